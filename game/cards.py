@@ -1,0 +1,60 @@
+"""French cards shared by Nerts and Gin: rank 1..13 (ace low), suit in "CDHS".
+
+`deck` tells which seat's deck a card belongs to (Nerts plays one deck a seat);
+games with a single deck leave it at 0. str() leaves the deck out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = "CDHS"
+RANKS = "A23456789TJQK"
+RED_SUITS = "DH"
+SUIT_SYMBOLS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}  # code page 437
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    rank: int
+    suit: str
+    deck: int = 0
+
+    def __post_init__(self):
+        if not (isinstance(self.rank, int) and 1 <= self.rank <= 13):
+            raise ValueError(f"bad rank {self.rank!r}")
+        if self.suit not in SUITS or len(self.suit) != 1:
+            raise ValueError(f"bad suit {self.suit!r}")
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r}{', deck=%d' % self.deck if self.deck else ''})"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[self.rank - 1]
+
+    @classmethod
+    def parse(cls, text: str, deck: int = 0) -> "Card":
+        """Card.parse("7H"); "10" is accepted for ten as well as "T"."""
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+            raise ValueError(f"not a card: {text!r}")
+        return cls(RANKS.index(t[0]) + 1, t[1], deck)
+
+
+def full_deck(deck: int = 0) -> list[Card]:
+    """The 52 cards of one deck in a fixed order (clubs..spades, ace..king)."""
+    return [Card(rank, suit, deck) for suit in SUITS for rank in range(1, 14)]
+
+
+def parse_cards(text: str, deck: int = 0) -> list[Card]:
+    """"AS 2S 3S" -> [Card, Card, Card]."""
+    return [Card.parse(t, deck) for t in text.split()]

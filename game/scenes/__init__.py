@@ -1,0 +1,1 @@
+"""Scenes shared by every game: menu, options, help, questions, scoring."""
