@@ -1,0 +1,829 @@
+"""Nerts (the "G'NERTS" rules of /work/shared/rules/nerts.md): one round and a game.
+
+Real time without turns: moves arrive from any seat at any step of the App's fixed
+clock. `Round.submit(seat, move)` queues a move for the current step; `Round.step()`
+applies the queue in arrival order (seats that submitted in the same step are put in
+a seeded random order, moves of one seat keep their order), advances the step counter
+and returns events, among them `refused` events for moves no longer legal. `apply()`
+applies one move at once (tests, turn-free use) and raises IllegalMove.
+
+Pure and deterministic: no pygame, all randomness from the round's random.Random.
+
+Layout lists are bottom..top: `pile[-1]`, `stack[-1]`, `waste[-1]` and `column[-1]`
+are the top cards; `column[0]` is the card the column was started with.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.cards import Card, full_deck
+from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.nerts.moves import (
+    COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
+)
+
+__all__ = [
+    "NertsOptions", "Layout", "Round", "SeatView", "Game", "Move", "Event", "IllegalMove",
+    "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
+    "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
+    "NUM_COLUMNS",
+]
+
+SCHEMA = 1
+TARGETS = (100, 150, 500, 1000)
+PILE_SIZE = 13
+MAX_ROTATIONS = 3          # rotations allowed; the next standstill ends the round
+
+
+# ----------------------------------------------------------------------------------
+# options
+
+@dataclass(frozen=True)
+class NertsOptions:
+    seats: int = 2
+    target: int = 100            # 100, 150, 500 or 1000
+    flip_by_ones: bool = False   # flip the Stack one card at a time instead of three
+    move_runs: bool = False      # any top part of a column may move, not only whole columns
+    pile_penalty: int = 2        # points lost per card left in the Pile (2 or 1)
+    call_bonus: int = 0          # bonus for calling G'NERTS
+
+    def __post_init__(self):
+        def is_int(v):
+            return isinstance(v, int) and not isinstance(v, bool)
+        if not (is_int(self.seats) and 2 <= self.seats <= 4):
+            raise ValueError(f"seats must be 2..4, not {self.seats!r}")
+        if self.target not in TARGETS or not is_int(self.target):
+            raise ValueError(f"target must be one of {TARGETS}, not {self.target!r}")
+        if not isinstance(self.flip_by_ones, bool) or not isinstance(self.move_runs, bool):
+            raise ValueError("flip_by_ones and move_runs are booleans")
+        if self.pile_penalty not in (1, 2) or not is_int(self.pile_penalty):
+            raise ValueError(f"pile_penalty must be 1 or 2, not {self.pile_penalty!r}")
+        if not (is_int(self.call_bonus) and 0 <= self.call_bonus <= 100):
+            raise ValueError(f"call_bonus must be 0..100, not {self.call_bonus!r}")
+
+    @property
+    def flip_count(self) -> int:
+        return 1 if self.flip_by_ones else 3
+
+    def to_json(self) -> dict:
+        return {"seats": self.seats, "target": self.target, "flip_by_ones": self.flip_by_ones,
+                "move_runs": self.move_runs, "pile_penalty": self.pile_penalty,
+                "call_bonus": self.call_bonus}
+
+    @classmethod
+    def from_json(cls, d) -> "NertsOptions":
+        if not isinstance(d, dict):
+            raise ValueError("options must be an object")
+        unknown = set(d) - {"seats", "target", "flip_by_ones", "move_runs", "pile_penalty",
+                            "call_bonus"}
+        if unknown:
+            raise ValueError(f"unknown options {sorted(unknown)}")
+        return cls(**d)
+
+
+# ----------------------------------------------------------------------------------
+# cards as JSON tokens: "7H@2" = seven of hearts of seat 2's deck
+
+def card_token(card: Card) -> str:
+    return f"{card}@{card.deck}"
+
+
+def parse_token(tok, default_deck: int = 0) -> Card:
+    """"7H@2" -> Card(7, "H", 2); "7H" -> deck `default_deck`. ValueError if bad."""
+    if not isinstance(tok, str):
+        raise ValueError(f"not a card token: {tok!r}")
+    text, sep, deck = tok.partition("@")
+    if sep:
+        if not deck.isdigit() or len(deck) > 1:
+            raise ValueError(f"bad deck in {tok!r}")
+        return Card.parse(text, int(deck))
+    return Card.parse(text, default_deck)
+
+
+def fits_column(card: Card, onto: Card) -> bool:
+    """A card goes on a column top one rank higher of the other colour."""
+    return onto.rank == card.rank + 1 and onto.is_red != card.is_red
+
+
+# ----------------------------------------------------------------------------------
+# one seat's layout
+
+@dataclass
+class Layout:
+    pile: list[Card] = field(default_factory=list)
+    columns: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(NUM_COLUMNS)])
+    stack: list[Card] = field(default_factory=list)
+    waste: list[Card] = field(default_factory=list)
+
+    @property
+    def pile_top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def waste_top(self) -> Card | None:
+        return self.waste[-1] if self.waste else None
+
+    def all_cards(self) -> list[Card]:
+        out = list(self.pile) + list(self.stack) + list(self.waste)
+        for c in self.columns:
+            out.extend(c)
+        return out
+
+    def to_json(self) -> dict:
+        return {"pile": [card_token(c) for c in self.pile],
+                "columns": [[card_token(c) for c in col] for col in self.columns],
+                "stack": [card_token(c) for c in self.stack],
+                "waste": [card_token(c) for c in self.waste]}
+
+    @classmethod
+    def from_json(cls, d) -> "Layout":
+        if not isinstance(d, dict) or set(d) != {"pile", "columns", "stack", "waste"}:
+            raise ValueError("a layout needs pile, columns, stack and waste")
+        cols = d["columns"]
+        if not isinstance(cols, list) or len(cols) != NUM_COLUMNS:
+            raise ValueError("a layout has 4 columns")
+
+        def cards(lst):
+            if not isinstance(lst, list):
+                raise ValueError("a card list must be a list")
+            return [parse_token(t) for t in lst]
+        return cls(cards(d["pile"]), [cards(c) for c in cols], cards(d["stack"]),
+                   cards(d["waste"]))
+
+
+# ----------------------------------------------------------------------------------
+# what one seat may see (the AI gets only this)
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    seats: int
+    step: int
+    pile_count: int
+    pile_top: Card | None
+    columns: tuple[tuple[Card, ...], ...]
+    stack_count: int
+    waste: tuple[Card, ...]               # the seat's own face-up waste; top is last
+    foundations: tuple[Card | None, ...]  # top card of each foundation slot (None = free)
+    votes: frozenset                      # seats that agreed to a standstill rotation
+    rotations: int
+    idle_flips: int       # cards this seat flipped since its last play or any scoring
+    flip_count: int       # 3, or 1 with "flip by ones"
+    move_runs: bool
+    over: bool
+
+    @property
+    def waste_top(self) -> Card | None:
+        return self.waste[-1] if self.waste else None
+
+
+# ----------------------------------------------------------------------------------
+# a round
+
+class Round:
+    """One round of Nerts for 2..4 seats. See the module docstring."""
+
+    def __init__(self, options: NertsOptions | None = None, seed: int | None = None, *,
+                 rng: random.Random | None = None, deal: bool = True):
+        self.options = options or NertsOptions()
+        self.rng = rng if rng is not None else random.Random(seed)
+        n = self.options.seats
+        self.layouts: list[Layout] = [Layout() for _ in range(n)]
+        self.foundations: list[list[Card]] = [[] for _ in range(4 * n)]
+        self.step_no = 0
+        self.pending: list[tuple[int, Move]] = []
+        self.votes: set[int] = set()
+        self.rotations = 0
+        self.over = False
+        self.end_reason: str | None = None     # "gnerts" | "standstill"
+        self.caller: int | None = None         # the seat that called G'NERTS
+        self.idle_flips = [0] * n
+        self.moves_applied = 0
+        if deal:
+            self._deal()
+
+    # --- setting up -----------------------------------------------------------------
+    def _deal(self) -> None:
+        for seat, lay in enumerate(self.layouts):
+            deck = full_deck(seat)
+            self.rng.shuffle(deck)
+            lay.pile = deck[:PILE_SIZE]
+            lay.columns = [[deck[PILE_SIZE + i]] for i in range(NUM_COLUMNS)]
+            lay.stack = deck[PILE_SIZE + NUM_COLUMNS:]
+            lay.waste = []
+
+    @classmethod
+    def setup(cls, layouts: list[dict], foundations: list[str] = (), *,
+              options: NertsOptions | None = None, seed: int = 0, rest: str = "stack") -> "Round":
+        """A round in a chosen position (tests, tutorials). Each layout is a dict with
+        optional "pile", "columns" (4 strings), "stack", "waste": cards bottom..top as
+        text ("KS QH"), of that seat's deck unless written "KS@1". Foundations are
+        strings bottom..top ("AH@1 2H@0", deck 0 unless given). The seat's cards not
+        named go to the bottom of its "stack" (default), "pile" or "waste" (bottom),
+        or nowhere with rest="none" (a partial round, for narrow tests only)."""
+        options = options or NertsOptions(seats=len(layouts))
+        if options.seats != len(layouts):
+            raise ValueError("one layout per seat")
+        r = cls(options, seed, deal=False)
+
+        def cards(text, deck):
+            return [parse_token(t, deck) for t in text.split()] if text else []
+        for seat, spec in enumerate(layouts):
+            lay = r.layouts[seat]
+            lay.pile = cards(spec.get("pile", ""), seat)
+            cols = list(spec.get("columns", ["", "", "", ""]))
+            if len(cols) != NUM_COLUMNS:
+                raise ValueError("4 columns")
+            lay.columns = [cards(c, seat) for c in cols]
+            lay.stack = cards(spec.get("stack", ""), seat)
+            lay.waste = cards(spec.get("waste", ""), seat)
+        for i, text in enumerate(foundations):
+            r.foundations[i] = cards(text, 0)
+        used = [c for lay in r.layouts for c in lay.all_cards()]
+        used += [c for f in r.foundations for c in f]
+        if len(set(used)) != len(used):
+            raise ValueError("a card is placed twice")
+        if rest != "none":
+            if rest not in ("stack", "pile", "waste"):
+                raise ValueError(f"bad rest {rest!r}")
+            used_set = set(used)
+            for seat, lay in enumerate(r.layouts):
+                missing = [c for c in full_deck(seat) if c not in used_set]
+                getattr(lay, rest)[:0] = missing
+        return r
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return self.options.seats
+
+    def foundation_top(self, index: int) -> Card | None:
+        f = self.foundations[index]
+        return f[-1] if f else None
+
+    def find_foundation(self, card: Card) -> int | None:
+        """The foundation index `card` would go to ("wherever it fits"), or None."""
+        if card.rank == 1:
+            for i, f in enumerate(self.foundations):
+                if not f:
+                    return i
+            return None
+        for i, f in enumerate(self.foundations):
+            if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1:
+                return i
+        return None
+
+    def view(self, seat: int) -> SeatView:
+        lay = self.layouts[seat]
+        return SeatView(
+            seat=seat, seats=self.seats, step=self.step_no,
+            pile_count=len(lay.pile), pile_top=lay.pile[-1] if lay.pile else None,
+            columns=tuple(tuple(c) for c in lay.columns),
+            stack_count=len(lay.stack), waste=tuple(lay.waste),
+            foundations=tuple(f[-1] if f else None for f in self.foundations),
+            votes=frozenset(self.votes), rotations=self.rotations,
+            idle_flips=self.idle_flips[seat], flip_count=self.options.flip_count,
+            move_runs=self.options.move_runs, over=self.over)
+
+    # --- legality -----------------------------------------------------------------------
+    def _source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
+        """The card(s) a play would lift (empty if none): for the 'refused' animation."""
+        if m.kind != PLAY or not (0 <= seat < self.seats):
+            return ()
+        lay = self.layouts[seat]
+        if m.src == PILE:
+            return tuple(lay.pile[-1:])
+        if m.src == WASTE:
+            return tuple(lay.waste[-1:])
+        if m.col is None or not (0 <= m.col < NUM_COLUMNS):
+            return ()
+        column = lay.columns[m.col]
+        if m.dst == COLUMN:
+            n = len(column) if m.count is None else min(m.count, len(column))
+            return tuple(column[len(column) - n:])
+        return tuple(column[-1:])
+
+    def _foundation_target(self, card: Card, index: int | None) -> int:
+        if index is None:
+            i = self.find_foundation(card)
+            if i is not None:
+                return i
+            if card.rank == 1:
+                raise IllegalMove("The Scoring Area is full.")
+            if any(f and f[-1].suit == card.suit and f[-1].rank >= card.rank
+                   for f in self.foundations):
+                raise IllegalMove(f"Too late: another {card} got there first.")
+            raise IllegalMove(f"{card} has no place in the Scoring Area yet.")
+        if not (0 <= index < len(self.foundations)):
+            raise IllegalMove(f"There is no foundation {index}.")
+        f = self.foundations[index]
+        if not f:
+            if card.rank == 1:
+                return index
+            raise IllegalMove("Only an ace starts a foundation.")
+        top = f[-1]
+        if top.suit == card.suit and top.rank == card.rank - 1:
+            return index
+        if card.rank == 1:
+            raise IllegalMove("An ace starts a new foundation in a free place.")
+        if top.suit == card.suit and top.rank >= card.rank:
+            raise IllegalMove(f"Too late: another {card} got there first.")
+        raise IllegalMove(f"{card} does not go on {top}: build up in suit.")
+
+    def _check(self, seat: int, m: Move):
+        """Validate; return (cards lifted, destination index). Raises IllegalMove."""
+        if not isinstance(m, Move):
+            raise IllegalMove("That is not a move.")
+        try:
+            m.check_shape()
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        if not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise IllegalMove(f"There is no seat {seat}.")
+        if self.over:
+            raise IllegalMove("The round is over.")
+        lay = self.layouts[seat]
+        if m.kind == FLIP:
+            if not lay.stack and not lay.waste:
+                raise IllegalMove("Your Stack and waste are empty.")
+            return (), None
+        if m.kind == TURN:
+            if lay.stack:
+                raise IllegalMove("Flip the rest of the Stack first.")
+            if not lay.waste:
+                raise IllegalMove("There is no waste to turn over.")
+            return (), None
+        if m.kind == VOTE:
+            if seat in self.votes:
+                raise IllegalMove("You already agreed; waiting for the others.")
+            play = self.immediate_play(seat)
+            if play is not None:
+                card = self._source_cards(seat, play)[0]
+                raise IllegalMove(f"Not a standstill: you can still play {card}.")
+            return (), None
+        # a card play
+        if m.src == PILE:
+            if not lay.pile:
+                raise IllegalMove("Your Pile is empty.")
+            cards = (lay.pile[-1],)
+        elif m.src == WASTE:
+            if not lay.waste:
+                raise IllegalMove("Your waste is empty: flip the Stack.")
+            cards = (lay.waste[-1],)
+        else:
+            column = lay.columns[m.col]
+            if not column:
+                raise IllegalMove(f"Column {m.col + 1} is empty.")
+            if m.dst == FOUND:
+                cards = (column[-1],)
+            else:
+                if m.to == m.col:
+                    raise IllegalMove("That is the same column.")
+                n = len(column) if m.count is None else m.count
+                if n > len(column):
+                    raise IllegalMove(f"Column {m.col + 1} has only {len(column)} cards.")
+                if n < len(column) and not self.options.move_runs:
+                    raise IllegalMove("Columns cannot be split: move the whole column.")
+                cards = tuple(column[len(column) - n:])
+        if m.dst == FOUND:
+            return cards, self._foundation_target(cards[0], m.to)
+        target = lay.columns[m.to]
+        if not target:
+            raise IllegalMove(f"Column {m.to + 1} is empty: only the Pile fills it.")
+        if not fits_column(cards[0], target[-1]):
+            raise IllegalMove(f"{cards[0]} does not go on {target[-1]}: "
+                              "build down in alternating colours.")
+        return cards, m.to
+
+    def refusal(self, seat: int, move: Move) -> str | None:
+        """Why `move` would be refused now, or None if it is legal."""
+        try:
+            self._check(seat, move)
+        except IllegalMove as e:
+            return e.reason
+        return None
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        return self.refusal(seat, move) is None
+
+    def immediate_play(self, seat: int) -> Move | None:
+        """A play that ends a standstill for `seat`: Pile, waste or a column top to the
+        Scoring Area, or the Pile onto a column. None when there is none."""
+        lay = self.layouts[seat]
+        if lay.pile:
+            if self.find_foundation(lay.pile[-1]) is not None:
+                return Move.to_scoring(PILE)
+            for j, col in enumerate(lay.columns):
+                if col and fits_column(lay.pile[-1], col[-1]):
+                    return Move.to_column(PILE, j)
+        if lay.waste and self.find_foundation(lay.waste[-1]) is not None:
+            return Move.to_scoring(WASTE)
+        for i, col in enumerate(lay.columns):
+            if col and self.find_foundation(col[-1]) is not None:
+                return Move.to_scoring(COLUMN, col=i)
+        return None
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of `seat` now (foundation plays name a foundation index)."""
+        if self.over:
+            return []
+        lay = self.layouts[seat]
+        out: list[Move] = []
+
+        def found_indexes(card):
+            if card.rank == 1:
+                i = self.find_foundation(card)
+                return [] if i is None else [i]
+            return [i for i, f in enumerate(self.foundations)
+                    if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1]
+
+        singles = []
+        if lay.pile:
+            singles.append((PILE, None, lay.pile[-1]))
+        if lay.waste:
+            singles.append((WASTE, None, lay.waste[-1]))
+        for i, col in enumerate(lay.columns):
+            if col:
+                for fi in found_indexes(col[-1]):
+                    out.append(Move.to_scoring(COLUMN, col=i, foundation=fi))
+        for src, _, card in singles:
+            for fi in found_indexes(card):
+                out.append(Move.to_scoring(src, foundation=fi))
+            for j, col in enumerate(lay.columns):
+                if col and fits_column(card, col[-1]):
+                    out.append(Move.to_column(src, j))
+        for i, col in enumerate(lay.columns):
+            if not col:
+                continue
+            starts = range(len(col)) if self.options.move_runs else (0,)
+            for k in starts:
+                for j, dest in enumerate(lay.columns):
+                    if j != i and dest and fits_column(col[k], dest[-1]):
+                        count = None if k == 0 else len(col) - k
+                        out.append(Move.to_column(COLUMN, j, col=i, count=count))
+        if lay.stack:
+            out.append(Move.flip())
+        elif lay.waste:
+            out.append(Move.turn())
+        if seat not in self.votes and self.immediate_play(seat) is None:
+            out.append(Move.vote())
+        return out
+
+    # --- applying -----------------------------------------------------------------------
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Apply one move now. Raises IllegalMove (state unchanged) if it is refused."""
+        cards, dest = self._check(seat, move)
+        self.moves_applied += 1
+        if move.kind == FLIP:
+            return self._flip(seat)
+        if move.kind == TURN:
+            return self._turn(seat)
+        if move.kind == VOTE:
+            return self._vote(seat)
+        return self._play(seat, move, cards, dest)
+
+    def _flip(self, seat: int) -> list[Event]:
+        lay = self.layouts[seat]
+        if not lay.stack:
+            return self._turn(seat)
+        n = min(self.options.flip_count, len(lay.stack))
+        moved = []
+        for _ in range(n):
+            c = lay.stack.pop()
+            lay.waste.append(c)
+            moved.append(c)
+        self.idle_flips[seat] += n
+        return [Event("flipped", seat, tuple(moved), src="stack", dst="waste")]
+
+    def _turn(self, seat: int) -> list[Event]:
+        lay = self.layouts[seat]
+        n = len(lay.waste)
+        lay.stack = lay.waste[::-1]
+        lay.waste = []
+        return [Event("waste_turned", seat, src="waste", dst="stack", value=n)]
+
+    def _vote(self, seat: int) -> list[Event]:
+        self.votes.add(seat)
+        events = [Event("vote", seat, value=len(self.votes))]
+        if len(self.votes) < self.seats:
+            return events
+        self.votes.clear()
+        if self.rotations >= MAX_ROTATIONS:
+            self.over = True
+            self.end_reason = "standstill"
+            events.append(Event("round_over", reason="standstill"))
+            return events
+        self.rotations += 1
+        for s, lay in enumerate(self.layouts):
+            lay.stack = lay.stack + lay.waste[::-1]
+            lay.waste = []
+            if len(lay.stack) > 1:
+                lay.stack.insert(0, lay.stack.pop())
+            self.idle_flips[s] = 0
+        events.append(Event("rotation", value=self.rotations))
+        return events
+
+    def _play(self, seat: int, m: Move, cards: tuple, dest: int) -> list[Event]:
+        lay = self.layouts[seat]
+        n = len(cards)
+        if m.src == PILE:
+            del lay.pile[-1]
+        elif m.src == WASTE:
+            del lay.waste[-1]
+        else:
+            del lay.columns[m.col][-n:]
+        events = [Event("card_moved", seat, cards, src=m.src, src_index=m.col,
+                        dst=m.dst, dst_index=dest, move=m)]
+        if m.dst == FOUND:
+            card = cards[0]
+            self.foundations[dest].append(card)
+            if card.rank == 1:
+                events.append(Event("foundation_started", seat, cards, dst=FOUND, dst_index=dest))
+            elif card.rank == 13:
+                events.append(Event("foundation_done", seat, cards, dst=FOUND, dst_index=dest))
+            for s in range(self.seats):       # the Scoring Area changed: new chances for all
+                self.idle_flips[s] = 0
+        else:
+            lay.columns[dest].extend(cards)
+        self.idle_flips[seat] = 0
+        if self.votes:
+            self.votes.clear()
+            events.append(Event("votes_cleared", seat))
+        if m.src == PILE:
+            events.extend(self._pile_changed(seat))
+        elif m.src == COLUMN and not lay.columns[m.col] and lay.pile:
+            card = lay.pile.pop()
+            lay.columns[m.col].append(card)
+            events.append(Event("column_refilled", seat, (card,), src=PILE, dst=COLUMN,
+                                dst_index=m.col))
+            events.extend(self._pile_changed(seat))
+        return events
+
+    def _pile_changed(self, seat: int) -> list[Event]:
+        lay = self.layouts[seat]
+        if lay.pile:
+            return [Event("pile_turned", seat, (lay.pile[-1],), src=PILE)]
+        self.over = True
+        self.end_reason = "gnerts"
+        self.caller = seat
+        return [Event("gnerts", seat), Event("round_over", seat, reason="gnerts")]
+
+    # --- the clock ----------------------------------------------------------------------
+    def submit(self, seat: int, move: Move) -> None:
+        """Queue a move for the current step; `step()` applies or refuses it."""
+        self.pending.append((seat, move))
+
+    def step(self) -> list[Event]:
+        """Resolve this step's queue fairly, advance the step counter, return events."""
+        events: list[Event] = []
+        if self.pending:
+            queue, self.pending = self.pending, []
+            for seat, move in self._fair_order(queue):
+                try:
+                    events.extend(self.apply(seat, move))
+                except IllegalMove as e:
+                    events.append(Event("refused", seat, self._source_cards(seat, move),
+                                        reason=e.reason, move=move))
+        self.step_no += 1
+        return events
+
+    def advance_to(self, step_no: int) -> None:
+        """Jump the clock forward over steps where nobody acts (nothing may be queued)."""
+        if self.pending:
+            raise RuntimeError("moves are queued: call step()")
+        if step_no > self.step_no:
+            self.step_no = step_no
+
+    def _fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
+        """Seats in a seeded random order, taking turns one move each; a seat's own
+        moves keep the order they arrived in."""
+        per_seat: dict[int, list] = {}
+        for seat, move in queue:
+            per_seat.setdefault(seat, []).append((seat, move))
+        if len(per_seat) == 1:
+            return queue
+        order = sorted(per_seat)
+        self.rng.shuffle(order)
+        out = []
+        while any(per_seat[s] for s in order):
+            for s in order:
+                if per_seat[s]:
+                    out.append(per_seat[s].pop(0))
+        return out
+
+    # --- scoring ------------------------------------------------------------------------
+    def played_counts(self) -> list[int]:
+        counts = [0] * self.seats
+        for f in self.foundations:
+            for c in f:
+                if 0 <= c.deck < self.seats:
+                    counts[c.deck] += 1
+        return counts
+
+    def score_details(self) -> list[dict]:
+        """Per seat: cards played, cards left in the Pile, penalty, bonus and total."""
+        o = self.options
+        out = []
+        for seat, played in enumerate(self.played_counts()):
+            left = len(self.layouts[seat].pile)
+            bonus = o.call_bonus if self.caller == seat else 0
+            out.append({"played": played, "pile_left": left, "penalty": left * o.pile_penalty,
+                        "bonus": bonus, "total": played - left * o.pile_penalty + bonus})
+        return out
+
+    def scores(self) -> list[int]:
+        return [d["total"] for d in self.score_details()]
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "schema": SCHEMA, "options": self.options.to_json(), "step": self.step_no,
+            "rng": rng_state_to_json(self.rng),
+            "layouts": [lay.to_json() for lay in self.layouts],
+            "foundations": [[card_token(c) for c in f] for f in self.foundations],
+            "pending": [[s, m.to_json()] for s, m in self.pending],
+            "votes": sorted(self.votes), "rotations": self.rotations, "over": self.over,
+            "end_reason": self.end_reason, "caller": self.caller,
+            "idle_flips": list(self.idle_flips), "moves_applied": self.moves_applied,
+        }
+
+    @classmethod
+    def from_json(cls, d) -> "Round":
+        try:
+            return cls._from_json(d)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad Nerts round: {e!r}") from None
+
+    @classmethod
+    def _from_json(cls, d) -> "Round":
+        def is_int(v):
+            return isinstance(v, int) and not isinstance(v, bool)
+        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+            raise ValueError("not a Nerts round (or an unknown schema)")
+        options = NertsOptions.from_json(d["options"])
+        r = cls(options, deal=False, rng=rng_from_json(d["rng"]))
+        n = options.seats
+        if not is_int(d["step"]) or d["step"] < 0:
+            raise ValueError("bad step")
+        r.step_no = d["step"]
+        if not isinstance(d["layouts"], list) or len(d["layouts"]) != n:
+            raise ValueError("one layout per seat")
+        r.layouts = [Layout.from_json(x) for x in d["layouts"]]
+        if not isinstance(d["foundations"], list) or len(d["foundations"]) != 4 * n:
+            raise ValueError("4 foundation places per seat")
+        r.foundations = []
+        for f in d["foundations"]:
+            if not isinstance(f, list):
+                raise ValueError("a foundation is a list")
+            cards = [parse_token(t) for t in f]
+            for k, c in enumerate(cards):
+                if c.rank != k + 1 or c.suit != cards[0].suit:
+                    raise ValueError("a foundation goes up in suit from the ace")
+            r.foundations.append(cards)
+        r.pending = []
+        for item in d["pending"]:
+            if not (isinstance(item, list) and len(item) == 2 and is_int(item[0])
+                    and 0 <= item[0] < n):
+                raise ValueError("bad pending move")
+            r.pending.append((item[0], Move.from_json(item[1])))
+        votes = d["votes"]
+        if not isinstance(votes, list) or not all(is_int(v) and 0 <= v < n for v in votes):
+            raise ValueError("bad votes")
+        r.votes = set(votes)
+        if not is_int(d["rotations"]) or not 0 <= d["rotations"] <= MAX_ROTATIONS:
+            raise ValueError("bad rotations")
+        r.rotations = d["rotations"]
+        if not isinstance(d["over"], bool) or d["end_reason"] not in (None, "gnerts", "standstill"):
+            raise ValueError("bad end of round")
+        r.over, r.end_reason = d["over"], d["end_reason"]
+        if r.over != (r.end_reason is not None):
+            raise ValueError("end_reason must be set exactly when the round is over")
+        caller = d["caller"]
+        if caller is not None and not (is_int(caller) and 0 <= caller < n):
+            raise ValueError("bad caller")
+        if (caller is not None) != (r.end_reason == "gnerts"):
+            raise ValueError("a caller exactly when the round ended with G'NERTS")
+        r.caller = caller
+        idle = d["idle_flips"]
+        if not (isinstance(idle, list) and len(idle) == n and all(is_int(x) and x >= 0 for x in idle)):
+            raise ValueError("bad idle_flips")
+        r.idle_flips = list(idle)
+        if not is_int(d["moves_applied"]) or d["moves_applied"] < 0:
+            raise ValueError("bad moves_applied")
+        r.moves_applied = d["moves_applied"]
+        r.check_invariants()
+        return r
+
+    def check_invariants(self) -> None:
+        """Raise ValueError unless every deck's 52 cards are each somewhere once, the
+        foundations go up in suit from aces and the columns build down alternately."""
+        seen = [c for lay in self.layouts for c in lay.all_cards()]
+        seen += [c for f in self.foundations for c in f]
+        if len(seen) != len(set(seen)):
+            raise ValueError("a card is in two places")
+        want = {c for s in range(self.seats) for c in full_deck(s)}
+        if set(seen) != want:
+            raise ValueError("cards are missing or foreign")
+        for seat, lay in enumerate(self.layouts):
+            if any(c.deck != seat for c in lay.all_cards()):
+                raise ValueError("a layout holds another seat's card")
+            for col in lay.columns:
+                for lower, upper in zip(col, col[1:]):
+                    if not fits_column(upper, lower):
+                        raise ValueError("a column does not build down alternately")
+            if not lay.pile and not self.over:
+                raise ValueError("an empty Pile means the round is over")
+        for f in self.foundations:
+            for k, c in enumerate(f):
+                if c.rank != k + 1 or c.suit != f[0].suit:
+                    raise ValueError("a foundation goes up in suit from the ace")
+
+
+# ----------------------------------------------------------------------------------
+# a game: rounds until a seat reaches the target with the single highest total
+
+class Game:
+    def __init__(self, options: NertsOptions | None = None, seed: int | None = None):
+        self.options = options or NertsOptions()
+        self.rng = random.Random(seed)
+        self.totals = [0] * self.options.seats
+        self.history: list[list[int]] = []     # each finished round's scores
+        self.round: Round | None = None
+        self.over = False
+        self.winner: int | None = None
+
+    @property
+    def round_no(self) -> int:
+        """Number of the current round, 1-based (rounds finished + 1 while one is on)."""
+        return len(self.history) + (1 if self.round is not None else 0)
+
+    def start_round(self) -> Round:
+        if self.over:
+            raise IllegalMove("The game is over.")
+        if self.round is not None:
+            raise IllegalMove("A round is already being played.")
+        self.round = Round(self.options, rng=random.Random(self.rng.getrandbits(64)))
+        return self.round
+
+    def end_round(self) -> dict:
+        """Score the finished current round; returns {scores, totals, over, winner}."""
+        r = self.round
+        if r is None or not r.over:
+            raise IllegalMove("The round is not over yet.")
+        scores = r.scores()
+        self.history.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores)]
+        self.round = None
+        top = max(self.totals)
+        if top >= self.options.target and self.totals.count(top) == 1:
+            self.over = True
+            self.winner = self.totals.index(top)
+        return {"scores": scores, "totals": list(self.totals), "over": self.over,
+                "winner": self.winner}
+
+    def to_json(self) -> dict:
+        return {"schema": SCHEMA, "options": self.options.to_json(),
+                "rng": rng_state_to_json(self.rng), "totals": list(self.totals),
+                "history": [list(h) for h in self.history],
+                "round": None if self.round is None else self.round.to_json(),
+                "over": self.over, "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, d) -> "Game":
+        def is_int(v):
+            return isinstance(v, int) and not isinstance(v, bool)
+        try:
+            if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+                raise ValueError("not a Nerts game (or an unknown schema)")
+            g = cls(NertsOptions.from_json(d["options"]))
+            n = g.options.seats
+            g.rng = rng_from_json(d["rng"])
+            totals, history = d["totals"], d["history"]
+            if not (isinstance(totals, list) and len(totals) == n and all(map(is_int, totals))):
+                raise ValueError("bad totals")
+            if not (isinstance(history, list) and all(
+                    isinstance(h, list) and len(h) == n and all(map(is_int, h)) for h in history)):
+                raise ValueError("bad history")
+            if [sum(col) for col in zip(*history)] != totals and history:
+                raise ValueError("totals do not add up")
+            if not history and any(totals):
+                raise ValueError("totals without rounds")
+            g.totals, g.history = list(totals), [list(h) for h in history]
+            g.round = None if d["round"] is None else Round.from_json(d["round"])
+            if g.round is not None and g.round.options != g.options:
+                raise ValueError("the round's options differ from the game's")
+            if not isinstance(d["over"], bool):
+                raise ValueError("bad over")
+            g.over, g.winner = d["over"], d["winner"]
+            if g.over != (g.winner is not None) or (
+                    g.winner is not None and not (is_int(g.winner) and 0 <= g.winner < n)):
+                raise ValueError("bad winner")
+            return g
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad Nerts game: {e!r}") from None
+
