@@ -1,0 +1,100 @@
+"""The PC speaker: square-wave cues synthesized with numpy, played through pygame.mixer.
+
+If no audio device opens the game runs silent; every cue is still counted, so tests
+(and the visual bell) can see what would have sounded.
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import numpy as np
+
+from game.paths import asset_path
+
+RATE = 22050
+VOLUME = 0.18  # the speaker was loud; this keeps it bearable in headphones
+
+
+def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
+    cues = {}
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, _, notes = line.partition("=")
+        cues[name.strip()] = [tuple(float(x) for x in n.split(":")) for n in notes.split()]
+    return cues
+
+
+def square_wave(notes: list[tuple[float, float]], rate: int = RATE) -> np.ndarray:
+    """Concatenated square-wave notes as int16 samples."""
+    parts = []
+    for hz, ms in notes:
+        n = max(1, int(rate * ms / 1000))
+        if hz <= 0:
+            parts.append(np.zeros(n))
+            continue
+        t = np.arange(n) / rate
+        wave = np.where((t * hz) % 1.0 < 0.5, 1.0, -1.0)
+        fade = min(n // 2, int(rate * 0.002))  # 2 ms edges: no click between notes
+        if fade:
+            ramp = np.linspace(0.0, 1.0, fade)
+            wave[:fade] *= ramp
+            wave[-fade:] *= ramp[::-1]
+        parts.append(wave)
+    samples = np.concatenate(parts) if parts else np.zeros(1)
+    return (samples * VOLUME * 32767).astype(np.int16)
+
+
+def load_cues() -> dict[str, list[tuple[float, float]]]:
+    with open(asset_path("sounds", "cues.txt"), encoding="utf-8") as f:
+        return parse_cues(f.read())
+
+
+class Audio:
+    """play(name) for every cue; silent when muted or when no device opened."""
+
+    def __init__(self, enabled: bool = True):
+        self.enabled = enabled      # the player's sound option
+        self.available = False      # whether a device opened
+        self.problem = None         # what went wrong opening it, for the screen
+        self.counts: Counter = Counter()
+        self.cues = load_cues()
+        self._sounds = {}
+        self._open()
+
+    def _open(self):
+        if os.environ.get("GNERTS_NO_AUDIO"):
+            self.problem = "sound disabled by GNERTS_NO_AUDIO"
+            return
+        try:
+            import pygame
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+            freq, _, channels = pygame.mixer.get_init()
+            for name, notes in self.cues.items():
+                samples = square_wave(notes, freq)
+                if channels > 1:
+                    samples = np.repeat(samples[:, None], channels, axis=1)
+                self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+            self.available = True
+        except Exception as exc:  # no device, no driver: the game plays on silently
+            self.problem = f"no sound: {exc}"
+            self._sounds = {}
+
+    def play(self, name: str) -> None:
+        self.counts[name] += 1
+        if self.enabled and self.available and name in self._sounds:
+            try:
+                self._sounds[name].play()
+            except Exception:
+                pass
+
+    def stop(self) -> None:
+        if self.available:
+            try:
+                import pygame
+                pygame.mixer.stop()
+            except Exception:
+                pass

@@ -1,0 +1,57 @@
+"""The four games the parlor offers, and how the menu starts their tables.
+
+A game's table module provides `start(app, seed=None) -> Scene`; until that module
+exists the menu says the table is not built yet (with the error beep).
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    key: str
+    name: str
+    blurb: tuple[str, ...]
+    table_module: str
+
+
+GAMES = [
+    GameInfo("nerts", "Nerts", (
+        "A race, not a turn game: everyone plays",
+        "at once onto the shared Scoring Area.",
+        "2 to 4 seats: computers at four speeds,",
+        "or a friend on the same keyboard."), "game.nerts.table"),
+    GameInfo("gin", "Gin Rummy", (
+        "Gin Rummy as GIN! played it in 1981:",
+        "Oklahoma, Hollywood, boxes, Game and",
+        "Blitz bonuses. The computer does not",
+        "peek at your hand - honest."), "game.gin.table"),
+    GameInfo("gnono", "Gnono", (
+        "The UNO family of rules for 2 to 10:",
+        "Skips, Reverses, Draw Twos, Wilds,",
+        "challenges, and don't forget to call",
+        "\"UNO!\" on your last card."), "game.gnono.table"),
+    GameInfo("gostop", "Go-Stop", (
+        "The Korean flower-card game for 2 or 3:",
+        "match the months, build brights, birds",
+        "and ribbons, then dare to say Go -",
+        "or Stop while you are ahead."), "game.gostop.table"),
+]
+
+BY_KEY = {g.key: g for g in GAMES}
+
+
+def is_built(info: GameInfo) -> bool:
+    try:
+        return importlib.util.find_spec(info.table_module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def start_table(app, info: GameInfo, seed: int | None = None):
+    """The first scene of a game (its set-up screen or its table)."""
+    module = importlib.import_module(info.table_module)
+    return module.start(app, seed=seed)

@@ -1,0 +1,184 @@
+"""The permanent options, as GIN!'s options program kept them: declared once as
+specs on pages, stored in saves/options.json, validated value by value.
+
+Each game may add pages of its own in `game/<game>/settings.py` (a list PAGES);
+`all_pages()` collects them, so the options scene and the file know every option.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from game import palette
+
+SCHEMA = 1
+FILE = "options.json"
+
+
+@dataclass
+class Opt:
+    key: str
+    label: str
+    default: Any
+    values: Sequence | None = None     # the allowed values, in flip order
+    labels: Sequence[str] | None = None  # how each value reads on screen
+    max_len: int = 0                   # text options: the longest text allowed
+    hint: str = ""
+
+    def is_text(self) -> bool:
+        return self.values is None
+
+    def validate(self, value):
+        if self.is_text():
+            if not isinstance(value, str) or len(value) > self.max_len or not value.isprintable():
+                raise ValueError(f"{self.key}: not a text of at most {self.max_len} characters")
+            return value
+        # bools are ints in Python: compare type as well, so true != 1 in the file
+        for v in self.values:
+            if type(v) is type(value) and v == value:
+                return v
+        raise ValueError(f"{self.key}: {value!r} is not one of the choices")
+
+    def text(self, value) -> str:
+        if self.is_text():
+            return value
+        i = list(self.values).index(value)
+        return self.labels[i] if self.labels else str(value)
+
+    def step(self, value, delta: int):
+        if self.is_text():
+            return value
+        vals = list(self.values)
+        i = vals.index(value) if value in vals else 0
+        return vals[(i + delta) % len(vals)]
+
+
+def choice(key, label, default, values, labels=None, hint=""):
+    return Opt(key, label, default, list(values), list(labels) if labels else None, hint=hint)
+
+
+def flag(key, label, default, hint=""):
+    return Opt(key, label, default, [False, True], ["Off", "On"], hint=hint)
+
+
+def colour(key, label, default, hint=""):
+    return Opt(key, label, default, list(range(16)), palette.NAMES, hint=hint)
+
+
+def number(key, label, default, lo, hi, step=1, hint=""):
+    return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint)
+
+
+def text(key, label, default, max_len, hint=""):
+    return Opt(key, label, default, max_len=max_len, hint=hint)
+
+
+@dataclass
+class OptionPage:
+    title: str
+    opts: list[Opt]
+    preview: Callable | None = None  # preview(canvas, options, rect) draws the result
+    help: list[str] = field(default_factory=list)
+
+
+COLOUR_PAGE = OptionPage("Colours", [
+    colour("colour.table", "The Table", palette.GREEN),
+    colour("colour.back", "The Card Deck", palette.BLUE),
+    colour("colour.face", "The Card Face", palette.WHITE),
+    colour("colour.text", "The Printing", palette.WHITE),
+    colour("colour.arrows", "The Arrows", palette.YELLOW),
+    colour("colour.notes", "The Notes", palette.LIGHT_CYAN),
+], help=["The colours of every table. The display at the bottom shows the result "
+         "of the current selections."])
+
+SOUND_PAGE = OptionPage("Sound and screen", [
+    flag("sound.on", "Sound", True, hint="The PC speaker's beeps and cues."),
+    flag("sound.visual_bell", "Visual bell", False,
+         hint="Flash the border instead of the error beep."),
+    flag("screen.fullscreen", "Start full screen", True,
+         hint="Alt+Enter switches at any time."),
+])
+
+GAME_PACKAGES = ("nerts", "gin", "gnono", "gostop")
+
+
+def all_pages() -> list[OptionPage]:
+    pages = [COLOUR_PAGE, SOUND_PAGE]
+    for pkg in GAME_PACKAGES:
+        try:
+            mod = importlib.import_module(f"game.{pkg}.settings")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"game.{pkg}.settings":
+                raise
+            continue
+        pages.extend(mod.PAGES)
+    return pages
+
+
+def all_specs() -> dict[str, Opt]:
+    return {o.key: o for page in all_pages() for o in page.opts}
+
+
+class Options:
+    """Option values by key; every key of every page always has a valid value."""
+
+    def __init__(self, values: dict | None = None):
+        self.specs = all_specs()
+        self.values = {k: o.default for k, o in self.specs.items()}
+        if values:
+            self.values.update(values)
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+    def __setitem__(self, key, value):
+        self.values[key] = self.specs[key].validate(value)
+
+    def copy(self) -> "Options":
+        return Options(dict(self.values))
+
+    def to_json(self) -> dict:
+        return dict(self.values)
+
+    @classmethod
+    def from_json(cls, data) -> tuple["Options", list[str]]:
+        """Options from a file's data; bad values fall back to defaults, listed."""
+        if not isinstance(data, dict):
+            raise ValueError("options are not a table of values")
+        opts = cls()
+        bad = []
+        for key, value in data.items():
+            spec = opts.specs.get(key)
+            if spec is None:
+                continue  # an option of an older or newer program: ignored
+            try:
+                opts.values[key] = spec.validate(value)
+            except (ValueError, TypeError):
+                bad.append(key)
+        return opts, bad
+
+
+def load_options(storage) -> Options:
+    """Options from storage; a damaged file is set aside and reported."""
+    bad_keys: list[str] = []
+
+    def validate(data):
+        opts, bad = Options.from_json(data)
+        bad_keys.extend(bad)
+        return opts
+
+    opts = storage.read_json(FILE, "options", SCHEMA, validate)
+    if opts is None:
+        return Options()
+    if bad_keys:
+        storage.set_aside(FILE, f"bad value for {', '.join(bad_keys[:3])}")
+        save_options(storage, opts)  # the good values are kept
+    return opts
+
+
+def save_options(storage, opts: Options) -> bool:
+    return storage.write_json(FILE, "options", SCHEMA, opts.to_json())

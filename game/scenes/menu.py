@@ -1,0 +1,103 @@
+"""The main menu: the four games, Options, Quit."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.games import GAMES, is_built, start_table
+from game.keys import Binding
+from game.scene import Scene
+from game.scenes.overlays import Question, MessageBox
+
+
+class MenuScene(Scene):
+    title = "Main menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.items = [(g.name, g) for g in GAMES] + [("Options", "options"), ("Quit to DOS", "quit")]
+        self.index = 0
+        self.notice = ""
+
+    def move(self, delta):
+        self.index = (self.index + delta) % len(self.items)
+        self.notice = ""
+
+    def choose(self, index=None):
+        if index is not None:
+            self.index = index
+        name, what = self.items[self.index]
+        if what == "quit":
+            self.ask_quit()
+        elif what == "options":
+            from game.scenes.options import OptionsScene
+            self.app.push(OptionsScene(self.app))
+        elif not is_built(what):
+            self.notice = f"{what.name}: the table is not built yet."
+            self.app.error()
+        else:
+            self.start_game(what)
+
+    def start_game(self, info, seed=None):
+        try:
+            scene = start_table(self.app, info, seed=self.app.seed if seed is None else seed)
+        except Exception as exc:  # a table that fails to start must not take the program down
+            import traceback
+            traceback.print_exc()
+            self.app.error()
+            self.app.push(MessageBox(self.app, "Sorry", [f"{info.name} could not start: {exc}"]))
+            return
+        self.app.push(scene)
+
+    def ask_quit(self):
+        self.app.push(Question(self.app, "Quit G'NERTS and return to DOS?", self.app.quit, title="Quit"))
+
+    def bindings(self):
+        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
+             Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
+             Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.choose)]
+        for i in range(len(self.items)):
+            b.append(Binding((str(i + 1),), f"Choose {self.items[i][0]}", lambda i=i: self.choose(i)))
+        b += [Binding((pygame.K_ESCAPE,), "Quit", self.ask_quit),
+              Binding((pygame.K_F8,), "Exit to DOS", self.app.quit)]
+        return b
+
+    def help_lines(self):
+        return ["G'NERTS is played with the keyboard alone.",
+                "",
+                "Up/Down choose a line, Enter starts it; or press its number.",
+                "Every key that means nothing at the moment answers with a beep,",
+                "and nothing else happens - as GIN! did in 1981.",
+                "",
+                "On every screen: F1 shows the keys of that screen, F2 its help,",
+                "Esc goes back, F8 saves and leaves, F12 takes a screenshot",
+                "(saved in the saves folder), Alt+Enter switches full screen."]
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[P.BLUE])
+        ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
+        ui.center(canvas, 0, "G'NERTS  -  Main Menu", P.BLACK, P.LIGHT_GREY)
+        col, row, w = 6, 5, 30
+        ui.box(canvas, col, row, w, len(self.items) + 4, P.WHITE, P.BLUE, title="Play")
+        for i, (name, what) in enumerate(self.items):
+            sel = i == self.index
+            fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
+            ui.fill(canvas, col + 1, row + 2 + i, w - 2, 1, bg)
+            ui.text(canvas, col + 3, row + 2 + i, f"{i + 1}", P.YELLOW if not sel else P.RED, bg)
+            ui.text(canvas, col + 6, row + 2 + i, name, fg, bg)
+            if not isinstance(what, str) and not is_built(what):
+                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
+        name, what = self.items[self.index]
+        ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
+        if isinstance(what, str):
+            blurb = {"options": ("Colours, sound, and the rules and", "points of every game, kept for",
+                                 "the next time you play."),
+                     "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
+        else:
+            blurb = what.blurb
+        for i, line in enumerate(blurb):
+            ui.text(canvas, 40, 7 + i, line, P.WHITE, P.BLUE)
+        if self.notice:
+            ui.center(canvas, 20, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("F1", "Keys"), ("F2", "Help"),
+                            ("Esc", "Quit")])

@@ -1,0 +1,158 @@
+"""The options program, as GIN! had it: pages of items (PgUp/PgDn), Up/Down between
+items, Left/Right flip through the choices, a preview of the colours at the bottom,
+Esc keeps the options permanently (saves/options.json)."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.options import all_pages
+from game.scene import Scene
+
+
+def draw_colour_preview(canvas, opts, top_row: int) -> None:
+    """A little table in the chosen colours: back, face, printing, arrow, note."""
+    table, notes = opts["colour.table"], opts["colour.notes"]
+    ui.box(canvas, 8, top_row, 64, 9, P.WHITE, table, title="Preview", shadow=False)
+    ui.text(canvas, 10, top_row + 1, "Stock", opts["colour.text"], table)
+    ui.text(canvas, 20, top_row + 1, "Pile", opts["colour.text"], table)
+    ui.text(canvas, 40, top_row + 1, "Your hand", opts["colour.text"], table)
+    try:
+        from game import card_art
+        from game.cards import parse_cards
+        y = (top_row + 2) * 16
+        canvas.blit(card_art.back(0, "normal", opts["colour.back"]), (80, y))
+        canvas.blit(card_art.face(parse_cards("7H")[0], "normal", opts["colour.face"]), (160, y))
+        for i, c in enumerate(parse_cards("AS 2S 3S KD")):
+            canvas.blit(card_art.face(c, "normal", opts["colour.face"]), (320 + i * 44, y))
+    except Exception:
+        pass
+    ui.text(canvas, 40, top_row + 6, "\x18", opts["colour.arrows"], table)
+    ui.text(canvas, 10, top_row + 7, "Note: it is your turn.", notes, table)
+
+
+class OptionsScene(Scene):
+    title = "Options"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pages = all_pages()
+        self.opts = app.options.copy()
+        self.page = 0
+        self.index = 0
+
+    @property
+    def current(self):
+        return self.pages[self.page]
+
+    @property
+    def item(self):
+        return self.current.opts[self.index]
+
+    def turn_page(self, delta):
+        self.page = (self.page + delta) % len(self.pages)
+        self.index = 0
+
+    def move(self, delta):
+        self.index = (self.index + delta) % len(self.current.opts)
+
+    def flip(self, delta):
+        spec = self.item
+        if spec.is_text():
+            return False
+        self.opts[spec.key] = spec.step(self.opts[spec.key], delta)
+        self.live()
+
+    def live(self):
+        """Options that show at once (sound) take effect while still on this screen."""
+        self.app.audio.enabled = self.opts["sound.on"]
+
+    def leave(self):
+        self.app.options = self.opts
+        self.app.apply_options()
+        if self.app.save_options():
+            self.app.toast("Options saved.")
+        self.app.pop(self)
+
+    def handle(self, event):
+        spec = self.item
+        if spec.is_text():  # typing edits a text option in place
+            value = self.opts[spec.key]
+            if event.key == pygame.K_BACKSPACE:
+                if not value:
+                    return False
+                self.opts[spec.key] = value[:-1]
+                return True
+            ch = event.unicode
+            if ch and ch.isprintable() and len(ch) == 1 and event.key not in (pygame.K_RETURN,):
+                if len(value) >= spec.max_len:
+                    return False
+                self.opts[spec.key] = value + ch
+                return True
+        return super().handle(event)
+
+    def bindings(self):
+        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
+             Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
+             Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
+             Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
+             Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
+             Binding((pygame.K_F8,), "Keep the options and leave", self.leave, show=False)]
+        if self.item.is_text():
+            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None))
+        else:
+            b += [Binding((pygame.K_LEFT,), "Previous choice", lambda: self.flip(-1)),
+                  Binding((pygame.K_RIGHT,), "Next choice", lambda: self.flip(1))]
+        return b
+
+    def help_lines(self):
+        lines = ["Use the up and down arrows to shift control between items.",
+                 "Use the left and right arrows to flip through the choices of an item; "
+                 "on a name, type it (Backspace deletes).",
+                 "Use PgUp and PgDn to change the page: colours, sound, and each game's "
+                 "rules and points.",
+                 "Esc keeps your choices permanently, until you change them again."]
+        if self.current.help:
+            lines += [""] + self.current.help
+        return lines
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[P.BLUE])
+        ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
+        ui.center(canvas, 0, f"G'NERTS Options  -  page {self.page + 1} of {len(self.pages)}: "
+                             f"{self.current.title}", P.BLACK, P.LIGHT_GREY)
+        tabs_col = 2
+        for i, page in enumerate(self.pages):
+            sel = i == self.page
+            label = f" {page.title} "
+            if tabs_col + len(label) > 78:
+                break
+            ui.text(canvas, tabs_col, 2, label, P.BLACK if sel else P.LIGHT_GREY, P.CYAN if sel else P.BLUE)
+            tabs_col += len(label) + 1
+        opts = self.current.opts
+        ui.box(canvas, 8, 4, 64, len(opts) + 4, P.WHITE, P.BLUE, title=self.current.title, double=False)
+        for i, spec in enumerate(opts):
+            sel = i == self.index
+            row = 6 + i
+            bg = P.CYAN if sel else P.BLUE
+            ui.fill(canvas, 9, row, 62, 1, bg)
+            ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg)
+            value = self.opts[spec.key]
+            shown = spec.text(value)
+            if spec.is_text():
+                shown = shown + ("_" if sel and self.app.blink else " ")
+            else:
+                shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
+            ui.text(canvas, 40, row, shown, P.YELLOW if not sel else P.BLACK, bg)
+            if spec.key.startswith("colour.") and not spec.is_text():
+                ui.fill(canvas, 37, row, 2, 1, value)
+        hint = self.item.hint
+        if hint:
+            ui.center(canvas, 6 + len(opts) + 3, hint, P.LIGHT_CYAN, P.BLUE)
+        if self.current.title == "Colours":
+            draw_colour_preview(canvas, self.opts, 18)
+        elif self.current.preview:
+            self.current.preview(canvas, self.opts, 18)
+        ui.key_bar(canvas, [("\x18\x19", "Item"), ("\x1b\x1a", "Change"), ("PgUp/PgDn", "Page"),
+                            ("Esc", "Keep & leave"), ("F1", "Keys"), ("F2", "Help")])

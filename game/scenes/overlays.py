@@ -1,0 +1,138 @@
+"""Small scenes pushed over another: the F1 keys box, the F2 help box, a notice,
+and the Y/N question."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.scene import Scene
+
+ANY_KEY = object()
+
+
+class Overlay(Scene):
+    opaque = False
+
+
+class TextBox(Overlay):
+    """A framed box of lines, paged with PgUp/PgDn; Esc or Enter closes it."""
+    fg, bg = P.WHITE, P.BLUE
+    width = 64
+
+    def __init__(self, app, title: str, lines: list[str], footer="Esc or Enter to go on"):
+        super().__init__(app)
+        self.title = title
+        self.lines = []
+        for line in lines:
+            self.lines.extend(ui.wrap(line, self.width - 4) if line else [""])
+        self.footer = footer
+        self.page = 0
+        self.per_page = 20
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.lines) // self.per_page))
+
+    def close(self):
+        self.app.pop(self)
+
+    def turn(self, delta):
+        page = self.page + delta
+        if not 0 <= page < self.pages:
+            return False
+        self.page = page
+
+    def bindings(self):
+        b = [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER), "Close", self.close)]
+        if self.pages > 1:
+            b += [Binding((pygame.K_PAGEDOWN, pygame.K_DOWN), "Next page", lambda: self.turn(1)),
+                  Binding((pygame.K_PAGEUP, pygame.K_UP), "Previous page", lambda: self.turn(-1))]
+        return b
+
+    def draw(self, canvas):
+        shown = self.lines[self.page * self.per_page:(self.page + 1) * self.per_page]
+        h = len(shown) + 4
+        col = (80 - self.width) // 2
+        row = max(1, (28 - h) // 2)
+        title = self.title + (f" ({self.page + 1}/{self.pages})" if self.pages > 1 else "")
+        ui.box(canvas, col, row, self.width, h, self.fg, self.bg, title=title)
+        for i, line in enumerate(shown):
+            ui.text(canvas, col + 2, row + 2 + i, line, self.fg, self.bg)
+        footer = self.footer + ("   PgUp/PgDn pages" if self.pages > 1 else "")
+        ui.center(canvas, row + h - 1, f" {footer} ", P.YELLOW, self.bg, col, self.width)
+
+
+class HelpBox(TextBox):
+    fg, bg = P.BLACK, P.CYAN
+
+
+class MessageBox(TextBox):
+    """A notice; any key closes it (the key is not passed on)."""
+    fg, bg = P.WHITE, P.RED
+
+    def __init__(self, app, title, lines, on_close: Callable | None = None):
+        super().__init__(app, title, lines, footer="Press a key")
+        self.on_close = on_close
+
+    def handle(self, event):
+        self.app.pop(self)
+        if self.on_close:
+            self.on_close()
+        return True
+
+
+class KeysBox(TextBox):
+    """F1: the keys the scene below accepts right now, with their labels."""
+    fg, bg = P.BLACK, P.LIGHT_GREY
+
+    def __init__(self, app, scene):
+        rows = []
+        for b in scene.bindings():
+            if b.show:
+                rows.append(f"{b.key_text:<16} {b.label}")
+        rows += ["", f"{'F1':<16} These keys"]
+        if scene.help_lines():
+            rows.append(f"{'F2':<16} Help")
+        rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
+        super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
+
+
+class Question(Overlay):
+    """A Y/N question; Esc counts as No unless no_on_esc is False."""
+
+    def __init__(self, app, text: str | list[str], on_yes: Callable, on_no: Callable | None = None,
+                 no_on_esc: bool = True, title: str = "Question"):
+        super().__init__(app)
+        self.lines = [text] if isinstance(text, str) else list(text)
+        self.on_yes, self.on_no = on_yes, on_no
+        self.no_on_esc = no_on_esc
+        self.title = title
+
+    def answer(self, yes: bool):
+        self.app.pop(self)
+        fn = self.on_yes if yes else self.on_no
+        if fn:
+            fn()
+
+    def bindings(self):
+        b = [Binding(("y",), "Yes", lambda: self.answer(True)),
+             Binding(("n",), "No", lambda: self.answer(False))]
+        if self.no_on_esc:
+            b.append(Binding((pygame.K_ESCAPE,), "No", lambda: self.answer(False)))
+        return b
+
+    def draw(self, canvas):
+        lines = []
+        for t in self.lines:
+            lines.extend(ui.wrap(t, 50))
+        w = max(24, max(len(l) for l in lines) + 6)
+        h = len(lines) + 4
+        col, row = (80 - w) // 2, (30 - h) // 2
+        ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title=self.title)
+        for i, l in enumerate(lines):
+            ui.center(canvas, row + 1 + i, l, P.WHITE, P.MAGENTA, col, w)
+        yn = " (Y/N) "
+        ui.center(canvas, row + h - 2, yn, P.YELLOW if self.app.blink else P.WHITE, P.MAGENTA, col, w)

@@ -1,0 +1,70 @@
+"""G'NERTS: python main.py [--windowed] [--game NAME] [--seed N] [--save-dir DIR] [--frames N]"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from game import VERSION
+
+GAME_KEYS = ("nerts", "gin", "gnono", "gostop")
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One line and exit status 2: no usage dump, no traceback."""
+        self.exit(2, f"gnerts: {message} (try --help)\n")
+
+
+def non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text}")
+    return n
+
+
+def parse_args(argv=None):
+    p = Parser(prog="gnerts", description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
+    p.add_argument("--windowed", action="store_true", help="run in a window instead of full screen")
+    p.add_argument("--game", choices=GAME_KEYS, metavar="NAME",
+                   help="go straight to a table: " + ", ".join(GAME_KEYS))
+    p.add_argument("--seed", type=non_negative, metavar="N", help="deal number: the shuffle of the first deal")
+    p.add_argument("--save-dir", metavar="DIR", help="where options, saved games and screenshots go")
+    p.add_argument("--frames", type=non_negative, metavar="N", help="run N frames, then exit (smoke tests)")
+    p.add_argument("--version", action="version", version=f"G'NERTS {VERSION}")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    if args.save_dir:
+        try:
+            os.makedirs(args.save_dir, exist_ok=True)
+        except OSError as exc:
+            print(f"gnerts: cannot use --save-dir {args.save_dir}: {exc.strerror}", file=sys.stderr)
+            return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.app import App
+    from game.scenes.title import TitleScene
+    from game.scenes.menu import MenuScene
+    from game.games import BY_KEY
+
+    app = App(save_dir=args.save_dir, fullscreen=False if args.windowed else None, seed=args.seed)
+    try:
+        menu = MenuScene(app)
+        if args.game:
+            app.push(menu)
+            menu.choose([g for _, g in menu.items].index(BY_KEY[args.game]))
+        else:
+            app.push(TitleScene(app, lambda: menu))
+        app.run(max_frames=args.frames)
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

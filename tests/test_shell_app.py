@@ -1,0 +1,180 @@
+import json
+import os
+
+import pygame
+
+from tests.helpers import post_keys
+from game.scene import Scene
+from game.scenes.menu import MenuScene
+from game.scenes.overlays import KeysBox, HelpBox, Question, MessageBox
+
+
+class Recorder(Scene):
+    def __init__(self, app, name, log, opaque=True):
+        super().__init__(app)
+        self.name, self.log, self.opaque = name, log, opaque
+        self.updates = 0
+
+    def update(self, dt):
+        self.updates += 1
+
+    def draw(self, canvas):
+        self.log.append(self.name)
+
+
+def test_stack_draws_from_the_lowest_opaque_scene_up(app):
+    log = []
+    a, b, c = Recorder(app, "a", log), Recorder(app, "b", log), Recorder(app, "c", log, opaque=False)
+    app.push(a)
+    app.push(b)
+    app.push(c)
+    app.run(max_frames=1)
+    assert log == ["b", "c"]  # a is hidden by opaque b; c is an overlay over b
+    assert (a.updates, b.updates) == (0, 0) and c.updates == 2  # only the top runs: 2 steps a frame
+    app.pop()
+    assert app.top is b
+    log.clear()
+    app.run(max_frames=1)
+    assert log == ["b"]
+    app.pop(a)
+    assert app.scenes == [b]
+    app.pop()
+    assert not app.running  # an empty stack ends the program
+
+
+def test_headless_run_counts_frames_and_steps(app):
+    app.push(Recorder(app, "a", []))
+    app.run(max_frames=30)
+    assert app.frames == 30
+    assert app.steps == 60  # 1/60 s a frame, 1/120 s a step
+
+
+def test_unbound_key_beeps_and_changes_nothing(menu_app):
+    app = menu_app
+    menu = app.top
+    before = (menu.index, menu.notice, len(app.scenes))
+    post_keys(pygame.K_q, pygame.K_F5, pygame.K_LEFT, pygame.K_TAB)
+    app.run(max_frames=1)
+    assert app.audio.counts["error"] == 4
+    assert app.beeps == 4
+    assert (menu.index, menu.notice, len(app.scenes)) == before
+
+
+def test_modifier_keys_alone_do_not_beep(menu_app):
+    post_keys(pygame.K_LSHIFT, pygame.K_RCTRL, pygame.K_LALT)
+    menu_app.run(max_frames=1)
+    assert menu_app.beeps == 0
+
+
+def test_a_key_takes_effect_in_the_next_frame(menu_app):
+    post_keys(pygame.K_DOWN)
+    menu_app.run(max_frames=1)
+    assert menu_app.top.index == 1
+
+
+def test_visual_bell_flashes_instead_of_beeping(menu_app):
+    app = menu_app
+    app.options["sound.visual_bell"] = True
+    post_keys(pygame.K_q)
+    app.run(max_frames=1)
+    assert app.beeps == 1 and app.audio.counts["error"] == 0
+    assert app.bell_steps > 0
+    app.run(max_frames=10)
+    assert app.bell_steps == 0
+
+
+def test_f1_shows_the_keys_of_the_scene_and_esc_closes_it(menu_app):
+    app = menu_app
+    post_keys(pygame.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, KeysBox)
+    assert any("Choose Options" in line for line in app.top.lines)
+    post_keys(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_f2_shows_help(menu_app):
+    post_keys(pygame.K_F2)
+    menu_app.run(max_frames=1)
+    assert isinstance(menu_app.top, HelpBox)
+
+
+def test_question_answers_yes_and_no(app):
+    answers = []
+    app.push(Recorder(app, "base", []))
+    app.push(Question(app, "Sure?", lambda: answers.append("y"), lambda: answers.append("n")))
+    post_keys("x")
+    app.run(max_frames=1)
+    assert app.beeps == 1 and isinstance(app.top, Question)
+    post_keys("N")
+    app.run(max_frames=1)
+    app.push(Question(app, "Sure?", lambda: answers.append("y")))
+    post_keys("y")
+    app.run(max_frames=1)
+    assert answers == ["n", "y"]
+    assert not isinstance(app.top, Question)
+
+
+def test_menu_quit_asks_first(menu_app):
+    app = menu_app
+    post_keys(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert isinstance(app.top, Question) and app.running
+    post_keys("y")
+    app.run(max_frames=1)
+    assert not app.running
+
+
+def test_a_game_without_a_table_says_so_and_beeps(menu_app, monkeypatch):
+    from game import games
+    from game.games import GameInfo
+    fake = GameInfo("fake", "Fake", ("",), "game.no_such_table_module")
+    menu = menu_app.top
+    menu.items[0] = ("Fake", fake)
+    post_keys(pygame.K_RETURN)
+    menu_app.run(max_frames=1)
+    assert menu_app.beeps == 1
+    assert "not built yet" in menu.notice
+    assert menu_app.top is menu
+
+
+def test_f12_writes_a_screenshot(menu_app):
+    post_keys(pygame.K_F12)
+    menu_app.run(max_frames=1)
+    shots = [f for f in os.listdir(menu_app.save_dir) if f.startswith("screenshot-")]
+    assert len(shots) == 1
+    img = pygame.image.load(os.path.join(menu_app.save_dir, shots[0]))
+    assert img.get_size() == (640, 480)
+
+
+def test_a_scene_bug_is_refused_not_a_crash(app, capsys):
+    class Buggy(Scene):
+        def handle(self, event):
+            raise RuntimeError("boom")
+    app.push(Buggy(app))
+    post_keys(pygame.K_a)
+    app.run(max_frames=1)
+    assert app.running and app.beeps == 1
+
+
+def test_window_close_saves_every_scene_and_stops(app):
+    saved = []
+
+    class Table(Scene):
+        def save_state(self):
+            saved.append(True)
+    app.push(Table(app))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(max_frames=5)
+    assert saved == [True] and not app.running
+
+
+def test_storage_problem_is_told_on_screen(app):
+    app.push(Recorder(app, "base", []))
+    app.storage.problems.append("options.json was damaged")
+    app.run(max_frames=1)
+    assert isinstance(app.top, MessageBox)
+    post_keys(pygame.K_SPACE)
+    app.run(max_frames=1)
+    assert not isinstance(app.top, MessageBox)

@@ -1,0 +1,131 @@
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from tests.helpers import post_keys
+from game.options import Options, load_options, save_options, FILE
+from game.storage import Storage
+from game import palette
+
+
+def test_options_round_trip(tmp_path):
+    st = Storage(str(tmp_path))
+    opts = Options()
+    opts["colour.table"] = palette.BLUE
+    opts["sound.visual_bell"] = True
+    assert save_options(st, opts)
+    again = load_options(Storage(str(tmp_path)))
+    assert again.values == opts.values
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    st = Storage(str(tmp_path))
+    assert load_options(st).values == Options().values
+    assert st.problems == []
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe\x00garbage", b"[1, 2, 3]",
+                                     b'{"kind": "options", "schema": 99, "data": {}}',
+                                     b'{"kind": "savegame", "schema": 1, "data": {}}',
+                                     b'{"kind": "options", "schema": 1, "data": "hello"}'])
+def test_a_corrupt_file_is_set_aside_and_reported(tmp_path, content):
+    (tmp_path / FILE).write_bytes(content)
+    st = Storage(str(tmp_path))
+    opts = load_options(st)
+    assert opts.values == Options().values
+    assert (tmp_path / (FILE + ".bad")).read_bytes() == content
+    assert not (tmp_path / FILE).exists()
+    assert len(st.problems) == 1 and "options.json" in st.problems[0]
+
+
+def test_a_hand_edited_bad_value_falls_back_and_keeps_the_rest(tmp_path):
+    doc = {"kind": "options", "schema": 1,
+           "data": {"colour.table": 99, "colour.text": palette.YELLOW, "sound.on": 1, "unknown.key": 5}}
+    (tmp_path / FILE).write_text(json.dumps(doc))
+    st = Storage(str(tmp_path))
+    opts = load_options(st)
+    assert opts["colour.table"] == Options()["colour.table"]
+    assert opts["sound.on"] is True  # 1 is not a boolean: default kept
+    assert opts["colour.text"] == palette.YELLOW
+    assert (tmp_path / (FILE + ".bad")).exists()
+    assert st.problems
+    # the repaired file is what loads next time, without complaint
+    st2 = Storage(str(tmp_path))
+    assert load_options(st2)["colour.text"] == palette.YELLOW and not st2.problems
+
+
+def test_an_unwritable_folder_is_reported_not_raised(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    st = Storage(str(blocker / "saves"))  # a folder under a file: cannot exist
+    assert save_options(st, Options()) is False
+    assert st.problems and "Could not save" in st.problems[0]
+
+
+def test_options_scene_changes_and_keeps_across_restart(app, tmp_path):
+    from game.scenes.options import OptionsScene
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    app.push(OptionsScene(app))
+    before = app.options["colour.table"]
+    post_keys(pygame.K_RIGHT, pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert isinstance(app.top, MenuScene)
+    assert app.options["colour.table"] == (before + 1) % 16
+    again = App(save_dir=app.save_dir, fullscreen=False, realtime=False)
+    assert again.options["colour.table"] == (before + 1) % 16
+
+
+def test_options_scene_pages_and_text_typing(app):
+    from game.scenes.options import OptionsScene
+    scene = OptionsScene(app)
+    app.push(scene)
+    text_pages = [(i, j) for i, p in enumerate(scene.pages) for j, o in enumerate(p.opts) if o.is_text()]
+    post_keys(pygame.K_PAGEDOWN)
+    app.run(max_frames=1)
+    assert scene.page == 1
+    post_keys(pygame.K_PAGEUP, pygame.K_PAGEUP)
+    app.run(max_frames=1)
+    assert scene.page == len(scene.pages) - 1
+    if text_pages:
+        scene.page, scene.index = text_pages[0]
+        key = scene.item.key
+        scene.opts[key] = ""
+        post_keys("B", "o", "b", pygame.K_BACKSPACE)
+        app.run(max_frames=1)
+        assert scene.opts[key] == "Bo"
+
+
+def run_main(*args, cwd=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return subprocess.run([sys.executable, os.path.join(root, "main.py"), *args],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("args", [["--bogus"], ["--frames", "-3"], ["--seed", "abc"], ["--game", "poker"],
+                                  ["--frames"]])
+def test_bad_flags_exit_2_with_one_line(args):
+    r = run_main(*args)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and lines[0].startswith("gnerts:")
+
+
+def test_main_runs_30_frames_and_exits_0(tmp_path):
+    r = run_main("--frames", "30", "--save-dir", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_help_and_version():
+    r = run_main("--help")
+    assert r.returncode == 0 and "--windowed" in r.stdout and "--save-dir" in r.stdout
+    r = run_main("--version")
+    assert r.returncode == 0 and "G'NERTS" in r.stdout
