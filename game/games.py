@@ -51,6 +51,22 @@ def is_built(info: GameInfo) -> bool:
         return False
 
 
+def save_name(info: GameInfo) -> str:
+    """The file of a game in progress, in the saves folder."""
+    return f"{info.key}.json"
+
+
+def has_save(app, info: GameInfo) -> bool:
+    return is_built(info) and app.storage.exists(save_name(info))
+
+
+def resume_table(app, info: GameInfo):
+    """The table of the saved game, or None if the save could not be read (it is then
+    set aside and the player told by the storage)."""
+    module = importlib.import_module(info.table_module)
+    return module.resume(app)
+
+
 def start_table(app, info: GameInfo, seed: int | None = None):
     """The first scene of a game (its set-up screen or its table)."""
     module = importlib.import_module(info.table_module)

@@ -178,3 +178,36 @@ def test_storage_problem_is_told_on_screen(app):
     post_keys(pygame.K_SPACE)
     app.run(max_frames=1)
     assert not isinstance(app.top, MessageBox)
+
+
+def test_menu_offers_resume_for_a_saved_game(app, monkeypatch):
+    from game.games import GameInfo
+    from game.scenes import menu as menu_mod
+    from tests import fake_table
+    fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
+    monkeypatch.setattr(menu_mod, "GAMES", [fake])
+    app.storage.write_json("fake.json", "fake-game", 1, {"deal": 7})
+    menu = MenuScene(app)
+    app.push(menu)
+    assert menu.items[0][0] == "Resume Fake"
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert isinstance(app.top, fake_table.FakeTable)
+    assert fake_table.started[-1] == ("resume", {"deal": 7})
+
+
+def test_a_damaged_save_is_set_aside_and_the_menu_goes_on(app, monkeypatch, tmp_path):
+    from game.games import GameInfo
+    from game.scenes import menu as menu_mod
+    fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
+    monkeypatch.setattr(menu_mod, "GAMES", [fake])
+    with open(app.storage.path("fake.json"), "w") as f:
+        f.write('{"kind": "fake-game", "schema": 1, "da')
+    menu = MenuScene(app)
+    app.push(menu)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=2)
+    assert app.beeps == 1
+    assert isinstance(app.top, MessageBox)  # the player is told
+    assert os.path.exists(app.storage.path("fake.json.bad"))
+    assert not any(name.startswith("Resume") for name, _ in menu.items)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game import palette as P, ui
-from game.games import GAMES, is_built, start_table
+from game.games import GAMES, is_built, start_table, has_save, resume_table
 from game.keys import Binding
 from game.scene import Scene
 from game.scenes.overlays import Question, MessageBox
@@ -15,9 +15,21 @@ class MenuScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.items = [(g.name, g) for g in GAMES] + [("Options", "options"), ("Quit to DOS", "quit")]
         self.index = 0
         self.notice = ""
+        self.items = []
+        self.refresh()
+
+    def refresh(self):
+        """The lines of the menu: saved games to resume first, then the games."""
+        current = self.items[self.index][0] if self.items else None
+        resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
+        self.items = resumes + [(g.name, g) for g in GAMES] + [("Options", "options"), ("Quit to DOS", "quit")]
+        names = [name for name, _ in self.items]
+        self.index = names.index(current) if current in names else 0
+
+    def on_enter(self):
+        self.refresh()
 
     def move(self, delta):
         self.index = (self.index + delta) % len(self.items)
@@ -29,6 +41,8 @@ class MenuScene(Scene):
         name, what = self.items[self.index]
         if what == "quit":
             self.ask_quit()
+        elif isinstance(what, tuple):
+            self.resume_game(what[1])
         elif what == "options":
             from game.scenes.options import OptionsScene
             self.app.push(OptionsScene(self.app))
@@ -46,6 +60,20 @@ class MenuScene(Scene):
             traceback.print_exc()
             self.app.error()
             self.app.push(MessageBox(self.app, "Sorry", [f"{info.name} could not start: {exc}"]))
+            return
+        self.app.push(scene)
+
+    def resume_game(self, info):
+        try:
+            scene = resume_table(self.app, info)
+        except Exception as exc:
+            import traceback
+            traceback.print_exc()
+            scene = None
+            self.app.storage.set_aside(f"{info.key}.json", exc)
+        if scene is None:
+            self.app.error()
+            self.refresh()
             return
         self.app.push(scene)
 
@@ -85,11 +113,13 @@ class MenuScene(Scene):
             ui.fill(canvas, col + 1, row + 2 + i, w - 2, 1, bg)
             ui.text(canvas, col + 3, row + 2 + i, f"{i + 1}", P.YELLOW if not sel else P.RED, bg)
             ui.text(canvas, col + 6, row + 2 + i, name, fg, bg)
-            if not isinstance(what, str) and not is_built(what):
+            if not isinstance(what, (str, tuple)) and not is_built(what):
                 ui.text(canvas, col + w - 9, row + 2 + i, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
         name, what = self.items[self.index]
         ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
-        if isinstance(what, str):
+        if isinstance(what, tuple):
+            blurb = ("Go back to the game you left,", "exactly where you left it.")
+        elif isinstance(what, str):
             blurb = {"options": ("Colours, sound, and the rules and", "points of every game, kept for",
                                  "the next time you play."),
                      "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
