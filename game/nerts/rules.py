@@ -289,7 +289,8 @@ class Round:
     # --- legality -----------------------------------------------------------------------
     def _source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
         """The card(s) a play would lift (empty if none): for the 'refused' animation."""
-        if m.kind != PLAY or not (0 <= seat < self.seats):
+        if not isinstance(m, Move) or m.kind != PLAY or not (
+                isinstance(seat, int) and 0 <= seat < self.seats):
             return ()
         lay = self.layouts[seat]
         if m.src == PILE:
