@@ -110,7 +110,7 @@ def test_a_screen_of_text_draws_fast():
     for row, line in enumerate(lines):  # warm the caches
         f.draw_cell(screen, 0, row, line, WHITE, BLUE)
     best = 1.0
-    for _ in range(5):
+    for _ in range(20):  # best of 20: the test machine may be busy
         t = time.perf_counter()
         for row, line in enumerate(lines):
             f.draw_cell(screen, 0, row, line, WHITE, BLUE)
