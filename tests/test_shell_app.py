@@ -201,6 +201,7 @@ def test_a_damaged_save_is_set_aside_and_the_menu_goes_on(app, monkeypatch, tmp_
     from game.scenes import menu as menu_mod
     fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
     monkeypatch.setattr(menu_mod, "GAMES", [fake])
+    os.makedirs(app.save_dir, exist_ok=True)
     with open(app.storage.path("fake.json"), "w") as f:
         f.write('{"kind": "fake-game", "schema": 1, "da')
     menu = MenuScene(app)
