@@ -1,0 +1,850 @@
+"""Gin Rummy as GIN! (1981) played it: a hand from the deal to its score, and the
+game (or Hollywood's three games) around it. No pygame here.
+
+Rules: /work/shared/rules/gin.md. Decisions where the sources leave room:
+- The upcard just taken may not be discarded in the same turn, nor used as the
+  going-out discard (GinOptions.discard_taken_upcard=True allows it).
+- Oklahoma with a spade: only the points for unplayable cards are doubled (GIN!:
+  "points awarded for unplayable cards are doubled"); the Gin and Underknock
+  bonuses are not, unless GinOptions.oklahoma_double_bonuses. Game, Box and Blitz
+  bonuses are never doubled (they belong to the game, not the hand).
+- Blitz: the loser of a game won no hand (no box) in that game. In a plain game
+  that is the same as "scored nothing at all" unless a bonus is set to 0.
+- Gin is an arrangement with no unmatched card; a player may knock with a hand
+  he could gin (his arrangement decides).
+- End of the Stock: after a discard leaves two cards in the Stock, the next
+  player may take the upcard only to go out. If no discard would let him go out
+  with it, the hand ends dead at once; if it would, he may still Pass (dead hand).
+- After gin the defender lays down his melds and may not lay off; the defender
+  always submits a LayDown move (None = the best arrangement) so a human can
+  mark his own groups.
+- The going-out discard is put face down (as GIN! did): it is no part of the
+  pile and views show it only when the hand is over.
+- A dead hand (and a Redeal) scores nothing and the same dealer deals again.
+
+Usage:
+    g = GinGame.new(seed=7, options=GinOptions(hollywood=True))
+    g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
+Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Optional, Sequence
+
+from game.cards import Card, full_deck
+from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.gin import melds as M
+
+PHASES = ("offer", "draw", "discard", "lay_down", "hand_over", "game_over")
+HOW = ("gin", "knock", "underknock", "dead")
+
+
+# --- options -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GinOptions:
+    knock_value: int = 10          # the knock value when Oklahoma is off
+    game_target: int = 100
+    gin_bonus: int = 25
+    underknock_bonus: int = 25
+    box_bonus: int = 25
+    game_bonus: int = 100
+    blitz_bonus: int = 100
+    oklahoma: bool = False
+    hollywood: bool = False
+    discard_taken_upcard: bool = False     # may the upcard just taken be discarded
+    oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GinOptions":
+        if not isinstance(d, dict):
+            raise ValueError("options must be an object")
+        kw = {}
+        for f in fields(cls):
+            if f.name in d:
+                v = d[f.name]
+                if f.type in ("bool", bool):
+                    if not isinstance(v, bool):
+                        raise ValueError(f"option {f.name} must be true/false")
+                else:
+                    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                        raise ValueError(f"option {f.name} must be a whole number >= 0")
+                kw[f.name] = v
+        unknown = set(d) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown options: {sorted(unknown)}")
+        opts = cls(**kw)
+        if opts.game_target < 1:
+            raise ValueError("game_target must be at least 1")
+        return opts
+
+
+# --- moves -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TakeUpcard:
+    """Take the upcard (the first-upcard offer, or a turn's draw)."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class DrawStock:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline the first upcard, or decline to go out at the end of the Stock."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class GoOut:
+    """Gin or knock: discard `discard` (face down) and lay down `melds`
+    (None: the least-deadwood arrangement). Gin when nothing is unmatched."""
+    seat: int
+    discard: Card
+    melds: Optional[tuple] = None      # tuple of tuples of Card
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """The defender's melds and lay-offs after the other player went out.
+    melds None: the best arrangement; layoffs None: the best lay-offs
+    (after gin: none). Both None: the least deadwood over both together."""
+    seat: int
+    melds: Optional[tuple] = None
+    layoffs: Optional[tuple] = None
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Deal the next hand (phase hand_over)."""
+    seat: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """GIN!'s F7: throw this hand in before anyone goes out; same dealer, no score."""
+    seat: int
+
+
+Move = Any
+
+
+# --- scores ------------------------------------------------------------------
+
+@dataclass
+class GameScore:
+    """One game (Hollywood keeps three)."""
+    points: list = field(default_factory=lambda: [0, 0])   # hand points only
+    boxes: list = field(default_factory=lambda: [0, 0])
+    winner: Optional[int] = None
+    game_bonus: list = field(default_factory=lambda: [0, 0])
+    box_bonus: list = field(default_factory=lambda: [0, 0])
+    blitz_bonus: list = field(default_factory=lambda: [0, 0])
+
+    @property
+    def is_open(self) -> bool:
+        return self.winner is None
+
+    def total(self, p: int) -> int:
+        return self.points[p] + self.game_bonus[p] + self.box_bonus[p] + self.blitz_bonus[p]
+
+    def to_json(self) -> dict:
+        return {"points": list(self.points), "boxes": list(self.boxes), "winner": self.winner,
+                "game_bonus": list(self.game_bonus), "box_bonus": list(self.box_bonus),
+                "blitz_bonus": list(self.blitz_bonus)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameScore":
+        g = cls()
+        for k in ("points", "boxes", "game_bonus", "box_bonus", "blitz_bonus"):
+            v = d[k]
+            if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and x >= 0 for x in v)):
+                raise ValueError(f"bad game score field {k}")
+            setattr(g, k, list(v))
+        if d["winner"] not in (None, 0, 1):
+            raise ValueError("bad game winner")
+        g.winner = d["winner"]
+        return g
+
+
+@dataclass
+class HandRecord:
+    """A line of the box score: one hand's result."""
+    hand_no: int
+    dealer: int
+    winner: Optional[int]        # None: dead hand
+    how: str                     # gin / knock / underknock / dead
+    points: int
+    games: list                  # indexes (0-based) of the games the points entered
+    out_seat: Optional[int] = None   # who went out (gin or knock)
+    knock_value: int = 10
+    deadwood: list = field(default_factory=lambda: [0, 0])
+    doubled: bool = False
+
+    def to_json(self) -> dict:
+        return {"hand_no": self.hand_no, "dealer": self.dealer, "winner": self.winner,
+                "how": self.how, "points": self.points, "games": list(self.games),
+                "out_seat": self.out_seat, "knock_value": self.knock_value,
+                "deadwood": list(self.deadwood), "doubled": self.doubled}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "HandRecord":
+        if d.get("how") not in HOW:
+            raise ValueError("bad hand record")
+        return cls(int(d["hand_no"]), int(d["dealer"]), d["winner"], d["how"], int(d["points"]),
+                   [int(x) for x in d["games"]], d.get("out_seat"), int(d["knock_value"]),
+                   [int(x) for x in d["deadwood"]], bool(d["doubled"]))
+
+
+# --- the view ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GinView:
+    """What one seat may see. Computer players decide from this alone."""
+    seat: int
+    phase: str
+    turn: int
+    dealer: int
+    hand_no: int
+    hand: tuple                  # own cards, sorted
+    pile: tuple                  # the discard pile, bottom first; pile[-1] is the upcard
+    stock_size: int
+    opponent_hand_size: int
+    knock_value: int             # 0: gin only (Oklahoma ace)
+    doubled: bool                # Oklahoma spade
+    first_upcard: Card
+    stock_end: bool              # taking the upcard is allowed only to go out
+    taken_upcard: Optional[Card] # the upcard this seat just took (may not discard it)
+    my_taken: tuple              # cards this seat was seen to take from the pile
+    opp_taken: tuple             # cards the opponent was seen to take from the pile
+    my_discards: tuple
+    opp_discards: tuple
+    opp_passed: tuple            # upcards the opponent declined (drew the Stock instead)
+    legal_moves: tuple
+    options: GinOptions
+    games: tuple                 # GameScore copies
+    wins: tuple                  # hands won in the match, per seat
+    # laid down cards, once shown
+    out_seat: Optional[int] = None
+    out_kind: Optional[str] = None
+    out_melds: tuple = ()
+    out_unmatched: tuple = ()
+    out_discard: Optional[Card] = None          # only when the hand is over
+    opp_hand: Optional[tuple] = None            # only when the hand is over
+    defense: Optional[dict] = None              # after the lay-down
+    last_record: Optional[HandRecord] = None
+
+    @property
+    def upcard(self) -> Optional[Card]:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+
+# --- the state ---------------------------------------------------------------
+
+def _cstr(cards) -> list:
+    return [str(c) for c in cards]
+
+
+def _cparse(lst) -> list:
+    if not isinstance(lst, list):
+        raise ValueError("card list expected")
+    return [Card.parse(x) for x in lst]
+
+
+def _copt(c):
+    return None if c is None else str(c)
+
+
+def _popt(s):
+    return None if s is None else Card.parse(s)
+
+
+class GinGame:
+    """A whole game of Gin Rummy (or a Hollywood match of three games)
+    between seats 0 and 1, with the current hand."""
+
+    def __init__(self, options: GinOptions | None = None, seed: int | None = None,
+                 first_dealer: int | None = None, _deal: bool = True):
+        self.options = options or GinOptions()
+        self.rng = random.Random(seed)
+        self.n_games = 3 if self.options.hollywood else 1
+        self.games: list[GameScore] = [GameScore() for _ in range(self.n_games)]
+        self.wins = [0, 0]
+        self.records: list[HandRecord] = []
+        self.hand_no = 0
+        self.dealer = self.rng.randrange(2) if first_dealer is None else int(first_dealer)
+        # hand state (set by _deal_hand)
+        self.hands: list[list[Card]] = [[], []]
+        self.stock: list[Card] = []      # top is the end
+        self.pile: list[Card] = []       # top is the end
+        self.phase = "offer"
+        self.turn = 0
+        self.offer_stage = 0             # 0: non-dealer offered, 1: dealer offered
+        self.must_draw_stock = False     # both passed the first upcard
+        self.stock_end = False
+        self.taken_upcard: Optional[Card] = None
+        self.first_upcard: Optional[Card] = None
+        self.knock_value = self.options.knock_value
+        self.doubled = False
+        self.taken = [[], []]            # seen taken from the pile
+        self.discards = [[], []]
+        self.passed = [[], []]           # upcards declined
+        self.out_seat: Optional[int] = None
+        self.out_kind: Optional[str] = None
+        self.out_discard: Optional[Card] = None
+        self.out_melds: list[list[Card]] = []
+        self.out_unmatched: list[Card] = []
+        self.def_melds: list[list[Card]] = []
+        self.def_layoffs: list[list] = []    # [card, meld index]
+        self.def_unmatched: list[Card] = []
+        if _deal:
+            self._deal_hand()
+
+    @classmethod
+    def new(cls, seed: int | None = None, options: GinOptions | None = None,
+            first_dealer: int | None = None) -> "GinGame":
+        return cls(options, seed, first_dealer)
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Sequence[Card]], upcard: Card,
+                  stock_top_first: Sequence[Card] | None = None, dealer: int = 0,
+                  options: GinOptions | None = None, seed: int = 0) -> "GinGame":
+        """A game whose first hand is dealt as given (tests, tutorials): two hands
+        of 10, the upcard, and the Stock from its top card down (the remaining
+        cards in deck order when None, or appended after the given ones)."""
+        g = cls(options, seed, dealer)
+        deck = list(hands[0]) + list(hands[1]) + [upcard]
+        top = list(stock_top_first or [])
+        rest = [c for c in full_deck() if c not in set(deck) | set(top)]
+        g._deal_hand(deck_order=rest[::-1] + top[::-1] + [upcard] +
+                     _interleave(hands, 1 - dealer)[::-1])
+        g.hand_no = 1
+        return g
+
+    # ---- dealing ----
+    def _deal_hand(self, deck_order: list | None = None) -> list[dict]:
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        if deck_order is not None:
+            deck = list(deck_order)
+            if len(deck) != 52 or len(set(deck)) != 52:
+                raise ValueError("a deal needs 52 different cards")
+        self.hand_no += 1
+        nd = 1 - self.dealer
+        self.hands = [[], []]
+        for k in range(20):
+            self.hands[(nd + k) % 2].append(deck.pop())
+        for h in self.hands:
+            h.sort()
+        up = deck.pop()
+        self.pile = [up]
+        self.stock = deck
+        self.first_upcard = up
+        self.phase = "offer"
+        self.turn = nd
+        self.offer_stage = 0
+        self.must_draw_stock = False
+        self.stock_end = False
+        self.taken_upcard = None
+        self.taken = [[], []]
+        self.discards = [[], []]
+        self.passed = [[], []]
+        self.out_seat = self.out_kind = self.out_discard = None
+        self.out_melds, self.out_unmatched = [], []
+        self.def_melds, self.def_layoffs, self.def_unmatched = [], [], []
+        if self.options.oklahoma:
+            self.knock_value = 0 if up.rank == 1 else M.card_value(up)
+            self.doubled = up.suit == "S"
+        else:
+            self.knock_value = self.options.knock_value
+            self.doubled = False
+        return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
+                 "upcard": str(up), "knock_value": self.knock_value, "doubled": self.doubled}]
+
+    # ---- queries ----
+    @property
+    def upcard(self) -> Optional[Card]:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def match_over(self) -> bool:
+        return all(not g.is_open for g in self.games)
+
+    def totals(self) -> list[list[int]]:
+        """[[seat0, seat1] per game] including bonuses."""
+        return [[g.total(0), g.total(1)] for g in self.games]
+
+    def _may_discard(self, seat: int, card: Card) -> bool:
+        return (card in self.hands[seat] and
+                (self.options.discard_taken_upcard or card != self.taken_upcard))
+
+    def knock_discards(self, seat: int) -> list[Card]:
+        """The discards with which `seat` may go out now (phase discard)."""
+        if self.phase != "discard" or seat != self.turn:
+            return []
+        tu = None if self.options.discard_taken_upcard else self.taken_upcard
+        return [c for c in M.knock_discards(self.hands[seat], self.knock_value) if c != tu]
+
+    def proposed_arrangement(self, seat: int, discard: Card) -> tuple[list, list]:
+        """The least-deadwood arrangement of the hand without `discard`."""
+        rest = [c for c in self.hands[seat] if c != discard]
+        return M.best_melds(rest)
+
+    def proposed_defense(self, seat: int) -> tuple[list, list, list]:
+        """(melds, layoffs, unmatched) with the least deadwood for the defender."""
+        return M.best_defense(self.hands[seat],
+                              self.out_melds if self.out_kind == "knock" else None)
+
+    def _can_go_out_with_upcard(self, seat: int) -> bool:
+        up = self.upcard
+        if up is None:
+            return False
+        cards = self.hands[seat] + [up]
+        for c in M.knock_discards(cards, self.knock_value):
+            if c != up or self.options.discard_taken_upcard:
+                return True
+        return False
+
+    def legal_moves(self, seat: int) -> list:
+        ph = self.phase
+        if ph == "game_over":
+            return []
+        if ph == "hand_over":
+            return [NextHand(seat)]
+        if seat != self.turn:
+            return []
+        out: list = []
+        if ph == "offer":
+            out = [TakeUpcard(seat), Pass(seat)]
+        elif ph == "draw":
+            if self.stock_end:
+                out = [TakeUpcard(seat), Pass(seat)]   # dead if he could not go out
+            else:
+                out = [DrawStock(seat)]
+                if not self.must_draw_stock:
+                    out.insert(0, TakeUpcard(seat))
+        elif ph == "discard":
+            tu = None if self.options.discard_taken_upcard else self.taken_upcard
+            if not self.stock_end:
+                out = [Discard(seat, c) for c in self.hands[seat] if c != tu]
+            out += [GoOut(seat, c) for c in self.knock_discards(seat)]
+        elif ph == "lay_down":
+            out = [LayDown(seat)]
+        return out   # Redeal (F7) is always possible before going out; not listed
+
+    # ---- moves ----
+    def apply(self, move) -> list[dict]:
+        """Validate and play a move; IllegalMove leaves the state unchanged."""
+        if isinstance(move, NextHand):
+            return self._next_hand()
+        seat = getattr(move, "seat", None)
+        if seat not in (0, 1):
+            raise IllegalMove("no such seat")
+        if self.phase in ("hand_over", "game_over"):
+            raise IllegalMove("the hand is over")
+        if isinstance(move, Redeal):
+            if self.phase not in ("offer", "draw", "discard"):
+                raise IllegalMove("too late to redeal")
+            return [{"kind": "redeal", "seat": seat}] + self._deal_hand_no_count()
+        if seat != self.turn:
+            raise IllegalMove("it is not your turn")
+        if isinstance(move, TakeUpcard):
+            return self._take_upcard(seat)
+        if isinstance(move, DrawStock):
+            return self._draw_stock(seat)
+        if isinstance(move, Pass):
+            return self._pass(seat)
+        if isinstance(move, Discard):
+            return self._discard(seat, move.card)
+        if isinstance(move, GoOut):
+            return self._go_out(seat, move.discard, move.melds)
+        if isinstance(move, LayDown):
+            return self._lay_down(seat, move.melds, move.layoffs)
+        raise IllegalMove("unknown move")
+
+    def _deal_hand_no_count(self) -> list[dict]:
+        self.hand_no -= 1
+        return self._deal_hand()
+
+    def _take_upcard(self, seat):
+        if self.phase == "draw":
+            if self.must_draw_stock:
+                raise IllegalMove("both passed the first upcard: draw from the Stock")
+            if self.stock_end and not self._can_go_out_with_upcard(seat):
+                raise IllegalMove("only two cards left in the Stock: take the upcard only to go out")
+        elif self.phase != "offer":
+            raise IllegalMove("you have drawn already")
+        card = self.pile.pop()
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.taken[seat].append(card)
+        self.taken_upcard = card
+        self.phase = "discard"
+        return [{"kind": "take_upcard", "seat": seat, "card": str(card)}]
+
+    def _draw_stock(self, seat):
+        if self.phase == "offer":
+            raise IllegalMove("take the upcard or pass")
+        if self.phase != "draw":
+            raise IllegalMove("you have drawn already")
+        if self.stock_end:
+            raise IllegalMove("only two cards left in the Stock: take the upcard to go out, or pass")
+        card = self.stock.pop()
+        if self.pile and not self.must_draw_stock:
+            self.passed[seat].append(self.pile[-1])
+        self.must_draw_stock = False
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.taken_upcard = None
+        self.phase = "discard"
+        return [{"kind": "draw_stock", "seat": seat, "card": str(card), "stock": len(self.stock)}]
+
+    def _pass(self, seat):
+        up = self.upcard
+        if self.phase == "offer":
+            self.passed[seat].append(up)
+            if self.offer_stage == 0:
+                self.offer_stage = 1
+                self.turn = self.dealer
+                return [{"kind": "pass", "seat": seat, "card": str(up)}]
+            self.phase = "draw"
+            self.turn = 1 - self.dealer
+            self.must_draw_stock = True
+            return [{"kind": "pass", "seat": seat, "card": str(up)}]
+        if self.phase == "draw" and self.stock_end:
+            return [{"kind": "pass", "seat": seat, "card": str(up)}] + self._dead_hand()
+        raise IllegalMove("you cannot pass now")
+
+    def _discard(self, seat, card):
+        if self.phase != "discard":
+            raise IllegalMove("draw a card first")
+        if self.stock_end:
+            raise IllegalMove("you took the upcard at the end of the Stock: you must go out")
+        if card not in self.hands[seat]:
+            raise IllegalMove("that card is not in your hand")
+        if not self._may_discard(seat, card):
+            raise IllegalMove("you may not discard the upcard you just took")
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        self.discards[seat].append(card)
+        self.taken_upcard = None
+        self.turn = 1 - seat
+        self.phase = "draw"
+        ev = [{"kind": "discard", "seat": seat, "card": str(card)}]
+        if len(self.stock) <= 2:
+            self.stock_end = True
+            ev.append({"kind": "stock_end", "seat": self.turn})
+            if not self._can_go_out_with_upcard(self.turn):
+                ev += self._dead_hand()
+        return ev
+
+    def check_go_out(self, seat: int, discard: Card, melds=None) -> tuple[list, list]:
+        """Validate a go-out (raises IllegalMove); returns (melds, unmatched)."""
+        if self.phase != "discard" or seat != self.turn:
+            raise IllegalMove("you may go out only after drawing, in your turn")
+        if discard not in self.hands[seat]:
+            raise IllegalMove("that card is not in your hand")
+        if not self._may_discard(seat, discard):
+            raise IllegalMove("you may not discard the upcard you just took")
+        rest = [c for c in self.hands[seat] if c != discard]
+        if melds is None:
+            ms, un = M.best_melds(rest)
+        else:
+            try:
+                ms, un = M.validate_arrangement(rest, melds)
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
+        dw = M.deadwood_value(un)
+        if self.knock_value == 0 and un:
+            raise IllegalMove("this hand is gin only (Oklahoma ace)")
+        if dw > self.knock_value:
+            raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
+        return ms, un
+
+    def _go_out(self, seat, discard, melds):
+        ms, un = self.check_go_out(seat, discard, melds)
+        self.hands[seat].remove(discard)
+        self.out_discard = discard
+        self.out_seat = seat
+        self.out_kind = "knock" if un else "gin"
+        self.out_melds, self.out_unmatched = ms, un
+        self.taken_upcard = None
+        self.phase = "lay_down"
+        self.turn = 1 - seat
+        return [{"kind": self.out_kind, "seat": seat, "discard": str(discard),
+                 "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
+                 "deadwood": M.deadwood_value(un)}]
+
+    def check_lay_down(self, seat: int, melds=None, layoffs=None) -> tuple[list, list, list]:
+        """Validate a defender's lay-down; returns (melds, layoff plan, unmatched)."""
+        if self.phase != "lay_down" or seat != self.turn:
+            raise IllegalMove("nothing to lay down now")
+        hand = self.hands[seat]
+        gin = self.out_kind == "gin"
+        if gin and layoffs:
+            raise IllegalMove("no lay-offs after gin")
+        if melds is None and layoffs is None:
+            ms, lo, _ = self.proposed_defense(seat)
+        elif melds is None:
+            lo = list(layoffs)
+            if any(c not in hand for c in lo):
+                raise IllegalMove("a lay-off card is not in your hand")
+            try:
+                ms, _ = M.best_melds([c for c in hand if c not in lo])
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
+        else:
+            try:
+                ms, rest = M.validate_arrangement(hand, melds)
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
+            if layoffs is None:
+                lo = [] if gin else M.layoff_candidates(rest, self.out_melds)
+            else:
+                lo = list(layoffs)
+                if any(c not in rest for c in lo):
+                    raise IllegalMove("a lay-off card is not among your unmatched cards")
+        if len(set(lo)) != len(lo):
+            raise IllegalMove("a lay-off card is given twice")
+        plan = []
+        if lo:
+            plan = M.layoff_plan(lo, self.out_melds)
+            if plan is None:
+                raise IllegalMove("a card does not lay off on the knocker's groups")
+        used = set(lo)
+        for m in ms:
+            used.update(m)
+        un = [c for c in hand if c not in used]
+        return ms, plan, un
+
+    def _lay_down(self, seat, melds, layoffs):
+        ms, plan, un = self.check_lay_down(seat, melds, layoffs)
+        self.def_melds = ms
+        self.def_layoffs = [[c, k] for c, k in plan]
+        self.def_unmatched = un
+        ev = [{"kind": "lay_down", "seat": seat, "melds": [_cstr(m) for m in ms],
+               "layoffs": [[str(c), k] for c, k in plan], "unmatched": _cstr(un),
+               "deadwood": M.deadwood_value(un)}]
+        return ev + self._score_hand()
+
+    # ---- scoring ----
+    def _score_hand(self) -> list[dict]:
+        o = self.options
+        ko = self.out_seat
+        de = 1 - ko
+        kd = M.deadwood_value(self.out_unmatched)
+        dd = M.deadwood_value(self.def_unmatched)
+        mult = 2 if self.doubled else 1
+        bmult = 2 if (self.doubled and o.oklahoma_double_bonuses) else 1
+        if self.out_kind == "gin":
+            winner, how, pts = ko, "gin", dd * mult + o.gin_bonus * bmult
+        elif dd > kd:
+            winner, how, pts = ko, "knock", (dd - kd) * mult
+        else:
+            winner, how, pts = de, "underknock", (kd - dd) * mult + o.underknock_bonus * bmult
+        dw = [0, 0]
+        dw[ko], dw[de] = kd, dd
+        ev = [{"kind": "hand_scored", "winner": winner, "how": how, "points": pts}]
+        entered, ev2 = self._enter_win(winner, pts)
+        self.records.append(HandRecord(self.hand_no, self.dealer, winner, how, pts, entered,
+                                       ko, self.knock_value, dw, self.doubled))
+        self.dealer = winner
+        self.phase = "game_over" if self.match_over else "hand_over"
+        return ev + ev2
+
+    def _enter_win(self, w: int, pts: int) -> tuple[list, list]:
+        """Score a won hand in the games it enters (Hollywood: the k-th win goes
+        to the first min(k, 3) open games). Closes games that reach the target."""
+        o = self.options
+        self.wins[w] += 1
+        open_games = [i for i, g in enumerate(self.games) if g.is_open]
+        entered = open_games[:min(self.wins[w], self.n_games)]
+        ev = []
+        for i in entered:
+            g = self.games[i]
+            g.points[w] += pts
+            g.boxes[w] += 1
+            if g.points[w] >= o.game_target:
+                lo = 1 - w
+                g.winner = w
+                g.game_bonus[w] = o.game_bonus
+                diff = g.boxes[w] - g.boxes[lo]
+                if diff > 0:
+                    g.box_bonus[w] = diff * o.box_bonus
+                elif diff < 0:
+                    g.box_bonus[lo] = -diff * o.box_bonus
+                blitz = g.boxes[lo] == 0
+                if blitz:
+                    g.blitz_bonus[w] = o.blitz_bonus
+                ev.append({"kind": "game_won", "game": i, "winner": w, "blitz": blitz,
+                           "totals": [g.total(0), g.total(1)]})
+        return entered, ev
+
+    def _dead_hand(self) -> list[dict]:
+        self.records.append(HandRecord(self.hand_no, self.dealer, None, "dead", 0, [], None,
+                                       self.knock_value, [0, 0], self.doubled))
+        self.phase = "hand_over"
+        self.stock_end = False
+        return [{"kind": "dead_hand", "dealer": self.dealer}]
+
+    def _next_hand(self) -> list[dict]:
+        if self.phase != "hand_over":
+            raise IllegalMove("the hand is not over" if self.phase != "game_over"
+                              else "the game is over")
+        return self._deal_hand()
+
+    # ---- the view ----
+    def view(self, seat: int) -> GinView:
+        opp = 1 - seat
+        over = self.phase in ("hand_over", "game_over")
+        shown = self.phase == "lay_down" or (over and self.out_seat is not None)
+        defense = None
+        if over and self.out_seat is not None:
+            defense = {"seat": 1 - self.out_seat,
+                       "melds": tuple(tuple(m) for m in self.def_melds),
+                       "layoffs": tuple((c, k) for c, k in self.def_layoffs),
+                       "unmatched": tuple(self.def_unmatched)}
+        return GinView(
+            seat=seat, phase=self.phase, turn=self.turn, dealer=self.dealer,
+            hand_no=self.hand_no, hand=tuple(sorted(self.hands[seat])), pile=tuple(self.pile),
+            stock_size=len(self.stock), opponent_hand_size=len(self.hands[opp]),
+            knock_value=self.knock_value, doubled=self.doubled, first_upcard=self.first_upcard,
+            stock_end=self.stock_end,
+            taken_upcard=self.taken_upcard if self.turn == seat else None,
+            my_taken=tuple(self.taken[seat]), opp_taken=tuple(self.taken[opp]),
+            my_discards=tuple(self.discards[seat]), opp_discards=tuple(self.discards[opp]),
+            opp_passed=tuple(self.passed[opp]),
+            legal_moves=tuple(self.legal_moves(seat)), options=self.options,
+            games=tuple(GameScore.from_json(g.to_json()) for g in self.games),
+            wins=tuple(self.wins),
+            out_seat=self.out_seat if shown else None,
+            out_kind=self.out_kind if shown else None,
+            out_melds=tuple(tuple(m) for m in self.out_melds) if shown else (),
+            out_unmatched=tuple(self.out_unmatched) if shown else (),
+            out_discard=self.out_discard if over else None,
+            opp_hand=tuple(sorted(self.hands[opp])) if over else None,
+            defense=defense,
+            last_record=self.records[-1] if (over and self.records) else None,
+        )
+
+    # ---- JSON ----
+    def to_json(self) -> dict:
+        return {
+            "schema": 1, "game": "gin",
+            "options": self.options.to_json(), "rng": rng_state_to_json(self.rng),
+            "games": [g.to_json() for g in self.games], "wins": list(self.wins),
+            "records": [r.to_json() for r in self.records],
+            "hand_no": self.hand_no, "dealer": self.dealer,
+            "hands": [_cstr(h) for h in self.hands], "stock": _cstr(self.stock),
+            "pile": _cstr(self.pile), "phase": self.phase, "turn": self.turn,
+            "offer_stage": self.offer_stage, "must_draw_stock": self.must_draw_stock,
+            "stock_end": self.stock_end, "taken_upcard": _copt(self.taken_upcard),
+            "first_upcard": _copt(self.first_upcard), "knock_value": self.knock_value,
+            "doubled": self.doubled,
+            "taken": [_cstr(x) for x in self.taken], "discards": [_cstr(x) for x in self.discards],
+            "passed": [_cstr(x) for x in self.passed],
+            "out_seat": self.out_seat, "out_kind": self.out_kind,
+            "out_discard": _copt(self.out_discard),
+            "out_melds": [_cstr(m) for m in self.out_melds],
+            "out_unmatched": _cstr(self.out_unmatched),
+            "def_melds": [_cstr(m) for m in self.def_melds],
+            "def_layoffs": [[str(c), k] for c, k in self.def_layoffs],
+            "def_unmatched": _cstr(self.def_unmatched),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GinGame":
+        try:
+            return cls._from_json(d)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad gin save: {e!r}") from None
+
+    @classmethod
+    def _from_json(cls, d: dict) -> "GinGame":
+        if not isinstance(d, dict) or d.get("game") != "gin" or d.get("schema") != 1:
+            raise ValueError("not a gin save of schema 1")
+        g = cls(GinOptions.from_json(d["options"]), _deal=False)
+        g.rng = rng_from_json(d["rng"])
+        g.games = [GameScore.from_json(x) for x in d["games"]]
+        if len(g.games) != g.n_games:
+            raise ValueError("wrong number of games for the Hollywood option")
+        g.wins = [int(x) for x in d["wins"]]
+        g.records = [HandRecord.from_json(r) for r in d["records"]]
+        g.hand_no = int(d["hand_no"])
+        g.dealer = d["dealer"]
+        g.turn = d["turn"]
+        if g.dealer not in (0, 1) or g.turn not in (0, 1):
+            raise ValueError("bad seat")
+        g.hands = [_cparse(h) for h in d["hands"]]
+        if len(g.hands) != 2:
+            raise ValueError("two hands expected")
+        g.stock = _cparse(d["stock"])
+        g.pile = _cparse(d["pile"])
+        g.phase = d["phase"]
+        if g.phase not in PHASES:
+            raise ValueError(f"bad phase {g.phase!r}")
+        g.offer_stage = d["offer_stage"]
+        if g.offer_stage not in (0, 1):
+            raise ValueError("bad offer stage")
+        g.must_draw_stock = bool(d["must_draw_stock"])
+        g.stock_end = bool(d["stock_end"])
+        g.taken_upcard = _popt(d["taken_upcard"])
+        g.first_upcard = _popt(d["first_upcard"])
+        g.knock_value = int(d["knock_value"])
+        g.doubled = bool(d["doubled"])
+        g.taken = [_cparse(x) for x in d["taken"]]
+        g.discards = [_cparse(x) for x in d["discards"]]
+        g.passed = [_cparse(x) for x in d["passed"]]
+        g.out_seat = d["out_seat"]
+        if g.out_seat not in (None, 0, 1):
+            raise ValueError("bad out seat")
+        g.out_kind = d["out_kind"]
+        if g.out_kind not in (None, "gin", "knock"):
+            raise ValueError("bad out kind")
+        g.out_discard = _popt(d["out_discard"])
+        g.out_melds = [_cparse(m) for m in d["out_melds"]]
+        g.out_unmatched = _cparse(d["out_unmatched"])
+        g.def_melds = [_cparse(m) for m in d["def_melds"]]
+        g.def_layoffs = [[Card.parse(c), int(k)] for c, k in d["def_layoffs"]]
+        g.def_unmatched = _cparse(d["def_unmatched"])
+        # every card exactly once
+        allc = g.hands[0] + g.hands[1] + g.stock + g.pile + ([g.out_discard] if g.out_discard else [])
+        if len(allc) != 52 or len(set(allc)) != 52:
+            raise ValueError("the cards do not add up to one deck")
+        for m in g.out_melds + g.def_melds:
+            if not M.is_meld(m):
+                raise ValueError("a saved meld is not a meld")
+        if g.taken_upcard is not None and g.taken_upcard not in g.hands[g.turn]:
+            raise ValueError("taken upcard not in hand")
+        return g
+
+
+def _interleave(hands, first: int) -> list:
+    """Deal order of two hands of 10, `first` seat receiving the first card."""
+    if len(hands[0]) != 10 or len(hands[1]) != 10:
+        raise ValueError("two hands of 10 cards expected")
+    out = []
+    for k in range(10):
+        out.append(hands[first][k])
+        out.append(hands[1 - first][k])
+    return out
