@@ -241,8 +241,8 @@ def _partner(colour: int) -> int:
 
 def _back_pattern(design: int, x: int, y: int) -> bool:
     """True where the partner colour shows, at pattern pixel (x, y)."""
-    if design == 0:  # diagonal lattice
-        return (x + y) % 4 == 0 or (x - y) % 4 == 0
+    if design == 0:  # diagonal lattice with a dot in every diamond
+        return (x + y) % 6 == 0 or (x - y) % 6 == 0 or (x % 6 == 3 and y % 6 == 0)
     if design == 1:  # checks with a dot in the dark squares
         cell = (x // 3 + y // 3) % 2
         return cell == 0 or (x % 3 == 1 and y % 3 == 1)
@@ -252,7 +252,7 @@ def _back_pattern(design: int, x: int, y: int) -> bool:
     # design 3: argyle diamonds with a dotted seam
     dx, dy = abs(x % 8 - 4), abs(y % 8 - 4)
     return dx + dy <= 2 or dx + dy == 4 and (x + y) % 2 == 0
-    
+
 
 @lru_cache(maxsize=None)
 def _back(design: int, size: str, color: int) -> pygame.Surface:
@@ -271,6 +271,16 @@ def _back(design: int, size: str, color: int) -> pygame.Surface:
             if _back_pattern(design, x - cx + 64, y - cy + 64):
                 s.set_at((area.x + x, area.y + y), hi)
     pygame.draw.rect(s, base, area, 1)
+    if size == "normal":
+        # a medallion in the middle: a white-rimmed diamond on the plain colour
+        mx, my = w // 2, h // 2
+        white = _rgb(WHITE)
+        for dy in range(-9, 10):
+            for dx in range(-9, 10):
+                d = abs(dx) + abs(dy)
+                if d <= 9:
+                    c = base if d == 9 else white if d >= 7 else hi if d <= 3 else base
+                    s.set_at((mx + dx, my + dy), c)
     return s
 
 
