@@ -2,7 +2,9 @@
 
 Two sizes: "normal" (Gin: corner indices, pip layouts, court figures) and "small"
 (Nerts: rank and suit in the top strip of TOP_STRIP pixels, so a column of cards
-overlapped by that much still reads; a big suit symbol in the body). Both sizes have
+overlapped by that much still reads -- the rank alone by TOP_STRIP - 1; the suit again
+under the rank, so a fan overlapped sideways by SIDE_STRIP pixels reads too; a big
+suit symbol in the body). Both sizes have
 odd widths and heights so symbols centre exactly. Only palette colours are used; the
 rounded corners are transparent (colour key), so cards sit on any table colour.
 
@@ -23,6 +25,7 @@ from game.palette import (PALETTE, BLACK, BLUE, LIGHT_GREY, RED, WHITE, YELLOW)
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 TOP_STRIP = 11  # small cards: rank and suit are all inside rows 0..TOP_STRIP-1
+SIDE_STRIP = 10  # small cards: rank and suit are also inside columns 0..SIDE_STRIP-1
 BACK_DESIGNS = 4
 ART_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                         "sprites", "cards.txt")
@@ -203,16 +206,20 @@ def _small_face(rank, suit, face_color):
     s = _rounded(w, h, face_color)
     ink = suit_colour(suit)
     rank_rows, pip = _rank_rows(rank), _pip("pip7", suit)
-    _bits(s, rank_rows, 3, 2, ink)
-    _bits(s, pip, 3 + len(rank_rows[0]) + 2, 2, ink)
+    # rank and suit side by side in the top strip (columns overlapped downwards), and
+    # the suit again under the rank so a fan overlapped sideways by 9-10 px reads too
+    _bits(s, rank_rows, 2, 2, ink)
+    _bits(s, pip, 2 + len(rank_rows[0]) + 2, 2, ink)
+    _bits(s, pip, 2, TOP_STRIP + 1, ink)
     big = _pip("pip11", suit)
     bw, bh = len(big[0]), len(big)
-    body_cy = (TOP_STRIP + h) // 2
-    bx, by = w // 2 - bw // 2, body_cy - bh // 2
+    body_cy = (TOP_STRIP + h) // 2 + 1
+    # the body symbol sits right of centre, clear of the index column on the left
+    bx, by = (SIDE_STRIP + w) // 2 - bw // 2, body_cy - bh // 2
     if rank > 10:
         # courts: the big suit on a yellow panel framed in the robe colour
         robe, _trim = _COURT_COLOURS[suit]
-        panel = pygame.Rect(bx - 3, by - 3, bw + 6, bh + 6)
+        panel = pygame.Rect(bx - 2, by - 2, bw + 4, bh + 4)
         s.fill(_rgb(YELLOW), panel)
         pygame.draw.rect(s, _rgb(robe), panel, 1)
     _bits(s, big, bx, by, ink)

@@ -55,6 +55,16 @@ def test_small_cards_differ_within_the_top_strip():
     w, _ = card_size("small")
     strips = {pixels(face(c, "small"), (0, 0, w, TOP_STRIP)) for c in full_deck()}
     assert len(strips) == 52
+    # the rank alone is whole one row less overlapped
+    ranks = {pixels(face(c, "small"), (0, 0, w, TOP_STRIP - 1)) for c in full_deck() if c.suit == "S"}
+    assert len(ranks) == 13
+
+
+def test_small_cards_differ_within_the_side_strip():
+    """A waste fanned sideways shows only the left columns of the cards under the top."""
+    _, h = card_size("small")
+    strips = {pixels(face(c, "small"), (0, 0, card_art.SIDE_STRIP, h)) for c in full_deck()}
+    assert len(strips) == 52
 
 
 @pytest.mark.parametrize("size", SIZES)

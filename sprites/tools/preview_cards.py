@@ -66,9 +66,11 @@ def table_mock() -> pygame.Surface:
                 suit = "HSDC"[(i + col) % 4]
                 screen.blit(card_art.face(Card(rank, suit), "small"), (ox + col * (sw + 4), oy + i * card_art.TOP_STRIP))
         screen.blit(card_art.back(seat, "small", colour), (ox + 4 * (sw + 4) + 6, oy))
-        nerts = card_art.face(Card(7, "D"), "small")
-        screen.blit(nerts, (ox + 5 * (sw + 4) + 6, oy))
-        card_art.draw_frame(screen, pygame.Rect(ox + 5 * (sw + 4) + 6, oy, sw, sh), YELLOW)
+        wx = ox + 5 * (sw + 4) + 6
+        for k, t in enumerate(("TS", "QH", "7D")):  # the waste fanned sideways
+            screen.blit(card_art.face(Card.parse(t), "small"), (wx + k * (9 + seat), oy))
+        wx += 2 * (9 + seat)
+        card_art.draw_frame(screen, pygame.Rect(wx, oy, sw, sh), YELLOW)
     # a Gin hand of 11 normal cards
     nw, nh = card_art.card_size("normal")
     hand = [Card.parse(t) for t in "AS 2S 3S 7H 7D 7C TD JD QD KD 9C".split()]
