@@ -176,8 +176,8 @@ def _normal_face(rank, suit, face_color):
     w, h = SIZES["normal"]
     s = _rounded(w, h, face_color)
     ink = suit_colour(suit)
-    _draw_index(s, rank, suit, 5, 3, ink)
-    _draw_index(s, rank, suit, 5, 3, ink, flip=True)
+    _draw_index(s, rank, suit, 6, 3, ink)
+    _draw_index(s, rank, suit, 6, 3, ink, flip=True)
     cx = w // 2
     if rank == 1:
         big = _pip("pip15", suit)
