@@ -226,12 +226,18 @@ def _small_face(rank, suit, face_color):
     return s
 
 
+def _finished(s: pygame.Surface) -> pygame.Surface:
+    """Run-length encode the colour key once drawing is done: tables blit hundreds of cards."""
+    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    return s
+
+
 @lru_cache(maxsize=None)
 def _face(rank: int, suit: str, size: str, face_color: int) -> pygame.Surface:
     if size == "normal":
-        return _normal_face(rank, suit, face_color)
+        return _finished(_normal_face(rank, suit, face_color))
     if size == "small":
-        return _small_face(rank, suit, face_color)
+        return _finished(_small_face(rank, suit, face_color))
     raise ValueError(f"unknown card size {size!r}")
 
 
@@ -288,7 +294,7 @@ def _back(design: int, size: str, color: int) -> pygame.Surface:
                 if d <= 9:
                     c = base if d == 9 else white if d >= 7 else hi if d <= 3 else base
                     s.set_at((mx + dx, my + dy), c)
-    return s
+    return _finished(s)
 
 
 def back(design: int = 0, size: str = "normal", color: int = BLUE) -> pygame.Surface:
@@ -313,7 +319,7 @@ def empty_slot(size: str = "normal", color: int = LIGHT_GREY) -> pygame.Surface:
         s.set_at((w - 1, h - 1 - y), rgb)
     for x, y in ((1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)):
         s.set_at((x, y), rgb)
-    return s
+    return _finished(s)
 
 
 def draw_frame(surface: pygame.Surface, rect, color: int, width: int = 2) -> None:
