@@ -109,9 +109,9 @@ def all_pages() -> list[OptionPage]:
         try:
             mod = importlib.import_module(f"game.{pkg}.settings")
         except ModuleNotFoundError as exc:
-            if exc.name != f"game.{pkg}.settings":
+            if exc.name not in (f"game.{pkg}.settings", f"game.{pkg}"):
                 raise
-            continue
+            continue  # that game has no options page (yet)
         pages.extend(mod.PAGES)
     return pages
 
