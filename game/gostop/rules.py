@@ -274,6 +274,7 @@ class GoStopState:
         self.t_stock = None
         self.choices: list = []
         self.result: dict | None = None   # the settled hand
+        self._sc: list = [None, None]     # cached scores per seat (None: stale)
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -292,7 +293,7 @@ class GoStopState:
                       options: Options | None = None, seed=0, go_counts=None,
                       last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
                       stacks=None, chips=None, multiplier=1, revealed=None,
-                      partial=True) -> "GoStopState":
+                      partial=True, go_seq=None) -> "GoStopState":
         """A hand at the start of `turn`'s turn from given cards (Card lists or
         strings like "1B 1R"). `stock` is listed top first. With partial=True
         (default) the position may leave cards out; no card may appear twice."""
@@ -319,7 +320,8 @@ class GoStopState:
         s.turn = turn
         s.go_counts = list(go_counts) if go_counts else [0] * n
         s.last_go = list(last_go_scores) if last_go_scores else [0] * n
-        s.go_seq = [i + 1 if g else 0 for i, g in enumerate(s.go_counts)]
+        s.go_seq = (list(go_seq) if go_seq else
+                    [i + 1 if g else 0 for i, g in enumerate(s.go_counts)])
         s.shakes = list(shakes) if shakes else [0] * n
         s.bombs = list(bombs) if bombs else [0] * n
         s.credits = list(bomb_credits) if bomb_credits else [0] * n
@@ -327,21 +329,26 @@ class GoStopState:
         s.stacks = {int(k): int(v) for k, v in (stacks or {}).items()}
         s.multiplier = multiplier
         s.hand_no = 1
+        s._sc = [None] * n
         s._validate()
         s._start_turn(turn)
         return s
 
-    def copy(self) -> "GoStopState":
+    def copy(self, share_rng: bool = False) -> "GoStopState":
+        """An independent copy. share_rng=True keeps the same Random object
+        (cheaper; for AI rollouts that never deal another hand)."""
         s = GoStopState.__new__(GoStopState)
         s.__dict__.update(self.__dict__)
-        r = random.Random()
-        r.setstate(self.rng.getstate())
-        s.rng = r
+        if not share_rng:
+            r = random.Random()
+            r.setstate(self.rng.getstate())
+            s.rng = r
         s.chips = self.chips[:]
         s.hands = [h[:] for h in self.hands]
         s.table = self.table[:]
         s.stock = self.stock[:]
         s.captures = [c[:] for c in self.captures]
+        s._sc = self._sc[:]
         for name in ("go_counts", "last_go", "go_seq", "shakes", "bombs", "credits", "choices"):
             setattr(s, name, getattr(self, name)[:])
         s.revealed = [r[:] for r in self.revealed]
@@ -380,10 +387,13 @@ class GoStopState:
 
     def score(self, seat: int) -> int:
         """Points of a seat's capture area (Go bonuses not included)."""
-        return scoring.score(self.captures[seat])
+        v = self._sc[seat]
+        if v is None:
+            v = self._sc[seat] = scoring.score(self.captures[seat])
+        return v
 
     def scores(self) -> list:
-        return [scoring.score(c) for c in self.captures]
+        return [self.score(i) for i in range(self.n)]
 
     def breakdown(self, seat: int) -> scoring.Breakdown:
         return scoring.breakdown(self.captures[seat])
@@ -406,8 +416,10 @@ class GoStopState:
         return out
 
     # ---------------------------------------------------------------- applying
-    def apply(self, move) -> list:
-        if move not in self.legal_moves():
+    def apply(self, move, check: bool = True) -> list:
+        """Apply the answer to the pending question. check=False skips the
+        legality test (AI rollouts that only pick from legal_moves())."""
+        if check and move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
         ev: list = []
         ph = self.phase
@@ -490,12 +502,14 @@ class GoStopState:
             self.table = cards[pos:pos + ts]
             self.stock = cards[pos + ts:]
             self.captures = [[] for _ in range(n)]
+            self._sc = [None] * n
             moved = []
             while any(c.month == 0 for c in self.table):
                 for i, c in enumerate(self.table):
                     if c.month == 0:
                         moved.append(c)
                         self.captures[self.dealer].append(c)
+                        self._sc[self.dealer] = None
                         self.table[i] = self.stock.pop()
             months = [0] * 13
             for c in self.table:
@@ -637,6 +651,7 @@ class GoStopState:
             if c in self.table:
                 self.table.remove(c)
         self.captures[seat].extend(four)
+        self._sc[seat] = None
         owner = self.stacks.pop(month, None)
         ev.append({"kind": "capture", "seat": seat, "cards": four})
         if owner is not None:
@@ -658,6 +673,7 @@ class GoStopState:
 
     def _take_bonus(self, seat, card, ev):
         self.captures[seat].append(card)
+        self._sc[seat] = None
         ev.append({"kind": "bonus", "seat": seat, "cards": [card]})
 
     def _flip_stock(self, ev):
@@ -720,6 +736,7 @@ class GoStopState:
             if c in tb:
                 tb.remove(c)
         self.captures[seat].extend(cards)
+        self._sc[seat] = None
         ev.append({"kind": "capture", "seat": seat, "cards": list(cards)})
 
     def _take_junk(self, seat, need, reason, ev):
@@ -732,6 +749,7 @@ class GoStopState:
             for c in give:
                 self.captures[o].remove(c)
             self.captures[seat].extend(give)
+            self._sc[seat] = self._sc[o] = None
             ev.append({"kind": "junk_taken", "seat": seat, "from": o, "cards": give, "reason": reason})
 
     def _end_turn(self, ev):
@@ -948,6 +966,7 @@ class GoStopState:
         s.table = cards_(d["table"])
         s.stock = cards_(d["stock"])
         s.captures = [cards_(c) for c in d["captures"]]
+        s._sc = [None] * n
         s.go_counts = ints("go_counts", 0, 100)
         s.last_go = ints("last_go", 0, 1000)
         s.go_seq = ints("go_seq", 0, 10**6)

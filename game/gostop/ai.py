@@ -1,0 +1,425 @@
+"""Computer players for Go-Stop. They receive only a PlayerView.
+
+Levels:
+  easy    half the time a random card, else the normal choice; random shakes;
+          says Go now and then without looking at the risk.
+  greedy  the baseline: captures the most valuable card it can, always stops.
+  normal  values captures in context (brights, birds, ribbon sets, junk, and
+          what opponents are close to completing), avoids leaving cards for
+          opponents, weighs Go against the go-bak risk.
+  hard    determinized Monte Carlo: samples the unseen cards into the other
+          hands and the stock, plays each candidate out with a fast policy and
+          keeps the best average chips; the same for Go or Stop. Bounded by a
+          think time (default 30 ms), or by a rollout count (deterministic).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from . import scoring
+from .cards import ANIMAL, BLUE, BRIGHT, CARDS, GRASS, RED, RIBBON
+from .rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand, PlayCard,
+                    PlayerView, Shake)
+
+LEVELS = ("easy", "greedy", "normal", "hard")
+
+
+def _base_value(c) -> float:
+    cat = c.category
+    if cat == BRIGHT:
+        return 12.0 if c.month == 12 else 20.0
+    if cat == ANIMAL:
+        if c.month in (2, 4, 8):
+            return 12.0
+        return 9.0 if c.month == 9 else 7.0
+    if cat == RIBBON:
+        return 4.0 if c.month == 12 else 7.0
+    if cat == "double":
+        return 6.0
+    if cat == "bonus":
+        return 3.0 * c.value
+    return 3.0
+
+
+BASE = [_base_value(c) for c in CARDS]   # by card id
+
+
+class _Need:
+    """How far a capture area is from each combination (small, fast counts)."""
+
+    __slots__ = ("brights", "birds", "red", "blue", "grass", "animals", "ribbons", "junk")
+
+    def __init__(self, cards):
+        self.brights = self.birds = self.red = self.blue = self.grass = 0
+        self.animals = self.ribbons = self.junk = 0
+        for c in cards:
+            cat = c.category
+            if cat == BRIGHT:
+                self.brights += 1
+            elif cat == ANIMAL:
+                self.animals += 1
+                if c.month in (2, 4, 8):
+                    self.birds += 1
+            elif cat == RIBBON:
+                self.ribbons += 1
+                r = c.ribbon
+                if r == RED:
+                    self.red += 1
+                elif r == BLUE:
+                    self.blue += 1
+                elif r == GRASS:
+                    self.grass += 1
+            else:
+                self.junk += c.value
+
+    def set_count(self, ribbon):
+        return self.red if ribbon == RED else self.blue if ribbon == BLUE else \
+            self.grass if ribbon == GRASS else 0
+
+
+def context_value(c, me: _Need, opps) -> float:
+    """What capturing card c is worth to a player with counts `me`, counting
+    what it denies opponents with counts `opps`."""
+    v = BASE[c.id]
+    cat = c.category
+    if cat == BRIGHT:
+        v += 4 * me.brights
+        if any(o.brights >= 2 for o in opps):
+            v += 8
+    elif cat == ANIMAL:
+        if c.month in (2, 4, 8):
+            v += 25 if me.birds == 2 else 6 * me.birds
+            if any(o.birds == 2 for o in opps):
+                v += 15
+        if me.animals >= 4:
+            v += 4
+    elif cat == RIBBON:
+        k = me.set_count(c.ribbon)
+        if c.ribbon != "rain":
+            v += 20 if k == 2 else 5 * k
+            if any(o.set_count(c.ribbon) == 2 for o in opps):
+                v += 12
+        if me.ribbons >= 4:
+            v += 4
+    else:
+        if me.junk >= 7:
+            v += 1.5 * c.value
+        if any(1 <= o.junk < 8 for o in opps):
+            v += 0.5 * c.value
+    return v
+
+
+# ----------------------------------------------------------- the fast policy
+def rollout_move(s: GoStopState):
+    """A quick greedy answer for any seat, on the full state (rollouts only)."""
+    ph = s.phase
+    if ph == "play":
+        hand = s.hands[s.turn]
+        if not hand:
+            return FlipStock()
+        tbl = {}
+        for t in s.table:
+            tbl.setdefault(t.month, []).append(t)
+        best, bv = None, -1e9
+        for c in hand:
+            if c.month == 0:
+                v = 30.0
+            else:
+                T = tbl.get(c.month)
+                if not T:
+                    v = -BASE[c.id]
+                elif len(T) == 3:
+                    v = BASE[c.id] + sum(BASE[t.id] for t in T) + 10
+                else:
+                    v = BASE[c.id] + max(BASE[t.id] for t in T)
+            if v > bv:
+                best, bv = c, v
+        return PlayCard(best)
+    if ph == "bomb":
+        return Bomb(True)
+    if ph == "shake":
+        return Shake(True)
+    if ph in ("match_hand", "match_stock"):
+        return ChooseMatch(max(s.choices, key=lambda t: BASE[t.id]))
+    if ph == "go_stop":
+        # go while the opponents are far and cards remain (so rollouts see Go at all)
+        seat = s.turn
+        opp = max(scoring.score(s.captures[o]) for o in range(s.n) if o != seat)
+        left = s.turns_left(seat)
+        return GoStop(s.go_counts[seat] == 0 and left >= 4 and opp <= s.target - 5)
+    return NextHand()
+
+
+def rollout(s: GoStopState, seat: int) -> int:
+    """Play the hand out with rollout_move; return seat's chip change."""
+    before = s.chips[seat]
+    while s.phase != "hand_over":
+        s.apply(rollout_move(s), check=False)
+    return s.chips[seat] - before
+
+
+def potential(cards) -> float:
+    """Points of a capture area plus partial credit for combinations on the way
+    (in points); the hard player's evaluation of a position."""
+    k = _Need(cards)
+    p = float(scoring.score(cards))
+    p += (0.0, 0.4, 1.2)[min(k.brights, 2)] if k.brights < 3 else 0.0
+    p += (0.0, 0.6, 2.0, 0.0)[k.birds]
+    for x in (k.red, k.blue, k.grass):
+        p += (0.0, 0.3, 1.0, 0.0)[x]
+    p += 0.15 * min(k.animals, 4) + 0.15 * min(k.ribbons, 4) + 0.08 * min(k.junk, 9)
+    return p
+
+
+def evaluate(s: GoStopState, seat: int, chips_before: int) -> float:
+    """The hard player's value of a (possibly unfinished) hand for `seat`."""
+    if s.phase == "hand_over":
+        return 1.5 * (s.chips[seat] - chips_before)
+    mine = potential(s.captures[seat]) + s.go_counts[seat]
+    other = max(potential(s.captures[o]) + s.go_counts[o] for o in range(s.n) if o != seat)
+    return mine - other
+
+
+def short_rollout(s: GoStopState, seat: int, plays: int, before: int) -> float:
+    """Play on with rollout_move for `plays` more hand plays, then evaluate
+    (`before`: seat's chips when the decision began)."""
+    while s.phase != "hand_over":
+        if s.phase == "play":
+            if plays <= 0:
+                break
+            plays -= 1
+        s.apply(rollout_move(s), check=False)
+    return evaluate(s, seat, before)
+
+
+# -------------------------------------------------------------- the players
+class GoStopAI:
+    """A computer player. `choose(view)` answers the view's pending question."""
+
+    def __init__(self, level: str = "normal", rng: random.Random | int | None = None,
+                 think_ms: float = 30.0, rollouts: int | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}")
+        self.level = level
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.think_ms = think_ms
+        self.rollouts = rollouts   # a count makes hard deterministic for a seed
+        self.last_rollouts = 0     # how many determinizations the last hard decision used
+        self.horizon = 1           # rounds a hard play decision looks ahead
+
+    # -- entry point
+    def choose(self, view: PlayerView):
+        q = view.question
+        if q.seat != view.seat or not view.legal:
+            raise ValueError("no question for this seat")
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        kind = q.kind
+        lvl = self.level
+        if kind == "play":
+            if lvl == "greedy":
+                return self._greedy_play(view)
+            if lvl == "easy" and self.rng.random() < 0.5:
+                return self.rng.choice(legal)
+            if lvl == "hard":
+                return self._mc_play(view)
+            return self._normal_play(view)
+        if kind in ("match_hand", "match_stock"):
+            if lvl == "greedy":
+                return ChooseMatch(max(q.cards, key=lambda t: BASE[t.id]))
+            if lvl == "easy" and self.rng.random() < 0.5:
+                return self.rng.choice(legal)
+            me, opps = self._needs(view)
+            return ChooseMatch(max(q.cards, key=lambda t: context_value(t, me, opps)))
+        if kind in ("bomb", "shake"):
+            if lvl == "easy":
+                return legal[0] if self.rng.random() < 0.5 else legal[1]
+            return legal[0]   # yes: both double the payment and cost nothing
+        if kind == "go_stop":
+            if lvl == "greedy":
+                return GoStop(False)
+            if lvl == "easy":
+                return GoStop(self._turns_left(view) >= 2 and self.rng.random() < 0.3)
+            if lvl == "hard":
+                return self._mc_go(view)
+            return GoStop(self._normal_go(view))
+        return legal[0]
+
+    # -- helpers on the view
+    @staticmethod
+    def _turns_left(view) -> int:
+        return len(view.hand) + view.bomb_credits[view.seat]
+
+    @staticmethod
+    def _needs(view):
+        me = _Need(view.captures[view.seat])
+        opps = [_Need(view.captures[o]) for o in range(view.players) if o != view.seat]
+        return me, opps
+
+    def _greedy_play(self, view):
+        tbl = {}
+        for t in view.table:
+            tbl.setdefault(t.month, []).append(t)
+        best, bv = None, None
+        for c in view.hand:
+            if c.month == 0:
+                key = (1, 100.0)
+            elif tbl.get(c.month):
+                key = (1, max(BASE[c.id], max(BASE[t.id] for t in tbl[c.month])))
+            else:
+                key = (0, -BASE[c.id])
+            if bv is None or key > bv:
+                best, bv = c, key
+        return PlayCard(best)
+
+    def play_values(self, view) -> dict:
+        """The normal player's value of each legal play move."""
+        me, opps = self._needs(view)
+        unseen = view.unseen()
+        n_unseen = max(1, len(unseen))
+        unseen_by_month = [0] * 13
+        for c in unseen:
+            unseen_by_month[c.month] += 1
+        mine_by_month = [0] * 13
+        for c in view.hand:
+            mine_by_month[c.month] += 1
+        tbl = {}
+        for t in view.table:
+            tbl.setdefault(t.month, []).append(t)
+        out = {}
+        for mv in view.legal:
+            if isinstance(mv, FlipStock):
+                out[mv] = -2.0
+                continue
+            c = mv.card
+            m = c.month
+            if m == 0:
+                out[mv] = 3.0 * c.value + 8
+                continue
+            T = tbl.get(m, [])
+            mine = context_value(c, me, opps)
+            opp_v = max((context_value(c, o, [me]) for o in opps), default=0)
+            if not T:
+                # left on the table: an opponent may take it (unless nobody else can)
+                risk = 0.7 if unseen_by_month[m] else 0.0
+                jjok = 4.0 * unseen_by_month[m] / n_unseen
+                v = -opp_v * risk + jjok
+                if mine_by_month[m] >= 2:
+                    v += 0.3 * mine   # I can take it back myself
+            elif len(T) == 3:
+                v = mine + sum(context_value(t, me, opps) for t in T) + 8
+                if m in view.stacks:
+                    v += 10
+            else:
+                tv = max(context_value(t, me, opps) for t in T)
+                v = mine + tv
+                if len(T) == 1:
+                    v -= (mine + tv) * unseen_by_month[m] / n_unseen   # ppuk risk
+                if mine_by_month[m] == 2 and len(T) == 1 and unseen_by_month[m] == 0:
+                    v -= 3   # the other card of the month is safe in hand: no hurry
+            out[mv] = v
+        return out
+
+    def _normal_play(self, view):
+        vals = self.play_values(view)
+        return max(view.legal, key=lambda mv: vals[mv])
+
+    def _normal_go(self, view) -> bool:
+        seat = view.seat
+        left = self._turns_left(view)
+        if left <= 1:
+            return False
+        target = view.target
+        opp_scores = [view.scores[o] for o in range(view.players) if o != seat]
+        opp_max = max(opp_scores)
+        margin = 4 if view.players == 2 else 2
+        if view.go_counts[seat] >= 2:
+            margin += 2
+        threats = 0
+        for o in range(view.players):
+            if o == seat:
+                continue
+            k = _Need(view.captures[o])
+            threats += (k.brights >= 2) + (k.birds == 2) + (k.red == 2) + (k.blue == 2) + \
+                (k.grass == 2) + (k.junk >= 8) + (k.animals >= 4) + (k.ribbons >= 4)
+        return left >= 3 and opp_max <= target - margin and threats <= 1
+
+    # -- hard: determinized Monte Carlo
+    def determinize(self, view, rng: random.Random) -> GoStopState:
+        """A full state consistent with the view: unseen cards dealt at random
+        into the other hands and the stock (cards shown by shaking stay put)."""
+        unseen = view.unseen()
+        rng.shuffle(unseen)
+        hands = []
+        pos = 0
+        for s in range(view.players):
+            if s == view.seat:
+                hands.append(list(view.hand))
+                continue
+            shown = list(view.revealed[s])
+            k = view.hand_sizes[s] - len(shown)
+            hands.append(shown + unseen[pos:pos + k])
+            pos += k
+        stock = unseen[pos:]
+        if len(stock) != view.stock_size:
+            raise ValueError("view does not add up to a deck")
+        return GoStopState.from_position(
+            hands, list(view.table), stock, captures=[list(c) for c in view.captures],
+            turn=view.turn, dealer=view.dealer, options=view.options,
+            go_counts=view.go_counts, last_go_scores=view.last_go_scores,
+            go_seq=view.go_seq, shakes=view.shakes, bombs=view.bombs,
+            bomb_credits=view.bomb_credits, stacks=view.stacks, multiplier=view.multiplier,
+            revealed=[list(r) for r in view.revealed], partial=False)
+
+    def _budget(self):
+        if self.rollouts is not None:
+            return self.rollouts, None
+        return 10**9, time.perf_counter() + self.think_ms / 1000.0
+
+    def _mc_play(self, view):
+        vals = self.play_values(view)
+        cands = sorted(view.legal, key=lambda mv: -vals[mv])[:6]
+        if len(cands) == 1:
+            return cands[0]
+        count, deadline = self._budget()
+        totals = {mv: 0.0 for mv in cands}
+        n = 0
+        while n < count:
+            det = self.determinize(view, self.rng)
+            for mv in cands:
+                s = det.copy(share_rng=True)
+                before = s.chips[view.seat]
+                s.apply(mv, check=False)
+                # the rest of this turn, the others' replies and my next turn
+                totals[mv] += short_rollout(s, view.seat, self.horizon * view.players, before)
+            n += 1
+            if deadline is not None and time.perf_counter() >= deadline and n >= 2:
+                break
+        self.last_rollouts = n
+        # ties (and near ties) go to the heuristic's order
+        return max(cands, key=lambda mv: (round(totals[mv] / n, 6), vals[mv]))
+
+    def _mc_go(self, view):
+        if self._turns_left(view) <= 1:
+            return GoStop(False)
+        det = self.determinize(view, random.Random(0))
+        stop_value = sum(p.total for p in det.payments_if_stop(view.seat)[2])
+        count, deadline = self._budget()
+        total = 0.0
+        n = 0
+        while n < count:
+            s = self.determinize(view, self.rng)
+            # the question is go_stop: the determinized state starts a turn, so
+            # recreate "after Go" by hand: one more Go, then the next seat plays
+            s.go_counts[view.seat] += 1
+            s.last_go[view.seat] = view.scores[view.seat]
+            s.go_seq[view.seat] = max(s.go_seq) + 1
+            s._next_turn([])
+            total += rollout(s, view.seat)
+            n += 1
+            if deadline is not None and time.perf_counter() >= deadline and n >= 2:
+                break
+        self.last_rollouts = n
+        return GoStop(total / n > stop_value)
