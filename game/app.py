@@ -152,6 +152,9 @@ class App:
                 del self.frame_times[:600]
             self.display.present()
             self.frames += 1
+            if self.frames == 1 and os.environ.get("GNERTS_REPORT_FIRST_FRAME"):
+                # for bench/: the wall-clock moment the first frame was on screen
+                print(f"GNERTS-FIRST-FRAME {time.time():.6f}", flush=True)
             if self.realtime:
                 self._pg_clock.tick(FPS)
 

@@ -1,0 +1,1 @@
+"""G'NERTS's own benchmark harness: python -m bench."""

@@ -1,0 +1,52 @@
+"""The sections of the benchmark table. Each takes quick and save_dir and returns
+rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
+from __future__ import annotations
+
+from bench import shell
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.2f} ms"
+
+
+def row(section, name, value, data=None, target="", met=None):
+    return {"section": section, "name": name, "value": value, "data": data or {}, "target": target, "met": met}
+
+
+def startup(quick: bool, save_dir: str):
+    s = shell.startup(2 if quick else 7, save_dir)
+    g, b = s["game"]["median"], s["bare"]["median"]
+    ratio = g / b
+    return [row("start-up", "main.py to first frame (median)", f"{g:.3f} s (min {s['game']['min']:.3f})", s["game"],
+                "< 1 s", g < 1.0),
+            row("start-up", "bare pygame display init (median)", f"{b:.3f} s", s["bare"]),
+            row("start-up", "ratio to bare pygame", f"{ratio:.2f}x", {"ratio": ratio}, "<= 2x", ratio <= 2.0)]
+
+
+def _frame_row(name, stats):
+    return row("frame time", f"{name} (median / p99)", f"{ms(stats['median'])} / {ms(stats['p99'])}", stats,
+               "p99 < 4 ms", stats["p99"] < 0.004)
+
+
+def shell_frames(quick: bool, save_dir: str):
+    from game.scenes.menu import MenuScene
+    from game.scenes.options import OptionsScene
+    frames = 60 if quick else 600
+    out = []
+    app = shell.make_app(save_dir)
+    out.append(_frame_row("menu", shell.frame_times(app, MenuScene(app), frames)))
+    app = shell.make_app(save_dir)
+    out.append(_frame_row("options (colour preview)", shell.frame_times(app, OptionsScene(app), frames)))
+    return out
+
+
+def latency(quick: bool, save_dir: str):
+    import pygame
+    from game.scenes.menu import MenuScene
+    app = shell.make_app(save_dir)
+    app.push(MenuScene(app))
+    n = shell.key_latency(app, pygame.K_DOWN)
+    return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n}, "1 frame", n == 1)]
+
+
+ALL = [startup, shell_frames, latency]

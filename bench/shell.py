@@ -1,0 +1,64 @@
+"""Start-up, frame time and key-to-frame latency of the program's scenes."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from bench.stats import summary
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _env():
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                PYGAME_HIDE_SUPPORT_PROMPT="1", GNERTS_REPORT_FIRST_FRAME="1")
+
+
+def startup(runs: int, save_dir: str) -> dict:
+    """Seconds from launching `main.py --frames 1` to its first frame, and a bare
+    pygame display init measured the same way in the same run."""
+    game, bare = [], []
+    bare_code = "import time, pygame; pygame.display.init(); print('GNERTS-FIRST-FRAME', f'{time.time():.6f}')"
+    for _ in range(runs):
+        for cmd, out in (([sys.executable, "-c", bare_code], bare),
+                         ([sys.executable, os.path.join(ROOT, "main.py"), "--frames", "1",
+                           "--save-dir", save_dir], game)):
+            t0 = time.time()
+            r = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=120)
+            line = [l for l in r.stdout.splitlines() if l.startswith("GNERTS-FIRST-FRAME")]
+            if r.returncode != 0 or not line:
+                raise RuntimeError(f"start-up run failed: {r.stderr[-500:]}")
+            out.append(float(line[0].split()[1]) - t0)
+    return {"game": summary(game), "bare": summary(bare)}
+
+
+def make_app(save_dir: str):
+    for k, v in _env().items():
+        os.environ.setdefault(k, v)
+    from game.app import App
+    return App(save_dir=save_dir, fullscreen=False, realtime=False)
+
+
+def frame_times(app, scene, frames: int, warmup: int = 60) -> dict:
+    """update+draw seconds per frame of a scene (no vsync wait, no present)."""
+    app.push(scene)
+    app.run(max_frames=warmup)
+    app.frame_times.clear()
+    app.run(max_frames=frames)
+    samples = list(app.frame_times)
+    return summary(samples)
+
+
+def key_latency(app, key, unicode: str = "", max_frames: int = 10) -> int:
+    """Frames from posting a key until the canvas differs (1 = the first frame after)."""
+    import pygame
+    app.run(max_frames=2)
+    before = pygame.image.tobytes(app.canvas, "RGB")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0))
+    for n in range(1, max_frames + 1):
+        app.run(max_frames=1)
+        if pygame.image.tobytes(app.canvas, "RGB") != before:
+            return n
+    return -1
