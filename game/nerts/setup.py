@@ -1,0 +1,147 @@
+"""The set-up screen of a Nerts game: seats (2-4), each a human or a computer with its
+difficulty, the target and the rule options; defaults from the options. Enter starts.
+The choices made here are for this game only (the Options screen keeps defaults)."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.nerts import settings as S
+from game.nerts.rules import TARGETS, NertsOptions
+from game.scene import Scene
+
+
+class SetupScene(Scene):
+    title = "Nerts: set up the table"
+
+    def __init__(self, app, seed: int | None = None):
+        super().__init__(app)
+        o = app.options
+        self.seed = seed
+        self.seats = o["nerts.seats"]
+        self.levels = [o[f"nerts.seat{i + 1}"] for i in range(4)]
+        self.rules = {"target": o["nerts.target"], "flip_by_ones": o["nerts.flip_by_ones"],
+                      "move_runs": o["nerts.move_runs"], "pile_penalty": o["nerts.pile_penalty"],
+                      "call_bonus": o["nerts.call_bonus"]}
+        self.index = 0
+        self.notice = ""
+
+    # the lines: (label, value text, change(delta)) --------------------------------------
+    def lines(self):
+        out = [("Seats at the table", str(self.seats), self._seats)]
+        for i in range(self.seats):
+            lv = self.levels[i]
+            out.append((f"Seat {i + 1}", S.LEVEL_LABELS[S.LEVEL_CHOICES.index(lv)],
+                        lambda d, i=i: self._level(i, d)))
+        r = self.rules
+        out += [
+            ("Play to", f"{r['target']} points", lambda d: self._cycle("target", TARGETS, d)),
+            ("Flip the Stack", "by ones" if r["flip_by_ones"] else "by threes",
+             lambda d: self._cycle("flip_by_ones", (False, True), d)),
+            ("Move runs", "on" if r["move_runs"] else "off (whole columns)",
+             lambda d: self._cycle("move_runs", (False, True), d)),
+            ("Pile penalty", f"-{r['pile_penalty']} a card", lambda d: self._cycle("pile_penalty", (2, 1), d)),
+            ("Bonus for G'NERTS", str(r["call_bonus"]), lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
+        ]
+        return out
+
+    def _seats(self, d):
+        self.seats = (self.seats - 2 + d) % 3 + 2
+        self._fix_humans()
+
+    def _level(self, i, d):
+        k = (S.LEVEL_CHOICES.index(self.levels[i]) + d) % len(S.LEVEL_CHOICES)
+        self.levels[i] = S.LEVEL_CHOICES[k]
+        if self.levels[:self.seats].count("human") > S.MAX_HUMANS:
+            # skip over "human" when two seats are human already
+            k = (k + d) % len(S.LEVEL_CHOICES)
+            self.levels[i] = S.LEVEL_CHOICES[k]
+            self.notice = "At most two humans share the keyboard."
+
+    def _fix_humans(self):
+        while self.levels[:self.seats].count("human") > S.MAX_HUMANS:
+            i = max(j for j in range(self.seats) if self.levels[j] == "human")
+            self.levels[i] = "normal"
+
+    def _cycle(self, key, values, d):
+        values = list(values)
+        i = values.index(self.rules[key]) if self.rules[key] in values else 0
+        self.rules[key] = values[(i + d) % len(values)]
+
+    # keys -----------------------------------------------------------------------------------
+    def move(self, d):
+        self.index = (self.index + d) % len(self.lines())
+        self.notice = ""
+
+    def change(self, d):
+        self.notice = ""
+        self.lines()[self.index][2](d)
+        self.index = min(self.index, len(self.lines()) - 1)
+
+    def start(self):
+        from game.nerts.table import new_table
+        levels = self.levels[:self.seats]
+        options = NertsOptions(seats=self.seats, **self.rules)
+        self.app.sound("shuffle")
+        self.app.replace(new_table(self.app, levels, options, seed=self.seed))
+
+    def back(self):
+        self.app.pop(self)
+
+    def bindings(self):
+        return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),
+                Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1)),
+                Binding((pygame.K_LEFT,), "Previous choice", lambda: self.change(-1)),
+                Binding((pygame.K_RIGHT,), "Next choice", lambda: self.change(1)),
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the game", self.start),
+                Binding((pygame.K_ESCAPE,), "Back to the menu", self.back)]
+
+    def help_lines(self):
+        return ["Choose how many seats play (2 to 4) and who sits at each: a human, or a "
+                "computer player - easy waits many seconds a move and overlooks plays, "
+                "expert plays a card about every half second.",
+                "Two humans share the keyboard: the first plays with the left-hand keys, "
+                "the second with the right-hand keys (see the Options to change them).",
+                "Enter starts the game; Esc goes back to the menu."]
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[P.BLUE])
+        ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
+        ui.center(canvas, 0, "G'NERTS  -  Nerts: set up the table", P.BLACK, P.LIGHT_GREY)
+        lines = self.lines()
+        col, row, w = 12, 3, 56
+        ui.box(canvas, col, row, w, len(lines) + 4, P.WHITE, P.BLUE, title="New game", double=False)
+        for i, (label, value, _) in enumerate(lines):
+            sel = i == self.index
+            bg = P.CYAN if sel else P.BLUE
+            y = row + 2 + i
+            ui.fill(canvas, col + 1, y, w - 2, 1, bg)
+            ui.text(canvas, col + 3, y, label, P.BLACK if sel else P.WHITE, bg)
+            shown = f"\x11 {value} \x10" if sel else f"  {value}  "
+            ui.text(canvas, col + 25, y, shown, P.BLACK if sel else P.YELLOW, bg)
+        # the humans' keys
+        clusters, problems = S.clusters_checked(self.app.options)
+        humans = [i for i in range(self.seats) if self.levels[i] == "human"]
+        y = row + len(lines) + 5
+        if not humans:
+            ui.center(canvas, y, "No human seat: you watch the computers play.", P.LIGHT_CYAN, P.BLUE)
+        for h, seat in enumerate(humans):
+            k = clusters[h]
+            ui.text(canvas, 6, y + 2 * h, f"Seat {seat + 1} keys:", P.YELLOW, P.BLUE)
+            ui.text(canvas, 22, y + 2 * h,
+                    f"Pile {k['pile']}  Columns {k['col1']} {k['col2']} {k['col3']} {k['col4']}  "
+                    f"Flip {k['flip']}  Waste {k['waste']}", P.WHITE, P.BLUE)
+            ui.text(canvas, 22, y + 2 * h + 1,
+                    f"Scoring Area {k['found']} (or the source twice)  Agree {k['vote']}  "
+                    f"Cancel {k['cancel']}", P.WHITE, P.BLUE)
+        if len(humans) == 1:
+            ui.text(canvas, 22, y + 2, "or \x1b\x1a + Enter, \x18 Scoring Area, Space flip",
+                    P.LIGHT_CYAN, P.BLUE)
+        if problems:
+            ui.center(canvas, 26, "Keys clash in the options: the default keys are used.",
+                      P.LIGHT_RED, P.BLUE)
+        if self.notice:
+            ui.center(canvas, 27, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Start"),
+                            ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
