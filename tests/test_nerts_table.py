@@ -187,7 +187,7 @@ def test_pause_hides_the_table_and_stops_the_clock(app):
     assert t.round.step_no == step
     # the hidden table shows no card: only the table colour where the seats were
     table_rgb = tuple(PALETTE[app.options["colour.table"]])
-    for xy in ((200, 60), (200, 300), (330, 230)):
+    for xy in ((200, 60), (100, 300), (600, 230)):
         assert tuple(app.canvas.get_at(xy))[:3] == table_rgb
     post_keys("p")
     app.run(max_frames=1)
