@@ -11,6 +11,14 @@ Pure and deterministic: no pygame, all randomness from the round's random.Random
 
 Layout lists are bottom..top: `pile[-1]`, `stack[-1]`, `waste[-1]` and `column[-1]`
 are the top cards; `column[0]` is the card the column was started with.
+
+For the table: `round.foundations[i]` (list, empty = free place; `card.deck` gives
+the back), `round.layouts[seat]` (.pile/.pile_count/.pile_top, .columns, .stack_count,
+.waste/.waste_top), `round.legal_moves(seat)`, `round.refusal(seat, move)`,
+`round.find_foundation(card)`, `round.votes`, `round.rotations`, `round.over`,
+`round.end_reason`, `round.caller`, `round.score_details()`.
+Moves: Move.to_scoring(src, col=None, foundation=None), Move.to_column(src, dest_col,
+col=None, count=None), Move.flip(), Move.turn(), Move.vote() (game/nerts/moves.py).
 """
 from __future__ import annotations
 
@@ -123,6 +131,14 @@ class Layout:
     @property
     def waste_top(self) -> Card | None:
         return self.waste[-1] if self.waste else None
+
+    @property
+    def pile_count(self) -> int:
+        return len(self.pile)
+
+    @property
+    def stack_count(self) -> int:
+        return len(self.stack)
 
     def all_cards(self) -> list[Card]:
         out = list(self.pile) + list(self.stack) + list(self.waste)

@@ -150,16 +150,43 @@ def win_shares(levels=("easy", "normal", "hard", "expert"), rounds: int = 200, s
     return out
 
 
+def _percentiles(samples: list[float]) -> dict:
+    samples = sorted(samples)
+    if not samples:
+        return {"samples": 0, "median_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    return {"samples": len(samples), "median_ms": statistics.median(samples) * 1000,
+            "p99_ms": samples[min(len(samples) - 1, int(len(samples) * 0.99))] * 1000,
+            "max_ms": samples[-1] * 1000}
+
+
 def step_timings(levels, rounds: int = 3, seed: int = 0,
                  steps_per_second: int = DEFAULT_SPS) -> dict:
-    """Wall time of one player's poll per simulated step (every step stepped):
-    median, p99 and max in milliseconds."""
+    """Wall time of one player's poll per simulated step (every step stepped, no
+    jumps): median, p99 and max in milliseconds, plus the same for the polls where
+    the player actually looked and decided ("decisions")."""
     timer: list[float] = []
+    looks: list[float] = []
     for k in range(rounds):
-        play_round(levels, seed + k, steps_per_second=steps_per_second, timer=timer)
-    timer.sort()
-    return {"samples": len(timer), "median_ms": statistics.median(timer) * 1000,
-            "p99_ms": timer[int(len(timer) * 0.99)] * 1000, "max_ms": timer[-1] * 1000}
+        options = NertsOptions(seats=len(levels))
+        rnd = Round(options, seed + k)
+        players = make_players(levels, seed + k, steps_per_second)
+        steps: list[float] = []
+        counts = []
+
+        class Counting(list):
+            def append(self, t, _steps=steps):
+                _steps.append(t)
+                counts.append(sum(p.decisions for p in players))
+        run_round(rnd, players, timer=Counting())
+        prev = 0
+        for t, c in zip(steps, counts):
+            timer.append(t)
+            if c != prev:
+                looks.append(t)
+            prev = c
+    out = _percentiles(timer)
+    out["decisions"] = _percentiles(looks)
+    return out
 
 
 def main(argv=None) -> int:
@@ -208,8 +235,11 @@ def main(argv=None) -> int:
           f"({st['moves']} moves in {st['wall']:.2f} s)")
     if args.timing:
         t = step_timings(levels, 2, args.seed)
+        d = t["decisions"]
         print(f"  player poll per step: median {t['median_ms']:.4f} ms, p99 "
               f"{t['p99_ms']:.4f} ms, max {t['max_ms']:.3f} ms ({t['samples']} samples)")
+        print(f"  steps where it looked and decided: median {d['median_ms']:.4f} ms, p99 "
+              f"{d['p99_ms']:.4f} ms ({d['samples']} decisions)")
     if args.shares:
         names = [lv for lv in ("easy", "normal", "hard", "expert")]
         for (hi, lo), r in win_shares(names, args.shares, args.seed).items():
