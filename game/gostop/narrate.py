@@ -1,0 +1,157 @@
+"""What the table says about each engine event: a note for the notes line (with a
+short explanation, so a newcomer learns the game from the screen) and a sound cue.
+
+`narrate(event, names) -> (text or None, cue or None, special)`; `special` events
+(ppuk, jjok, bomb, ...) get a longer pause on the table.
+"""
+from __future__ import annotations
+
+from .cards import BONUS, PLANTS
+
+# The table's sound cues (sounds/cues.txt) for the special events.
+CUES = {"ppuk": "ppuk", "ja_ppuk": "ppuk", "stack_capture": "ppuk", "jjok": "jjok",
+        "ttadak": "ttadak", "sseul": "sseul", "bomb": "bomb", "shake": "shake",
+        "junk_taken": "junk", "go": "go", "stop": "stop", "chongtong": "call",
+        "nagari": "lose", "deal": "shuffle", "play": "card", "flip": "flip",
+        "capture": "card", "bonus": "card"}
+SPECIAL = {"ppuk", "ja_ppuk", "stack_capture", "jjok", "ttadak", "sseul", "bomb", "shake",
+           "go", "stop", "chongtong", "nagari", "junk_taken", "redeal", "dealer_bonus"}
+
+
+def card_label(c) -> str:
+    """"boar (7)", "pine junk (1)", "bonus +2"."""
+    if c.category == BONUS:
+        return f"bonus +{c.value}"
+    return f"{c.description} ({c.month})"
+
+
+def month_name(m: int) -> str:
+    return f"{m} ({PLANTS[m]})"
+
+
+def seat_names(players: int, human: int = 0) -> list[str]:
+    if players == 2:
+        return ["You" if s == human else "Computer" for s in range(players)]
+    names, k = [], 0
+    for s in range(players):
+        if s == human:
+            names.append("You")
+        else:
+            k += 1
+            names.append(f"Computer {k}")
+    return names
+
+
+class Speaker:
+    """Sentences about seats: "You take" / "Computer takes", "your" / "his"."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    def who(self, seat) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def you(self, seat) -> bool:
+        return self.who(seat) == "You"
+
+    def verb(self, seat, base: str, third: str | None = None) -> str:
+        """"You take" / "Computer takes"."""
+        if self.you(seat):
+            return f"You {base}"
+        return f"{self.who(seat)} {third or base + 's'}"
+
+    def his(self, seat) -> str:
+        return "your" if self.you(seat) else "his"
+
+
+def _cards(cs) -> str:
+    cs = list(cs)
+    if not cs:
+        return "nothing"
+    labels = [card_label(c) for c in cs]
+    if len(labels) == 1:
+        return labels[0]
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def narrate(ev: dict, sp: Speaker) -> tuple:
+    k = ev["kind"]
+    seat = ev.get("seat")
+    cs = ev.get("cards") or []
+    m = cs[0].month if cs else 0
+    text = None
+    if k == "play":
+        if ev.get("stock_only"):
+            text = (f"{sp.verb(seat, 'play')} no card (a turn left by the bomb) and "
+                    f"only turn{'' if sp.you(seat) else 's'} up the stock.")
+        elif cs:
+            text = f"{sp.verb(seat, 'play')} {_cards(cs)}."
+    elif k == "flip":
+        why = " for the bonus card" if ev.get("for") == "substitute" else ""
+        text = f"{sp.verb(seat, 'turn')} up {card_label(cs[0])} from the stock{why}."
+    elif k == "place":
+        text = f"{card_label(cs[0])} matches nothing: it stays on the table."
+    elif k == "capture":
+        text = f"{sp.verb(seat, 'take')} {_cards(cs)}."
+    elif k == "bonus":
+        text = (f"{sp.verb(seat, 'take')} the bonus card +{cs[0].value} "
+                f"(worth {cs[0].value} junk) and turn{'' if sp.you(seat) else 's'} another card.")
+    elif k == "bomb":
+        text = (f"Bomb! {sp.verb(seat, 'play')} three {m}s ({PLANTS[m]}) onto the fourth: all four "
+                f"taken, one junk from each opponent, payment doubled, two later turns "
+                f"without a hand card.")
+    elif k == "shake":
+        text = (f"Shaking! {sp.verb(seat, 'show')} three {m}s ({PLANTS[m]}): "
+                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'he wins'}.")
+    elif k == "ppuk":
+        text = (f"Ppuk! The stock card is also a {m}: the three {m}s stay on the table as a "
+                f"stack. Whoever takes it with the fourth {m} gets a junk from each opponent.")
+    elif k == "stack_capture":
+        text = f"{sp.verb(seat, 'take')} the stack of {m}s: one junk from each opponent."
+    elif k == "ja_ppuk":
+        text = (f"Ja-ppuk! {sp.verb(seat, 'take')} back {sp.his(seat)} own stack of {m}s: "
+                f"two junk from each opponent.")
+    elif k == "jjok":
+        text = (f"Jjok! {sp.verb(seat, 'pair')} {sp.his(seat)} own card from the stock: "
+                f"one junk from each opponent.")
+    elif k == "ttadak":
+        text = (f"Ttadak! Hand card and stock card both matched the pair of {m}s on the "
+                f"table: all four taken, one junk from each opponent.")
+    elif k == "sseul":
+        text = f"Sseul! {sp.verb(seat, 'sweep')} the table clean: one junk from each opponent."
+    elif k == "junk_taken":
+        giver = ev.get("from")
+        text = f"{sp.verb(giver, 'give')} {_cards(cs)} to {sp.who(seat) if not sp.you(seat) else 'you'}."
+    elif k == "choose":
+        text = f"{sp.verb(seat, 'choose')} {card_label(cs[0])}."
+    elif k == "go":
+        n = ev.get("count", 1)
+        text = (f"{sp.verb(seat, 'say')} GO! ({n} Go: +{n} point{'s' if n > 1 else ''}"
+                f"{', payment doubled' if n >= 3 else ''}) Play goes on.")
+    elif k == "stop":
+        if ev.get("auto"):
+            text = f"{sp.verb(seat, 'reach', 'reaches')} the target on the last turn: the hand ends."
+        else:
+            text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score')} points."
+    elif k == "chongtong":
+        text = (f"Chongtong! {sp.verb(seat, 'was', 'was')} dealt four {m}s ({PLANTS[m]}): "
+                f"{'you win' if sp.you(seat) else 'he wins'} the hand at once.")
+    elif k == "nagari":
+        text = "Nagari: the stock ran out and nobody stopped. Nobody is paid; the next hand pays double."
+    elif k == "payment":
+        text = f"{sp.verb(ev['from'], 'pay')} {ev['chips']} chips."
+    elif k == "deal":
+        dbl = f" (this hand pays x{ev['multiplier']})" if ev.get("multiplier", 1) > 1 else ""
+        text = f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and play{'' if sp.you(seat) else 's'} first{dbl}."
+    elif k == "dealer_bonus":
+        text = f"A bonus card was dealt to the table: it goes to the dealer ({sp.who(seat)})."
+    elif k == "redeal":
+        text = "Four cards of one month on the table: the cards are dealt again."
+    elif k == "hand_over":
+        w = ev.get("winner")
+        if w is not None:
+            text = f"{sp.verb(w, 'win')} the hand."
+    cue = CUES.get(k)
+    if k == "hand_over" and ev.get("winner") is not None:
+        cue = "win" if sp.you(ev["winner"]) else "lose"
+    return text, cue, k in SPECIAL
