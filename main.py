@@ -40,12 +40,6 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    if args.save_dir:
-        try:
-            os.makedirs(args.save_dir, exist_ok=True)
-        except OSError as exc:
-            print(f"gnerts: cannot use --save-dir {args.save_dir}: {exc.strerror}", file=sys.stderr)
-            return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app import App
     from game.scenes.title import TitleScene

@@ -31,6 +31,7 @@ class App:
         pygame.init()
         self.save_dir = save_dir or default_save_dir()
         self.storage = Storage(self.save_dir)
+        self.storage.check_writable()
         self.options = load_options(self.storage)
         self.audio = Audio(enabled=self.options["sound.on"])
         if fullscreen is None:
@@ -49,6 +50,7 @@ class App:
         self.toast_text = ""
         self.toast_steps = 0
         self.frame_times: list[float] = []  # update+draw seconds of recent frames
+        self.internal_errors: list[str] = []  # bugs caught before they reached the player
         self._pg_clock = pygame.time.Clock()
 
     # the scene stack --------------------------------------------------------
@@ -188,12 +190,10 @@ class App:
             return
         try:
             handled = scene.handle(event)
-        except Exception:
-            # a bug must never reach the player as a crash: the move is refused
-            import traceback
-            traceback.print_exc()
+        except Exception as exc:
+            # a bug must never reach the player as a crash: the key is refused
+            self._internal_error(exc, "key")
             self.toast("Internal error: that key was refused (details on the console).")
-            handled = True
             self.error()
             return
         if handled:
@@ -206,9 +206,32 @@ class App:
         else:
             self.error()
 
+    def _internal_error(self, exc: Exception, where: str) -> None:
+        import traceback
+        traceback.print_exception(exc)
+        self.internal_errors.append(f"{where}: {type(exc).__name__}: {exc}")
+
+    def _scene_failed(self, scene, exc: Exception, where: str) -> None:
+        """A scene's update or draw raised: save what it holds, close it, tell the
+        player. The program goes on from the scene below."""
+        self._internal_error(exc, where)
+        try:
+            scene.save_state()
+        except Exception as exc2:
+            self._internal_error(exc2, "save after error")
+        self.pop(scene)
+        if self.scenes:
+            from game.scenes.overlays import MessageBox
+            self.push(MessageBox(self, "Sorry", [
+                f"An internal error closed the {scene.title or 'screen'} ({type(exc).__name__}).",
+                "A game in progress was saved: Resume it from the menu."]))
+
     def _step(self) -> None:
         for scene in self._updating_scenes():
-            scene.update(STEP)
+            try:
+                scene.update(STEP)
+            except Exception as exc:
+                self._scene_failed(scene, exc, "update")
         if self.bell_steps:
             self.bell_steps -= 1
         if self.toast_steps:
@@ -231,7 +254,11 @@ class App:
                 break
         self.canvas.fill(palette.PALETTE[palette.BLACK])
         for scene in self.scenes[start:]:
-            scene.draw(self.canvas)
+            try:
+                scene.draw(self.canvas)
+            except Exception as exc:
+                self._scene_failed(scene, exc, "draw")
+                return
         if self.bell_steps:
             w, h = self.canvas.get_size()
             pygame.draw.rect(self.canvas, palette.PALETTE[palette.WHITE], (0, 0, w, h), 6)

@@ -23,6 +23,34 @@ class Storage:
     def exists(self, name: str) -> bool:
         return os.path.isfile(self.path(name))
 
+    def check_writable(self) -> bool:
+        """Can saves be written here? If not, the player is told once, and plays on."""
+        probe = self.path(".write-test")
+        try:
+            os.makedirs(self.dir, exist_ok=True)
+            with open(probe, "w") as f:
+                f.write("ok")
+            os.remove(probe)
+        except OSError as exc:
+            self.problems.append(f"The saves folder {self.dir} cannot be written ({_short(exc.strerror or exc)}): "
+                                 "options and games will not be kept.")
+            return False
+        self._remove_stale_temporaries()
+        return True
+
+    def _remove_stale_temporaries(self) -> None:
+        """Half-written files of a save that was interrupted (power cut, kill)."""
+        try:
+            names = os.listdir(self.dir)
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(".") and name.endswith(".tmp"):
+                try:
+                    os.remove(self.path(name))
+                except OSError:
+                    pass
+
     def write_json(self, name: str, kind: str, schema: int, data: Any) -> bool:
         """Write {"kind", "schema", "data"} atomically: temp file, fsync, rename."""
         doc = {"kind": kind, "schema": schema, "data": data}

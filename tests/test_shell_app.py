@@ -212,3 +212,23 @@ def test_a_damaged_save_is_set_aside_and_the_menu_goes_on(app, monkeypatch, tmp_
     assert isinstance(app.top, MessageBox)  # the player is told
     assert os.path.exists(app.storage.path("fake.json.bad"))
     assert not any(name.startswith("Resume") for name, _ in menu.items)
+
+
+def test_a_scene_that_fails_to_draw_is_saved_closed_and_reported(app):
+    saved = []
+
+    class Broken(Scene):
+        title = "Broken table"
+
+        def draw(self, canvas):
+            raise ZeroDivisionError("oops")
+
+        def save_state(self):
+            saved.append(True)
+    base = Recorder(app, "base", [])
+    app.push(base)
+    app.push(Broken(app))
+    app.run(max_frames=3)
+    assert saved == [True]
+    assert isinstance(app.top, MessageBox) and app.scenes[0] is base
+    assert app.internal_errors and app.running

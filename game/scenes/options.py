@@ -146,7 +146,9 @@ class OptionsScene(Scene):
                 shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
             ui.text(canvas, 40, row, shown, P.YELLOW if not sel else P.BLACK, bg)
             if spec.key.startswith("colour.") and not spec.is_text():
-                ui.fill(canvas, 37, row, 2, 1, value)
+                swatch = ui.cell_rect(37, row, 2, 1).inflate(-2, -4)
+                canvas.fill(P.PALETTE[value], swatch)
+                pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREY], swatch.inflate(2, 2), 1)
         hint = self.item.hint
         if hint:
             ui.center(canvas, 6 + len(opts) + 3, hint, P.LIGHT_CYAN, P.BLUE)
