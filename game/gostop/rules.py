@@ -690,7 +690,8 @@ class GoStopState:
         if h is not None and s.month == h.month:
             if mode == "alone":
                 self.table.remove(h)
-                ev.append({"kind": "jjok", "seat": seat, "cards": [h, s]})
+                if not self.last_turn:   # on the last turn the cards must match: no jjok
+                    ev.append({"kind": "jjok", "seat": seat, "cards": [h, s]})
                 self._capture(seat, [h, s], ev)
                 if not self.last_turn:
                     self._take_junk(seat, 1, "jjok", ev)
@@ -704,7 +705,8 @@ class GoStopState:
                                "cards": [c for c in self.table if c.month == s.month]})
                 else:
                     four = [c for c in self.table if c.month == s.month] + [s]
-                    ev.append({"kind": "ttadak", "seat": seat, "cards": four})
+                    if not self.last_turn:
+                        ev.append({"kind": "ttadak", "seat": seat, "cards": four})
                     self._capture(seat, four, ev)
                     if not self.last_turn:
                         self._take_junk(seat, 1, "ttadak", ev)
