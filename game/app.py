@@ -19,6 +19,7 @@ from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
 from game.screen import Display
+from game.stats import load_stats
 from game.storage import Storage
 
 FPS = 60
@@ -33,6 +34,7 @@ class App:
         self.storage = Storage(self.save_dir)
         self.storage.check_writable()
         self.options = load_options(self.storage)
+        self.stats = load_stats(self.storage)
         self.audio = Audio(enabled=self.options["sound.on"])
         if fullscreen is None:
             fullscreen = self.options["screen.fullscreen"]

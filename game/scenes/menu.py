@@ -7,7 +7,8 @@ from game import palette as P, ui
 from game.games import GAMES, is_built, start_table, has_save, resume_table
 from game.keys import Binding
 from game.scene import Scene
-from game.scenes.overlays import Question, MessageBox
+from game.scenes.overlays import Question, MessageBox, NumberPrompt, TextBox
+from game.stats import LABELS
 
 
 class MenuScene(Scene):
@@ -22,11 +23,32 @@ class MenuScene(Scene):
 
     def refresh(self):
         """The lines of the menu: saved games to resume first, then the games."""
-        current = self.items[self.index][0] if self.items else None
+        current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
-        self.items = resumes + [(g.name, g) for g in GAMES] + [("Options", "options"), ("Quit to DOS", "quit")]
-        names = [name for name, _ in self.items]
-        self.index = names.index(current) if current in names else 0
+        self.items = resumes + [(g.name, g) for g in GAMES] + [
+            (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"), ("Quit to DOS", "quit")]
+        whats = [what for _, what in self.items]
+        self.index = whats.index(current) if current in whats else 0
+
+    def deal_label(self) -> str:
+        return "Deal number: " + ("random" if self.app.seed is None else str(self.app.seed))
+
+    def ask_deal(self):
+        def done(value):
+            self.app.seed = value
+            self.refresh()
+        self.app.push(NumberPrompt(self.app, "Deal number for the next games:", done, self.app.seed))
+
+    def show_stats(self):
+        lines = []
+        for g in GAMES:
+            rows = self.app.stats.lines(g.key)
+            lines.append(f"{g.name}")
+            lines.extend(f"  {label:<32}{value:>10}" for label, value in rows)
+            if not rows:
+                lines.append("  (not played yet)")
+            lines.append("")
+        self.app.push(TextBox(self.app, "Statistics", lines[:-1]))
 
     def on_enter(self):
         self.refresh()
@@ -43,6 +65,10 @@ class MenuScene(Scene):
             self.ask_quit()
         elif isinstance(what, tuple):
             self.resume_game(what[1])
+        elif what == "deal":
+            self.ask_deal()
+        elif what == "stats":
+            self.show_stats()
         elif what == "options":
             from game.scenes.options import OptionsScene
             self.app.push(OptionsScene(self.app))
@@ -120,7 +146,10 @@ class MenuScene(Scene):
         if isinstance(what, tuple):
             blurb = ("Go back to the game you left,", "exactly where you left it.")
         elif isinstance(what, str):
-            blurb = {"options": ("Colours, sound, and the rules and", "points of every game, kept for",
+            blurb = {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
+                              "play with a friend's on the same", "cards. Empty: a random deal."),
+                     "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
+                     "options": ("Colours, sound, and the rules and", "points of every game, kept for",
                                  "the next time you play."),
                      "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
         else:

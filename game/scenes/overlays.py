@@ -136,3 +136,49 @@ class Question(Overlay):
             ui.center(canvas, row + 1 + i, l, P.WHITE, P.MAGENTA, col, w)
         yn = " (Y/N) "
         ui.center(canvas, row + h - 2, yn, P.YELLOW if self.app.blink else P.WHITE, P.MAGENTA, col, w)
+
+
+class NumberPrompt(Overlay):
+    """Type a whole number: digits, Backspace, Enter accepts, Esc cancels.
+    An empty answer is None."""
+
+    def __init__(self, app, prompt: str, on_done: Callable, value: int | None = None, max_digits: int = 9):
+        super().__init__(app)
+        self.prompt = prompt
+        self.on_done = on_done
+        self.text = "" if value is None else str(value)
+        self.max_digits = max_digits
+        self.title = "Number"
+
+    def handle(self, event):
+        ch = event.unicode or ""
+        if ch.isdigit() and len(ch) == 1:
+            if len(self.text) >= self.max_digits:
+                return False
+            self.text = ch if self.text == "0" else self.text + ch
+            return True
+        return super().handle(event)
+
+    def backspace(self):
+        if not self.text:
+            return False
+        self.text = self.text[:-1]
+
+    def accept(self):
+        self.app.pop(self)
+        self.on_done(int(self.text) if self.text else None)
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Accept", self.accept),
+                Binding((pygame.K_BACKSPACE,), "Delete a digit", self.backspace),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: self.app.pop(self)),
+                Binding(tuple("0123456789"), "Type the number", lambda: None, show=True)]
+
+    def draw(self, canvas):
+        w = max(40, len(self.prompt) + 6)
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_digits + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, "Enter accepts, empty = random", P.LIGHT_GREY, P.MAGENTA, col, w)

@@ -1,0 +1,74 @@
+"""Statistics kept per game in saves/stats.json: counters (games and hands played
+and won, gins, G'NERTS calls, ...) and bests. Tables call record() and best() when
+a hand or a game ends; the menu's statistics screen shows them."""
+from __future__ import annotations
+
+FILE = "stats.json"
+SCHEMA = 1
+MAX_COUNT = 10 ** 12
+
+# What each game's lines read like on the screen, in order.
+LABELS = {
+    "games_played": "Games played", "games_won": "Games won",
+    "hands_played": "Hands played", "hands_won": "Hands won",
+    "rounds_played": "Rounds played", "rounds_won": "Rounds won",
+    "gins": "Gins", "knocks": "Knocks", "underknocks": "Underknocks", "blitzes": "Blitzes",
+    "calls": "G'NERTS calls", "uno_calls": "\"UNO!\" calls", "caught": "Caught without \"UNO!\"",
+    "gos": "Go calls", "stops": "Stops", "chips": "Chips won (net)", "nagari": "Nagari hands",
+    "best_score": "Best score", "best_round": "Best round", "best_hand": "Best hand",
+}
+
+
+def _validate(data) -> dict:
+    if not isinstance(data, dict):
+        raise ValueError("statistics are not a table")
+    out = {}
+    for game, counters in data.items():
+        if not isinstance(game, str) or not isinstance(counters, dict):
+            raise ValueError("bad statistics entry")
+        clean = {}
+        for name, value in counters.items():
+            if not isinstance(name, str) or type(value) is not int or abs(value) > MAX_COUNT:
+                raise ValueError(f"bad count {name!r}")
+            clean[name] = value
+        out[game] = clean
+    return out
+
+
+class Stats:
+    def __init__(self, storage, data: dict | None = None):
+        self.storage = storage
+        self.data: dict[str, dict[str, int]] = data or {}
+
+    def record(self, game: str, **counts: int) -> None:
+        """Add to counters, e.g. record("gin", hands_played=1, hands_won=1, gins=1)."""
+        g = self.data.setdefault(game, {})
+        for name, n in counts.items():
+            g[name] = max(-MAX_COUNT, min(MAX_COUNT, g.get(name, 0) + int(n)))
+        self.save()
+
+    def best(self, game: str, name: str, value: int) -> bool:
+        """Keep the highest value seen; True if this is a new best."""
+        g = self.data.setdefault(game, {})
+        value = max(-MAX_COUNT, min(MAX_COUNT, int(value)))
+        if name in g and g[name] >= value:
+            return False
+        g[name] = value
+        self.save()
+        return True
+
+    def get(self, game: str, name: str, default: int = 0) -> int:
+        return self.data.get(game, {}).get(name, default)
+
+    def save(self) -> bool:
+        return self.storage.write_json(FILE, "stats", SCHEMA, self.data)
+
+    def lines(self, game: str) -> list[tuple[str, int]]:
+        g = self.data.get(game, {})
+        known = [(LABELS[k], g[k]) for k in LABELS if k in g]
+        return known + [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+
+
+def load_stats(storage) -> Stats:
+    data = storage.read_json(FILE, "stats", SCHEMA, _validate)
+    return Stats(storage, data)
