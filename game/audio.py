@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-import numpy as np
-
 from game.paths import asset_path
 
 RATE = 22050
@@ -27,8 +25,9 @@ def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
     return cues
 
 
-def square_wave(notes: list[tuple[float, float]], rate: int = RATE) -> np.ndarray:
-    """Concatenated square-wave notes as int16 samples."""
+def square_wave(notes: list[tuple[float, float]], rate: int = RATE):
+    """Concatenated square-wave notes as int16 samples (a numpy array)."""
+    import numpy as np
     parts = []
     for hz, ms in notes:
         n = max(1, int(rate * ms / 1000))
@@ -53,7 +52,12 @@ def load_cues() -> dict[str, list[tuple[float, float]]]:
 
 
 class Audio:
-    """play(name) for every cue; silent when muted or when no device opened."""
+    """play(name) for every cue; silent when muted or when no device opened.
+
+    The device is opened and the cues synthesized by open(), which the App calls
+    right after the first frame is shown (numpy and the mixer take a moment to
+    start; the title should not wait for them). A cue played earlier opens it then.
+    """
 
     def __init__(self, enabled: bool = True):
         self.enabled = enabled      # the player's sound option
@@ -62,9 +66,12 @@ class Audio:
         self.counts: Counter = Counter()
         self.cues = load_cues()
         self._sounds = {}
-        self._open()
+        self.opened = False
 
-    def _open(self):
+    def open(self):
+        if self.opened:
+            return
+        self.opened = True
         if os.environ.get("GNERTS_NO_AUDIO"):
             self.problem = "sound disabled by GNERTS_NO_AUDIO"
             return
@@ -73,6 +80,7 @@ class Audio:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             freq, _, channels = pygame.mixer.get_init()
+            import numpy as np
             for name, notes in self.cues.items():
                 samples = square_wave(notes, freq)
                 if channels > 1:
@@ -85,6 +93,8 @@ class Audio:
 
     def play(self, name: str) -> None:
         self.counts[name] += 1
+        if not self.opened:
+            self.open()
         if self.enabled and self.available and name in self._sounds:
             try:
                 self._sounds[name].play()

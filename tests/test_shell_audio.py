@@ -25,6 +25,7 @@ def test_no_audio_device_plays_silent(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", broken)
     audio = Audio()
+    audio.open()
     assert not audio.available and "no audio device" in audio.problem
     audio.play("error")
     audio.play("win")

@@ -37,7 +37,12 @@ class TitleScene(Scene):
     def __init__(self, app, then):
         super().__init__(app)
         self.then = then  # makes the menu scene
-        app.sound("start")
+        self.greeted = False
+
+    def update(self, dt):
+        if not self.greeted:  # the start-up tune, once the title is on screen
+            self.greeted = True
+            self.app.sound("start")
 
     def handle(self, event):
         if event.key in (pygame.K_F1, pygame.K_F2):
