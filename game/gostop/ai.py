@@ -362,16 +362,18 @@ class GoStopAI:
             k = view.hand_sizes[s] - len(shown)
             hands.append(shown + unseen[pos:pos + k])
             pos += k
-        stock = unseen[pos:]
+        # a constructed (partial) position leaves cards out of play: ignore the surplus
+        stock = unseen[pos:pos + view.stock_size]
         if len(stock) != view.stock_size:
             raise ValueError("view does not add up to a deck")
+        partial = pos + view.stock_size != len(unseen)
         return GoStopState.from_position(
             hands, list(view.table), stock, captures=[list(c) for c in view.captures],
             turn=view.turn, dealer=view.dealer, options=view.options,
             go_counts=view.go_counts, last_go_scores=view.last_go_scores,
             go_seq=view.go_seq, shakes=view.shakes, bombs=view.bombs,
             bomb_credits=view.bomb_credits, stacks=view.stacks, multiplier=view.multiplier,
-            revealed=[list(r) for r in view.revealed], partial=False)
+            revealed=[list(r) for r in view.revealed], partial=partial)
 
     def _budget(self):
         if self.rollouts is not None:
