@@ -277,19 +277,22 @@ def _layoff_targets(melds: Sequence[Sequence[Card]]):
 
 def _attach(card: Card, targets) -> int:
     """Index of a meld (as extended so far) the card lays off on, else -1.
-    Extends the target in place."""
+    Extends the target in place. Runs come first: a card that could be the
+    fourth of a set or extend a run extends the run, which may take more cards
+    later, while the set takes nothing more either way."""
     si = _SUIT_INDEX[card.suit]
     for k, t in enumerate(targets):
-        if t[0] == "set":
-            if t[1] == card.rank and not (t[2] & card_bit(card)) and bin(t[2]).count("1") < 4:
-                t[2] |= card_bit(card)
-                return k
-        elif t[1] == si:
+        if t[0] == "run" and t[1] == si:
             if card.rank == t[2] - 1:
                 t[2] -= 1
                 return k
             if card.rank == t[3] + 1:
                 t[3] += 1
+                return k
+    for k, t in enumerate(targets):
+        if t[0] == "set":
+            if t[1] == card.rank and not (t[2] & card_bit(card)) and bin(t[2]).count("1") < 4:
+                t[2] |= card_bit(card)
                 return k
     return -1
 
@@ -298,8 +301,9 @@ def layoff_plan(cards: Iterable[Card], melds: Sequence[Sequence[Card]]
                 ) -> list[tuple[Card, int]] | None:
     """Lay all `cards` off on `melds` (fourth card of a set, either end of a run,
     runs already extended, repeatedly): [(card, meld index)] in an order that
-    works, or None if some card cannot be laid off. Attaching never removes an
-    option, so laying off greedily whatever fits finds a plan when one exists."""
+    works, or None if some card cannot be laid off. With runs preferred (see
+    _attach) attaching never removes an option, so laying off greedily whatever
+    fits finds a plan when one exists."""
     targets = _layoff_targets(melds)
     left = sorted(set(cards))
     plan: list[tuple[Card, int]] = []
