@@ -29,7 +29,7 @@ BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
 class App:
     def __init__(self, save_dir: str | None = None, fullscreen: bool | None = None,
                  seed: int | None = None, realtime: bool = True):
-        pygame.init()
+        pygame.display.init()  # the rest (the mixer) starts after the first frame
         self.save_dir = save_dir or default_save_dir()
         self.storage = Storage(self.save_dir)
         self.storage.check_writable()

@@ -486,7 +486,7 @@ class GoStopTable(Scene):
         back = art.back(P.RED if back_c == P.BLUE else back_c)
         # the computers
         for seat, r in lay.blocks.items():
-            self._draw_seat_text(canvas, seat, model, r.x // 8, r.y // 16, r.w // 8, tbl, txt)
+            self._draw_seat_text(canvas, seat, lay, r.x // 8, r.y // 16, r.w // 8, tbl, txt)
             hand = model.hands[seat]
             area = lay.hand_area[seat]
             ui.text_px(canvas, area.x, area.y - 16, f"Hand {len(hand)}", txt, None)
@@ -507,7 +507,7 @@ class GoStopTable(Scene):
         if not lay.table_groups:
             ui.text(canvas, 24, 9, "(the table is empty)", txt)
         # you
-        self._draw_seat_text(canvas, HUMAN, model, 1, 14, 78, tbl, txt)
+        self._draw_seat_text(canvas, HUMAN, lay, 1, 14, 78, tbl, txt)
         self._draw_captures(canvas, lay, model, face_c, tbl, txt)
         self._draw_hand(canvas, lay, model, face_c, back, txt)
         self._draw_marks(canvas, lay, stage)
@@ -554,9 +554,9 @@ class GoStopTable(Scene):
             t = f"{self.names[q.seat]} is playing"
         ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == HUMAN else P.LIGHT_CYAN, P.BLUE)
 
-    def _draw_seat_text(self, canvas, seat, model, col, row, width, tbl, txt):
+    def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
         st = self.state
-        _groups, _counts, bd = capture_groups(model.captures[seat])
+        bd = lay.breakdowns[seat]
         pts = bd.total
         turn = st.question().seat == seat and st.phase != "hand_over"
         name = self.names[seat]

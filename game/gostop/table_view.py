@@ -87,7 +87,8 @@ class Layout:
         self.human = human
         self.rects: dict = {}          # card -> Rect (the card's spot)
         self.hand_rects: list = [[] for _ in range(n)]   # per seat, in hand order
-        self.cap_groups: list = [None] * n   # per seat: [(group, x, label_x, cards, rects)]
+        self.cap_groups: list = [None] * n   # per seat: [(group, x, cards, rects, count, compact)]
+        self.breakdowns: list = [None] * n   # per seat: scoring.Breakdown of its captures
         self.blocks: dict = {}         # seat -> Rect of its top block (computers)
         self.hand_area: dict = {}      # seat -> Rect of a computer's hand
         self.table_groups: list = []   # [(month, [cards], [rects])]
@@ -121,7 +122,8 @@ class Layout:
         self.hand_rects[seat] = out
 
     def _captures(self, seat, area, compact):
-        groups, counts, _bd = capture_groups(self.model.captures[seat])
+        groups, counts, bd = capture_groups(self.model.captures[seat])
+        self.breakdowns[seat] = bd
         label_w = {g: 8 * (len(self._label(g, counts[g], compact)) + 1) for g in GROUPS}
         gap = 6 if compact else 10
         sizes = [len(groups[g]) for g in GROUPS]

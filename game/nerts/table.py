@@ -285,10 +285,10 @@ class NertsTable(Scene):
             notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
             label = "Next round"
         self.save()
-        self.app.push(ScoringScene(
+        self.app.push(NertsScoring(
             self.app, f"Nerts - round {len(self.game.history)}",
             ["Seat", "Scoring Area", "Pile left", "Round", "Total"], rows, notes,
-            on_done=self.after_scores, done_label=label))
+            on_done=self.after_scores, done_label=label, table=self))
 
     def after_scores(self) -> None:
         if self.game.over:
@@ -529,9 +529,8 @@ class NertsTable(Scene):
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        votes = len(rnd.votes)
-        left = (f"NERTS  Round {self.game.round_no}  Play to {self.game.options.target}  "
-                f"Standstill {rnd.rotations}/3" + (f" ({votes} agree)" if votes else ""))
+        left = (f"NERTS  Round {self.game.round_no}  To {self.game.options.target}  "
+                f"Standstill {rnd.rotations}/3")
         ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
         if self.note_steps and self.notes:
             msg = self.notes[-1]
@@ -837,6 +836,33 @@ class NertsTable(Scene):
         pygame.draw.rect(canvas, P.PALETTE[P.YELLOW if self.app.blink else P.WHITE], (x + 3, y + 3, w - 6, h - 6), 2)
         canvas.blit(surf, (x + (w - surf.get_width()) // 2, y + 12))
         ui.text_px(canvas, x + (w - 8 * len(small)) // 2, y + h - 30, small, P.WHITE, P.RED)
+
+
+class NertsScoring(ScoringScene):
+    """The round's scores, then each seat's race to the target in its deck colour."""
+
+    def __init__(self, *args, table: NertsTable, **kw):
+        super().__init__(*args, **kw)
+        self.seats = [(s.name, s.colour) for s in table.seats]
+        self.totals = list(table.game.totals)
+        self.target = table.game.options.target
+        self.winner = table.game.winner
+
+    def draw(self, canvas):
+        super().draw(canvas)
+        top = min(27, len(self.rows) + len(self.notes) + 7) + 3
+        n = len(self.seats)
+        ui.box(canvas, 6, top, 68, n * 2 + 3, P.WHITE, P.BLUE, title=f"The race to {self.target}")
+        width = 40
+        for i, ((name, colour), total) in enumerate(zip(self.seats, self.totals)):
+            y = top + 2 + 2 * i
+            ui.text(canvas, 8, y, f" {name:<9}", P.WHITE if colour != P.CYAN else P.BLACK, colour)
+            filled = max(0, min(width, total * width // self.target))
+            ui.text(canvas, 20, y, "█" * filled + "░" * (width - filled),
+                    P.YELLOW if i == self.winner else P.LIGHT_GREY, P.BLUE)
+            ui.text(canvas, 62, y, f"{total:>5}", P.YELLOW if i == self.winner else P.WHITE, P.BLUE)
+            if i == self.winner:
+                ui.text(canvas, 68, y, "WINS", P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
 
 
 class PauseBox(Overlay):
