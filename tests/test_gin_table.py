@@ -1,0 +1,372 @@
+"""The Gin table driven by keys, as the GIN! manual tells them (headless)."""
+import json
+
+import pygame
+import pytest
+
+from game.cards import parse_cards, Card
+from game.gin import table as T
+from game.gin.rules import GinGame, GinOptions, Pass, TakeUpcard, GoOut
+from game.gin.screens import CardsBox, GridScreen
+from tests.helpers import post_keys
+
+K = pygame
+SESSION = {"oklahoma": False, "hollywood": False, "name": "Tester"}
+
+
+def make_table(app, human, cpu, upcard, stock=None, dealer=1, options=None, level="normal"):
+    game = GinGame.from_deal([parse_cards(human), parse_cards(cpu)], Card.parse(upcard),
+                             parse_cards(stock) if stock else None, dealer=dealer,
+                             options=options or GinOptions(), seed=3)
+    table = T.GinTable(app, game, "Tester", level, 11, SESSION)
+    app.push(table)
+    app.run(max_frames=1)
+    return table
+
+
+def press(app, *keys, frames=2):
+    post_keys(*keys)
+    app.run(max_frames=frames)
+
+
+def select(app, t, card):
+    """Move the flashing card to `card` with the arrow keys."""
+    i = t.order.index(Card.parse(card))
+    d = i - t.sel
+    press(app, *([K.K_RIGHT] * d if d > 0 else [K.K_LEFT] * -d), frames=4)
+    assert t.order[t.sel] == Card.parse(card)
+
+
+def snapshot(t):
+    return (json.dumps(t.game.to_json(), sort_keys=True), [str(c) for c in t.order], t.focus,
+            t.target, t.arrow, t.sel, t.moving, t.mode, t.picked)
+
+
+GIN_HUMAN = "AD 2D 3D 4D 7H 7C 7S 9C TC KH"
+CPU_HAND = "2S 5S 8S JS QS 3H 6H 9H JH 4C"
+
+
+def test_start_screen_then_table(app):
+    app.push(T.start(app, seed=7))
+    app.run(max_frames=1)
+    press(app, K.K_RETURN)
+    t = app.top
+    assert isinstance(t, T.GinTable)
+    assert t.game.phase == "offer" and len(t.order) == 10
+
+
+def test_whole_turn_take_insert_discard(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    assert t.game.turn == T.HUMAN and t.game.phase == "offer"
+    assert t.focus == "pickup" and t.target == "pile" and t.flash
+    press(app, "+")
+    assert not t.flash
+    assert t.picked == Card.parse("JC") and t.focus == "arrow"
+    assert len(t.order) == 10 and t.arrow == 10
+    press(app, K.K_LEFT, K.K_LEFT, K.K_RETURN)     # before TC... after 9C TC? arrow 8
+    assert t.order[8] == Card.parse("JC") and t.sel == 8 and t.focus == "hand"
+    select(app, t, "KH")                           # the flashing card moves to KH
+    beeps = app.beeps
+    press(app, K.K_KP_MINUS)                       # keypad minus discards
+    assert app.beeps == beeps
+    assert t.game.pile[-1] == Card.parse("KH") and t.game.turn == T.CPU
+    assert Card.parse("KH") not in t.order and len(t.order) == 10
+
+
+def test_keypad_plus_and_ins_take(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_INSERT)
+    assert t.picked == Card.parse("JC")
+
+
+def test_stock_pick_with_arrow_switch(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H", stock="QC")
+    t.game.apply(Pass(0))
+    t.game.apply(Pass(1))
+    t._sync()
+    assert t.game.phase == "draw" and t.game.turn == T.HUMAN and t.target == "stock"
+    b = app.beeps
+    press(app, K.K_RIGHT)       # both passed: no choice, beep
+    assert app.beeps == b + 1 and t.target == "stock"
+    press(app, K.K_KP_PLUS, K.K_RETURN)
+    assert Card.parse("QC") in t.order and t.order[-1] == Card.parse("QC")
+
+
+def test_sort_with_up_arrow_and_enter(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_DOWN)                       # from the Stock/Pile to the hand
+    assert t.focus == "hand" and t.sel == 0
+    press(app, K.K_RIGHT, K.K_RIGHT)           # 3D
+    moved = t.order[2]
+    press(app, K.K_UP)                         # the arrow row, above this card
+    assert t.focus == "arrow" and t.moving and t.arrow == 2
+    press(app, *([K.K_RIGHT] * 6), K.K_RETURN)  # arrow 8: before TC... 
+    assert t.order.index(moved) == 7 and t.sel == 7 and t.focus == "hand"
+    assert sorted(t.order) == sorted(parse_cards(GIN_HUMAN))
+    press(app, K.K_UP, K.K_UP)                 # back up to the Stock/Pile to pick up
+    assert t.focus == "pickup"
+    press(app, "+")
+    assert t.picked == Card.parse("JC")
+
+
+def test_wrong_keys_beep_and_change_nothing(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    before = snapshot(t)
+    b = app.beeps
+    wrong = [K.K_LEFT, K.K_RIGHT, K.K_UP, K.K_RETURN, "x", "q", K.K_F10, "1", "y", K.K_TAB]
+    press(app, *wrong, frames=4)
+    assert app.beeps == b + len(wrong)
+    assert app.audio.counts.get("error", 0) >= 0
+    assert snapshot(t) == before
+    # in the hand before picking up: discard and F10 are refused
+    press(app, K.K_DOWN)
+    before = snapshot(t)
+    b = app.beeps
+    press(app, "-", K.K_DELETE, K.K_F10, K.K_DOWN, K.K_LEFT, frames=4)
+    assert app.beeps == b + 5
+    assert snapshot(t) == before
+    assert "Pick up first" in t.note or "pick" in t.note.lower()
+
+
+def test_taken_upcard_may_not_be_discarded(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    press(app, "+", K.K_RETURN)               # 5H at the end, flashing
+    before = snapshot(t)
+    b = app.beeps
+    press(app, "-")
+    assert app.beeps == b + 1 and snapshot(t) == before
+    assert "upcard" in t.note
+
+
+def test_gin_with_f10_and_y(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, "+", K.K_RETURN)               # JC at the end
+    select(app, t, "KH")
+    press(app, K.K_F10)
+    assert t.mode == "confirm" and t.arr.kind == "out" and t.arr.unmatched() == []
+    assert t.game.phase == "discard"          # nothing done yet
+    press(app, "y")
+    assert t.game.out_kind == "gin" and t.game.out_discard == Card.parse("KH")
+    app.run(max_frames=120)                   # the computer lays down, paced
+    assert t.game.phase == "hand_over" and t.mode == "result"
+    r = t.game.records[-1]
+    assert r.how == "gin" and r.winner == T.HUMAN
+    press(app, "x")                            # any key: the game score
+    assert isinstance(app.top, GridScreen) and app.top.title == "Game Score"
+    press(app, "z")                            # any key: a new hand
+    assert app.top is t and t.game.phase in ("offer", "draw") and t.game.hand_no == 2
+
+
+KNOCK_HUMAN = "AC 2C 2D 3D 4D 5D 7H 7C 7S KH"
+
+
+def _knock_ready(app):
+    t = make_table(app, KNOCK_HUMAN, CPU_HAND, "AH")
+    press(app, "+", K.K_RETURN)
+    select(app, t, "KH")
+    press(app, K.K_F10)
+    assert t.mode == "confirm"
+    return t
+
+
+def _mark_all(app, t, marks):
+    """Mark every card of the arrangement from the left: marks by card."""
+    press(app, "n")
+    assert t.mode == "mark" and t.arr.cursor == 0
+    keys = []
+    for c in t.arr.cards:
+        m = marks.get(str(c), " ")
+        keys.append(K.K_SPACE if m == " " else m.lower())
+    press(app, *keys, frames=4)
+
+
+def test_knock_remarked_by_hand(app):
+    t = _knock_ready(app)
+    assert M_dead(t) == 4                       # AC AH 2C
+    marks = {"3D": "1", "4D": "1", "5D": "1", "7H": "2", "7C": "2", "7S": "2"}
+    _mark_all(app, t, marks)
+    b = app.beeps
+    press(app, K.K_F10)
+    assert app.beeps == b and t.mode == "confirm"
+    assert M_dead(t) == 6 and Card.parse("2D") in t.arr.unmatched()
+    press(app, "y")
+    assert t.game.out_kind == "knock"
+    assert sorted(map(str, t.game.out_unmatched)) == sorted(["AC", "AH", "2C", "2D"])
+
+
+def M_dead(t):
+    from game.gin.melds import deadwood_value
+    return deadwood_value(t.arr.unmatched())
+
+
+def test_invalid_marking_refused(app):
+    t = _knock_ready(app)
+    marks = {"2D": "1", "3D": "1", "4D": "1", "5D": "1", "7C": "2", "7S": "2"}  # 7H left out
+    _mark_all(app, t, marks)
+    before = (list(t.arr.marks), t.game.phase)
+    b = app.beeps
+    press(app, K.K_F10)
+    assert app.beeps == b + 1 and t.mode == "mark"
+    assert "Group 2" in t.note and "Try again" in t.note
+    assert (list(t.arr.marks), t.game.phase) == before
+    # too many unplayable points is refused too
+    marks = {"7H": "2", "7C": "2", "7S": "2"}
+    press(app, *([K.K_LEFT] * 12), frames=4)
+    keys = [K.K_SPACE if marks.get(str(c), " ") == " " else marks[str(c)] for c in t.arr.cards]
+    press(app, *keys, K.K_F10, frames=4)
+    assert t.mode == "mark" and "unplayable points" in t.note
+
+
+def test_esc_after_f10_returns_to_play(app):
+    t = _knock_ready(app)
+    before = json.dumps(t.game.to_json(), sort_keys=True)
+    press(app, K.K_ESCAPE)
+    assert t.mode == "play" and t.focus == "hand" and t.arr is None
+    assert json.dumps(t.game.to_json(), sort_keys=True) == before
+    press(app, K.K_F10, "n", K.K_ESCAPE)      # from the marking too
+    assert t.mode == "play"
+    press(app, "-")                           # and play goes on: discard KH
+    assert t.game.pile[-1] == Card.parse("KH")
+
+
+CPU_KNOCKER = "AS 2S 3S 7H 7D 7C 9D TD JD 4C"
+DEFENDER = "8D QD 4S 7S KC KH QH 5H 6H 2C"
+
+
+def _computer_knocks(app, level="normal"):
+    t = make_table(app, DEFENDER, CPU_KNOCKER, "5C", dealer=0, level=level)
+    g = t.game
+    assert g.turn == T.CPU
+    g.apply(TakeUpcard(1))
+    g.apply(GoOut(1, Card.parse("4C")))
+    t._sync()
+    app.run(max_frames=1)
+    assert g.phase == "lay_down" and t.mode == "confirm" and t.arr.kind == "defend"
+    return t
+
+
+def test_layoffs_marked_with_p(app):
+    t = _computer_knocks(app)
+    # the proposal lays off everything that fits
+    assert sorted(map(str, t.arr.layoffs())) == sorted(["8D", "QD", "4S", "7S"])
+    marks = {"8D": "P", "4S": "P", "QH": " ", "KH": " "}
+    _mark_all(app, t, marks)
+    press(app, K.K_F10)
+    assert t.mode == "confirm"
+    assert sorted(map(str, t.arr.layoffs())) == ["4S", "8D"]
+    press(app, "y")
+    g = t.game
+    assert g.phase == "hand_over"
+    assert sorted(str(c) for c, _ in g.def_layoffs) == ["4S", "8D"]
+    assert g.records[-1].deadwood[T.HUMAN] == sum(
+        min(c.rank, 10) for c in parse_cards("QD 7S KC KH QH 5H 6H 2C"))
+
+
+def test_bad_layoff_refused_and_p_refused_after_gin(app):
+    t = _computer_knocks(app)
+    _mark_all(app, t, {"KC": "P"})
+    b = app.beeps
+    press(app, K.K_F10)
+    assert app.beeps == b + 1 and t.mode == "mark" and "lay" in t.note.lower()
+
+
+def test_function_keys_show_what_they_should(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_F5)
+    assert isinstance(app.top, CardsBox) and app.top.cards == t.game.pile
+    press(app, K.K_ESCAPE)
+    press(app, K.K_F6)
+    assert isinstance(app.top, CardsBox) and app.top.cards == list(reversed(t.game.stock))
+    assert app.top.cards[0] == t.game.stock[-1]    # the next card to be drawn first
+    press(app, K.K_ESCAPE)
+    press(app, K.K_F3)
+    assert isinstance(app.top, GridScreen) and app.top.title == "Box Scores"
+    press(app, K.K_ESCAPE)
+    press(app, K.K_F4)
+    assert isinstance(app.top, GridScreen) and app.top.title == "Game Score"
+    press(app, K.K_ESCAPE)
+    assert app.top is t
+    # F9: the computer's hand face up, then face down again
+    app.run(max_frames=1)
+    hidden = pygame.Surface.copy(app.canvas.subsurface((T.CPU_X0, T.CPU_Y, 400, 57)))
+    press(app, K.K_F9)
+    assert t.show_cpu
+    shown = app.canvas.subsurface((T.CPU_X0, T.CPU_Y, 400, 57))
+    assert pygame.image.tobytes(hidden, "RGB") != pygame.image.tobytes(shown, "RGB")
+    press(app, K.K_F9)
+    again = app.canvas.subsurface((T.CPU_X0, T.CPU_Y, 400, 57))
+    assert pygame.image.tobytes(hidden, "RGB") == pygame.image.tobytes(again, "RGB")
+
+
+def test_box_scores_and_hollywood_score(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=GinOptions(hollywood=True))
+    press(app, "+", K.K_RETURN)
+    select(app, t, "KH")
+    press(app, K.K_F10, "y")
+    app.run(max_frames=150)
+    assert t.mode == "result"
+    press(app, K.K_F3)
+    s = app.top
+    assert s.title == "Box Scores" and len(s.rows) == 1
+    assert s.rows[0][2] == "Tester" and s.rows[0][3] == "Gin"
+    press(app, K.K_ESCAPE, K.K_F4)
+    s = app.top
+    assert s.title == "Hollywood Game Score" and len(s.headers[1]) == 7   # three pairs
+
+
+def test_redeal_with_f7(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_F7, "y")
+    assert t.game.hand_no == 1 and sorted(t.order) == sorted(t.game.hands[0])
+    assert sorted(t.order) != sorted(parse_cards(GIN_HUMAN))
+
+
+def test_computer_turn_is_paced_and_noted(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    press(app, "-")                            # pass the first upcard
+    assert t.game.turn == T.CPU
+    app.run(max_frames=10)
+    assert t.game.turn == T.CPU                # not yet: the player sees it coming
+    app.run(max_frames=200)
+    assert t.cpu_note.startswith("The computer")
+    assert t.think_times
+
+
+def test_save_with_f8_and_resume(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, "+", K.K_LEFT, K.K_RETURN, K.K_RIGHT)
+    press(app, K.K_F8)
+    assert app.storage.exists("gin.json")
+    assert t not in app.scenes
+    r = T.resume(app)
+    assert r is not None
+    assert r.order == t.order and r.game.to_json() == t.game.to_json() and r.focus == "hand"
+
+
+def test_options_pages_and_session_kept(app, tmp_path):
+    from game.app import App
+    from game.gin import settings as S
+    from game.scenes.options import OptionsScene
+    sc = OptionsScene(app)
+    app.push(sc)
+    app.run(max_frames=1)
+    while sc.current.title != "Gin points":
+        press(app, K.K_PAGEDOWN)
+    press(app, K.K_RIGHT)                      # Gin bonus 25 -> 30
+    press(app, K.K_PAGEDOWN)
+    assert sc.current.title == "Gin play"
+    press(app, K.K_RIGHT, K.K_DOWN, K.K_DOWN, K.K_BACKSPACE, "X")   # Oklahoma on, name
+    press(app, K.K_ESCAPE)
+    assert app.options["gin.bonus_gin"] == 30 and app.options["gin.oklahoma"] is True
+    assert app.options["gin.name"] == "PlayeX"
+    app2 = App(save_dir=app.save_dir, fullscreen=False, realtime=False)
+    assert app2.options["gin.bonus_gin"] == 30 and app2.options["gin.name"] == "PlayeX"
+    # the session screen starts from them; changes there last for this run only
+    app2.push(T.start(app2, seed=5))
+    app2.run(max_frames=1)
+    post_keys(K.K_LEFT, K.K_RETURN)            # Oklahoma off for this session
+    app2.run(max_frames=2)
+    t = app2.top
+    assert t.game.options.oklahoma is False and t.game.options.gin_bonus == 30
+    assert app2.options["gin.oklahoma"] is True
+    assert t.names[0] == "PlayeX"
