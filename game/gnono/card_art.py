@@ -26,8 +26,8 @@ from functools import lru_cache
 import pygame
 
 from game.card_art import draw_frame, empty_slot  # noqa: F401  (re-exported for the table)
-from game.palette import (PALETTE, BLACK, DARK_GREY, GREEN, LIGHT_BLUE, LIGHT_GREY, RED,
-                          WHITE, YELLOW)
+from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WHITE,
+                          YELLOW)
 
 from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, full_deck
 
@@ -351,6 +351,35 @@ def swatch(color: str, w: int = 32, h: int = 32) -> pygame.Surface:
     return s
 
 
+# -- chips: a card in one text row ----------------------------------------------------------
+CHIP_W, CHIP_H = 15, 16
+
+
+@lru_cache(maxsize=None)
+def _chip(color: str, face_: str) -> pygame.Surface:
+    from .cards import Card
+    card = Card(color, face_)
+    s = pygame.Surface((CHIP_W, CHIP_H))
+    s.fill(_KEY)
+    s.set_colorkey(_KEY)
+    body = BLACK if card.is_wild else COLOR_INK[color]
+    s.fill(_rgb(WHITE), (0, 1, CHIP_W - 1, CHIP_H - 2))
+    s.fill(_rgb(body), (1, 2, CHIP_W - 3, CHIP_H - 4))
+    if card.is_wild and not card.is_wild_draw_four:
+        _wild_chip(s, 3, 4)
+    else:
+        g = _small_glyph(card)
+        gw, gh = _size_of(g)
+        _paint(s, g, (CHIP_W - 1 - gw) // 2, (CHIP_H - gh) // 2, WHITE)
+    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    return s
+
+
+def chip(card) -> pygame.Surface:
+    """A card as a 15x16 chip (a text row high): its colour, its number or symbol."""
+    return _chip(card.color, card.face)
+
+
 # -- the sheet ----------------------------------------------------------------------------
 def sheet(columns: int = 14, bg: int = GREEN) -> pygame.Surface:
     """Every distinct face in both sizes, then the backs: for looking at the art."""
@@ -386,8 +415,11 @@ def sheet(columns: int = 14, bg: int = GREEN) -> pygame.Surface:
         s.blit(swatch(c), (x, y))
         x += 32 + pad
     s.blit(empty_slot("normal", LIGHT_GREY), (x, y))
+    x += SIZES["normal"][0] + pad
+    for i, (col, f) in enumerate(kinds):
+        s.blit(chip(Card(col, f)), (x + (i % 14) * (CHIP_W + 1), y + (i // 14) * (CHIP_H + 1)))
     return s
 
 
 __all__ = ["SIZES", "LEFT_STRIP", "COLOR_INK", "card_size", "face", "back", "swatch",
-           "sheet", "draw_frame", "empty_slot", "DARK_GREY"]
+           "sheet", "chip", "CHIP_W", "CHIP_H", "draw_frame", "empty_slot"]
