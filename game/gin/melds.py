@@ -14,6 +14,7 @@ Public API (cards are game.cards.Card; a meld is a list of Cards):
     is_set(cards), is_run(cards), is_meld(cards) -> bool
     deadwood_value(cards) -> int                 sum of card values
     min_deadwood(cards) -> int                   least deadwood over all arrangements
+    min_deadwood_after_discard_mask(mask) -> int least deadwood after the best discard
     best_melds(cards) -> (melds, unmatched)      an arrangement reaching it
     knock_discards(cards, knock_value) -> [Card] discards that leave deadwood <= knock value
     validate_arrangement(hand, groups) -> (melds, unmatched)   a hand-marked arrangement
@@ -158,6 +159,34 @@ def min_deadwood_mask(mask: int) -> int:
     for m in _SETS_FROM[i]:
         if m & mask == m:
             d = min_deadwood_mask(mask ^ m)
+            if d < best:
+                best = d
+    return best
+
+
+@lru_cache(maxsize=1 << 19)
+def min_deadwood_after_discard_mask(mask: int) -> int:
+    """min over cards d of min_deadwood_mask(mask without d): the least deadwood
+    after the best discard (a large number for an empty mask). Same search as
+    min_deadwood_mask, with the lowest card also possibly the discard."""
+    if not mask:
+        return 1 << 20
+    low = mask & -mask
+    i = low.bit_length() - 1
+    rest = mask ^ low
+    best = min_deadwood_mask(rest)                      # the lowest card is the discard
+    d = BIT_VALUES[i] + min_deadwood_after_discard_mask(rest)
+    if d < best:
+        best = d
+    for m in _RUNS_FROM[i]:
+        if m & mask != m:
+            break
+        d = min_deadwood_after_discard_mask(mask ^ m)
+        if d < best:
+            best = d
+    for m in _SETS_FROM[i]:
+        if m & mask == m:
+            d = min_deadwood_after_discard_mask(mask ^ m)
             if d < best:
                 best = d
     return best
