@@ -151,3 +151,27 @@ def test_each_level_beats_the_one_below_head_to_head():
     shares = win_shares(("easy", "normal", "hard", "expert"), rounds=24, seed=3)
     for (hi, lo), r in shares.items():
         assert r["share"] > 0.5 and r["margin"] > 0, (hi, lo, r)
+
+
+def test_player_json_round_trip_mid_round_has_the_same_future():
+    import json
+    from game.nerts.sim import make_players, run_round
+    r = Round(NertsOptions(seats=2), 8)
+    players = make_players(["expert", "normal"], 8)
+    for _ in range(3000):                        # on the clock, part of the way
+        for s, p in enumerate(players):
+            m = p.poll(r.step_no, lambda s=s: r.view(s))
+            if m is not None:
+                r.submit(s, m)
+        r.step()
+    assert not r.over
+    r2 = Round.from_json(json.loads(json.dumps(r.to_json())))
+    p2 = [NertsAI.from_json(json.loads(json.dumps(p.to_json()))) for p in players]
+    a, b = run_round(r, players), run_round(r2, p2)
+    assert a == b and r.to_json() == r2.to_json()
+    with pytest.raises(ValueError):
+        NertsAI.from_json({"level": "expert"})
+    ai = NertsAI("hard", 1)
+    ai.poll(0, Round(NertsOptions(), 1).view(0))
+    ai.reset(50)
+    assert ai.pending is None and ai.next_step == 50

@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 
 from game.cards import Card
+from game.engine import rng_from_json, rng_state_to_json
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move
 from game.nerts.rules import SeatView, fits_column
 
@@ -82,6 +83,32 @@ class NertsAI:
         self.next_step = 0
         self.pending: Move | None = None
         self.decisions = 0
+
+    def reset(self, step: int = 0) -> None:
+        """Forget a move in hand and look again at `step` (a new round, a resumed one)."""
+        self.next_step = step
+        self.pending = None
+
+    def to_json(self) -> dict:
+        return {"level": self.name, "sps": self.sps, "rng": rng_state_to_json(self.rng),
+                "next_step": self.next_step, "decisions": self.decisions,
+                "pending": None if self.pending is None else self.pending.to_json()}
+
+    @classmethod
+    def from_json(cls, d) -> "NertsAI":
+        try:
+            ai = cls(d["level"], rng_from_json(d["rng"]), d["sps"])
+            nxt, dec = d["next_step"], d["decisions"]
+            if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                       for x in (nxt, dec)):
+                raise ValueError("bad next_step or decisions")
+            ai.next_step, ai.decisions = nxt, dec
+            ai.pending = None if d["pending"] is None else Move.from_json(d["pending"])
+            return ai
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError) as e:
+            raise ValueError(f"bad Nerts player: {e!r}") from None
 
     # --- the clock ----------------------------------------------------------------------
     def _steps(self, timing: tuple[float, float]) -> int:

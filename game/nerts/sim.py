@@ -122,7 +122,7 @@ def play_game(levels, seed: int = 0, options: NertsOptions | None = None, *,
             raise RuntimeError("game did not end")
         rnd = game.start_round()
         for p in players:
-            p.next_step, p.pending = 0, None
+            p.reset(0)
         run_round(rnd, players)
         game.end_round()
     return {"totals": game.totals, "winner": game.winner, "rounds": len(game.history)}
