@@ -419,3 +419,23 @@ def sheet(face_color: int = WHITE, columns: int = 10, bg: int = GREEN) -> pygame
         y = pad + (i // columns) * (CARD_H + pad)
         s.blit(back() if c is None else face(c, face_color), (x, y))
     return s
+
+
+def main(argv=None) -> int:
+    """python -m game.gostop.hwatu_art [OUT.png] [--scale N]: save the sheet of faces."""
+    import argparse
+    p = argparse.ArgumentParser(description="Save a sheet of every Hwatu card face as a PNG.")
+    p.add_argument("out", nargs="?", default="hwatu-sheet.png")
+    p.add_argument("--scale", type=int, default=3, help="whole-number zoom (default 3)")
+    p.add_argument("--columns", type=int, default=8)
+    a = p.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    s = sheet(columns=a.columns)
+    pygame.image.save(pygame.transform.scale_by(s, max(1, a.scale)), a.out)
+    print(f"{a.out}: {len(CARDS)} faces and the back")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
