@@ -89,7 +89,7 @@ def play_rounds(levels, rounds: int, seed: int = 0, options: NertsOptions | None
     wins = [0.0] * n
     out = {"rounds": rounds, "moves": 0, "refused": 0, "steps": 0,
            "ends": {"gnerts": 0, "standstill": 0}}
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for k in range(rounds):
         r = play_round(levels, seed * 1_000_003 + k, options, steps_per_second=steps_per_second)
         top = max(r["scores"])
@@ -103,7 +103,9 @@ def play_rounds(levels, rounds: int, seed: int = 0, options: NertsOptions | None
         out["steps"] += r["steps"]
         out["ends"][r["end"]] += 1
     wall = time.perf_counter() - t0
-    out.update(levels=list(levels), totals=totals, wins=wins, wall=wall,
+    cpu = time.process_time() - c0      # CPU seconds: fairer than wall on a busy machine
+    out.update(levels=list(levels), totals=totals, wins=wins, wall=wall, cpu=cpu,
+               rounds_per_cpu_second=rounds / cpu if cpu else float("inf"),
                mean_scores=[t / max(1, rounds) for t in totals],
                rounds_per_second=rounds / wall if wall else float("inf"),
                moves_per_second=out["moves"] / wall if wall else float("inf"),
@@ -232,7 +234,8 @@ def main(argv=None) -> int:
     print(f"  ends: {st['ends']}; refused moves {st['refused']}; "
           f"{st['game_minutes_per_round']:.1f} game minutes per round")
     print(f"  {st['rounds_per_second']:.1f} rounds/s, {st['moves_per_second']:.0f} moves/s "
-          f"({st['moves']} moves in {st['wall']:.2f} s)")
+          f"({st['moves']} moves in {st['wall']:.2f} s wall; "
+          f"{st['rounds_per_cpu_second']:.1f} rounds per CPU second)")
     if args.timing:
         t = step_timings(levels, 2, args.seed)
         d = t["decisions"]
