@@ -79,3 +79,13 @@ def test_sim_command_line(capsys):
     res = subprocess.run([sys.executable, "-m", "game.nerts.sim", "--help"],
                          capture_output=True, text=True, timeout=60)
     assert res.returncode == 0 and "--seats" in res.stdout
+
+
+def test_jumping_idle_steps_changes_nothing():
+    from game.nerts.sim import make_players, run_round
+    results = []
+    for jump in (True, False):
+        r = Round(NertsOptions(seats=3), 21)
+        results.append((run_round(r, make_players(["expert", "normal", "easy"], 21), jump=jump),
+                        r.to_json()))
+    assert results[0] == results[1]
