@@ -1,0 +1,280 @@
+"""The Gnono table's questions and screens: the colour after a Wild, the challenge
+of a Wild Draw Four and its result, the 7-0 seat choice, the hot-seat hand-over,
+and the round's scoring screen."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.scene import Scene
+from game.scenes.overlays import Overlay, Question
+
+from . import card_art as art
+from .cards import COLOR_NAMES, COLORS, Card
+
+
+class ColourBox(Overlay):
+    """Which colour to name: Left/Right and Enter, or the colour's initial."""
+    title = "Choose a colour"
+
+    def __init__(self, app, on_pick, on_cancel=None, hand=()):
+        super().__init__(app)
+        self.on_pick, self.on_cancel = on_pick, on_cancel
+        self.counts = {c: sum(1 for x in hand if x.color == c) for c in COLORS}
+        self.sel = COLORS.index(max(COLORS, key=lambda c: self.counts[c]))
+
+    def pick(self, c):
+        self.app.pop(self)
+        self.on_pick(c)
+
+    def move(self, d):
+        self.sel = (self.sel + d) % 4
+
+    def cancel(self):
+        self.app.pop(self)
+        self.on_cancel()
+
+    def bindings(self):
+        b = [Binding((pygame.K_LEFT,), "Previous colour", lambda: self.move(-1)),
+             Binding((pygame.K_RIGHT,), "Next colour", lambda: self.move(1)),
+             Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Name the chosen colour",
+                     lambda: self.pick(COLORS[self.sel]))]
+        for c in COLORS:
+            b.append(Binding((c.lower(),), f"Name {COLOR_NAMES[c]}", lambda c=c: self.pick(c)))
+        if self.on_cancel:
+            b.append(Binding((pygame.K_ESCAPE,), "Keep the Wild in hand", self.cancel))
+        return b
+
+    def draw(self, canvas):
+        col, row, w, h = 18, 8, 44, 11
+        ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title="Which colour?")
+        for i, c in enumerate(COLORS):
+            x = (col + 3 + i * 10) * 8
+            y = (row + 2) * 16
+            on = i == self.sel
+            if on:
+                art.draw_frame(canvas, pygame.Rect(x, y, 48, 48),
+                               P.YELLOW if self.app.blink else P.WHITE, 3)
+            canvas.blit(art.swatch(c, 48, 48), (x, y))
+            name = COLOR_NAMES[c].capitalize()
+            ui.text_px(canvas, x + 24 - 4 * len(name), y + 56, name, P.YELLOW if on else P.WHITE)
+            k = self.counts[c]
+            ui.text_px(canvas, x + 24 - 4 * 5, y + 72, f"{k} held" if k else "none", P.LIGHT_GREY)
+        hint = "\x1b\x1a Enter, or R Y G B" + ("   Esc: not now" if self.on_cancel else "")
+        ui.center(canvas, row + h - 2, hint, P.YELLOW, P.MAGENTA, col, w)
+
+
+class ChallengeBox(Question):
+    """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own."""
+
+    def __init__(self, app, text, on_yes, on_no, on_stack=None):
+        super().__init__(app, text, on_yes, on_no, no_on_esc=False, title="Challenge?")
+        self.on_stack = on_stack
+
+    def stack(self):
+        self.app.pop(self)
+        self.on_stack()
+
+    def bindings(self):
+        b = super().bindings()
+        if self.on_stack:
+            b.append(Binding(("s",), "Stack your own Wild Draw Four", self.stack))
+        return b
+
+    def draw(self, canvas):
+        super().draw(canvas)
+        if self.on_stack:
+            ui.center(canvas, 21, " S: stack your own Wild Draw Four ", P.YELLOW, P.MAGENTA)
+
+
+class ChallengeResult(Overlay):
+    """What the challenged player had to show; any key goes on."""
+    title = "Challenge"
+
+    def __init__(self, app, name, hand, guilty, prev_colour):
+        super().__init__(app)
+        self.name, self.hand, self.guilty, self.prev = name, list(hand), guilty, prev_colour
+
+    def handle(self, event):
+        self.app.pop(self)
+        return True
+
+    def draw(self, canvas):
+        col, row, w, h = 8, 9, 64, 9
+        ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title="Challenge!")
+        ui.text(canvas, col + 2, row + 1, f"{self.name} shows the hand:", P.WHITE, P.MAGENTA)
+        x0, y = (col + 2) * 8, (row + 3) * 16
+        step = min(art.CHIP_W + 1, (w - 4) * 8 // max(1, len(self.hand)))
+        for i, c in enumerate(self.hand):
+            canvas.blit(art.chip(c), (x0 + i * step, y))
+        if self.guilty:
+            lines = [f"{self.name} held a {self.prev} card: guilty!",
+                     f"{self.name} draws 4 instead, and you play on."]
+        else:
+            lines = [f"No {self.prev} card: the Wild Draw Four was lawful.",
+                     "You draw 6 and miss your turn."]
+        for i, line in enumerate(lines):
+            ui.center(canvas, row + 5 + i, line, P.YELLOW if i == 0 else P.WHITE, P.MAGENTA, col, w)
+        ui.center(canvas, row + h - 1, " Press a key ", P.YELLOW, P.MAGENTA, col, w)
+
+
+class SeatChooser(Overlay):
+    """Up/Down and Enter: pick a seat (the 7 of the 7-0 house rule)."""
+
+    def __init__(self, app, prompt, items, on_pick):
+        super().__init__(app)
+        self.prompt, self.items, self.on_pick = prompt, list(items), on_pick
+        self.title = prompt
+        self.sel = 0
+
+    def move(self, d):
+        self.sel = (self.sel + d) % len(self.items)
+
+    def pick(self):
+        self.app.pop(self)
+        self.on_pick(self.items[self.sel][0])
+
+    def bindings(self):
+        return [Binding((pygame.K_UP,), "Previous seat", lambda: self.move(-1)),
+                Binding((pygame.K_DOWN,), "Next seat", lambda: self.move(1)),
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.pick)]
+
+    def draw(self, canvas):
+        w, h = 40, len(self.items) + 4
+        col, row = 20, max(1, (28 - h) // 2)
+        ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title=self.prompt)
+        for i, (_s, label) in enumerate(self.items):
+            on = i == self.sel
+            bg = P.CYAN if on else P.MAGENTA
+            ui.fill(canvas, col + 1, row + 2 + i, w - 2, 1, bg)
+            ui.text(canvas, col + 3, row + 2 + i, label, P.BLACK if on else P.WHITE, bg)
+
+
+class PassScreen(Scene):
+    """Hot seat: the hands are hidden until the next human presses a key."""
+    title = "Pass the keyboard"
+
+    def __init__(self, app, table, seat):
+        super().__init__(app)
+        self.table, self.seat = table, seat
+
+    def handle(self, event):
+        self.app.pop(self)
+        self.table.take_over(self.seat)
+        return True
+
+    def save_state(self):
+        self.table.save()
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        name = self.table.names[self.seat]
+        ui.box(canvas, 14, 9, 52, 9, P.WHITE, P.BLUE, title="Hot seat")
+        ui.center(canvas, 11, f"Pass the keyboard to {name}.", P.WHITE, P.BLUE, 14, 52)
+        ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
+        ui.center(canvas, 15, f"{name}: press a key when ready.",
+                  P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
+        back = art.back("normal", P.RED)
+        for i in range(5):
+            canvas.blit(back, (236 + i * 30, 320))
+
+
+class GnonoScoring(Scene):
+    """The round's scoring screen: each hand's cards counted, the totals, the playout."""
+    title = "Gnono score"
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        st = table.state
+        lr = st.last_round or {}
+        self.winner = lr.get("winner")
+        self.points = lr.get("points", 0)
+        self.round = lr.get("round", st.round_no)
+        self.hands = [[Card.parse(t) for t in h] for h in lr.get("hands", [[] for _ in range(st.n)])]
+        self.game_over = st.winner is not None
+
+    def done(self):
+        self.app.pop(self)
+        self.table.next_round()
+
+    def leave(self):
+        self.app.pop(self)
+        self.table.leave()
+
+    def ask_leave(self):
+        self.app.push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
+                               title="Leave"))
+
+    def bindings(self):
+        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                     "Back to the menu" if self.game_over else "Deal the next round", self.done)]
+        if not self.game_over:
+            b += [Binding((pygame.K_F8,), "Save and leave", self.leave),
+                  Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+        return b
+
+    def help_lines(self):
+        return self.table.help_lines()
+
+    def save_state(self):
+        self.table.save()
+
+    def draw(self, canvas):
+        t = self.table
+        st = t.state
+        names = t.names
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        n = st.n
+        h = n + 11
+        ui.box(canvas, 1, 1, 78, h, P.WHITE, P.BLUE,
+               title=f"Round {self.round}: {names[self.winner]} goes out" if self.winner is not None
+               else f"Round {self.round}")
+        ui.text(canvas, 3, 3, "Seat", P.YELLOW, P.BLUE)
+        ui.text(canvas, 16, 3, "Cards left in hand", P.YELLOW, P.BLUE)
+        ui.text(canvas, 61, 3, "Points", P.YELLOW, P.BLUE)
+        ui.text(canvas, 70, 3, "Score", P.YELLOW, P.BLUE)
+        for s in range(n):
+            y = 4 + s
+            won = s == self.winner
+            ui.text(canvas, 3, y, names[s][:12], P.YELLOW if won else P.WHITE, P.BLUE)
+            cards = sorted(self.hands[s], key=_order) if s < len(self.hands) else []
+            if won:
+                ui.text(canvas, 16, y, "out!", P.LIGHT_GREEN, P.BLUE)
+                pts = f"+{self.points}"
+            else:
+                x0 = 16 * 8
+                step = min(art.CHIP_W + 1, (44 * 8 - art.CHIP_W) // max(1, len(cards) - 1)) if cards else 0
+                for i, c in enumerate(cards):
+                    canvas.blit(art.chip(c), (x0 + i * step, y * 16))
+                pts = str(sum(c.points for c in cards))
+            ui.text(canvas, 67 - len(pts), y, pts, P.LIGHT_GREEN if won else P.WHITE, P.BLUE)
+            total = str(st.scores[s])
+            ui.text(canvas, 75 - len(total), y, total, P.YELLOW if won else P.WHITE, P.BLUE)
+            # how far to the playout score
+            frac = min(1.0, st.scores[s] / st.options.playout_score)
+            pygame.draw.rect(canvas, P.PALETTE[P.DARK_GREY], (76 * 8 + 2, y * 16 + 4, 12, 8))
+            pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREEN], (76 * 8 + 2, y * 16 + 12 - int(8 * frac),
+                                                                12, int(8 * frac)))
+        y = 5 + n
+        ui.text(canvas, 3, y, "Numbers count their value; Skip, Reverse, Draw Two 20; Wilds 50.",
+                P.LIGHT_GREY, P.BLUE)
+        if self.winner is not None:
+            ui.text(canvas, 3, y + 2, f"{names[self.winner]} scores {self.points} points, the cards "
+                    "left in the other hands.", P.WHITE, P.BLUE)
+        if self.game_over:
+            msg = f"{names[st.winner]} reaches {st.scores[st.winner]} and wins the game!"
+            ui.center(canvas, y + 4, msg, P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 1, 78)
+        else:
+            lead = max(range(n), key=lambda s: st.scores[s])
+            ui.text(canvas, 3, y + 4, f"Playout score {st.options.playout_score}: "
+                    f"{names[lead]} leads with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
+        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
+                   + ([] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
+                   + [("F1", "Keys")])
+
+
+def _order(c):
+    from .table import sort_key
+    return sort_key(c)

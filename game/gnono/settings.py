@@ -1,0 +1,70 @@
+"""Gnono options: the rules of the sheet (hand size, playout score, drawing, the Wild
+Draw Four rule, house rules), the computers' pace, and the seats of the set-up
+screen (how many, who sits where, their names). `rule_options(opts)` turns them
+into the engine's GnonoOptions."""
+from __future__ import annotations
+
+from game.options import OptionPage, choice, flag, number, text
+
+from .rules import GnonoOptions
+
+MAX_SEATS = 10
+KINDS = ("human", "easy", "normal", "hard")
+KIND_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard")
+SPEEDS = ("slow", "normal", "fast")
+# Steps (120 a second) of a computer's card moving, and of the pause (thinking before
+# the move, resting after it: half), by speed.
+PACE = {"slow": (40, 110), "normal": (26, 60), "fast": (14, 26)}
+PLAYOUTS = (100, 200, 250, 300, 400, 500, 750, 1000)
+DEFAULT_NAMES = ("You", "Ada", "Bert", "Cleo", "Dmitri", "Edna", "Femi", "Gus", "Hana", "Ivo")
+NAME_LEN = 10
+
+PAGES = [
+    OptionPage("Gnono: rules", [
+        choice("gnono.hand_size", "Cards dealt", 7, (7, 11), ("7 (UNO)", "11 (Gnono)")),
+        choice("gnono.playout", "Playout score", 500, PLAYOUTS,
+               hint="The first to reach it wins the game."),
+        choice("gnono.draw_until", "Drawing", False, (False, True),
+               ("Draw one card", "Draw until playable")),
+        choice("gnono.wd4_rule", "Wild Draw Four", "color", ("color", "gnono"),
+               ("No card of the colour", "No other playable card"),
+               hint="When a Wild Draw Four may be played."),
+        flag("gnono.wd4_challenge", "Challenges", True,
+             hint="Off: an unlawful Wild Draw Four is simply refused."),
+        flag("gnono.stacking", "Stack +2 on +2, +4 on +4", False),
+        flag("gnono.jump_in", "Jump in (identical card)", False),
+        flag("gnono.seven_zero", "7 swaps, 0 passes hands", False),
+    ], help=["The rules of a new game (a saved game keeps its own). The last three "
+             "are house rules, off by default."]),
+    OptionPage("Gnono: table", [
+        choice("gnono.speed", "Computer turns", "normal", SPEEDS, ("Slow", "Normal", "Fast"),
+               hint="How long a computer's card moves and rests."),
+        flag("gnono.hints", "Mark playable cards", True,
+             hint="A dot under each card of your hand that may be played."),
+        number("gnono.seats", "Seats", 4, 2, MAX_SEATS),
+    ] + [choice(f"gnono.seat{i + 1}", f"Seat {i + 1}", "human" if i == 0 else "normal",
+                KINDS, KIND_LABELS) for i in range(MAX_SEATS)],
+        help=["The pace of the computers and who sits at each seat (the set-up screen "
+              "changes the same options)."]),
+    OptionPage("Gnono: names", [
+        text(f"gnono.name{i + 1}", f"Seat {i + 1}", DEFAULT_NAMES[i], NAME_LEN)
+        for i in range(MAX_SEATS)
+    ], help=["The names at the table."]),
+]
+
+
+def rule_options(opts) -> GnonoOptions:
+    """The engine's options from the player's options (`opts` maps keys to values)."""
+    return GnonoOptions(
+        hand_size=opts["gnono.hand_size"], playout_score=opts["gnono.playout"],
+        draw_until_playable=opts["gnono.draw_until"], wd4_rule=opts["gnono.wd4_rule"],
+        wd4_challenge=opts["gnono.wd4_challenge"], stacking=opts["gnono.stacking"],
+        jump_in=opts["gnono.jump_in"], seven_zero=opts["gnono.seven_zero"])
+
+
+def seat_setup(opts) -> tuple[list[str], list[str]]:
+    """(kinds, names) of the seats the options describe."""
+    n = opts["gnono.seats"]
+    kinds = [opts[f"gnono.seat{i + 1}"] for i in range(n)]
+    names = [opts[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(n)]
+    return kinds, names
