@@ -27,9 +27,9 @@ def make_players(levels, seed: int, steps_per_second: int = DEFAULT_SPS) -> list
 
 
 def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = None,
-              jump: bool = True, timer=None) -> dict:
+              jump: bool = True, timer=None, clock=time.perf_counter) -> dict:
     """Play `rnd` to its end with `players` (one per seat). With `timer` (a list), the
-    wall time each player spends per step is appended (every step is simulated)."""
+    time (by `clock`) each player spends per step is appended (every step simulated)."""
     n = rnd.seats
     if len(players) != n:
         raise ValueError("one player per seat")
@@ -38,7 +38,7 @@ def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = Non
     if max_steps is None:
         max_steps = MAX_GAME_SECONDS * max(p.sps for p in players)
     start_step = rnd.step_no
-    perf = time.perf_counter
+    perf = clock
     while not rnd.over:
         step = rnd.step_no
         if step - start_step > max_steps:
@@ -71,12 +71,13 @@ def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = Non
 
 
 def play_round(levels, seed: int = 0, options: NertsOptions | None = None, *,
-               steps_per_second: int = DEFAULT_SPS, timer=None) -> dict:
+               steps_per_second: int = DEFAULT_SPS, timer=None,
+               clock=time.perf_counter) -> dict:
     """One round between computer players of the given levels (one per seat)."""
     options = options or NertsOptions(seats=len(levels))
     rnd = Round(options, seed)
     players = make_players(levels, seed, steps_per_second)
-    result = run_round(rnd, players, timer=timer)
+    result = run_round(rnd, players, timer=timer, clock=clock)
     result["seconds"] = result["steps"] / steps_per_second
     return result
 
@@ -162,10 +163,12 @@ def _percentiles(samples: list[float]) -> dict:
 
 
 def step_timings(levels, rounds: int = 3, seed: int = 0,
-                 steps_per_second: int = DEFAULT_SPS) -> dict:
-    """Wall time of one player's poll per simulated step (every step stepped, no
-    jumps): median, p99 and max in milliseconds, plus the same for the polls where
-    the player actually looked and decided ("decisions")."""
+                 steps_per_second: int = DEFAULT_SPS, cpu: bool = False) -> dict:
+    """Time of one player's poll per simulated step (every step stepped, no jumps):
+    median, p99 and max in milliseconds, plus the same for the polls where the player
+    actually looked and decided ("decisions"). Wall time, or with cpu=True the thread's
+    CPU time (not inflated when the machine is busy; coarser on some systems)."""
+    clock = time.thread_time if cpu else time.perf_counter
     timer: list[float] = []
     looks: list[float] = []
     for k in range(rounds):
@@ -179,7 +182,7 @@ def step_timings(levels, rounds: int = 3, seed: int = 0,
             def append(self, t, _steps=steps):
                 _steps.append(t)
                 counts.append(sum(p.decisions for p in players))
-        run_round(rnd, players, timer=Counting())
+        run_round(rnd, players, timer=Counting(), clock=clock)
         prev = 0
         for t, c in zip(steps, counts):
             timer.append(t)
@@ -237,9 +240,9 @@ def main(argv=None) -> int:
           f"({st['moves']} moves in {st['wall']:.2f} s wall; "
           f"{st['rounds_per_cpu_second']:.1f} rounds per CPU second)")
     if args.timing:
-        t = step_timings(levels, 2, args.seed)
+        t = step_timings(levels, 2, args.seed, cpu=True)
         d = t["decisions"]
-        print(f"  player poll per step: median {t['median_ms']:.4f} ms, p99 "
+        print(f"  player poll per step (CPU time): median {t['median_ms']:.4f} ms, p99 "
               f"{t['p99_ms']:.4f} ms, max {t['max_ms']:.3f} ms ({t['samples']} samples)")
         print(f"  steps where it looked and decided: median {d['median_ms']:.4f} ms, p99 "
               f"{d['p99_ms']:.4f} ms ({d['samples']} decisions)")
