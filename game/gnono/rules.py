@@ -32,6 +32,7 @@ ROUND_OVER, GAME_OVER = "round_over", "game_over"
 PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP, ROUND_OVER, GAME_OVER)
 WD4_RULES = ("color", "gnono")
 SCHEMA_VERSION = 1
+_FULL_DECK = tuple(full_deck())   # cards are immutable: one set of objects serves every deal
 
 
 # ---------------------------------------------------------------- options
@@ -370,7 +371,7 @@ class GnonoState:
         ev: list = []
         n = self.n
         self.round_no += 1
-        deck = full_deck()
+        deck = list(_FULL_DECK)
         self.rng.shuffle(deck)
         self.hands = [[] for _ in range(n)]
         self.direction = 1
@@ -481,6 +482,8 @@ class GnonoState:
     def _play_ok(self, seat: int, c: Card) -> bool:
         """May the player on turn (phase play) put down `c`?"""
         if self.pending_draw:
+            # stacking: only the same kind goes on (a stacked W+4 is not judged for
+            # lawfulness, even with wd4_challenge off: the stack is its own rule)
             if self.pending_face == DRAW_TWO:
                 return c.face == DRAW_TWO and c.color != "W"
             return c.is_wild_draw_four
@@ -894,12 +897,16 @@ class GnonoState:
         s.dealer = seat(d["dealer"])
         s.winner = seat(d["winner"], True)
         s.last_round = d["last_round"]
+        if s.last_round is not None and not isinstance(s.last_round, dict):
+            raise ValueError("bad last round record")
         if not isinstance(d["hands"], list) or len(d["hands"]) != n:
             raise ValueError("bad hands")
         s.hands = [cards(h) for h in d["hands"]]
         s.draw_pile = cards(d["draw_pile"])
         s.discard = cards(d["discard"])
         s.seen = cards(d["seen"])
+        if len(set(s.seen)) != len(s.seen):
+            raise ValueError("a card seen twice")
         everything = s.all_cards()
         if len(everything) != DECK_SIZE or set(everything) != set(full_deck()):
             raise ValueError("the cards do not add up to one deck")

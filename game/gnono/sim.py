@@ -108,6 +108,7 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
     times: list[float] = []
     rounds = turns = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for g in range(games):
         k = g % n if rotate else 0
         seating = levels[k:] + levels[:k]
@@ -120,9 +121,12 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
         rounds += r.rounds
         turns += r.turns
     elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     out = {
         "games": games, "players": levels, "seconds": elapsed,
         "games_per_sec": games / elapsed if elapsed else float("inf"),
+        # CPU time of this process: steadier than wall time on a busy machine
+        "cpu_seconds": cpu, "games_per_cpu_sec": games / cpu if cpu else float("inf"),
         "rounds": rounds, "turns": turns,
         "wins": wins_by_level,
         # share of games won per level; per seat, for levels filling several seats
@@ -166,7 +170,8 @@ def main(argv=None) -> int:
                         jump_in=a.jump_in, seven_zero=a.seven_zero)
     r = play_games(levels, a.games, a.seed, opts, check=a.check, time_decisions=a.time)
     print(f"{r['games']} games, {len(levels)} seats ({', '.join(levels)}): "
-          f"{r['seconds']:.2f} s, {r['games_per_sec']:.1f} games/s, "
+          f"{r['seconds']:.2f} s, {r['games_per_sec']:.1f} games/s "
+          f"({r['games_per_cpu_sec']:.1f} per CPU second), "
           f"{r['rounds']} rounds, {r['turns']} turns")
     for lv in r["wins"]:
         print(f"  {lv:9s} won {r['wins'][lv]:6d}  share {r['share'][lv]:6.1%}"
