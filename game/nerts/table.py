@@ -230,7 +230,7 @@ class NertsTable(Scene):
                     self._feed(f"{seat.name} {card_text(e.cards[0])} too late")
                 if seat.human:
                     self.app.error()
-                    self.note(f"{seat.name}: {e.reason}")
+                    self.say(seat, e.reason)
                     self.key_frames.pop(e.seat, None)
             elif k == "round_over":
                 self._round_over()
@@ -308,6 +308,10 @@ class NertsTable(Scene):
         del self.notes[:-4]
         self.note_steps = NOTE_STEPS
 
+    def say(self, seat: SeatInfo, reason: str) -> None:
+        """A refusal for a human seat, named unless it is the only human ("You")."""
+        self.note(reason if seat.name == "You" else f"{seat.name}: {reason}")
+
     # --- keys -------------------------------------------------------------------------
     def bindings(self) -> list[Binding]:
         b: list[Binding] = []
@@ -365,7 +369,7 @@ class NertsTable(Scene):
         if action == "found":
             src = s.selected
             if src is None:
-                self.note(f"{s.name}: choose a card first (a pile key), then the Scoring Area.")
+                self.say(s, "Choose a card first (a pile key), then the Scoring Area.")
                 return False
             s.selected = None
             return self.try_move(seat, self._to_scoring(src))
@@ -374,7 +378,7 @@ class NertsTable(Scene):
         if src is None:
             reason = self._source_refusal(lay, action)
             if reason:
-                self.note(f"{s.name}: {reason}")
+                self.say(s, reason)
                 return False
             s.selected = action
             return True
@@ -382,7 +386,7 @@ class NertsTable(Scene):
         if action == src:
             return self.try_move(seat, self._to_scoring(src))
         if not action.startswith("col"):
-            self.note(f"{s.name}: a card goes onto a column or to the Scoring Area.")
+            self.say(s, "A card goes onto a column or to the Scoring Area.")
             return False
         return self.try_move(seat, self._to_column(lay, src, int(action[3]) - 1))
 
@@ -423,7 +427,7 @@ class NertsTable(Scene):
         """Queue a human move for this step, or refuse it now (beep, reason shown)."""
         reason = self.round.refusal(seat, move)
         if reason is not None:
-            self.note(f"{self.seats[seat].name}: {reason}")
+            self.say(self.seats[seat], reason)
             return False
         self.round.submit(seat, move)
         self.key_frames.setdefault(seat, []).append(self.app.frames)
@@ -856,7 +860,8 @@ class NertsScoring(ScoringScene):
         width = 40
         for i, ((name, colour), total) in enumerate(zip(self.seats, self.totals)):
             y = top + 2 + 2 * i
-            ui.text(canvas, 8, y, f" {name:<9}", P.WHITE if colour != P.CYAN else P.BLACK, colour)
+            tag = colour if colour != P.BLUE else P.LIGHT_BLUE     # the box is blue
+            ui.text(canvas, 8, y, f" {name:<9}", P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
             filled = max(0, min(width, total * width // self.target))
             ui.text(canvas, 20, y, "█" * filled + "░" * (width - filled),
                     P.YELLOW if i == self.winner else P.LIGHT_GREY, P.BLUE)
