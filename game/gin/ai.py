@@ -252,6 +252,12 @@ class GinAI:
         up = view.pile[-1]
         ub = _bit(up)
         hand = know.hand
+        kv = view.knock_value
+        banned = 0 if view.options.discard_taken_upcard else ub
+        if up in view.my_discards and not M.knock_discards_mask(hand | ub, kv) & ~banned:
+            # never take back one's own discard (it also keeps a hand from going
+            # round in circles when the taken upcard may be thrown again)
+            return decline
         with_up = hand | ub
         # does the upcard meld?
         dw_now = _mindw(hand)
@@ -260,9 +266,7 @@ class GinAI:
             if melds_up and ub & M.melded_cards_mask(with_up):
                 return TakeUpcard(seat)
             return decline
-        banned = 0 if view.options.discard_taken_upcard else ub
         # going out at once with it?
-        kv = view.knock_value
         if M.knock_discards_mask(with_up, kv) & ~banned:
             return TakeUpcard(seat)
         best_take = self._best_keys([with_up ^ b for _, b in _bits(hand)], know)[0][0]

@@ -1,0 +1,179 @@
+"""Gin computer players: legal, deterministic, honest (view only), sensible; whole
+AI-vs-AI games keep every card; the sim runner works."""
+import os
+
+import pytest
+
+from game.cards import Card, full_deck, parse_cards as P
+from game.gin import melds as M
+from game.gin.ai import LEVELS, BaselineAI, GinAI, make_ai
+from game.gin.rules import (Discard, DrawStock, GinGame, GinOptions, GoOut, LayDown, NextHand,
+                            Pass, TakeUpcard)
+from game.gin.sim import decision_times, main as sim_main, play_match
+
+C = Card.parse
+SOAK = 10 if os.environ.get("GNERTS_SOAK") == "1" else 1
+
+
+def _conserved(g):
+    cards = g.hands[0] + g.hands[1] + g.stock + g.pile + ([g.out_discard] if g.out_discard else [])
+    assert len(cards) == 52 and set(cards) == set(full_deck())
+    if g.phase in ("offer", "draw"):
+        assert len(g.hands[g.turn]) == 10 and len(g.hands[1 - g.turn]) == 10
+    elif g.phase == "discard":
+        assert len(g.hands[g.turn]) == 11 and len(g.hands[1 - g.turn]) == 10
+
+
+def _is_legal(g, move):
+    legal = g.legal_moves(move.seat if move.seat is not None else 0)
+    if isinstance(move, GoOut) and move.melds is not None:
+        return any(isinstance(m, GoOut) and m.discard == move.discard for m in legal)
+    return move in legal
+
+
+@pytest.mark.parametrize("pair,opts", [
+    (("hard", "normal"), GinOptions()),
+    (("easy", "hard"), GinOptions(oklahoma=True)),
+    (("normal", "baseline"), GinOptions(hollywood=True)),
+    (("hard", "hard"), GinOptions(hollywood=True, oklahoma=True, discard_taken_upcard=True)),
+])
+def test_ai_games_are_legal_and_keep_every_card(pair, opts):
+    for k in range(SOAK):
+        g = GinGame.new(seed=100 + k, options=opts)
+        ais = [make_ai(pair[0], 1 + k), make_ai(pair[1], 2 + k)]
+        hands = 0
+        for _ in range(3000):
+            if g.phase == "game_over" or hands >= 6:
+                break
+            seat = g.turn if g.phase != "hand_over" else 0
+            move = ais[seat].choose(g.view(seat))
+            assert _is_legal(g, move), (g.phase, move)
+            g.apply(move)
+            _conserved(g)
+            if g.phase in ("hand_over", "game_over"):
+                hands += 1
+                totals = g.totals()
+                for gi, gs in enumerate(g.games):
+                    hand_points = [sum(r.points for r in g.records if r.winner == p and gi in r.games)
+                                   for p in (0, 1)]
+                    assert gs.points == hand_points            # scores add up
+                    assert totals[gi] == [gs.total(0), gs.total(1)]
+        assert hands >= 3
+
+
+def test_ai_is_deterministic_for_a_seed():
+    def run():
+        st = play_match("easy", "hard", hands=6, seed=3)
+        return st.wins, st.points, st.decisions
+    assert run() == run()
+
+
+def test_ai_decides_from_the_view_alone():
+    """Two deals that differ only in cards the seat cannot see give the same view,
+    hence the same decision."""
+    h0 = P("AS 2S 3S 4H 5H 6H 7C 7D 9H 9C")
+    h1a = P("KC KD QS JS 2C 3D 8C 8D 9D TD")
+    h1b = P("KH KS QC JC 2D 3C 8H 8S 9S TC")     # seat 0 cannot tell these apart
+    for level in LEVELS:
+        moves = []
+        for h1 in (h1a, h1b):
+            g = GinGame.from_deal([h0, h1], C("7H"), P("2H"), dealer=1)
+            v = g.view(0)
+            moves.append((v.hand, v.pile, v.stock_size, GinAI(level, 5).choose(v)))
+        assert moves[0] == moves[1]
+
+
+def test_everyone_gins_when_they_can():
+    g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
+                          C("KH"), P("7S 2D"), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    for level in LEVELS + ("baseline",):
+        m = make_ai(level, 1).choose(g.view(0))
+        assert isinstance(m, GoOut) and m.discard == C("9C"), level
+
+
+def test_everyone_takes_the_upcard_to_go_out_at_the_stock_end():
+    g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 8H 9C"), P("KC KD KS QC QD QS 8D 9D 3H 2C")],
+                          C("QH"), P("TD JC AH"), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1))
+    g.pile = g.stock[:-3] + g.pile
+    g.stock = g.stock[-3:]
+    g.apply(DrawStock(0)); g.apply(Discard(0, C("TD")))
+    for level in LEVELS + ("baseline",):
+        assert make_ai(level, 1).choose(g.view(1)) == TakeUpcard(1), level
+
+
+def test_upcard_taken_when_it_makes_a_meld_and_left_when_useless():
+    g = GinGame.from_deal([P("AS 2S 4H 5H 9H 7C 7D JD QC KH"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
+                          C("3S"), None, dealer=1)
+    for level in LEVELS:
+        assert GinAI(level, 1).choose(g.view(0)) == TakeUpcard(0), level
+    g = GinGame.from_deal([P("AS 2S 4H 5H 9H 7C 7D JD QC KH"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
+                          C("TS"), None, dealer=1)
+    for level in LEVELS:
+        assert GinAI(level, 1).choose(g.view(0)) == Pass(0), level
+
+
+def test_hard_does_not_feed_what_the_opponent_collects():
+    # seat 1 was seen to take 8H and 8D; seat 0 holds an unmatched 8C and a 9S of like use
+    g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 8C 9S KC KD"), P("8H 8D QS JS 2C 3D 7C 7D 9D TD")],
+                          C("QH"), P("5C"), dealer=0)
+    g.apply(Pass(1)); g.apply(Pass(0)); g.apply(DrawStock(1)); g.apply(Discard(1, C("QS")))
+    g.taken[1] = [C("8H"), C("8D")]          # as if seen taken earlier from the pile
+    g.apply(DrawStock(0))                   # seat 0 draws
+    v = g.view(0)
+    m = GinAI("hard", 1).choose(v)
+    assert isinstance(m, Discard) and m.card != C("8C")
+
+
+def test_defender_lays_off_the_best_way():
+    g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 7S 9C"), P("2H 3H 7H 8H KC KD QS JS 9D TD")],
+                          C("QD"), P("2D 8S"), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0)); g.apply(GoOut(0, C("9C")))
+    for level in LEVELS + ("baseline",):
+        assert make_ai(level, 1).choose(g.view(1)) == LayDown(1)
+    g.apply(LayDown(1))
+    assert {c for c, _ in g.def_layoffs} == set(P("2H 3H 7H 8H"))
+
+
+def test_hard_arranges_a_knock_to_limit_layoffs():
+    # 7C 7D 7H 7S and 5H 6H: the sevens as a set of four leave nothing to lay off on them
+    ai = GinAI("hard", 1)
+    g = GinGame.from_deal([P("7C 7D 7H 7S 5H 6H 4H AS 2S 3S"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
+                          C("QH"), P("AD"), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    m = ai.choose(g.view(0))
+    assert isinstance(m, GoOut)
+    g.apply(m)
+    assert g.out_kind in ("gin", "knock")
+
+
+def test_baseline_discards_its_highest_deadwood_card():
+    g = GinGame.from_deal([P("AS 2S 3S 4H 5H 9H 7C 7D JD 2C"), P("KC KD QS JS 3C 3D 8C 8D 9D TD")],
+                          C("6C"), P("KH"), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    m = BaselineAI(seed=1).choose(g.view(0))
+    assert m in (Discard(0, C("KH")), Discard(0, C("JD")))
+
+
+def test_levels_are_ordered_on_a_small_sample():
+    st = play_match("hard", "baseline", hands=30, seed=11)
+    assert st.wins[0] > st.wins[1]
+    st = play_match("normal", "easy", hands=30, seed=12)
+    assert st.points[0] > st.points[1] * 0.8
+
+
+def test_decision_times_are_measured():
+    ts = decision_times("hard", hands=3, seed=2)
+    assert ts and ts == sorted(ts)
+
+
+def test_sim_runner(capsys):
+    assert sim_main(["--a", "easy", "--b", "baseline", "--hands", "4", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "easy vs baseline: 4 hands" in out and "hands/s" in out
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        GinAI("godlike", 1)
