@@ -40,12 +40,14 @@ class GridScreen(Scene):
     Rows are paged 18 at a time (PgUp/PgDn). A row ["="] draws a rule, a row
     ["#", text] a section heading. any_key: every key but F1/F2/F12 goes on."""
 
-    per_page = 18
+    per_page = 20
 
     def __init__(self, app, title: str, headers: Sequence[Sequence[str]], widths: Sequence[int],
                  rows: Sequence[Sequence], notes: Sequence[str] = (), on_done: Callable | None = None,
-                 any_key: bool = False, done_label: str = "Go on", start_last_page: bool = False):
+                 any_key: bool = False, done_label: str = "Go on", start_last_page: bool = False,
+                 align: str = ""):
         super().__init__(app)
+        self.align = align or "l" + "r" * (len(widths) - 1)   # per column: l or r
         self.title = title
         self.headers = [list(h) for h in headers]
         self.widths = list(widths)
@@ -91,7 +93,7 @@ class GridScreen(Scene):
         width = min(78, max(sum(self.widths) + 4, 44, max((len(n) for n in self.notes), default=0) + 4))
         col = (80 - width) // 2
         shown = self.rows[self.page * self.per_page:(self.page + 1) * self.per_page]
-        height = min(27, len(shown) + len(self.headers) + len(self.notes) + 5)
+        height = min(28, len(shown) + len(self.headers) + len(self.notes) + 5)
         title = self.title + (f" ({self.page + 1}/{self.pages})" if self.pages > 1 else "")
         ui.box(canvas, col, 1, width, height, P.WHITE, P.BLUE, title=title)
         x0 = col + 2 + (width - 4 - sum(self.widths)) // 2
@@ -106,7 +108,8 @@ class GridScreen(Scene):
                     ui.text(canvas, x + (span - len(h)) // 2, y, h, P.LIGHT_CYAN, P.BLUE)
                 elif h:
                     s = h[:w - 1]
-                    ui.text(canvas, x if i == 0 else x + w - len(s), y, s, P.YELLOW, P.BLUE)
+                    ui.text(canvas, x if self.align[i] == "l" else x + w - 1 - len(s), y, s,
+                            P.YELLOW, P.BLUE)
                 x += w
             y += 1
         for row in shown:
@@ -119,7 +122,8 @@ class GridScreen(Scene):
                 for i, (cell, w) in enumerate(zip(row, self.widths)):
                     s = str(cell)[:w - 1]
                     fg = P.WHITE if i else P.LIGHT_GREY
-                    ui.text(canvas, x if i == 0 else x + w - len(s), y, s, fg, P.BLUE)
+                    ui.text(canvas, x if self.align[i] == "l" else x + w - 1 - len(s), y, s,
+                            fg, P.BLUE)
                     x += w
             y += 1
         y += 1
@@ -142,7 +146,7 @@ def box_scores(app, game, names, on_done=None) -> Scene:
     hollywood = game.n_games > 1
     headers = [["Hand", "Dealer", "Won by", "How", "Knock", "Unplayable", "Points"]
                + (["Games"] if hollywood else [])]
-    widths = [6, 11, 11, 12, 7, 12, 8] + ([8] if hollywood else [])
+    widths = [6, 11, 11, 12, 7, 12, 8] + ([7] if hollywood else [])
     rows = []
     for r in game.records:
         winner = "-" if r.winner is None else _short(names[r.winner])
@@ -162,7 +166,7 @@ def box_scores(app, game, names, on_done=None) -> Scene:
     if not rows:
         notes.insert(0, "No hand has been played yet.")
     return GridScreen(app, "Box Scores", headers, widths, rows, notes, on_done=on_done,
-                      start_last_page=True)
+                      start_last_page=True, align="rlllrrr" + ("r" if hollywood else ""))
 
 
 def _game_status(g, names) -> str:
@@ -177,8 +181,8 @@ def score_grid(game, names, final: bool = False):
         widths = [22, 12, 12]
     else:
         headers = [[""] + sum(([f"^Game {i + 1}", ""] for i in range(n)), []),
-                   [""] + [_short(names[0], 7), _short(names[1], 7)] * n]
-        widths = [18] + [9, 9] * n
+                   [""] + [_short(names[0], 8), _short(names[1], 8)] * n]
+        widths = [21] + [9, 9] * n
 
     def line(label, fn):
         out = [label]
@@ -261,8 +265,6 @@ def bonus_lines(game, names) -> list[list]:
             if any(g.blitz_bonus):
                 rows.append(["Blitz", g.blitz_bonus[0], g.blitz_bonus[1]])
         rows.append(["Total", g.total(0), g.total(1)])
-        if game.n_games > 1 and i < game.n_games - 1:
-            rows.append(["="])
     if game.n_games > 1:
         rows.append(["="])
         rows.append(["All three games", sum(g.total(0) for g in game.games),
@@ -313,19 +315,19 @@ class CardsBox(Overlay):
     def draw(self, canvas):
         per = 10
         lines = max(1, -(-len(self.cards) // per))
-        w, h = 60, lines * 2 + 7
-        col, row = 10, max(1, (28 - h) // 2)
+        w, h = 66, lines * 2 + 7
+        col, row = 7, max(1, (28 - h) // 2)
         ui.box(canvas, col, row, w, h, P.WHITE, P.BLUE, title=self.title)
         ui.center(canvas, row + 1, self.caption, P.LIGHT_CYAN, P.BLUE, col, w)
         if not self.cards:
             ui.center(canvas, row + 3, "(none)", P.WHITE, P.BLUE, col, w)
         for k, c in enumerate(self.cards):
             r, i = divmod(k, per)
-            x, y = col + 3 + i * 5 + 3, row + 3 + r * 2
+            x, y = col + 5 + i * 6 + 1, row + 3 + r * 2
             ui.text(canvas, x - 1, y, " " * 5, P.BLACK, P.WHITE)
             draw_card_text(canvas, x, y, c)
         if self.last_label and self.cards:
             r, i = divmod(len(self.cards) - 1, per)
-            ui.text(canvas, col + 3 + i * 5 + 3, row + 4 + r * 2, "\x18", P.YELLOW, P.BLUE)
+            ui.text(canvas, col + 5 + i * 6 + 2, row + 4 + r * 2, "\x18", P.YELLOW, P.BLUE)
         ui.center(canvas, row + h - 2, self.last_label, P.YELLOW, P.BLUE, col, w)
         ui.center(canvas, row + h - 1, " Press a key ", P.YELLOW, P.BLUE, col, w)

@@ -75,6 +75,13 @@ def sort_for_hand(cards) -> list:
     return sorted(cards, key=lambda c: ("CDHS".index(c.suit), c.rank))
 
 
+def draw_arrow(canvas, cx: int, top: int, colour: int) -> None:
+    """A thick down arrow, 17 pixels high, its point at (cx, top + 16)."""
+    rgb = P.PALETTE[colour]
+    canvas.fill(rgb, (cx - 2, top, 5, 8))
+    pygame.draw.polygon(canvas, rgb, [(cx - 7, top + 8), (cx + 7, top + 8), (cx, top + 15)])
+
+
 class Arrangement:
     """A hand shown in groups: the player's marks over each card ("1", "2", "3",
     "P" for a lay-off, " " unplayable), in display order."""
@@ -237,7 +244,7 @@ class GinTable(Scene):
         if got is None:
             if len(hand) == 11:
                 best = min(M.min_deadwood([c for c in hand if c != d]) for d in hand)
-                got = f"best discard leaves {best}"
+                got = f"{best} after the best discard"
             else:
                 got = str(M.min_deadwood(hand))
             if len(self._dw_cache) > 64:
@@ -634,7 +641,8 @@ class GinTable(Scene):
 
     def show_pile(self):
         pile = self.game.pile
-        self.app.push(SC.CardsBox(self.app, "The Pile", pile, f"{len(pile)} cards, the first discard first",
+        n = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
+        self.app.push(SC.CardsBox(self.app, "The Pile", pile, f"{n}, the first discard first",
                                   "\x18 the upcard" if pile else ""))
 
     def show_stock(self):
@@ -706,7 +714,11 @@ class GinTable(Scene):
         g = self.game
         t, bg = col["text"], col["table"]
         ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}", t, bg)
-        ui.text(canvas, 2, 1, f"{CPU_NAME} ({self.level})", t, bg)
+        label = f"{CPU_NAME} ({self.level})"
+        shown = cpu_display(g)
+        if shown is not None:
+            label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
+        ui.text(canvas, 2, 1, label, t, bg)
         # the options in force and the knock value, upper right
         lines = ["Oklahoma" if g.options.oklahoma else "Regular Gin",
                  "Hollywood" if g.options.hollywood else f"Game to {g.options.game_target}",
@@ -733,14 +745,15 @@ class GinTable(Scene):
         ui.box(canvas, 62, top, 18, len(rows) + 2, t, bg, double=False, shadow=False, title="Score")
         for i, s in enumerate(rows):
             ui.text(canvas, 63, top + 1 + i, s, t, bg)
-        ui.text(canvas, 63, top + len(rows) + 2, f"Dealer: {self.names[g.dealer][:8]}", t, bg)
+        who = "Next" if self.mode == "result" else "Dealer"
+        ui.text(canvas, 63, top + len(rows) + 2, f"{who}: {self.names[g.dealer][:8]}", t, bg)
 
     def _draw_cpu(self, canvas, col):
         g = self.game
         shown = cpu_display(g)
         if shown is not None:
             cards, marks = shown
-            xs = group_positions(marks, CPU_X0)
+            xs = group_positions(marks, CPU_X0, CPU_DX, 12)
             self._draw_marks(canvas, marks, xs, 2, col, cursor=None)
             for c, x in zip(cards, xs):
                 canvas.blit(card_art.face(c, "normal", col["face"]), (x, CPU_Y))
@@ -758,7 +771,8 @@ class GinTable(Scene):
         g = self.game
         t, bg, ar = col["text"], col["table"], col["arrows"]
         ui.text_px(canvas, STOCK_X + 1, MID_Y - 36, "Stock", t, bg)
-        ui.text_px(canvas, STOCK_X + 4, MID_Y + CH + 4, f"{len(g.stock):>3}", t, bg)
+        left = f"{len(g.stock)} left"
+        ui.text_px(canvas, STOCK_X + CW // 2 - len(left) * 4, MID_Y + CH + 4, left, t, bg)
         ui.text_px(canvas, PILE_X + 4, MID_Y - 36, "Pile", t, bg)
         back = card_art.back(0, "normal", col["back"])
         if g.stock:
@@ -787,8 +801,8 @@ class GinTable(Scene):
         # the pick-up arrow, flashing until the first key of the turn
         if self.mode == "play" and self.my_turn and self.focus == "pickup":
             if not (self.flash and not self.app.blink):
-                x = (STOCK_X if self.target == "stock" else PILE_X) + CW // 2 - 4
-                ui.text_px(canvas, x, MID_Y - 20, "\x19", ar, bg)
+                x = (STOCK_X if self.target == "stock" else PILE_X) + CW // 2
+                draw_arrow(canvas, x, MID_Y - 19, ar)
         if self.mode == "result":
             self._draw_result(canvas, col)
         elif self.mode == "wait" or (self.mode == "play" and g.turn == CPU):
@@ -861,7 +875,8 @@ class GinTable(Scene):
             self._draw_marks(canvas, marks, xs, ARROW_ROW, col, None)
             for c, x in zip(cards, xs):
                 canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
-            ui.text(canvas, 2, STATUS_ROW, self.names[0], t, bg)
+            dw = M.deadwood_value(c for c, m in zip(cards, marks) if m == " ")
+            ui.text(canvas, 2, STATUS_ROW, f"{self.names[0]}: unplayable points {dw}", t, bg)
             return
         flashing = self.my_turn and self.focus in ("hand", "arrow") and self.picked is None
         for i, c in enumerate(self.order):
@@ -879,8 +894,8 @@ class GinTable(Scene):
             else:
                 ui.text_px(canvas, lx, LABEL_ROW * 16, label, t, bg)
         if self.my_turn and self.focus == "arrow":
-            x = HAND_X0 + self.arrow * HAND_DX - (HAND_DX - CW) // 2 - 4
-            ui.text_px(canvas, x, ARROW_ROW * 16, "\x19", ar, bg)
+            x = HAND_X0 + self.arrow * HAND_DX - (HAND_DX - CW) // 2
+            draw_arrow(canvas, x, ARROW_ROW * 16 + 1, ar)
         ui.text(canvas, 2, STATUS_ROW, f"{self.names[0]}: unplayable points {self._deadwood_text()}", t, bg)
 
     def _human_result(self):
