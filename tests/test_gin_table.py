@@ -370,3 +370,122 @@ def test_options_pages_and_session_kept(app, tmp_path):
     assert t.game.options.oklahoma is False and t.game.options.gin_bonus == 30
     assert app2.options["gin.oklahoma"] is True
     assert t.names[0] == "PlayeX"
+
+
+def _arrow_pixels(app, t):
+    app._draw()
+    x = (T.STOCK_X if t.target == "stock" else T.PILE_X) + T.CW // 2
+    return tuple(app.canvas.get_at((x, T.MID_Y - 19 + 4))[:3])
+
+
+def _run_to_blink(app, phase):
+    for _ in range(200):
+        if app.blink == phase:
+            return
+        app.run(max_frames=1)
+
+
+def test_play_arrow_flashes_until_first_key(app):
+    from game import palette as P
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    arrow = P.PALETTE[app.options["colour.arrows"]]
+    _run_to_blink(app, True)
+    assert _arrow_pixels(app, t) == arrow
+    _run_to_blink(app, False)
+    assert _arrow_pixels(app, t) != arrow
+    press(app, K.K_RIGHT)          # a first key (even a refused one) stops the flashing
+    _run_to_blink(app, False)
+    assert _arrow_pixels(app, t) == arrow
+
+
+def test_table_uses_the_colour_options(app):
+    from game import palette as P
+    app.options["colour.table"] = P.BLUE
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    app._draw()
+    assert tuple(app.canvas.get_at((620, 250))[:3]) == P.PALETTE[P.BLUE]
+
+
+def test_esc_asks_before_leaving_and_saves(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_ESCAPE)
+    assert app.top is not t
+    press(app, "n")
+    assert app.top is t
+    press(app, K.K_ESCAPE, "y")
+    assert t not in app.scenes and app.storage.exists("gin.json")
+
+
+def test_resumed_game_has_the_same_future(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H", level="hard")
+    press(app, "-")
+    app.run(max_frames=400)                    # the computer plays its turns
+    t.save()
+    r = T.resume(app)
+    assert r.game.to_json() == t.game.to_json() and r.order == t.order
+
+    def play_rounds(table, n):
+        for _ in range(n):
+            g = table.game
+            if g.phase not in ("offer", "draw", "discard"):
+                return
+            while g.turn == T.CPU and g.phase in ("offer", "draw", "discard"):
+                table.cpu_wait = 0
+                table.update(1 / 120)
+            if g.turn == T.HUMAN and g.phase == "draw" and not g.stock_end:
+                table.focus, table.target = "pickup", "stock"
+                table.take()
+                table.insert()
+                table.discard()
+
+    stock = len(t.game.stock)
+    play_rounds(t, 4)
+    play_rounds(r, 4)
+    assert len(t.game.stock) <= stock - 4 or t.game.phase not in ("offer", "draw", "discard")
+    assert r.game.to_json() == t.game.to_json() and r.cpu_note == t.cpu_note
+
+
+def test_offer_pass_then_stock(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    press(app, K.K_DELETE)                     # Del passes the first upcard
+    assert t.game.passed[0] == [Card.parse("5H")]
+
+
+def test_end_of_game_screen_lists_bonuses(app):
+    from game.gin.screens import bonus_lines
+    opts = GinOptions(game_target=20)
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=opts)
+    press(app, "+", K.K_RETURN)
+    select(app, t, "KH")
+    press(app, K.K_F10, "y")
+    app.run(max_frames=150)
+    assert t.game.phase == "game_over"
+    press(app, "x")                            # any key: the end of the game
+    s = app.top
+    assert s.title == "End of the Game"
+    labels = [r[0] for r in s.rows]
+    assert "Game (Tester)" in labels and "Blitz" in labels and any(l.startswith("Box x 1") for l in labels)
+    total = [r for r in s.rows if r[0] == "Total"][0]
+    g = t.game.games[0]
+    assert total[1] == g.points[0] + 100 + 25 + 100
+    assert not app.storage.exists("gin.json")
+    press(app, "x")                            # then: another game?
+    press(app, "n")
+    assert t not in app.scenes
+
+
+def test_hollywood_end_of_game_per_game():
+    from game.gin.rules import GinGame
+    from game.gin.ai import make_ai
+    from game.gin.screens import bonus_lines
+    g = GinGame.new(seed=4, options=GinOptions(hollywood=True, game_target=50))
+    ais = [make_ai("normal", 1), make_ai("easy", 2)]
+    while g.phase != "game_over":
+        s = g.turn if g.phase != "hand_over" else 0
+        g.apply(ais[s].choose(g.view(s)))
+    rows = bonus_lines(g, ("A", "B"))
+    heads = [r[1] for r in rows if r[0] == "#"]
+    assert [h.split(":")[0] for h in heads] == ["Game 1", "Game 2", "Game 3"]
+    last = rows[-1]
+    assert last[0] == "All three games"
+    assert last[1] == sum(x.total(0) for x in g.games)
