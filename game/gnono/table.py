@@ -315,6 +315,12 @@ class GnonoTable(Scene):
         out.append(Stage(Model.of(self.state), 1))
         return out
 
+    def act(self, move) -> bool:
+        """A human's move: applied, or refused with the beep and the reason (either way
+        the key is answered, so the App must not beep again)."""
+        self.apply(move, 0.5)
+        return True
+
     def hurry(self):
         """Space during a playback: show its end at once (notes kept)."""
         for st in self.stages:
@@ -622,14 +628,14 @@ class GnonoTable(Scene):
             # jump in (house rule) with a card identical to the top card
             card = self.selected()
             if st.options.jump_in and card is not None and st.phase == PLAY:
-                return self.apply(Play(seat, card), 0.5)
+                return self.act(Play(seat, card))
             return self.refuse("It is not your turn.")
         if st.phase == DRAWN:
             card = st.drawn_card
             if card.is_wild:
                 self.ask_colour(lambda c: self.apply(PlayDrawn(seat, c), 0.5))
                 return True
-            return self.apply(PlayDrawn(seat), 0.5)
+            return self.act(PlayDrawn(seat))
         if st.phase != PLAY:
             return False
         card = self.selected()
@@ -643,17 +649,17 @@ class GnonoTable(Scene):
                 return self.refuse(f"Not allowed: {exc}.")
             self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5))
             return True
-        return self.apply(Play(seat, card), 0.5)
+        return self.act(Play(seat, card))
 
     def draw_card(self):
         if not self.my_turn() or self.state.phase != PLAY:
             return False
-        return self.apply(Draw(self.viewer), 0.5)
+        return self.act(Draw(self.viewer))
 
     def keep(self):
         if not self.my_turn() or self.state.phase != DRAWN:
             return False
-        return self.apply(KeepDrawn(self.viewer), 0.5)
+        return self.act(KeepDrawn(self.viewer))
 
     def call_uno(self):
         if self.viewer is None or self.asking:
@@ -662,7 +668,16 @@ class GnonoTable(Scene):
         if not self.state.is_legal(m):
             return self.refuse("No reason to call \"UNO!\" now: call it with two cards in "
                                "hand on your turn, or right after playing the second-to-last.")
-        return self.apply(m, 0.5)
+        # no playback: the call must not hold up the card that follows it
+        for ev in self.state.apply(m):
+            text, cue = narrate(ev, self.speaker, self.viewer)
+            self.note(text, P.YELLOW)
+            if cue:
+                self.app.sound(cue)
+        self.version += 1
+        for stage in self.stages:
+            stage.model.uno_called[self.viewer] = True
+        return True
 
     def catch(self):
         if self.viewer is None or self.asking:
@@ -670,7 +685,7 @@ class GnonoTable(Scene):
         w = self.state.uno_window
         if w is None or w == self.viewer:
             return self.refuse("Nobody to catch: every seat with one card called \"UNO!\".")
-        return self.apply(Catch(self.viewer, w), 0.5)
+        return self.act(Catch(self.viewer, w))
 
     def toggle_hands(self):
         self.show_hands = not self.show_hands

@@ -1,0 +1,319 @@
+"""The Gnono table, headless: posted key events on constructed positions (fixed seeds)."""
+import json
+
+import pygame
+import pytest
+
+from game.gnono import table as T
+from game.gnono.cards import Card
+from game.gnono.overlays import (ChallengeBox, ChallengeResult, ColourBox, GnonoScoring,
+                                 PassScreen)
+from game.gnono.rules import (CHALLENGE, DRAWN, GAME_OVER, PLAY, ROUND_OVER, GnonoOptions,
+                              GnonoState, Play)
+from tests.helpers import post_keys
+
+NAMES = ["You", "Ada", "Bert", "Cleo", "Dmitri", "Edna", "Femi", "Gus", "Hana", "Ivo"]
+
+
+def make_table(app, hands, top, kinds=None, seed=1, speed="fast", **kw):
+    n = len(hands)
+    st = GnonoState.setup(n, hands, top, seed=seed, **kw)
+    kinds = kinds or ["human"] + ["normal"] * (n - 1)
+    t = T.GnonoTable(app, st, kinds, NAMES[:n], speed, seed=seed)
+    app.push(t)
+    app.run(max_frames=1)
+    return t
+
+
+def run_until(app, cond, limit=3000):
+    for _ in range(limit):
+        if cond():
+            return True
+        app.run(max_frames=1)
+    return cond()
+
+
+def settle(app, t):
+    """Let the playback of the last move finish."""
+    run_until(app, lambda: not t.stages, 600)
+
+
+def test_a_matching_card_is_played(app):
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
+    assert t.my_turn() and t.hand_cards() == [Card.parse(x) for x in "R7 G2 B9".split()]
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.top == Card.parse("R7")
+    assert Card.parse("R7") not in t.state.hands[0]
+    assert app.beeps == 0
+    settle(app, t)
+    assert t.shown().top == Card.parse("R7")
+
+
+def test_an_illegal_card_beeps_and_stays_in_hand(app):
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
+    before = json.dumps(t.state.to_json(), sort_keys=True)
+    post_keys(pygame.K_RIGHT, pygame.K_RETURN)   # G2 on R5
+    app.run(max_frames=2)
+    assert app.beeps == 1
+    assert json.dumps(t.state.to_json(), sort_keys=True) == before
+    assert Card.parse("G2") in t.state.hands[0]
+    assert "does not match" in t.log[-1]
+    # a key that means nothing now beeps too, and changes nothing
+    post_keys("x", "-")
+    app.run(max_frames=2)
+    assert app.beeps == 3
+    assert json.dumps(t.state.to_json(), sort_keys=True) == before
+
+
+def test_draw_then_play_the_drawn_card(app):
+    t = make_table(app, ["G2 B9", "Y1 Y2 Y3"], "R5", draw="R3")
+    post_keys("+")
+    app.run(max_frames=1)
+    assert t.state.phase == DRAWN and t.state.drawn_card == Card.parse("R3")
+    settle(app, t)
+    assert t.selected() == Card.parse("R3")
+    post_keys(pygame.K_LEFT)          # arrows mean nothing now: the drawn card is the choice
+    app.run(max_frames=1)
+    assert app.beeps == 1
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.top == Card.parse("R3") and t.state.current == 1
+
+
+def test_draw_then_keep(app):
+    t = make_table(app, ["G2 B9", "Y1 Y2 Y3"], "R5", draw="R3")
+    post_keys(pygame.K_INSERT)
+    app.run(max_frames=1)
+    settle(app, t)
+    post_keys(pygame.K_DELETE)
+    app.run(max_frames=1)
+    assert t.state.current == 1 and Card.parse("R3") in t.state.hands[0]
+    assert t.state.top == Card.parse("R5")
+
+
+def test_a_wild_with_its_colour_by_initial_and_by_arrows(app):
+    t = make_table(app, ["G2 B9 W W", "Y1 Y2 Y3"], "R5")
+    post_keys(pygame.K_END, pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert isinstance(app.top, ColourBox) and t.state.top == Card.parse("R5")
+    post_keys("b")
+    app.run(max_frames=1)
+    assert t.state.top.is_wild and t.state.color == "B"
+    assert run_until(app, lambda: t.my_turn(), 2000)
+    # the computer played or drew; choose the other Wild and name a colour with the arrows
+    t.sel = t.hand_cards().index(Card.parse("W"))
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    box = app.top
+    assert isinstance(box, ColourBox)
+    want = "RYGB"[(box.sel + 1) % 4]
+    post_keys(pygame.K_RIGHT, pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.color == want
+
+
+def test_escape_from_the_colour_question_keeps_the_wild(app):
+    t = make_table(app, ["G2 W", "Y1 Y2 Y3"], "R5")
+    post_keys(pygame.K_END, pygame.K_RETURN, pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert app.top is t and Card.parse("W") in t.state.hands[0] and t.my_turn()
+
+
+def wd4_on_human(app, guilty: bool):
+    # Ada (seat 1) plays a Wild Draw Four on the human (seat 0 is next, direction -1)
+    ada = "W+4 R1 G5" if guilty else "W+4 G5 G6"
+    t = make_table(app, ["Y1 Y2 Y3", ada, "B1 B2 B3"], "R5", current=1, direction=-1,
+                   kinds=["human", "normal", "normal"])
+    t.apply(Play(1, Card.parse("W+4"), "G"))
+    assert run_until(app, lambda: isinstance(app.top, ChallengeBox), 600)
+    assert t.state.phase == CHALLENGE and t.state.current == 0
+    return t
+
+
+def test_challenge_accepted_both_ways(app):
+    t = wd4_on_human(app, guilty=True)
+    post_keys("y")
+    app.run(max_frames=1)
+    assert isinstance(app.top, ChallengeResult)
+    assert len(t.state.hands[1]) == 2 + 4 and len(t.state.hands[0]) == 3
+    assert t.state.current == 0     # the challenger plays on
+    post_keys(pygame.K_SPACE)
+    app.run(max_frames=1)
+    assert app.top is t
+
+
+def test_challenge_lost(app):
+    t = wd4_on_human(app, guilty=False)
+    post_keys("y")
+    app.run(max_frames=1)
+    assert len(t.state.hands[0]) == 3 + 6 and t.state.current == 2
+
+
+def test_no_challenge_draws_four(app):
+    t = wd4_on_human(app, guilty=True)
+    post_keys("n")
+    app.run(max_frames=1)
+    assert app.top is t
+    assert len(t.state.hands[0]) == 3 + 4 and len(t.state.hands[1]) == 2 and t.state.current == 2
+
+
+def test_uno_called_before_playing_is_not_caught(app):
+    t = make_table(app, ["R7 R8", "Y1 Y2 Y3", "B1 B2 B3"], "R5",
+                   kinds=["human", "hard", "hard"])
+    post_keys("u", pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.uno_called[0] and len(t.state.hands[0]) == 1
+    run_until(app, lambda: t.state.current == 0 and t.my_turn(), 3000)
+    assert len(t.state.hands[0]) >= 1
+    assert not any("catch" in line for line in t.log)
+
+
+def test_uno_called_right_after_playing(app):
+    t = make_table(app, ["R7 R8", "Y1 Y2 Y3", "B1 B2 B3"], "R5",
+                   kinds=["human", "hard", "hard"])
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.uno_window == 0
+    settle(app, t)
+    app.run(max_frames=20)            # a moment after the card landed: still in time
+    assert t.state.uno_window == 0 and len(t.state.hands[0]) == 1
+    post_keys("u")
+    app.run(max_frames=1)
+    assert t.state.uno_called[0] and t.state.uno_window is None
+    app.run(max_frames=400)
+    assert not any("catch" in line for line in t.log)
+
+
+def test_uno_missed_is_caught_after_the_grace(app):
+    t = make_table(app, ["R7 R8", "Y1 Y2 Y3", "B1 B2 B3", "G1 G2 G3"], "R5",
+                   kinds=["human", "hard", "hard", "hard"])
+    for ai in t.ais.values():
+        ai.catch_chance = 1.0
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    settle(app, t)
+    landed = app.steps
+    assert run_until(app, lambda: len(t.state.hands[0]) == 3, 1000)
+    assert app.steps - landed >= T.HUMAN_GRACE
+    assert any("catches you" in line for line in t.log)
+
+
+def test_the_human_catches_a_computer(app):
+    t = make_table(app, ["Y1 Y2 Y3", "R7 R8", "B1 B2 B3"], "R5", current=1,
+                   kinds=["human", "normal", "normal"])
+    t.ais[1].call_chance = 0.0
+    t.ais[2].catch_chance = 0.0
+    assert run_until(app, lambda: t.state.uno_window == 1, 1000)
+    settle(app, t)
+    post_keys("c")
+    app.run(max_frames=1)
+    assert len(t.state.hands[1]) == 3 and t.state.uno_window is None
+    # nobody left to catch: C beeps
+    post_keys("c")
+    app.run(max_frames=1)
+    assert app.beeps == 1
+
+
+def test_hot_seat_hand_over(app):
+    t = make_table(app, ["R7 R8 G1", "R1 R2 Y3"], "R5", kinds=["human", "human"])
+    assert isinstance(app.top, PassScreen) or run_until(app, lambda: isinstance(app.top, PassScreen), 10)
+    post_keys(pygame.K_SPACE)
+    app.run(max_frames=1)
+    assert t.viewer == 0 and app.top is t
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.current == 1
+    assert run_until(app, lambda: isinstance(app.top, PassScreen), 600)
+    assert app.top.seat == 1 and t.viewer == 0
+    post_keys("k")
+    app.run(max_frames=1)
+    assert t.viewer == 1 and app.top is t and t.my_turn()
+    assert [str(c) for c in t.hand_cards()] == ["R1", "R2", "Y3"]
+
+
+def test_a_round_with_computers_to_its_scoring_screen(app):
+    st = GnonoState(3, seed=11, options=GnonoOptions(playout_score=10000))
+    t = T.GnonoTable(app, st, ["easy", "normal", "hard"], NAMES[:3], "fast", seed=11)
+    app.push(t)
+    assert run_until(app, lambda: isinstance(app.top, GnonoScoring), 40000)
+    sc = app.top
+    assert t.state.phase == ROUND_OVER
+    w = sc.winner
+    assert sc.points == sum(c.points for s, h in enumerate(sc.hands) if s != w for c in h)
+    assert t.state.scores[w] == sc.points
+    app.run(max_frames=2)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert app.top is t and t.state.round_no == 2 and t.state.phase != ROUND_OVER
+
+
+def test_going_out_ends_the_game_and_removes_the_save(app):
+    t = make_table(app, ["R7", "Y1 Y2 Y3"], "R5", scores=[495, 0],
+                   kinds=["human", "normal"])
+    t.save()
+    assert app.storage.exists(T.SAVE_NAME)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.state.phase == GAME_OVER
+    assert run_until(app, lambda: isinstance(app.top, GnonoScoring), 600)
+    assert not app.storage.exists(T.SAVE_NAME)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t not in app.scenes
+
+
+def test_save_and_resume(app):
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    post_keys(pygame.K_F8)
+    app.run(max_frames=1)
+    assert t not in app.scenes
+    t2 = T.resume(app)
+    assert t2 is not None
+    assert t2.state.to_json() == t.state.to_json()
+    assert t2.names == t.names and t2.kinds == t.kinds
+
+
+def test_setup_screen_deals_a_ten_seat_table(app):
+    s = T.start(app, seed=5)
+    app.push(s)
+    app.run(max_frames=1)
+    app.options["gnono.seats"] = 9
+    post_keys(pygame.K_RIGHT)          # seats 9 -> 10
+    app.run(max_frames=1)
+    assert app.options["gnono.seats"] == 10
+    post_keys(pygame.K_DOWN, pygame.K_BACKSPACE, "Z")   # seat 1 renamed
+    app.run(max_frames=1)
+    assert app.options["gnono.name1"] == "YoZ"
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    t = app.top
+    assert isinstance(t, T.GnonoTable) and t.n == 10 and t.names[0] == "YoZ"
+
+
+def test_f9_and_f4_and_escape(app):
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
+    post_keys(pygame.K_F9)
+    app.run(max_frames=1)
+    assert t.show_hands
+    post_keys(pygame.K_F4)
+    app.run(max_frames=1)
+    assert app.top is not t
+    post_keys(pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert app.top is t
+    post_keys(pygame.K_ESCAPE, "n")
+    app.run(max_frames=2)
+    assert app.top is t and app.beeps == 0
+
+
+@pytest.mark.parametrize("n", [2, 10])
+def test_frames_draw_without_errors(app, n):
+    st = GnonoState(n, seed=3)
+    t = T.GnonoTable(app, st, ["human"] + ["hard"] * (n - 1), NAMES[:n], "fast", seed=3)
+    app.push(t)
+    post_keys(pygame.K_F9)
+    app.run(max_frames=300)
+    assert not app.internal_errors
