@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import shell
+from bench import shell, engines
 
 
 def ms(x: float) -> str:
@@ -49,4 +49,4 @@ def latency(quick: bool, save_dir: str):
     return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n}, "1 frame", n == 1)]
 
 
-ALL = [startup, shell_frames, latency]
+ALL = [startup, shell_frames, latency, engines.nerts, engines.gin, engines.gnono, engines.gostop]
