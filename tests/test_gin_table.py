@@ -489,3 +489,19 @@ def test_hollywood_end_of_game_per_game():
     last = rows[-1]
     assert last[0] == "All three games"
     assert last[1] == sum(x.total(0) for x in g.games)
+
+
+def test_dead_hand_at_the_end_of_the_stock(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    g = t.game
+    g.pile[0:0] = g.stock[:-3]                 # leave three cards in the Stock
+    del g.stock[:-3]
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    t._sync()
+    press(app, "+", K.K_RETURN, "-")           # draw, insert at the end, discard it
+    assert g.phase == "hand_over" and g.records[-1].how == "dead"
+    assert t.mode == "result"
+    dealer = g.dealer
+    press(app, K.K_SPACE)                      # any key: the same dealer deals again
+    assert g.hand_no == 2 and g.dealer == dealer and t.mode == "play"

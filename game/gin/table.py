@@ -953,25 +953,36 @@ class GinTable(Scene):
 
 
 def help_text(game=None) -> list[str]:
-    kv = "" if game is None else f" (this hand: {'gin only' if game.knock_value == 0 else game.knock_value})"
+    kv = ""
+    if game is not None:
+        kv = " This hand: " + ("Gin only." if game.knock_value == 0 else f"knock with {game.knock_value}.")
     return [
-        "Gin Rummy as GIN! (1981) played it. Form groups: sets of 3 or 4 of a rank, "
-        "runs of 3 or more in one suit (ace low).",
-        f"Take the upcard or the top of the Stock, then discard. Gin: every card in "
-        f"groups. Knock: unplayable points no more than the knock value{kv}.",
-        "After a knock the other player lays off on the knocker's groups. Fewer or "
-        "equal points for him: an Underknock, with its bonus.",
-        "A Box for each hand won; at game end Game, Box and Blitz bonuses.",
+        "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
+        "Take the upcard or the top of the Stock, then discard.",
+        "Gin: every card in groups. Knock: unplayable points no more than the knock value."
+        + kv,
+        "After a knock the other player lays off on the knocker's groups; if he has as "
+        "few points or fewer, he Underknocks and wins the bonus. A Box for each hand won; "
+        "Game, Box and Blitz bonuses at the end.",
         "",
-        "+ or Ins  take the card at the arrow (Stock or upcard); - or Del passes the "
-        "first upcard.",
-        "Enter     put the taken card where the arrow points.",
-        "\x1b \x1a       move the arrow or the flashing card.  \x18 \x19 between the Stock/Pile, "
-        "the arrow row and your hand. \x18 on a card then Enter moves it (sort).",
-        "- or Del  discard the flashing card.   F10 gin or knock with it.",
-        "1 2 3 Space P  mark your groups (P: lay off on the computer's groups).",
-        "F3 box scores  F4 game score  F5 the Pile  F6 the Stock  F7 new deal",
-        "F8 save and leave  F9 show/hide the computer's hand",
+        "KEYS TO PLAY",
+        "+ or Ins   take the card at the arrow (Stock or upcard)",
+        "- or Del   discard the flashing card; pass the 1st upcard",
+        "\x1b \x1a        move the arrow or the flashing card",
+        "\x18 \x19        between Stock/Pile, arrow row and hand",
+        "Enter      insert the card where the arrow points",
+        "\x18 on a card, \x1b\x1a, Enter: move the card (sort your hand)",
+        "F10        gin or knock with the flashing card;",
+        "           done marking the groups",
+        "Esc        back to play after a mistaken F10",
+        "1 2 3 P    mark the groups (Space: unplayable,",
+        "           P: playable on the computer's knock)",
+        "Y N        answer the computer's questions",
+        "",
+        "FUNCTION KEYS",
+        "F1 keys    F2 help     F3 box scores  F4 game score",
+        "F5 Pile    F6 Stock    F7 new deal    F8 save, exit",
+        "F9 show/hide the computer's hand      F10 gin/knock",
     ]
 
 
