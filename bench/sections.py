@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import shell, engines
+from bench import shell, engines, tables
 
 
 def ms(x: float) -> str:
@@ -49,4 +49,15 @@ def latency(quick: bool, save_dir: str):
     return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n}, "1 frame", n == 1)]
 
 
-ALL = [startup, shell_frames, latency, engines.nerts, engines.gin, engines.gnono, engines.gostop]
+def table_frames(quick: bool, save_dir: str):
+    out, lat = [], []
+    for build in tables.TABLES:
+        app = shell.make_app(save_dir)
+        name, stats, (what, n) = build(app, 120 if quick else 1200)
+        out.append(_frame_row(name, stats))
+        lat.append(row("key to frame", what, f"{n} frame(s)", {"frames": n}, "1 frame", n == 1))
+        app.close()
+    return out + lat
+
+
+ALL = [startup, shell_frames, latency, table_frames, engines.nerts, engines.gin, engines.gnono, engines.gostop]

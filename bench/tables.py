@@ -1,0 +1,72 @@
+"""Frame time and key-to-frame latency of each game's table at its busiest."""
+from __future__ import annotations
+
+import pygame
+
+from bench import shell
+from bench.stats import summary
+from game.clock import BLINK_STEPS
+
+
+def _ready(app, predicate, limit=20000):
+    """Run frames until predicate() holds (e.g. it is the human's turn)."""
+    for _ in range(limit):
+        if predicate():
+            return True
+        app.run(max_frames=1)
+    return False
+
+
+def latency_when(app, predicate, key, unicode=""):
+    """Frames from a key press to the frame that shows it, pressed when predicate()
+    holds and just after a blink change, so that no blink can pass for the move."""
+    if not _ready(app, predicate):
+        return -1
+    while app.steps % BLINK_STEPS > 2:
+        app.run(max_frames=1)
+        if not predicate():
+            return latency_when(app, predicate, key, unicode)
+    app.run(max_frames=1)
+    before = pygame.image.tobytes(app.canvas, "RGB")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0))
+    for n in range(1, 10):
+        app.run(max_frames=1)
+        if pygame.image.tobytes(app.canvas, "RGB") != before:
+            return n
+    return -1
+
+
+def gin(app, frames):
+    from game.gin.table import new_table
+    table = new_table(app, {"oklahoma": False, "hollywood": True, "name": "Bench"}, seed=3)
+    app.push(table)
+    table.show_cpu = True  # both hands face up: the most drawn
+    stats = summary(_frames(app, frames))
+    n = latency_when(app, lambda: table.my_turn and table.mode == "play" and table.focus == "pickup",
+                     pygame.K_KP_PLUS, "+")
+    return "Gin (both hands shown, Hollywood)", stats, ("Gin: + takes a card", n)
+
+
+def gostop(app, frames):
+    from game.gostop.rules import GoStopState
+    from game.gostop.settings import rule_options
+    from game.gostop.table import GoStopTable
+    state = GoStopState.new(rule_options(app.options, 3), 5)
+    table = GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)
+    table.show_hands = True
+    app.push(table)
+    stats = summary(_frames(app, frames))
+    n = latency_when(app, lambda: table.state.turn == 0 and table.state.phase == "play"
+                     and not table.stages and not table.asking and app.top is table,
+                     pygame.K_RETURN)
+    return "Go-Stop (3 players, hands shown)", stats, ("Go-Stop: Enter plays a card", n)
+
+
+def _frames(app, frames):
+    app.run(max_frames=60)
+    app.frame_times.clear()
+    app.run(max_frames=frames)
+    return list(app.frame_times)
+
+
+TABLES = [gin, gostop]
