@@ -228,9 +228,10 @@ class GnonoScoring(Scene):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         n = st.n
         h = n + 11
+        sp = t.speaker
         ui.box(canvas, 1, 1, 78, h, P.WHITE, P.BLUE,
-               title=f"Round {self.round}: {names[self.winner]} goes out" if self.winner is not None
-               else f"Round {self.round}")
+               title=f"Round {self.round}: {sp.verb(self.winner, 'go', 'goes')} out"
+               if self.winner is not None else f"Round {self.round}")
         ui.text(canvas, 3, 3, "Seat", P.YELLOW, P.BLUE)
         ui.text(canvas, 16, 3, "Cards left in hand", P.YELLOW, P.BLUE)
         ui.text(canvas, 61, 3, "Points", P.YELLOW, P.BLUE)
@@ -261,10 +262,12 @@ class GnonoScoring(Scene):
         ui.text(canvas, 3, y, "Numbers count their value; Skip, Reverse, Draw Two 20; Wilds 50.",
                 P.LIGHT_GREY, P.BLUE)
         if self.winner is not None:
-            ui.text(canvas, 3, y + 2, f"{names[self.winner]} scores {self.points} points, the cards "
-                    "left in the other hands.", P.WHITE, P.BLUE)
+            ui.text(canvas, 3, y + 2, f"{sp.verb(self.winner, 'score')} {self.points} points, the "
+                    "cards left in the other hands.", P.WHITE, P.BLUE)
         if self.game_over:
-            msg = f"{names[st.winner]} reaches {st.scores[st.winner]} and wins the game!"
+            w = st.winner
+            msg = (f"{sp.verb(w, 'reach', 'reaches')} {st.scores[w]} and "
+                   f"win{'' if sp.you(w) else 's'} the game!")
             ui.center(canvas, y + 4, msg, P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 1, 78)
         else:
             lead = max(range(n), key=lambda s: st.scores[s])

@@ -142,14 +142,14 @@ class GnonoSetup(Scene):
         tips = ["Type on a seat's", "line to rename it.", "", "Several humans:", "the keyboard is",
                 "passed between", "their turns.", "", "Enter deals."]
         for i, t in enumerate(tips):
-            ui.text(canvas, 59, 11 + i, t, P.LIGHT_CYAN, P.BLUE)
+            ui.text(canvas, 59, 13 + i, t, P.LIGHT_CYAN, P.BLUE)
         if self.notice:
             ui.center(canvas, 27, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         n = o["gnono.seats"]
         humans = sum(1 for i in range(n) if o[f"gnono.seat{i + 1}"] == "human")
         if humans == 0:
-            ui.text(canvas, 59, 21, "No human: you", P.YELLOW, P.BLUE)
-            ui.text(canvas, 59, 22, "watch them play.", P.YELLOW, P.BLUE)
+            ui.text(canvas, 59, 23, "No human: you", P.YELLOW, P.BLUE)
+            ui.text(canvas, 59, 24, "watch them play.", P.YELLOW, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Deal"),
                             ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
 

@@ -899,8 +899,8 @@ class GnonoTable(Scene):
             ui.text_px(canvas, 2, HAND_Y + 20, "\x11", arrows)
         if hv.scrolled_right:
             ui.text_px(canvas, 630, HAND_Y + 20, "\x10", arrows)
-        # the chosen card and what the keys do now
-        row = 23
+        # the chosen card and what the keys do now (below the playable-card marks)
+        row = 24
         if self.viewer is None:
             ui.text(canvas, 1, row, "You are watching the computers play (F9 shows every hand).",
                     P.LIGHT_GREY)
