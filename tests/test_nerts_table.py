@@ -258,3 +258,31 @@ def test_key_clusters_do_not_overlap_and_clashes_fall_back():
     assert S.key_conflicts(o)
     clusters, problems = S.clusters_checked(o)
     assert problems and clusters[1] == S.DEFAULT_KEYS[1]
+
+
+def test_random_keys_from_two_humans_never_break_the_table(app):
+    """Key mashing by two humans beside two fast computers: every key is either a move
+    or a beep, no exception reaches the player, and the cards stay whole."""
+    import random
+    rng = random.Random(5)
+    t = new_table(app, ["human", "human", "instant", "expert"], NertsOptions(seats=4), seed=8)
+    app.push(t)
+    keys = [k.lower() for k in S.DEFAULT_KEYS[0].values()] + \
+        [k.lower() for k in S.DEFAULT_KEYS[1].values()]
+    for _ in range(150):
+        post_keys(*rng.choices(keys, k=rng.randint(0, 4)))
+        app.run(max_frames=2)
+        if t.phase == "play":
+            t.round.check_invariants()
+    assert "Internal error" not in app.toast_text
+    assert len(t.log) > 10 and app.beeps > 0
+
+
+def test_closing_the_window_saves_the_game(app):
+    t = new_table(app, ["human", "normal"], NertsOptions(seats=2), seed=6)
+    app.push(t)
+    app.run(max_frames=10)
+    app.quit()
+    assert app.storage.exists(SAVE_NAME)
+    t2 = resume(app)
+    assert t2.game.round.step_no == t.game.round.step_no

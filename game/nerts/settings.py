@@ -112,15 +112,22 @@ def seat_levels(options) -> list[str]:
 
 def _preview_keys(canvas, opts, top_row: int) -> None:
     from game import palette as P, ui
+    row = top_row + 3          # under the option's hint line
     problems = key_conflicts(opts)
     if problems:
-        ui.center(canvas, top_row + 1, "These keys are used twice:", P.YELLOW, P.BLUE)
-        for i, p in enumerate(problems[:5]):
-            ui.center(canvas, top_row + 2 + i, p, P.LIGHT_RED, P.BLUE)
-        ui.center(canvas, top_row + 8, "A player with a double key plays with the defaults.",
+        ui.center(canvas, row, "These keys are used twice:", P.YELLOW, P.BLUE)
+        for i, p in enumerate(problems[:4]):
+            ui.center(canvas, row + 1 + i, p, P.LIGHT_RED, P.BLUE)
+        ui.center(canvas, row + 6, "A player with a double key plays with the default keys.",
                   P.LIGHT_CYAN, P.BLUE)
     else:
-        ui.center(canvas, top_row + 1, "No key is used twice.", P.LIGHT_GREEN, P.BLUE)
+        ui.center(canvas, row, "No key is used twice.", P.LIGHT_GREEN, P.BLUE)
+        for p in range(2):
+            c = cluster(opts, p)
+            line = (f"P{p + 1}: Pile {c['pile']}  Waste {c['waste']}  Flip {c['flip']}  "
+                    f"Columns {c['col1']} {c['col2']} {c['col3']} {c['col4']}  "
+                    f"Score {c['found']}  Agree {c['vote']}  Cancel {c['cancel']}")
+            ui.center(canvas, row + 2 + p, line, P.WHITE, P.BLUE)
 
 
 def _key_page(player: int) -> OptionPage:

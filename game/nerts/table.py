@@ -649,8 +649,8 @@ class NertsTable(Scene):
         for h, s in enumerate(humans):
             y = self.boxes[s.index].y
             want = (0 if h == 0 else 480, y)
-            if want not in free:
-                want = next((f for f in free if f[1] == y), None)
+            if want not in free:     # same row first, else any corner left
+                want = next((f for f in free if f[1] == y), free[0] if free else None)
             if want is None:
                 continue
             free.remove(want)
