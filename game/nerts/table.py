@@ -573,6 +573,10 @@ class NertsTable(Scene):
                    f"round {live:+d}", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY)
         if s.index in rnd.votes:
             right, rc = "agrees", o["colour.notes"]
+        elif s.keys and rnd.votes:
+            # the others wait for this human to agree to a rotation
+            right = f"{s.keys['vote']}: agree?"
+            rc = o["colour.arrows"] if self.app.blink else text_c
         else:
             right, rc = ("" if s.human else s.level), text_c
         if right:
