@@ -9,12 +9,13 @@ key of each player's cluster. Two humans share one keyboard:
                             Columns J K L ;          Agree M  Cancel ,
 
 Why these: the two clusters sit on opposite halves of the letter block, so two
-people can sit side by side; each player presses one key at a time, so at most two
-or three keys are down at once, and every keyboard guarantees two-key rollover
-between keys that share neither a matrix row nor a column. The clusters avoid the
-keys the table itself uses (P pause, Esc, F-keys, arrows, Enter, Space, Backspace),
-and the letters exist on laptops without a numeric keypad (the keypad can be chosen
-in the options for a second player who likes it).
+people can sit side by side without their hands crossing. Each player presses one
+key at a time, so usually two keys are down at once (one per player), and any two
+keys register on every keyboard; ghosting needs three keys down at the corners of a
+rectangle of the key matrix, which a short overlap of one player's presses rarely
+makes. The clusters avoid the keys the table itself uses (P pause, Esc, F-keys,
+arrows, Enter, Space, Backspace), and letters exist on laptops without a numeric
+keypad (the keypad can be chosen in the options by a player who prefers it).
 """
 from __future__ import annotations
 
