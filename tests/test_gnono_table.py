@@ -317,3 +317,69 @@ def test_frames_draw_without_errors(app, n):
     post_keys(pygame.K_F9)
     app.run(max_frames=300)
     assert not app.internal_errors
+
+
+def test_seven_swaps_hands_with_the_chosen_seat(app):
+    from game.gnono.overlays import SeatChooser
+    opts = GnonoOptions(seven_zero=True)
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3", "B1 B2"], "R5", options=opts)
+    post_keys(pygame.K_RETURN)              # R7
+    app.run(max_frames=1)
+    assert run_until(app, lambda: isinstance(app.top, SeatChooser), 600)
+    post_keys(pygame.K_DOWN, pygame.K_RETURN)   # the second seat offered: Bert
+    app.run(max_frames=1)
+    assert sorted(map(str, t.state.hands[0])) == ["B1", "B2"]
+    assert sorted(map(str, t.state.hands[2])) == ["B9", "G2"]
+
+
+def test_stacked_draw_two_is_taken_with_the_draw_key(app):
+    opts = GnonoOptions(stacking=True)
+    t = make_table(app, ["R+2 G2", "Y1 Y+2 Y3"], "R5", options=opts, kinds=["human", "hard"])
+    t.ais[1].choose = lambda view: Play(1, Card.parse("Y+2"))
+    post_keys(pygame.K_RETURN)              # R+2: Ada stacks her Y+2 on it
+    app.run(max_frames=1)
+    assert run_until(app, lambda: t.my_turn(), 3000)
+    assert t.state.pending_draw == 4
+    post_keys(pygame.K_RETURN)              # G2 may not be played on a stack
+    app.run(max_frames=1)
+    assert app.beeps == 1 and "stack" in t.log[-1]
+    post_keys("+")
+    app.run(max_frames=1)
+    assert len(t.state.hands[0]) == 1 + 4 and t.state.pending_draw == 0
+
+
+def test_computer_turns_are_paced(app):
+    st = GnonoState(4, seed=9, options=GnonoOptions(playout_score=100000))
+    t = T.GnonoTable(app, st, ["hard"] * 4, NAMES[:4], "normal", seed=9)
+    app.push(t)
+    marks, last = [], st.turns
+    for _ in range(900):
+        app.run(max_frames=1)
+        if t.state.turns != last:
+            marks.append(app.steps)
+            last = t.state.turns
+    gaps = [b - a for a, b in zip(marks, marks[1:])]
+    assert len(gaps) >= 8
+    assert min(gaps) >= T.PACE["normal"][1]             # never faster than the thinking pause
+    assert sorted(gaps)[len(gaps) // 2] <= 2 * 120      # and a turn is about a second
+
+
+def test_random_keys_never_break_the_table(app):
+    import random
+    rng = random.Random(5)
+    st = GnonoState(5, seed=5, options=GnonoOptions(playout_score=150, stacking=True,
+                                                     jump_in=True, seven_zero=True))
+    t = T.GnonoTable(app, st, ["human", "human", "easy", "normal", "hard"], NAMES[:5], "fast", seed=5)
+    app.push(t)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, "+", "-", "u", "c", "y", "n", "r",
+            "s", pygame.K_SPACE, pygame.K_DOWN, "q", pygame.K_F9, pygame.K_F4, pygame.K_F2]
+    for _ in range(1500):
+        if not app.scenes:
+            break
+        if rng.random() < 0.3:
+            post_keys(rng.choice(keys))
+        app.run(max_frames=2)
+    assert not app.internal_errors
+    for c in t.state.all_cards():
+        assert isinstance(c, Card)
+    assert len(t.state.all_cards()) == 108
