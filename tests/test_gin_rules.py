@@ -419,6 +419,14 @@ def test_winner_deals_next_hand():
     assert g.dealer == 1 and g.turn == 0 and g.phase == "offer"
 
 
+def test_new_game_keeps_the_options():
+    g = GinGame.new(seed=6, options=GinOptions(hollywood=True, gin_bonus=40))
+    win_by_gin(g, 0, HIGH)
+    g2 = g.new_game()
+    assert g2.options == g.options and g2.records == [] and len(g2.games) == 3
+    assert g2.phase == "offer" and g2.hand_no == 1
+
+
 def test_redeal_same_dealer_no_score():
     g = GinGame.new(seed=6)
     d = g.dealer

@@ -203,7 +203,8 @@ class HandRecord:
 
     @classmethod
     def from_json(cls, d: dict) -> "HandRecord":
-        if d.get("how") not in HOW:
+        if d.get("how") not in HOW or d.get("winner") not in (None, 0, 1) \
+                or d.get("out_seat") not in (None, 0, 1):
             raise ValueError("bad hand record")
         return cls(int(d["hand_no"]), int(d["dealer"]), d["winner"], d["how"], int(d["points"]),
                    [int(x) for x in d["games"]], d.get("out_seat"), int(d["knock_value"]),
@@ -322,6 +323,11 @@ class GinGame:
     def new(cls, seed: int | None = None, options: GinOptions | None = None,
             first_dealer: int | None = None) -> "GinGame":
         return cls(options, seed, first_dealer)
+
+    def new_game(self) -> "GinGame":
+        """A fresh game (or Hollywood match) with the same options; its seed comes
+        from this game's RNG, its first dealer is drawn at random again."""
+        return GinGame(self.options, self.rng.randrange(1 << 62))
 
     @classmethod
     def from_deal(cls, hands: Sequence[Sequence[Card]], upcard: Card,
@@ -515,7 +521,9 @@ class GinGame:
         self.hands[seat].sort()
         self.taken_upcard = None
         self.phase = "discard"
-        return [{"kind": "draw_stock", "seat": seat, "card": str(card), "stock": len(self.stock)}]
+        # the card is for `seat` only: a table must not show the other seat's draw
+        return [{"kind": "draw_stock", "seat": seat, "card": str(card), "stock": len(self.stock),
+                 "private_to": seat}]
 
     def _pass(self, seat):
         up = self.upcard

@@ -9,6 +9,7 @@ Seats alternate: player A sits at seat 0 in even games, seat 1 in odd ones.
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -26,7 +27,8 @@ class MatchStats:
     points: list = field(default_factory=lambda: [0, 0])     # hand points of A, B
     how: dict = field(default_factory=lambda: {"gin": [0, 0], "knock": [0, 0], "underknock": [0, 0]})
     games: list = field(default_factory=lambda: [0, 0])      # games won (each game of a match)
-    seconds: float = 0.0
+    seconds: float = 0.0          # wall clock
+    cpu_seconds: float = 0.0      # this process's CPU time (steady on a busy machine)
     decisions: int = 0
 
     @property
@@ -51,13 +53,18 @@ class MatchStats:
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds else 0.0
 
+    @property
+    def hands_per_cpu_second(self) -> float:
+        return self.hands / self.cpu_seconds if self.cpu_seconds else 0.0
+
     def summary(self) -> str:
         pa, pb = self.points_per_hand
         return (f"{self.level_a} vs {self.level_b}: {self.hands} hands ({self.dead} dead), "
                 f"{self.level_a} won {self.wins[0]}/{self.decided} decided = {100 * self.win_share_a:.1f}%; "
                 f"points/hand {pa:.2f} vs {pb:.2f} (net {self.net_per_hand_a:+.2f}); "
                 f"gin {self.how['gin']}, knock {self.how['knock']}, underknock {self.how['underknock']}; "
-                f"games {self.games[0]}-{self.games[1]}; {self.hands_per_second:.1f} hands/s")
+                f"games {self.games[0]}-{self.games[1]}; {self.hands_per_second:.1f} hands/s "
+                f"({self.hands_per_cpu_second:.1f} per CPU second)")
 
 
 def play_hand(game: GinGame, ais, on_step=None, max_steps: int = 2000) -> int:
@@ -81,6 +88,7 @@ def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
     """Play whole games between two AI levels until `hands` hands have been played."""
     st = MatchStats(level_a, level_b)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     game_no = 0
     while st.hands < hands:
         a_seat = game_no % 2
@@ -106,6 +114,7 @@ def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
             game.apply(ais[0].choose(game.view(0)))    # NextHand
         game_no += 1
     st.seconds = time.perf_counter() - t0
+    st.cpu_seconds = time.process_time() - c0
     return st
 
 
@@ -135,6 +144,23 @@ def decision_times(level: str, hands: int = 50, seed: int = 0,
     return times
 
 
+def min_deadwood_speed(n_cards: int = 10, hands: int = 20000, seed: int = 0,
+                       cold: bool = True) -> float:
+    """min_deadwood calls per CPU second on random hands of n_cards (cold: the
+    memo is emptied first, so sub-hands shared between hands are all that help)."""
+    from game.cards import full_deck
+    from game.gin.melds import min_deadwood, min_deadwood_mask
+    rng = random.Random(seed)
+    deck = full_deck()
+    sample = [rng.sample(deck, n_cards) for _ in range(hands)]
+    if cold:
+        min_deadwood_mask.cache_clear()
+    t = time.process_time()
+    for h in sample:
+        min_deadwood(h)
+    return hands / max(1e-9, time.process_time() - t)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.gin.sim",
                                  description="Computer-vs-computer Gin Rummy (GIN! rules).")
@@ -145,8 +171,14 @@ def main(argv=None) -> int:
     ap.add_argument("--oklahoma", action="store_true")
     ap.add_argument("--hollywood", action="store_true")
     ap.add_argument("--timing", action="store_true", help="also time player A's decisions")
+    ap.add_argument("--melds", action="store_true",
+                    help="also measure min_deadwood calls per second (10 and 11 cards)")
     args = ap.parse_args(argv)
     opts = GinOptions(oklahoma=args.oklahoma, hollywood=args.hollywood)
+    if args.melds:
+        for n in (10, 11):
+            print(f"min_deadwood on random {n}-card hands: "
+                  f"{min_deadwood_speed(n, 20000, args.seed):,.0f} calls per CPU second (cold memo)")
     st = play_match(args.a, args.b, args.hands, args.seed, opts)
     print(st.summary())
     if args.timing and args.a != "baseline":
