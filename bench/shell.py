@@ -42,13 +42,26 @@ def make_app(save_dir: str):
 
 
 def frame_times(app, scene, frames: int, warmup: int = 60) -> dict:
-    """update+draw seconds per frame of a scene (no vsync wait, no present)."""
+    """A scene pushed and run; see run_frames."""
     app.push(scene)
+    return run_frames(app, frames, warmup)
+
+
+def run_frames(app, frames: int, warmup: int = 60) -> dict:
+    """update+draw seconds per frame (no vsync wait): wall time from app.frame_times,
+    and this thread's CPU time per frame beside it (a loaded machine inflates the
+    wall time's tail, not the CPU time; the CPU figure includes the dummy present)."""
     app.run(max_frames=warmup)
-    app.frame_times.clear()
-    app.run(max_frames=frames)
-    samples = list(app.frame_times)
-    return summary(samples)
+    wall, cpu = [], []
+    for _ in range(frames):
+        app.frame_times.clear()
+        c0 = time.thread_time()
+        app.run(max_frames=1)
+        cpu.append(time.thread_time() - c0)
+        wall.extend(app.frame_times)
+    out = summary(wall)
+    out["cpu"] = summary(cpu)
+    return out
 
 
 def key_latency(app, key, unicode: str = "", max_frames: int = 10) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pygame
 
 from bench import shell
-from bench.stats import summary
 from game.clock import BLINK_STEPS
 
 
@@ -41,7 +40,7 @@ def gin(app, frames):
     table = new_table(app, {"oklahoma": False, "hollywood": True, "name": "Bench"}, seed=3)
     app.push(table)
     table.show_cpu = True  # both hands face up: the most drawn
-    stats = summary(_frames(app, frames))
+    stats = shell.run_frames(app, frames)
     n = latency_when(app, lambda: table.my_turn and table.mode == "play" and table.focus == "pickup",
                      pygame.K_KP_PLUS, "+")
     return "Gin (both hands shown, Hollywood)", stats, ("Gin: + takes a card", n)
@@ -55,18 +54,19 @@ def gostop(app, frames):
     table = GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)
     table.show_hands = True
     app.push(table)
-    stats = summary(_frames(app, frames))
+    stats = shell.run_frames(app, frames)
     n = latency_when(app, lambda: table.state.turn == 0 and table.state.phase == "play"
                      and not table.stages and not table.asking and app.top is table,
                      pygame.K_RETURN)
     return "Go-Stop (3 players, hands shown)", stats, ("Go-Stop: Enter plays a card", n)
 
 
-def _frames(app, frames):
-    app.run(max_frames=60)
-    app.frame_times.clear()
-    app.run(max_frames=frames)
-    return list(app.frame_times)
+def nerts(app, frames):
+    from game.nerts.table_bench import busy_table, key_to_frame
+    table = busy_table(app, seed=1)
+    stats = shell.run_frames(app, frames)
+    n = max(key_to_frame(app, table, pygame.K_e, tries=5))
+    return "Nerts (4 seats, 3 expert computers)", stats, ("Nerts: E flips the Stack", n)
 
 
-TABLES = [gin, gostop]
+TABLES = [nerts, gin, gostop]

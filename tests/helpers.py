@@ -10,7 +10,10 @@ def post_keys(*keys):
     """Post key presses: pygame key constants, or one-character strings typed."""
     for k in keys:
         if isinstance(k, str):
-            code = pygame.key.key_code(k) if k.isalnum() else 0
+            try:
+                code = pygame.key.key_code(k)
+            except ValueError:
+                code = 0
             pygame.event.post(key_event(code, unicode=k))
         else:
             pygame.event.post(key_event(k))
