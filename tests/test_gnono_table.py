@@ -8,7 +8,7 @@ from game.gnono import table as T
 from game.gnono.cards import Card
 from game.gnono.overlays import (ChallengeBox, ChallengeResult, ColourBox, GnonoScoring,
                                  PassScreen)
-from game.gnono.rules import (CHALLENGE, DRAWN, GAME_OVER, PLAY, ROUND_OVER, GnonoOptions,
+from game.gnono.rules import (CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions,
                               GnonoState, Play)
 from tests.helpers import post_keys
 

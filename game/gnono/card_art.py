@@ -29,7 +29,7 @@ from game.card_art import draw_frame, empty_slot  # noqa: F401  (re-exported for
 from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WHITE,
                           YELLOW)
 
-from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, full_deck
+from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, full_deck
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 LEFT_STRIP = 12          # the index (number and colour letter) lies in columns 0..11
@@ -423,3 +423,14 @@ def sheet(columns: int = 14, bg: int = GREEN) -> pygame.Surface:
 
 __all__ = ["SIZES", "LEFT_STRIP", "COLOR_INK", "card_size", "face", "back", "swatch",
            "sheet", "chip", "CHIP_W", "CHIP_H", "draw_frame", "empty_slot"]
+
+
+if __name__ == "__main__":   # python3 -m game.gnono.card_art [out.png]: the sheet, doubled
+    import sys
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    out = sys.argv[1] if len(sys.argv) > 1 else "gnono-sheet.png"
+    sh = sheet()
+    pygame.image.save(pygame.transform.scale(sh, (sh.get_width() * 2, sh.get_height() * 2)), out)
+    print(out)

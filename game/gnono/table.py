@@ -23,7 +23,7 @@ at least HUMAN_CATCH before the next computer moves.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -35,14 +35,14 @@ from game.scene import Scene
 from game.scenes.overlays import Question, TextBox
 
 from . import card_art as art
-from .cards import COLOR_NAMES, COLORS, Card
+from .cards import COLOR_NAMES, Card
 from .narrate import Speaker, card_words, narrate
 from .rules import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP, CallUno,
                     Catch, Challenge, ChooseColor, Draw, GnonoState, KeepDrawn, NextRound,
                     Play, PlayDrawn, SwapHands)
 from .settings import KINDS, PACE, SPEEDS
 from .table_layout import (CARD_H, CARD_W, CENTRE, DISCARD_RECT, DRAW_RECT, HAND_Y, INFO_ROW,
-                           RAISE, SMALL_H, SMALL_W, SWATCH_RECT, HandView, fan_rects,
+                           RAISE, SWATCH_RECT, HandView, fan_rects,
                            seat_boxes, seat_target)
 
 HUMAN = "human"
@@ -231,7 +231,7 @@ class GnonoTable(Scene):
                 return hv.nearest(cards.index(card))
             return hv.nearest(max(0, len(cards) - 1)) if cards else pygame.Rect(300, HAND_Y, CARD_W, CARD_H)
         box = self.boxes()[seat]
-        hand = model.hands[seat]
+        hand = sorted(model.hands[seat], key=sort_key)
         rects = fan_rects(box, len(hand), self.show_hands)
         if card is not None and card in hand and hand.index(card) < len(rects):
             return rects[hand.index(card)]
@@ -846,6 +846,8 @@ class GnonoTable(Scene):
         ui.text_px(canvas, box.right - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
         face_up = self.show_hands and not self.is_human(seat)
+        if face_up:
+            hand = sorted(hand, key=sort_key)
         rects = fan_rects(box, len(hand), face_up)
         back = art.back("small", self._back_colour())
         for c, r in zip(hand, rects):
