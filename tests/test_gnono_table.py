@@ -383,3 +383,11 @@ def test_random_keys_never_break_the_table(app):
     for c in t.state.all_cards():
         assert isinstance(c, Card)
     assert len(t.state.all_cards()) == 108
+
+
+def test_an_unlawful_wild_draw_four_beeps_before_the_colour_question(app):
+    t = make_table(app, ["R2 W+4", "Y1 Y2 Y3"], "R5", options=GnonoOptions(wd4_challenge=False))
+    post_keys(pygame.K_END, pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert app.beeps == 1 and app.top is t and Card.parse("W+4") in t.state.hands[0]
+    assert "Wild Draw Four" in t.log[-1]

@@ -643,13 +643,15 @@ class GnonoTable(Scene):
             return False
         if card.is_wild:
             probe = Play(seat, card, "R")
-            try:
-                st._check(probe)
-            except IllegalMove as exc:
-                return self.refuse(f"Not allowed: {exc}.")
+            if not st.is_legal(probe):
+                return self.act(probe)   # refused by the engine: the beep and its reason
             self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5))
             return True
         return self.act(Play(seat, card))
+
+    def playable(self, card) -> bool:
+        """May the bottom seat play this card now (its turn, phase play)?"""
+        return self.state.is_legal(Play(self.bottom, card, "R" if card.is_wild else None))
 
     def draw_card(self):
         if not self.my_turn() or self.state.phase != PLAY:
@@ -891,7 +893,7 @@ class GnonoTable(Scene):
             if i == sel:
                 r = r.move(0, -RAISE)
             canvas.blit(art.face(c, "normal") if face_up else back, r)
-            if hints and st._play_ok(seat, c):
+            if hints and self.playable(c):
                 pygame.draw.rect(canvas, P.PALETTE[arrows], (r.x + 4, HAND_Y + CARD_H + 2, 6, 3))
         if sel is not None:
             r = hv.rect(sel)
@@ -916,7 +918,7 @@ class GnonoTable(Scene):
         if c is not None:
             desc = f"\x1b\x1a {card_words(c)}"
             if mine and st.phase == PLAY:
-                ok = st._play_ok(seat, c)
+                ok = self.playable(c)
                 desc += ": " + ("playable" if ok else "does not match")
             ui.text(canvas, 1, row, desc, P.WHITE)
         if mine and st.phase == PLAY:
