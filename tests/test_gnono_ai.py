@@ -211,8 +211,8 @@ def test_baseline_never_challenges_and_calls():
                                                wd4_challenge=False)),
 ])
 def test_soak_computer_only_games(levels, options):
-    games = (4 if len(levels) > 2 else 6) * SOAK
-    options.playout_score = 200 if SOAK == 1 else 500
+    # about 20 s for the six together; GNERTS_SOAK=1 plays a hundred times more
+    games = (20 if len(levels) > 2 else 25) * SOAK
     r = play_games(levels, games, seed=len(levels), options=options, check=True)
     assert sum(r["wins"].values()) == games
 
@@ -228,3 +228,11 @@ def test_sim_help():
     with pytest.raises(SystemExit) as e:
         sim_main(["--help"])
     assert e.value.code == 0
+
+
+def test_hard_stops_challenging_a_player_found_innocent():
+    s = S(3, ["W+4 G1 G2 G3 G4 G5 B6 B7 B8 Y1 Y2", "R3 R4", "R5 R6"], "B7")
+    play(s, 0, "W+4", "G")
+    assert GnonoAI("hard", 1).choose(s.view(1)) == Challenge(1, True)
+    s.wd4_record[0] = [0, 4]
+    assert GnonoAI("hard", 1).choose(s.view(1)) == Challenge(1, False)

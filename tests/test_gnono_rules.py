@@ -613,3 +613,15 @@ def test_every_event_kind_has_a_note_and_drawn_cards_stay_private():
                 assert f"drew {e.count} card" in text      # a count, not the cards
             assert isinstance(e.as_dict()["kind"], str)
     assert {"played", "drew", "uno", "round_over", "game_over"} <= seen_kinds
+
+
+def test_challenge_record_is_public_and_kept_over_the_game():
+    s = S(3, ["W+4 R2 G3", "R4 R5", "R6 R8"], "R7")
+    play(s, 0, "W+4", "G")
+    s.apply(Challenge(1, True))
+    assert s.wd4_record[0] == [1, 0]
+    assert s.view(2).wd4_record[0] == (1, 0)
+    s.phase = ROUND_OVER
+    s.apply(NextRound())
+    assert s.wd4_record[0] == [1, 0]
+    assert GnonoState.from_json(s.to_json()).wd4_record == s.wd4_record

@@ -181,10 +181,7 @@ class GnonoAI:
                 best, best_s = c, s
         if best is None:
             return Draw(me)
-        if best.is_wild and not plain and len(hand) >= 5 and opp_min >= 4 \
-                and view.draw_pile_size > 10:
-            # only a wild fits, nobody is close: draw and keep it for later
-            return Draw(me)
+        # (drawing to save a wild when only a wild fits was tried: it lost games)
         return self._play(view, best)
 
     def choose_color(self, view: GnonoView, wild: Card | None = None) -> str:
@@ -215,9 +212,6 @@ class GnonoAI:
             if card.is_wild_draw_four and self.difficulty != "easy" \
                     and not wd4_lawful_in_view(view):
                 return KeepDrawn(me)
-            if self.difficulty == "hard" and card.is_wild and len(view.hand) >= 6 \
-                    and min(view.counts[s] for s in range(view.n_players) if s != me) >= 4:
-                return KeepDrawn(me)       # save it for when it is needed
         color = self.choose_color(view, card) if card is not None and card.is_wild else None
         return PlayDrawn(me, color)
 
@@ -239,7 +233,7 @@ class GnonoAI:
         h = view.counts[off]
         unseen = _DECK
         known = set(view.hand)
-        known.update(view.seen)
+        known.update(view.discards)     # reshuffled cards are back in play
         prev_top = view.seen[-2] if len(view.seen) >= 2 else None
         strict = view.options.wd4_rule == "gnono"
         total = bad = 0
@@ -266,9 +260,13 @@ class GnonoAI:
         p_hold = self.guilt_probability(view)
         if d == "normal":
             return p_hold > 0.85
-        # hard: assume a share of players bluff; challenging gains ~8 cards when
-        # right and costs 2 when wrong, so it pays above one chance in five
-        return 0.4 * p_hold > 0.2
+        # hard: how often has this player been found guilty when challenged?
+        # (public record; prior one in four). Challenging gains about 9 cards'
+        # worth when right (4 not drawn, 4 for him, the turn) and costs 2 when
+        # wrong, so it pays above a chance of about one in five.
+        g, i = view.wd4_record[view.wd4_seat] if view.wd4_record else (0, 0)
+        bluffer = (g + 0.5) / (g + i + 2.0)
+        return bluffer * p_hold > 0.2
 
     def _choose_swap(self, view: GnonoView) -> int:
         others = [s for s in range(view.n_players) if s != view.seat]

@@ -192,7 +192,8 @@ class GnonoView:
     current: int
     phase: str
     counts: tuple[int, ...]            # every seat's number of cards
-    seen: tuple[Card, ...]             # cards played face up this round, in order
+    seen: tuple[Card, ...]             # cards played face up this round, in order (a card
+    #                                    reshuffled and played again shows twice)
     scores: tuple[int, ...]
     dealer: int
     pending_draw: int                  # stacked penalty waiting (stacking option)
@@ -205,6 +206,9 @@ class GnonoView:
     draw_pile_size: int
     options: GnonoOptions
     legal: tuple = ()                  # my legal moves right now
+    # per seat, this game: challenges of its Wild Draw Fours found (guilty, not guilty)
+    wd4_record: tuple[tuple[int, int], ...] = ()
+    discards: tuple[Card, ...] = ()    # the discard pile now, bottom to top (out of play)
 
     def next_seat(self, seat: int | None = None, k: int = 1) -> int:
         s = self.seat if seat is None else seat
@@ -244,6 +248,7 @@ class GnonoState:
         self.dealer = self.rng.randrange(n_players)
         self.winner: int | None = None
         self.last_round: dict | None = None
+        self.wd4_record = [[0, 0] for _ in range(n_players)]
         self.deal_events = self._deal_round()
 
     @classmethod
@@ -770,6 +775,7 @@ class GnonoState:
             return
         offender = info["seat"]
         guilty = info["guilty"]
+        self.wd4_record[offender][0 if guilty else 1] += 1
         ev.append(Event("challenged", seat, target=offender, guilty=guilty,
                         cards=tuple(self.hands[offender]), color=info["prev_color"]))
         if guilty:
@@ -820,7 +826,9 @@ class GnonoState:
             wd4_seat=w["seat"] if w and self.phase == CHALLENGE else None,
             wd4_prev_color=w["prev_color"] if w and self.phase == CHALLENGE else None,
             draw_pile_size=len(self.draw_pile), options=self.options,
-            legal=tuple(self.legal_moves(seat)))
+            legal=tuple(self.legal_moves(seat)),
+            wd4_record=tuple((g, i) for g, i in self.wd4_record),
+            discards=tuple(self.discard))
 
     def all_cards(self) -> list[Card]:
         """Every card of the deck wherever it is (for conservation checks)."""
@@ -845,6 +853,7 @@ class GnonoState:
             "wd4": dict(self.wd4) if self.wd4 else None,
             "uno_window": self.uno_window, "uno_called": list(self.uno_called),
             "last_drew_on": list(self.last_drew_on), "turns": self.turns,
+            "wd4_record": [list(r) for r in self.wd4_record],
         }
 
     @classmethod
@@ -905,8 +914,6 @@ class GnonoState:
         s.draw_pile = cards(d["draw_pile"])
         s.discard = cards(d["discard"])
         s.seen = cards(d["seen"])
-        if len(set(s.seen)) != len(s.seen):
-            raise ValueError("a card seen twice")
         everything = s.all_cards()
         if len(everything) != DECK_SIZE or set(everything) != set(full_deck()):
             raise ValueError("the cards do not add up to one deck")
@@ -950,6 +957,10 @@ class GnonoState:
         if not isinstance(ld, list) or len(ld) != n or not all(x is None or x in COLORS for x in ld):
             raise ValueError("bad draw record")
         s.last_drew_on = list(ld)
+        rec = d.get("wd4_record", [[0, 0]] * n)
+        if not isinstance(rec, list) or len(rec) != n:
+            raise ValueError("bad challenge record")
+        s.wd4_record = [ints(r, 2, 0, 10 ** 6) for r in rec]
         s.turns = d["turns"]
         if not isinstance(s.turns, int) or s.turns < 0:
             raise ValueError("bad turn count")
