@@ -69,4 +69,17 @@ def nerts(app, frames):
     return "Nerts (4 seats, 3 expert computers)", stats, ("Nerts: E flips the Stack", n)
 
 
-TABLES = [nerts, gin, gostop]
+def gnono(app, frames):
+    from game.gnono.rules import GnonoOptions
+    from game.gnono.table import new_table
+    kinds = ["human"] + ["hard"] * 9
+    table = new_table(app, kinds, [f"P{i}" for i in range(10)], GnonoOptions(), speed="fast", seed=4)
+    table.show_hands = True
+    app.push(table)
+    stats = shell.run_frames(app, frames)
+    n = latency_when(app, lambda: table.my_turn() and app.top is table and table.state.phase == "play",
+                     pygame.K_KP_PLUS, "+")
+    return "Gnono (10 seats, 9 computers, hands shown)", stats, ("Gnono: + draws a card", n)
+
+
+TABLES = [nerts, gin, gnono, gostop]
