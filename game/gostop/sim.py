@@ -119,17 +119,9 @@ def play_hands(levels, hands: int, seed: int = 0, options: Options | None = None
 
 def compare(level_a: str, level_b: str, hands: int, seed: int = 0, players: int = 2,
             **kw) -> float:
-    """Chips per hand won by one `level_a` seat against `level_b` opponents.
-    Plays two sessions with the seats swapped to cancel the first-dealer edge."""
-    total = 0.0
-    half = max(1, hands // 2)
-    for rep in range(2):
-        levels = [level_b] * players
-        seat = 0 if rep == 0 else players - 1
-        levels[seat] = level_a
-        st = play_hands(levels, half, seed + rep, **kw)
-        total += st.chips[seat]
-    return total / (2 * half)
+    """Chips per hand won by one `level_a` seat against `level_b` opponents
+    (head_to_head's mean: seats swapped half way to cancel the dealer's edge)."""
+    return head_to_head(level_a, level_b, hands, seed, players, **kw)["chips_per_hand"]
 
 
 def format_stats(st: SimStats) -> str:
@@ -151,6 +143,31 @@ def format_stats(st: SimStats) -> str:
     return "\n".join(lines)
 
 
+def head_to_head(level_a: str, level_b: str, hands: int, seed: int = 0, players: int = 2,
+                 **kw) -> dict:
+    """`level_a` in one seat against `level_b` in the others, half the hands with
+    the seats swapped. Chips per hand of level_a with its standard error, hands won."""
+    half = max(1, hands // 2)
+    per_hand, won, lost = [], 0, 0
+    for rep in range(2):
+        levels = [level_b] * players
+        seat = 0 if rep == 0 else players - 1
+        levels[seat] = level_a
+        st = play_hands(levels, half, seed + rep, **kw)
+        per_hand += [h[seat] for h in st.hand_chips]
+        won += st.wins[seat]
+        lost += sum(w for i, w in enumerate(st.wins) if i != seat)
+    mean = sum(per_hand) / len(per_hand)
+    se = statistics.stdev(per_hand) / len(per_hand) ** 0.5 if len(per_hand) > 1 else 0.0
+    return {"a": level_a, "b": level_b, "hands": len(per_hand), "chips_per_hand": mean,
+            "stderr": se, "won": won, "others_won": lost}
+
+
+def format_h2h(r: dict) -> str:
+    return (f"{r['a']} vs {r['b']}: {r['chips_per_hand']:+.2f} +- {r['stderr']:.2f} chips/hand "
+            f"for {r['a']} over {r['hands']} hands; hands won {r['won']} to {r['others_won']}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m game.gostop.sim",
                                  description="Computer-only Go-Stop hands, headless.")
@@ -165,7 +182,19 @@ def main(argv=None):
     ap.add_argument("--rollouts", type=int, default=None,
                     help="hard AI determinizations per decision (deterministic; overrides think time)")
     ap.add_argument("--time", action="store_true", help="measure each decision's time")
+    ap.add_argument("--versus", metavar="A,B",
+                    help="head to head: level A in one seat against level B, seats swapped "
+                         "half way (2 players unless --levels names 3 seats)")
     args = ap.parse_args(argv)
+    if args.versus:
+        a_b = [x.strip() for x in args.versus.split(",")]
+        if len(a_b) != 2 or any(x not in LEVELS for x in a_b):
+            ap.error("--versus needs two levels")
+        r = head_to_head(a_b[0], a_b[1], args.hands, args.seed,
+                         players=3 if args.levels.count(",") == 2 else 2,
+                         think_ms=args.think_ms, rollouts=args.rollouts)
+        print(format_h2h(r))
+        return
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     if len(levels) not in (2, 3) or any(lv not in LEVELS for lv in levels):
         ap.error("--levels needs 2 or 3 of " + ",".join(LEVELS))
