@@ -16,19 +16,19 @@ rounded corners are transparent (colour key), so cards sit on any table colour.
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 import pygame
 
 from game.palette import (PALETTE, BLACK, BLUE, LIGHT_GREY, RED, WHITE, YELLOW)
+from game.sprite_text import read_sections
+from game.paths import asset_path
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 TOP_STRIP = 11  # small cards: rank and suit are all inside rows 0..TOP_STRIP-1
 SIDE_STRIP = 10  # small cards: rank and suit are also inside columns 0..SIDE_STRIP-1
 BACK_DESIGNS = 4
-ART_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "sprites", "cards.txt")
+ART_PATH = asset_path("sprites", "cards.txt")
 RANK_KEYS = "A23456789TJQK"
 _KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 
@@ -39,26 +39,7 @@ _COURT_COLOURS = {"H": (RED, YELLOW), "D": (RED, BLUE), "C": (BLUE, YELLOW), "S"
 # -- the art file -----------------------------------------------------------------------
 def load_art(path: str = ART_PATH) -> dict[tuple[str, str], list[str]]:
     """{(kind, name): rows} for every section of sprites/cards.txt."""
-    art: dict[tuple[str, str], list[str]] = {}
-    key = None
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            if line.startswith(";"):
-                continue
-            if not line.strip():
-                key = None
-                continue
-            if key is None:
-                kind, name = line.split()
-                key = (kind, name)
-                art[key] = []
-            else:
-                art[key].append(line)
-    for (kind, name), rows in art.items():
-        if len({len(r) for r in rows}) != 1:
-            raise ValueError(f"{kind} {name}: rows of different widths")
-    return art
+    return read_sections(path)
 
 
 @lru_cache(maxsize=1)

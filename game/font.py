@@ -10,17 +10,16 @@ rendered strings in an LRU, so a screen of unchanged text is one blit per string
 """
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 
 import pygame
 
 from game.palette import PALETTE
+from game.paths import asset_path
 
 CELL_W = 8
 CELL_H = 16
-FONT_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                         "sprites", "font8x16.txt")
+FONT_PATH = asset_path("sprites", "font8x16.txt")
 
 # CP437 pictures for the control codes, and 0x7F.
 _LOW_PICTURES = "\u0000☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼"

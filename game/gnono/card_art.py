@@ -30,13 +30,14 @@ from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WH
                           YELLOW)
 
 from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, full_deck
+from game.sprite_text import read_sections
+from game.paths import asset_path
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 LEFT_STRIP = 12          # the index (number and colour letter) lies in columns 0..11
 COLOR_INK = {"R": RED, "Y": YELLOW, "G": GREEN, "B": LIGHT_BLUE}
 # A dark partner for each colour: the outline of the big glyph on the white oval.
-ART_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                        "sprites", "gnono.txt")
+ART_PATH = asset_path("sprites", "gnono.txt")
 _KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 WILD_QUADRANTS = ("R", "B", "G", "Y")  # top-left, top-right, bottom-right, bottom-left
 
@@ -44,29 +45,7 @@ WILD_QUADRANTS = ("R", "B", "G", "Y")  # top-left, top-right, bottom-right, bott
 # -- the glyph file -----------------------------------------------------------------------
 def load_glyphs(path: str = ART_PATH) -> dict[str, list[str]]:
     """{name: rows} of every `glyph NAME` section."""
-    glyphs: dict[str, list[str]] = {}
-    name = None
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            if line.startswith(";"):
-                continue
-            if not line.strip():
-                name = None
-                continue
-            if name is None:
-                kind, _, name = line.partition(" ")
-                if kind != "glyph" or not name:
-                    raise ValueError(f"{path}: bad section header {line!r}")
-                glyphs[name] = []
-            else:
-                if set(line) - {"#", "."}:
-                    raise ValueError(f"glyph {name}: only '#' and '.' allowed")
-                glyphs[name].append(line)
-    for n, rows in glyphs.items():
-        if len({len(r) for r in rows}) != 1:
-            raise ValueError(f"glyph {n}: rows of different widths")
-    return glyphs
+    return {name: rows for (_, name), rows in read_sections(path, {"glyph"}, "#.").items()}
 
 
 @lru_cache(maxsize=1)

@@ -32,42 +32,20 @@ from game.palette import (PALETTE, BLACK, BLUE, BROWN, DARK_GREY, GREEN, LIGHT_B
                           WHITE, YELLOW)
 
 from .cards import ANIMAL, BLUE as RIB_BLUE, BONUS, BRIGHT, CARDS, DOUBLE, GRASS, RAIN, RED as RIB_RED, RIBBON
+from game.sprite_text import read_sections
+from game.paths import asset_path
 
 CARD_W, CARD_H = 32, 48
 MINI_W, MINI_H = 12, 18
-ART_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                        "sprites", "hwatu.txt")
+ART_PATH = asset_path("sprites", "hwatu.txt")
 _KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 
 
 # -- the sprite file ------------------------------------------------------------------
 def load_sprites(path: str = ART_PATH) -> dict[str, list[str]]:
     """{name: rows} of every "sprite NAME" section; short rows are padded with '.'."""
-    sprites: dict[str, list[str]] = {}
-    name = None
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            if line.startswith(";"):
-                continue
-            if not line.strip():
-                name = None
-                continue
-            if name is None:
-                kind, _, name = line.partition(" ")
-                if kind != "sprite" or not name:
-                    raise ValueError(f"{path}: bad section header {line!r}")
-                sprites[name] = []
-            else:
-                sprites[name].append(line)
-    for n, rows in sprites.items():
-        w = max(len(r) for r in rows)
-        sprites[n] = [r.ljust(w, ".") for r in rows]
-        for r in rows:
-            bad = set(r) - set(".#0123456789abcdef")
-            if bad:
-                raise ValueError(f"sprite {n}: unknown characters {''.join(sorted(bad))}")
-    return sprites
+    sections = read_sections(path, {"sprite"}, ".#0123456789abcdef", pad=True)
+    return {name: rows for (_, name), rows in sections.items()}
 
 
 @lru_cache(maxsize=1)
