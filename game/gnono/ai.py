@@ -36,6 +36,11 @@ PROFILE = {
 
 _DECK = tuple(full_deck())
 
+# hard's card-choice weights (tuned with game.gnono.sim against "normal")
+# (late = an opponent is down to two cards: dump points, wilds are worth 50 in hand)
+HARD = dict(points=1 / 8, points_late=1 / 3, colour=1.2, lacked=2.0, wild=-8.0, wd4=-6.0,
+            wild_late=12.0)
+
 
 def wd4_lawful_in_view(view: GnonoView, card: Card | None = None) -> bool:
     """Would I be innocent if I played a Wild Draw Four now?"""
@@ -148,23 +153,25 @@ class GnonoAI:
             if h.color in colour_count:
                 colour_count[h.color] += 1
         plain = [c for c in cards if not c.is_wild]
+        W = HARD
         best, best_s = None, -1e9
         for c in cards:
             if c.is_wild_draw_four and not lawful:
                 continue                     # hard does not bluff
             if c.is_wild:
-                s = -6.0 if c.is_wild_draw_four else -8.0   # keep wilds for need
+                s = W["wd4"] if c.is_wild_draw_four else W["wild"]   # keep wilds for need
                 if len(hand) <= 2 or opp_min <= 2:
-                    s += 6.0
+                    s += W["wild_late"]
                 if c.is_wild_draw_four and (threat_next or view.counts[nxt] <= 3):
                     s += 14.0
                 if not plain:
                     s += 8.0
             else:
                 # shed points; go on in a colour I hold plenty of
-                s = c.points / 8.0 + (colour_count[c.color] - 1) * 1.2
+                s = c.points * (W["points"] if opp_min > 2 else W["points_late"]) \
+                    + (colour_count[c.color] - 1) * W["colour"]
                 if view.last_drew_on[nxt] == c.color:
-                    s += 2.0                 # the next player lacked it lately
+                    s += W["lacked"]         # the next player lacked it lately
                 f = c.face
                 if f == DRAW_TWO:
                     s += 9.0 if threat_next else (2.0 if n == 2 else 0.5)
