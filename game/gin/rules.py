@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Optional, Sequence
 
 from game.cards import Card, full_deck
+from game.deals import DEAL_LIMIT, check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.gin import melds as M
 
@@ -285,7 +286,9 @@ class GinGame:
     def __init__(self, options: GinOptions | None = None, seed: int | None = None,
                  first_dealer: int | None = None, _deal: bool = True):
         self.options = options or GinOptions()
-        self.rng = random.Random(seed)
+        self.seed = seed if is_deal_no(seed) else None   # the first hand's deal number
+        self.rng = random.Random(seed)   # the first dealer, then each later hand's deal number
+        self.deal_no: int | None = None  # what shuffled the hand on the table
         self.n_games = 3 if self.options.hollywood else 1
         self.games: list[GameScore] = [GameScore() for _ in range(self.n_games)]
         self.wins = [0, 0]
@@ -327,7 +330,7 @@ class GinGame:
     def new_game(self) -> "GinGame":
         """A fresh game (or Hollywood match) with the same options; its seed comes
         from this game's RNG, its first dealer is drawn at random again."""
-        return GinGame(self.options, self.rng.randrange(1 << 62))
+        return GinGame(self.options, self.rng.randrange(DEAL_LIMIT))
 
     @classmethod
     def from_deal(cls, hands: Sequence[Sequence[Card]], upcard: Card,
@@ -346,13 +349,15 @@ class GinGame:
         return g
 
     # ---- dealing ----
-    def _deal_hand(self, deck_order: list | None = None) -> list[dict]:
+    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[dict]:
         deck = full_deck()
-        self.rng.shuffle(deck)
+        self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 0 and not redeal)
+        deal_rng(self.deal_no).shuffle(deck)
         if deck_order is not None:
             deck = list(deck_order)
             if len(deck) != 52 or len(set(deck)) != 52:
                 raise ValueError("a deal needs 52 different cards")
+            self.deal_no = None
         self.hand_no += 1
         nd = 1 - self.dealer
         self.hands = [[], []]
@@ -382,7 +387,7 @@ class GinGame:
         else:
             self.knock_value = self.options.knock_value
             self.doubled = False
-        return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer,
+        return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer, "deal_no": self.deal_no,
                  "upcard": str(up), "knock_value": self.knock_value, "doubled": self.doubled}]
 
     # ---- queries ----
@@ -488,7 +493,7 @@ class GinGame:
 
     def _deal_hand_no_count(self) -> list[dict]:
         self.hand_no -= 1
-        return self._deal_hand()
+        return self._deal_hand(redeal=True)
 
     def _take_upcard(self, seat):
         if self.phase == "draw":
@@ -758,6 +763,7 @@ class GinGame:
         return {
             "schema": 1, "game": "gin",
             "options": self.options.to_json(), "rng": rng_state_to_json(self.rng),
+            "seed": self.seed, "deal_no": self.deal_no,
             "games": [g.to_json() for g in self.games], "wins": list(self.wins),
             "records": [r.to_json() for r in self.records],
             "hand_no": self.hand_no, "dealer": self.dealer,
@@ -793,6 +799,8 @@ class GinGame:
             raise ValueError("not a gin save of schema 1")
         g = cls(GinOptions.from_json(d["options"]), _deal=False)
         g.rng = rng_from_json(d["rng"])
+        g.seed = check_optional_deal_no(d.get("seed"))
+        g.deal_no = check_optional_deal_no(d.get("deal_no"))
         g.games = [GameScore.from_json(x) for x in d["games"]]
         if len(g.games) != g.n_games:
             raise ValueError("wrong number of games for the Hollywood option")

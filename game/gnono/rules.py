@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field, fields
 
+from game.deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.gnono.cards import (COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP,
                               WILD_DRAW_FOUR, Card, full_deck)
@@ -242,7 +243,8 @@ class GnonoState:
         if n_players * self.options.hand_size >= DECK_SIZE - 4:
             raise ValueError("not enough cards for that many players and that hand size")
         self.n = n_players
-        self.rng = random.Random(seed)
+        self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
+        self.rng = random.Random(seed)   # the first dealer, then each later round's deal number
         self.scores = [0] * n_players
         self.round_no = 0
         self.dealer = self.rng.randrange(n_players)
@@ -341,7 +343,7 @@ class GnonoState:
             return False
         rest = self.discard[:-1]
         self.discard = self.discard[-1:]
-        self.rng.shuffle(rest)
+        self.round_rng.shuffle(rest)
         self.draw_pile = rest
         ev.append(Event("reshuffled", count=len(rest)))
         return True
@@ -376,8 +378,11 @@ class GnonoState:
         ev: list = []
         n = self.n
         self.round_no += 1
+        # the round's deal number alone shuffles its deck and any reshuffle in it
+        self.deal_no = next_deal_no(self.rng, self.seed, first=self.round_no == 1)
+        self.round_rng = deal_rng(self.deal_no)
         deck = list(_FULL_DECK)
-        self.rng.shuffle(deck)
+        self.round_rng.shuffle(deck)
         self.hands = [[] for _ in range(n)]
         self.direction = 1
         for _ in range(self.options.hand_size):
@@ -401,7 +406,7 @@ class GnonoState:
                 break
             # a wild first card goes back into the pile, which is shuffled
             self.draw_pile.append(card)
-            self.rng.shuffle(self.draw_pile)
+            self.round_rng.shuffle(self.draw_pile)
             ev.append(Event("wild_returned", card=card))
         self.discard.append(card)
         self.seen.append(card)
@@ -843,6 +848,7 @@ class GnonoState:
         return {
             "schema": SCHEMA_VERSION, "game": "gnono", "n": self.n,
             "options": self.options.to_json(), "rng": rng_state_to_json(self.rng),
+            "seed": self.seed, "deal_no": self.deal_no, "round_rng": rng_state_to_json(self.round_rng),
             "scores": list(self.scores), "round_no": self.round_no, "dealer": self.dealer,
             "winner": self.winner, "last_round": self.last_round,
             "hands": [tok(h) for h in self.hands], "draw_pile": tok(self.draw_pile),
@@ -878,6 +884,10 @@ class GnonoState:
         s.n = n
         s.options = GnonoOptions.from_json(d["options"])
         s.rng = rng_from_json(d["rng"])
+        s.seed = check_optional_deal_no(d.get("seed"))
+        s.deal_no = check_optional_deal_no(d.get("deal_no"))
+        s.round_rng = (rng_from_json(d["round_rng"]) if d.get("round_rng") is not None
+                       else deal_rng(s.deal_no or 0))
 
         def ints(v, length, lo=None, hi=None):
             if not isinstance(v, list) or len(v) != length or \

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, fields
 
+from ..deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
 from ..engine import IllegalMove, rng_from_json, rng_state_to_json
 from . import scoring
 from .cards import BRIGHT, CARDS, Card, deck, parse_card
@@ -244,7 +245,9 @@ class GoStopState:
 
     def __init__(self):
         self.options = Options()
-        self.rng = random.Random(0)
+        self.rng = random.Random(0)  # the first dealer, then each later hand's deal number
+        self.seed = None             # the first hand's deal number
+        self.deal_no = None          # what shuffled the hand on the table (redeals included)
         self.n = 2
         self.chips = [0, 0]
         self.dealer = 0
@@ -282,6 +285,7 @@ class GoStopState:
         s = cls()
         s.options = options or Options()
         s.rng = random.Random(seed)
+        s.seed = seed if is_deal_no(seed) else None
         s.n = s.options.players
         s.chips = [0] * s.n
         s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
@@ -489,9 +493,11 @@ class GoStopState:
         o = self.options
         n = self.n
         self.partial = False
+        self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 1)
+        shuffler = deal_rng(self.deal_no)
         while True:
             cards = deck(o.bonus_cards)
-            self.rng.shuffle(cards)
+            shuffler.shuffle(cards)
             hs, ts = o.hand_size, o.table_size
             order = [(self.dealer + i) % n for i in range(n)]
             self.hands = [[] for _ in range(n)]
@@ -902,6 +908,7 @@ class GoStopState:
         return {
             "schema": SCHEMA, "game": "gostop", "options": self.options.to_json(),
             "rng": rng_state_to_json(self.rng), "chips": list(self.chips),
+            "seed": self.seed, "deal_no": self.deal_no,
             "dealer": self.dealer, "hand_no": self.hand_no, "multiplier": self.multiplier,
             "partial": self.partial,
             "hands": [nm(h) for h in self.hands], "table": nm(self.table),
@@ -934,6 +941,8 @@ class GoStopState:
         s.options = Options.from_json(d["options"])
         s.n = n = s.options.players
         s.rng = rng_from_json(d["rng"])
+        s.seed = check_optional_deal_no(d.get("seed"))
+        s.deal_no = check_optional_deal_no(d.get("deal_no"))
 
         def ints(key, lo=-10**9, hi=10**9):
             v = d[key]

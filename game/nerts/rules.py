@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.cards import Card, full_deck
+from game.deals import check_optional_deal_no, is_deal_no, next_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.nerts.moves import (
     COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
@@ -204,6 +205,8 @@ class Round:
                  rng: random.Random | None = None, deal: bool = True):
         self.options = options or NertsOptions()
         self.rng = rng if rng is not None else random.Random(seed)
+        # the deal number: random.Random(deal_no) deals this round (and orders its races)
+        self.deal_no: int | None = seed if rng is None and is_deal_no(seed) else None
         n = self.options.seats
         self.layouts: list[Layout] = [Layout() for _ in range(n)]
         self.foundations: list[list[Card]] = [[] for _ in range(4 * n)]
@@ -663,6 +666,7 @@ class Round:
             "votes": sorted(self.votes), "rotations": self.rotations, "over": self.over,
             "end_reason": self.end_reason, "caller": self.caller,
             "idle_flips": list(self.idle_flips), "moves_applied": self.moves_applied,
+            "deal_no": self.deal_no,
         }
 
     @classmethod
@@ -731,6 +735,7 @@ class Round:
         if not is_int(d["moves_applied"]) or d["moves_applied"] < 0:
             raise ValueError("bad moves_applied")
         r.moves_applied = d["moves_applied"]
+        r.deal_no = check_optional_deal_no(d.get("deal_no"))
         r.check_invariants()
         return r
 
@@ -765,7 +770,8 @@ class Round:
 class Game:
     def __init__(self, options: NertsOptions | None = None, seed: int | None = None):
         self.options = options or NertsOptions()
-        self.rng = random.Random(seed)
+        self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
+        self.rng = random.Random(seed)                    # draws the later rounds' deal numbers
         self.totals = [0] * self.options.seats
         self.history: list[list[int]] = []     # each finished round's scores
         self.round: Round | None = None
@@ -782,7 +788,8 @@ class Game:
             raise IllegalMove("The game is over.")
         if self.round is not None:
             raise IllegalMove("A round is already being played.")
-        self.round = Round(self.options, rng=random.Random(self.rng.getrandbits(64)))
+        deal_no = next_deal_no(self.rng, self.seed, first=not self.history)
+        self.round = Round(self.options, seed=deal_no)
         return self.round
 
     def end_round(self) -> dict:
@@ -802,7 +809,7 @@ class Game:
                 "winner": self.winner}
 
     def to_json(self) -> dict:
-        return {"schema": SCHEMA, "options": self.options.to_json(),
+        return {"schema": SCHEMA, "options": self.options.to_json(), "seed": self.seed,
                 "rng": rng_state_to_json(self.rng), "totals": list(self.totals),
                 "history": [list(h) for h in self.history],
                 "round": None if self.round is None else self.round.to_json(),
@@ -818,6 +825,7 @@ class Game:
             g = cls(NertsOptions.from_json(d["options"]))
             n = g.options.seats
             g.rng = rng_from_json(d["rng"])
+            g.seed = check_optional_deal_no(d.get("seed"))
             totals, history = d["totals"], d["history"]
             if not (isinstance(totals, list) and len(totals) == n and all(map(is_int, totals))):
                 raise ValueError("bad totals")
