@@ -625,3 +625,32 @@ def test_challenge_record_is_public_and_kept_over_the_game():
     s.apply(NextRound())
     assert s.wd4_record[0] == [1, 0]
     assert GnonoState.from_json(s.to_json()).wd4_record == s.wd4_record
+
+
+def test_jump_in_on_a_stacked_draw_two_adds_to_it():
+    opts = GnonoOptions(jump_in=True, stacking=True)
+    s = S(4, ["R+2 R1", "G4 G5", "R+2 G6 B7", "Y1 Y2"], "R7", options=opts)
+    play(s, 0, "R+2")
+    assert s.current == 1 and s.pending_draw == 2
+    play(s, 2, "R+2")                       # identical card, out of turn
+    assert s.pending_draw == 4 and s.current == 3
+    s.apply(Draw(3))
+    assert len(s.hands[3]) == 6 and s.current == 0
+
+
+def test_jump_in_closes_the_uno_window():
+    opts = GnonoOptions(jump_in=True)
+    s = S(4, ["R3 R1", "G4 G5", "R1 G6 B7", "Y1 Y2"], "R7", options=opts)
+    play(s, 0, "R1")
+    assert s.uno_window == 0
+    play(s, 2, "R1")                        # a turn move by another seat
+    assert s.uno_window is None
+    refused(s, Catch(1, 0))
+
+
+def test_draw_with_a_pending_stack_is_the_only_way_out():
+    opts = GnonoOptions(stacking=True)
+    s = S(3, ["R+2 R1", "G4 R5", "G5 G6"], "R7", options=opts)
+    play(s, 0, "R+2")
+    assert [m for m in s.legal_moves(1) if not isinstance(m, CallUno)] == [Draw(1)]
+    refused(s, Play(1, card_in(s, 1, "R5")))
