@@ -650,7 +650,7 @@ def test_jump_in_closes_the_uno_window():
 
 def test_draw_with_a_pending_stack_is_the_only_way_out():
     opts = GnonoOptions(stacking=True)
-    s = S(3, ["R+2 R1", "G4 R5", "G5 G6"], "R7", options=opts)
+    s = S(3, ["R+2 R1 R2", "G4 R5", "G5 G6"], "R7", options=opts)
     play(s, 0, "R+2")
     assert [m for m in s.legal_moves(1) if not isinstance(m, CallUno)] == [Draw(1)]
     refused(s, Play(1, card_in(s, 1, "R5")))
