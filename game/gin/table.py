@@ -23,7 +23,6 @@ everything else is the engine's state (game.gin.rules.GinGame).
 """
 from __future__ import annotations
 
-import random
 import time
 
 import pygame
@@ -31,6 +30,7 @@ import pygame
 from game import card_art, palette as P, ui
 from game.cards import Card
 from game.clock import STEP_HZ
+from game.deals import DEAL_LIMIT, fresh_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.gin import melds as M
 from game.gin import screens as SC
@@ -262,6 +262,7 @@ class GinTable(Scene):
             return None
         self._narrate(events)
         self._sync()
+        self._autosave(events)
         return events
 
     def _narrate(self, events):
@@ -296,6 +297,61 @@ class GinTable(Scene):
             elif k == "game_won":
                 self.app.sound("win" if ev["winner"] == HUMAN else "lose")
 
+    def _autosave(self, events):
+        """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
+        kinds = {ev["kind"] for ev in events}
+        if kinds & {"hand_scored", "dead_hand", "deal"}:
+            self._record_stats(events)
+            self.save()
+
+    def _record_stats(self, events):
+        """Hands and games played and won, gins, knocks, underknocks, blitzes, bests."""
+        g = self.game
+        counts: dict[str, int] = {}
+        best = {}
+        for ev in events:
+            k = ev["kind"]
+            if k == "hand_scored":
+                won = ev["winner"] == HUMAN
+                counts.update(hands_played=1, hands_won=int(won),
+                              gins=int(won and ev["how"] == "gin"),
+                              knocks=int(g.out_seat == HUMAN and g.out_kind == "knock"),
+                              underknocks=int(won and ev["how"] == "underknock"))
+                if won:
+                    best["best_hand"] = ev["points"]
+            elif k == "dead_hand":
+                counts["hands_played"] = 1
+            elif k == "game_won":
+                won = ev["winner"] == HUMAN
+                counts["games_played"] = counts.get("games_played", 0) + 1
+                counts["games_won"] = counts.get("games_won", 0) + int(won)
+                counts["blitzes"] = counts.get("blitzes", 0) + int(won and ev["blitz"])
+                if won:
+                    best["best_score"] = max(best.get("best_score", 0), ev["totals"][HUMAN])
+        if not counts:
+            return
+        try:
+            self.app.stats.record("gin", **counts)
+            for name, value in best.items():
+                self.app.stats.best("gin", name, value)
+        except Exception:   # statistics must never stop a game
+            import traceback
+            traceback.print_exc()
+
+    def check_invariants(self):
+        """Every card somewhere exactly once (through the engine's JSON check), the
+        shown hand order the human's hand; raises AssertionError or ValueError."""
+        g = self.game
+        GinGame.from_json(g.to_json())
+        hand = g.hands[HUMAN]
+        assert len(set(self.order)) == len(self.order)
+        assert all(c in hand for c in self.order), "a card shown in the hand is not in it"
+        assert self.picked is None or (self.picked in hand and self.picked not in self.order)
+        if g.phase not in ("lay_down",) and self.mode in ("play", "wait", "result"):
+            assert set(self.order) | ({self.picked} if self.picked else set()) == set(hand), \
+                "the shown hand differs from the hand"
+        assert self.mode in ("play", "wait", "confirm", "mark", "result")
+
     # ---- the computer's turns (paced on the fixed clock) ---------------------------
     def update(self, dt):
         g = self.game
@@ -328,6 +384,7 @@ class GinTable(Scene):
         if g.phase == "discard" and g.turn == CPU:
             self.cpu_wait = CPU_DISCARD_STEPS
         self._sync()
+        self._autosave(events)
 
     # ---- the player's keys ---------------------------------------------------------
     def handle(self, event):
@@ -624,10 +681,11 @@ class GinTable(Scene):
                                title="Gin Rummy"))
 
     def _new_game(self):
-        game = GinGame.new(seed=random.randrange(1 << 30),
+        # the next game's deal number comes from this game's RNG: a whole session replays
+        game = GinGame.new(seed=self.game.rng.randrange(DEAL_LIMIT),
                            options=S.gin_options(self.app.options, self.session))
         self.app.replace(GinTable(self.app, game, self.names[0], self.level,
-                                  random.randrange(1 << 30), self.session))
+                                  self.ai_seed + 1, self.session))
 
     def _leave_done(self):
         self.app.pop(self)
@@ -713,7 +771,8 @@ class GinTable(Scene):
     def _draw_top(self, canvas, col):
         g = self.game
         t, bg = col["text"], col["table"]
-        ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}", t, bg)
+        deal = "" if g.deal_no is None else f"  Deal {g.deal_no}"
+        ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
         label = f"{CPU_NAME} ({self.level})"
         shown = cpu_display(g)
         if shown is not None:
@@ -988,7 +1047,7 @@ def help_text(game=None) -> list[str]:
 
 # --- entry points for the menu ---------------------------------------------------------
 def new_table(app, session: dict, seed: int | None = None) -> GinTable:
-    game_seed = random.randrange(1 << 30) if seed is None else seed
+    game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
     return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1, session)
 

@@ -29,6 +29,7 @@ import pygame
 
 from game import palette as P, ui
 from game.clock import STEP_HZ
+from game.deals import fresh_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.keys import Binding
 from game.scene import Scene
@@ -546,6 +547,8 @@ class GnonoTable(Scene):
         self.record_stats()
         if st.phase == GAME_OVER:
             self.app.storage.remove(SAVE_NAME)
+        else:
+            self.save()   # every finished round is kept: a crash loses at most one round
         self.app.push(GnonoScoring(self.app, self))
 
     def record_stats(self):
@@ -751,7 +754,43 @@ class GnonoTable(Scene):
             rngs.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
         return {"state": self.state.to_json(), "kinds": self.kinds, "names": self.names,
                 "speed": self.speed, "ai_rngs": rngs, "viewer": self.viewer,
-                "history": self.history[-50:], "log": self.log[-50:]}
+                "history": self.history[-50:], "log": self.log[-50:], "clock": self.clock_json()}
+
+    def clock_json(self) -> dict:
+        """The table's timers, relative to now: the pause before a computer's turn and
+        the UNO window's scheduled calls and catches (whose reaction times were drawn
+        from the computers' RNGs), so a resumed game goes on as it would have."""
+        now = self.app.steps
+        timers = []
+        for t in self.timers:
+            if isinstance(t.move, CallUno):
+                timers.append([max(0, t.at - now), "call", t.move.seat, None])
+            elif isinstance(t.move, Catch):
+                timers.append([max(0, t.at - now), "catch", t.move.catcher, t.move.target])
+        return {"wait": self.wait, "hold": max(0, self.hold_until - now),
+                "window": list(self.window) if self.window is not None else None,
+                "timers": timers}
+
+    def restore_clock(self, clock) -> None:
+        now = self.app.steps
+        self.wait = clock["wait"]
+        self.hold_until = now + clock["hold"]
+        self.window = tuple(clock["window"]) if clock["window"] is not None else None
+        self.timers = []
+        for at, kind, a, b in clock["timers"]:
+            move = CallUno(a) if kind == "call" else Catch(a, b)
+            self.timers.append(Timer(now + at, move, self.window))
+
+    def check_invariants(self):
+        """Every card somewhere exactly once (the engine's JSON check), the table's
+        seats and timers consistent; raises AssertionError or ValueError."""
+        st = self.state
+        GnonoState.from_json(st.to_json())
+        assert len(self.kinds) == len(self.names) == st.n
+        assert set(self.ais) == {s for s in range(st.n) if self.kinds[s] != HUMAN}
+        assert self.viewer is None or self.kinds[self.viewer] == HUMAN
+        for t in self.timers:
+            assert t.window == self.window
 
     def save(self):
         if self.state.phase == GAME_OVER:
@@ -794,9 +833,7 @@ class GnonoTable(Scene):
     def _draw_title(self, canvas, m):
         st = self.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        s = (f" GNONO  Round {st.round_no}  Playout {st.options.playout_score}  "
-             f"Dealer: {self.names[st.dealer]}")
-        ui.text(canvas, 0, 0, s, P.WHITE, P.BLUE)
+        s = f" GNONO  Round {st.round_no}  Deal {st.deal_no}  To {st.options.playout_score}"
         if st.phase in (ROUND_OVER, GAME_OVER):
             t = "Round over" if st.phase == ROUND_OVER else "Game over"
             mine = False
@@ -809,6 +846,10 @@ class GnonoTable(Scene):
                      SWAP: "Swap with whom?"}.get(st.phase, "Your turn")
             else:
                 t = f"{self.names[cur]}'s turn"
+        dealer = f"  Dealer: {self.names[st.dealer]}"
+        if len(s) + len(dealer) + len(t) + 2 <= 80:
+            s += dealer
+        ui.text(canvas, 0, 0, s, P.WHITE, P.BLUE)
         ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if mine else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_centre(self, canvas, m, txt):
@@ -1025,6 +1066,8 @@ HELP = [
 
 # ---------------------------------------------------------------- menu hooks
 def new_table(app, kinds, names, options, speed="normal", seed=None) -> GnonoTable:
+    if seed is None:
+        seed = fresh_deal_no()   # a random game has a deal number too
     st = GnonoState(len(kinds), seed, options)
     return GnonoTable(app, st, kinds, names, speed, seed=seed)
 
@@ -1054,15 +1097,50 @@ def _validate_save(data):
     rngs = [rng_from_json(r) if r is not None else None for r in data.get("ai_rngs") or []]
     history = [str(x) for x in data.get("history") or []]
     log = [str(x) for x in data.get("log") or []]
-    return st, kinds, names, speed, rngs, viewer, history, log
+    clock = _validate_clock(data.get("clock"), st)
+    return st, kinds, names, speed, rngs, viewer, history, log, clock
+
+
+def _validate_clock(clock, st):
+    if clock is None:
+        return None
+
+    def steps(v):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 3600 * STEP_HZ:
+            raise ValueError("bad timer")
+        return v
+
+    def seat(v):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < st.n:
+            raise ValueError("bad seat in a timer")
+        return v
+    if not isinstance(clock, dict) or set(clock) != {"wait", "hold", "window", "timers"}:
+        raise ValueError("bad table clock")
+    steps(clock["wait"])
+    steps(clock["hold"])
+    w = clock["window"]
+    if w is not None and not (isinstance(w, list) and len(w) == 3 and all(isinstance(x, int) for x in w)):
+        raise ValueError("bad UNO window")
+    if not isinstance(clock["timers"], list) or (clock["timers"] and w is None):
+        raise ValueError("bad timers")
+    for t in clock["timers"]:
+        if not (isinstance(t, list) and len(t) == 4 and t[1] in ("call", "catch")):
+            raise ValueError("bad timer")
+        steps(t[0])
+        seat(t[2])
+        if t[1] == "catch":
+            seat(t[3])
+    return clock
 
 
 def resume(app):
     loaded = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, _validate_save)
     if loaded is None:
         return None
-    st, kinds, names, speed, rngs, viewer, history, log = loaded
+    st, kinds, names, speed, rngs, viewer, history, log, clock = loaded
     t = GnonoTable(app, st, kinds, names, speed, ai_rngs=rngs)
+    if clock is not None:
+        t.restore_clock(clock)
     if len(t.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
     t.history = history

@@ -21,6 +21,7 @@ import pygame
 
 from game import card_art, palette as P, ui
 from game.clock import STEP_HZ
+from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.keys import Binding
 from game.nerts import settings as S
@@ -110,7 +111,7 @@ class NertsTable(Scene):
             raise ValueError("one level per seat")
         self.game = game
         self.levels = list(levels)
-        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.seed = fresh_deal_no() if seed is None else seed
         clusters, problems = S.clusters_checked(app.options)
         if problems:
             app.toast("Nerts keys clash (" + problems[0] + "): default keys used.", 5)
@@ -265,6 +266,7 @@ class NertsTable(Scene):
         caller = rnd.caller
         result = self.game.end_round()
         self.phase = "done"
+        round_scores = [d["total"] for d in details]
         rows = []
         for s, d in zip(self.seats, details):
             score = d["total"]
@@ -285,10 +287,31 @@ class NertsTable(Scene):
             notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
             label = "Next round"
         self.save()
+        self.record_stats(round_scores, caller, result)
         self.app.push(NertsScoring(
             self.app, f"Nerts - round {len(self.game.history)}",
             ["Seat", "Scoring Area", "Pile left", "Round", "Total"], rows, notes,
             on_done=self.after_scores, done_label=label, table=self))
+
+    def record_stats(self, scores: list[int], caller: int | None, result: dict) -> None:
+        """The humans' round (and game) in the statistics: played, won (the round's single
+        best score), G'NERTS calls, best round; at the end, games played and won, best score."""
+        humans = [s.index for s in self.seats if s.human]
+        if not humans:
+            return
+        top = max(scores)
+        won = scores.count(top) == 1 and scores.index(top) in humans
+        counts = {"rounds_played": 1, "rounds_won": int(won), "calls": int(caller in humans)}
+        if result["over"]:
+            counts.update(games_played=1, games_won=int(result["winner"] in humans))
+        try:
+            self.app.stats.record("nerts", **counts)
+            self.app.stats.best("nerts", "best_round", max(scores[i] for i in humans))
+            if result["over"]:
+                self.app.stats.best("nerts", "best_score", max(result["totals"][i] for i in humans))
+        except Exception:   # statistics must never stop a game
+            import traceback
+            traceback.print_exc()
 
     def after_scores(self) -> None:
         if self.game.over:
@@ -457,7 +480,27 @@ class NertsTable(Scene):
         self.save()
 
     def to_json(self) -> dict:
-        return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed}
+        # the computers' random state and clocks, so that a resumed round goes on as it would have
+        ais = None
+        if self.round is not None:
+            ais = {"round_no": self.game.round_no,
+                   "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
+        return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais}
+
+    def check_invariants(self) -> None:
+        """Every card somewhere exactly once (through the engine), and the table's own
+        bookkeeping in step with it; raises AssertionError or ValueError."""
+        g = self.game
+        if g.round is not None:
+            g.round.check_invariants()
+        assert g.over or g.round is not None or self.phase == "done", "no round on the table"
+        assert len(g.totals) == len(self.seats) == g.options.seats
+        assert [sum(c) for c in zip(*g.history)] == g.totals or not g.history
+        assert self.phase in ("play", "banner", "done")
+        assert self.phase != "play" or (g.round is not None and not g.round.over)
+        for s in self.seats:
+            assert s.selected is None or s.selected in S.ACTIONS
+            assert s.human == (s.ai is None)
 
     def save(self) -> bool:
         if self.game.over:
@@ -533,8 +576,8 @@ class NertsTable(Scene):
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        left = (f"NERTS  Round {self.game.round_no}  To {self.game.options.target}  "
-                f"Standstill {rnd.rotations}/3")
+        left = (f"NERTS  Round {self.game.round_no}  Deal {rnd.deal_no if rnd.deal_no is not None else '-'}"
+                f"  To {self.game.options.target}  Standstill {rnd.rotations}/3")
         ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
         if self.note_steps and self.notes:
             msg = self.notes[-1]
@@ -943,13 +986,13 @@ def start(app, seed: int | None = None) -> Scene:
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
               seed: int | None = None) -> NertsTable:
     options = options or options_from_app(app, len(levels))
-    game_seed = random.randrange(1 << 30) if seed is None else seed
+    game_seed = fresh_deal_no() if seed is None else seed
     game = Game(options, seed=game_seed)
     return NertsTable(app, game, levels, seed=game_seed)
 
 
 def _validate_save(data) -> dict:
-    if not isinstance(data, dict) or set(data) != {"game", "levels", "seed"}:
+    if not isinstance(data, dict) or not {"game", "levels", "seed"} <= set(data) <= {"game", "levels", "seed", "ais"}:
         raise ValueError("not a Nerts table save")
     game = Game.from_json(data["game"])
     levels = data["levels"]
@@ -962,7 +1005,22 @@ def _validate_save(data) -> dict:
         raise ValueError("bad seed")
     if game.over:
         raise ValueError("the saved game is over")
-    return {"game": game, "levels": levels, "seed": seed}
+    ais = None
+    saved = data.get("ais")
+    if saved is not None and game.round is not None:
+        players = saved["players"] if isinstance(saved, dict) else None
+        if not (isinstance(players, list) and len(players) == len(levels)
+                and saved.get("round_no") == game.round_no):
+            raise ValueError("bad computer players")
+        ais = []
+        for lv, p in zip(levels, players):
+            if (lv == "human") != (p is None):
+                raise ValueError("a computer player for a human seat, or none for a computer")
+            ai = None if p is None else NertsAI.from_json(p)
+            if ai is not None and ai.name != lv:
+                raise ValueError("a computer player of another level")
+            ais.append(ai)
+    return {"game": game, "levels": levels, "seed": seed, "ais": ais}
 
 
 def resume(app) -> Scene | None:
@@ -970,7 +1028,11 @@ def resume(app) -> Scene | None:
     d = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, _validate_save)
     if d is None:
         return None
-    return NertsTable(app, d["game"], d["levels"], seed=d["seed"])
+    table = NertsTable(app, d["game"], d["levels"], seed=d["seed"])
+    if d["ais"] is not None:
+        for s, ai in zip(table.seats, d["ais"]):
+            s.ai = ai
+    return table
 
 
 __all__ = ["NertsTable", "start", "resume", "new_table", "options_from_app", "seat_colours",
