@@ -159,6 +159,7 @@ class GnonoTable(Scene):
         self.timers: list[Timer] = []
         self.turn_steps = None
         self.timing: list[int] = []  # steps of each computer turn, think to rest
+        self.stats_round = None      # the round already counted in the statistics
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
         self.note(f"The first card is the {card_words(state.top)}.")
@@ -553,8 +554,9 @@ class GnonoTable(Scene):
 
     def record_stats(self):
         st = self.state
-        if not self.humans:
+        if not self.humans or self.stats_round == st.round_no:
             return
+        self.stats_round = st.round_no   # a round resumed at its scores is not counted twice
         lr = st.last_round or {}
         w = lr.get("winner")
         counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
@@ -767,13 +769,14 @@ class GnonoTable(Scene):
                 timers.append([max(0, t.at - now), "call", t.move.seat, None])
             elif isinstance(t.move, Catch):
                 timers.append([max(0, t.at - now), "catch", t.move.catcher, t.move.target])
-        return {"wait": self.wait, "hold": max(0, self.hold_until - now),
+        return {"wait": self.wait, "hold": max(0, self.hold_until - now), "stats_round": self.stats_round,
                 "window": list(self.window) if self.window is not None else None,
                 "timers": timers}
 
     def restore_clock(self, clock) -> None:
         now = self.app.steps
         self.wait = clock["wait"]
+        self.stats_round = clock["stats_round"]
         self.hold_until = now + clock["hold"]
         self.window = tuple(clock["window"]) if clock["window"] is not None else None
         self.timers = []
@@ -1114,8 +1117,10 @@ def _validate_clock(clock, st):
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < st.n:
             raise ValueError("bad seat in a timer")
         return v
-    if not isinstance(clock, dict) or set(clock) != {"wait", "hold", "window", "timers"}:
+    if not isinstance(clock, dict) or set(clock) != {"wait", "hold", "window", "timers", "stats_round"}:
         raise ValueError("bad table clock")
+    if clock["stats_round"] is not None:
+        steps(clock["stats_round"])
     steps(clock["wait"])
     steps(clock["hold"])
     w = clock["window"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import palette as P, ui
+from game.deals import fresh_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.keys import Binding
 from game.scene import Scene
@@ -42,13 +43,16 @@ SAVE_KIND = "gostop-game"
 SAVE_SCHEMA = 1
 NOTE_ROWS = (26, 27, 28)
 FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
+HARD_ROLLOUTS = 48
 
 
 def _make_ai(level, rng):
     """A computer player from game/gostop/ai.py; a plain stand-in if it is missing."""
     try:
         from .ai import GoStopAI
-        return GoStopAI(level, rng)
+        # a fixed count of look-ahead samples (about 25 ms on a 2020 laptop) rather than a
+        # time budget: the computers' play is then the same for the same seed, resumed or not
+        return GoStopAI(level, rng, rollouts=HARD_ROLLOUTS)
     except ImportError:
         return _FirstLegal(rng)
 
@@ -113,6 +117,7 @@ class GoStopTable(Scene):
         self.version = 0
         self.timing = []             # (seat, steps) of each finished computer turn
         self._turn_steps = None
+        self.stats_hand = None       # the hand already counted in the statistics
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
                   f"Target {state.target} points.")
@@ -350,7 +355,41 @@ class GoStopTable(Scene):
     def open_scoring(self):
         self.scoring_open = True
         self.history.append(hand_summary(self.state, self.names))
+        self.record_stats()
+        self.save()   # every finished hand is kept: a crash loses at most one hand
         self.app.push(GoStopScoring(self.app, self, self.next_hand))
+
+    def record_stats(self):
+        """Hands played and won, Go calls, stops, nagari, net chips, the best hand's chips."""
+        st = self.state
+        if self.stats_hand == st.hand_no or st.result is None:
+            return
+        self.stats_hand = st.hand_no
+        res = st.result
+        w = res.get("winner")
+        pays = res.get("payments", [])
+        if w == HUMAN:
+            chips = sum(p.total for p in pays)
+        else:
+            chips = -sum(p.total for p in pays if p.payer == HUMAN)
+        counts = {"hands_played": 1, "hands_won": int(w == HUMAN), "gos": st.go_counts[HUMAN],
+                  "stops": int(w == HUMAN and not res.get("chongtong")),
+                  "nagari": int(bool(res.get("nagari"))), "chips": chips}
+        try:
+            self.app.stats.record("gostop", **counts)
+            if w == HUMAN:
+                self.app.stats.best("gostop", "best_hand", chips)
+        except Exception:   # statistics must never stop a game
+            import traceback
+            traceback.print_exc()
+
+    def check_invariants(self):
+        """Every card somewhere exactly once (the engine's JSON check), the table's
+        computers and selection consistent; raises AssertionError or ValueError."""
+        st = self.state
+        GoStopState.from_json(st.to_json())
+        assert set(self.ais) == set(range(st.n)) - {HUMAN}
+        assert len(self.levels) == st.n - 1
 
     def next_hand(self):
         self.scoring_open = False
@@ -465,7 +504,8 @@ class GoStopTable(Scene):
             r = getattr(self.ais[s], "rng", None)
             rngs.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
         return {"state": self.state.to_json(), "levels": self.levels, "speed": self.speed,
-                "ai_rngs": rngs, "history": self.history[-50:], "log": self.log[-50:]}
+                "ai_rngs": rngs, "history": self.history[-50:], "log": self.log[-50:],
+                "wait": self.wait, "stats_hand": self.stats_hand}
 
     def save(self):
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
@@ -540,9 +580,9 @@ class GoStopTable(Scene):
     def _draw_info(self, canvas):
         st = self.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        s = (f" GO-STOP  Hand {st.hand_no}  Target {st.target}  Dealer: {self.names[st.dealer]}"
-             + (f"  Pays x{st.multiplier} (nagari)" if st.multiplier > 1 else ""))
-        ui.text(canvas, 0, 0, s, P.WHITE, P.BLUE)
+        deal = "-" if st.deal_no is None else st.deal_no
+        s = (f" GO-STOP  Hand {st.hand_no}  Deal {deal}  Target {st.target}"
+             + (f"  Pays x{st.multiplier}" if st.multiplier > 1 else f"  Dealer: {self.names[st.dealer]}"))
         q = st.question()
         if q.kind == "hand_over":
             t = "Hand over"
@@ -552,6 +592,7 @@ class GoStopTable(Scene):
                  "bomb": "Bomb?", "shake": "Shake?"}.get(q.kind, "Your turn")
         else:
             t = f"{self.names[q.seat]} is playing"
+        ui.text(canvas, 0, 0, s[:78 - len(t)], P.WHITE, P.BLUE)
         ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == HUMAN else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
@@ -904,10 +945,11 @@ class GoStopSetup(Scene):
         o = self.app.options
         n = o["gostop.players"]
         opts = rule_options(o, n)
-        st = GoStopState.new(opts, self.seed)
+        seed = fresh_deal_no() if self.seed is None else self.seed   # a random game has a number too
+        st = GoStopState.new(opts, seed)
         levels = [o["gostop.level1"], o["gostop.level2"]][:n - 1]
         self.app.storage.remove(SAVE_NAME)
-        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=self.seed)
+        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed)
         self.app.replace(table)
         table.save()
 
@@ -997,15 +1039,21 @@ def _validate_save(data):
     rngs = [rng_from_json(r) if r is not None else None for r in data.get("ai_rngs") or []]
     history = [str(x) for x in data.get("history") or []]
     log = [str(x) for x in data.get("log") or []]
-    return st, levels, speed, rngs, history, log
+    wait, stats_hand = data.get("wait", 0), data.get("stats_hand")
+    if not isinstance(wait, int) or isinstance(wait, bool) or not 0 <= wait <= 3600 * 120:
+        raise ValueError("bad wait")
+    if stats_hand is not None and (not isinstance(stats_hand, int) or isinstance(stats_hand, bool)):
+        raise ValueError("bad statistics mark")
+    return st, levels, speed, rngs, history, log, wait, stats_hand
 
 
 def resume(app):
     loaded = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, _validate_save)
     if loaded is None:
         return None
-    st, levels, speed, rngs, history, log = loaded
+    st, levels, speed, rngs, history, log, wait, stats_hand = loaded
     t = GoStopTable(app, st, levels, speed, ai_rngs=rngs)
+    t.wait, t.stats_hand = wait, stats_hand
     t.history = history
     t.log = log + t.log
     t.notes = []
