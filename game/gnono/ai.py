@@ -111,7 +111,7 @@ class GnonoAI:
             return Draw(me)
         d = self.difficulty
         if d == "easy":
-            if self.rng.random() < 0.08:
+            if self.rng.random() < 0.03:
                 return Draw(me)       # sometimes draws for no good reason
             # a beginner: any card, but mostly not a wild while something else fits
             plain = [c for c in cards if not c.is_wild]
@@ -195,7 +195,7 @@ class GnonoAI:
         """The colour to name for a Wild (being played, or just played)."""
         hand = [c for c in view.hand if c != wild]
         d = self.difficulty
-        if d == "easy" and self.rng.random() < 0.4:
+        if d == "easy" and self.rng.random() < 0.25:
             return self.rng.choice(COLORS)
         if d != "hard":
             return most_held_color(hand)
@@ -263,7 +263,7 @@ class GnonoAI:
     def would_challenge(self, view: GnonoView) -> bool:
         d = self.difficulty
         if d == "easy":
-            return self.rng.random() < 0.15
+            return self.rng.random() < 0.1
         p_hold = self.guilt_probability(view)
         if d == "normal":
             return p_hold > 0.85
