@@ -4,15 +4,21 @@ view of their seat): "the computer does not peek at your hand - honest".
     ai = GinAI("hard", seed=1);  move = ai.choose(game.view(seat))
 
 Levels
-- easy: keeps its melds, throws its highest unmatched card (with slips), takes
-  the upcard only when it makes a meld, knocks as soon as it may.
-- normal: weighs deadwood against the live cards that would meld ("outs"),
-  avoids feeding the cards the opponent was seen to take, knocks at once.
-- hard: tracks every card it has seen; estimates which unseen cards the
-  opponent holds (what he took, threw and passed); scores discards by deadwood,
-  outs still in the Stock and the chance of feeding a meld; knocks early, waits
-  for gin late when an undercut looks likely; arranges a knock so the opponent
-  has the fewest lay-offs; defends with the least deadwood.
+- easy: keeps its melds, throws its highest unmatched card (one time in five
+  a random unmatched one), takes the upcard only when it makes a meld, knocks as
+  soon as it may.
+- normal: weighs deadwood against the cards that would meld ("outs") but does
+  not count cards (of the pile it remembers only the upcard); avoids feeding
+  the cards the opponent was seen to take; knocks at once.
+- hard: counts every card it has seen: outs are only the live cards, weighted
+  by the chance each is still in the Stock rather than in the opponent's hand
+  (unseen-card probabilities; cards he was seen to take are his); values hands
+  by deadwood, outs and the live cards that would let it go out next turn;
+  scores each discard by the chance it completes a meld for the opponent;
+  takes the upcard when the hand gains enough; knocks at once (waiting for gin
+  late lost more hands than it gained points in our runs: wait_for_gin); lays a
+  knock out so the opponent has the fewest lay-offs; defends with the least
+  deadwood over its melds and lay-offs together.
 BaselineAI is the yardstick of the benchmark: keeps its best melds, throws the
 highest deadwood card, goes out as soon as it may, draws at random.
 
@@ -84,6 +90,9 @@ class _Knowledge:
         self.hand = _mask(view.hand)
         self.pile = _mask(view.pile)
         taken = _mask(set(view.opp_taken))
+        if tracking in ("none", "memoryless"):
+            # no card counting: of the pile only the upcard is remembered
+            self.pile = _mask(view.pile[-1:])
         self.opp_known = taken & ~self.pile & ~self.hand
         seen = self.hand | self.pile | self.opp_known
         self.unseen = M.FULL_MASK & ~seen
@@ -111,6 +120,7 @@ class _Knowledge:
         for i, _ in _bits(self.hand | (_bit(view.pile[-1]) if view.pile else 0)):
             near |= _NEAR[i]
         self.near = near        # the only cards that can meld with (part of) the hand
+        self.kv = view.knock_value
 
 
 class GinAI:
@@ -121,14 +131,20 @@ class GinAI:
             raise ValueError(f"unknown level {level!r}; one of {LEVELS}")
         self.level = level
         self.rng = random.Random(seed)
-        self.lookahead = level == "hard"
+        # Weights are in deadwood points. Tuned by computer-vs-computer runs
+        # (python -m game.gin.sim); see the module doc for what each level does.
+        self.lookahead = False     # one-step expected deadwood (costly; measured no gain)
         self.top_k = 4
+        self.wait_for_gin = False  # hard's late waiting (measured: fewer hands won)
         if level == "easy":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.0, 0.0, "none", 0
+            self.w_knock = 0.0
         elif level == "normal":
-            self.w_out, self.w_danger, self.tracking, self.take_margin = 1.0, 4.0, "taken", 2.0
+            self.w_out, self.w_danger, self.tracking, self.take_margin = 0.5, 2.0, "memoryless", 3.0
+            self.w_knock = 0.0
         else:
-            self.w_out, self.w_danger, self.tracking, self.take_margin = 0.3, 6.0, "full", 1.0
+            self.w_out, self.w_danger, self.tracking, self.take_margin = 1.2, 4.0, "taken", 2.0
+            self.w_knock = 2.0
 
     # ---- entry point ----
     def choose(self, view: GinView):
@@ -161,6 +177,33 @@ class GinAI:
                 if r & hand == r:
                     total += 1.0 - p[i]
                     break
+        return total
+
+    def _knock_outs(self, hand: int, know: _Knowledge) -> float:
+        """Weighted count of live cards after which the hand could go out (knock
+        or gin) with its best discard: how close the race is to being won."""
+        dw = _mindw(hand)
+        kv = know.kv
+        if dw > kv + 30:                    # one card cannot bring it down that far
+            return 0.0
+        _, dead = M.best_melds_mask(hand)
+        maxdead = max((BIT_VALUES[i] for i, _ in _bits(dead)), default=0)
+        live = know.unseen & ~hand
+        p = know.p_opp
+        total = 0.0
+        swap_limit = kv - dw + maxdead       # a card of at most this value swapped in
+        while live:
+            low = live & -live
+            live ^= low
+            i = low.bit_length() - 1
+            ok = BIT_VALUES[i] <= swap_limit
+            if not ok and low & know.near:
+                for r in REST3[i]:
+                    if r & hand == r:
+                        ok = _after_discard(hand | low) <= kv
+                        break
+            if ok:
+                total += 1.0 - p[i]
         return total
 
     def _danger(self, i: int, know: _Knowledge) -> float:
@@ -206,10 +249,12 @@ class GinAI:
         return dw - gain / weight if weight else float(dw)
 
     def _key_fast(self, hand: int, know: _Knowledge) -> float:
-        dw = _mindw(hand)
+        k = float(_mindw(hand))
         if self.w_out:
-            return dw - self.w_out * self._outs(hand, know)
-        return float(dw)
+            k -= self.w_out * self._outs(hand, know)
+        if self.w_knock:
+            k -= self.w_knock * self._knock_outs(hand, know)
+        return k
 
     def _key(self, hand: int, know: _Knowledge) -> float:
         """How good a 10-card hand is (lower is better), in deadwood points."""
@@ -304,7 +349,7 @@ class GinAI:
         return Discard(seat, M.BIT_CARDS[scores[0][1]])
 
     def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
-        if self.level != "hard":
+        if not self.wait_for_gin:
             return True
         turns = len(view.opp_discards)
         # a rough expectation of the opponent's deadwood after his lay-offs
