@@ -81,8 +81,8 @@ def test_greedy_always_stops_normal_goes_only_when_safe():
     assert s.phase == "go_stop"
     assert GoStopAI("greedy", 1).choose(s.view(0)) == GoStop(False)
     assert GoStopAI("normal", 1).choose(s.view(0)) == GoStop(True)   # opponent has nothing
-    s = P(["8J1 9J1 10J1 11J1 12R", "12A 5R 6R 7R 4R"], "8J2", "5A 6A 7A 10A 3R",
-          captures=[JUNK15, "1B 3B 11B 2A 4A 1R 2R"])
+    s = P(["8J1 9J1 10J1 11J1 12R", "12A 5R 6R 7R 4R"], "8J2", "9J2 10J2 11J2 12D 3R",
+          captures=[JUNK15, "1B 3B 11B 2A 4A 1R 2R 5A 6A 7A 10A"])   # 5 points
     s.apply(PlayCard(c("8J1")))
     assert s.phase == "go_stop"
     assert GoStopAI("normal", 1).choose(s.view(0)) == GoStop(False)  # opponent is close
