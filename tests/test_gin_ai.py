@@ -137,15 +137,16 @@ def test_defender_lays_off_the_best_way():
 
 
 def test_hard_arranges_a_knock_to_limit_layoffs():
-    # 7C 7D 7H 7S and 5H 6H: the sevens as a set of four leave nothing to lay off on them
-    ai = GinAI("hard", 1)
-    g = GinGame.from_deal([P("7C 7D 7H 7S 5H 6H 4H AS 2S 3S"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
+    # 3H-6H with 6C 6D 6S, or 3H-5H with all four sixes: same deadwood, but the
+    # second leaves only 2H to lay off (7H no longer fits)
+    g = GinGame.from_deal([P("3H 4H 5H 6H 6C 6D 6S 2C 2D 9C"), P("KC KD QS JS 3C 3D 8C 8D 9D TD")],
                           C("QH"), P("AD"), dealer=1)
     g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
-    m = ai.choose(g.view(0))
-    assert isinstance(m, GoOut)
+    m = GinAI("hard", 1).choose(g.view(0))
+    assert isinstance(m, GoOut) and m.discard == C("9C")
+    assert sorted(map(tuple, m.melds)) == sorted([tuple(P("3H 4H 5H")), tuple(P("6C 6D 6H 6S"))])
     g.apply(m)
-    assert g.out_kind in ("gin", "knock")
+    assert g.out_kind == "knock" and M.deadwood_value(g.out_unmatched) == 5
 
 
 def test_baseline_discards_its_highest_deadwood_card():

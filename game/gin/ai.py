@@ -86,7 +86,7 @@ _NEAR = tuple(_near_mask(1 << i) for i in range(52))
 class _Knowledge:
     """What a seat knows of the cards, as masks and per-card probabilities."""
 
-    def __init__(self, view: GinView, tracking: str):
+    def __init__(self, view: GinView, tracking: str, late_factor: float = 0.0):
         self.hand = _mask(view.hand)
         self.pile = _mask(view.pile)
         taken = _mask(set(view.opp_taken))
@@ -121,6 +121,8 @@ class _Knowledge:
             near |= _NEAR[i]
         self.near = near        # the only cards that can meld with (part of) the hand
         self.kv = view.knock_value
+        # 1 at the deal, growing as the Stock runs down (the opponent nears a knock)
+        self.late = 1.0 + late_factor * max(0, 31 - view.stock_size) / 10.0
 
 
 class GinAI:
@@ -136,6 +138,7 @@ class GinAI:
         self.lookahead = False     # one-step expected deadwood (costly; measured no gain)
         self.top_k = 4
         self.wait_for_gin = False  # hard's late waiting (measured: fewer hands won)
+        self.danger_late = 0.0     # how much more a feeding discard costs late in the hand
         if level == "easy":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.0, 0.0, "none", 0
             self.w_knock = 0.0
@@ -156,7 +159,7 @@ class GinAI:
             return None
         if ph == "lay_down":
             return LayDown(seat)        # the least deadwood, with the best lay-offs
-        know = _Knowledge(view, self.tracking)
+        know = _Knowledge(view, self.tracking, self.danger_late)
         if ph in ("offer", "draw"):
             return self._draw(view, know)
         if ph == "discard":
@@ -281,7 +284,7 @@ class GinAI:
         for i, b in _bits(hand & ~banned):
             idx[hand ^ b] = (i, b)
             if self.w_danger and self.tracking != "none":
-                extra[hand ^ b] = self.w_danger * self._danger(i, know)
+                extra[hand ^ b] = self.w_danger * know.late * self._danger(i, know)
         return [(k, idx[h][0], idx[h][1]) for k, h in self._best_keys(list(idx), know, extra)]
 
     # ---- drawing ----
