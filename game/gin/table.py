@@ -220,7 +220,9 @@ class GinTable(Scene):
 
     def _begin_turn(self):
         g = self.game
-        self.picked = None
+        if self.picked is not None:
+            self.picked = None
+            self._sync_order()   # a card still held goes back into the shown hand
         self.moving = False
         self.focus = "pickup"
         self.target = "pile" if (g.phase == "offer" or g.stock_end) else "stock"
@@ -349,7 +351,8 @@ class GinTable(Scene):
         assert self.picked is None or (self.picked in hand and self.picked not in self.order)
         if g.phase not in ("lay_down",) and self.mode in ("play", "wait", "result"):
             assert set(self.order) | ({self.picked} if self.picked else set()) == set(hand), \
-                "the shown hand differs from the hand"
+                f"the shown hand differs from the hand: {self.mode} {g.phase} {self.focus} " \
+                f"{self.picked} {sorted(map(str, self.order))} {sorted(map(str, hand))}"
         assert self.mode in ("play", "wait", "confirm", "mark", "result")
 
     # ---- the computer's turns (paced on the fixed clock) ---------------------------
