@@ -1139,6 +1139,22 @@ def _validate_clock(clock, st):
 
 
 def resume(app):
+    """The saved game's table, or None: no save, or a damaged one (then set aside as
+    .bad and reported on screen). Never raises: a save that passes validation but
+    cannot be played, or breaks the table's invariants, is set aside too."""
+    try:
+        table = _resume(app)
+        if table is not None:
+            table.check_invariants()
+        return table
+    except Exception as exc:
+        import traceback
+        traceback.print_exc()
+        app.storage.set_aside(SAVE_NAME, exc)
+        return None
+
+
+def _resume(app):
     loaded = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, _validate_save)
     if loaded is None:
         return None

@@ -1,0 +1,281 @@
+"""Every game's save under abuse, and F8 then Resume giving back exactly the game left.
+
+For each game a real save is made by playing a bit and pressing F8. It must resume
+exactly (the same table JSON: cards, stock order, scores, options, the RNGs of the
+game and of the computers, the timers). Then it is mutated hundreds of ways
+(truncated, non-UTF-8 bytes, wrong types, missing keys, huge numbers, a future schema)
+and resumed: resume() returns None or a valid table, a refused file is set aside as
+.bad and the player is told, and nothing raises. options.json and stats.json too.
+An unwritable saves folder: every table plays on and says it could not save.
+
+GNERTS_SAVE_MUTATIONS sets the mutations per file (default 120).
+"""
+import copy
+import importlib
+import json
+import os
+import random
+
+import pygame
+import pytest
+
+from tests.helpers import key_event
+from tests.test_monkey import autopilot
+
+GAMES = ["nerts", "gin", "gnono", "gostop"]
+TABLES = {"nerts": "NertsTable", "gin": "GinTable", "gnono": "GnonoTable", "gostop": "GoStopTable"}
+MUTATIONS = int(os.environ.get("GNERTS_SAVE_MUTATIONS", "120"))
+
+
+def new_app(save_dir, seed=5):
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    app = App(save_dir=str(save_dir), fullscreen=False, realtime=False, seed=seed)
+    pygame.event.clear()
+    app.push(MenuScene(app))
+    app.run(max_frames=1)
+    return app
+
+
+def start_table(app, game):
+    """From the menu to the game's table: choose the game, Enter through its set-up."""
+    from game.games import BY_KEY
+    app.top.start_game(BY_KEY[game], seed=app.seed)
+    for _ in range(3):
+        if type(app.top).__name__ == TABLES[game]:
+            break
+        pygame.event.post(key_event(pygame.K_RETURN))
+        app.run(max_frames=2)
+    assert type(app.top).__name__ == TABLES[game], [type(s).__name__ for s in app.scenes]
+    return app.top
+
+
+def play_a_bit(app, game, rng, turns=30):
+    players = {}
+    for _ in range(turns):
+        autopilot(app, game, rng, players)
+        app.run(max_frames=rng.choice((3, 10, 30)))
+        # a score screen or a question: Enter / Y goes on
+        if type(app.top).__name__ != TABLES[game]:
+            pygame.event.post(key_event(pygame.K_RETURN))
+            app.run(max_frames=2)
+    assert not app.internal_errors
+
+
+def table_module(game):
+    return importlib.import_module(f"game.{game}.table")
+
+
+def normalised(table) -> dict:
+    d = json.loads(json.dumps(table.to_json()))
+    d.pop("log", None)       # the notes' log gains "resumed" lines: not the game
+    return d
+
+
+@pytest.fixture(scope="module")
+def real_saves(tmp_path_factory):
+    """Per game: (the save file's bytes, the table's JSON at F8)."""
+    out = {}
+    for n, game in enumerate(GAMES):
+        d = tmp_path_factory.mktemp(f"{game}-saves")
+        app = new_app(d, seed=40 + n)
+        table = start_table(app, game)
+        play_a_bit(app, game, random.Random(n))
+        table = next(s for s in app.scenes if type(s).__name__ == TABLES[game])
+        while app.top is not table:
+            app.pop()
+        left = normalised(table)
+        pygame.event.post(key_event(pygame.K_F8))
+        app.run(max_frames=1)
+        assert table not in app.scenes, "F8 leaves the table"
+        path = d / f"{game}.json"
+        assert path.exists(), "F8 saved the game"
+        out[game] = (path.read_bytes(), left)
+        app.close()
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_f8_then_resume_is_exactly_the_game_left(tmp_path, real_saves, game):
+    raw, left = real_saves[game]
+    (tmp_path / f"{game}.json").write_bytes(raw)
+    app = new_app(tmp_path)
+    from game.scenes.menu import MenuScene
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.items[0][0] == f"Resume {menu.items[0][1][1].name}"
+    menu.choose()          # Enter on the first line: Resume (compared before any time passes)
+    table = app.top
+    assert type(table).__name__ == TABLES[game]
+    got = normalised(table)
+    assert json.dumps(got, sort_keys=True) == json.dumps(left, sort_keys=True)
+    table.check_invariants()
+    assert not app.internal_errors
+    app.close()
+
+
+# --- mutations -------------------------------------------------------------------------------
+ODD_VALUES = [None, "x", "", -1, 0, 10 ** 30, -(10 ** 30), 1.5, True, [], {}, [None], {"a": 1}, "7H"]
+
+
+def paths(node, prefix=()):
+    """Every place in a JSON tree; long lists (an RNG's state) give a few of their items."""
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        idx = range(len(node)) if len(node) <= 12 else [0, 1, len(node) // 2, len(node) - 1]
+        for i in idx:
+            out += paths(node[i], prefix + (i,))
+    return out
+
+
+def set_at(doc, path, value, delete=False):
+    node = doc
+    for p in path[:-1]:
+        node = node[p]
+    if delete:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+
+
+def mutations(raw: bytes, rng: random.Random, count: int):
+    """(what, bytes) pairs: damaged files of every kind the issue names."""
+    yield "empty", b""
+    yield "not JSON", b"{\"kind\": "
+    yield "a list", b"[1, 2, 3]"
+    for _ in range(6):
+        k = rng.randrange(1, len(raw))
+        yield f"truncated at {k}", raw[:k]
+    for _ in range(4):
+        k = rng.randrange(len(raw))
+        yield f"non-UTF-8 at {k}", raw[:k] + b"\xff\xfe\xc3" + raw[k:]
+    yield "Latin-1 text", raw.decode("utf-8").replace('"', '"\xe9', 1).encode("latin-1", "replace")
+    doc = json.loads(raw)
+    for what, change in (("future schema", ("schema", doc["schema"] + 1)), ("schema 0", ("schema", 0)),
+                         ("schema as text", ("schema", str(doc["schema"]))), ("wrong kind", ("kind", "other")),
+                         ("data null", ("data", None)), ("data a list", ("data", [])),
+                         ("huge data", ("data", 10 ** 30))):
+        d = copy.deepcopy(doc)
+        d[change[0]] = change[1]
+        yield what, json.dumps(d).encode()
+    yield "NaN inside", raw.replace(b": 0,", b": NaN,", 1)
+    places = paths(doc["data"])
+    for _ in range(count):
+        path = ("data",) + rng.choice(places)
+        d = copy.deepcopy(doc)
+        if rng.random() < 0.25:
+            set_at(d, path, None, delete=True)
+            yield f"missing {path[1:]}", json.dumps(d).encode()
+        else:
+            value = rng.choice(ODD_VALUES)
+            set_at(d, path, value)
+            yield f"{path[1:]} = {value!r}", json.dumps(d).encode()
+
+
+def check_resume(app, game, name, what):
+    """resume() never raises; None means set aside as .bad and told; a table is valid."""
+    path = os.path.join(app.save_dir, name)
+    mod = table_module(game)
+    table = mod.resume(app)          # must not raise
+    problems = app.storage.take_problems()
+    if table is None:
+        assert not os.path.exists(path), f"{what}: a refused save stays in place"
+        assert os.path.exists(path + ".bad"), f"{what}: not set aside as .bad"
+        assert problems and name in problems[0], f"{what}: the player is not told"
+        os.remove(path + ".bad")
+        return "refused"
+    assert type(table).__name__ == TABLES[game], what
+    table.check_invariants()
+    app.push(table)
+    app.run(max_frames=4)
+    assert not app.internal_errors, (what, app.internal_errors)
+    for scene in list(app.scenes):
+        check = getattr(scene, "check_invariants", None)
+        if check:
+            check()
+    while len(app.scenes) > 1:
+        app.pop()
+    app.storage.take_problems()
+    app.storage.remove(name)
+    return "resumed"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_mutated_save_resumes_or_is_set_aside(tmp_path, real_saves, game):
+    raw, _ = real_saves[game]
+    app = new_app(tmp_path)
+    name = f"{game}.json"
+    rng = random.Random(game)
+    results = {"refused": 0, "resumed": 0}
+    for what, data in mutations(raw, rng, MUTATIONS):
+        (tmp_path / name).write_bytes(data)
+        results[check_resume(app, game, name, what)] += 1
+    app.close()
+    print(f"{game}: {sum(results.values())} mutated saves, {results}")
+    assert results["refused"] > MUTATIONS // 4
+
+
+@pytest.mark.parametrize("name,kind", [("options.json", "options"), ("stats.json", "stats")])
+def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, kind):
+    from game.options import load_options, Options
+    from game.stats import load_stats
+    from game.storage import Storage
+    app = new_app(tmp_path)
+    app.stats.record("gin", hands_played=3, gins=1)
+    app.stats.best("gin", "best_hand", 40)
+    app.options["colour.table"] = 1
+    app.save_options()
+    app.close()
+    raw = (tmp_path / name).read_bytes()
+    rng = random.Random(name)
+    told = 0
+    tried = 0
+    for what, data in mutations(raw, rng, MUTATIONS // 2):
+        tried += 1
+        (tmp_path / name).write_bytes(data)
+        st = Storage(str(tmp_path))
+        loaded = load_options(st) if kind == "options" else load_stats(st)
+        if kind == "options":
+            assert isinstance(loaded, Options)
+            loaded.to_json()
+        else:
+            loaded.lines("gin")
+        if st.problems:
+            told += 1
+            assert os.path.exists(tmp_path / (name + ".bad")), what
+            os.remove(tmp_path / (name + ".bad"))
+    # and through the whole program: a damaged file at start-up is reported on screen
+    (tmp_path / name).write_bytes(raw[: len(raw) // 2])
+    app = new_app(tmp_path)
+    assert type(app.top).__name__ == "MessageBox" and name in " ".join(app.top.lines)
+    assert not app.internal_errors
+    app.close()
+    print(f"{name}: {tried} mutated files, {told} set aside and reported")
+    assert told > tried // 4
+
+
+# --- an unwritable saves folder ------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_each_table_plays_on_when_its_save_cannot_be_written(tmp_path, game):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    app = new_app(blocker / "saves")
+    notices = 0
+    while type(app.top).__name__ == "MessageBox":   # "the saves folder cannot be written"
+        notices += 1
+        app.pop()
+    assert notices == 1
+    start_table(app, game)
+    play_a_bit(app, game, random.Random(7), turns=10)
+    table = next(s for s in app.scenes if type(s).__name__ == TABLES[game])
+    while app.top is not table:
+        app.pop()
+    pygame.event.post(key_event(pygame.K_F8))
+    app.run(max_frames=2)
+    assert not app.internal_errors
+    told = [line for s in app.scenes if type(s).__name__ == "MessageBox" for line in s.lines]
+    assert any(f"Could not save {game}.json" in line for line in told), told
+    assert app.running
+    app.close()
