@@ -1,0 +1,45 @@
+"""Loaded by Python at start-up when tests/inject is on PYTHONPATH (tests/test_kill_main.py):
+with GNERTS_INJECT_SEED set, the real `python main.py` gets random key presses among its
+events (seeded), and reports each save it writes on stdout (SAVE-START / SAVE-END), so a
+test can SIGKILL it while it plays and writes. Nothing happens without the variable."""
+import os
+
+if os.environ.get("GNERTS_INJECT_SEED"):
+    import random
+    import sys
+
+    import pygame
+
+    _rng = random.Random(int(os.environ["GNERTS_INJECT_SEED"]))
+    _get = pygame.event.get
+    _K = pygame
+    # Enter starts, resumes and goes on; F8 saves and leaves (then Enter resumes); no Esc
+    _KEYS = ([(_K.K_RETURN, "\r")] * 6 + [(_K.K_F8, "")] * 3 +
+             [(k, "") for k in (_K.K_LEFT, _K.K_RIGHT, _K.K_UP, _K.K_DOWN, _K.K_SPACE, _K.K_INSERT,
+                                _K.K_DELETE, _K.K_F10)] * 2 +
+             [(ord(c) if c.isalnum() else 0, c) for c in "+-123456789yngsqwerasdfjkl"])
+    _patched = []
+
+    def _report_saves():
+        storage = sys.modules.get("game.storage")
+        if storage is None or _patched:
+            return
+        write = storage.Storage.write_json
+
+        def write_json(self, name, *a, **k):
+            print("SAVE-START", name, flush=True)
+            ok = write(self, name, *a, **k)
+            print("SAVE-END", name, ok, flush=True)
+            return ok
+        storage.Storage.write_json = write_json
+        _patched.append(True)
+
+    def get(*args, **kwargs):
+        _report_saves()
+        events = list(_get(*args, **kwargs))
+        if _rng.random() < 0.2:
+            key, ch = _rng.choice(_KEYS)
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0, scancode=0))
+        return events
+
+    pygame.event.get = get
