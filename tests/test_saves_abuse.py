@@ -279,3 +279,22 @@ def test_each_table_plays_on_when_its_save_cannot_be_written(tmp_path, game):
     assert any(f"Could not save {game}.json" in line for line in told), told
     assert app.running
     app.close()
+
+
+def test_after_f8_the_menu_offers_resume_and_a_new_game_asks_first(tmp_path, real_saves):
+    from game.games import BY_KEY
+    from game.scenes.overlays import Question
+    raw, left = real_saves["gin"]
+    app = new_app(tmp_path)
+    menu = app.top
+    menu.index = [w for _, w in menu.items].index(BY_KEY["gin"])
+    (tmp_path / "gin.json").write_bytes(raw)
+    menu.on_enter()                   # as when a table left with F8 uncovers the menu
+    assert menu.items[menu.index][0] == "Resume Gin Rummy", "Enter resumes the game just left"
+    menu.index = [w for _, w in menu.items].index(BY_KEY["gin"])
+    menu.choose()                     # a new game of Gin while one is saved: asked first
+    assert isinstance(app.top, Question)
+    pygame.event.post(key_event(pygame.K_n, unicode="n"))
+    app.run(max_frames=1)
+    assert app.top is menu and (tmp_path / "gin.json").read_bytes() == raw
+    app.close()

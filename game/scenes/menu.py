@@ -28,6 +28,8 @@ class MenuScene(Scene):
         self.items = resumes + [(g.name, g) for g in GAMES] + [
             (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"), ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
+        if ("resume", current) in whats:
+            current = ("resume", current)   # back from a game left with F8: Enter resumes it
         self.index = whats.index(current) if current in whats else 0
 
     def deal_label(self) -> str:
@@ -75,6 +77,11 @@ class MenuScene(Scene):
         elif not is_built(what):
             self.notice = f"{what.name}: the table is not built yet."
             self.app.error()
+        elif has_save(self.app, what):
+            # a new game would replace the saved one: never lose a game without asking
+            self.app.push(Question(self.app, [f"A game of {what.name} is saved.",
+                                              "Start a new one? The saved game will be lost."],
+                                   lambda: self.start_game(what), title="New game"))
         else:
             self.start_game(what)
 
