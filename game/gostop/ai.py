@@ -386,12 +386,21 @@ class GoStopAI:
             return self.rollouts, None
         return 10**9, time.perf_counter() + self.think_ms / 1000.0
 
+    def _out_of_time(self, deadline, n, started) -> bool:
+        """Stop when another round of samples would not end before the deadline
+        (at least two rounds are always made)."""
+        if deadline is None or n < 2:
+            return False
+        now = time.perf_counter()
+        return now + (now - started) / n > deadline
+
     def _mc_play(self, view):
         vals = self.play_values(view)
         cands = sorted(view.legal, key=lambda mv: -vals[mv])[:6]
         if len(cands) == 1:
             return cands[0]
         count, deadline = self._budget()
+        started = time.perf_counter()
         totals = {mv: 0.0 for mv in cands}
         n = 0
         while n < count:
@@ -403,7 +412,7 @@ class GoStopAI:
                 # the rest of this turn, the others' replies and my next turn
                 totals[mv] += short_rollout(s, view.seat, self.horizon * view.players, before)
             n += 1
-            if deadline is not None and time.perf_counter() >= deadline and n >= 2:
+            if self._out_of_time(deadline, n, started):
                 break
         self.last_rollouts = n
         # the look-ahead refines the heuristic rather than replacing it: a few
@@ -417,6 +426,7 @@ class GoStopAI:
         det = self.determinize(view, random.Random(0))
         stop_value = sum(p.total for p in det.payments_if_stop(view.seat)[2])
         count, deadline = self._budget()
+        started = time.perf_counter()
         total = 0.0
         n = 0
         while n < count:
@@ -429,7 +439,7 @@ class GoStopAI:
             s._next_turn([])
             total += rollout(s, view.seat)
             n += 1
-            if deadline is not None and time.perf_counter() >= deadline and n >= 2:
+            if self._out_of_time(deadline, n, started):
                 break
         self.last_rollouts = n
         return GoStop(total / n > stop_value)
