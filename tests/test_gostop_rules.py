@@ -545,6 +545,15 @@ def test_view_hides_other_hands_and_the_stock():
         assert set(v.unseen()) == hidden
         assert v.hand_sizes == tuple(len(h) for h in s.hands) and v.stock_size == len(s.stock)
         assert (v.legal != ()) == (seat == s.question().seat)
+        assert not set(v.question.cards) & hidden
+
+
+def test_view_hides_the_card_waiting_for_bomb_or_shake():
+    s = P(["1B 1R 1J1 5J1", "10J1 10J2"], "1J2 7J1", "8J1 9J1 6J1")
+    s.apply(PlayCard(c("1R")))
+    v = s.view(1)
+    assert v.question.kind == "bomb" and v.question.cards == () and v.turn_card is None
+    assert s.view(0).question.cards == (c("1R"),) and s.view(0).turn_card == c("1R")
 
 
 def test_describe_events():

@@ -884,6 +884,12 @@ class GoStopState:
     # ---------------------------------------------------------------- view
     def view(self, seat: int) -> "PlayerView":
         q = self.question()
+        t_card = self.t_card
+        if q.seat != seat and q.kind in ("play", "bomb", "shake"):
+            # the hand of the seat to move, or the card it is about to play, stays hidden
+            q = Question(q.kind, q.seat, ())
+            if q.kind != "play":
+                t_card = None
         return PlayerView(
             seat=seat, players=self.n, options=self.options, hand=tuple(self.hands[seat]),
             table=tuple(self.table), captures=tuple(tuple(c) for c in self.captures),
@@ -894,7 +900,7 @@ class GoStopState:
             bomb_credits=tuple(self.credits), revealed=tuple(tuple(r) for r in self.revealed),
             stacks=dict(self.stacks), turn=self.turn, dealer=self.dealer,
             question=q, legal=tuple(self.legal_moves()) if q.seat == seat else (),
-            turn_card=self.t_card, stock_card=self.t_stock,
+            turn_card=t_card, stock_card=self.t_stock,
             chips=tuple(self.chips), multiplier=self.multiplier, hand_no=self.hand_no,
             last_turn=self.last_turn, target=self.target, result=self.result)
 
