@@ -269,12 +269,13 @@ class GoStopAI:
             tbl.setdefault(t.month, []).append(t)
         best, bv = None, None
         for c in view.hand:
+            # the most valuable table card it can capture; else its cheapest card
             if c.month == 0:
-                key = (1, 100.0)
+                key = (1, BASE[c.id], 0.0)
             elif tbl.get(c.month):
-                key = (1, max(BASE[c.id], max(BASE[t.id] for t in tbl[c.month])))
+                key = (1, max(BASE[t.id] for t in tbl[c.month]), -BASE[c.id])
             else:
-                key = (0, -BASE[c.id])
+                key = (0, -BASE[c.id], 0.0)
             if bv is None or key > bv:
                 best, bv = c, key
         return PlayCard(best)
