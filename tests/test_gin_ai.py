@@ -3,6 +3,7 @@ AI-vs-AI games keep every card; the sim runner works."""
 import os
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.cards import Card, full_deck, parse_cards as P
 from game.gin import melds as M
@@ -178,3 +179,23 @@ def test_sim_runner(capsys):
 def test_unknown_level():
     with pytest.raises(ValueError):
         GinAI("godlike", 1)
+
+
+@settings(max_examples=25 * SOAK, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(LEVELS + ("baseline",)),
+       st.sampled_from(LEVELS + ("baseline",)), st.booleans(), st.booleans())
+def test_property_cards_conserved_through_whole_hands(seed, a, b, oklahoma, hollywood):
+    g = GinGame.new(seed=seed, options=GinOptions(oklahoma=oklahoma, hollywood=hollywood))
+    ais = [make_ai(a, seed), make_ai(b, seed + 1)]
+    for _ in range(2):                                   # two whole hands
+        steps = 0
+        while g.phase not in ("hand_over", "game_over"):
+            seat = g.turn
+            g.apply(ais[seat].choose(g.view(seat)))
+            _conserved(g)
+            steps += 1
+            assert steps < 500
+        if g.phase == "game_over":
+            break
+        g.apply(NextHand())
+        _conserved(g)

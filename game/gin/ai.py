@@ -86,7 +86,8 @@ _NEAR = tuple(_near_mask(1 << i) for i in range(52))
 class _Knowledge:
     """What a seat knows of the cards, as masks and per-card probabilities."""
 
-    def __init__(self, view: GinView, tracking: str, late_factor: float = 0.0):
+    def __init__(self, view: GinView, tracking: str, late_factor: float = 0.0,
+                 outs_decay: float = 0.0):
         self.hand = _mask(view.hand)
         self.pile = _mask(view.pile)
         taken = _mask(set(view.opp_taken))
@@ -123,6 +124,8 @@ class _Knowledge:
         self.kv = view.knock_value
         # 1 at the deal, growing as the Stock runs down (the opponent nears a knock)
         self.late = 1.0 + late_factor * max(0, 31 - view.stock_size) / 10.0
+        # combinations are worth less as the Stock runs down (fewer draws left)
+        self.outs_scale = 1.0 - outs_decay * max(0, 31 - view.stock_size) / 31.0
 
 
 class GinAI:
@@ -139,6 +142,7 @@ class GinAI:
         self.top_k = 4
         self.wait_for_gin = False  # hard's late waiting (measured: fewer hands won)
         self.danger_late = 0.0     # how much more a feeding discard costs late in the hand
+        self.outs_decay = 0.0      # how much less outs are worth late in the hand
         if level == "easy":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.0, 0.0, "none", 0
             self.w_knock = 0.0
@@ -159,7 +163,7 @@ class GinAI:
             return None
         if ph == "lay_down":
             return LayDown(seat)        # the least deadwood, with the best lay-offs
-        know = _Knowledge(view, self.tracking, self.danger_late)
+        know = _Knowledge(view, self.tracking, self.danger_late, self.outs_decay)
         if ph in ("offer", "draw"):
             return self._draw(view, know)
         if ph == "discard":
@@ -254,7 +258,7 @@ class GinAI:
     def _key_fast(self, hand: int, know: _Knowledge) -> float:
         k = float(_mindw(hand))
         if self.w_out:
-            k -= self.w_out * self._outs(hand, know)
+            k -= self.w_out * know.outs_scale * self._outs(hand, know)
         if self.w_knock:
             k -= self.w_knock * self._knock_outs(hand, know)
         return k
