@@ -298,3 +298,25 @@ def test_after_f8_the_menu_offers_resume_and_a_new_game_asks_first(tmp_path, rea
     app.run(max_frames=1)
     assert app.top is menu and (tmp_path / "gin.json").read_bytes() == raw
     app.close()
+
+
+@pytest.mark.parametrize("game,how", [("nerts", "close"), ("gin", "alt-f4"), ("gnono", "close"),
+                                      ("gostop", "alt-f4")])
+def test_closing_the_window_or_alt_f4_saves_the_game(tmp_path, game, how):
+    app = new_app(tmp_path, seed=9)
+    start_table(app, game)
+    play_a_bit(app, game, random.Random(3), turns=8)
+    table = next(s for s in app.scenes if type(s).__name__ == TABLES[game])
+    left = normalised(table)
+    if how == "close":
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    else:
+        pygame.event.post(key_event(pygame.K_F4, mod=pygame.KMOD_ALT))
+    app.run(max_frames=1)
+    assert not app.running and not app.internal_errors
+    app.close()
+    app = new_app(tmp_path)
+    again = table_module(game).resume(app)
+    assert again is not None
+    assert json.dumps(normalised(again), sort_keys=True) == json.dumps(left, sort_keys=True)
+    app.close()
