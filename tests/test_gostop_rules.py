@@ -609,6 +609,9 @@ def test_from_json_rejects_bad_data():
     d = json.loads(json.dumps(good)); d["stock"].pop(); bad.append(d)       # a card lost
     d = json.loads(json.dumps(good)); d["chips"] = [1]; bad.append(d)
     d = json.loads(json.dumps(good)); d["options"]["players"] = 5; bad.append(d)
+    d = json.loads(json.dumps(good)); d["hands"][d["turn"]] = []; d["stock"] += good["hands"][good["turn"]]; bad.append(d)
+    d = json.loads(json.dumps(good)); d["phase"] = "hand_over"; d["result"] = None; bad.append(d)
+    d = json.loads(json.dumps(good)); d["phase"] = "match_stock"; d["choices"] = d["hands"][0][:2]; bad.append(d)
     bad += [None, [], "x"]
     for d in bad:
         with pytest.raises(ValueError):

@@ -1015,8 +1015,16 @@ class GoStopState:
         s._validate()
         if s.phase in ("match_hand", "match_stock") and len(s.choices) != 2:
             raise ValueError("a match question needs two choices")
-        if s.phase in ("bomb", "shake") and s.t_card is None:
-            raise ValueError("bomb/shake question without a card")
+        if s.phase in ("bomb", "shake") and (s.t_card is None or s.t_card not in s.hands[s.turn]):
+            raise ValueError("bomb/shake question without its card in hand")
+        if s.phase in ("match_hand", "match_stock") and any(x not in s.table for x in s.choices):
+            raise ValueError("a match choice is not on the table")
+        if s.phase == "match_stock" and s.t_stock not in s.table:
+            raise ValueError("the stock card being matched is not on the table")
+        if s.phase == "play" and not s.legal_moves():
+            raise ValueError("the seat to play has nothing to play")
+        if s.phase == "hand_over" and s.result is None:
+            raise ValueError("a finished hand without its result")
         return s
 
     def _validate(self):
