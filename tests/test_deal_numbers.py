@@ -211,3 +211,13 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     assert not one.internal_errors and not two.internal_errors
     one.close()
     two.close()
+
+
+def test_gnono_colours_are_single_letters_not_substrings():
+    """Found by the save mutations: "" passed `in "RYGB"` and a table's draw then failed."""
+    from game.gnono.rules import GnonoState, is_color
+    assert is_color("R") and not is_color("") and not is_color("RY") and not is_color(["R"])
+    d = GnonoState(3, 5).to_json()
+    d["color"] = ""
+    with pytest.raises(ValueError):
+        GnonoState.from_json(d)

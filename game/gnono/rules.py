@@ -53,6 +53,11 @@ SCHEMA_VERSION = 1
 _FULL_DECK = tuple(full_deck())   # cards are immutable: one set of objects serves every deal
 
 
+def is_color(value) -> bool:
+    """One of the four colour letters ("" and "RY" are in the string COLORS, not colours)."""
+    return isinstance(value, str) and len(value) == 1 and value in COLORS
+
+
 # ---------------------------------------------------------------- options
 @dataclass
 class GnonoOptions:
@@ -534,7 +539,7 @@ class GnonoState:
 
     def _color_ok(self, card: Card, color) -> None:
         if card.is_wild:
-            if color is not None and color not in COLORS:
+            if color is not None and not is_color(color):
                 raise IllegalMove(f"{color!r} is not a colour")
         elif color is not None:
             raise IllegalMove("only a Wild names a colour")
@@ -607,7 +612,7 @@ class GnonoState:
             if self.options.draw_until_playable:
                 raise IllegalMove("you must play the card you drew")
         elif isinstance(m, ChooseColor):
-            if m.color not in COLORS:
+            if not is_color(m.color):
                 raise IllegalMove(f"{m.color!r} is not a colour")
         elif isinstance(m, Challenge):
             if not isinstance(m.challenge, bool):
@@ -946,7 +951,7 @@ class GnonoState:
             raise ValueError("the cards do not add up to one deck")
         if not s.discard:
             raise ValueError("empty discard pile")
-        if d["color"] not in COLORS:
+        if not is_color(d["color"]):
             raise ValueError("bad colour")
         s.color = d["color"]
         if d["direction"] not in (1, -1):
@@ -968,7 +973,7 @@ class GnonoState:
         w = d["wd4"]
         if w is not None:
             if not isinstance(w, dict) or set(w) != {"seat", "guilty", "prev_color"} or \
-                    not isinstance(w["guilty"], bool) or w["prev_color"] not in COLORS:
+                    not isinstance(w["guilty"], bool) or not is_color(w["prev_color"]):
                 raise ValueError("bad Wild Draw Four record")
             seat(w["seat"])
             w = dict(w)
@@ -981,7 +986,7 @@ class GnonoState:
             raise ValueError("bad UNO calls")
         s.uno_called = list(uc)
         ld = d["last_drew_on"]
-        if not isinstance(ld, list) or len(ld) != n or not all(x is None or x in COLORS for x in ld):
+        if not isinstance(ld, list) or len(ld) != n or not all(x is None or is_color(x) for x in ld):
             raise ValueError("bad draw record")
         s.last_drew_on = list(ld)
         rec = d.get("wd4_record", [[0, 0]] * n)
