@@ -161,5 +161,7 @@ def test_sim_command_line(capsys):
     main(["--levels", "normal,easy,greedy", "--hands", "5", "--seed", "3"])
     out = capsys.readouterr().out
     assert "5 hands" in out and "seat 2 greedy" in out
+    main(["--versus", "normal,greedy", "--hands", "6", "--target", "5", "--bonus", "0"])
+    assert "normal vs greedy" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--levels", "normal"])

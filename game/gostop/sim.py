@@ -190,8 +190,10 @@ def main(argv=None):
         a_b = [x.strip() for x in args.versus.split(",")]
         if len(a_b) != 2 or any(x not in LEVELS for x in a_b):
             ap.error("--versus needs two levels")
-        r = head_to_head(a_b[0], a_b[1], args.hands, args.seed,
-                         players=3 if args.levels.count(",") == 2 else 2,
+        players = 3 if args.levels.count(",") == 2 else 2
+        r = head_to_head(a_b[0], a_b[1], args.hands, args.seed, players=players,
+                         options=Options(players=players, target=args.target,
+                                         bonus_cards=args.bonus),
                          think_ms=args.think_ms, rollouts=args.rollouts)
         print(format_h2h(r))
         return
