@@ -8,7 +8,7 @@ and resumed: resume() returns None or a valid table, a refused file is set aside
 .bad and the player is told, and nothing raises. options.json and stats.json too.
 An unwritable saves folder: every table plays on and says it could not save.
 
-GNERTS_SAVE_MUTATIONS sets the mutations per file (default 120).
+GNERTS_SAVE_MUTATIONS sets the mutations per file (default 120), GNERTS_SAVE_SEED their seed.
 """
 import copy
 import importlib
@@ -25,6 +25,7 @@ from tests.test_monkey import autopilot
 GAMES = ["nerts", "gin", "gnono", "gostop"]
 TABLES = {"nerts": "NertsTable", "gin": "GinTable", "gnono": "GnonoTable", "gostop": "GoStopTable"}
 MUTATIONS = int(os.environ.get("GNERTS_SAVE_MUTATIONS", "120"))
+MUTATION_SEED = os.environ.get("GNERTS_SAVE_SEED", "0")
 
 
 def new_app(save_dir, seed=5):
@@ -207,7 +208,7 @@ def test_every_mutated_save_resumes_or_is_set_aside(tmp_path, real_saves, game):
     raw, _ = real_saves[game]
     app = new_app(tmp_path)
     name = f"{game}.json"
-    rng = random.Random(game)
+    rng = random.Random(f"{game}-{MUTATION_SEED}")
     results = {"refused": 0, "resumed": 0}
     for what, data in mutations(raw, rng, MUTATIONS):
         (tmp_path / name).write_bytes(data)
@@ -229,7 +230,7 @@ def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, k
     app.save_options()
     app.close()
     raw = (tmp_path / name).read_bytes()
-    rng = random.Random(name)
+    rng = random.Random(f"{name}-{MUTATION_SEED}")
     told = 0
     tried = 0
     for what, data in mutations(raw, rng, MUTATIONS // 2):
