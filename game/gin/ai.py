@@ -9,7 +9,8 @@ Levels
   soon as it may.
 - normal: weighs deadwood against the cards that would meld ("outs") but does
   not count cards (of the pile it remembers only the upcard); avoids feeding
-  the cards the opponent was seen to take; knocks at once.
+  the cards the opponent was seen to take; knocks at once; one discard in
+  about seven is a lapse (its 2nd or 3rd best).
 - hard: counts every card it has seen: outs are only the live cards, weighted
   by the chance each is still in the Stock rather than in the opponent's hand
   (unseen-card probabilities; cards he was seen to take are his); values hands
@@ -143,12 +144,14 @@ class GinAI:
         self.wait_for_gin = False  # hard's late waiting (measured: fewer hands won)
         self.danger_late = 0.0     # how much more a feeding discard costs late in the hand
         self.outs_decay = 0.0      # how much less outs are worth late in the hand
+        self.lapse = 0.0           # share of discards that are the 2nd or 3rd best
         if level == "easy":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.0, 0.0, "none", 0
             self.w_knock = 0.0
         elif level == "normal":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.5, 2.0, "memoryless", 3.0
             self.w_knock = 0.0
+            self.lapse = 0.15
         else:
             self.w_out, self.w_danger, self.tracking, self.take_margin = 1.2, 4.0, "taken", 2.0
             self.w_knock = 2.0
@@ -353,6 +356,9 @@ class GinAI:
             cand = [(BIT_VALUES[i], i) for i, _ in _bits(dead & ~banned)]
             if cand:
                 return Discard(seat, M.BIT_CARDS[max(cand)[1]])
+        if self.lapse and len(scores) > 1 and self.rng.random() < self.lapse:
+            # a lapse of attention: one of the next best discards instead
+            return Discard(seat, M.BIT_CARDS[self.rng.choice(scores[1:3])[1]])
         return Discard(seat, M.BIT_CARDS[scores[0][1]])
 
     def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
