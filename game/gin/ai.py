@@ -28,7 +28,6 @@ All decisions are a few hundred bitmask operations (well under 5 ms).
 from __future__ import annotations
 
 import random
-from typing import Optional
 
 from game.gin import melds as M
 from game.gin.rules import (DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass,
