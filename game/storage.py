@@ -16,6 +16,7 @@ class Storage:
     def __init__(self, save_dir: str):
         self.dir = save_dir
         self.problems: list[str] = []  # messages for the screen, oldest first
+        self._told: set[str] = set()    # each message is shown once a session
 
     def path(self, name: str) -> str:
         return os.path.join(self.dir, name)
@@ -32,8 +33,8 @@ class Storage:
                 f.write("ok")
             os.remove(probe)
         except OSError as exc:
-            self.problems.append(f"The saves folder {self.dir} cannot be written ({_short(exc.strerror or exc)}): "
-                                 "options and games will not be kept.")
+            self.tell(f"The saves folder {self.dir} cannot be written ({_short(exc.strerror or exc)}): "
+                      "options and games will not be kept.")
             return False
         self._remove_stale_temporaries()
         return True
@@ -73,7 +74,7 @@ class Storage:
             self._fsync_dir()
             return True
         except (OSError, TypeError, ValueError) as exc:
-            self.problems.append(f"Could not save {name}: {_short(exc)}")
+            self.tell(f"Could not save {name}: {_short(exc)}")
             return False
 
     def _fsync_dir(self):
@@ -119,6 +120,13 @@ class Storage:
         except OSError:
             where = "could not be moved aside"
         self.problems.append(f"{name} was damaged ({_short(why)}); {where}, defaults used.")
+
+    def tell(self, message: str) -> None:
+        """A message for the screen, unless the player was told the same already
+        (an autosave failing every hand is told once)."""
+        if message not in self._told:
+            self._told.add(message)
+            self.problems.append(message)
 
     def remove(self, name: str) -> None:
         try:

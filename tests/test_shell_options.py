@@ -129,3 +129,14 @@ def test_help_and_version():
     assert r.returncode == 0 and "--windowed" in r.stdout and "--save-dir" in r.stdout
     r = run_main("--version")
     assert r.returncode == 0 and "G'NERTS" in r.stdout
+
+
+def test_a_failing_save_is_told_once_not_every_time(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    st = Storage(str(blocker / "saves"))
+    for _ in range(3):
+        assert st.write_json("gin.json", "gin-game", 1, {}) is False
+    assert len(st.take_problems()) == 1
+    st.write_json("gin.json", "gin-game", 1, {})
+    assert st.take_problems() == []
