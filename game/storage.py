@@ -16,7 +16,7 @@ class Storage:
     def __init__(self, save_dir: str):
         self.dir = save_dir
         self.problems: list[str] = []  # messages for the screen, oldest first
-        self._told: set[str] = set()    # each message is shown once a session
+        self.told: set[str] = set()    # each message is shown once a session
 
     def path(self, name: str) -> str:
         return os.path.join(self.dir, name)
@@ -124,8 +124,8 @@ class Storage:
     def tell(self, message: str) -> None:
         """A message for the screen, unless the player was told the same already
         (an autosave failing every hand is told once)."""
-        if message not in self._told:
-            self._told.add(message)
+        if message not in self.told:
+            self.told.add(message)
             self.problems.append(message)
 
     def remove(self, name: str) -> None:
