@@ -102,6 +102,7 @@ def test_chongtong_wins_at_once():
         r = s.result
         w = r["winner"]
         assert r["chongtong"] and s.phase == "hand_over"
+        assert [e["kind"] for e in s.deal_events][-3:] == ["chongtong", "payment", "hand_over"]
         months = [x.month for x in s.hands[w]]
         assert max(months.count(m) for m in range(1, 13)) == 4
         assert [p.total for p in r["payments"]] == [pts]

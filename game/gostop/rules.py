@@ -278,10 +278,13 @@ class GoStopState:
         self.choices: list = []
         self.result: dict | None = None   # the settled hand
         self._sc: list = [None, None]     # cached scores per seat (None: stale)
+        self.deal_events: list = []       # events of the latest deal; not saved
 
     # ------------------------------------------------------------ construction
     @classmethod
     def new(cls, options: Options | None = None, seed: int | None = None) -> "GoStopState":
+        """A session with its first hand dealt. The deal's events (a chongtong
+        settles the hand at once) are in `state.deal_events`."""
         s = cls()
         s.options = options or Options()
         s.rng = random.Random(seed)
@@ -484,6 +487,7 @@ class GoStopState:
     # ------------------------------------------------------------------- deal
     def _deal(self, ev=None):
         ev = ev if ev is not None else []
+        self.deal_events = ev   # the events of the latest deal (new() returns none)
         if self.result is not None:
             w = self.result.get("winner")
             if w is not None:
