@@ -67,6 +67,23 @@ def resume_table(app, info: GameInfo):
     return module.resume(app)
 
 
+def resume_safely(app, save_name: str, load):
+    """What every table's resume(app) does: load(app) builds the saved table (or
+    returns None: no save, or a damaged one the storage set aside and reported).
+    Never raises: a save that passes validation but cannot be played, or breaks
+    the table's invariants, is set aside too, and None returned."""
+    try:
+        table = load(app)
+        if table is not None:
+            table.check_invariants()
+        return table
+    except Exception as exc:
+        import traceback
+        traceback.print_exc()
+        app.storage.set_aside(save_name, exc)
+        return None
+
+
 def start_table(app, info: GameInfo, seed: int | None = None):
     """The first scene of a game (its set-up screen or its table)."""
     module = importlib.import_module(info.table_module)
