@@ -27,3 +27,19 @@ def rng_from_json(data) -> random.Random:
     rng = random.Random()
     rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
     return rng
+
+
+def is_int(v) -> bool:
+    """A whole number in a save, and not a boolean (JSON true is no count)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def read_guarded(read, data, what: str):
+    """read(data) for a from_json: any slip on damaged data (a missing key, a wrong
+    type) becomes the one ValueError saves are refused with."""
+    try:
+        return read(data)
+    except ValueError:
+        raise
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise ValueError(f"bad {what}: {e!r}") from None

@@ -35,7 +35,7 @@ from typing import Any, Optional, Sequence
 
 from game.cards import Card, full_deck
 from game.deals import DEAL_LIMIT, check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
 from game.gin import melds as M
 
 PHASES = ("offer", "draw", "discard", "lay_down", "hand_over", "game_over")
@@ -786,12 +786,7 @@ class GinGame:
 
     @classmethod
     def from_json(cls, d: dict) -> "GinGame":
-        try:
-            return cls._from_json(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad gin save: {e!r}") from None
+        return read_guarded(cls._from_json, d, "gin save")
 
     @classmethod
     def _from_json(cls, d: dict) -> "GinGame":

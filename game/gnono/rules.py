@@ -41,7 +41,7 @@ import random
 from dataclasses import asdict, dataclass, field, fields
 
 from game.deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
 from game.gnono.cards import (COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP,
                               WILD_DRAW_FOUR, Card, full_deck)
 
@@ -886,12 +886,7 @@ class GnonoState:
 
     @classmethod
     def from_json(cls, d) -> "GnonoState":
-        try:
-            return cls._from_json(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, AttributeError, IndexError) as e:
-            raise ValueError(f"bad Gnono save: {e!r}") from None
+        return read_guarded(cls._from_json, d, "Gnono save")
 
     @classmethod
     def _from_json(cls, d) -> "GnonoState":

@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass, field, fields
 
 from ..deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from ..engine import IllegalMove, rng_from_json, rng_state_to_json
+from ..engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
 from . import scoring
 from .cards import BRIGHT, CARDS, Card, deck, parse_card
 
@@ -936,12 +936,7 @@ class GoStopState:
 
     @classmethod
     def from_json(cls, d) -> "GoStopState":
-        try:
-            return cls._from_json(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, AttributeError, IndexError) as e:
-            raise ValueError(f"bad Go-Stop save: {e!r}") from None
+        return read_guarded(cls._from_json, d, "Go-Stop save")
 
     @classmethod
     def _from_json(cls, d) -> "GoStopState":

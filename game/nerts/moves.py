@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.cards import Card
+from game.engine import is_int
 
 PLAY, FLIP, TURN, VOTE = "play", "flip", "turn", "vote"
 PILE, WASTE, COLUMN = "pile", "waste", "column"
@@ -76,8 +77,6 @@ class Move:
 
     def check_shape(self) -> None:
         """Raise ValueError when the move is malformed (not merely illegal now)."""
-        def is_int(v):
-            return isinstance(v, int) and not isinstance(v, bool)
         if self.kind not in KINDS:
             raise ValueError(f"bad move kind {self.kind!r}")
         if self.kind != PLAY:

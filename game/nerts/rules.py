@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from game.cards import Card, full_deck
 from game.deals import check_optional_deal_no, is_deal_no, next_deal_no
-from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.engine import IllegalMove, is_int, read_guarded, rng_from_json, rng_state_to_json
 from game.nerts.moves import (
     COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
 )
@@ -58,8 +58,6 @@ class NertsOptions:
     call_bonus: int = 0          # bonus for calling G'NERTS
 
     def __post_init__(self):
-        def is_int(v):
-            return isinstance(v, int) and not isinstance(v, bool)
         if not (is_int(self.seats) and 2 <= self.seats <= 4):
             raise ValueError(f"seats must be 2..4, not {self.seats!r}")
         if self.target not in TARGETS or not is_int(self.target):
@@ -671,17 +669,10 @@ class Round:
 
     @classmethod
     def from_json(cls, d) -> "Round":
-        try:
-            return cls._from_json(d)
-        except ValueError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad Nerts round: {e!r}") from None
+        return read_guarded(cls._from_json, d, "Nerts round")
 
     @classmethod
     def _from_json(cls, d) -> "Round":
-        def is_int(v):
-            return isinstance(v, int) and not isinstance(v, bool)
         if not isinstance(d, dict) or d.get("schema") != SCHEMA:
             raise ValueError("not a Nerts round (or an unknown schema)")
         options = NertsOptions.from_json(d["options"])
@@ -817,8 +808,6 @@ class Game:
 
     @classmethod
     def from_json(cls, d) -> "Game":
-        def is_int(v):
-            return isinstance(v, int) and not isinstance(v, bool)
         try:
             if not isinstance(d, dict) or d.get("schema") != SCHEMA:
                 raise ValueError("not a Nerts game (or an unknown schema)")
