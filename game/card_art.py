@@ -30,7 +30,7 @@ SIDE_STRIP = 10  # small cards: rank and suit are also inside columns 0..SIDE_ST
 BACK_DESIGNS = 4
 ART_PATH = asset_path("sprites", "cards.txt")
 RANK_KEYS = "A23456789TJQK"
-_KEY = (254, 0, 254)  # transparent colour key, not a palette colour
+KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 
 # Court figure colours by suit: (robe, trim).
 _COURT_COLOURS = {"H": (RED, YELLOW), "D": (RED, BLUE), "C": (BLUE, YELLOW), "S": (BLUE, RED)}
@@ -90,11 +90,12 @@ def _colour_art(surf, rows, x, y, codes, flip=False):
             surf.set_at((x + dx, y + dy), _rgb(c))
 
 
-def _rounded(w, h, fill, outline=BLACK) -> pygame.Surface:
-    """A card blank: `fill` inside a 1-px `outline` with rounded corners (keyed out)."""
+def card_blank(w, h, fill, outline=BLACK) -> pygame.Surface:
+    """A card blank: `fill` inside a 1-px `outline` with rounded corners (keyed out).
+    Every card module (French, Gnono, Hwatu) starts its faces and backs from it."""
     s = pygame.Surface((w, h))
-    s.fill(_KEY)
-    s.set_colorkey(_KEY)
+    s.fill(KEY)
+    s.set_colorkey(KEY)
     o, f = _rgb(outline), _rgb(fill)
     s.fill(f, (1, 1, w - 2, h - 2))
     s.fill(o, (2, 0, w - 4, 1))
@@ -155,7 +156,7 @@ def _draw_index(s, rank, suit, x_centre, top, colour, flip=False):
 
 def _normal_face(rank, suit, face_color):
     w, h = SIZES["normal"]
-    s = _rounded(w, h, face_color)
+    s = card_blank(w, h, face_color)
     ink = suit_colour(suit)
     _draw_index(s, rank, suit, 6, 3, ink)
     _draw_index(s, rank, suit, 6, 3, ink, flip=True)
@@ -184,7 +185,7 @@ def _normal_face(rank, suit, face_color):
 
 def _small_face(rank, suit, face_color):
     w, h = SIZES["small"]
-    s = _rounded(w, h, face_color)
+    s = card_blank(w, h, face_color)
     ink = suit_colour(suit)
     rank_rows, pip = _rank_rows(rank), _pip("pip7", suit)
     # rank and suit side by side in the top strip (columns overlapped downwards), and
@@ -209,7 +210,7 @@ def _small_face(rank, suit, face_color):
 
 def _finished(s: pygame.Surface) -> pygame.Surface:
     """Run-length encode the colour key once drawing is done: tables blit hundreds of cards."""
-    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    s.set_colorkey(KEY, pygame.RLEACCEL)
     return s
 
 
@@ -253,7 +254,7 @@ def _back(design: int, size: str, color: int) -> pygame.Surface:
     if not 0 <= design < BACK_DESIGNS:
         raise ValueError(f"back design must be 0..{BACK_DESIGNS - 1}")
     w, h = SIZES[size]
-    s = _rounded(w, h, WHITE)
+    s = card_blank(w, h, WHITE)
     margin = 2 if size == "normal" else 2
     area = pygame.Rect(margin + 1, margin + 1, w - 2 * margin - 2, h - 2 * margin - 2)
     base, hi = _rgb(color), _rgb(_partner(color))
@@ -289,8 +290,8 @@ def empty_slot(size: str = "normal", color: int = LIGHT_GREY) -> pygame.Surface:
     """A dotted rounded outline for an empty pile; transparent inside."""
     w, h = SIZES[size]
     s = pygame.Surface((w, h))
-    s.fill(_KEY)
-    s.set_colorkey(_KEY)
+    s.fill(KEY)
+    s.set_colorkey(KEY)
     rgb = _rgb(color)
     for x in range(2, w - 2, 2):
         s.set_at((x, 0), rgb)

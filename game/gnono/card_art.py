@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.card_art import draw_frame, empty_slot  # noqa: F401  (re-exported for the table)
+from game.card_art import KEY, card_blank, draw_frame, empty_slot  # noqa: F401  (frame, slot: for the table)
 from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WHITE,
                           YELLOW)
 
@@ -38,7 +38,6 @@ LEFT_STRIP = 12          # the index (number and colour letter) lies in columns 
 COLOR_INK = {"R": RED, "Y": YELLOW, "G": GREEN, "B": LIGHT_BLUE}
 # A dark partner for each colour: the outline of the big glyph on the white oval.
 ART_PATH = asset_path("sprites", "gnono.txt")
-_KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 WILD_QUADRANTS = ("R", "B", "G", "Y")  # top-left, top-right, bottom-right, bottom-left
 
 
@@ -162,21 +161,6 @@ def _small_glyph(card):
 
 
 # -- card blanks ----------------------------------------------------------------------------
-def _blank(w, h, fill=WHITE, outline=BLACK) -> pygame.Surface:
-    s = pygame.Surface((w, h))
-    s.fill(_KEY)
-    s.set_colorkey(_KEY)
-    o = _rgb(outline)
-    s.fill(_rgb(fill), (1, 1, w - 2, h - 2))
-    s.fill(o, (2, 0, w - 4, 1))
-    s.fill(o, (2, h - 1, w - 4, 1))
-    s.fill(o, (0, 2, 1, h - 4))
-    s.fill(o, (w - 1, 2, 1, h - 4))
-    for x, y in ((1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)):
-        s.set_at((x, y), o)
-    return s
-
-
 def _oval(surf, cx, cy, a, b, colour_at, tilt=0.45):
     """A filled oval tilted to the right; colour_at(dx, dy) picks each pixel's colour."""
     ct, st = math.cos(tilt), math.sin(tilt)
@@ -239,7 +223,7 @@ def _mask_flip(pixels, w, h):
 # -- faces ----------------------------------------------------------------------------------
 def _draw_face(card, size):
     w, h = SIZES[size]
-    s = _blank(w, h, WHITE)
+    s = card_blank(w, h, WHITE)
     body = BLACK if card.is_wild else COLOR_INK[card.color]
     border = 2 if size == "normal" else 1
     inner = pygame.Rect(1 + border, 1 + border, w - 2 - 2 * border, h - 2 - 2 * border)
@@ -272,7 +256,7 @@ def _draw_face(card, size):
     _index(s, card, 3 if size == "small" else 4, 3 if size == "small" else 4)
     if size == "normal":
         _index(s, card, 4, 4, flip=True)
-    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    s.set_colorkey(KEY, pygame.RLEACCEL)
     return s
 
 
@@ -294,7 +278,7 @@ def face(card, size: str = "normal") -> pygame.Surface:
 def back(size: str = "normal", color: int = RED) -> pygame.Surface:
     """The back: black, a white rim, an oval in `color` with GNONO across it in yellow."""
     w, h = SIZES[size]
-    s = _blank(w, h, WHITE)
+    s = card_blank(w, h, WHITE)
     border = 2 if size == "normal" else 1
     inner = pygame.Rect(1 + border, 1 + border, w - 2 - 2 * border, h - 2 - 2 * border)
     s.fill(_rgb(BLACK), inner)
@@ -311,7 +295,7 @@ def back(size: str = "normal", color: int = RED) -> pygame.Surface:
         word = _g("bG")
     ww, wh = _size_of(word)
     _paint(s, word, cx - ww // 2, cy - wh // 2, YELLOW)
-    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    s.set_colorkey(KEY, pygame.RLEACCEL)
     return s
 
 
@@ -339,8 +323,8 @@ def _chip(color: str, face_: str) -> pygame.Surface:
     from .cards import Card
     card = Card(color, face_)
     s = pygame.Surface((CHIP_W, CHIP_H))
-    s.fill(_KEY)
-    s.set_colorkey(_KEY)
+    s.fill(KEY)
+    s.set_colorkey(KEY)
     body = BLACK if card.is_wild else COLOR_INK[color]
     s.fill(_rgb(WHITE), (0, 1, CHIP_W - 1, CHIP_H - 2))
     s.fill(_rgb(body), (1, 2, CHIP_W - 3, CHIP_H - 4))
@@ -350,7 +334,7 @@ def _chip(color: str, face_: str) -> pygame.Surface:
         g = _small_glyph(card)
         gw, gh = _size_of(g)
         _paint(s, g, (CHIP_W - 1 - gw) // 2, (CHIP_H - gh) // 2, WHITE)
-    s.set_colorkey(_KEY, pygame.RLEACCEL)
+    s.set_colorkey(KEY, pygame.RLEACCEL)
     return s
 
 

@@ -34,11 +34,11 @@ from game.palette import (PALETTE, BLACK, BLUE, BROWN, DARK_GREY, GREEN, LIGHT_B
 from .cards import ANIMAL, BLUE as RIB_BLUE, BONUS, BRIGHT, CARDS, DOUBLE, GRASS, RAIN, RED as RIB_RED, RIBBON
 from game.sprite_text import read_sections
 from game.paths import asset_path
+from game.card_art import KEY, card_blank
 
 CARD_W, CARD_H = 32, 48
 MINI_W, MINI_H = 12, 18
 ART_PATH = asset_path("sprites", "hwatu.txt")
-_KEY = (254, 0, 254)  # transparent colour key, not a palette colour
 
 
 # -- the sprite file ------------------------------------------------------------------
@@ -89,21 +89,6 @@ def _number(surf, n, x, y, ink, scale=1):
 
 
 # -- card blanks ----------------------------------------------------------------------
-def _blank(w, h, fill, outline=BLACK):
-    s = pygame.Surface((w, h))
-    s.fill(_KEY)
-    s.set_colorkey(_KEY)
-    s.fill(_rgb(fill), (1, 1, w - 2, h - 2))
-    o = _rgb(outline)
-    s.fill(o, (2, 0, w - 4, 1))
-    s.fill(o, (2, h - 1, w - 4, 1))
-    s.fill(o, (0, 2, 1, h - 4))
-    s.fill(o, (w - 1, 2, 1, h - 4))
-    for x, y in ((1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)):
-        s.set_at((x, y), o)
-    return s
-
-
 # -- the twelve plants (drawn inside the 1-px outline) ----------------------------------
 def _circle(s, colour, centre, r, width=0):
     pygame.draw.circle(s, _rgb(colour), centre, r, width)
@@ -311,7 +296,7 @@ def _bottom(s, name):
 
 
 def _bonus_face(card, face_color):
-    s = _blank(CARD_W, CARD_H, YELLOW)
+    s = card_blank(CARD_W, CARD_H, YELLOW)
     pygame.draw.rect(s, _rgb(RED), (3, 3, CARD_W - 6, CARD_H - 6), 1)
     for i in range(5):  # a star
         a = math.radians(-90 + i * 72)
@@ -326,7 +311,7 @@ def _face(card_id: int, face_color: int) -> pygame.Surface:
     card = CARDS[card_id]
     if card.category == BONUS:
         return _bonus_face(card, face_color)
-    s = _blank(CARD_W, CARD_H, face_color)
+    s = card_blank(CARD_W, CARD_H, face_color)
     clip = s.get_clip()
     s.set_clip(pygame.Rect(1, 1, CARD_W - 2, CARD_H - 2))
     _PLANTS[card.month](s, card)
@@ -368,7 +353,7 @@ def face(card, face_color: int = WHITE) -> pygame.Surface:
 @lru_cache(maxsize=None)
 def back(color: int = RED) -> pygame.Surface:
     """A card back: the traditional dark red with a lighter lattice."""
-    s = _blank(CARD_W, CARD_H, color)
+    s = card_blank(CARD_W, CARD_H, color)
     hi = _rgb(color ^ 8)
     for y in range(3, CARD_H - 3):
         for x in range(3, CARD_W - 3):
@@ -380,7 +365,7 @@ def back(color: int = RED) -> pygame.Surface:
 
 @lru_cache(maxsize=None)
 def mini_back(color: int = RED) -> pygame.Surface:
-    s = _blank(MINI_W, MINI_H, color)
+    s = card_blank(MINI_W, MINI_H, color)
     pygame.draw.rect(s, _rgb(color ^ 8), (2, 2, MINI_W - 4, MINI_H - 4), 1)
     return s
 
