@@ -14,6 +14,11 @@ Levels:
           the hand is played out after a Go, the average chips against the sure
           payment of stopping. Bounded by a think time (default 30 ms), or by a
           rollout count (deterministic for a seed).
+
+Thinking can be spread over many frames: `start_choice(view)`, then `work(budget_s)`
+until it returns the move (the table gives it a slice of each update step);
+`choose(view)` runs the same computation (`choose_iter`) to its end at once, so both
+give the same move for the same view and random state.
 """
 from __future__ import annotations
 
@@ -212,12 +217,84 @@ class GoStopAI:
         self.last_rollouts = 0     # how many determinizations the last hard decision used
         self.horizon = 1           # rounds a hard play decision looks ahead
         self.mc_weight = 0.5       # weight of the look-ahead against the heuristic (tuned)
+        self._thinking = None      # the generator of an unfinished choice (start_choice)
+        self._rest_state = None    # the random state when it began
+        self._unit_s = 0.0         # the length of the last piece of work
 
-    # -- entry point
+    # -- entry points
     def choose(self, view: PlayerView):
+        """The answer to the view's question, thought out at once."""
+        it = self.choose_iter(view)
+        while True:
+            try:
+                next(it)
+            except StopIteration as done:
+                return done.value
+
+    def start_choice(self, view: PlayerView) -> None:
+        """Begin thinking about the view's question (see work). The random state is
+        noted first: cancel() puts it back, rng_at_rest() is what a save keeps."""
+        self._check(view)
+        self._rest_state = self.rng.getstate()
+        self._thinking = self.choose_iter(view)
+        self._unit_s = 0.0
+
+    @property
+    def thinking(self) -> bool:
+        return getattr(self, "_thinking", None) is not None
+
+    def work(self, budget_s: float):
+        """Think on for about budget_s seconds: the move when the choice is made,
+        else None (call again). At least one piece of work is done per call; another
+        is begun only if the last one's length still fits in the budget."""
+        it = self._thinking
+        if it is None:
+            raise ValueError("no choice started")
+        now = time.perf_counter()
+        end = now + budget_s
+        while True:
+            try:
+                next(it)
+            except StopIteration as done:
+                self._thinking = self._rest_state = None
+                return done.value
+            except BaseException:
+                self._thinking = self._rest_state = None
+                raise
+            t = time.perf_counter()
+            self._unit_s, now = t - now, t
+            if now + self._unit_s > end:
+                return None
+
+    def cancel(self) -> None:
+        """Drop an unfinished choice and put the random state back where it began:
+        starting the same choice again then gives the same move."""
+        if self._thinking is not None:
+            self._thinking.close()
+            self.rng.setstate(self._rest_state)
+        self._thinking = self._rest_state = None
+
+    def rng_at_rest(self) -> random.Random:
+        """The random state to save: as it was before an unfinished choice began
+        (a resumed game thinks that choice over again from the start)."""
+        if self._thinking is None:
+            return self.rng
+        r = random.Random()
+        r.setstate(self._rest_state)
+        return r
+
+    @staticmethod
+    def _check(view):
         q = view.question
         if q.seat != view.seat or not view.legal:
             raise ValueError("no question for this seat")
+
+    def choose_iter(self, view: PlayerView):
+        """The choice as a generator: yields None after each short piece of work
+        (a rollout or a part of one, well under a millisecond or two) and returns
+        the move. Only the hard level's look-ahead yields at all."""
+        self._check(view)
+        q = view.question
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -229,7 +306,7 @@ class GoStopAI:
             if lvl == "easy" and self.rng.random() < 0.5:
                 return self.rng.choice(legal)
             if lvl == "hard":
-                return self._mc_play(view)
+                return (yield from self._mc_play(view))
             return self._normal_play(view)
         if kind in ("match_hand", "match_stock"):
             if lvl == "greedy":
@@ -248,7 +325,7 @@ class GoStopAI:
             if lvl == "easy":
                 return GoStop(self._turns_left(view) >= 2 and self.rng.random() < 0.3)
             if lvl == "hard":
-                return self._mc_go(view)
+                return (yield from self._mc_go(view))
             return GoStop(self._normal_go(view))
         return legal[0]
 
@@ -383,25 +460,29 @@ class GoStopAI:
             revealed=[list(r) for r in view.revealed], partial=partial)
 
     def _budget(self):
+        """(rollout count, think seconds or None)."""
         if self.rollouts is not None:
             return self.rollouts, None
-        return 10**9, time.perf_counter() + self.think_ms / 1000.0
+        return 10**9, self.think_ms / 1000.0
 
-    def _out_of_time(self, deadline, n, started) -> bool:
-        """Stop when another round of samples would not end before the deadline
-        (at least two rounds are always made)."""
-        if deadline is None or n < 2:
+    @staticmethod
+    def _out_of_time(limit, n, busy) -> bool:
+        """Stop when another round of samples would not end within the think time
+        (`busy`: seconds of thinking so far, pauses between pieces of work not
+        counted; at least two rounds are always made)."""
+        if limit is None or n < 2:
             return False
-        now = time.perf_counter()
-        return now + (now - started) / n > deadline
+        return busy + busy / n > limit
 
     def _mc_play(self, view):
+        """Generator (see choose_iter): yields after each candidate's rollout."""
+        t0 = time.perf_counter()
         vals = self.play_values(view)
         cands = sorted(view.legal, key=lambda mv: -vals[mv])[:6]
         if len(cands) == 1:
             return cands[0]
-        count, deadline = self._budget()
-        started = time.perf_counter()
+        count, limit = self._budget()
+        busy = 0.0
         totals = {mv: 0.0 for mv in cands}
         n = 0
         while n < count:
@@ -412,8 +493,11 @@ class GoStopAI:
                 s.apply(mv, check=False)
                 # the rest of this turn, the others' replies and my next turn
                 totals[mv] += short_rollout(s, view.seat, self.horizon * view.players, before)
+                busy += time.perf_counter() - t0
+                yield
+                t0 = time.perf_counter()
             n += 1
-            if self._out_of_time(deadline, n, started):
+            if self._out_of_time(limit, n, busy):
                 break
         self.last_rollouts = n
         # the look-ahead refines the heuristic rather than replacing it: a few
@@ -421,26 +505,43 @@ class GoStopAI:
         w = self.mc_weight
         return max(cands, key=lambda mv: vals[mv] / VALUE_PER_POINT + w * totals[mv] / n)
 
+    ROLLOUT_SLICE = 6   # moves of a full rollout between two yields of _mc_go
+
     def _mc_go(self, view):
+        """Generator (see choose_iter): yields every few moves of each rollout."""
         if self._turns_left(view) <= 1:
             return GoStop(False)
+        t0 = time.perf_counter()
         det = self.determinize(view, random.Random(0))
         stop_value = sum(p.total for p in det.payments_if_stop(view.seat)[2])
-        count, deadline = self._budget()
-        started = time.perf_counter()
+        count, limit = self._budget()
+        busy = 0.0
         total = 0.0
         n = 0
+        seat = view.seat
         while n < count:
             s = self.determinize(view, self.rng)
             # the question is go_stop: the determinized state starts a turn, so
             # recreate "after Go" by hand: one more Go, then the next seat plays
-            s.go_counts[view.seat] += 1
-            s.last_go[view.seat] = view.scores[view.seat]
-            s.go_seq[view.seat] = max(s.go_seq) + 1
+            s.go_counts[seat] += 1
+            s.last_go[seat] = view.scores[seat]
+            s.go_seq[seat] = max(s.go_seq) + 1
             s._next_turn([])
-            total += rollout(s, view.seat)
+            before = s.chips[seat]
+            k = 0
+            while s.phase != "hand_over":   # rollout(s, seat), in slices
+                s.apply(rollout_move(s), check=False)
+                k += 1
+                if k % self.ROLLOUT_SLICE == 0:
+                    busy += time.perf_counter() - t0
+                    yield
+                    t0 = time.perf_counter()
+            total += s.chips[seat] - before
             n += 1
-            if self._out_of_time(deadline, n, started):
+            busy += time.perf_counter() - t0
+            yield
+            t0 = time.perf_counter()
+            if self._out_of_time(limit, n, busy):
                 break
         self.last_rollouts = n
         return GoStop(total / n > stop_value)

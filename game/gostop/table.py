@@ -3,7 +3,9 @@
 The human is seat 0, at the bottom; the computers sit at the top. Every move (the
 human's or a computer's) is applied to the engine at once; its events are then
 played back as `Stage`s on a `Model` of the table, so the cards move one after the
-other with a pause, each event announced in the notes with its sound.
+other with a pause, each event announced in the notes with its sound. A computer
+thinks in slices of about a millisecond a step (think()), from the moment the engine
+asks it, so the hard player's look-ahead never stalls a frame.
 
 Keys: Left/Right choose a hand card (the table cards it would take are framed),
 Enter plays it; a choice between two table cards by Left/Right and Enter; Y/N for
@@ -44,6 +46,11 @@ SAVE_SCHEMA = 1
 NOTE_ROWS = (26, 27, 28)
 FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
 HARD_ROLLOUTS = 48
+# Seconds of a computer's thinking per update step (120 a second, two a frame at 60
+# frames a second): the hard player's look-ahead (tens of milliseconds) is spread over
+# the playback of the turn before and the pause before its move, and the frame, with
+# its drawing, stays under 4 ms.
+THINK_S = 0.001
 
 
 def _make_ai(level, rng):
@@ -63,6 +70,15 @@ class _FirstLegal:
 
     def choose(self, view):
         return view.legal[0]
+
+
+class _Thinking:
+    """A computer's choice under way: for which seat and state version, and the move
+    once made (None while thinking)."""
+    __slots__ = ("seat", "version", "move")
+
+    def __init__(self, seat, version):
+        self.seat, self.version, self.move = seat, version, None
 
 
 @dataclass
@@ -118,6 +134,7 @@ class GoStopTable(Scene):
         self.timing = []             # (seat, steps) of each finished computer turn
         self._turn_steps = None
         self.stats_hand = None       # the hand already counted in the statistics
+        self.thinking = None         # a computer's choice under way (_Thinking)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
                   f"Target {state.target} points.")
@@ -268,6 +285,7 @@ class GoStopTable(Scene):
 
     # -- the clock
     def update(self, dt):
+        self.think()
         if self.stages:
             st = self.stages[0]
             if st.t == 0:
@@ -293,10 +311,13 @@ class GoStopTable(Scene):
             if self._turn_steps is None:
                 self._turn_steps = 0
             self._turn_steps += 1
-            self.wait += 1
-            if self.wait >= self.pause_steps:
+            # the pause, and longer if the computer is still thinking
+            self.wait = min(self.wait + 1, self.pause_steps)
+            th = self.thinking
+            if self.wait >= self.pause_steps and th is not None and th.move is not None:
                 self.wait = 0
-                self.computer_move(q.seat)
+                self.thinking = None
+                self.computer_move(q.seat, th.move)
             return
         if self._turn_steps is not None:
             self.timing.append(self._turn_steps)
@@ -306,14 +327,44 @@ class GoStopTable(Scene):
             self.ask(q)
         self._clamp_selection()
 
-    def computer_move(self, seat):
-        view = self.state.view(seat)
+    def think(self, budget=None):
+        """Give the computer whose question is pending a slice of thinking. It begins
+        as soon as the engine asks it, while the turn before is still played back;
+        a choice for a state that has changed since is dropped."""
+        q = self.state.question()
+        seat = q.seat if q.kind != "hand_over" and q.seat != HUMAN else None
+        th = self.thinking
+        if th is not None and (th.seat != seat or th.version != self.version):
+            ai = self.ais.get(th.seat)
+            if th.move is None and hasattr(ai, "cancel"):
+                ai.cancel()
+            th = self.thinking = None
+        if seat is None or (th is not None and th.move is not None):
+            return
+        ai = self.ais[seat]
         try:
-            move = self.ais[seat].choose(view)
+            if th is None:
+                th = self.thinking = _Thinking(seat, self.version)
+                view = self.state.view(seat)
+                if not hasattr(ai, "start_choice"):
+                    th.move = ai.choose(view)
+                    return
+                ai.start_choice(view)
+            th.move = ai.work(THINK_S if budget is None else budget)
         except Exception:   # a computer's bug must not stop the game: first legal move
             import traceback
             traceback.print_exc()
-            move = self.state.legal_moves()[0]
+            th.move = self.state.legal_moves()[0]
+
+    def computer_move(self, seat, move=None):
+        """Play the computer's move (thought out here at once if none is given)."""
+        if move is None:
+            try:
+                move = self.ais[seat].choose(self.state.view(seat))
+            except Exception:   # a computer's bug must not stop the game: first legal move
+                import traceback
+                traceback.print_exc()
+                move = self.state.legal_moves()[0]
         if not self.apply(move):
             self.apply(self.state.legal_moves()[0])
 
@@ -501,7 +552,9 @@ class GoStopTable(Scene):
     def to_json(self) -> dict:
         rngs = []
         for s in sorted(self.ais):
-            r = getattr(self.ais[s], "rng", None)
+            ai = self.ais[s]
+            # a choice under way is not saved: its computer thinks it over again
+            r = ai.rng_at_rest() if hasattr(ai, "rng_at_rest") else getattr(ai, "rng", None)
             rngs.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
         return {"state": self.state.to_json(), "levels": self.levels, "speed": self.speed,
                 "ai_rngs": rngs, "history": self.history[-50:], "log": self.log[-50:],
