@@ -35,8 +35,8 @@ def startup(runs: int, save_dir: str) -> dict:
 
 
 def make_app(save_dir: str):
-    for k, v in _env().items():
-        os.environ.setdefault(k, v)
+    for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT"):
+        os.environ.setdefault(k, _env()[k])
     from game.app import App
     return App(save_dir=save_dir, fullscreen=False, realtime=False)
 
@@ -47,13 +47,15 @@ def frame_times(app, scene, frames: int, warmup: int = 60) -> dict:
     return run_frames(app, frames, warmup)
 
 
-def run_frames(app, frames: int, warmup: int = 60) -> dict:
+def run_frames(app, frames: int, warmup: int = 60, before_frame=None) -> dict:
     """update+draw seconds per frame (no vsync wait): wall time from app.frame_times,
     and this thread's CPU time per frame beside it (a loaded machine inflates the
     wall time's tail, not the CPU time; the CPU figure includes the dummy present)."""
     app.run(max_frames=warmup)
     wall, cpu = [], []
     for _ in range(frames):
+        if before_frame:
+            before_frame()  # e.g. an autopilot for the human seat, off the clock
         app.frame_times.clear()
         c0 = time.thread_time()
         app.run(max_frames=1)

@@ -47,18 +47,34 @@ def gin(app, frames):
 
 
 def gostop(app, frames):
+    from game.gostop.ai import GoStopAI
     from game.gostop.rules import GoStopState
     from game.gostop.settings import rule_options
-    from game.gostop.table import GoStopTable
+    from game.gostop import table as T
+    from game.scenes.overlays import Question
     state = GoStopState.new(rule_options(app.options, 3), 5)
-    table = GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)
+    table = T.GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)
     table.show_hands = True
     app.push(table)
-    stats = shell.run_frames(app, frames)
+    me = GoStopAI("normal", 1)
+
+    def autopilot():
+        """The human seat played off the clock, so the hard computers keep thinking
+        and moving during the timed frames; score screens and questions answered."""
+        top = app.top
+        if isinstance(top, T.GoStopScoring):
+            top.done()
+        elif isinstance(top, T.GoStopBox):
+            top.answer(False)
+        elif isinstance(top, Question):
+            top.answer(True)
+        elif top is table and table.human_phase() is not None:
+            table.apply(me.choose(table.state.view(0)))
+    stats = shell.run_frames(app, frames, before_frame=autopilot)
     n = latency_when(app, lambda: table.state.turn == 0 and table.state.phase == "play"
                      and not table.stages and not table.asking and app.top is table,
                      pygame.K_RETURN)
-    return "Go-Stop (3 players, hands shown)", stats, ("Go-Stop: Enter plays a card", n)
+    return "Go-Stop (3 players, 2 hard computers, hands shown)", stats, ("Go-Stop: Enter plays a card", n)
 
 
 def nerts(app, frames):
