@@ -1101,19 +1101,9 @@ def _validate_save(data):
 
 
 def resume(app):
-    """The saved game's table, or None: no save, or a damaged one (then set aside as
-    .bad and reported on screen). Never raises: a save that passes validation but
-    cannot be played, or breaks the table's invariants, is set aside too."""
-    try:
-        table = _resume(app)
-        if table is not None:
-            table.check_invariants()
-        return table
-    except Exception as exc:
-        import traceback
-        traceback.print_exc()
-        app.storage.set_aside(SAVE_NAME, exc)
-        return None
+    """The saved game's table, or None (see games.resume_safely)."""
+    from game.games import resume_safely
+    return resume_safely(app, SAVE_NAME, _resume)
 
 
 def _resume(app):
