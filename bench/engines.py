@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from bench.stats import summary, wilson, percentile
+from bench.stats import summary, wilson
 
 
 def row(section, name, value, data=None, target="", met=None):

@@ -6,7 +6,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import time  # noqa: E402
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game import font as fontmod  # noqa: E402
 from game.font import CELL_H, CELL_W, encode, get_font, load_glyph_rows, text_width  # noqa: E402

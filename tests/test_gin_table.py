@@ -2,7 +2,6 @@
 import json
 
 import pygame
-import pytest
 
 from game.cards import parse_cards, Card
 from game.gin import table as T
@@ -345,7 +344,6 @@ def test_save_with_f8_and_resume(app):
 
 def test_options_pages_and_session_kept(app, tmp_path):
     from game.app import App
-    from game.gin import settings as S
     from game.scenes.options import OptionsScene
     sc = OptionsScene(app)
     app.push(sc)
@@ -452,7 +450,6 @@ def test_offer_pass_then_stock(app):
 
 
 def test_end_of_game_screen_lists_bonuses(app):
-    from game.gin.screens import bonus_lines
     opts = GinOptions(game_target=20)
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=opts)
     press(app, "+", K.K_RETURN)

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ["gin", "gostop", "gnono", "nerts"]

@@ -2,12 +2,11 @@
 import json
 
 import pygame
-import pytest
 
 from game.cards import Card
 from game.palette import PALETTE
 from game.nerts import settings as S
-from game.nerts.moves import COLUMN, PILE, WASTE, Move
+from game.nerts.moves import COLUMN, PILE, Move
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.table import NertsTable, PauseBox, SAVE_NAME, new_table, resume, start
 from game.scenes.scoring import ScoringScene

@@ -1,4 +1,3 @@
-import json
 import os
 
 import pygame
@@ -127,7 +126,6 @@ def test_menu_quit_asks_first(menu_app):
 
 
 def test_a_game_without_a_table_says_so_and_beeps(menu_app, monkeypatch):
-    from game import games
     from game.games import GameInfo
     fake = GameInfo("fake", "Fake", ("",), "game.no_such_table_module")
     menu = menu_app.top

@@ -3,9 +3,8 @@ import json
 import pygame
 
 from tests.helpers import post_keys
-from game.scenes.menu import MenuScene
 from game.scenes.overlays import NumberPrompt, TextBox
-from game.stats import Stats, load_stats, FILE
+from game.stats import load_stats, FILE
 from game.storage import Storage
 
 

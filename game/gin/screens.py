@@ -247,7 +247,6 @@ def game_score(app, game, names, on_done=None, any_key=False) -> Scene:
 def bonus_lines(game, names) -> list[list]:
     """The end of game, line by line: per game, the hand points, Game, Box x n,
     Blitz and the total of each player."""
-    o = game.options
     rows: list[list] = []
     for i, g in enumerate(game.games):
         if game.n_games > 1:

@@ -38,7 +38,7 @@ Choices where the sheet is silent:
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 
 from game.deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json

@@ -32,8 +32,8 @@ from game.clock import STEP_HZ
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.keys import Binding
-from game.scene import Scene
-from game.scenes.overlays import Question, TextBox
+from game.scenes.turn_table import TurnTable
+from game.scenes.overlays import TextBox
 
 from . import card_art as art
 from .cards import COLOR_NAMES, Card
@@ -50,7 +50,6 @@ HUMAN = "human"
 SAVE_NAME = "gnono.json"
 SAVE_KIND = "gnono-game"
 SAVE_SCHEMA = 1
-NOTE_ROWS = (26, 27, 28)
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
 HUMAN_CATCH = int(1.6 * STEP_HZ)   # a computer's missed call stays open at least this long
 CALL_DELAY = int(0.25 * STEP_HZ)   # a computer that remembers calls this soon
@@ -112,7 +111,7 @@ class Timer:
 
 
 # ------------------------------------------------------------------------ the table
-class GnonoTable(Scene):
+class GnonoTable(TurnTable):
     title = "Gnono"
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
@@ -189,23 +188,6 @@ class GnonoTable(Scene):
         return self.kinds[seat] == HUMAN
 
     # -- notes ------------------------------------------------------------------------
-    def note(self, text, colour=None):
-        if not text:
-            return
-        self.log.append(text)
-        if len(self.log) > 400:
-            del self.log[:100]
-        colour = self.app.options["colour.notes"] if colour is None else colour
-        for line in ui.wrap(text, 78):
-            self.notes.append((line, colour))
-        del self.notes[:-len(NOTE_ROWS)]
-
-    def refuse(self, reason=None):
-        self.app.error()
-        if reason:
-            self.note(reason, P.YELLOW)
-        return True   # the beep is given here: the App must not beep again
-
     # -- the models -------------------------------------------------------------------
     def live(self) -> Model:
         if self._live is None or self._live[0] != self.version:
@@ -694,11 +676,6 @@ class GnonoTable(Scene):
             return self.refuse("Nobody to catch: every seat with one card called \"UNO!\".")
         return self.act(Catch(self.viewer, w))
 
-    def toggle_hands(self):
-        self.show_hands = not self.show_hands
-        self.note("The computers' hands are shown face up (F9 hides them)." if self.show_hands
-                  else "The computers' hands are hidden again.")
-
     def show_scores(self):
         st = self.state
         lines = [f"Round {st.round_no}; the first to {st.options.playout_score} points wins.", ""]
@@ -709,16 +686,6 @@ class GnonoTable(Scene):
         lines += ["", "Rounds played:"] + (self.history[-30:] or ["  none finished yet"])
         self.app.push(TextBox(self.app, "Scores", lines))
 
-    def show_log(self):
-        self.app.push(TextBox(self.app, "What happened", self.log[-200:] or ["Nothing yet."]))
-
-    def ask_leave(self):
-        self.app.push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
-                               title="Leave"))
-
-    def leave(self):
-        self.save()
-        self.app.pop(self)
 
     def bindings(self):
         b = []
@@ -800,9 +767,6 @@ class GnonoTable(Scene):
             return False
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
 
-    def save_state(self):
-        self.save()
-
     # -- drawing ------------------------------------------------------------------------
     def draw(self, canvas):
         o = self.app.options
@@ -825,8 +789,7 @@ class GnonoTable(Scene):
                 canvas.blit(art.back("small", self._back_colour()), (int(x), int(y)))
             else:
                 canvas.blit(art.face(c, "normal"), (int(x), int(y)))
-        for i, (line, colour) in enumerate(self.notes[-len(NOTE_ROWS):]):
-            ui.text(canvas, 1, NOTE_ROWS[0] + i, line[:78], colour)
+        self.draw_notes(canvas)
         ui.key_bar(canvas, self._key_items())
 
     def _back_colour(self):

@@ -34,7 +34,7 @@ from game.palette import (PALETTE, BLACK, BLUE, BROWN, DARK_GREY, GREEN, LIGHT_B
 from .cards import ANIMAL, BLUE as RIB_BLUE, BONUS, BRIGHT, CARDS, DOUBLE, GRASS, RAIN, RED as RIB_RED, RIBBON
 from game.sprite_text import read_sections
 from game.paths import asset_path
-from game.card_art import KEY, card_blank
+from game.card_art import card_blank
 
 CARD_W, CARD_H = 32, 48
 MINI_W, MINI_H = 12, 18

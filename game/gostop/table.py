@@ -28,12 +28,12 @@ from game.deals import fresh_deal_no
 from game.engine import IllegalMove, rng_from_json, rng_state_to_json
 from game.keys import Binding
 from game.scene import Scene
+from game.scenes.turn_table import TurnTable
 from game.scenes.overlays import Overlay, Question, TextBox
 
 from . import hwatu_art as art
-from . import scoring
 from .cards import PLANTS
-from .narrate import Speaker, card_label, month_name, narrate, seat_names
+from .narrate import Speaker, card_label, narrate, seat_names
 from .rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand, PlayCard,
                     Shake)
 from .settings import LEVELS, PACE, SPEEDS, rule_options
@@ -43,7 +43,6 @@ HUMAN = 0
 SAVE_NAME = "gostop.json"
 SAVE_KIND = "gostop-game"
 SAVE_SCHEMA = 1
-NOTE_ROWS = (26, 27, 28)
 FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
 HARD_ROLLOUTS = 48
 # Seconds of a computer's thinking per update step (120 a second, two a frame at 60
@@ -96,7 +95,7 @@ class Stage:
 
 
 # ------------------------------------------------------------------------ the table
-class GoStopTable(Scene):
+class GoStopTable(TurnTable):
     title = "Go-Stop"
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
@@ -149,23 +148,6 @@ class GoStopTable(Scene):
         return PACE[self.speed][1]
 
     # -- notes
-    def note(self, text, colour=None):
-        if not text:
-            return
-        self.log.append(text)
-        if len(self.log) > 400:
-            del self.log[:100]
-        colour = self.app.options["colour.notes"] if colour is None else colour
-        for line in ui.wrap(text, 78):
-            self.notes.append((line, colour))
-        del self.notes[:-len(NOTE_ROWS)]
-
-    def refuse(self, reason=None):
-        self.app.error()
-        if reason:
-            self.note(reason, P.YELLOW)
-        return True   # the beep is given here: the App must not beep again
-
     # -- the live model
     def live(self):
         if self._model_cache is None or self._model_cache[0] != self.version:
@@ -501,11 +483,6 @@ class GoStopTable(Scene):
             return self.apply(ChooseMatch(c), pace_scale=0.6)
         return False
 
-    def toggle_hands(self):
-        self.show_hands = not self.show_hands
-        self.note("The computers' hands are shown face up (F9 hides them)." if self.show_hands
-                  else "The computers' hands are hidden again.")
-
     def show_chips(self):
         lines = ["Chips won and lost since the start:", ""]
         for s in range(self.n):
@@ -515,15 +492,6 @@ class GoStopTable(Scene):
         lines += ["", "Hands played:"] + (self.history[-30:] or ["  none finished yet"])
         self.app.push(TextBox(self.app, "Chips", lines))
 
-    def show_log(self):
-        self.app.push(TextBox(self.app, "What happened", self.log[-200:] or ["Nothing yet."]))
-
-    def ask_leave(self):
-        self.app.push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
-
-    def leave(self):
-        self.save()
-        self.app.pop(self)
 
     def bindings(self):
         b = []
@@ -563,9 +531,6 @@ class GoStopTable(Scene):
     def save(self):
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
 
-    def save_state(self):
-        self.save()
-
     # -- drawing
     def draw(self, canvas):
         o = self.app.options
@@ -590,7 +555,7 @@ class GoStopTable(Scene):
         if model.stock:
             for i in range(min(3, model.stock)):
                 canvas.blit(back, (sr.x - i * 2 + 4, sr.y - i * 2 + 4))
-        ui.text_px(canvas, sr.x - 4, sr.bottom + 8, f"Stock", txt)
+        ui.text_px(canvas, sr.x - 4, sr.bottom + 8, "Stock", txt)
         ui.text_px(canvas, sr.x + 4, sr.bottom + 24, f"{model.stock:2d}", P.YELLOW)
         for m, cards, rects in lay.table_groups:
             for c, rr in zip(cards, rects):
@@ -613,8 +578,7 @@ class GoStopTable(Scene):
                 y = a.y + (b.y - a.y) * f
                 canvas.blit(art.face(c, face_c), (int(x), int(y)))
         self._draw_help_rows(canvas, txt)
-        for i, (line, colour) in enumerate(self.notes[-len(NOTE_ROWS):]):
-            ui.text(canvas, 1, NOTE_ROWS[0] + i, line[:78], colour)
+        self.draw_notes(canvas)
         ui.key_bar(canvas, self._key_items())
 
     def _key_items(self):

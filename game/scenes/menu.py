@@ -8,7 +8,6 @@ from game.games import GAMES, is_built, start_table, has_save, resume_table
 from game.keys import Binding
 from game.scene import Scene
 from game.scenes.overlays import Question, MessageBox, NumberPrompt, TextBox
-from game.stats import LABELS
 
 
 class MenuScene(Scene):
