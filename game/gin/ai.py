@@ -4,13 +4,17 @@ view of their seat): "the computer does not peek at your hand - honest".
     ai = GinAI("hard", seed=1);  move = ai.choose(game.view(seat))
 
 Levels
-- easy: keeps its melds, throws its highest unmatched card (one time in five
-  a random unmatched one), takes the upcard only when it makes a meld, knocks as
-  soon as it may.
-- normal: weighs deadwood against the cards that would meld ("outs") but does
-  not count cards (of the pile it remembers only the upcard); avoids feeding
-  the cards the opponent was seen to take; knocks at once; one discard in
-  about seven is a lapse (its 2nd or 3rd best).
+- easy, a beginner: keeps its melds and throws its highest unmatched card, but
+  holds on to pairs and two-card runs however high (keep_partials), two discards in
+  five are any unmatched card (slip), never looks at what the opponent picks up
+  or throws, takes the upcard only when it makes a meld at once, knocks only
+  with 4 or less (knock_limit) and one time in four does not see that it may
+  (miss_knock). Gin and the last chance at the Stock's end it never misses.
+- normal, a club player: weighs deadwood against the cards that would meld
+  ("outs") but does not count cards (of the pile it remembers only the upcard);
+  avoids feeding the cards the opponent was seen to take; takes the upcard as
+  soon as it helps a little (take_margin 0.5); knocks at once; about one
+  discard in three is a lapse (its 2nd or 3rd best).
 - hard: counts every card it has seen: outs are only the live cards, weighted
   by the chance each is still in the Stock rather than in the opponent's hand
   (unseen-card probabilities; cards he was seen to take are his); values hands
@@ -81,6 +85,10 @@ def _near_mask(mask: int) -> int:
 
 
 _NEAR = tuple(_near_mask(1 << i) for i in range(52))
+# a pair or a two-card run: same rank, or same suit one rank apart
+_PARTNERS = tuple(_RANK_MASK[i % 13] & ~(1 << i)
+                  | (1 << (i - 1) if i % 13 > 0 else 0) | (1 << (i + 1) if i % 13 < 12 else 0)
+                  for i in range(52))
 
 
 class _Knowledge:
@@ -144,13 +152,19 @@ class GinAI:
         self.danger_late = 0.0     # how much more a feeding discard costs late in the hand
         self.outs_decay = 0.0      # how much less outs are worth late in the hand
         self.lapse = 0.0           # share of discards that are the 2nd or 3rd best
+        # the beginner's habits (easy only)
+        self.knock_limit = None    # knocks only with at most this deadwood (None: knock value)
+        self.miss_knock = 0.0      # chance of not seeing that it may knock
+        self.slip = 0.0            # chance of throwing any unmatched card
+        self.keep_partials = False # holds pairs and two-card runs, however high
         if level == "easy":
             self.w_out, self.w_danger, self.tracking, self.take_margin = 0.0, 0.0, "none", 0
             self.w_knock = 0.0
+            self.knock_limit, self.miss_knock, self.slip, self.keep_partials = 4, 0.25, 0.4, True
         elif level == "normal":
-            self.w_out, self.w_danger, self.tracking, self.take_margin = 0.5, 2.0, "memoryless", 3.0
+            self.w_out, self.w_danger, self.tracking, self.take_margin = 0.5, 2.0, "memoryless", 0.5
             self.w_knock = 0.0
-            self.lapse = 0.15
+            self.lapse = 0.3
         else:
             self.w_out, self.w_danger, self.tracking, self.take_margin = 1.2, 4.0, "taken", 2.0
             self.w_knock = 2.0
@@ -343,24 +357,39 @@ class GinAI:
             dw = _mindw(hand ^ best[1])
             if dw == 0 or view.stock_end or self._should_knock(view, know, dw, hand ^ best[1]):
                 return self._go_out(view, know, hand ^ best[1], best[0])
-        scores = self._discard_scores(hand, banned, know)
-        if self.level == "easy" and self.rng.random() < 0.2:
-            # a slip: any unmatched card that is not the taken upcard
-            _, dead = M.best_melds_mask(hand)
-            choices = [i for i, _ in _bits(dead & ~banned)]
-            if choices:
-                return Discard(seat, M.BIT_CARDS[self.rng.choice(choices)])
         if self.level == "easy":
-            _, dead = M.best_melds_mask(hand)
-            cand = [(BIT_VALUES[i], i) for i, _ in _bits(dead & ~banned)]
-            if cand:
-                return Discard(seat, M.BIT_CARDS[max(cand)[1]])
+            return Discard(seat, M.BIT_CARDS[self._beginner_discard(hand, banned)])
+        scores = self._discard_scores(hand, banned, know)
         if self.lapse and len(scores) > 1 and self.rng.random() < self.lapse:
             # a lapse of attention: one of the next best discards instead
             return Discard(seat, M.BIT_CARDS[self.rng.choice(scores[1:3])[1]])
         return Discard(seat, M.BIT_CARDS[scores[0][1]])
 
+    def _beginner_discard(self, hand: int, banned: int) -> int:
+        """The bit index easy throws: its highest unmatched card, blind to what the
+        opponent collects; with keep_partials it holds on to pairs and two-card runs
+        whatever their value; now and then (slip) any unmatched card."""
+        _, dead = M.best_melds_mask(hand)
+        dead &= ~banned
+        if not dead:                  # all melded: break the meld that costs least
+            return min((i for i, _ in _bits(hand & ~banned)),
+                       key=lambda i: (_mindw(hand ^ (1 << i)), -BIT_VALUES[i]))
+        if self.slip and self.rng.random() < self.slip:
+            return self.rng.choice([i for i, _ in _bits(dead)])
+        pool = dead
+        if self.keep_partials:
+            loose = 0
+            for i, b in _bits(dead):
+                if not _PARTNERS[i] & (hand ^ b):
+                    loose |= b
+            pool = loose or dead
+        return max((BIT_VALUES[i], i) for i, _ in _bits(pool))[1]
+
     def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
+        if self.knock_limit is not None and dw > self.knock_limit:
+            return False
+        if self.miss_knock and self.rng.random() < self.miss_knock:
+            return False
         if not self.wait_for_gin:
             return True
         turns = len(view.opp_discards)
