@@ -61,7 +61,7 @@ def gin(quick: bool, save_dir: str):
     m = sim.play_match("hard", "hard", hands=20 if quick else 1000, seed=4)
     out.append(row("throughput", "Gin hard vs hard", f"{m.hands_per_second:.0f} hands/s",
                    {"hands": m.hands, "hands_per_second": m.hands_per_second}))
-    hands = 30 if quick else 2000
+    hands = 30 if quick else 1000
     for a, b, target in (("hard", "baseline", 0.70), ("hard", "normal", 0.5), ("normal", "easy", 0.5)):
         m = sim.play_match(a, b, hands=hands, seed=9)
         pa, pb = m.points_per_hand
@@ -133,7 +133,7 @@ def gostop(quick: bool, save_dir: str):
         st = sim.play_hands([level, level], 10 if quick else (2000 if level == "normal" else 60), seed=4)
         out.append(row("throughput", f"Go-Stop 2 players {level} vs {level}", f"{st.hands_per_second:.1f} hands/s",
                        {"hands": st.hands, "hands_per_second": st.hands_per_second}))
-    for a, b, hands in (("hard", "greedy", 6 if quick else 300), ("hard", "normal", 6 if quick else 300),
+    for a, b, hands in (("hard", "greedy", 6 if quick else 200), ("hard", "normal", 6 if quick else 200),
                         ("normal", "easy", 20 if quick else 3000)):
         st = sim.play_hands([a, b], hands, seed=9)
         cph = st.chips_per_hand(0)
