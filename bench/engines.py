@@ -16,6 +16,11 @@ def ms(x: float) -> str:
     return f"{x * 1000:.3f} ms"
 
 
+def beats(wins: float, n: int, target: float = 0.5) -> bool:
+    """Clearly better: the 95% interval's lower bound above the target."""
+    return n > 0 and wilson(round(wins), n)[0] > target
+
+
 def share_text(wins: float, n: int) -> str:
     lo, hi = wilson(round(wins), n)
     return f"{100 * wins / n:.1f}% of {n} (95% CI {100 * lo:.0f}-{100 * hi:.0f}%)"
@@ -43,7 +48,8 @@ def nerts(quick: bool, save_dir: str):
             continue
         out.append(row("strength", f"Nerts {hi} vs {lo} (2 seats, rounds won)",
                        share_text(s["share"] * n, n) + f", {s['margin']:+.1f} pts/round",
-                       {"share": s["share"], "margin": s["margin"], "rounds": n}, "> 50%", s["share"] > 0.5))
+                       {"share": s["share"], "margin": s["margin"], "rounds": n}, "> 50% (95% CI)",
+                       beats(s["share"] * n, n)))
     return out
 
 
@@ -68,8 +74,8 @@ def gin(quick: bool, save_dir: str):
         out.append(row("strength", f"Gin {a} vs {b} (decided hands won)",
                        share_text(m.wins[0], m.decided) + f"; pts/hand {pa:.1f} vs {pb:.1f}",
                        {"share": m.win_share_a, "decided": m.decided, "points": [pa, pb]},
-                       f">= {target:.0%}" if target > 0.5 else "> 50%",
-                       m.win_share_a >= target if target > 0.5 else m.win_share_a > 0.5))
+                       f">= {target:.0%}" if target > 0.5 else "> 50% (95% CI)",
+                       m.win_share_a >= target if target > 0.5 else beats(m.wins[0], m.decided)))
     rng = random.Random(1)
     deck = full_deck()
     for size in (10, 11):
@@ -111,8 +117,8 @@ def gnono(quick: bool, save_dir: str):
         wins = r["wins"][a]
         out.append(row("strength", f"Gnono {a} vs {b} (2 seats, games won)", share_text(wins, games),
                        {"share": wins / games, "games": games},
-                       f">= {target:.0%}" if target > 0.5 else "> 50%",
-                       wins / games >= target if target > 0.5 else wins / games > 0.5))
+                       f">= {target:.0%}" if target > 0.5 else "> 50% (95% CI)",
+                       wins / games >= target if target > 0.5 else beats(wins, games)))
     return out
 
 
@@ -140,5 +146,6 @@ def gostop(quick: bool, save_dir: str):
         err = st.stderr_per_hand(0)
         out.append(row("strength", f"Go-Stop {a} vs {b} (chips per hand)",
                        f"{cph:+.2f} +/- {1.96 * err:.2f} over {hands} hands",
-                       {"chips_per_hand": cph, "ci95": 1.96 * err, "hands": hands}, "> 0", cph > 0))
+                       {"chips_per_hand": cph, "ci95": 1.96 * err, "hands": hands}, "> 0 (95% CI)",
+                       cph - 1.96 * err > 0))
     return out
