@@ -55,6 +55,9 @@ def main(argv=None) -> int:
         else:
             app.push(TitleScene(app, lambda: menu))
         app.run(max_frames=args.frames)
+        if os.environ.get("GNERTS_REPORT_SCENE"):
+            # for the build test: which screen the run ended on
+            print(f"GNERTS-SCENE {type(app.top).__name__ if app.top else None}", flush=True)
     finally:
         app.close()
     return 0

@@ -28,7 +28,7 @@ def exe(tmp_path_factory):
 
 
 def run(exe, *args):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GNERTS_REPORT_SCENE="1")
     return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300,
                           cwd=str(exe.parent), env=env)
 
@@ -43,11 +43,17 @@ def test_bad_flag_exits_2(exe):
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
+FIRST_SCENE = {None: "TitleScene", "nerts": "SetupScene", "gin": "SessionScene",
+               "gnono": "GnonoSetup", "gostop": "GoStopSetup"}
+
+
 @pytest.mark.parametrize("game", [None, "nerts", "gin", "gnono", "gostop"])
 def test_runs_headless_for_each_game(exe, game):
     args = ["--frames", "60"] + (["--game", game] if game else [])
     r = run(exe, *args)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Traceback" not in r.stderr and "Failed to execute" not in r.stderr
+    # the game's own first screen, not the menu saying its table is missing
+    assert f"GNERTS-SCENE {FIRST_SCENE[game]}" in r.stdout, r.stdout[-500:]
     # saves go beside the executable, never into the temporary unpack folder
     assert (exe.parent / "saves").is_dir()
