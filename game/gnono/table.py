@@ -30,7 +30,7 @@ import pygame
 from game import palette as P, ui
 from game.clock import STEP_HZ
 from game.deals import fresh_deal_no
-from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.engine import IllegalMove, rng_from_json
 from game.keys import Binding
 from game.scenes.turn_table import TurnTable
 from game.scenes.overlays import TextBox
@@ -705,22 +705,14 @@ class GnonoTable(TurnTable):
                 b.append(Binding(("-", pygame.K_DELETE, pygame.K_KP_MINUS), "Keep the drawn card", self.keep))
             b += [Binding(("u",), "Call \"UNO!\"", self.call_uno),
                   Binding(("c",), "Catch a seat that forgot \"UNO!\"", self.catch)]
-        b += [Binding((pygame.K_F3,), "Log of the game", self.show_log),
-              Binding((pygame.K_F4,), "Scores", self.show_scores),
-              Binding((pygame.K_F8,), "Save and leave", self.leave),
-              Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands),
-              Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
-        return b
+        return b + self.table_bindings("Scores", self.show_scores)
 
     def help_lines(self):
         return HELP
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:
-        rngs = []
-        for s in sorted(self.ais):
-            r = getattr(self.ais[s], "rng", None)
-            rngs.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
+        rngs = self.ai_rng_states()
         return {"state": self.state.to_json(), "kinds": self.kinds, "names": self.names,
                 "speed": self.speed, "ai_rngs": rngs, "viewer": self.viewer,
                 "history": self.history[-50:], "log": self.log[-50:], "clock": self.clock_json()}

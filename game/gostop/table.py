@@ -25,7 +25,7 @@ import pygame
 
 from game import palette as P, ui
 from game.deals import fresh_deal_no
-from game.engine import IllegalMove, rng_from_json, rng_state_to_json
+from game.engine import IllegalMove, rng_from_json
 from game.keys import Binding
 from game.scene import Scene
 from game.scenes.turn_table import TurnTable
@@ -506,24 +506,14 @@ class GoStopTable(TurnTable):
             b += [Binding((pygame.K_LEFT,), "Choose a table card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a table card", lambda: self.move_sel(1)),
                   Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
-        b += [Binding((pygame.K_F3,), "Log of the game", self.show_log),
-              Binding((pygame.K_F4,), "Chips", self.show_chips),
-              Binding((pygame.K_F8,), "Save and leave", self.leave),
-              Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands),
-              Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
-        return b
+        return b + self.table_bindings("Chips", self.show_chips)
 
     def help_lines(self):
         return HELP
 
     # -- saving
     def to_json(self) -> dict:
-        rngs = []
-        for s in sorted(self.ais):
-            ai = self.ais[s]
-            # a choice under way is not saved: its computer thinks it over again
-            r = ai.rng_at_rest() if hasattr(ai, "rng_at_rest") else getattr(ai, "rng", None)
-            rngs.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
+        rngs = self.ai_rng_states()
         return {"state": self.state.to_json(), "levels": self.levels, "speed": self.speed,
                 "ai_rngs": rngs, "history": self.history[-50:], "log": self.log[-50:],
                 "wait": self.wait, "stats_hand": self.stats_hand}

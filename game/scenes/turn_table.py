@@ -6,7 +6,13 @@ bottom), `self.show_hands`, and provides `save()`.
 """
 from __future__ import annotations
 
+import random
+
+import pygame
+
 from game import palette as P, ui
+from game.engine import rng_state_to_json
+from game.keys import Binding
 from game.scene import Scene
 from game.scenes.overlays import Question, TextBox
 
@@ -55,6 +61,24 @@ class TurnTable(Scene):
 
     def save_state(self):
         self.save()
+
+    def table_bindings(self, f4_label, f4_action) -> list[Binding]:
+        """The keys every such table has: F3 log, F4 scores, F8, F9 and Esc."""
+        return [Binding((pygame.K_F3,), "Log of the game", self.show_log),
+                Binding((pygame.K_F4,), f4_label, f4_action),
+                Binding((pygame.K_F8,), "Save and leave", self.leave),
+                Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands),
+                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+
+    def ai_rng_states(self) -> list:
+        """The computers' random states for a save, seat by seat; a choice under way
+        is not saved (rng_at_rest): its computer thinks it over again on resume."""
+        out = []
+        for seat in sorted(self.ais):
+            ai = self.ais[seat]
+            r = ai.rng_at_rest() if hasattr(ai, "rng_at_rest") else getattr(ai, "rng", None)
+            out.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
+        return out
 
     def save(self):
         raise NotImplementedError
