@@ -67,7 +67,9 @@ _CODE = [_code(c) for c in CARDS]
 _VALUE = [c.value for c in CARDS]
 
 
-def count(cards, sake_as: str = SAKE_ANIMAL) -> Counts:
+def _tally(cards) -> tuple[list[int], int]:
+    """Cards per scoring code, and the junk value (doubles and bonus cards count
+    their value): the one pass over a capture area that count() and score() share."""
     k = [0] * 10
     junk = 0
     code, value = _CODE, _VALUE
@@ -77,6 +79,11 @@ def count(cards, sake_as: str = SAKE_ANIMAL) -> Counts:
         k[x] += 1
         if x == 8:
             junk += value[i]
+    return k, junk
+
+
+def count(cards, sake_as: str = SAKE_ANIMAL) -> Counts:
+    k, junk = _tally(cards)
     has_sake = k[9] > 0
     animals = k[2] + k[3]
     if has_sake:
@@ -161,15 +168,7 @@ def _pts(brights, rain, animals, birds, ribbons, red, blue, grass, junk) -> int:
 def score(cards) -> int:
     """Points of a capture area (the sake cup counted the better way).
     The same as breakdown(cards).total, without building the lines (fast)."""
-    k = [0] * 10
-    junk = 0
-    code, value = _CODE, _VALUE
-    for c in cards:
-        i = c.id
-        x = code[i]
-        k[x] += 1
-        if x == 8:
-            junk += value[i]
+    k, junk = _tally(cards)
     b = k[0] + k[1]
     rain = k[1] > 0
     r = k[4] + k[5] + k[6] + k[7]
