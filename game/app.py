@@ -12,12 +12,13 @@ import time
 
 import pygame
 
-from game import palette
+from game import errors, palette
 from game.audio import Audio
 from game.clock import FixedClock, STEP, STEP_HZ, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
+from game.scene import Pop, Push, Replace, TRANSITIONS
 from game.screen import Display
 from game.stats import load_stats
 from game.storage import Storage
@@ -31,6 +32,7 @@ class App:
                  seed: int | None = None, realtime: bool = True):
         pygame.display.init()  # the rest (the mixer) starts after the first frame
         self.save_dir = save_dir or default_save_dir()
+        errors.set_log_dir(self.save_dir)
         self.storage = Storage(self.save_dir)
         self.storage.check_writable()
         self.options = load_options(self.storage)
@@ -80,6 +82,17 @@ class App:
         if self.scenes:
             self.scenes.pop()
         self.push(scene)
+
+    def apply(self, transition) -> None:
+        """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
+        if isinstance(transition, Push):
+            self.push(transition.scene)
+        elif isinstance(transition, Pop):
+            self.pop(transition.scene)
+        elif isinstance(transition, Replace):
+            self.replace(transition.scene)
+        else:
+            raise TypeError(f"not a transition: {transition!r}")
 
     # time --------------------------------------------------------------------
     @property
@@ -200,6 +213,9 @@ class App:
             self.toast("Internal error: that key was refused (details on the console).")
             self.error()
             return
+        if isinstance(handled, TRANSITIONS):
+            self.apply(handled)
+            return
         if handled:
             return
         from game.scenes.overlays import KeysBox, HelpBox
@@ -211,9 +227,9 @@ class App:
             self.error()
 
     def _internal_error(self, exc: Exception, where: str) -> None:
-        import traceback
-        traceback.print_exception(exc)
+        """Every bug the App catches goes through errors.report (which raises under tests)."""
         self.internal_errors.append(f"{where}: {type(exc).__name__}: {exc}")
+        errors.report(exc, where)
 
     def _scene_failed(self, scene, exc: Exception, where: str) -> None:
         """A scene's update or draw raised: save what it holds, close it, tell the
@@ -233,9 +249,12 @@ class App:
     def _step(self) -> None:
         for scene in self._updating_scenes():
             try:
-                scene.update(STEP)
+                transition = scene.update(STEP)
             except Exception as exc:
                 self._scene_failed(scene, exc, "update")
+                continue
+            if transition is not None:
+                self.apply(transition)
         if self.bell_steps:
             self.bell_steps -= 1
         if self.toast_steps:
@@ -276,9 +295,8 @@ class App:
         for scene in reversed(self.scenes):
             try:
                 scene.save_state()
-            except Exception:
-                import traceback
-                traceback.print_exc()
+            except Exception as exc:
+                self._internal_error(exc, "save on quit")
         self.running = False
 
     def close(self) -> None:

@@ -1,10 +1,18 @@
-"""What every rules engine shares: the illegal-move error and RNG state in JSON.
+"""What every rules engine shares: the engine interface, its one event type, option
+validation, the illegal-move error and RNG state in JSON.
 
 No pygame here: rules engines import this module and stay pure.
+
+The interface (`Engine`) is what the tables, the computers, the conformance test
+(tests/test_conformance.py) and replays rely on. Each game's rules module offers
+`new_engine(seed, options=None) -> Engine`. Nerts keeps its real-time submit/step
+on top of it: in Nerts every seat may move at once, so `to_move()` names them all.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 
 class IllegalMove(Exception):
@@ -14,6 +22,120 @@ class IllegalMove(Exception):
         super().__init__(reason)
         self.reason = reason
 
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the notes, the sounds, animations and logs.
+
+    `kind` is a short name ("draw", "discard", "capture"...), `seat` who did it (None
+    for the table itself), `data` JSON-able details in the game's own terms.
+    """
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """One game's whole state, as a table holds it (a Gin match, a Gnono game...)."""
+
+    @property
+    def n_seats(self) -> int: ...
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now (all of them in Nerts; none once over)."""
+
+    def legal_moves(self, seat: int) -> list:
+        """Every move `play(seat, move)` accepts now; [] for a seat not to move."""
+
+    def play(self, seat: int, move) -> list[Event]:
+        """Apply a move of `seat`: its events, or IllegalMove and no change at all."""
+
+    def view(self, seat: int):
+        """What `seat` may see: an object that compares equal for equal knowledge."""
+
+    def is_over(self) -> bool: ...
+
+    def scores(self) -> list[int]:
+        """Each seat's score so far, in the game's own unit."""
+
+    def to_json(self) -> dict: ...
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Engine":
+        """The state back from to_json; ValueError with a clear reason if damaged."""
+
+    def copy(self) -> "Engine": ...
+
+    def check_invariants(self) -> None:
+        """AssertionError if the state is impossible (a card made or lost...)."""
+
+    def redeal_hidden(self, seat: int, rng: random.Random) -> "Engine":
+        """A copy in which every card `seat` cannot see is dealt anew among the places
+        it cannot see (each place keeps its size): equal views, other hidden cards."""
+
+
+# options: one style of validation for every game ----------------------------------
+
+class OptionError(ValueError):
+    """An option value the game refuses; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option whose value is one of `values` (True/False for a switch)."""
+    values: Sequence[Any]
+
+    def check(self, name: str, value: Any) -> None:
+        # bool is an int in Python: True must not pass for 1, nor 1 for True
+        if not any(value == v and type(value) is type(v) for v in self.values):
+            shown = ", ".join(repr(v) for v in self.values)
+            raise OptionError(f"option {name} must be one of {shown}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class IntRange:
+    """A whole-number option from lo to hi (inclusive)."""
+    lo: int
+    hi: int
+
+    def check(self, name: str, value: Any) -> None:
+        if not is_int(value) or not self.lo <= value <= self.hi:
+            raise OptionError(
+                f"option {name} must be a whole number from {self.lo} to {self.hi}, not {value!r}")
+
+
+SWITCH = Choice((False, True))
+
+
+def validate_options(options, spec: Mapping[str, Any]) -> None:
+    """Check every field of an options dataclass against its spec (Choice or IntRange);
+    a field with no spec is a programming error."""
+    for f in fields(options):
+        rule = spec.get(f.name)
+        if rule is None:
+            raise KeyError(f"option {f.name} has no validation rule")
+        rule.check(f.name, getattr(options, f.name))
+
+
+def options_from_json(cls, data, spec: Mapping[str, Any]):
+    """An options dataclass from a save or the options file: unknown keys refused,
+    missing keys take their defaults, every value checked (OptionError)."""
+    if not isinstance(data, dict):
+        raise OptionError(f"options must be a JSON object, not {type(data).__name__}")
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]}")
+    options = cls(**data)
+    validate_options(options, spec)
+    return options
+
+
+# saves -------------------------------------------------------------------------------
 
 def rng_state_to_json(rng: random.Random) -> list:
     """The state of a random.Random as plain JSON lists."""

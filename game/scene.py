@@ -6,7 +6,31 @@ pushed over a table: the App draws from the lowest opaque scene up.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Union
+
 from game.keys import Binding, find_binding
+
+
+# What a scene asks of the stack: returned from a key action (through handle) or from
+# update; the App applies it in one place (App.apply). Scenes do not reach into the stack.
+@dataclass(frozen=True)
+class Push:
+    scene: Any
+
+
+@dataclass(frozen=True)
+class Pop:
+    scene: Any = None   # None: the top scene; else this one, wherever it is
+
+
+@dataclass(frozen=True)
+class Replace:
+    scene: Any          # takes the place of the top scene
+
+
+Transition = Union[Push, Pop, Replace]
+TRANSITIONS = (Push, Pop, Replace)
 
 
 class Scene:
@@ -22,12 +46,15 @@ class Scene:
         """The keys this scene accepts right now, with their labels."""
         return []
 
-    def handle(self, event) -> bool:
-        """A KEYDOWN event; True if it meant something (else the App beeps)."""
+    def handle(self, event) -> "bool | Transition":
+        """A KEYDOWN event: True if it meant something (else the App beeps), or the
+        Transition its action returned (which the App applies)."""
         b = find_binding(self.bindings(), event)
         if b is None:
             return False
         result = b.action()
+        if isinstance(result, TRANSITIONS):
+            return result
         return result is not False  # an action may refuse by returning False
 
     def help_lines(self) -> list[str] | None:
@@ -35,8 +62,9 @@ class Scene:
         return None
 
     # the life -------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        pass
+    def update(self, dt: float) -> "Transition | None":
+        """One fixed step; may return a Transition for the App to apply."""
+        return None
 
     def draw(self, canvas) -> None:
         pass

@@ -4,6 +4,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# a bug the program catches (errors.report) fails the test at once; a test of the
+# shielding itself says errors.raising(False)
+os.environ["GNERTS_RAISE_INTERNAL"] = "1"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -24,3 +27,11 @@ def menu_app(app):
     app.push(MenuScene(app))
     app.run(max_frames=1)
     return app
+
+
+@pytest.fixture
+def shielded():
+    """For tests of the shielding itself: caught bugs are recorded, not raised."""
+    from game import errors
+    with errors.raising(False):
+        yield

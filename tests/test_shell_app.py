@@ -1,6 +1,7 @@
 import os
 
 import pygame
+import pytest
 
 from tests.helpers import post_keys
 from game.scene import Scene
@@ -146,7 +147,7 @@ def test_f12_writes_a_screenshot(menu_app):
     assert img.get_size() == (640, 480)
 
 
-def test_a_scene_bug_is_refused_not_a_crash(app, capsys):
+def test_a_scene_bug_is_refused_not_a_crash(app, capsys, shielded):
     class Buggy(Scene):
         def handle(self, event):
             raise RuntimeError("boom")
@@ -212,7 +213,7 @@ def test_a_damaged_save_is_set_aside_and_the_menu_goes_on(app, monkeypatch, tmp_
     assert not any(name.startswith("Resume") for name, _ in menu.items)
 
 
-def test_a_scene_that_fails_to_draw_is_saved_closed_and_reported(app):
+def test_a_scene_that_fails_to_draw_is_saved_closed_and_reported(app, shielded):
     saved = []
 
     class Broken(Scene):
@@ -230,3 +231,53 @@ def test_a_scene_that_fails_to_draw_is_saved_closed_and_reported(app):
     assert saved == [True]
     assert isinstance(app.top, MessageBox) and app.scenes[0] is base
     assert app.internal_errors and app.running
+
+
+def test_a_caught_bug_fails_a_test_and_is_logged(app):
+    """Under tests (GNERTS_RAISE_INTERNAL) a bug the App catches is raised at once, and
+    written to errors.log in the saves folder either way."""
+    import os
+    from game.scene import Scene
+
+    class Buggy(Scene):
+        def handle(self, event):
+            raise RuntimeError("boom")
+
+    app.push(Buggy(app))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    with pytest.raises(RuntimeError, match="boom"):
+        app.run(max_frames=1)
+    with open(os.path.join(app.save_dir, "errors.log"), encoding="utf-8") as f:
+        assert "RuntimeError: boom" in f.read()
+
+
+def test_scenes_ask_the_stack_by_returning_transitions(app):
+    from game.keys import Binding
+    from game.scene import Pop, Push, Replace, Scene
+
+    class Leaf(Scene):
+        pass
+
+    leaf, other = Leaf(app), Leaf(app)
+
+    class Root(Scene):
+        def __init__(self, app):
+            super().__init__(app)
+            self.ticks = 0
+
+        def bindings(self):
+            return [Binding((pygame.K_a,), "open", lambda: Push(leaf))]
+
+        def update(self, dt):
+            self.ticks += 1
+            return Replace(other) if self.ticks == 3 else None
+
+    root = Root(app)
+    app.push(root)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    app.run(max_frames=1)
+    assert app.top is leaf and app.beeps == 0
+    app.apply(Pop())
+    assert app.top is root
+    app.run(max_frames=2)
+    assert app.top is other and root not in app.scenes

@@ -1,0 +1,127 @@
+"""One conformance test for the four engines (in the spirit of OpenSpiel's random
+simulation test): each game's rules module offers new_engine(seed, options=None)
+implementing game.engine.Engine, and random play from many seeds must keep every
+promise of that interface:
+- invariants hold after every move, and the game ends;
+- to_json -> JSON text -> from_json gives the same state, at random points, and the
+  restored state plays on the same as the original;
+- every listed move is accepted, a move not listed is refused, and a refused move
+  changes nothing;
+- a seat's view is unchanged when the cards it cannot see are dealt anew.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+
+import pytest
+
+from game.engine import Engine, Event, IllegalMove
+
+GAMES = ["nerts", "gin", "gnono", "gostop"]
+SEEDS = range(12)
+# the most moves a random game may take before it must be over (one row per game)
+MAX_MOVES = {
+    "nerts": 6000,
+    "gin": 6000,
+    "gnono": 6000,
+    "gostop": 6000,
+}
+
+
+def new_engine(game: str, seed: int, options=None) -> Engine:
+    return importlib.import_module(f"game.{game}.rules").new_engine(seed, options)
+
+
+def snapshot(engine) -> str:
+    return json.dumps(engine.to_json(), sort_keys=True)
+
+
+def round_trip(engine):
+    return type(engine).from_json(json.loads(json.dumps(engine.to_json())))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engine_implements_the_interface(game):
+    engine = new_engine(game, 1)
+    assert isinstance(engine, Engine)
+    assert engine.n_seats >= 2 and engine.to_move() and not engine.is_over()
+    assert len(engine.scores()) == engine.n_seats
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_random_play_keeps_every_promise(game, seed):
+    rng = random.Random(seed)
+    engine = new_engine(game, seed)
+    seen_moves: list = []
+    for n in range(MAX_MOVES[game]):
+        engine.check_invariants()
+        if engine.is_over():
+            break
+        movers = engine.to_move()
+        assert movers, "a game not over has a seat to move"
+        for seat in range(engine.n_seats):
+            if seat not in movers:
+                assert engine.legal_moves(seat) == []
+        seat = rng.choice(movers)
+        moves = engine.legal_moves(seat)
+        assert moves, f"seat {seat} is to move but has no legal move"
+
+        if rng.random() < 0.05:   # JSON round trip at a random point
+            restored = round_trip(engine)
+            assert snapshot(restored) == snapshot(engine)
+            restored.check_invariants()
+            engine = restored
+
+        if rng.random() < 0.05:   # the view hides what it must
+            for s in range(engine.n_seats):
+                other = engine.redeal_hidden(s, random.Random(rng.random()))
+                other.check_invariants()
+                assert other.view(s) == engine.view(s), f"seat {s}'s view shows hidden cards"
+
+        if rng.random() < 0.1:    # a move not listed is refused and changes nothing
+            stale = [m for m in seen_moves if m not in moves]
+            if stale:
+                before = snapshot(engine)
+                with pytest.raises(IllegalMove):
+                    engine.play(seat, rng.choice(stale))
+                assert snapshot(engine) == before
+
+        if rng.random() < 0.05:   # every listed move is accepted (on copies)
+            for m in moves:
+                engine.copy().play(seat, m)
+
+        move = rng.choice(moves)
+        seen_moves.append(move)
+        if len(seen_moves) > 200:
+            del seen_moves[:100]
+        events = engine.play(seat, move)
+        assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
+    else:
+        pytest.fail(f"{game} seed {seed}: not over after {MAX_MOVES[game]} random moves")
+    engine.check_invariants()
+    assert engine.to_move() == () or list(engine.to_move()) == []
+    assert len(engine.scores()) == engine.n_seats
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_copy_is_independent_and_plays_the_same(game):
+    rng = random.Random(7)
+    engine = new_engine(game, 7)
+    for _ in range(20):
+        if engine.is_over():
+            break
+        seat = rng.choice(engine.to_move())
+        engine.play(seat, rng.choice(engine.legal_moves(seat)))
+    twin, before = engine.copy(), snapshot(engine)
+    restored = round_trip(engine)
+    for _ in range(30):
+        if twin.is_over():
+            break
+        seat = rng.choice(twin.to_move())
+        move = rng.choice(twin.legal_moves(seat))
+        assert [e.kind for e in twin.play(seat, move)] == [e.kind for e in restored.play(seat, move)]
+        assert snapshot(twin) == snapshot(restored)
+    assert snapshot(engine) == before
