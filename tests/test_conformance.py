@@ -25,7 +25,7 @@ SEEDS = range(12)
 MAX_MOVES = {
     "nerts": 6000,
     "gin": 6000,
-    "gnono": 6000,
+    "gnono": 40000,
     "gostop": 6000,
 }
 

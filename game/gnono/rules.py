@@ -4,19 +4,8 @@ Pure and deterministic: no pygame, all randomness from the state's own
 random.Random. `GnonoState.apply(move)` validates a move (raising IllegalMove
 and leaving the state unchanged when the rules refuse it) and returns events.
 
-Seats are 0..n-1; "left" (clockwise) is seat + 1. Phases:
-  play        `current` plays a card or draws (with stacking on, a pending
-              Draw Two / Wild Draw Four penalty limits the choice)
-  color       `current` played a Wild without naming a colour: ChooseColor
-  drawn       `current` drew a playable card: PlayDrawn or KeepDrawn
-  challenge   `current` (the next player) decides whether to challenge the
-              Wild Draw Four just played
-  swap        7-0 house rule: `current` played a 7 and picks a seat (SwapHands)
-  round_over  NextRound deals again;   game_over: nothing more
-Independently, `uno_window` is the seat that just played down to one card
-without calling "UNO!": anyone else may Catch it (two cards penalty), the seat
-may still CallUno. The window closes when the next player acts, i.e. at the
-next turn move (Play/Draw/...) that does not belong to the same turn.
+Seats are 0..n-1; "left" (clockwise) is seat + 1. The phases and the UNO window:
+see game.gnono.moves.
 
 Choices where the sheet is silent:
 - A Wild Draw Four may always be put down (a bluff); whether it was lawful is
@@ -37,169 +26,26 @@ Choices where the sheet is silent:
 """
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 
-from game.deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
-from game.gnono.cards import (COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP,
-                              WILD_DRAW_FOUR, Card, full_deck)
-
-PLAY, COLOR, DRAWN, CHALLENGE, SWAP = "play", "color", "drawn", "challenge", "swap"
-ROUND_OVER, GAME_OVER = "round_over", "game_over"
-PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP, ROUND_OVER, GAME_OVER)
-WD4_RULES = ("color", "gnono")
-SCHEMA_VERSION = 1
-_FULL_DECK = tuple(full_deck())   # cards are immutable: one set of objects serves every deal
-
-
-def is_color(value) -> bool:
-    """One of the four colour letters ("" and "RY" are in the string COLORS, not colours)."""
-    return isinstance(value, str) and len(value) == 1 and value in COLORS
-
-
-# ---------------------------------------------------------------- options
-@dataclass
-class GnonoOptions:
-    hand_size: int = 7                 # 7, or 11 as Gnono offers
-    playout_score: int = 500
-    draw_until_playable: bool = False  # False: draw one card
-    wd4_rule: str = "color"            # "color": no card of the current colour;
-    #                                    "gnono": no other playable card but Wilds
-    wd4_challenge: bool = True         # False: an unlawful W+4 is simply refused
-    stacking: bool = False             # house: +2 on +2, +4 on +4
-    jump_in: bool = False              # house: play an identical card out of turn
-    seven_zero: bool = False           # house: 7 swaps hands, 0 passes all hands
-
-    def validate(self) -> None:
-        if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 20:
-            raise ValueError(f"bad hand size {self.hand_size!r}")
-        if not isinstance(self.playout_score, int) or self.playout_score < 1:
-            raise ValueError(f"bad playout score {self.playout_score!r}")
-        if self.wd4_rule not in WD4_RULES:
-            raise ValueError(f"bad Wild Draw Four rule {self.wd4_rule!r}")
-        for name in ("draw_until_playable", "wd4_challenge", "stacking", "jump_in",
-                     "seven_zero"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"option {name} must be true or false")
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d) -> "GnonoOptions":
-        if not isinstance(d, dict):
-            raise ValueError("options must be an object")
-        names = {f.name for f in fields(cls)}
-        unknown = set(d) - names
-        if unknown:
-            raise ValueError(f"unknown options {sorted(unknown)}")
-        opts = cls(**d)
-        opts.validate()
-        return opts
-
-
-# ---------------------------------------------------------------- moves
-@dataclass(frozen=True, slots=True)
-class Play:
-    seat: int
-    card: Card
-    color: str | None = None   # a Wild's colour; None asks for ChooseColor later
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    seat: int                  # draw one (or until playable), or take a stacked penalty
-
-
-@dataclass(frozen=True, slots=True)
-class PlayDrawn:
-    seat: int
-    color: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class KeepDrawn:
-    seat: int                  # keep the drawn card: play passes
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseColor:
-    seat: int
-    color: str
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    seat: int
-    challenge: bool            # False: accept the Wild Draw Four and draw
-
-
-@dataclass(frozen=True, slots=True)
-class CallUno:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Catch:
-    catcher: int
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class SwapHands:
-    seat: int
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
-    seat: int | None = None    # anyone may deal the next round
-
-
-Move = Play | Draw | PlayDrawn | KeepDrawn | ChooseColor | Challenge | CallUno | Catch \
-    | SwapHands | NextRound
-TURN_MOVES = (Play, Draw, PlayDrawn, KeepDrawn, ChooseColor, Challenge, SwapHands)
-
-
-def move_seat(move) -> int | None:
-    """The seat making a move."""
-    return move.catcher if isinstance(move, Catch) else move.seat
-
-
-# ---------------------------------------------------------------- events
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What happened. kinds: deal, first_card, wild_returned, turn, played, color,
-    jump_in, drew, passed, skipped, reversed, challenged, uno, caught, reshuffled, swapped,
-    hands_passed, round_over, game_over.
-
-    `cards` of a "drew" event (and of "challenged": the hand shown) are private
-    to `seat` (to `target` for "challenged"); a table shows only the count to others.
-    """
-    kind: str
-    seat: int | None = None
-    card: Card | None = None
-    cards: tuple[Card, ...] = ()
-    count: int = 0
-    target: int | None = None
-    color: str | None = None
-    reason: str = ""
-    points: int = 0
-    guilty: bool | None = None
-
-    def as_dict(self) -> dict:
-        d = {"kind": self.kind}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name == "kind" or v in (None, (), 0, ""):
-                continue
-            if isinstance(v, Card):
-                v = str(v)
-            elif f.name == "cards":
-                v = [str(c) for c in v]
-            d[f.name] = v
-        return d
+from game import engine
+from game.deals import is_deal_no
+from game.engine import IllegalMove
+from game.gnono.cards import COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, Card
+from game.gnono.dealing import deal_round
+from game.gnono.invariants import check_state, is_seat
+from game.gnono.move_checks import check_move
+# the words of the game and its options live in their own modules; they are named here
+# too because the computers, the table and the tests import them from the rules
+from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY,  # noqa: F401
+                              ROUND_OVER, SWAP, TURN_MOVES, CallUno, Catch, Challenge,
+                              ChooseColor, Draw, Event, KeepDrawn, Move, NextRound, Play, ALL_MOVES,
+                              PlayDrawn, SwapHands, is_color, move_seat)
+from game.gnono.options import WD4_RULES, GnonoOptions  # noqa: F401
+from game.gnono.positions import redeal_hidden, setup_position
+from game.gnono.saves import SCHEMA_VERSION, state_from_json, state_to_json  # noqa: F401
 
 
 # ---------------------------------------------------------------- the view
@@ -275,65 +121,8 @@ class GnonoState:
         self.wd4_record = [[0, 0] for _ in range(n_players)]
         self.deal_events = self._deal_round()
 
-    @classmethod
-    def setup(cls, n_players: int, hands, top: str, *, draw: str = "", color: str | None = None,
-              current: int = 0, dealer: int | None = None, direction: int = 1,
-              options: GnonoOptions | None = None, seed=0, rest: str = "draw",
-              scores=None) -> "GnonoState":
-        """A constructed position (for tests, tutorials and puzzles).
-
-        hands: one string of cards per seat ("R7 GS W"); top: the top discard;
-        draw: cards on top of the draw pile, the first one drawn first. The other
-        cards of the deck go shuffled under them (rest="draw") or under the top
-        card of the discard pile (rest="discard", leaving the draw pile as given).
-        Equal kinds get distinct copy indices automatically.
-        """
-        s = cls(n_players, seed, options)
-        used: dict[str, int] = {}
-
-        def take(text: str) -> list[Card]:
-            out = []
-            for t in text.split():
-                kind = str(Card.parse(t))
-                c = Card.parse(kind, used.get(kind, 0))
-                used[kind] = c.copy + 1
-                out.append(c)
-            return out
-
-        if len(hands) != n_players:
-            raise ValueError("one hand per seat")
-        s.hands = [take(h) for h in hands]
-        top_card = take(top)[0]
-        drawn = take(draw)
-        taken = {top_card} | set(drawn)
-        for h in s.hands:
-            taken.update(h)
-        others = [c for c in full_deck() if c not in taken]
-        s.rng.shuffle(others)
-        if rest == "draw":
-            s.draw_pile = others + list(reversed(drawn))
-            s.discard = [top_card]
-        elif rest == "discard":
-            s.draw_pile = list(reversed(drawn))
-            s.discard = others + [top_card]
-        else:
-            raise ValueError("rest is 'draw' or 'discard'")
-        s.seen = [top_card]
-        s.color = color or (top_card.color if not top_card.is_wild else "R")
-        s.direction = direction
-        s.dealer = (current - direction) % n_players if dealer is None else dealer
-        s.current = current
-        s.phase = PLAY
-        s.pending_draw, s.pending_face = 0, None
-        s.drawn_card = None
-        s.wd4 = None
-        s.uno_window = None
-        s.uno_called = [False] * n_players
-        s.last_drew_on = [None] * n_players
-        if scores is not None:
-            s.scores = list(scores)
-        s.deal_events = []
-        return s
+    # a constructed position (for tests, tutorials and puzzles): see game.gnono.positions
+    setup = classmethod(setup_position)
 
     # ------------------------------------------------------------ helpers
     def next_seat(self, seat: int, k: int = 1) -> int:
@@ -396,58 +185,7 @@ class GnonoState:
         self._start_turn(self.next_seat(victim), ev)
 
     # ------------------------------------------------------------ dealing
-    def _deal_round(self) -> list:
-        ev: list = []
-        n = self.n
-        self.round_no += 1
-        # the round's deal number alone shuffles its deck and any reshuffle in it
-        self.deal_no = next_deal_no(self.rng, self.seed, first=self.round_no == 1)
-        self.round_rng = deal_rng(self.deal_no)
-        deck = list(_FULL_DECK)
-        self.round_rng.shuffle(deck)
-        self.hands = [[] for _ in range(n)]
-        self.direction = 1
-        for _ in range(self.options.hand_size):
-            for i in range(1, n + 1):
-                self.hands[(self.dealer + i) % n].append(deck.pop())
-        self.draw_pile = deck
-        self.discard = []
-        self.seen: list[Card] = []
-        self.pending_draw = 0
-        self.pending_face: str | None = None
-        self.drawn_card: Card | None = None
-        self.wd4: dict | None = None
-        self.uno_window: int | None = None
-        self.uno_called = [False] * n
-        self.last_drew_on: list[str | None] = [None] * n
-        self.turns = 0
-        ev.append(Event("deal", self.dealer, count=self.options.hand_size))
-        while True:
-            card = self.draw_pile.pop()
-            if not card.is_wild:
-                break
-            # a wild first card goes back into the pile, which is shuffled
-            self.draw_pile.append(card)
-            self.round_rng.shuffle(self.draw_pile)
-            ev.append(Event("wild_returned", card=card))
-        self.discard.append(card)
-        self.seen.append(card)
-        self.color = card.color
-        ev.append(Event("first_card", self.dealer, card=card, color=card.color))
-        first = self.next_seat(self.dealer)
-        self.phase = PLAY
-        if card.face == SKIP:
-            ev.append(Event("skipped", first))
-            self._start_turn(self.next_seat(first), ev)
-        elif card.face == REVERSE:
-            self.direction = -1
-            ev.append(Event("reversed", self.dealer))
-            self._start_turn(self.dealer, ev)
-        elif card.face == DRAW_TWO:
-            self._penalize_and_skip(first, 2, ev, "draw_two")
-        else:
-            self._start_turn(first, ev)
-        return ev
+    _deal_round = deal_round   # game.gnono.dealing
 
     # ------------------------------------------------------------ legal moves
     def legal_moves(self, seat: int | None = None) -> list:
@@ -533,100 +271,7 @@ class GnonoState:
         return True
 
     # ------------------------------------------------------------ validation
-    def _seat_ok(self, seat) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise IllegalMove(f"there is no seat {seat!r}")
-
-    def _color_ok(self, card: Card, color) -> None:
-        if card.is_wild:
-            if color is not None and not is_color(color):
-                raise IllegalMove(f"{color!r} is not a colour")
-        elif color is not None:
-            raise IllegalMove("only a Wild names a colour")
-
-    def _check(self, m) -> None:
-        ph = self.phase
-        if isinstance(m, NextRound):
-            if ph != ROUND_OVER:
-                raise IllegalMove("the round is not over")
-            if m.seat is not None:
-                self._seat_ok(m.seat)
-            return
-        if ph in (ROUND_OVER, GAME_OVER):
-            raise IllegalMove("the round is over" if ph == ROUND_OVER else "the game is over")
-        if isinstance(m, Catch):
-            self._seat_ok(m.catcher)
-            self._seat_ok(m.target)
-            if m.catcher == m.target:
-                raise IllegalMove("you cannot catch yourself")
-            if self.uno_window != m.target:
-                raise IllegalMove("that player cannot be caught now")
-            return
-        if not isinstance(m, (Play, Draw, PlayDrawn, KeepDrawn, ChooseColor, Challenge,
-                              CallUno, SwapHands)):
-            raise IllegalMove(f"not a Gnono move: {m!r}")
-        s = m.seat
-        self._seat_ok(s)
-        cur = self.current
-        if isinstance(m, CallUno):
-            if self.uno_window == s:
-                return
-            if s == cur and ph in (PLAY, DRAWN) and len(self.hands[s]) == 2 \
-                    and not self.uno_called[s]:
-                return
-            raise IllegalMove("no reason to call UNO now")
-        if isinstance(m, Play):
-            if not isinstance(m.card, Card):
-                raise IllegalMove("not a card")
-            if m.card not in self.hands[s]:
-                raise IllegalMove(f"{m.card} is not in that hand")
-            self._color_ok(m.card, m.color)
-            if s != cur:
-                if not self.options.jump_in:
-                    raise IllegalMove("it is not your turn")
-                if ph != PLAY or self.top.color == "W" or not m.card.same_kind(self.top):
-                    raise IllegalMove("you can jump in only with a card identical to the top card")
-                return
-            if ph == CHALLENGE:
-                if self.options.stacking and m.card.is_wild_draw_four:
-                    return
-                raise IllegalMove("decide whether to challenge the Wild Draw Four")
-            if ph != PLAY:
-                raise IllegalMove(self._phase_reason())
-            if not self._play_ok(s, m.card):
-                if self.pending_draw:
-                    raise IllegalMove(f"stack a {'Draw Two' if self.pending_face == DRAW_TWO else 'Wild Draw Four'} or draw")
-                if m.card.is_wild_draw_four:
-                    raise IllegalMove("you may play a Wild Draw Four only when you hold no card of the colour")
-                raise IllegalMove(f"{m.card} does not match")
-            return
-        if s != cur:
-            raise IllegalMove("it is not your turn")
-        need = {Draw: PLAY, PlayDrawn: DRAWN, KeepDrawn: DRAWN, ChooseColor: COLOR,
-                Challenge: CHALLENGE, SwapHands: SWAP}[type(m)]
-        if ph != need:
-            raise IllegalMove(self._phase_reason())
-        if isinstance(m, PlayDrawn):
-            self._color_ok(self.drawn_card, m.color)
-        elif isinstance(m, KeepDrawn):
-            if self.options.draw_until_playable:
-                raise IllegalMove("you must play the card you drew")
-        elif isinstance(m, ChooseColor):
-            if not is_color(m.color):
-                raise IllegalMove(f"{m.color!r} is not a colour")
-        elif isinstance(m, Challenge):
-            if not isinstance(m.challenge, bool):
-                raise IllegalMove("challenge must be yes or no")
-        elif isinstance(m, SwapHands):
-            self._seat_ok(m.target)
-            if m.target == s:
-                raise IllegalMove("swap with another player")
-
-    def _phase_reason(self) -> str:
-        return {PLAY: "play a card or draw", COLOR: "choose a colour",
-                DRAWN: "play the drawn card or keep it",
-                CHALLENGE: "decide whether to challenge the Wild Draw Four",
-                SWAP: "choose a player to swap hands with"}[self.phase]
+    _check = check_move   # game.gnono.move_checks
 
     # ------------------------------------------------------------ apply
     def apply(self, move) -> list[Event]:
@@ -864,136 +509,100 @@ class GnonoState:
             out.extend(h)
         return out
 
-    # ------------------------------------------------------------ JSON
+    def copy(self) -> "GnonoState":
+        """An independent copy (cards are immutable and shared)."""
+        s = copy.copy(self)
+        s.hands = [list(h) for h in self.hands]
+        for name in ("draw_pile", "discard", "seen", "scores", "uno_called", "last_drew_on",
+                     "deal_events"):
+            setattr(s, name, list(getattr(self, name)))
+        s.wd4_record = [list(r) for r in self.wd4_record]
+        s.wd4 = dict(self.wd4) if self.wd4 else None
+        s.last_round = copy.deepcopy(self.last_round)
+        s.rng, s.round_rng = random.Random(), random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.round_rng.setstate(self.round_rng.getstate())
+        return s
+
+    def check_invariants(self) -> None:
+        """AssertionError if the state is impossible (see game.gnono.invariants)."""
+        check_state(self)
+
+    # ------------------------------------------------------------ JSON (game.gnono.saves)
     def to_json(self) -> dict:
-        tok = lambda cards: [c.token for c in cards]  # noqa: E731
-        return {
-            "schema": SCHEMA_VERSION, "game": "gnono", "n": self.n,
-            "options": self.options.to_json(), "rng": rng_state_to_json(self.rng),
-            "seed": self.seed, "deal_no": self.deal_no, "round_rng": rng_state_to_json(self.round_rng),
-            "scores": list(self.scores), "round_no": self.round_no, "dealer": self.dealer,
-            "winner": self.winner, "last_round": self.last_round,
-            "hands": [tok(h) for h in self.hands], "draw_pile": tok(self.draw_pile),
-            "discard": tok(self.discard), "seen": tok(self.seen), "color": self.color,
-            "direction": self.direction, "current": self.current, "phase": self.phase,
-            "pending_draw": self.pending_draw, "pending_face": self.pending_face,
-            "drawn_card": self.drawn_card.token if self.drawn_card else None,
-            "wd4": dict(self.wd4) if self.wd4 else None,
-            "uno_window": self.uno_window, "uno_called": list(self.uno_called),
-            "last_drew_on": list(self.last_drew_on), "turns": self.turns,
-            "wd4_record": [list(r) for r in self.wd4_record],
-        }
+        return state_to_json(self)
 
     @classmethod
     def from_json(cls, d) -> "GnonoState":
-        return read_guarded(cls._from_json, d, "Gnono save")
-
-    @classmethod
-    def _from_json(cls, d) -> "GnonoState":
-        if not isinstance(d, dict) or d.get("game") != "gnono":
-            raise ValueError("not a Gnono save")
-        if d.get("schema") != SCHEMA_VERSION:
-            raise ValueError(f"unknown schema {d.get('schema')!r}")
-        s = cls(_blank=True)
-        n = d["n"]
-        if not isinstance(n, int) or not 2 <= n <= 10:
-            raise ValueError("bad player count")
-        s.n = n
-        s.options = GnonoOptions.from_json(d["options"])
-        s.rng = rng_from_json(d["rng"])
-        s.seed = check_optional_deal_no(d.get("seed"))
-        s.deal_no = check_optional_deal_no(d.get("deal_no"))
-        s.round_rng = (rng_from_json(d["round_rng"]) if d.get("round_rng") is not None
-                       else deal_rng(s.deal_no or 0))
-
-        def ints(v, length, lo=None, hi=None):
-            if not isinstance(v, list) or len(v) != length or \
-                    not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise ValueError("bad list of numbers")
-            if lo is not None and not all(lo <= x <= hi for x in v):
-                raise ValueError("number out of range")
-            return list(v)
-
-        def seat(v, allow_none=False):
-            if v is None and allow_none:
-                return None
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
-                raise ValueError(f"bad seat {v!r}")
-            return v
-
-        def cards(v):
-            if not isinstance(v, list):
-                raise ValueError("bad card list")
-            return [Card.from_token(t) for t in v]
-
-        s.scores = ints(d["scores"], n, 0, 10 ** 9)
-        s.round_no = d["round_no"]
-        if not isinstance(s.round_no, int) or s.round_no < 1:
-            raise ValueError("bad round number")
-        s.dealer = seat(d["dealer"])
-        s.winner = seat(d["winner"], True)
-        s.last_round = d["last_round"]
-        if s.last_round is not None and not isinstance(s.last_round, dict):
-            raise ValueError("bad last round record")
-        if not isinstance(d["hands"], list) or len(d["hands"]) != n:
-            raise ValueError("bad hands")
-        s.hands = [cards(h) for h in d["hands"]]
-        s.draw_pile = cards(d["draw_pile"])
-        s.discard = cards(d["discard"])
-        s.seen = cards(d["seen"])
-        everything = s.all_cards()
-        if len(everything) != DECK_SIZE or set(everything) != set(full_deck()):
-            raise ValueError("the cards do not add up to one deck")
-        if not s.discard:
-            raise ValueError("empty discard pile")
-        if not is_color(d["color"]):
-            raise ValueError("bad colour")
-        s.color = d["color"]
-        if d["direction"] not in (1, -1):
-            raise ValueError("bad direction")
-        s.direction = d["direction"]
-        s.current = seat(d["current"])
-        if d["phase"] not in PHASES:
-            raise ValueError("bad phase")
-        s.phase = d["phase"]
-        s.pending_draw = d["pending_draw"]
-        if not isinstance(s.pending_draw, int) or s.pending_draw < 0:
-            raise ValueError("bad pending draw")
-        if d["pending_face"] not in (None, DRAW_TWO, WILD_DRAW_FOUR):
-            raise ValueError("bad pending face")
-        s.pending_face = d["pending_face"]
-        s.drawn_card = Card.from_token(d["drawn_card"]) if d["drawn_card"] else None
-        if s.phase == DRAWN and (s.drawn_card is None or s.drawn_card not in s.hands[s.current]):
-            raise ValueError("drawn card missing")
-        w = d["wd4"]
-        if w is not None:
-            if not isinstance(w, dict) or set(w) != {"seat", "guilty", "prev_color"} or \
-                    not isinstance(w["guilty"], bool) or not is_color(w["prev_color"]):
-                raise ValueError("bad Wild Draw Four record")
-            seat(w["seat"])
-            w = dict(w)
-        if s.phase == CHALLENGE and w is None:
-            raise ValueError("challenge without a Wild Draw Four")
-        s.wd4 = w
-        s.uno_window = seat(d["uno_window"], True)
-        uc = d["uno_called"]
-        if not isinstance(uc, list) or len(uc) != n or not all(isinstance(x, bool) for x in uc):
-            raise ValueError("bad UNO calls")
-        s.uno_called = list(uc)
-        ld = d["last_drew_on"]
-        if not isinstance(ld, list) or len(ld) != n or not all(x is None or is_color(x) for x in ld):
-            raise ValueError("bad draw record")
-        s.last_drew_on = list(ld)
-        rec = d.get("wd4_record", [[0, 0]] * n)
-        if not isinstance(rec, list) or len(rec) != n:
-            raise ValueError("bad challenge record")
-        s.wd4_record = [ints(r, 2, 0, 10 ** 6) for r in rec]
-        s.turns = d["turns"]
-        if not isinstance(s.turns, int) or s.turns < 0:
-            raise ValueError("bad turn count")
-        s.deal_events = []
-        return s
+        """The state of a save; ValueError with the reason if it is damaged or impossible."""
+        return state_from_json(cls, d)
 
 
 def new_game(n_players: int = 4, seed=None, options: GnonoOptions | None = None) -> GnonoState:
     return GnonoState(n_players, seed, options)
+
+
+# ---------------------------------------------------------------- the common interface
+DEFAULT_SEATS = 4
+
+
+def new_engine(seed, options: GnonoOptions | None = None) -> "GnonoEngine":
+    """A new game of DEFAULT_SEATS players behind the common Engine interface."""
+    return GnonoEngine(GnonoState(DEFAULT_SEATS, seed, options))
+
+
+class GnonoEngine:
+    """A Gnono game through game.engine.Engine (for the conformance test, replays,
+    tools). The table and the computers use the GnonoState (`state`) itself, whose
+    `scores` is the list of totals: hence a wrapper, not a scores() on the state."""
+
+    def __init__(self, state: GnonoState):
+        self.state = state
+
+    @property
+    def n_seats(self) -> int:
+        return self.state.n
+
+    def to_move(self) -> tuple[int, ...]:
+        """Every seat with a move: the player on turn, and out of turn a seat that may
+        call "UNO!", catch, jump in or deal the next round."""
+        return tuple(s for s in range(self.state.n) if self.state.legal_moves(s))
+
+    def legal_moves(self, seat: int) -> list:
+        return self.state.legal_moves(seat) if is_seat(seat, self.state.n) else []
+
+    def play(self, seat: int, move) -> list[engine.Event]:
+        """Apply `seat`'s move (anyone may deal the next round: NextRound()), or raise
+        IllegalMove and change nothing."""
+        if not isinstance(move, ALL_MOVES):
+            raise IllegalMove(f"not a Gnono move: {move!r}")
+        if move_seat(move) != seat and not (type(move) is NextRound and move.seat is None):
+            raise IllegalMove("that is another seat's move")
+        return [e.common() for e in self.state.apply(move)]
+
+    def view(self, seat: int) -> GnonoView:
+        return self.state.view(seat)
+
+    def is_over(self) -> bool:
+        return self.state.phase == GAME_OVER
+
+    def scores(self) -> list[int]:
+        return list(self.state.scores)
+
+    def to_json(self) -> dict:
+        return self.state.to_json()
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GnonoEngine":
+        return cls(GnonoState.from_json(data))
+
+    def copy(self) -> "GnonoEngine":
+        return GnonoEngine(self.state.copy())
+
+    def check_invariants(self) -> None:
+        self.state.check_invariants()
+
+    def redeal_hidden(self, seat: int, rng: random.Random) -> "GnonoEngine":
+        twin = self.copy()
+        redeal_hidden(twin.state, seat, rng)
+        return twin

@@ -1,0 +1,109 @@
+"""Whether a Gnono state accepts a move, and why not (GnonoState._check, is_legal):
+the seat, the card, the colour, the phase and the turn. No pygame here."""
+from __future__ import annotations
+
+from game.engine import IllegalMove
+from game.gnono.cards import DRAW_TWO, Card
+from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP,
+                              CallUno, Catch, Challenge, ChooseColor, Draw, KeepDrawn,
+                              NextRound, Play, PlayDrawn, SwapHands, is_color)
+
+
+def _seat_ok(st, seat) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.n:
+        raise IllegalMove(f"there is no seat {seat!r}")
+
+
+def _color_ok(card: Card, color) -> None:
+    if card.is_wild:
+        if color is not None and not is_color(color):
+            raise IllegalMove(f"{color!r} is not a colour")
+    elif color is not None:
+        raise IllegalMove("only a Wild names a colour")
+
+
+def check_move(st, m) -> None:
+    """IllegalMove, with the reason, unless the state `st` (a GnonoState) accepts move `m`."""
+    ph = st.phase
+    if isinstance(m, NextRound):
+        if ph != ROUND_OVER:
+            raise IllegalMove("the round is not over")
+        if m.seat is not None:
+            _seat_ok(st, m.seat)
+        return
+    if ph in (ROUND_OVER, GAME_OVER):
+        raise IllegalMove("the round is over" if ph == ROUND_OVER else "the game is over")
+    if isinstance(m, Catch):
+        _seat_ok(st, m.catcher)
+        _seat_ok(st, m.target)
+        if m.catcher == m.target:
+            raise IllegalMove("you cannot catch yourself")
+        if st.uno_window != m.target:
+            raise IllegalMove("that player cannot be caught now")
+        return
+    if not isinstance(m, (Play, Draw, PlayDrawn, KeepDrawn, ChooseColor, Challenge,
+                          CallUno, SwapHands)):
+        raise IllegalMove(f"not a Gnono move: {m!r}")
+    s = m.seat
+    _seat_ok(st, s)
+    cur = st.current
+    if isinstance(m, CallUno):
+        if st.uno_window == s:
+            return
+        if s == cur and ph in (PLAY, DRAWN) and len(st.hands[s]) == 2 \
+                and not st.uno_called[s]:
+            return
+        raise IllegalMove("no reason to call UNO now")
+    if isinstance(m, Play):
+        if not isinstance(m.card, Card):
+            raise IllegalMove("not a card")
+        if m.card not in st.hands[s]:
+            raise IllegalMove(f"{m.card} is not in that hand")
+        _color_ok(m.card, m.color)
+        if s != cur:
+            if not st.options.jump_in:
+                raise IllegalMove("it is not your turn")
+            if ph != PLAY or st.top.color == "W" or not m.card.same_kind(st.top):
+                raise IllegalMove("you can jump in only with a card identical to the top card")
+            return
+        if ph == CHALLENGE:
+            if st.options.stacking and m.card.is_wild_draw_four:
+                return
+            raise IllegalMove("decide whether to challenge the Wild Draw Four")
+        if ph != PLAY:
+            raise IllegalMove(phase_reason(st))
+        if not st._play_ok(s, m.card):
+            if st.pending_draw:
+                raise IllegalMove(f"stack a {'Draw Two' if st.pending_face == DRAW_TWO else 'Wild Draw Four'} or draw")
+            if m.card.is_wild_draw_four:
+                raise IllegalMove("you may play a Wild Draw Four only when you hold no card of the colour")
+            raise IllegalMove(f"{m.card} does not match")
+        return
+    if s != cur:
+        raise IllegalMove("it is not your turn")
+    need = {Draw: PLAY, PlayDrawn: DRAWN, KeepDrawn: DRAWN, ChooseColor: COLOR,
+            Challenge: CHALLENGE, SwapHands: SWAP}[type(m)]
+    if ph != need:
+        raise IllegalMove(phase_reason(st))
+    if isinstance(m, PlayDrawn):
+        _color_ok(st.drawn_card, m.color)
+    elif isinstance(m, KeepDrawn):
+        if st.options.draw_until_playable:
+            raise IllegalMove("you must play the card you drew")
+    elif isinstance(m, ChooseColor):
+        if not is_color(m.color):
+            raise IllegalMove(f"{m.color!r} is not a colour")
+    elif isinstance(m, Challenge):
+        if not isinstance(m.challenge, bool):
+            raise IllegalMove("challenge must be yes or no")
+    elif isinstance(m, SwapHands):
+        _seat_ok(st, m.target)
+        if m.target == s:
+            raise IllegalMove("swap with another player")
+
+
+def phase_reason(st) -> str:
+    return {PLAY: "play a card or draw", COLOR: "choose a colour",
+            DRAWN: "play the drawn card or keep it",
+            CHALLENGE: "decide whether to challenge the Wild Draw Four",
+            SWAP: "choose a player to swap hands with"}[st.phase]

@@ -1,0 +1,146 @@
+"""The words of a Gnono game: its phases, the moves a seat makes and the events the
+engine reports. No pygame here; game.gnono.rules re-exports every name.
+
+Phases (GnonoState.phase):
+  play        `current` plays a card or draws (with stacking on, a pending
+              Draw Two / Wild Draw Four penalty limits the choice)
+  color       `current` played a Wild without naming a colour: ChooseColor
+  drawn       `current` drew a playable card: PlayDrawn or KeepDrawn
+  challenge   `current` (the next player) decides whether to challenge the
+              Wild Draw Four just played
+  swap        7-0 house rule: `current` played a 7 and picks a seat (SwapHands)
+  round_over  NextRound deals again;   game_over: nothing more
+Independently, `uno_window` is the seat that just played down to one card
+without calling "UNO!": anyone else may Catch it (two cards penalty), the seat
+may still CallUno. The window closes when the next player acts, i.e. at the
+next turn move (Play/Draw/...) that does not belong to the same turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from game import engine
+from game.gnono.cards import COLORS, Card
+
+PLAY, COLOR, DRAWN, CHALLENGE, SWAP = "play", "color", "drawn", "challenge", "swap"
+ROUND_OVER, GAME_OVER = "round_over", "game_over"
+PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP, ROUND_OVER, GAME_OVER)
+
+
+def is_color(value) -> bool:
+    """One of the four colour letters ("" and "RY" are in the string COLORS, not colours)."""
+    return isinstance(value, str) and len(value) == 1 and value in COLORS
+
+
+# ---------------------------------------------------------------- moves
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    card: Card
+    color: str | None = None   # a Wild's colour; None asks for ChooseColor later
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int                  # draw one (or until playable), or take a stacked penalty
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDrawn:
+    seat: int
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepDrawn:
+    seat: int                  # keep the drawn card: play passes
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    seat: int
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    seat: int
+    challenge: bool            # False: accept the Wild Draw Four and draw
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    catcher: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapHands:
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    seat: int | None = None    # anyone may deal the next round
+
+
+Move = Play | Draw | PlayDrawn | KeepDrawn | ChooseColor | Challenge | CallUno | Catch \
+    | SwapHands | NextRound
+TURN_MOVES = (Play, Draw, PlayDrawn, KeepDrawn, ChooseColor, Challenge, SwapHands)
+ALL_MOVES = TURN_MOVES + (CallUno, Catch, NextRound)
+
+
+def move_seat(move) -> int | None:
+    """The seat making a move."""
+    return move.catcher if isinstance(move, Catch) else move.seat
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened. kinds: deal, first_card, wild_returned, turn, played, color,
+    jump_in, drew, passed, skipped, reversed, challenged, uno, caught, reshuffled, swapped,
+    hands_passed, round_over, game_over.
+
+    `cards` of a "drew" event (and of "challenged": the hand shown) are private
+    to `seat` (to `target` for "challenged"); a table shows only the count to others.
+    """
+    kind: str
+    seat: int | None = None
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    target: int | None = None
+    color: str | None = None
+    reason: str = ""
+    points: int = 0
+    guilty: bool | None = None
+
+    def as_dict(self) -> dict:
+        d = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "kind" or v in (None, (), 0, ""):
+                continue
+            if isinstance(v, Card):
+                v = str(v)
+            elif f.name == "cards":
+                v = [str(c) for c in v]
+            d[f.name] = v
+        return d
+
+    def common(self) -> engine.Event:
+        """The same event as the one Event type every engine reports (game.engine):
+        its details as JSON-able data."""
+        data = self.as_dict()
+        del data["kind"]
+        data.pop("seat", None)
+        if self.guilty is not None:
+            data["guilty"] = self.guilty   # as_dict leaves a False out with the zeros
+        return engine.Event(self.kind, self.seat, data)
