@@ -592,25 +592,25 @@ def test_options_validated():
             GnonoState(3, 0, GnonoOptions(**bad))
 
 
-# ------------------------------------------------------------------ notes line
+# ------------------------------------------------------------------ the notes line (narrate)
 def test_every_event_kind_has_a_note_and_drawn_cards_stay_private():
     import random as _r
-    from game.gnono.notes import describe
-    names = [f"P{k}" for k in range(4)]
+    from game.gnono.narrate import Speaker, narrate
+    speaker = Speaker([f"P{k}" for k in range(4)])
     seen_kinds = set()
     opts = GnonoOptions(jump_in=True, seven_zero=True, stacking=True, playout_score=100)
     s = GnonoState(4, 3, opts)
     r = _r.Random(1)
     for e in s.deal_events:
         seen_kinds.add(e.kind)
-        assert e.kind == "turn" or describe(e, names)
+        assert e.kind == "turn" or narrate(e, speaker, 0)[0]
     while s.phase != GAME_OVER:
         for e in s.apply(r.choice(s.legal_moves())):
             seen_kinds.add(e.kind)
-            text = describe(e, names, viewer=0)
-            assert (text is None) == (e.kind == "turn")
+            text, _cue = narrate(e, speaker, 0)
+            assert (text is None) == (e.kind == "turn"), e
             if e.kind == "drew" and e.seat != 0 and e.cards:
-                assert f"drew {e.count} card" in text      # a count, not the cards
+                assert f"{e.count} card" in text and ":" not in text   # a count, not the cards
             assert isinstance(e.as_dict()["kind"], str)
     assert {"played", "drew", "uno", "round_over", "game_over"} <= seen_kinds
 

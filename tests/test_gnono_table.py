@@ -6,10 +6,12 @@ import pytest
 
 from game.gnono import table as T
 from game.gnono.cards import Card
+from game.gnono.controller import HUMAN_GRACE
 from game.gnono.overlays import (ChallengeBox, ChallengeResult, ColourBox, GnonoScoring,
                                  PassScreen)
 from game.gnono.rules import (CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions,
                               GnonoState, Play)
+from game.gnono.settings import PACE
 from tests.helpers import post_keys
 
 NAMES = ["You", "Ada", "Bert", "Cleo", "Dmitri", "Edna", "Femi", "Gus", "Hana", "Ivo"]
@@ -195,7 +197,7 @@ def test_uno_missed_is_caught_after_the_grace(app):
     settle(app, t)
     landed = app.steps
     assert run_until(app, lambda: len(t.state.hands[0]) == 3, 1000)
-    assert app.steps - landed >= T.HUMAN_GRACE
+    assert app.steps - landed >= HUMAN_GRACE
     assert any("catches you" in line for line in t.log)
 
 
@@ -360,7 +362,7 @@ def test_computer_turns_are_paced(app):
             last = t.state.turns
     gaps = [b - a for a, b in zip(marks, marks[1:])]
     assert len(gaps) >= 8
-    assert min(gaps) >= T.PACE["normal"][1]             # never faster than the thinking pause
+    assert min(gaps) >= PACE["normal"][1]             # never faster than the thinking pause
     assert sorted(gaps)[len(gaps) // 2] <= 2 * 120      # and a turn is about a second
 
 

@@ -127,6 +127,16 @@ class Card:
         return cls.parse(token)
 
 
+COLOR_ORDER = {c: i for i, c in enumerate("RYGBW")}
+FACE_ORDER = {f: i for i, f in enumerate(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+                                          "S", "R", "+2", "", "+4"])}
+
+
+def hand_order(c: Card):
+    """The order a hand is shown in: by colour (Wilds last), then face."""
+    return (COLOR_ORDER[c.color], FACE_ORDER[c.face], c.copy)
+
+
 def full_deck() -> list[Card]:
     """The 108 cards in a fixed order: per colour 0, 1-9 twice, actions twice; then wilds."""
     cards: list[Card] = []

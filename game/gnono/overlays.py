@@ -11,7 +11,7 @@ from game.scene import Scene
 from game.scenes.overlays import Overlay, Question
 
 from . import card_art as art
-from .cards import COLOR_NAMES, COLORS, Card
+from .cards import COLOR_NAMES, COLORS, Card, hand_order
 
 
 class ColourBox(Overlay):
@@ -240,7 +240,7 @@ class GnonoScoring(Scene):
             y = 4 + s
             won = s == self.winner
             ui.text(canvas, 3, y, names[s][:12], P.YELLOW if won else P.WHITE, P.BLUE)
-            cards = sorted(self.hands[s], key=_order) if s < len(self.hands) else []
+            cards = sorted(self.hands[s], key=hand_order) if s < len(self.hands) else []
             if won:
                 ui.text(canvas, 16, y, "out!", P.LIGHT_GREEN, P.BLUE)
                 pts = f"+{self.points}"
@@ -276,8 +276,3 @@ class GnonoScoring(Scene):
         ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
                    + ([] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
                    + [("F1", "Keys")])
-
-
-def _order(c):
-    from .table import sort_key
-    return sort_key(c)

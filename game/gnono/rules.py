@@ -4,8 +4,7 @@ Pure and deterministic: no pygame, all randomness from the state's own
 random.Random. `GnonoState.apply(move)` validates a move (raising IllegalMove
 and leaving the state unchanged when the rules refuse it) and returns events.
 
-Seats are 0..n-1; "left" (clockwise) is seat + 1. The phases and the UNO window:
-see game.gnono.moves.
+Seats are 0..n-1; "left" (clockwise) is seat + 1. Phases, UNO window: game.gnono.moves.
 
 Choices where the sheet is silent:
 - A Wild Draw Four may always be put down (a bluff); whether it was lawful is
@@ -184,8 +183,9 @@ class GnonoState:
         ev.append(Event("skipped", victim))
         self._start_turn(self.next_seat(victim), ev)
 
-    # ------------------------------------------------------------ dealing
+    # ------------------------------------------------------------ dealing, checking moves
     _deal_round = deal_round   # game.gnono.dealing
+    _check = check_move        # game.gnono.move_checks
 
     # ------------------------------------------------------------ legal moves
     def legal_moves(self, seat: int | None = None) -> list:
@@ -269,9 +269,6 @@ class GnonoState:
         except IllegalMove:
             return False
         return True
-
-    # ------------------------------------------------------------ validation
-    _check = check_move   # game.gnono.move_checks
 
     # ------------------------------------------------------------ apply
     def apply(self, move) -> list[Event]:
@@ -512,16 +509,13 @@ class GnonoState:
     def copy(self) -> "GnonoState":
         """An independent copy (cards are immutable and shared)."""
         s = copy.copy(self)
-        s.hands = [list(h) for h in self.hands]
         for name in ("draw_pile", "discard", "seen", "scores", "uno_called", "last_drew_on",
                      "deal_events"):
             setattr(s, name, list(getattr(self, name)))
+        s.hands = [list(h) for h in self.hands]
         s.wd4_record = [list(r) for r in self.wd4_record]
-        s.wd4 = dict(self.wd4) if self.wd4 else None
-        s.last_round = copy.deepcopy(self.last_round)
-        s.rng, s.round_rng = random.Random(), random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.round_rng.setstate(self.round_rng.getstate())
+        s.wd4, s.last_round, s.rng, s.round_rng = copy.deepcopy(
+            (self.wd4, self.last_round, self.rng, self.round_rng))
         return s
 
     def check_invariants(self) -> None:
@@ -564,16 +558,14 @@ class GnonoEngine:
         return self.state.n
 
     def to_move(self) -> tuple[int, ...]:
-        """Every seat with a move: the player on turn, and out of turn a seat that may
-        call "UNO!", catch, jump in or deal the next round."""
+        """The player on turn, and any seat that may call "UNO!", catch, jump in or deal."""
         return tuple(s for s in range(self.state.n) if self.state.legal_moves(s))
 
     def legal_moves(self, seat: int) -> list:
         return self.state.legal_moves(seat) if is_seat(seat, self.state.n) else []
 
     def play(self, seat: int, move) -> list[engine.Event]:
-        """Apply `seat`'s move (anyone may deal the next round: NextRound()), or raise
-        IllegalMove and change nothing."""
+        """`seat`'s move (anyone may deal: NextRound()), or IllegalMove and no change."""
         if not isinstance(move, ALL_MOVES):
             raise IllegalMove(f"not a Gnono move: {move!r}")
         if move_seat(move) != seat and not (type(move) is NextRound and move.seat is None):

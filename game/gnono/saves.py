@@ -17,6 +17,11 @@ from game.gnono.options import GnonoOptions
 SCHEMA_VERSION = 1
 MAX_COUNT = 10 ** 6   # rounds, turns, challenges: far more than any game reaches
 BY_TOKEN = {c.token: c for c in full_deck()}   # "R7#1" -> the card
+FIELDS = frozenset((
+    "schema", "game", "n", "options", "rng", "seed", "deal_no", "round_rng", "scores",
+    "round_no", "dealer", "winner", "last_round", "hands", "draw_pile", "discard", "seen",
+    "color", "direction", "current", "phase", "pending_draw", "pending_face", "drawn_card",
+    "wd4", "uno_window", "uno_called", "last_drew_on", "turns", "wd4_record"))
 
 
 def state_to_json(s) -> dict:
@@ -50,6 +55,9 @@ def _read(cls, d):
         raise ValueError("not a Gnono save")
     if d.get("schema") != SCHEMA_VERSION:
         raise ValueError(f"unknown schema {d.get('schema')!r}")
+    unknown = sorted(set(d) - FIELDS, key=str)
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r} in a Gnono save")
     s = cls(_blank=True)
     _read_game(s, d)
     _read_cards(s, d)

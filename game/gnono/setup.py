@@ -7,12 +7,14 @@ import pygame
 
 from game import palette as P, ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Replace, Scene
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
+from .help_text import HELP
 from .settings import (KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, rule_options,
                        seat_setup)
+from .table_save import SAVE_NAME
 
 RULE_KEYS = ("gnono.hand_size", "gnono.playout", "gnono.draw_until", "gnono.wd4_rule",
              "gnono.wd4_challenge", "gnono.stacking", "gnono.jump_in", "gnono.seven_zero",
@@ -23,8 +25,9 @@ SPECS = {o.key: o for page in PAGES for o in page.opts}
 class GnonoSetup(Scene):
     title = "Gnono: set up the table"
 
-    def __init__(self, app, seed=None):
+    def __init__(self, app, new_table, seed=None):
         super().__init__(app)
+        self.new_table = new_table   # (app, kinds, names, options, speed, seed) -> the table
         self.seed = seed
         self.index = 0
         self.notice = ""
@@ -87,12 +90,11 @@ class GnonoSetup(Scene):
             self.app.error()
             return True
         self.app.save_options()
-        from .table import SAVE_NAME, new_table
         self.app.storage.remove(SAVE_NAME)
         self.app.sound("shuffle")
-        table = new_table(self.app, kinds, names, opts, o["gnono.speed"], seed=self.seed)
-        self.app.replace(table)
+        table = self.new_table(self.app, kinds, names, opts, o["gnono.speed"], seed=self.seed)
         table.save()
+        return Replace(table)
 
     def bindings(self):
         return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),
@@ -101,10 +103,9 @@ class GnonoSetup(Scene):
                 Binding((pygame.K_RIGHT, pygame.K_SPACE), "Next choice", lambda: self.change(1)),
                 Binding((pygame.K_BACKSPACE,), "Delete a letter of the seat's name", self.backspace),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the cards", self.start),
-                Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: self.app.pop(self))]
+                Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: Pop(self))]
 
     def help_lines(self):
-        from .table import HELP
         return ["SET-UP: Up/Down choose a line, Left/Right change it. On a seat's line, type "
                 "to change its name (Backspace deletes). Each seat is a human or a computer "
                 "(easy, normal or hard). With several humans the keyboard is passed round: "

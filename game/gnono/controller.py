@@ -1,0 +1,299 @@
+"""The Gnono table's clockwork, without pygame: the game state, the seats and their
+computers, the computers' pace and thinking, the UNO-window timers, and when the
+statistics are counted. The table (game/gnono/table.py) calls `due(now, pause)` at
+each update step with nothing being played back and applies the move it returns;
+`think()` at every step gives a computer that thinks in slices (an AI with
+start_choice/work, like Go-Stop's hard one) about THINK_S seconds of work.
+
+Computers catch a missed "UNO!" after their reaction time, never sooner than
+HUMAN_GRACE after a human's card lands; a computer that forgot stays catchable for
+at least HUMAN_CATCH before the next computer moves.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game import errors
+from game.clock import STEP_HZ
+from game.table_support import computer_move, record_stats
+
+from .ai import make_ai
+from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState
+
+HUMAN = "human"
+HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
+HUMAN_CATCH = int(1.6 * STEP_HZ)   # a computer's missed call stays open at least this long
+CALL_DELAY = int(0.25 * STEP_HZ)   # a computer that remembers calls this soon
+THINK_S = 0.001                    # seconds of an incremental computer's thinking per step
+
+
+@dataclass
+class Timer:
+    at: int                 # app step when it fires
+    move: object
+    window: tuple           # the UNO window it belongs to
+
+
+class _Thinking:
+    """A computer's choice under way: for which seat and state version, and the move
+    once made (None while thinking)."""
+    __slots__ = ("seat", "version", "move")
+
+    def __init__(self, seat: int, version: int):
+        self.seat, self.version, self.move = seat, version, None
+
+
+class GnonoController:
+    def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None):
+        self.state = state
+        self.n = state.n
+        if len(kinds) != self.n or len(names) != self.n:
+            raise ValueError("one kind and one name per seat")
+        self.kinds = list(kinds)
+        self.names = list(names)
+        base = random.Random(seed)
+        self.ais = {}
+        k = 0
+        for s in range(self.n):
+            rng = random.Random(base.randrange(2 ** 32))
+            if self.kinds[s] == HUMAN:
+                continue
+            if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
+                rng = ai_rngs[k]
+            self.ais[s] = make_ai(self.kinds[s], rng)
+            k += 1
+        self.humans = [s for s in range(self.n) if self.kinds[s] == HUMAN]
+        self.version = 0            # moves applied: a thought for an older state is dropped
+        self.wait = 0               # steps waited before a computer's move / the scores
+        self.window = None          # (seat, turns, round) of the UNO window being watched
+        self.hold_until = 0         # no computer turn before this step
+        self.timers: list[Timer] = []
+        self.turn_steps = None
+        self.timing: list[int] = []  # steps of each computer turn, think to rest
+        self.stats_round = None      # the round already counted in the statistics
+        self.thinking: _Thinking | None = None
+
+    def is_human(self, seat) -> bool:
+        return self.kinds[seat] == HUMAN
+
+    def is_over(self) -> bool:
+        """The round (or the game) is over: its scores are due."""
+        return self.state.phase in (ROUND_OVER, GAME_OVER)
+
+    def apply(self, move) -> list:
+        """The engine's events of a move (IllegalMove: refused, nothing changed)."""
+        events = self.state.apply(move)
+        self.version += 1
+        return events
+
+    # -- the clock ---------------------------------------------------------------------
+    def playing_back(self) -> None:
+        """A step spent showing the last move: a computer's turn goes on counting."""
+        if self.turn_steps is not None:
+            self.turn_steps += 1
+
+    def scores_due(self, pause_steps: int) -> bool:
+        """A step of the pause before the round's scores: True once it has passed."""
+        self.timers = []
+        self.wait += 1
+        if self.wait < pause_steps:
+            return False
+        self.wait = 0
+        return True
+
+    def due(self, now: int, pause_steps: int):
+        """The computers' move at step `now`, or None: a scheduled "UNO!" call or catch,
+        or the move of the computer on turn once it has paused (and thought) enough.
+        With a human on turn, None and the keyboard is the human's."""
+        self.watch_window(now)
+        move = self.fire_timers(now)
+        if move is not None:
+            return move
+        cur = self.state.current
+        if self.is_human(cur):
+            self.end_turn()
+            self.wait = 0
+            return None
+        if self.turn_steps is None:
+            self.turn_steps = 0
+        self.turn_steps += 1
+        self.wait = min(self.wait + 1, pause_steps)
+        if self.wait >= pause_steps and now >= self.hold_until:
+            move = self.computer_choice(cur)
+            if move is not None:
+                self.wait = 0
+            return move
+        return None
+
+    def end_turn(self) -> None:
+        if self.turn_steps is not None:
+            self.timing.append(self.turn_steps)
+            self.turn_steps = None
+
+    # -- the UNO window ------------------------------------------------------------------
+    def watch_window(self, now: int) -> None:
+        """A seat is down to one card without "UNO!": schedule the calls and catches."""
+        st = self.state
+        w = st.uno_window
+        key = (w, st.turns, st.round_no) if w is not None else None
+        if key == self.window:
+            return
+        self.window = key
+        self.timers = []
+        if w is None:
+            return
+        if not self.is_human(w):
+            if self.ais[w].would_call_uno(st.view(w)):
+                self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
+                self.hold_until = now + CALL_DELAY + 1
+                return
+        best = None
+        for c, ai in self.ais.items():
+            if c == w:
+                continue
+            target = ai.would_catch(st.view(c))
+            if target is None:
+                continue
+            delay = int(ai.reaction_time() * STEP_HZ)
+            if self.is_human(w):
+                delay = max(delay, HUMAN_GRACE)
+            if best is None or delay < best[0]:
+                best = (delay, c)
+        hold = now
+        if best is not None:
+            self.timers.append(Timer(now + best[0], Catch(best[1], w), key))
+            hold = now + best[0] + 1
+        if self.is_human(w):
+            hold = max(hold, now + HUMAN_GRACE)
+        elif self.humans:
+            hold = max(hold, now + HUMAN_CATCH)
+        self.hold_until = hold
+
+    def fire_timers(self, now: int):
+        for t in list(self.timers):
+            if now >= t.at:
+                self.timers.remove(t)
+                if t.window == self.window and self.state.is_legal(t.move):
+                    return t.move
+        return None
+
+    # -- the computers' thinking ---------------------------------------------------------
+    def thinker(self) -> int | None:
+        """The computer seat on turn, if any."""
+        if self.is_over() or self.is_human(self.state.current):
+            return None
+        return self.state.current
+
+    def think(self, budget: float = THINK_S) -> None:
+        """A slice of thinking for the computer on turn when its AI thinks in slices
+        (start_choice/work). It begins as soon as the engine asks it, while the turn
+        before is still played back; a choice for a state that has changed since is
+        dropped (cancel() puts its random state back)."""
+        seat = self.thinker()
+        th = self.thinking
+        if th is not None and (th.seat != seat or th.version != self.version):
+            ai = self.ais.get(th.seat)
+            if th.move is None and hasattr(ai, "cancel"):
+                ai.cancel()
+            th = self.thinking = None
+        if seat is None or (th is not None and th.move is not None):
+            return
+        ai = self.ais[seat]
+        if not hasattr(ai, "start_choice"):
+            return      # it chooses at once when its pause is over (computer_choice)
+        try:
+            if th is None:
+                th = self.thinking = _Thinking(seat, self.version)
+                ai.start_choice(self.state.view(seat))
+            th.move = ai.work(budget)
+        except Exception as exc:   # reported (raised under tests); the game goes on
+            errors.report(exc, f"Gnono computer thinking (seat {seat})")
+            th.move = self.fallback(seat)
+
+    def computer_choice(self, seat: int):
+        """The move of the computer on turn now that its pause is over, or None while
+        it is still thinking. Another computer may first jump in with an identical card
+        (house rule)."""
+        st = self.state
+        ai = self.ais[seat]
+        if hasattr(ai, "start_choice"):
+            self.think()
+            if self.thinking is None or self.thinking.move is None:
+                return None
+        if st.options.jump_in and st.phase == PLAY:
+            for k in range(1, self.n):
+                other = st.next_seat(seat, k)
+                if other in self.ais:
+                    m = self.ais[other].jump_in(st.view(other))
+                    if m is not None and st.is_legal(m):
+                        return m
+        if self.thinking is not None:
+            move, self.thinking = self.thinking.move, None
+        else:
+            move = computer_move(lambda: ai.choose(st.view(seat)), lambda: None,
+                                 f"Gnono seat {seat}")
+        if move is None or not st.is_legal(move):
+            if move is not None:
+                errors.report(ValueError(f"illegal move {move!r}"), f"Gnono seat {seat}")
+            move = self.fallback(seat)
+        return move
+
+    def fallback(self, seat: int):
+        """A plain legal move of the seat on turn (when its computer fails)."""
+        return next(m for m in self.state.legal_moves(seat) if not isinstance(m, (CallUno, Catch)))
+
+    # -- the round's end -------------------------------------------------------------------
+    def round_end(self, stats) -> str | None:
+        """Count the finished round in the statistics (once, humans at the table only);
+        the line for the history of rounds, if the round had a winner."""
+        st = self.state
+        lr = st.last_round or {}
+        w = lr.get("winner")
+        if self.humans and self.stats_round != st.round_no:
+            self.stats_round = st.round_no   # a round resumed at its scores is not counted twice
+            counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
+            if st.phase == GAME_OVER:
+                counts.update(games_played=1, games_won=int(st.winner in self.humans))
+            bests = {"best_round": int(lr.get("points", 0))} if w in self.humans else None
+            record_stats(stats, "gnono", counts, bests)
+        if w is None:
+            return None
+        return f"Round {lr.get('round')}: {self.names[w]} went out, +{lr.get('points', 0)}"
+
+    # -- saving ----------------------------------------------------------------------------
+    def clock_json(self, now: int) -> dict:
+        """The timers, relative to now: the pause before a computer's turn and the UNO
+        window's scheduled calls and catches (whose reaction times were drawn from the
+        computers' RNGs), so a resumed game goes on as it would have."""
+        timers = []
+        for t in self.timers:
+            if isinstance(t.move, CallUno):
+                timers.append([max(0, t.at - now), "call", t.move.seat, None])
+            elif isinstance(t.move, Catch):
+                timers.append([max(0, t.at - now), "catch", t.move.catcher, t.move.target])
+        return {"wait": self.wait, "hold": max(0, self.hold_until - now),
+                "stats_round": self.stats_round,
+                "window": list(self.window) if self.window is not None else None,
+                "timers": timers}
+
+    def restore_clock(self, clock: dict, now: int) -> None:
+        self.wait = clock["wait"]
+        self.stats_round = clock["stats_round"]
+        self.hold_until = now + clock["hold"]
+        self.window = tuple(clock["window"]) if clock["window"] is not None else None
+        self.timers = []
+        for at, kind, a, b in clock["timers"]:
+            move = CallUno(a) if kind == "call" else Catch(a, b)
+            self.timers.append(Timer(now + at, move, self.window))
+
+    def check_invariants(self) -> None:
+        """The engine's invariants, the seats and the timers consistent (AssertionError)."""
+        st = self.state
+        st.check_invariants()
+        if len(self.kinds) != st.n or len(self.names) != st.n:
+            raise AssertionError("one kind and one name per seat")
+        if set(self.ais) != {s for s in range(st.n) if not self.is_human(s)}:
+            raise AssertionError("a computer for every computer seat")
+        if any(t.window != self.window for t in self.timers):
+            raise AssertionError("a timer of another UNO window")

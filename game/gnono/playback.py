@@ -1,0 +1,187 @@
+"""How the Gnono table shows a move: the table as a `Model` (a snapshot moved on event
+by event) and the `Stage`s of its playback (a card flying, a rest, a note and its
+sound), and where each seat's cards lie on screen. A mixin of GnonoTable."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game import palette as P
+
+from .cards import Card, hand_order
+from .narrate import narrate
+from .rules import GnonoState
+from .settings import PACE
+from .table_layout import (CARD_H, CARD_W, DISCARD_RECT, DRAW_RECT, HAND_Y, HandView, fan_rects,
+                           seat_boxes, seat_target)
+
+
+@dataclass
+class Model:
+    """What the table shows: a snapshot of the state, moved on event by event."""
+    hands: list
+    top: Card
+    color: str
+    direction: int
+    current: int
+    draw_size: int
+    uno_called: list
+    scores: list
+
+    @classmethod
+    def of(cls, st: GnonoState) -> "Model":
+        return cls([list(h) for h in st.hands], st.top, st.color, st.direction, st.current,
+                   len(st.draw_pile), list(st.uno_called), list(st.scores))
+
+    def copy(self) -> "Model":
+        return Model([list(h) for h in self.hands], self.top, self.color, self.direction,
+                     self.current, self.draw_size, list(self.uno_called), list(self.scores))
+
+
+@dataclass
+class Stage:
+    """One moment of a turn's playback: the table as `model`, maybe a card flying
+    (card or None for a back, from Rect, to Rect), a note and a sound at its start."""
+    model: Model
+    steps: int
+    moving: tuple | None = None
+    note: str | None = None
+    cue: str | None = None
+    t: int = 0
+    colour: int | None = None
+
+
+class Playback:
+    """The table's playback of moves and its seats on screen (GnonoTable's part)."""
+
+    # -- pace -------------------------------------------------------------------------
+    @property
+    def move_steps(self):
+        return PACE[self.speed][0]
+
+    @property
+    def pause_steps(self):
+        return PACE[self.speed][1]
+
+    # -- who is where -----------------------------------------------------------------
+    @property
+    def bottom(self) -> int:
+        return self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+
+    def boxes(self):
+        key = (self.n, self.bottom)
+        if getattr(self, "_boxes_key", None) != key:
+            self._boxes_key = key
+            self._boxes = seat_boxes(self.n, self.bottom)
+        return self._boxes
+
+    # -- the models -------------------------------------------------------------------
+    def live(self) -> Model:
+        """The table as the state is now (kept while no move is applied)."""
+        version = self.ctl.version
+        if self._live is None or self._live[0] != version:
+            self._live = (version, Model.of(self.state))
+        return self._live[1]
+
+    def shown(self) -> Model:
+        return self.stages[0].model if self.stages else self.live()
+
+    def hand_cards(self, model: Model | None = None) -> list[Card]:
+        m = model or self.shown()
+        return sorted(m.hands[self.bottom], key=hand_order)
+
+    def hand_view(self, cards) -> HandView:
+        hv = HandView(len(cards), self.sel if cards else None, self.scroll)
+        self.scroll = hv.first
+        return hv
+
+    def card_rect(self, model: Model, seat: int, card: Card | None) -> pygame.Rect:
+        """Where a card of `seat` lies on screen (for a flight's start or end)."""
+        if seat == self.bottom:
+            cards = sorted(model.hands[seat], key=hand_order)
+            hv = HandView(len(cards), None, self.scroll)
+            if card is not None and card in cards:
+                return hv.nearest(cards.index(card))
+            return hv.nearest(max(0, len(cards) - 1)) if cards else pygame.Rect(300, HAND_Y, CARD_W, CARD_H)
+        box = self.boxes()[seat]
+        hand = sorted(model.hands[seat], key=hand_order)
+        rects = fan_rects(box, len(hand), self.show_hands)
+        if card is not None and card in hand and hand.index(card) < len(rects):
+            return rects[hand.index(card)]
+        return seat_target(box, len(hand))
+
+    def build_stages(self, model: Model, events, scale: float = 1.0) -> list[Stage]:
+        mv = max(1, int(self.move_steps * scale))
+        rest = max(1, int(self.pause_steps * scale) // 2)
+        out: list[Stage] = []
+        m = model.copy()
+        for ev in events:
+            k = ev.kind
+            s = ev.seat
+            text, cue = narrate(ev, self.speaker, self.bottom if self.viewer is not None else None)
+            if k == "played":
+                c = ev.card
+                src = self.card_rect(m, s, c)
+                if c in m.hands[s]:
+                    m.hands[s].remove(c)
+                out.append(Stage(m, mv, moving=(c, src, DISCARD_RECT), note=text, cue=cue))
+                m = m.copy()
+                m.top = c
+                m.color = (ev.color or m.color) if c.is_wild else c.color
+                out.append(Stage(m, rest))
+            elif k == "drew":
+                if ev.count:
+                    dst = self.card_rect(m, s, None)
+                    out.append(Stage(m, mv, moving=(None, DRAW_RECT, dst), note=text, cue=cue))
+                    m = m.copy()
+                    m.hands[s].extend(ev.cards)
+                    m.draw_size = max(0, m.draw_size - ev.count)
+                    m.uno_called[s] = False
+                    out.append(Stage(m, max(1, rest // 2)))
+                else:
+                    out.append(Stage(m, rest, note=text, cue=cue))
+            elif k == "color":
+                m = m.copy()
+                m.color = ev.color
+                out.append(Stage(m, rest, note=text, cue=cue))
+            elif k == "reversed":
+                m = m.copy()
+                m.direction = -m.direction
+                out.append(Stage(m, rest, note=text, cue=cue))
+            elif k == "turn":
+                m = m.copy()
+                m.current = s
+            elif k == "uno":
+                m = m.copy()
+                m.uno_called[s] = True
+                out.append(Stage(m, rest, note=text, cue=cue, colour=P.YELLOW))
+            elif k in ("swapped", "hands_passed", "deal", "first_card", "wild_returned"):
+                m = Model.of(self.state) if k in ("deal", "first_card") else m.copy()
+                if k == "swapped":
+                    m.hands[s], m.hands[ev.target] = m.hands[ev.target], m.hands[s]
+                elif k == "hands_passed":
+                    old = m.hands
+                    m.hands = [None] * self.n
+                    for x in range(self.n):
+                        m.hands[(x + m.direction) % self.n] = old[x]
+                out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
+            elif k in ("round_over", "game_over"):
+                m = m.copy()
+                m.scores = list(self.state.scores)
+                out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.YELLOW))
+            elif k in ("challenged", "caught"):
+                out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.LIGHT_MAGENTA))
+            elif text:
+                out.append(Stage(m, rest, note=text, cue=cue))
+        out.append(Stage(Model.of(self.state), 1))
+        return out
+
+    def hurry(self):
+        """Space during a playback: show its end at once (notes kept)."""
+        for st in self.stages:
+            if st.t == 0 and st.note:
+                self.note(st.note, st.colour)
+        self.stages = []
+        return True
+
