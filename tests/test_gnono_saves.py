@@ -312,3 +312,24 @@ def test_the_controller_gives_a_slow_thinker_its_slices_and_plays_its_move(app):
         app.run(max_frames=1)
     assert t.state.turns == 1 and t.ctl.ais[1].works == 400
     assert not app.internal_errors
+
+
+# --- every option: the invariants hold and the save reads back, in random play ------------
+@pytest.mark.parametrize("options", [
+    dict(stacking=True, jump_in=True, seven_zero=True),
+    dict(draw_until_playable=True, wd4_rule="gnono", wd4_challenge=False, stacking=True),
+    dict(hand_size=11, wd4_challenge=False),
+])
+@pytest.mark.parametrize("seats", [2, 5])
+def test_random_play_under_every_option_keeps_the_invariants(options, seats):
+    rng = random.Random(seats)
+    e = GnonoEngine(GnonoState(seats, seats, GnonoOptions(playout_score=100, **options)))
+    for n in range(20000):
+        e.check_invariants()
+        if e.is_over():
+            break
+        if n % 97 == 0:
+            e = GnonoEngine.from_json(json.loads(json.dumps(e.to_json())))
+        seat = rng.choice(e.to_move())
+        e.play(seat, rng.choice(e.legal_moves(seat)))
+    assert e.is_over()

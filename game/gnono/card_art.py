@@ -29,7 +29,7 @@ from game.card_art import KEY, card_blank, draw_frame, empty_slot  # noqa: F401 
 from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WHITE,
                           YELLOW)
 
-from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, full_deck
+from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, Card, full_deck
 from game.sprite_text import read_sections
 from game.paths import asset_path
 
@@ -262,7 +262,6 @@ def _draw_face(card, size):
 
 @lru_cache(maxsize=None)
 def _face(color: str, face_: str, size: str) -> pygame.Surface:
-    from .cards import Card
     if size not in SIZES:
         raise ValueError(f"unknown card size {size!r}")
     return _draw_face(Card(color, face_), size)
@@ -320,7 +319,6 @@ CHIP_W, CHIP_H = 15, 16
 
 @lru_cache(maxsize=None)
 def _chip(color: str, face_: str) -> pygame.Surface:
-    from .cards import Card
     card = Card(color, face_)
     s = pygame.Surface((CHIP_W, CHIP_H))
     s.fill(KEY)
@@ -346,7 +344,6 @@ def chip(card) -> pygame.Surface:
 # -- the sheet ----------------------------------------------------------------------------
 def sheet(columns: int = 14, bg: int = GREEN) -> pygame.Surface:
     """Every distinct face in both sizes, then the backs: for looking at the art."""
-    from .cards import Card
     kinds = []
     for c in full_deck():
         if c.copy == 0 and (c.color, c.face) not in kinds:

@@ -7,7 +7,8 @@ No pygame here."""
 from __future__ import annotations
 
 from game.gnono.cards import DECK_SIZE, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
-from game.gnono.moves import (CHALLENGE, DRAWN, GAME_OVER, PHASES, PLAY, ROUND_OVER, is_color)
+from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY, ROUND_OVER,
+                              is_color)
 
 _DECK = full_deck()
 DECK_POINTS = sum(c.points for c in _DECK)   # the most one round can score
@@ -98,7 +99,7 @@ def _check_pending(s) -> None:
         require(face is None, "a pending card with nothing to draw")
         return
     require(s.options.stacking, "cards to draw waiting without stacking")
-    require(s.phase in (PLAY, CHALLENGE), "cards to draw waiting in a phase without them")
+    require(s.phase in (PLAY, CHALLENGE, COLOR), f"cards to draw waiting in phase {s.phase}")
     step = 2 if face == DRAW_TWO else 4 if face == WILD_DRAW_FOUR else 0
     require(step and k % step == 0 and 0 < k <= MAX_PENDING, f"{k} cards to draw for {face!r}")
 

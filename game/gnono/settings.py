@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from game.options import OptionPage, choice, flag, number, text
 
+from .options import GnonoOptions
+
 
 MAX_SEATS = 10
 KINDS = ("human", "easy", "normal", "hard")
@@ -53,9 +55,7 @@ PAGES = [
 
 
 def rule_options(opts):
-    """The engine's options from the player's options (`opts` maps keys to values).
-    (The engine is imported here, with a game, not at start-up.)"""
-    from .rules import GnonoOptions
+    """The engine's options from the player's options (`opts` maps keys to values)."""
     return GnonoOptions(
         hand_size=opts["gnono.hand_size"], playout_score=opts["gnono.playout"],
         draw_until_playable=opts["gnono.draw_until"], wd4_rule=opts["gnono.wd4_rule"],
