@@ -42,9 +42,9 @@ from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY, 
                               ROUND_OVER, SWAP, TURN_MOVES, CallUno, Catch, Challenge,
                               ChooseColor, Draw, Event, KeepDrawn, Move, NextRound, Play, ALL_MOVES,
                               PlayDrawn, SwapHands, is_color, move_seat)
-from game.gnono.options import WD4_RULES, GnonoOptions  # noqa: F401
+from game.gnono.options import GnonoOptions
 from game.gnono.positions import redeal_hidden, setup_position
-from game.gnono.saves import SCHEMA_VERSION, state_from_json, state_to_json  # noqa: F401
+from game.gnono.saves import state_from_json, state_to_json
 
 
 # ---------------------------------------------------------------- the view

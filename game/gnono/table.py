@@ -64,7 +64,6 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         self.show_hands = False
         self.asking = False
         self.scoring_open = False
-        self.handing_over = False
         self._live = None
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
@@ -168,11 +167,9 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
 
     # -- hot seat ---------------------------------------------------------------------
     def hand_over(self, seat) -> Push:
-        self.handing_over = True
         return Push(PassScreen(self.app, self, seat))
 
     def take_over(self, seat):
-        self.handing_over = False
         self.viewer = seat
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self._live = None
