@@ -14,7 +14,7 @@ import pygame
 
 from game import errors, palette
 from game.audio import Audio
-from game.clock import FixedClock, STEP, STEP_HZ, blink_on
+from game.clock import BLINK_STEPS, FixedClock, STEP, STEP_HZ, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
@@ -25,6 +25,7 @@ from game.storage import Storage
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
+IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
 
 
 class App:
@@ -56,6 +57,16 @@ class App:
         self.frame_times: list[float] = []  # update+draw seconds of recent frames
         self.internal_errors: list[str] = []  # bugs caught before they reached the player
         self._pg_clock = pygame.time.Clock()
+        # drawing only what changed (see run): counters for tests and the bench
+        self.draws = 0
+        self.presents = 0
+        self.always_draw = False   # the bench's frame-time rows draw every frame
+        self.check_dirty = bool(os.environ.get("GNERTS_CHECK_DIRTY"))
+        self._redraw = True
+        self._must_present = True
+        self._drawn_blink: bool | None = None
+        self._presented: bytes | None = None
+        self._waited_event = None
 
     # the scene stack --------------------------------------------------------
     @property
@@ -63,11 +74,13 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene) -> None:
+        self._redraw = True
         self.scenes.append(scene)
         scene.on_enter()
 
     def pop(self, scene=None) -> None:
         """Remove the top scene (or the given one, wherever it is)."""
+        self._redraw = True
         if scene is None:
             if self.scenes:
                 self.scenes.pop()
@@ -110,6 +123,7 @@ class App:
         self.beeps += 1
         if self.options["sound.visual_bell"]:
             self.bell_steps = BELL_STEPS
+            self._redraw = True
         else:
             self.audio.play("error")
 
@@ -120,6 +134,7 @@ class App:
         """A short message on the bottom line, over everything."""
         self.toast_text = text
         self.toast_steps = int(seconds * STEP_HZ)
+        self._redraw = True
 
     def apply_options(self) -> None:
         self.audio.enabled = self.options["sound.on"]
@@ -146,6 +161,10 @@ class App:
 
     # the loop -----------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> None:
+        """Run frames until the program ends (or max_frames frames). A frame takes the
+        steps that are due, draws only if the picture may have changed, presents only
+        if it did, and then sleeps: a frame's worth when something moves, else until
+        the next event or the next change the clock can bring (the blink, a toast)."""
         end = None if max_frames is None else self.frames + max_frames
         last = time.perf_counter()
         while self.running and self.scenes and (end is None or self.frames < end):
@@ -160,14 +179,19 @@ class App:
                 self._pump()
             for _ in range(due):
                 self._pump()
-                self._step()
                 if not self.running:
-                    break
-            self._draw()
-            self.frame_times.append(time.perf_counter() - t0)
-            if len(self.frame_times) > 1200:
-                del self.frame_times[:600]
-            self.display.present()
+                    break   # a quit saved the game: no step after the save
+                self._step()
+            if not self.running:
+                break
+            if self._wants_draw():
+                self._draw()
+                self.frame_times.append(time.perf_counter() - t0)
+                if len(self.frame_times) > 1200:
+                    del self.frame_times[:600]
+                self._present_if_changed()
+            elif self.check_dirty:
+                self._check_still_picture()
             self.frames += 1
             if self.frames == 1:
                 if os.environ.get("GNERTS_REPORT_FIRST_FRAME"):
@@ -175,14 +199,78 @@ class App:
                     print(f"GNERTS-FIRST-FRAME {time.time():.6f}", flush=True)
                 self.audio.open()  # after the first frame: the title does not wait for it
             if self.realtime:
-                self._pg_clock.tick(FPS)
+                self._sleep()
+
+    # drawing only what changed --------------------------------------------------
+    def _visible_scenes(self) -> list:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def redraw(self) -> None:
+        """The picture must be drawn again at the next frame (an event, a change of
+        scene, a toast, the options...)."""
+        self._redraw = True
+
+    def _wants_draw(self) -> bool:
+        if self._redraw or self.always_draw or self.blink != self._drawn_blink:
+            return True
+        return any(scene.dirty() for scene in self._visible_scenes())
+
+    def _present_if_changed(self) -> None:
+        picture = self.canvas.get_buffer().raw
+        if picture != self._presented or self._must_present:
+            self.display.present()
+            self.presents += 1
+            self._presented = picture
+            self._must_present = False
+
+    def _check_still_picture(self) -> None:
+        """Under tests: a frame skipped as unchanged must really be unchanged (a scene
+        whose dirty() says False while its picture moved is a bug)."""
+        before = self._presented
+        self._draw(count=False)
+        if before is not None and self.canvas.get_buffer().raw != before:
+            names = ", ".join(type(s).__name__ for s in self._visible_scenes())
+            self._presented = self.canvas.get_buffer().raw
+            errors.report(AssertionError(
+                f"the picture changed but no scene said so (dirty() was False): {names}"), "draw")
+
+    def _sleep(self) -> None:
+        """Wait for the next frame: 1/FPS while anything is moving; else until an event
+        arrives or the clock brings a change (a key is answered at once either way)."""
+        if self.always_draw or self._redraw or any(s.dirty() for s in self._visible_scenes()):
+            self._pg_clock.tick(FPS)
+            return
+        steps = self.clock.steps
+        wait = BLINK_STEPS - steps % BLINK_STEPS          # the next blink edge
+        for left in (self.toast_steps, self.bell_steps):
+            if left:
+                wait = min(wait, left)
+        seconds = min(wait * STEP - self.clock.accumulator, IDLE_WAIT_MAX)
+        event = pygame.event.wait(max(1, int(seconds * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._waited_event = event
+        self._pg_clock.tick()   # keep the clock's own bookkeeping, without a wait
 
     def _pump(self) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._waited_event is not None:   # the event that ended an idle wait
+            events.insert(0, self._waited_event)
+            self._waited_event = None
+        if events:
+            self._redraw = True
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.display.resized()
+                self._must_present = True
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+                self._must_present = True
             elif event.type == pygame.KEYDOWN:
                 self.key(event)
             if not self.running:
@@ -195,6 +283,7 @@ class App:
         if is_alt_enter(event):
             self.display.toggle_fullscreen()
             self.canvas = self.display.canvas
+            self._must_present = True
             return
         if event.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
             self.screenshot()
@@ -257,8 +346,10 @@ class App:
                 self.apply(transition)
         if self.bell_steps:
             self.bell_steps -= 1
+            self._redraw = self._redraw or self.bell_steps == 0
         if self.toast_steps:
             self.toast_steps -= 1
+            self._redraw = self._redraw or self.toast_steps == 0
         problems = self.storage.take_problems()
         if problems:
             from game.scenes.overlays import MessageBox
@@ -269,14 +360,13 @@ class App:
         top = self.top
         return [s for s in self.scenes if s is top or s.updates_when_covered]
 
-    def _draw(self) -> None:
-        start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                start = i
-                break
+    def _draw(self, count: bool = True) -> None:
+        if count:
+            self.draws += 1
+            self._redraw = False
+            self._drawn_blink = self.blink
         self.canvas.fill(palette.PALETTE[palette.BLACK])
-        for scene in self.scenes[start:]:
+        for scene in self._visible_scenes():
             try:
                 scene.draw(self.canvas)
             except Exception as exc:
@@ -301,4 +391,5 @@ class App:
 
     def close(self) -> None:
         self.audio.stop()
+        self.display.close()
         pygame.quit()

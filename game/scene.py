@@ -69,6 +69,14 @@ class Scene:
     def draw(self, canvas) -> None:
         pass
 
+    def dirty(self) -> bool:
+        """May the picture have changed since the last draw for a reason the App does
+        not see (a computer's move, a timer, an animation)? Keys, a change of scene,
+        toasts and the blink redraw anyway. True by default (drawn every frame); a
+        scene that only changes on keys and the blink says False and costs nothing
+        while the player thinks. Tests check the promise (GNERTS_CHECK_DIRTY)."""
+        return True
+
     def on_enter(self) -> None:
         """Pushed, or uncovered again."""
 

@@ -13,6 +13,9 @@ from game.scenes.overlays import Question, MessageBox, NumberPrompt, TextBox
 class MenuScene(Scene):
     title = "Main menu"
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
     def __init__(self, app):
         super().__init__(app)
         self.index = 0

@@ -35,6 +35,9 @@ def draw_colour_preview(canvas, opts, top_row: int) -> None:
 class OptionsScene(Scene):
     title = "Options"
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
     def __init__(self, app):
         super().__init__(app)
         self.pages = all_pages()

@@ -16,6 +16,9 @@ ANY_KEY = object()
 class Overlay(Scene):
     opaque = False
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
 
 class TextBox(Overlay):
     """A framed box of lines, paged with PgUp/PgDn; Esc or Enter closes it."""
@@ -98,6 +101,12 @@ class KeysBox(TextBox):
             rows.append(f"{'F2':<16} Help")
         rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
+
+    def handle(self, event):
+        if event.key == pygame.K_F1:   # F1 again closes the box (it never stacks another)
+            self.app.pop(self)
+            return True
+        return super().handle(event)
 
 
 class Question(Overlay):

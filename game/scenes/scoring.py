@@ -16,6 +16,9 @@ class ScoringScene(Scene):
     A row whose first cell starts with "=" is drawn as a rule line."""
     title = "Score"
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
     def __init__(self, app, title: str, headers: Sequence[str], rows: Sequence[Sequence],
                  notes: Sequence[str] = (), on_done: Callable | None = None,
                  widths: Sequence[int] | None = None, done_label: str = "Go on"):

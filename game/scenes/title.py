@@ -34,6 +34,9 @@ def draw_logo(canvas, top: int) -> None:
 class TitleScene(Scene):
     title = "Title"
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
     def __init__(self, app, then):
         super().__init__(app)
         self.then = then  # makes the menu scene
