@@ -14,6 +14,8 @@ import pygame
 
 from game import errors, palette
 from game.audio import Audio
+from game.speech import SilentSpeaker, open_speaker
+from game.spoken import speakable
 from game.clock import BLINK_STEPS, FixedClock, STEP, STEP_HZ, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
@@ -67,6 +69,9 @@ class App:
         self._drawn_blink: bool | None = None
         self._presented: bytes | None = None
         self._waited_event = None
+        self.speaker = SilentSpeaker()      # opened after the first frame if the option is on
+        self._spoken: tuple = (None, None)  # (top scene, focus text) last said
+        self._told_no_voice = False
 
     # the scene stack --------------------------------------------------------
     @property
@@ -138,6 +143,47 @@ class App:
 
     def apply_options(self) -> None:
         self.audio.enabled = self.options["sound.on"]
+        self.open_speech()
+
+    # speech ------------------------------------------------------------------------
+    def open_speech(self) -> None:
+        """Start or stop the voice to match the Speech option; say why if none is had."""
+        wanted = bool(self.options.get("speech.on", False))
+        if wanted == self.speaker.available:
+            return
+        self.speaker.close()
+        self.speaker = open_speaker(wanted, self.audio)
+        self._spoken = (None, None)
+        self._told_no_voice = False
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        """Speak a line (a note, a question...) when Speech is on; queued after what is
+        being said unless interrupt."""
+        if self.speaker.available and text:
+            self.speaker.say(speakable(text), interrupt)
+
+    def _speak_changes(self) -> None:
+        """After a key or a change of scene: the new scene's intro, or the new focus."""
+        top = self.top
+        if top is None:
+            return
+        focus = top.spoken_focus()
+        last_top, last_focus = self._spoken
+        if top is not last_top:
+            self.say(". ".join(t for t in (top.spoken_intro(), focus) if t), interrupt=True)
+        elif focus != last_focus:
+            self.say(focus, interrupt=True)
+        self._spoken = (top, focus)
+
+    def speak_state(self) -> bool:
+        """F11: where things stand, from the top scene (False: speech is off)."""
+        if not self.speaker.available or self.top is None:
+            return False
+        top = self.top
+        self.say(top.spoken_state() or ". ".join(t for t in (top.spoken_intro(), top.spoken_focus()) if t),
+                 interrupt=True)
+        return True
+
 
     def save_options(self) -> None:
         save_options(self.storage, self.options)
@@ -184,6 +230,13 @@ class App:
                 self._step()
             if not self.running:
                 break
+            if self.speaker.available:
+                if self._redraw:
+                    self._speak_changes()
+                self.speaker.poll()
+            elif self.speaker.reason and not self._told_no_voice:
+                self._told_no_voice = True      # the voice failed to start: say so once
+                self.toast(self.speaker.reason, 5)
             if self._wants_draw():
                 self._draw()
                 self.frame_times.append(time.perf_counter() - t0)
@@ -198,6 +251,7 @@ class App:
                     # for bench/: the wall-clock moment the first frame was on screen
                     print(f"GNERTS-FIRST-FRAME {time.time():.6f}", flush=True)
                 self.audio.open()  # after the first frame: the title does not wait for it
+                self.open_speech()
             if self.realtime:
                 self._sleep()
 
@@ -242,7 +296,8 @@ class App:
     def _sleep(self) -> None:
         """Wait for the next frame: 1/FPS while anything is moving; else until an event
         arrives or the clock brings a change (a key is answered at once either way)."""
-        if self.always_draw or self._redraw or any(s.dirty() for s in self._visible_scenes()):
+        if (self.always_draw or self._redraw or self.speaker.available
+                or any(s.dirty() for s in self._visible_scenes())):
             self._pg_clock.tick(FPS)
             return
         steps = self.clock.steps
@@ -284,6 +339,11 @@ class App:
             self.display.toggle_fullscreen()
             self.canvas = self.display.canvas
             self._must_present = True
+            return
+        self.speaker.stop()   # a new key stops what is being said
+        if event.key == pygame.K_F11 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if not self.speak_state():
+                self.error()
             return
         if event.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
             self.screenshot()
@@ -390,6 +450,7 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        self.speaker.close()
         self.audio.stop()
         self.display.close()
         pygame.quit()

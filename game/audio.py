@@ -66,6 +66,7 @@ class Audio:
         self.counts: Counter = Counter()
         self.cues = load_cues()
         self._sounds = {}
+        self._speech = None
         self.opened = False
 
     def open(self):
@@ -100,6 +101,36 @@ class Audio:
                 self._sounds[name].play()
             except Exception:
                 pass
+
+    # speech (game.speech) on a channel of its own, cut off at once by a new key ---
+    def _speech_channel(self):
+        import pygame
+        if self._speech is None:
+            pygame.mixer.set_reserved(1)
+            self._speech = pygame.mixer.Channel(0)
+        return self._speech
+
+    def play_speech(self, wav: bytes) -> bool:
+        """Play a rendered text (WAV bytes); False when there is no sound device."""
+        if not self.opened:
+            self.open()
+        if not self.available:
+            return False
+        try:
+            import io
+            import pygame
+            self._speech_channel().play(pygame.mixer.Sound(file=io.BytesIO(wav)))
+            return True
+        except Exception as exc:   # a damaged rendering: the next text may play
+            self.problem = f"speech: {exc}"
+            return False
+
+    def stop_speech(self) -> None:
+        if self.available and self._speech is not None:
+            self._speech.stop()
+
+    def speech_busy(self) -> bool:
+        return bool(self.available and self._speech is not None and self._speech.get_busy())
 
     def stop(self) -> None:
         if self.available:

@@ -98,6 +98,8 @@ SOUND_PAGE = OptionPage("Sound and screen", [
          hint="Flash the border instead of the error beep."),
     flag("screen.fullscreen", "Start full screen", True,
          hint="Alt+Enter switches at any time."),
+    flag("speech.on", "Speech", False,
+         hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
 
 GAME_PACKAGES = ("nerts", "gin", "gnono", "gostop")

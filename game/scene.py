@@ -77,6 +77,19 @@ class Scene:
         while the player thinks. Tests check the promise (GNERTS_CHECK_DIRTY)."""
         return True
 
+    # speech (game.speech): what the voice says of this scene -----------------------
+    def spoken_intro(self) -> str:
+        """Said when the scene appears (with the focus after it)."""
+        return self.title
+
+    def spoken_focus(self) -> str:
+        """The item under the cursor, said whenever it changes."""
+        return ""
+
+    def spoken_state(self) -> str | None:
+        """F11: where things stand (a table: your hand, the upcard, the scores)."""
+        return None
+
     def on_enter(self) -> None:
         """Pushed, or uncovered again."""
 

@@ -7,6 +7,7 @@ from game import palette as P, ui
 from game.games import GAMES, is_built, start_table, has_save, resume_table
 from game.keys import Binding
 from game.scene import Scene
+from game.spoken import menu_item_text
 from game.scenes.overlays import Question, MessageBox, NumberPrompt, TextBox
 
 
@@ -56,6 +57,23 @@ class MenuScene(Scene):
 
     def on_enter(self):
         self.refresh()
+
+    def blurb(self) -> tuple[str, ...]:
+        """The lines of the box beside the menu, for the line under the bar."""
+        what = self.items[self.index][1]
+        if isinstance(what, tuple):
+            return ("Go back to the game you left,", "exactly where you left it.")
+        if isinstance(what, str):
+            return {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
+                             "play with a friend's on the same", "cards. Empty: a random deal."),
+                    "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
+                    "options": ("Colours, sound, and the rules and", "points of every game, kept for",
+                                "the next time you play."),
+                    "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
+        return what.blurb
+
+    def spoken_focus(self) -> str:
+        return menu_item_text(self.index + 1, self.items[self.index][0], " ".join(self.blurb()))
 
     def move(self, delta):
         self.index = (self.index + delta) % len(self.items)
@@ -152,17 +170,7 @@ class MenuScene(Scene):
                 ui.text(canvas, col + w - 9, row + 2 + i, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
         name, what = self.items[self.index]
         ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
-        if isinstance(what, tuple):
-            blurb = ("Go back to the game you left,", "exactly where you left it.")
-        elif isinstance(what, str):
-            blurb = {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
-                              "play with a friend's on the same", "cards. Empty: a random deal."),
-                     "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
-                     "options": ("Colours, sound, and the rules and", "points of every game, kept for",
-                                 "the next time you play."),
-                     "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
-        else:
-            blurb = what.blurb
+        blurb = self.blurb()
         for i, line in enumerate(blurb):
             ui.text(canvas, 40, 7 + i, line, P.WHITE, P.BLUE)
         if self.notice:

@@ -53,6 +53,11 @@ class OptionsScene(Scene):
     def item(self):
         return self.current.opts[self.index]
 
+    def spoken_focus(self) -> str:
+        spec = self.item
+        hint = f" {spec.hint}" if spec.hint else ""
+        return f"{self.current.title} page. {spec.label}: {spec.text(self.opts[spec.key])}.{hint}"
+
     def turn_page(self, delta):
         self.page = (self.page + delta) % len(self.pages)
         self.index = 0

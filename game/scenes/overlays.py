@@ -9,6 +9,7 @@ import pygame
 from game import palette as P, ui
 from game.keys import Binding
 from game.scene import Scene
+from game.spoken import keys_text, question_text
 
 ANY_KEY = object()
 
@@ -34,6 +35,9 @@ class TextBox(Overlay):
         self.footer = footer
         self.page = 0
         self.per_page = 20
+
+    def spoken_intro(self) -> str:
+        return ". ".join([self.title] + [line for line in self.lines[:self.per_page] if line.strip()])
 
     @property
     def pages(self) -> int:
@@ -92,6 +96,7 @@ class KeysBox(TextBox):
     fg, bg = P.BLACK, P.LIGHT_GREY
 
     def __init__(self, app, scene):
+        self.scene = scene
         rows = []
         for b in scene.bindings():
             if b.show:
@@ -101,6 +106,9 @@ class KeysBox(TextBox):
             rows.append(f"{'F2':<16} Help")
         rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
+
+    def spoken_intro(self) -> str:
+        return keys_text(self.scene.title, self.scene.bindings())
 
     def handle(self, event):
         if event.key == pygame.K_F1:   # F1 again closes the box (it never stacks another)
@@ -119,6 +127,9 @@ class Question(Overlay):
         self.on_yes, self.on_no = on_yes, on_no
         self.no_on_esc = no_on_esc
         self.title = title
+
+    def spoken_intro(self) -> str:
+        return question_text(" ".join(self.lines), "Y for yes, N for no")
 
     def answer(self, yes: bool):
         self.app.pop(self)
