@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import random
 
-DEAL_LIMIT = 10 ** 9   # deal numbers are 0..999,999,999: nine digits, as the menu's prompt takes
+# Deal numbers are 0..999,999,999: nine digits. The one range for --seed and the
+# menu's "Deal number" prompt (a seed the player gives is refused outside it).
+DEAL_LIMIT = 10 ** 9
+DEAL_DIGITS = len(str(DEAL_LIMIT - 1))
 
 
 def is_deal_no(value) -> bool:

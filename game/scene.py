@@ -7,7 +7,7 @@ pushed over a table: the App draws from the lowest opaque scene up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from game.keys import Binding, find_binding
 
@@ -22,6 +22,8 @@ class Push:
 @dataclass(frozen=True)
 class Pop:
     scene: Any = None   # None: the top scene; else this one, wherever it is
+    # called once the scene is off the stack (an answer's callback); may return a Transition
+    then: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -70,11 +70,17 @@ def key_bar(canvas, items, row=29) -> None:
 
 def wrap(s: str, width: int) -> list[str]:
     """Word-wrap one paragraph to lines of at most width characters (a line that
-    fits is kept as it is, spacing and all)."""
+    fits is kept as it is, spacing and all; a word longer than a line is cut)."""
     if len(s) <= width:
         return [s]
     lines, line = [], ""
     for word in s.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word

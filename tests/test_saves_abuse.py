@@ -41,7 +41,7 @@ def new_app(save_dir, seed=5):
 def start_table(app, game):
     """From the menu to the game's table: choose the game, Enter through its set-up."""
     from game.games import BY_KEY
-    app.top.start_game(BY_KEY[game], seed=app.seed)
+    app.apply(app.top.start_game(BY_KEY[game], seed=app.seed))
     for _ in range(3):
         if type(app.top).__name__ == TABLES[game]:
             break
@@ -104,7 +104,7 @@ def test_f8_then_resume_is_exactly_the_game_left(tmp_path, real_saves, game):
     from game.scenes.menu import MenuScene
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.items[0][0] == f"Resume {menu.items[0][1][1].name}"
-    menu.choose()          # Enter on the first line: Resume (compared before any time passes)
+    app.apply(menu.choose())   # Enter on the first line: Resume (compared before any time passes)
     table = app.top
     assert type(table).__name__ == TABLES[game]
     got = normalised(table)
@@ -293,7 +293,7 @@ def test_after_f8_the_menu_offers_resume_and_a_new_game_asks_first(tmp_path, rea
     menu.on_enter()                   # as when a table left with F8 uncovers the menu
     assert menu.items[menu.index][0] == "Resume Gin Rummy", "Enter resumes the game just left"
     menu.index = [w for _, w in menu.items].index(BY_KEY["gin"])
-    menu.choose()                     # a new game of Gin while one is saved: asked first
+    app.apply(menu.choose())          # a new game of Gin while one is saved: asked first
     assert isinstance(app.top, Question)
     pygame.event.post(key_event(pygame.K_n, unicode="n"))
     app.run(max_frames=1)

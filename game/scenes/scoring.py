@@ -8,7 +8,7 @@ import pygame
 
 from game import palette as P, ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 
 
 class ScoringScene(Scene):
@@ -36,10 +36,9 @@ class ScoringScene(Scene):
                 w[i] = max(w[i], len(str(r[i])))
         return [x + 2 for x in w]
 
-    def done(self):
-        self.app.pop(self)
-        if self.on_done:
-            self.on_done()
+    def done(self) -> Pop:
+        """Leaves the screen, then calls on_done (see Pop.then)."""
+        return Pop(self, then=self.on_done)
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
