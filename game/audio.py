@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+import pygame
+
 from game.paths import asset_path
 
 RATE = 22050
@@ -27,7 +29,7 @@ def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
 
 def square_wave(notes: list[tuple[float, float]], rate: int = RATE):
     """Concatenated square-wave notes as int16 samples (a numpy array)."""
-    import numpy as np
+    import numpy as np  # lazy: numpy is loaded after the first frame (start-up time)
     parts = []
     for hz, ms in notes:
         n = max(1, int(rate * ms / 1000))
@@ -76,18 +78,17 @@ class Audio:
             self.problem = "sound disabled by GNERTS_NO_AUDIO"
             return
         try:
-            import pygame
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             freq, _, channels = pygame.mixer.get_init()
-            import numpy as np
+            import numpy as np  # lazy: the mixer opens after the first frame (start-up time)
             for name, notes in self.cues.items():
                 samples = square_wave(notes, freq)
                 if channels > 1:
                     samples = np.repeat(samples[:, None], channels, axis=1)
                 self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
             self.available = True
-        except Exception as exc:  # no device, no driver: the game plays on silently
+        except (pygame.error, OSError, ValueError) as exc:  # no device, no driver: silent play
             self.problem = f"no sound: {exc}"
             self._sounds = {}
 
@@ -98,13 +99,12 @@ class Audio:
         if self.enabled and self.available and name in self._sounds:
             try:
                 self._sounds[name].play()
-            except Exception:
-                pass
+            except pygame.error:
+                pass    # a device lost while playing: this cue is not heard
 
     def stop(self) -> None:
         if self.available:
             try:
-                import pygame
                 pygame.mixer.stop()
-            except Exception:
+            except pygame.error:
                 pass
