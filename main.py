@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 
 from game import VERSION
 from game.deals import DEAL_LIMIT
@@ -12,7 +13,7 @@ GAME_KEYS = ("nerts", "gin", "gnono", "gostop")
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         """One line and exit status 2: no usage dump, no traceback."""
         self.exit(2, f"gnerts: {message} (try --help)\n")
 
@@ -36,8 +37,9 @@ def deal_number(text: str) -> int:
     return n
 
 
-def parse_args(argv=None):
-    p = Parser(prog="gnerts", description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = Parser(prog="gnerts",
+               description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
     p.add_argument("--windowed", action="store_true", help="run in a window instead of full screen")
     p.add_argument("--game", choices=GAME_KEYS, metavar="NAME",
                    help="go straight to a table: " + ", ".join(GAME_KEYS))
@@ -49,7 +51,7 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # lazy: pygame is imported only after the flags are read (--help, --version and a

@@ -14,11 +14,11 @@ import pygame
 
 from game import errors, palette, ui
 from game.audio import Audio
-from game.clock import FixedClock, STEP, STEP_HZ, blink_on
+from game.clock import STEP, STEP_HZ, FixedClock, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
-from game.scene import Pop, Push, Replace, TRANSITIONS
+from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
 from game.scenes.overlays import HelpBox, KeysBox, MessageBox
 from game.screen import Display
 from game.stats import load_stats
@@ -68,14 +68,14 @@ class App:
 
     # the scene stack --------------------------------------------------------
     @property
-    def top(self):
+    def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene) -> None:
+    def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
         scene.on_enter()
 
-    def pop(self, scene=None) -> None:
+    def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or the given one, wherever it is)."""
         if scene is None:
             if self.scenes:
@@ -87,12 +87,12 @@ class App:
         else:
             self.running = False
 
-    def replace(self, scene) -> None:
+    def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop()
         self.push(scene)
 
-    def apply(self, transition) -> None:
+    def apply(self, transition: Transition) -> None:
         """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
         if isinstance(transition, Push):
             self.push(transition.scene)
@@ -211,7 +211,7 @@ class App:
             if not self.running:
                 return
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         """One key press: the common keys, then the top scene, else the beep."""
         if is_modifier_only(event):
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from typing import Any
 
 import pygame
 
@@ -27,7 +28,7 @@ def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
     return cues
 
 
-def square_wave(notes: list[tuple[float, float]], rate: int = RATE):
+def square_wave(notes: list[tuple[float, float]], rate: int = RATE) -> Any:
     """Concatenated square-wave notes as int16 samples (a numpy array)."""
     import numpy as np  # lazy: numpy is loaded after the first frame (start-up time)
     parts = []
@@ -70,7 +71,7 @@ class Audio:
         self._sounds = {}
         self.opened = False
 
-    def open(self):
+    def open(self) -> None:
         if self.opened:
             return
         self.opened = True

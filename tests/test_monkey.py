@@ -189,7 +189,8 @@ def test_monkey_at_each_table(tmp_path, game):
     stats = dict(app.stats.data.get(game, {}))
     cards = app.audio.counts.get("card", 0)
     app.close()
-    print(f"monkey at the {game} table: {pressed} keys, {helped} turns by the autopilot, {resumes} resumes, "
-          f"{restarts} restarts, {len(tables)} tables, progress {best}, statistics {stats}, {cards} card sounds")
+    print(f"monkey at the {game} table: {pressed} keys, {helped} turns by the autopilot, "
+          f"{resumes} resumes, {restarts} restarts, {len(tables)} tables, progress {best}, "
+          f"statistics {stats}, {cards} card sounds")
     assert tables, "the table was never reached"
     assert best[0] > 0, "nothing was ever played"

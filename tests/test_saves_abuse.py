@@ -155,7 +155,8 @@ def mutations(raw: bytes, rng: random.Random, count: int):
     yield "Latin-1 text", raw.decode("utf-8").replace('"', '"\xe9', 1).encode("latin-1", "replace")
     doc = json.loads(raw)
     for what, change in (("future schema", ("schema", doc["schema"] + 1)), ("schema 0", ("schema", 0)),
-                         ("schema as text", ("schema", str(doc["schema"]))), ("wrong kind", ("kind", "other")),
+                         ("schema as text", ("schema", str(doc["schema"]))),
+                         ("wrong kind", ("kind", "other")),
                          ("data null", ("data", None)), ("data a list", ("data", [])),
                          ("huge data", ("data", 10 ** 30))):
         d = copy.deepcopy(doc)
@@ -220,7 +221,7 @@ def test_every_mutated_save_resumes_or_is_set_aside(tmp_path, real_saves, game):
 
 @pytest.mark.parametrize("name,kind", [("options.json", "options"), ("stats.json", "stats")])
 def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, kind):
-    from game.options import load_options, Options
+    from game.options import Options, load_options
     from game.stats import load_stats
     from game.storage import Storage
     app = new_app(tmp_path)

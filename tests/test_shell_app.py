@@ -3,10 +3,10 @@ import os
 import pygame
 import pytest
 
-from tests.helpers import post_keys
 from game.scene import Scene
 from game.scenes.menu import MenuScene
-from game.scenes.overlays import KeysBox, HelpBox, Question, MessageBox
+from game.scenes.overlays import HelpBox, KeysBox, MessageBox, Question
+from tests.helpers import post_keys
 
 
 class Recorder(Scene):
@@ -237,6 +237,7 @@ def test_a_caught_bug_fails_a_test_and_is_logged(app):
     """Under tests (GNERTS_RAISE_INTERNAL) a bug the App catches is raised at once, and
     written to errors.log in the saves folder either way."""
     import os
+
     from game.scene import Scene
 
     class Buggy(Scene):

@@ -6,10 +6,10 @@ import sys
 import pygame
 import pytest
 
-from tests.helpers import post_keys
-from game.options import Options, load_options, save_options, FILE
-from game.storage import Storage
 from game import palette
+from game.options import FILE, Options, load_options, save_options
+from game.storage import Storage
+from tests.helpers import post_keys
 
 
 def test_options_round_trip(tmp_path):
@@ -67,9 +67,9 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path):
 
 
 def test_options_scene_changes_and_keeps_across_restart(app, tmp_path):
-    from game.scenes.options import OptionsScene
     from game.app import App
     from game.scenes.menu import MenuScene
+    from game.scenes.options import OptionsScene
     app.push(MenuScene(app))
     app.push(OptionsScene(app))
     before = app.options["colour.table"]
@@ -114,7 +114,7 @@ def test_bad_flags_exit_2_with_one_line(args):
     r = run_main(*args)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
-    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("gnerts:")
 
 

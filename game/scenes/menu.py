@@ -5,7 +5,8 @@ from typing import Any
 
 import pygame
 
-from game import errors, palette as P, ui
+from game import errors, ui
+from game import palette as P
 from game.deals import DEAL_DIGITS
 from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_table
 from game.keys import Binding
@@ -29,7 +30,8 @@ class MenuScene(Scene):
         current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
         self.items = resumes + [(g.name, g) for g in GAMES] + [
-            (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"), ("Quit to DOS", "quit")]
+            (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
+            ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
         if ("resume", current) in whats:
             current = ("resume", current)   # back from a game left with F8: Enter resumes it
@@ -142,7 +144,8 @@ class MenuScene(Scene):
             ui.text(canvas, col + 3, row + 2 + i, f"{i + 1}", P.YELLOW if not sel else P.RED, bg)
             ui.text(canvas, col + 6, row + 2 + i, name, fg, bg)
             if not isinstance(what, (str, tuple)) and not is_built(what):
-                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
+                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)",
+                        P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
         name, what = self.items[self.index]
         ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
         if isinstance(what, tuple):

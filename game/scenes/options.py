@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import card_art, palette as P, ui
+from game import card_art, ui
+from game import palette as P
 from game.cards import parse_cards
 from game.keys import Binding
 from game.options import all_pages

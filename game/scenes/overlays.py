@@ -6,7 +6,8 @@ from typing import Any, Callable
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Scene
 

@@ -6,7 +6,8 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Scene
 
@@ -52,7 +53,8 @@ class ScoringScene(Scene):
         ui.box(canvas, col, 1, width, height, P.WHITE, P.BLUE, title=self.title)
         x = col + 2
         for h, w in zip(self.headers, self.widths):
-            ui.text(canvas, x, 3, str(h)[:w - 1].rjust(w - 1) if x > col + 2 else str(h)[:w - 1], P.YELLOW, P.BLUE)
+            head = str(h)[:w - 1]
+            ui.text(canvas, x, 3, head.rjust(w - 1) if x > col + 2 else head, P.YELLOW, P.BLUE)
             x += w
         for r, row in enumerate(self.rows[:20]):
             y = 4 + r

@@ -5,7 +5,8 @@ from typing import Callable
 
 import pygame
 
-from game import VERSION, card_art, palette as P, ui
+from game import VERSION, card_art, ui
+from game import palette as P
 from game.cards import Card
 from game.scene import Replace, Scene
 
@@ -61,10 +62,12 @@ class TitleScene(Scene):
         w, _ = card_art.card_size("normal")
         left = 320 - (w * 4 + 24 * 3) // 2 + 60
         for i, c in enumerate(cards):
-            canvas.blit(card_art.back(i, "normal", P.RED if i % 2 else P.BLUE), (left - 120 + i * 8, 184 + i * 2))
+            back = card_art.back(i, "normal", P.RED if i % 2 else P.BLUE)
+            canvas.blit(back, (left - 120 + i * 8, 184 + i * 2))
             canvas.blit(card_art.face(c, "normal"), (left + i * 30, 184 - (i % 2) * 6))
         ui.center(canvas, 17, "Nerts  ·  Gin Rummy  ·  Gnono  ·  Go-Stop", P.YELLOW, P.BLUE)
-        ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.", P.LIGHT_GREY, P.BLUE)
+        ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.",
+                  P.LIGHT_GREY, P.BLUE)
         ui.center(canvas, 21, "In honour of GIN! (1981)", P.LIGHT_GREY, P.BLUE)
         if self.app.blink:
             ui.center(canvas, 24, "Press any key", P.WHITE, P.BLUE)
