@@ -119,9 +119,6 @@ class Font:
             self._glyphs[key] = surf
         return surf
 
-    def is_blank(self, code: int) -> bool:
-        return not self._runs[code]
-
     # -- strings -------------------------------------------------------------------
     def render(self, text: str, fg: int, bg: int | None = None) -> pygame.Surface:
         """`text` on one line as a surface (LRU-cached; do not draw on it)."""
