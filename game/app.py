@@ -160,7 +160,8 @@ class App:
         except (pygame.error, OSError) as exc:
             self.toast(f"No screenshot in {elide(self.save_dir, 36)}: {exc}", seconds=5)
             return None
-        self.toast(f"Screenshot saved: {elide(path, 60)}")
+        name = os.path.basename(path)
+        self.toast(f"Screenshot saved: {elide(self.save_dir, 78 - 19 - len(name))}{os.sep}{name}")
         return path
 
     # the loop -----------------------------------------------------------------
