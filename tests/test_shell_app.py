@@ -6,7 +6,7 @@ import pytest
 from game.scene import Scene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import HelpBox, KeysBox, MessageBox, Question
-from tests.helpers import post_keys
+from tests.helpers import key_event, post_keys
 
 
 class Recorder(Scene):
@@ -307,7 +307,7 @@ def test_after_quit_saves_no_step_and_no_draw_runs(app, how):
     if how == "close":
         pygame.event.post(pygame.event.Event(pygame.QUIT))
     elif how == "alt-f4":
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_ALT, unicode=""))
+        pygame.event.post(key_event(pygame.K_F4, mod=pygame.KMOD_ALT))
     else:
         app.push(Question(app, "Quit?", app.quit))
         post_keys("y")
