@@ -42,7 +42,8 @@ class VirtualDisplay:
             if not os.path.exists(f"/tmp/.X{n}-lock"):
                 break
         self.name = f":{n}"
-        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+        screen = f"{size[0]}x{size[1]}x24"
+        self.proc = subprocess.Popen(["Xvfb", self.name, "-screen", "0", screen, "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
 
@@ -52,13 +53,14 @@ class VirtualDisplay:
             self.proc.wait(5)
 
 
-def measure(scene: str, display: str, seconds: float, root: str = ROOT, extra_env=None) -> tuple[float, str]:
+def measure(scene: str, display: str, seconds: float, root: str = ROOT,
+            extra_env=None) -> tuple[float, str]:
     """(share of one core over `seconds`, the display path used) for one scene."""
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=root, **(extra_env or {}))
     with tempfile.TemporaryDirectory() as save_dir:
-        proc = subprocess.Popen([sys.executable, "-m", "bench.idle_probe", scene, save_dir], cwd=root, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        proc = subprocess.Popen([sys.executable, "-m", "bench.idle_probe", scene, save_dir], cwd=root,
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             line = proc.stdout.readline().split()
             if not line or line[0] != "READY":
@@ -78,13 +80,15 @@ def rows(quick: bool, row) -> list:
     try:
         display = VirtualDisplay()
     except RuntimeError as exc:
-        return [row("idle CPU", f"{label} (1920x1080 full screen)", f"not measured: {exc}") for _, label, _ in SCENES]
+        return [row("idle CPU", f"{label} (1920x1080 full screen)", f"not measured: {exc}")
+                for _, label, _ in SCENES]
     out = []
     try:
         for scene, label, limit in SCENES:
             share, kind = measure(scene, display.name, seconds)
             out.append(row("idle CPU", f"{label} (1920x1080 full screen, {kind})",
-                           f"{share * 100:.1f}% of a core over {seconds:.0f} s", {"share": share, "path": kind},
+                           f"{share * 100:.1f}% of a core over {seconds:.0f} s",
+                           {"share": share, "path": kind},
                            f"<= {limit * 100:.0f}%", share <= limit))
     finally:
         display.close()

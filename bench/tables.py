@@ -67,7 +67,7 @@ def gostop(app, frames):
         elif isinstance(top, T.GoStopBox):
             top.answer(False)
         elif isinstance(top, Question):
-            top.answer(True)
+            app.apply(top.answer(True))
         elif top is table and table.human_phase() is not None:
             table.apply(me.choose(table.state.view(0)))
     stats = shell.run_frames(app, frames, before_frame=autopilot)

@@ -12,22 +12,31 @@ import time
 
 import pygame
 
-from game import errors, palette
+from game import errors, palette, ui
 from game.audio import Audio
-from game.speech import SilentSpeaker, open_speaker
-from game.spoken import speakable
-from game.clock import BLINK_STEPS, FixedClock, STEP, STEP_HZ, blink_on
+from game.clock import BLINK_STEPS, STEP, STEP_HZ, FixedClock, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
-from game.scene import Pop, Push, Replace, TRANSITIONS
+from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
+from game.scenes.overlays import HelpBox, KeysBox, MessageBox
 from game.screen import Display
+from game.speech import SilentSpeaker, open_speaker
+from game.spoken import speakable
 from game.stats import load_stats
-from game.storage import Storage
+from game.storage import FAILURE_LIMIT, Storage
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
 IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
+
+
+def elide(text: str, width: int) -> str:
+    """A path cut in the middle to fit `width` characters (its start and its name show)."""
+    if len(text) <= width:
+        return text
+    keep = width - 3
+    return text[:keep // 2] + "..." + text[len(text) - (keep - keep // 2):]
 
 
 class App:
@@ -75,15 +84,15 @@ class App:
 
     # the scene stack --------------------------------------------------------
     @property
-    def top(self):
+    def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene) -> None:
+    def push(self, scene: Scene) -> None:
         self._redraw = True
         self.scenes.append(scene)
         scene.on_enter()
 
-    def pop(self, scene=None) -> None:
+    def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or the given one, wherever it is)."""
         self._redraw = True
         if scene is None:
@@ -96,17 +105,20 @@ class App:
         else:
             self.running = False
 
-    def replace(self, scene) -> None:
+    def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop()
         self.push(scene)
 
-    def apply(self, transition) -> None:
+    def apply(self, transition: Transition) -> None:
         """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
         if isinstance(transition, Push):
             self.push(transition.scene)
         elif isinstance(transition, Pop):
             self.pop(transition.scene)
+            after = transition.then() if transition.then else None
+            if isinstance(after, TRANSITIONS):
+                self.apply(after)
         elif isinstance(transition, Replace):
             self.replace(transition.scene)
         else:
@@ -189,7 +201,14 @@ class App:
         save_options(self.storage, self.options)
 
     def screenshot(self) -> str | None:
-        os.makedirs(self.save_dir, exist_ok=True)
+        """F12: the canvas as a PNG in the saves folder; a folder that cannot be made
+        or written is told on the bottom line, and play goes on."""
+        try:
+            os.makedirs(self.save_dir, exist_ok=True)
+        except OSError as exc:
+            self.toast(f"No screenshot: cannot make {elide(self.save_dir, 36)} ({exc.strerror or exc})",
+                       seconds=5)
+            return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0
         while True:
@@ -200,9 +219,10 @@ class App:
         try:
             pygame.image.save(self.canvas, path)
         except (pygame.error, OSError) as exc:
-            self.toast(f"Screenshot failed: {exc}")
+            self.toast(f"No screenshot in {elide(self.save_dir, 36)}: {exc}", seconds=5)
             return None
-        self.toast(f"Screenshot saved: {os.path.basename(path)}")
+        name = os.path.basename(path)
+        self.toast(f"Screenshot saved: {elide(self.save_dir, 78 - 19 - len(name))}{os.sep}{name}")
         return path
 
     # the loop -----------------------------------------------------------------
@@ -228,8 +248,10 @@ class App:
                 if not self.running:
                     break   # a quit saved the game: no step after the save
                 self._step()
+                if not self.running:
+                    break
             if not self.running:
-                break
+                break      # quit saved the game as it stood: no step and no draw after it
             if self.speaker.available:
                 if self._redraw:
                     self._speak_changes()
@@ -331,7 +353,7 @@ class App:
             if not self.running:
                 return
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         """One key press: the common keys, then the top scene, else the beep."""
         if is_modifier_only(event):
             return
@@ -367,7 +389,6 @@ class App:
             return
         if handled:
             return
-        from game.scenes.overlays import KeysBox, HelpBox
         if event.key == pygame.K_F1:
             self.push(KeysBox(self, scene))
         elif event.key == pygame.K_F2 and scene.help_lines():
@@ -382,18 +403,24 @@ class App:
 
     def _scene_failed(self, scene, exc: Exception, where: str) -> None:
         """A scene's update or draw raised: save what it holds, close it, tell the
-        player. The program goes on from the scene below."""
+        player. The program goes on from the scene below. A save whose table fails a
+        second time in a row is set aside as NAME.bad: never "Resume it" for ever."""
         self._internal_error(exc, where)
-        try:
-            scene.save_state()
-        except Exception as exc2:
-            self._internal_error(exc2, "save after error")
+        with self.storage.failure_saves() as written:
+            try:
+                scene.save_state()
+            except Exception as exc2:
+                self._internal_error(exc2, "save after error")
+        lines = [f"An internal error closed the {scene.title or 'screen'} ({type(exc).__name__})."]
+        for name in written:
+            if self.storage.note_failure(name) >= FAILURE_LIMIT:
+                where = self.storage.move_aside(name)
+                lines.append(f"The saved game failed again: {name} was set aside ({where}).")
+            else:
+                lines.append("A game in progress was saved: Resume it from the menu.")
         self.pop(scene)
         if self.scenes:
-            from game.scenes.overlays import MessageBox
-            self.push(MessageBox(self, "Sorry", [
-                f"An internal error closed the {scene.title or 'screen'} ({type(exc).__name__}).",
-                "A game in progress was saved: Resume it from the menu."]))
+            self.push(MessageBox(self, "Sorry", lines))
 
     def _step(self) -> None:
         for scene in self._updating_scenes():
@@ -412,7 +439,6 @@ class App:
             self._redraw = self._redraw or self.toast_steps == 0
         problems = self.storage.take_problems()
         if problems:
-            from game.scenes.overlays import MessageBox
             self.push(MessageBox(self, "Notice", problems))
 
     def _updating_scenes(self):
@@ -436,7 +462,6 @@ class App:
             w, h = self.canvas.get_size()
             pygame.draw.rect(self.canvas, palette.PALETTE[palette.WHITE], (0, 0, w, h), 6)
         if self.toast_steps and self.toast_text:
-            from game import ui
             ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
             ui.text(self.canvas, 1, 29, self.toast_text[:78], palette.YELLOW, palette.BLUE)
 

@@ -7,7 +7,7 @@ pushed over a table: the App draws from the lowest opaque scene up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from game.keys import Binding, find_binding
 
@@ -22,6 +22,8 @@ class Push:
 @dataclass(frozen=True)
 class Pop:
     scene: Any = None   # None: the top scene; else this one, wherever it is
+    # called once the scene is off the stack (an answer's callback); may return a Transition
+    then: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class Scene:
     title = ""              # shown on the F1 keys box
     updates_when_covered = False  # covered by an overlay, a scene waits (a table pauses)
 
-    def __init__(self, app):
+    def __init__(self, app: Any):
         self.app = app
 
     # the keys -------------------------------------------------------------
@@ -46,7 +48,7 @@ class Scene:
         """The keys this scene accepts right now, with their labels."""
         return []
 
-    def handle(self, event) -> "bool | Transition":
+    def handle(self, event: Any) -> bool | Transition:
         """A KEYDOWN event: True if it meant something (else the App beeps), or the
         Transition its action returned (which the App applies)."""
         b = find_binding(self.bindings(), event)
@@ -62,11 +64,11 @@ class Scene:
         return None
 
     # the life -------------------------------------------------------------
-    def update(self, dt: float) -> "Transition | None":
+    def update(self, dt: float) -> Transition | None:
         """One fixed step; may return a Transition for the App to apply."""
         return None
 
-    def draw(self, canvas) -> None:
+    def draw(self, canvas: Any) -> None:
         pass
 
     def dirty(self) -> bool:

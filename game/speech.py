@@ -86,7 +86,7 @@ class RecordingSpeaker(SilentSpeaker):
 
 def pyttsx3_renderer() -> Callable[[str], bytes]:
     """render(text) -> WAV bytes, with the system's default voice."""
-    import pyttsx3   # only when speech is turned on: start-up does not pay for it
+    import pyttsx3  # only when speech is turned on: start-up does not pay for it
     engine = pyttsx3.init()
     engine.setProperty("rate", RATE)
     fd, path = tempfile.mkstemp(suffix=".wav", prefix="gnerts-speech-")
@@ -106,7 +106,8 @@ class VoiceSpeaker:
     kept there only: pyttsx3 is not thread-safe); poll(), called by the App each frame,
     plays what is ready, in order. say(interrupt=True) drops what is queued and stops
     the voice at once."""
-    def __init__(self, player: Player, make_renderer: Callable[[], Callable[[str], bytes]] = pyttsx3_renderer):
+    def __init__(self, player: Player,
+                 make_renderer: Callable[[], Callable[[str], bytes]] = pyttsx3_renderer):
         self.player = player
         self._texts: queue.Queue = queue.Queue()
         self._ready: list[tuple[int, bytes]] = []

@@ -3,6 +3,8 @@ and won, gins, G'NERTS calls, ...) and bests. Tables call record() and best() wh
 a hand or a game ends; the menu's statistics screen shows them."""
 from __future__ import annotations
 
+from game.storage import Storage
+
 FILE = "stats.json"
 SCHEMA = 1
 MAX_COUNT = 10 ** 12
@@ -36,7 +38,7 @@ def _validate(data) -> dict:
 
 
 class Stats:
-    def __init__(self, storage, data: dict | None = None):
+    def __init__(self, storage: Storage, data: dict | None = None):
         self.storage = storage
         self.data: dict[str, dict[str, int]] = data or {}
 
@@ -66,9 +68,10 @@ class Stats:
     def lines(self, game: str) -> list[tuple[str, int]]:
         g = self.data.get(game, {})
         known = [(LABELS[k], g[k]) for k in LABELS if k in g]
-        return known + [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+        others = [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+        return known + others
 
 
-def load_stats(storage) -> Stats:
+def load_stats(storage: Storage) -> Stats:
     data = storage.read_json(FILE, "stats", SCHEMA, _validate)
     return Stats(storage, data)

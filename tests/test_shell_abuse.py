@@ -50,9 +50,9 @@ def test_unwritable_saves_folder_is_told_on_screen(tmp_path):
     app.close()
 
 
-@pytest.mark.parametrize("window,expect", [((640, 480), (0, 0, 640, 480)), ((1920, 1080), (320, 60, 1280, 960)),
-                                           ((1400, 1000), (60, 20, 1280, 960)), ((300, 200), (17, 0, 266, 200)),
-                                           ((1, 1), (0, 0, 1, 1))])
+@pytest.mark.parametrize("window,expect", [
+    ((640, 480), (0, 0, 640, 480)), ((1920, 1080), (320, 60, 1280, 960)),
+    ((1400, 1000), (60, 20, 1280, 960)), ((300, 200), (17, 0, 266, 200)), ((1, 1), (0, 0, 1, 1))])
 def test_scaling_is_whole_and_centred_and_tiny_windows_shrink(window, expect):
     assert tuple(fit((640, 480), window)) == expect
 

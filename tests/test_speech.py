@@ -6,7 +6,6 @@ import time
 import pygame
 import pytest
 
-from game.cards import Card
 from game.scenes.overlays import KeysBox, Question
 from game.speech import RecordingSpeaker, SilentSpeaker, VoiceSpeaker
 from game.spoken import card_name, keys_text, speakable
@@ -14,7 +13,8 @@ from tests.helpers import post_keys
 
 
 def test_cards_and_symbols_become_words():
-    assert speakable("You discard 9\x05 and take Q\x03.") == "You discard 9 of clubs and take queen of hearts."
+    assert (speakable("You discard 9\x05 and take Q\x03.")
+            == "You discard 9 of clubs and take queen of hearts.")
     assert speakable("10\x06 A\x04 KC") == "10 of spades ace of diamonds KC"
     assert speakable("The colour is Blue (B).") == "The colour is Blue."
     assert speakable("\u2554\u2550 Score \u2550\u2557  \x18\x19 choose") == "Score up down choose"
