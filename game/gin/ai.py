@@ -37,7 +37,7 @@ from game.gin import melds as M
 from game.gin.rules import (DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass,
                             TakeUpcard)
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 BIT_VALUES = M.BIT_VALUES
 _bit = M.card_bit
@@ -406,7 +406,7 @@ class GinAI:
     def _go_out(self, view: GinView, know: _Knowledge, after: int, discard_i: int):
         seat = view.seat
         card = M.BIT_CARDS[discard_i]
-        if self.level != "hard" or _mindw(after) == 0:
+        if self.level not in ("hard", "expert") or _mindw(after) == 0:
             return GoOut(seat, card)
         arr = self._least_exposed(after, know)
         melds = tuple(tuple(M.sort_meld(M.mask_to_cards(m))) for m in arr)
@@ -523,7 +523,10 @@ class BaselineAI:
 
 
 def make_ai(level: str, seed: int | None = None):
-    """GinAI for easy/normal/hard, BaselineAI for "baseline"."""
+    """GinAI for easy/normal/hard, ExpertAI for expert, BaselineAI for "baseline"."""
     if level == "baseline":
         return BaselineAI(level, seed)
+    if level == "expert":
+        from game.gin.expert import ExpertAI   # (expert.py builds on this module: no cycle)
+        return ExpertAI(level, seed)
     return GinAI(level, seed)

@@ -87,10 +87,20 @@ def play_hand(game: GinGame, ais, on_step=None, max_steps: int = 2000) -> int:
     return steps
 
 
-def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
+def _player(level, seed: int):
+    """A computer player: a level name for make_ai, or a factory taking the seed."""
+    return level(seed) if callable(level) else make_ai(level, seed)
+
+
+def _name(level) -> str:
+    return level if isinstance(level, str) else getattr(level, "level", getattr(level, "__name__", "?"))
+
+
+def play_match(level_a, level_b, hands: int = 1000, seed: int = 0,
                options: GinOptions | None = None, on_step=None) -> MatchStats:
-    """Play whole games between two AI levels until `hands` hands have been played."""
-    st = MatchStats(level_a, level_b)
+    """Play whole games between two players until `hands` hands have been played.
+    A player is a level name (make_ai) or a factory: seed -> an object with choose(view)."""
+    st = MatchStats(_name(level_a), _name(level_b))
     t0 = time.perf_counter()
     c0 = time.process_time()
     game_no = 0
@@ -98,8 +108,8 @@ def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
         a_seat = game_no % 2
         game = GinGame.new(seed * 100003 + game_no, options)
         ais = [None, None]
-        ais[a_seat] = make_ai(level_a, seed * 7919 + 2 * game_no)
-        ais[1 - a_seat] = make_ai(level_b, seed * 7919 + 2 * game_no + 1)
+        ais[a_seat] = _player(level_a, seed * 7919 + 2 * game_no)
+        ais[1 - a_seat] = _player(level_b, seed * 7919 + 2 * game_no + 1)
         while st.hands < hands:
             st.decisions += play_hand(game, ais, on_step)
             rec = game.records[-1]
