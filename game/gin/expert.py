@@ -35,7 +35,7 @@ class ExpertAI(GinAI):
         # techniques, each measurable on its own (python -m bench.gin_baselines)
         self.use_model = True        # opponent model (else hard's: only taken cards known)
         self.draw_ev = True          # upcard vs Stock by expected value (else hard's margin)
-        self.draw_margin = 0.0       # take when the upcard is better by more than this
+        self.draw_margin = 1.0       # take when the upcard is better by more than this (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
         self._thinking = None
