@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import palette as P, ui
 from game.nerts.players import (  # noqa: F401  (the table and set-up read them here too)
     ACTION_LABELS, ACTIONS, DEFAULT_SEATS, LEVEL_CHOICES, LEVEL_LABELS, MAX_HUMANS,
 )
@@ -102,7 +103,6 @@ def seat_levels(options) -> list[str]:
 
 
 def _preview_keys(canvas, opts, top_row: int) -> None:
-    from game import palette as P, ui
     row = top_row + 3          # under the option's hint line
     problems = key_conflicts(opts)
     if problems:

@@ -344,8 +344,6 @@ class TableDrawing:
             x0, y0 = self._place_xy(e.seat, WASTE, None, len(lay.waste) + 1)
         elif e.src == COLUMN:
             left = len(lay.columns[e.src_index])
-            if e.move is not None and e.move.src == COLUMN and e.dst == COLUMN:
-                pass
             x0, y0 = self._place_xy(e.seat, COLUMN, e.src_index, left + n, left)
         else:
             x0, y0 = self._place_xy(e.seat, PILE, None, 0)
