@@ -78,7 +78,7 @@ def gostop(app, frames):
 
 
 def nerts(app, frames):
-    from game.nerts.table_bench import busy_table, key_to_frame
+    from bench.nerts_table import busy_table, key_to_frame
     table = busy_table(app, seed=1)
     stats = shell.run_frames(app, frames)
     n = max(key_to_frame(app, table, pygame.K_e, tries=5))
