@@ -25,7 +25,7 @@ def shipped(game: str) -> dict[str, dict[str, Any]]:
     """The presets a game ships (its settings module's PRESETS), checked."""
     module = importlib.import_module(f"game.{game}.settings")
     presets = getattr(module, "PRESETS", {})
-    for name, values in presets.items():
+    for values in presets.values():
         check_values(game, values)
     return dict(presets)
 

@@ -81,7 +81,7 @@ class Stats:
 
     def to_csv(self) -> str:
         """Every counter as CSV: game, breakdown (level or variant), its value, counter, count."""
-        import csv   # lazy: only the export needs it
+        import csv  # lazy: only the export needs it
         import io
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
