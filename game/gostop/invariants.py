@@ -61,10 +61,11 @@ def check_state(s) -> None:
 
 def _check_counts(s) -> None:
     for seat in range(s.n):
-        assert s.go_counts[seat] >= 0 and s.shakes[seat] >= 0 and s.bombs[seat] >= 0
+        assert s.go_counts[seat] >= 0 and s.shakes[seat] >= 0 and s.bombs[seat] >= 0, \
+            "a count below 0"
         assert (s.go_counts[seat] > 0) == (s.go_seq[seat] > 0), "a Go without its order"
         assert 0 <= s.credits[seat] <= 2 * s.bombs[seat], "stock-only turns come from bombs"
-        assert s.last_go[seat] >= 0
+        assert s.last_go[seat] >= 0, "a Go's score below 0"
     seqs = [g for g in s.go_seq if g]
     assert len(seqs) == len(set(seqs)), "two Go said at once"
 
@@ -80,7 +81,8 @@ def _check_question(s) -> None:
     ph, seat = s.phase, s.turn
     hand = s.hands[seat]
     if ph == "play":
-        assert s.t_card is None and s.t_pair is None and s.t_stock is None and not s.choices
+        assert s.t_card is None and s.t_pair is None and s.t_stock is None and not s.choices, \
+            "a turn not yet begun holds the cards of one under way"
         assert s.turns_left(seat) > 0, "the seat to play has nothing to play"
         others = sum(s.turns_left(o) for o in range(s.n) if o != seat)
         assert s.last_turn == (others == 0 and s.turns_left(seat) == 1), "last turn flag"
@@ -96,13 +98,13 @@ def _check_question(s) -> None:
         assert len(s.choices) == 2 and len(set(s.choices)) == 2, "a match has two choices"
         assert all(x in s.table and x.month == c.month and x != c for x in s.choices), \
             "a match choice is not a table card of its month"
-        assert s.t_mode == "paired" or ph == "match_stock"
+        assert s.t_mode == "paired" or ph == "match_stock", "a hand card's match without its pair"
     elif ph == "go_stop":
         pts = s.score(seat)
         assert pts >= s.target, "Go or Stop below the target"
         assert s.go_counts[seat] == 0 or pts > s.last_go[seat], "Go or Stop without a new point"
     if ph != "play" and ph != "hand_over":
-        assert 0 <= s.t_before <= 3
+        assert 0 <= s.t_before <= 3, "more than three cards of a month before the turn"
 
 
 def _check_turn_order(s) -> None:
@@ -129,14 +131,16 @@ def check_result(res, s) -> None:
     assert isinstance(res, dict), "a result is a record"
     w = res.get("winner")
     pays = res.get("payments")
-    assert isinstance(pays, list) and isinstance(res.get("lines"), list)
-    assert isinstance(res.get("multiplier"), int) and res["multiplier"] >= 1
+    assert isinstance(pays, list) and isinstance(res.get("lines"), list), "result lists"
+    assert isinstance(res.get("multiplier"), int) and res["multiplier"] >= 1, "result multiplier"
     if w is None:
         assert res.get("nagari") is True and res.get("chongtong") is False, "no winner: a nagari"
         assert not pays and res.get("points") == 0 and not res["lines"], "a nagari pays nothing"
         return
-    assert isinstance(w, int) and 0 <= w < n and res.get("nagari") is False
-    assert isinstance(res.get("chongtong"), bool) and isinstance(res.get("points"), int)
+    assert isinstance(w, int) and 0 <= w < n and res.get("nagari") is False, \
+        "a winner, and then no nagari"
+    assert isinstance(res.get("chongtong"), bool) and isinstance(res.get("points"), int), \
+        "result chongtong or points"
     if res["chongtong"]:
         assert res["points"] == s.options.chongtong_points, "a chongtong pays its fixed points"
     assert sorted(p.loser for p in pays) == [o for o in range(n) if o != w], \
