@@ -4,54 +4,73 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 
 from game import VERSION
+from game.deals import DEAL_LIMIT
 
 GAME_KEYS = ("nerts", "gin", "gnono", "gostop")
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         """One line and exit status 2: no usage dump, no traceback."""
         self.exit(2, f"gnerts: {message} (try --help)\n")
 
 
 def non_negative(text: str) -> int:
+    if len(text) > 30:     # int() of thousands of digits is refused by Python itself
+        raise argparse.ArgumentTypeError(f"too long a number: {text[:12]}...")
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if n < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more: {text}")
     return n
 
 
-def parse_args(argv=None):
-    p = Parser(prog="gnerts", description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
+def deal_number(text: str) -> int:
+    n = non_negative(text)
+    if n >= DEAL_LIMIT:
+        raise argparse.ArgumentTypeError(f"a deal number is 0 to {DEAL_LIMIT - 1}: {text}")
+    return n
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = Parser(prog="gnerts",
+               description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
     p.add_argument("--windowed", action="store_true", help="run in a window instead of full screen")
     p.add_argument("--game", choices=GAME_KEYS, metavar="NAME",
                    help="go straight to a table: " + ", ".join(GAME_KEYS))
-    p.add_argument("--seed", type=non_negative, metavar="N", help="deal number: the shuffle of the first deal")
+    p.add_argument("--seed", type=deal_number, metavar="N",
+                   help=f"deal number (0 to {DEAL_LIMIT - 1}): the shuffle of the first deal")
     p.add_argument("--save-dir", metavar="DIR", help="where options, saved games and screenshots go")
     p.add_argument("--frames", type=non_negative, metavar="N", help="run N frames, then exit (smoke tests)")
     p.add_argument("--version", action="version", version=f"G'NERTS {VERSION}")
     return p.parse_args(argv)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # lazy: pygame is imported only after the flags are read (--help, --version and a
+    # bad flag answer at once) and after the variable above hides pygame's greeting
     from game.app import App
-    from game.scenes.title import TitleScene
-    from game.scenes.menu import MenuScene
     from game.games import BY_KEY
+    from game.scenes.menu import MenuScene
+    from game.scenes.title import TitleScene
 
     app = App(save_dir=args.save_dir, fullscreen=False if args.windowed else None, seed=args.seed)
     try:
         menu = MenuScene(app)
         if args.game:
             app.push(menu)
-            menu.choose([g for _, g in menu.items].index(BY_KEY[args.game]))
+            chosen = menu.choose([g for _, g in menu.items].index(BY_KEY[args.game]))
+            if chosen is False:
+                app.error()      # not built: the menu says so
+            else:
+                app.apply(chosen)
         else:
             app.push(TitleScene(app, lambda: menu))
         app.run(max_frames=args.frames)

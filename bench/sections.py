@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import shell, engines, tables
+from bench import engines, idle, shell, tables
 
 
 def ms(x: float) -> str:
@@ -64,4 +64,8 @@ def table_frames(quick: bool, save_dir: str):
     return out + lat
 
 
-ALL = [startup, shell_frames, latency, table_frames, engines.nerts, engines.gin, engines.gnono, engines.gostop]
+def idle_cpu(quick: bool, save_dir: str):
+    return idle.rows(quick, row)
+
+
+ALL = [startup, idle_cpu, shell_frames, latency, table_frames, engines.nerts, engines.gin, engines.gnono, engines.gostop]

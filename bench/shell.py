@@ -54,7 +54,10 @@ def frame_times(app, scene, frames: int, warmup: int = 60) -> dict:
 def run_frames(app, frames: int, warmup: int = 60, before_frame=None) -> dict:
     """update+draw seconds per frame (no vsync wait): wall time from app.frame_times,
     and this thread's CPU time per frame beside it (a loaded machine inflates the
-    wall time's tail, not the CPU time; the CPU figure includes the dummy present)."""
+    wall time's tail, not the CPU time; the CPU figure includes the dummy present).
+    Every frame is drawn (app.always_draw): the cost of a frame that changes, not of
+    the idle frames the program skips."""
+    app.always_draw = True
     app.run(max_frames=warmup)
     wall, cpu = [], []
     for _ in range(frames):

@@ -67,7 +67,7 @@ def gostop(app, frames):
         elif isinstance(top, T.GoStopBox):
             top.answer(False)
         elif isinstance(top, Question):
-            top.answer(True)
+            app.apply(top.answer(True))
         elif top is table and table.human_phase() is not None:
             table.apply(me.choose(table.state.view(0)))
     stats = shell.run_frames(app, frames, before_frame=autopilot)
@@ -78,7 +78,7 @@ def gostop(app, frames):
 
 
 def nerts(app, frames):
-    from game.nerts.table_bench import busy_table, key_to_frame
+    from bench.nerts_table import busy_table, key_to_frame
     table = busy_table(app, seed=1)
     stats = shell.run_frames(app, frames)
     n = max(key_to_frame(app, table, pygame.K_e, tries=5))

@@ -12,19 +12,31 @@ import time
 
 import pygame
 
-from game import errors, palette
+from game import errors, palette, ui
 from game.audio import Audio
-from game.clock import FixedClock, STEP, STEP_HZ, blink_on
+from game.clock import BLINK_STEPS, STEP, STEP_HZ, FixedClock, blink_on
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
-from game.scene import Pop, Push, Replace, TRANSITIONS
+from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
+from game.scenes.overlays import HelpBox, KeysBox, MessageBox
 from game.screen import Display
+from game.speech import SilentSpeaker, open_speaker
+from game.spoken import speakable
 from game.stats import load_stats
-from game.storage import Storage
+from game.storage import FAILURE_LIMIT, Storage
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
+IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
+
+
+def elide(text: str, width: int) -> str:
+    """A path cut in the middle to fit `width` characters (its start and its name show)."""
+    if len(text) <= width:
+        return text
+    keep = width - 3
+    return text[:keep // 2] + "..." + text[len(text) - (keep - keep // 2):]
 
 
 class App:
@@ -56,18 +68,33 @@ class App:
         self.frame_times: list[float] = []  # update+draw seconds of recent frames
         self.internal_errors: list[str] = []  # bugs caught before they reached the player
         self._pg_clock = pygame.time.Clock()
+        # drawing only what changed (see run): counters for tests and the bench
+        self.draws = 0
+        self.presents = 0
+        self.always_draw = False   # the bench's frame-time rows draw every frame
+        self.check_dirty = bool(os.environ.get("GNERTS_CHECK_DIRTY"))
+        self._redraw = True
+        self._must_present = True
+        self._drawn_blink: bool | None = None
+        self._presented: bytes | None = None
+        self._waited_event = None
+        self.speaker = SilentSpeaker()      # opened after the first frame if the option is on
+        self._spoken: tuple = (None, None)  # (top scene, focus text) last said
+        self._told_no_voice = False
 
     # the scene stack --------------------------------------------------------
     @property
-    def top(self):
+    def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene) -> None:
+    def push(self, scene: Scene) -> None:
+        self._redraw = True
         self.scenes.append(scene)
         scene.on_enter()
 
-    def pop(self, scene=None) -> None:
+    def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or the given one, wherever it is)."""
+        self._redraw = True
         if scene is None:
             if self.scenes:
                 self.scenes.pop()
@@ -78,17 +105,20 @@ class App:
         else:
             self.running = False
 
-    def replace(self, scene) -> None:
+    def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop()
         self.push(scene)
 
-    def apply(self, transition) -> None:
+    def apply(self, transition: Transition) -> None:
         """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
         if isinstance(transition, Push):
             self.push(transition.scene)
         elif isinstance(transition, Pop):
             self.pop(transition.scene)
+            after = transition.then() if transition.then else None
+            if isinstance(after, TRANSITIONS):
+                self.apply(after)
         elif isinstance(transition, Replace):
             self.replace(transition.scene)
         else:
@@ -110,6 +140,7 @@ class App:
         self.beeps += 1
         if self.options["sound.visual_bell"]:
             self.bell_steps = BELL_STEPS
+            self._redraw = True
         else:
             self.audio.play("error")
 
@@ -120,15 +151,64 @@ class App:
         """A short message on the bottom line, over everything."""
         self.toast_text = text
         self.toast_steps = int(seconds * STEP_HZ)
+        self._redraw = True
 
     def apply_options(self) -> None:
         self.audio.enabled = self.options["sound.on"]
+        self.open_speech()
+
+    # speech ------------------------------------------------------------------------
+    def open_speech(self) -> None:
+        """Start or stop the voice to match the Speech option; say why if none is had."""
+        wanted = bool(self.options.get("speech.on", False))
+        if wanted == self.speaker.available:
+            return
+        self.speaker.close()
+        self.speaker = open_speaker(wanted, self.audio)
+        self._spoken = (None, None)
+        self._told_no_voice = False
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        """Speak a line (a note, a question...) when Speech is on; queued after what is
+        being said unless interrupt."""
+        if self.speaker.available and text:
+            self.speaker.say(speakable(text), interrupt)
+
+    def _speak_changes(self) -> None:
+        """After a key or a change of scene: the new scene's intro, or the new focus."""
+        top = self.top
+        if top is None:
+            return
+        focus = top.spoken_focus()
+        last_top, last_focus = self._spoken
+        if top is not last_top:
+            self.say(". ".join(t for t in (top.spoken_intro(), focus) if t), interrupt=True)
+        elif focus != last_focus:
+            self.say(focus, interrupt=True)
+        self._spoken = (top, focus)
+
+    def speak_state(self) -> bool:
+        """F11: where things stand, from the top scene (False: speech is off)."""
+        if not self.speaker.available or self.top is None:
+            return False
+        top = self.top
+        self.say(top.spoken_state() or ". ".join(t for t in (top.spoken_intro(), top.spoken_focus()) if t),
+                 interrupt=True)
+        return True
+
 
     def save_options(self) -> None:
         save_options(self.storage, self.options)
 
     def screenshot(self) -> str | None:
-        os.makedirs(self.save_dir, exist_ok=True)
+        """F12: the canvas as a PNG in the saves folder; a folder that cannot be made
+        or written is told on the bottom line, and play goes on."""
+        try:
+            os.makedirs(self.save_dir, exist_ok=True)
+        except OSError as exc:
+            self.toast(f"No screenshot: cannot make {elide(self.save_dir, 36)} ({exc.strerror or exc})",
+                       seconds=5)
+            return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0
         while True:
@@ -139,13 +219,18 @@ class App:
         try:
             pygame.image.save(self.canvas, path)
         except (pygame.error, OSError) as exc:
-            self.toast(f"Screenshot failed: {exc}")
+            self.toast(f"No screenshot in {elide(self.save_dir, 36)}: {exc}", seconds=5)
             return None
-        self.toast(f"Screenshot saved: {os.path.basename(path)}")
+        name = os.path.basename(path)
+        self.toast(f"Screenshot saved: {elide(self.save_dir, 78 - 19 - len(name))}{os.sep}{name}")
         return path
 
     # the loop -----------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> None:
+        """Run frames until the program ends (or max_frames frames). A frame takes the
+        steps that are due, draws only if the picture may have changed, presents only
+        if it did, and then sleeps: a frame's worth when something moves, else until
+        the next event or the next change the clock can bring (the blink, a toast)."""
         end = None if max_frames is None else self.frames + max_frames
         last = time.perf_counter()
         while self.running and self.scenes and (end is None or self.frames < end):
@@ -160,41 +245,127 @@ class App:
                 self._pump()
             for _ in range(due):
                 self._pump()
+                if not self.running:
+                    break   # a quit saved the game: no step after the save
                 self._step()
                 if not self.running:
                     break
-            self._draw()
-            self.frame_times.append(time.perf_counter() - t0)
-            if len(self.frame_times) > 1200:
-                del self.frame_times[:600]
-            self.display.present()
+            if not self.running:
+                break      # quit saved the game as it stood: no step and no draw after it
+            if self.speaker.available:
+                if self._redraw:
+                    self._speak_changes()
+                self.speaker.poll()
+            elif self.speaker.reason and not self._told_no_voice:
+                self._told_no_voice = True      # the voice failed to start: say so once
+                self.toast(self.speaker.reason, 5)
+            if self._wants_draw():
+                self._draw()
+                self.frame_times.append(time.perf_counter() - t0)
+                if len(self.frame_times) > 1200:
+                    del self.frame_times[:600]
+                self._present_if_changed()
+            elif self.check_dirty:
+                self._check_still_picture()
             self.frames += 1
             if self.frames == 1:
                 if os.environ.get("GNERTS_REPORT_FIRST_FRAME"):
                     # for bench/: the wall-clock moment the first frame was on screen
                     print(f"GNERTS-FIRST-FRAME {time.time():.6f}", flush=True)
                 self.audio.open()  # after the first frame: the title does not wait for it
+                self.open_speech()
             if self.realtime:
-                self._pg_clock.tick(FPS)
+                self._sleep()
+
+    # drawing only what changed --------------------------------------------------
+    def _visible_scenes(self) -> list:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def redraw(self) -> None:
+        """The picture must be drawn again at the next frame (an event, a change of
+        scene, a toast, the options...)."""
+        self._redraw = True
+
+    def _wants_draw(self) -> bool:
+        if self._redraw or self.always_draw or self.blink != self._drawn_blink:
+            return True
+        return any(scene.dirty() for scene in self._visible_scenes())
+
+    def _present_if_changed(self) -> None:
+        picture = self.canvas.get_buffer().raw
+        if picture != self._presented or self._must_present:
+            self.display.present()
+            self.presents += 1
+            self._presented = picture
+            self._must_present = False
+
+    def _check_still_picture(self) -> None:
+        """Under tests: a frame skipped as unchanged must really be unchanged (a scene
+        whose dirty() says False while its picture moved is a bug)."""
+        before = self._presented
+        self._draw(count=False)
+        if before is not None and self.canvas.get_buffer().raw != before:
+            names = ", ".join(type(s).__name__ for s in self._visible_scenes())
+            self._presented = self.canvas.get_buffer().raw
+            errors.report(AssertionError(
+                f"the picture changed but no scene said so (dirty() was False): {names}"), "draw")
+
+    def _sleep(self) -> None:
+        """Wait for the next frame: 1/FPS while anything is moving; else until an event
+        arrives or the clock brings a change (a key is answered at once either way)."""
+        if (self.always_draw or self._redraw or self.speaker.available
+                or any(s.dirty() for s in self._visible_scenes())):
+            self._pg_clock.tick(FPS)
+            return
+        steps = self.clock.steps
+        wait = BLINK_STEPS - steps % BLINK_STEPS          # the next blink edge
+        for left in (self.toast_steps, self.bell_steps):
+            if left:
+                wait = min(wait, left)
+        seconds = min(wait * STEP - self.clock.accumulator, IDLE_WAIT_MAX)
+        event = pygame.event.wait(max(1, int(seconds * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._waited_event = event
+        self._pg_clock.tick()   # keep the clock's own bookkeeping, without a wait
 
     def _pump(self) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._waited_event is not None:   # the event that ended an idle wait
+            events.insert(0, self._waited_event)
+            self._waited_event = None
+        if events:
+            self._redraw = True
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.display.resized()
+                self._must_present = True
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+                self._must_present = True
             elif event.type == pygame.KEYDOWN:
                 self.key(event)
             if not self.running:
                 return
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         """One key press: the common keys, then the top scene, else the beep."""
         if is_modifier_only(event):
             return
         if is_alt_enter(event):
             self.display.toggle_fullscreen()
             self.canvas = self.display.canvas
+            self._must_present = True
+            return
+        self.speaker.stop()   # a new key stops what is being said
+        if event.key == pygame.K_F11 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if not self.speak_state():
+                self.error()
             return
         if event.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
             self.screenshot()
@@ -218,7 +389,6 @@ class App:
             return
         if handled:
             return
-        from game.scenes.overlays import KeysBox, HelpBox
         if event.key == pygame.K_F1:
             self.push(KeysBox(self, scene))
         elif event.key == pygame.K_F2 and scene.help_lines():
@@ -233,18 +403,24 @@ class App:
 
     def _scene_failed(self, scene, exc: Exception, where: str) -> None:
         """A scene's update or draw raised: save what it holds, close it, tell the
-        player. The program goes on from the scene below."""
+        player. The program goes on from the scene below. A save whose table fails a
+        second time in a row is set aside as NAME.bad: never "Resume it" for ever."""
         self._internal_error(exc, where)
-        try:
-            scene.save_state()
-        except Exception as exc2:
-            self._internal_error(exc2, "save after error")
+        with self.storage.failure_saves() as written:
+            try:
+                scene.save_state()
+            except Exception as exc2:
+                self._internal_error(exc2, "save after error")
+        lines = [f"An internal error closed the {scene.title or 'screen'} ({type(exc).__name__})."]
+        for name in written:
+            if self.storage.note_failure(name) >= FAILURE_LIMIT:
+                where = self.storage.move_aside(name)
+                lines.append(f"The saved game failed again: {name} was set aside ({where}).")
+            else:
+                lines.append("A game in progress was saved: Resume it from the menu.")
         self.pop(scene)
         if self.scenes:
-            from game.scenes.overlays import MessageBox
-            self.push(MessageBox(self, "Sorry", [
-                f"An internal error closed the {scene.title or 'screen'} ({type(exc).__name__}).",
-                "A game in progress was saved: Resume it from the menu."]))
+            self.push(MessageBox(self, "Sorry", lines))
 
     def _step(self) -> None:
         for scene in self._updating_scenes():
@@ -257,11 +433,12 @@ class App:
                 self.apply(transition)
         if self.bell_steps:
             self.bell_steps -= 1
+            self._redraw = self._redraw or self.bell_steps == 0
         if self.toast_steps:
             self.toast_steps -= 1
+            self._redraw = self._redraw or self.toast_steps == 0
         problems = self.storage.take_problems()
         if problems:
-            from game.scenes.overlays import MessageBox
             self.push(MessageBox(self, "Notice", problems))
 
     def _updating_scenes(self):
@@ -269,14 +446,13 @@ class App:
         top = self.top
         return [s for s in self.scenes if s is top or s.updates_when_covered]
 
-    def _draw(self) -> None:
-        start = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                start = i
-                break
+    def _draw(self, count: bool = True) -> None:
+        if count:
+            self.draws += 1
+            self._redraw = False
+            self._drawn_blink = self.blink
         self.canvas.fill(palette.PALETTE[palette.BLACK])
-        for scene in self.scenes[start:]:
+        for scene in self._visible_scenes():
             try:
                 scene.draw(self.canvas)
             except Exception as exc:
@@ -286,7 +462,6 @@ class App:
             w, h = self.canvas.get_size()
             pygame.draw.rect(self.canvas, palette.PALETTE[palette.WHITE], (0, 0, w, h), 6)
         if self.toast_steps and self.toast_text:
-            from game import ui
             ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
             ui.text(self.canvas, 1, 29, self.toast_text[:78], palette.YELLOW, palette.BLUE)
 
@@ -300,5 +475,7 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        self.speaker.close()
         self.audio.stop()
+        self.display.close()
         pygame.quit()

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from typing import Any
+
+import pygame
 
 from game.paths import asset_path
 
@@ -25,9 +28,9 @@ def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
     return cues
 
 
-def square_wave(notes: list[tuple[float, float]], rate: int = RATE):
+def square_wave(notes: list[tuple[float, float]], rate: int = RATE) -> Any:
     """Concatenated square-wave notes as int16 samples (a numpy array)."""
-    import numpy as np
+    import numpy as np  # lazy: numpy is loaded after the first frame (start-up time)
     parts = []
     for hz, ms in notes:
         n = max(1, int(rate * ms / 1000))
@@ -66,9 +69,10 @@ class Audio:
         self.counts: Counter = Counter()
         self.cues = load_cues()
         self._sounds = {}
+        self._speech = None
         self.opened = False
 
-    def open(self):
+    def open(self) -> None:
         if self.opened:
             return
         self.opened = True
@@ -76,18 +80,17 @@ class Audio:
             self.problem = "sound disabled by GNERTS_NO_AUDIO"
             return
         try:
-            import pygame
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             freq, _, channels = pygame.mixer.get_init()
-            import numpy as np
+            import numpy as np  # lazy: the mixer opens after the first frame (start-up time)
             for name, notes in self.cues.items():
                 samples = square_wave(notes, freq)
                 if channels > 1:
                     samples = np.repeat(samples[:, None], channels, axis=1)
                 self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
             self.available = True
-        except Exception as exc:  # no device, no driver: the game plays on silently
+        except (pygame.error, OSError, ValueError) as exc:  # no device, no driver: silent play
             self.problem = f"no sound: {exc}"
             self._sounds = {}
 
@@ -98,13 +101,43 @@ class Audio:
         if self.enabled and self.available and name in self._sounds:
             try:
                 self._sounds[name].play()
-            except Exception:
-                pass
+            except pygame.error:
+                pass    # a device lost while playing: this cue is not heard
+
+    # speech (game.speech) on a channel of its own, cut off at once by a new key ---
+    def _speech_channel(self):
+        import pygame
+        if self._speech is None:
+            pygame.mixer.set_reserved(1)
+            self._speech = pygame.mixer.Channel(0)
+        return self._speech
+
+    def play_speech(self, wav: bytes) -> bool:
+        """Play a rendered text (WAV bytes); False when there is no sound device."""
+        if not self.opened:
+            self.open()
+        if not self.available:
+            return False
+        try:
+            import io
+
+            import pygame
+            self._speech_channel().play(pygame.mixer.Sound(file=io.BytesIO(wav)))
+            return True
+        except Exception as exc:   # a damaged rendering: the next text may play
+            self.problem = f"speech: {exc}"
+            return False
+
+    def stop_speech(self) -> None:
+        if self.available and self._speech is not None:
+            self._speech.stop()
+
+    def speech_busy(self) -> bool:
+        return bool(self.available and self._speech is not None and self._speech.get_busy())
 
     def stop(self) -> None:
         if self.available:
             try:
-                import pygame
                 pygame.mixer.stop()
-            except Exception:
+            except pygame.error:
                 pass

@@ -20,9 +20,10 @@ from functools import lru_cache
 
 import pygame
 
-from game.palette import (PALETTE, BLACK, BLUE, LIGHT_GREY, RED, WHITE, YELLOW)
-from game.sprite_text import read_sections
+from game.cards import Card
+from game.palette import BLACK, BLUE, LIGHT_GREY, PALETTE, RED, WHITE, YELLOW
 from game.paths import asset_path
+from game.sprite_text import read_sections
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 TOP_STRIP = 11  # small cards: rank and suit are all inside rows 0..TOP_STRIP-1
@@ -90,7 +91,7 @@ def _colour_art(surf, rows, x, y, codes, flip=False):
             surf.set_at((x + dx, y + dy), _rgb(c))
 
 
-def card_blank(w, h, fill, outline=BLACK) -> pygame.Surface:
+def card_blank(w: int, h: int, fill: int, outline: int = BLACK) -> pygame.Surface:
     """A card blank: `fill` inside a 1-px `outline` with rounded corners (keyed out).
     Every card module (French, Gnono, Hwatu) starts its faces and backs from it."""
     s = pygame.Surface((w, h))
@@ -223,7 +224,7 @@ def _face(rank: int, suit: str, size: str, face_color: int) -> pygame.Surface:
     raise ValueError(f"unknown card size {size!r}")
 
 
-def face(card, size: str = "normal", face_color: int = WHITE) -> pygame.Surface:
+def face(card: Card, size: str = "normal", face_color: int = WHITE) -> pygame.Surface:
     """The face of `card` (anything with .rank 1..13 and .suit in "CDHS"); cached, do not draw on it."""
     return _face(card.rank, card.suit, size, face_color)
 
@@ -304,7 +305,7 @@ def empty_slot(size: str = "normal", color: int = LIGHT_GREY) -> pygame.Surface:
     return _finished(s)
 
 
-def draw_frame(surface: pygame.Surface, rect, color: int, width: int = 2) -> None:
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect | tuple, color: int, width: int = 2) -> None:
     """A cursor/highlight frame `width` px thick just outside `rect`, corners rounded."""
     r = pygame.Rect(rect).inflate(2 * width, 2 * width)
     rgb = _rgb(color)

@@ -35,10 +35,6 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
-    @property
-    def rank_char(self) -> str:
-        return RANKS[self.rank - 1]
-
     @classmethod
     def parse(cls, text: str, deck: int = 0) -> "Card":
         """Card.parse("7H"); "10" is accepted for ten as well as "T"."""

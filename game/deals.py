@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import random
 
-DEAL_LIMIT = 10 ** 9   # deal numbers are 0..999,999,999: nine digits, as the menu's prompt takes
+# Deal numbers are 0..999,999,999: nine digits. The one range for --seed and the
+# menu's "Deal number" prompt (a seed the player gives is refused outside it).
+DEAL_LIMIT = 10 ** 9
+DEAL_DIGITS = len(str(DEAL_LIMIT - 1))
 
 
-def is_deal_no(value) -> bool:
+def is_deal_no(value: object) -> bool:
     """A deal number as saved: a whole number 0 or more (a --seed may exceed nine digits)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 30
 
@@ -25,7 +28,7 @@ def fresh_deal_no() -> int:
     return random.randrange(DEAL_LIMIT)
 
 
-def next_deal_no(game_rng: random.Random, seed, first: bool) -> int:
+def next_deal_no(game_rng: random.Random, seed: int | None, first: bool) -> int:
     """The deal number of the next hand: the game's seed for its first hand (when the
     game has one), else drawn from the game's RNG."""
     if first and is_deal_no(seed):
@@ -38,7 +41,7 @@ def deal_rng(deal_no: int) -> random.Random:
     return random.Random(deal_no)
 
 
-def check_optional_deal_no(value) -> int | None:
+def check_optional_deal_no(value: object) -> int | None:
     """Validate a saved deal number or seed (None allowed); ValueError if bad."""
     if value is None or is_deal_no(value):
         return value

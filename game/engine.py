@@ -144,10 +144,20 @@ def rng_state_to_json(rng: random.Random) -> list:
 
 
 def rng_from_json(data) -> random.Random:
-    """A random.Random restored from rng_state_to_json's output."""
+    """A random.Random restored from rng_state_to_json's output; ValueError for anything
+    else (a damaged save must be refused, never crash the loader)."""
+    if not isinstance(data, (list, tuple)) or len(data) != 3:
+        raise ValueError("bad random state")
     version, internal, gauss = data
+    if version != 3 or not is_int(version):
+        raise ValueError("bad random state version")
+    if (not isinstance(internal, (list, tuple)) or len(internal) != 625
+            or not all(is_int(x) and 0 <= x < 2 ** 32 for x in internal) or internal[-1] > 624):
+        raise ValueError("bad random state words")
+    if gauss is not None and not isinstance(gauss, float):
+        raise ValueError("bad random state gauss")
     rng = random.Random()
-    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    rng.setstate((3, tuple(internal), gauss))
     return rng
 
 

@@ -73,5 +73,5 @@ def _append_log(text: str) -> None:
                 f.write(tail)
         with open(path, "a", encoding="utf-8") as f:
             f.write(text)
-    except OSError:
-        pass  # a log that cannot be written must not become a second error
+    except OSError as exc:  # a log that cannot be written must not become a second error
+        print(f"G'NERTS: {LOG_NAME} could not be written in {_log_dir}: {exc}", file=sys.stderr, flush=True)

@@ -102,7 +102,7 @@ class Font:
         self._strings: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # -- single glyphs -------------------------------------------------------------
-    def glyph(self, code: int, fg, bg=None) -> pygame.Surface:
+    def glyph(self, code: int, fg: int, bg: int | None = None) -> pygame.Surface:
         """The 8x16 surface of CP437 `code` in palette colours (cached; do not draw on it)."""
         key = (code, fg, bg)
         surf = self._glyphs.get(key)
@@ -119,11 +119,8 @@ class Font:
             self._glyphs[key] = surf
         return surf
 
-    def is_blank(self, code: int) -> bool:
-        return not self._runs[code]
-
     # -- strings -------------------------------------------------------------------
-    def render(self, text: str, fg, bg=None) -> pygame.Surface:
+    def render(self, text: str, fg: int, bg: int | None = None) -> pygame.Surface:
         """`text` on one line as a surface (LRU-cached; do not draw on it)."""
         key = (text, fg, bg)
         cache = self._strings
@@ -146,14 +143,16 @@ class Font:
             cache.popitem(last=False)
         return surf
 
-    def draw(self, surface: pygame.Surface, x: int, y: int, text: str, fg, bg=None) -> int:
+    def draw(self, surface: pygame.Surface, x: int, y: int, text: str, fg: int,
+             bg: int | None = None) -> int:
         """Draw `text` with its top-left at pixel (x, y); returns the width drawn in pixels."""
         if not text:
             return 0
         surface.blit(self.render(text, fg, bg), (x, y))
         return len(text) * CELL_W
 
-    def draw_cell(self, surface: pygame.Surface, col: int, row: int, text: str, fg, bg=None) -> int:
+    def draw_cell(self, surface: pygame.Surface, col: int, row: int, text: str, fg: int,
+                  bg: int | None = None) -> int:
         """Draw `text` at text cell (col, row) of the 80x30 grid; returns the width in pixels."""
         return self.draw(surface, col * CELL_W, row * CELL_H, text, fg, bg)
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from typing import Any, Callable
+
+from game import errors
+from game.storage import DAMAGE
 
 
 @dataclass(frozen=True)
@@ -56,35 +60,48 @@ def save_name(info: GameInfo) -> str:
     return f"{info.key}.json"
 
 
-def has_save(app, info: GameInfo) -> bool:
+def has_save(app: Any, info: GameInfo) -> bool:
     return is_built(info) and app.storage.exists(save_name(info))
 
 
-def resume_table(app, info: GameInfo):
+def _table_module(info: GameInfo) -> Any:
+    # Tables are imported by name when first played, not at start-up: the menu is on
+    # screen before any engine is loaded (bench/ measures the start-up).
+    return importlib.import_module(info.table_module)
+
+
+def resume_table(app: Any, info: GameInfo) -> Any:
     """The table of the saved game, or None if the save could not be read (it is then
-    set aside and the player told by the storage)."""
-    module = importlib.import_module(info.table_module)
-    return module.resume(app)
+    set aside and the player told by the storage). Never raises: a table module whose
+    resume() raises is a bug, reported, and its save is set aside."""
+    try:
+        return _table_module(info).resume(app)
+    except Exception as exc:
+        errors.report(exc, f"resuming {info.name}")
+        app.storage.set_aside(save_name(info), exc)
+        return None
 
 
-def resume_safely(app, save_name: str, load):
+def resume_safely(app: Any, save_name: str, load: Callable[[Any], Any]) -> Any:
     """What every table's resume(app) does: load(app) builds the saved table (or
     returns None: no save, or a damaged one the storage set aside and reported).
-    Never raises: a save that passes validation but cannot be played, or breaks
-    the table's invariants, is set aside too, and None returned."""
+    A save that passes validation but cannot be played (ValueError) is set aside and
+    None returned; any other exception, or a table that breaks its invariants, is a
+    bug in the reader: reported (raised under tests), and the save set aside too."""
     try:
         table = load(app)
         if table is not None:
             table.check_invariants()
         return table
+    except DAMAGE as exc:
+        app.storage.set_aside(save_name, exc)
+        return None
     except Exception as exc:
-        import traceback
-        traceback.print_exc()
+        errors.report(exc, f"resuming {save_name}")
         app.storage.set_aside(save_name, exc)
         return None
 
 
-def start_table(app, info: GameInfo, seed: int | None = None):
+def start_table(app: Any, info: GameInfo, seed: int | None = None) -> Any:
     """The first scene of a game (its set-up screen or its table)."""
-    module = importlib.import_module(info.table_module)
-    return module.start(app, seed=seed)
+    return _table_module(info).start(app, seed=seed)

@@ -21,7 +21,7 @@ KEY_NAMES = {
 }
 
 
-def key_name(key) -> str:
+def key_name(key: int | str) -> str:
     """A short label for a key constant or character, as DOS manuals wrote them."""
     if isinstance(key, str):
         return "Space" if key == " " else key.upper()
@@ -39,7 +39,7 @@ class Binding:
     action: Callable[[], object]
     show: bool = True  # listed on the F1 screen
 
-    def matches(self, event) -> bool:
+    def matches(self, event: pygame.event.Event) -> bool:
         char = getattr(event, "unicode", "") or ""
         for k in self.keys:
             if isinstance(k, str):
@@ -59,7 +59,7 @@ class Binding:
         return "/".join(names)
 
 
-def find_binding(bindings: Sequence[Binding], event) -> Binding | None:
+def find_binding(bindings: Sequence[Binding], event: pygame.event.Event) -> Binding | None:
     # exact key constants first, so that e.g. keypad "+" and typed "+" agree
     for b in bindings:
         if any(not isinstance(k, str) and event.key == k for k in b.keys):
@@ -70,11 +70,11 @@ def find_binding(bindings: Sequence[Binding], event) -> Binding | None:
     return None
 
 
-def is_alt_enter(event) -> bool:
+def is_alt_enter(event: pygame.event.Event) -> bool:
     return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(event.mod & pygame.KMOD_ALT)
 
 
-def is_modifier_only(event) -> bool:
+def is_modifier_only(event: pygame.event.Event) -> bool:
     """Shift, Ctrl, Alt, the lock keys: these never beep on their own."""
     return event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                          pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from game import palette
+from game.storage import Storage
 
 SCHEMA = 1
 FILE = "options.json"
@@ -29,7 +30,7 @@ class Opt:
     def is_text(self) -> bool:
         return self.values is None
 
-    def validate(self, value):
+    def validate(self, value: Any) -> Any:
         if self.is_text():
             if not isinstance(value, str) or len(value) > self.max_len or not value.isprintable():
                 raise ValueError(f"{self.key}: not a text of at most {self.max_len} characters")
@@ -40,13 +41,13 @@ class Opt:
                 return v
         raise ValueError(f"{self.key}: {value!r} is not one of the choices")
 
-    def text(self, value) -> str:
+    def text(self, value: Any) -> str:
         if self.is_text():
             return value
         i = list(self.values).index(value)
         return self.labels[i] if self.labels else str(value)
 
-    def step(self, value, delta: int):
+    def step(self, value: Any, delta: int) -> Any:
         if self.is_text():
             return value
         vals = list(self.values)
@@ -54,23 +55,24 @@ class Opt:
         return vals[(i + delta) % len(vals)]
 
 
-def choice(key, label, default, values, labels=None, hint=""):
+def choice(key: str, label: str, default: Any, values: Sequence, labels: Sequence[str] | None = None,
+           hint: str = "") -> Opt:
     return Opt(key, label, default, list(values), list(labels) if labels else None, hint=hint)
 
 
-def flag(key, label, default, hint=""):
+def flag(key: str, label: str, default: bool, hint: str = "") -> Opt:
     return Opt(key, label, default, [False, True], ["Off", "On"], hint=hint)
 
 
-def colour(key, label, default, hint=""):
+def colour(key: str, label: str, default: int, hint: str = "") -> Opt:
     return Opt(key, label, default, list(range(16)), palette.NAMES, hint=hint)
 
 
-def number(key, label, default, lo, hi, step=1, hint=""):
+def number(key: str, label: str, default: int, lo: int, hi: int, step: int = 1, hint: str = "") -> Opt:
     return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint)
 
 
-def text(key, label, default, max_len, hint=""):
+def text(key: str, label: str, default: str, max_len: int, hint: str = "") -> Opt:
     return Opt(key, label, default, max_len=max_len, hint=hint)
 
 
@@ -98,6 +100,8 @@ SOUND_PAGE = OptionPage("Sound and screen", [
          hint="Flash the border instead of the error beep."),
     flag("screen.fullscreen", "Start full screen", True,
          hint="Alt+Enter switches at any time."),
+    flag("speech.on", "Speech", False,
+         hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
 
 GAME_PACKAGES = ("nerts", "gin", "gnono", "gostop")
@@ -132,7 +136,7 @@ class Options:
     def __getitem__(self, key):
         return self.values[key]
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
 
     def __setitem__(self, key, value):
@@ -145,7 +149,7 @@ class Options:
         return dict(self.values)
 
     @classmethod
-    def from_json(cls, data) -> tuple["Options", list[str]]:
+    def from_json(cls, data: Any) -> tuple[Options, list[str]]:
         """Options from a file's data; bad values fall back to defaults, listed."""
         if not isinstance(data, dict):
             raise ValueError("options are not a table of values")
@@ -162,11 +166,11 @@ class Options:
         return opts, bad
 
 
-def load_options(storage) -> Options:
+def load_options(storage: Storage) -> Options:
     """Options from storage; a damaged file is set aside and reported."""
     bad_keys: list[str] = []
 
-    def validate(data):
+    def validate(data: Any) -> Options:
         opts, bad = Options.from_json(data)
         bad_keys.extend(bad)
         return opts
@@ -180,5 +184,5 @@ def load_options(storage) -> Options:
     return opts
 
 
-def save_options(storage, opts: Options) -> bool:
+def save_options(storage: Storage, opts: Options) -> bool:
     return storage.write_json(FILE, "options", SCHEMA, opts.to_json())

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import sys
 
+import platformdirs
+
+APP_NAME = "gnerts"
+
 
 def base_dir() -> str:
     """The folder holding sprites/ and sounds/: the bundle when frozen."""
@@ -17,22 +21,28 @@ def asset_path(*parts: str) -> str:
     return os.path.join(base_dir(), *parts)
 
 
+def user_data_dir() -> str:
+    """The user's data folder for G'NERTS (platformdirs: ~/.local/share/gnerts on
+    Linux, %LOCALAPPDATA%\\gnerts on Windows, ~/Library/Application Support/gnerts)."""
+    return platformdirs.user_data_dir(APP_NAME, appauthor=False)
+
+
 def default_save_dir() -> str:
     """saves/ beside the program; when frozen, beside the executable if writable,
     else the user's data folder — never the temporary unpack folder."""
     if getattr(sys, "frozen", False):
         here = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "saves")
-        try:
-            os.makedirs(here, exist_ok=True)
-            probe = os.path.join(here, ".write-test")
-            with open(probe, "w") as f:
-                f.write("ok")
-            os.remove(probe)
-            return here
-        except OSError:
-            if sys.platform == "win32":
-                root = os.environ.get("APPDATA") or os.path.expanduser("~")
-            else:
-                root = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
-            return os.path.join(root, "gnerts")
+        return here if _writable(here) else user_data_dir()
     return os.path.join(base_dir(), "saves")
+
+
+def _writable(folder: str) -> bool:
+    probe = os.path.join(folder, ".write-test")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with open(probe, "w") as f:
+            f.write("ok")
+        os.remove(probe)
+        return True
+    except OSError:
+        return False

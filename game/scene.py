@@ -7,7 +7,7 @@ pushed over a table: the App draws from the lowest opaque scene up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from game.keys import Binding, find_binding
 
@@ -22,6 +22,8 @@ class Push:
 @dataclass(frozen=True)
 class Pop:
     scene: Any = None   # None: the top scene; else this one, wherever it is
+    # called once the scene is off the stack (an answer's callback); may return a Transition
+    then: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class Scene:
     title = ""              # shown on the F1 keys box
     updates_when_covered = False  # covered by an overlay, a scene waits (a table pauses)
 
-    def __init__(self, app):
+    def __init__(self, app: Any):
         self.app = app
 
     # the keys -------------------------------------------------------------
@@ -46,7 +48,7 @@ class Scene:
         """The keys this scene accepts right now, with their labels."""
         return []
 
-    def handle(self, event) -> "bool | Transition":
+    def handle(self, event: Any) -> bool | Transition:
         """A KEYDOWN event: True if it meant something (else the App beeps), or the
         Transition its action returned (which the App applies)."""
         b = find_binding(self.bindings(), event)
@@ -62,12 +64,33 @@ class Scene:
         return None
 
     # the life -------------------------------------------------------------
-    def update(self, dt: float) -> "Transition | None":
+    def update(self, dt: float) -> Transition | None:
         """One fixed step; may return a Transition for the App to apply."""
         return None
 
-    def draw(self, canvas) -> None:
+    def draw(self, canvas: Any) -> None:
         pass
+
+    def dirty(self) -> bool:
+        """May the picture have changed since the last draw for a reason the App does
+        not see (a computer's move, a timer, an animation)? Keys, a change of scene,
+        toasts and the blink redraw anyway. True by default (drawn every frame); a
+        scene that only changes on keys and the blink says False and costs nothing
+        while the player thinks. Tests check the promise (GNERTS_CHECK_DIRTY)."""
+        return True
+
+    # speech (game.speech): what the voice says of this scene -----------------------
+    def spoken_intro(self) -> str:
+        """Said when the scene appears (with the focus after it)."""
+        return self.title
+
+    def spoken_focus(self) -> str:
+        """The item under the cursor, said whenever it changes."""
+        return ""
+
+    def spoken_state(self) -> str | None:
+        """F11: where things stand (a table: your hand, the upcard, the scores)."""
+        return None
 
     def on_enter(self) -> None:
         """Pushed, or uncovered again."""

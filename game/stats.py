@@ -3,6 +3,8 @@ and won, gins, G'NERTS calls, ...) and bests. Tables call record() and best() wh
 a hand or a game ends; the menu's statistics screen shows them."""
 from __future__ import annotations
 
+from game.storage import Storage
+
 FILE = "stats.json"
 SCHEMA = 1
 MAX_COUNT = 10 ** 12
@@ -36,7 +38,7 @@ def _validate(data) -> dict:
 
 
 class Stats:
-    def __init__(self, storage, data: dict | None = None):
+    def __init__(self, storage: Storage, data: dict | None = None):
         self.storage = storage
         self.data: dict[str, dict[str, int]] = data or {}
 
@@ -63,12 +65,41 @@ class Stats:
     def save(self) -> bool:
         return self.storage.write_json(FILE, "stats", SCHEMA, self.data)
 
+    @staticmethod
+    def breakdown_key(game: str, kind: str, value: str) -> str:
+        """Where a game's counts by level or by variant are kept: "gin/level/expert"."""
+        return f"{game}/{kind}/{value}"
+
+    def breakdowns(self, game: str) -> list[tuple[str, str]]:
+        """(kind, value) of each breakdown of a game with counts, sorted."""
+        out = []
+        for key in self.data:
+            parts = key.split("/", 2)
+            if len(parts) == 3 and parts[0] == game:
+                out.append((parts[1], parts[2]))
+        return sorted(out)
+
+    def to_csv(self) -> str:
+        """Every counter as CSV: game, breakdown (level or variant), its value, counter, count."""
+        import csv  # lazy: only the export needs it
+        import io
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["game", "breakdown", "value", "counter", "count"])
+        for key in sorted(self.data):
+            parts = key.split("/", 2)
+            game, kind, value = (parts + ["", ""])[:3] if len(parts) == 3 else (key, "all", "")
+            for name, count in sorted(self.data[key].items()):
+                writer.writerow([game, kind, value, name, count])
+        return out.getvalue()
+
     def lines(self, game: str) -> list[tuple[str, int]]:
         g = self.data.get(game, {})
         known = [(LABELS[k], g[k]) for k in LABELS if k in g]
-        return known + [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+        others = [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+        return known + others
 
 
-def load_stats(storage) -> Stats:
+def load_stats(storage: Storage) -> Stats:
     data = storage.read_json(FILE, "stats", SCHEMA, _validate)
     return Stats(storage, data)

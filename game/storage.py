@@ -6,10 +6,32 @@ raises for a bad file or an unwritable folder.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+
+from game import errors
+
+# What a damaged file raises while it is read and validated: bad bytes, bad JSON
+# (json.JSONDecodeError and UnicodeDecodeError are ValueErrors), a validator's refusal,
+# a file that cannot be read. Anything else is a bug in the reader, reported as one.
+DAMAGE = (ValueError, OSError)
+
+# How many times in a row each save was written because its table failed: a save
+# whose table fails twice is set aside (never "Resume it" for ever). Kept on disk so
+# that quitting and starting again does not forget it; cleared by a normal save.
+FAILURES = "resume-failures.json"
+FAILURES_KIND = "resume-failures"
+FAILURE_LIMIT = 2
+
+
+def _validate_failures(data: Any) -> dict[str, int]:
+    if not isinstance(data, dict) or not all(
+            isinstance(k, str) and type(v) is int and 0 < v <= FAILURE_LIMIT for k, v in data.items()):
+        raise ValueError("not a table of counts")
+    return dict(data)
 
 
 class Storage:
@@ -17,6 +39,8 @@ class Storage:
         self.dir = save_dir
         self.problems: list[str] = []  # messages for the screen, oldest first
         self.told: set[str] = set()    # each message is shown once a session
+        self._fail_counts: dict[str, int] | None = None   # FAILURES, read when first needed
+        self._failure_writes: list[str] | None = None     # names written by a failed table
 
     def path(self, name: str) -> str:
         return os.path.join(self.dir, name)
@@ -57,6 +81,11 @@ class Storage:
         doc = {"kind": kind, "schema": schema, "data": data}
         try:
             text = json.dumps(doc, indent=1, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as exc:  # the caller's data is not JSON: a bug
+            errors.report(exc, f"saving {name}")
+            self.tell(f"Could not save {name}: {_short(exc)}")
+            return False
+        try:
             os.makedirs(self.dir, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=self.dir)
             try:
@@ -72,10 +101,11 @@ class Storage:
                     pass
                 raise
             self._fsync_dir()
-            return True
-        except (OSError, TypeError, ValueError) as exc:
-            self.tell(f"Could not save {name}: {_short(exc)}")
+        except OSError as exc:
+            self.tell(f"Could not save {name} in {self.dir}: {_short(exc.strerror or exc)}")
             return False
+        self._saved_fine(name)
+        return True
 
     def _fsync_dir(self):
         try:
@@ -93,7 +123,9 @@ class Storage:
                   validate: Callable[[Any], Any]) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
 
-        `validate(data)` returns the cleaned data or raises ValueError/TypeError/KeyError.
+        `validate(data)` returns the cleaned data or raises ValueError for damaged data.
+        Any other exception is a bug in the reader: reported (raised under tests), and
+        the file is set aside all the same so the player is never stuck on it.
         """
         path = self.path(name)
         if not os.path.isfile(path):
@@ -106,20 +138,66 @@ class Storage:
                 raise ValueError("not a G'NERTS %s file" % kind)
             if doc.get("schema") != schema:
                 raise ValueError(f"schema {doc.get('schema')!r}, this program reads {schema}")
+            if "data" not in doc:
+                raise ValueError("no data")
             return validate(doc["data"])
-        except Exception as exc:  # any damage at all: set aside, never crash
+        except DAMAGE as exc:
+            self.set_aside(name, exc)
+            return None
+        except Exception as exc:
+            errors.report(exc, f"reading {name}")
             self.set_aside(name, exc)
             return None
 
     def set_aside(self, name: str, why: Exception | str) -> None:
-        path = self.path(name)
-        bad = path + ".bad"
+        where = self.move_aside(name)
+        self.problems.append(f"{name} was damaged ({_short(why)}); {where}, defaults used.")
+
+    def move_aside(self, name: str) -> str:
+        """Rename the file to NAME.bad; says where it went, for the player."""
         try:
-            os.replace(path, bad)
+            os.replace(self.path(name), self.path(name) + ".bad")
             where = f"kept as {name}.bad"
         except OSError:
             where = "could not be moved aside"
-        self.problems.append(f"{name} was damaged ({_short(why)}); {where}, defaults used.")
+        self._forget_failures(name)
+        return where
+
+    # saves written by a table that failed ---------------------------------------
+    @contextlib.contextmanager
+    def failure_saves(self) -> Iterator[list[str]]:
+        """Inside the block, the names written (a failed table saving what it holds)
+        are collected and do not count as saves that played on fine."""
+        written: list[str] = []
+        self._failure_writes = written
+        try:
+            yield written
+        finally:
+            self._failure_writes = None
+
+    def note_failure(self, name: str) -> int:
+        """One more failure of the table saved as `name`; the count in a row."""
+        counts = self._failures()
+        counts[name] = min(FAILURE_LIMIT, counts.get(name, 0) + 1)
+        self._write_failures()
+        return counts[name]
+
+    def _saved_fine(self, name: str) -> None:
+        if self._failure_writes is not None:
+            self._failure_writes.append(name)
+        else:
+            self._forget_failures(name)   # the resumed game played on to a normal save
+
+    def _failures(self) -> dict[str, int]:
+        if self._fail_counts is None:
+            self._fail_counts = self.read_json(FAILURES, FAILURES_KIND, 1, _validate_failures) or {}
+        return self._fail_counts
+
+    def _write_failures(self) -> None:
+        if self._fail_counts:
+            self.write_json(FAILURES, FAILURES_KIND, 1, self._fail_counts)
+        else:
+            self.remove(FAILURES)
 
     def tell(self, message: str) -> None:
         """A message for the screen, unless the player was told the same already
@@ -133,6 +211,12 @@ class Storage:
             os.remove(self.path(name))
         except OSError:
             pass
+        self._forget_failures(name)
+
+    def _forget_failures(self, name: str) -> None:
+        if name != FAILURES and name in self._failures():
+            del self._fail_counts[name]
+            self._write_failures()
 
     def take_problems(self) -> list[str]:
         out, self.problems = self.problems, []

@@ -24,13 +24,19 @@ def computer_move(choose: Callable[[], T], fallback: Callable[[], T], where: str
 
 
 def record_stats(stats, game: str, counts: Mapping[str, int],
-                 bests: Mapping[str, int] | None = None) -> None:
-    """Add a hand's or a game's counts to the statistics and keep its bests. Statistics
-    never stop a game: a failure is reported and play goes on."""
+                 bests: Mapping[str, int] | None = None, *, level: str | None = None,
+                 variant: str | None = None) -> None:
+    """Add a hand's or a game's counts to the statistics and keep its bests, for the
+    game and for its breakdowns: the computers' level and the variant (a preset's name,
+    or a short description of the rules) — see Stats.breakdown_key. Statistics never
+    stop a game: a failure is reported and play goes on."""
     try:
-        if counts:
-            stats.record(game, **counts)
-        for name, value in (bests or {}).items():
-            stats.best(game, name, value)
+        keys = [game] + [stats.breakdown_key(game, kind, value)
+                         for kind, value in (("level", level), ("variant", variant)) if value]
+        for key in keys:
+            if counts:
+                stats.record(key, **counts)
+            for name, value in (bests or {}).items():
+                stats.best(key, name, value)
     except Exception as exc:
         errors.report(exc, f"statistics ({game})")

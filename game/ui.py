@@ -7,36 +7,38 @@ from __future__ import annotations
 import pygame
 
 from game import palette
-from game.font import get_font, CELL_W, CELL_H
+from game.font import CELL_H, CELL_W, get_font
 from game.screen import COLS
 
 SINGLE = "┌┐└┘─│"
 DOUBLE = "╔╗╚╝═║"
 
 
-def cell_rect(col, row, w=1, h=1) -> pygame.Rect:
+def cell_rect(col: int, row: int, w: int = 1, h: int = 1) -> pygame.Rect:
     return pygame.Rect(col * CELL_W, row * CELL_H, w * CELL_W, h * CELL_H)
 
 
-def fill(canvas, col, row, w, h, bg) -> None:
+def fill(canvas: pygame.Surface, col: int, row: int, w: int, h: int, bg: int) -> None:
     canvas.fill(palette.PALETTE[bg], cell_rect(col, row, w, h))
 
 
-def text(canvas, col, row, s, fg, bg=None) -> int:
+def text(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | None = None) -> int:
     """Draw s at a cell; returns the number of cells used."""
     get_font().draw(canvas, col * CELL_W, row * CELL_H, s, fg, bg)
     return len(s)
 
 
-def text_px(canvas, x, y, s, fg, bg=None) -> int:
+def text_px(canvas: pygame.Surface, x: int, y: int, s: str, fg: int, bg: int | None = None) -> int:
     return get_font().draw(canvas, x, y, s, fg, bg)
 
 
-def center(canvas, row, s, fg, bg=None, col=0, width=COLS) -> None:
+def center(canvas: pygame.Surface, row: int, s: str, fg: int, bg: int | None = None,
+           col: int = 0, width: int = COLS) -> None:
     text(canvas, col + max(0, (width - len(s)) // 2), row, s, fg, bg)
 
 
-def box(canvas, col, row, w, h, fg, bg, double=True, title=None, shadow=True) -> None:
+def box(canvas: pygame.Surface, col: int, row: int, w: int, h: int, fg: int, bg: int,
+        double: bool = True, title: str | None = None, shadow: bool = True) -> None:
     """A framed box filled with bg, optional title in the top edge, DOS shadow."""
     tl, tr, bl, br, hz, vt = DOUBLE if double else SINGLE
     if shadow:
@@ -55,7 +57,7 @@ def box(canvas, col, row, w, h, fg, bg, double=True, title=None, shadow=True) ->
         text(canvas, col + (w - len(t)) // 2, row, t, bg, fg)
 
 
-def key_bar(canvas, items, row=29) -> None:
+def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29) -> None:
     """The bottom line of DOS programs: "F1 Keys  F2 Help  Esc Back" on light grey."""
     fill(canvas, 0, row, COLS, 1, palette.LIGHT_GREY)
     col = 1
@@ -70,11 +72,17 @@ def key_bar(canvas, items, row=29) -> None:
 
 def wrap(s: str, width: int) -> list[str]:
     """Word-wrap one paragraph to lines of at most width characters (a line that
-    fits is kept as it is, spacing and all)."""
+    fits is kept as it is, spacing and all; a word longer than a line is cut)."""
     if len(s) <= width:
         return [s]
     lines, line = [], ""
     for word in s.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word

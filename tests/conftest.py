@@ -7,6 +7,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # a bug the program catches (errors.report) fails the test at once; a test of the
 # shielding itself says errors.raising(False)
 os.environ["GNERTS_RAISE_INTERNAL"] = "1"
+# a scene that says its picture is still (dirty() False) must not have moved
+os.environ["GNERTS_CHECK_DIRTY"] = "1"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

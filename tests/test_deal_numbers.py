@@ -161,7 +161,7 @@ def test_the_menus_deal_number_starts_the_game_and_the_table_shows_it(app, monke
     menu = MenuScene(app)
     app.push(menu)
     menu.index = [w for _, w in menu.items].index("deal")
-    menu.choose()                                    # the "Deal number" line
+    app.apply(menu.choose())                         # the "Deal number" line
     from tests.helpers import post_keys
     post_keys(*"987654321", pygame.K_RETURN)
     app.run(max_frames=2)

@@ -80,7 +80,7 @@ def test_ai_decides_from_the_view_alone():
         for h1 in (h1a, h1b):
             g = GinGame.from_deal([h0, h1], C("7H"), P("2H"), dealer=1)
             v = g.view(0)
-            moves.append((v.hand, v.pile, v.stock_size, GinAI(level, 5).choose(v)))
+            moves.append((v.hand, v.pile, v.stock_size, make_ai(level, 5).choose(v)))
         assert moves[0] == moves[1]
 
 

@@ -10,6 +10,7 @@ from game.gostop.rules import GoStopState, Options
 
 
 def check_invariants(s: GoStopState):
+    s.check_invariants()   # the engine's own (invariants.py), and these, written apart
     # every card always somewhere exactly once
     allc = s.all_cards()
     assert len(allc) == len(set(allc))

@@ -6,7 +6,7 @@ import pytest
 from game.engine import IllegalMove
 from game.gostop.cards import BONUS_CARDS, parse_card, parse_cards
 from game.gostop.rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand,
-                               Options, PlayCard, Shake, _cheapest_junk, describe)
+                               Options, PlayCard, Shake, _cheapest_junk)
 
 c = parse_card
 JUNK15 = "1J1 1J2 2J1 2J2 3J1 3J2 4J1 4J2 5J1 5J2 6J1 6J2 7J1 11D"   # 6 points
@@ -555,13 +555,6 @@ def test_view_hides_the_card_waiting_for_bomb_or_shake():
     v = s.view(1)
     assert v.question.kind == "bomb" and v.question.cards == () and v.turn_card is None
     assert s.view(0).question.cards == (c("1R"),) and s.view(0).turn_card == c("1R")
-
-
-def test_describe_events():
-    s = P(["3B 5J1", "10J1 10J2"], "7J1", "3R 8J1", captures=["", "6J1"])
-    lines = [describe(e, ["You", "Kim"]) for e in play(s, "3B")]
-    assert "You: jjok! 3B 3R" in lines
-    assert "You takes 6J1 from Kim (jjok)" in lines
 
 
 # ------------------------------------------------------------------ JSON

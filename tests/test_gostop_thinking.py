@@ -142,7 +142,7 @@ def step_human(app, t, pilot):
     elif isinstance(top, T.GoStopBox):
         top.answer(False)
     elif isinstance(top, Question):
-        top.answer(True)
+        app.apply(top.answer(True))
     elif top is t and t.human_phase() is not None:
         t.apply(pilot.choose(t.state.view(T.HUMAN)))
     else:

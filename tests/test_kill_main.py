@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ["gin", "gostop", "gnono", "nerts"]
 
@@ -21,6 +20,7 @@ GAMES = ["gin", "gostop", "gnono", "nerts"]
 def load_everything(save_dir):
     """Every JSON file in the folder read back through the program's own readers."""
     import importlib
+
     from game.app import App
     app = App(save_dir=save_dir, fullscreen=False, realtime=False)
     try:
@@ -57,7 +57,8 @@ def test_sigkill_main_while_it_plays_and_saves(tmp_path):
             deadline = time.time() + 1.0 + rng.random() * 1.5
             while time.time() < deadline and p.poll() is None:
                 time.sleep(0.01)
-                if rng.random() < 0.3 and out.read_text().count("SAVE-START") > out.read_text().count("SAVE-END"):
+                text = out.read_text()
+                if rng.random() < 0.3 and text.count("SAVE-START") > text.count("SAVE-END"):
                     break
             p.send_signal(signal.SIGKILL)
             _, err = p.communicate(timeout=30)

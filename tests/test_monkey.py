@@ -149,7 +149,7 @@ def test_monkey_at_each_table(tmp_path, game):
     rng = random.Random(f"{seed}-{game}")
     app = new_app(tmp_path, seed)
     menu = app.top
-    menu.start_game(BY_KEY[game])
+    app.apply(menu.start_game(BY_KEY[game]))
     pressed = resumes = restarts = helped = 0
     players = {}
     tables = set()
@@ -160,9 +160,11 @@ def test_monkey_at_each_table(tmp_path, game):
             # back at the menu: resume the game (the first line) or start it again
             if menu.items and isinstance(menu.items[0][1], tuple):
                 resumes += 1
-                menu.choose(0)
+                chosen = menu.choose(0)
+                if chosen:      # False: the save was set aside (the menu beeps)
+                    app.apply(chosen)
             else:
-                menu.start_game(BY_KEY[game])
+                app.apply(menu.start_game(BY_KEY[game]))
         if rng.random() < 0.3 and autopilot(app, game, rng, players):
             helped += 1
         for _ in range(rng.randint(1, 3)):
@@ -187,7 +189,8 @@ def test_monkey_at_each_table(tmp_path, game):
     stats = dict(app.stats.data.get(game, {}))
     cards = app.audio.counts.get("card", 0)
     app.close()
-    print(f"monkey at the {game} table: {pressed} keys, {helped} turns by the autopilot, {resumes} resumes, "
-          f"{restarts} restarts, {len(tables)} tables, progress {best}, statistics {stats}, {cards} card sounds")
+    print(f"monkey at the {game} table: {pressed} keys, {helped} turns by the autopilot, "
+          f"{resumes} resumes, {restarts} restarts, {len(tables)} tables, progress {best}, "
+          f"statistics {stats}, {cards} card sounds")
     assert tables, "the table was never reached"
     assert best[0] > 0, "nothing was ever played"

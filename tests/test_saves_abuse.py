@@ -8,7 +8,18 @@ and resumed: resume() returns None or a valid table, a refused file is set aside
 .bad and the player is told, and nothing raises. options.json and stats.json too.
 An unwritable saves folder: every table plays on and says it could not save.
 
-GNERTS_SAVE_MUTATIONS sets the mutations per file (default 120), GNERTS_SAVE_SEED their seed.
+The mutation classes the issue names are also applied systematically: a flag such
+as "partial": true added to every object in the save, huge values (an int of 4,300
+digits, a string of 50 MB) and a value of the wrong type at every path.
+
+Game-specific checks plug in without editing this file: a module
+`tests/save_checks_<game>.py` may define
+  MUTATIONS(doc, rng) -> iterable of (what, bytes): more damaged files of that game's save;
+  check(table, what) -> None: assertions on a table resumed from a mutated save.
+Both are optional; the harness applies them to every mutated save that resumes.
+
+GNERTS_SAVE_MUTATIONS sets the random mutations per file (default 120), GNERTS_SAVE_SEED
+their seed; GNERTS_SOAK=1 multiplies the random ones by ten.
 """
 import copy
 import importlib
@@ -24,7 +35,8 @@ from tests.test_monkey import autopilot
 
 GAMES = ["nerts", "gin", "gnono", "gostop"]
 TABLES = {"nerts": "NertsTable", "gin": "GinTable", "gnono": "GnonoTable", "gostop": "GoStopTable"}
-MUTATIONS = int(os.environ.get("GNERTS_SAVE_MUTATIONS", "120"))
+SOAK = 10 if os.environ.get("GNERTS_SOAK") == "1" else 1
+MUTATIONS = int(os.environ.get("GNERTS_SAVE_MUTATIONS", "120")) * SOAK
 MUTATION_SEED = os.environ.get("GNERTS_SAVE_SEED", "0")
 
 
@@ -41,7 +53,7 @@ def new_app(save_dir, seed=5):
 def start_table(app, game):
     """From the menu to the game's table: choose the game, Enter through its set-up."""
     from game.games import BY_KEY
-    app.top.start_game(BY_KEY[game], seed=app.seed)
+    app.apply(app.top.start_game(BY_KEY[game], seed=app.seed))
     for _ in range(3):
         if type(app.top).__name__ == TABLES[game]:
             break
@@ -65,6 +77,16 @@ def play_a_bit(app, game, rng, turns=30):
 
 def table_module(game):
     return importlib.import_module(f"game.{game}.table")
+
+
+def game_checks(game):
+    """The game's own plug-in (tests/save_checks_<game>.py), or None."""
+    try:
+        return importlib.import_module(f"tests.save_checks_{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"tests.save_checks_{game}":
+            raise
+        return None
 
 
 def normalised(table) -> dict:
@@ -104,7 +126,7 @@ def test_f8_then_resume_is_exactly_the_game_left(tmp_path, real_saves, game):
     from game.scenes.menu import MenuScene
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.items[0][0] == f"Resume {menu.items[0][1][1].name}"
-    menu.choose()          # Enter on the first line: Resume (compared before any time passes)
+    app.apply(menu.choose())   # Enter on the first line: Resume (compared before any time passes)
     table = app.top
     assert type(table).__name__ == TABLES[game]
     got = normalised(table)
@@ -155,7 +177,8 @@ def mutations(raw: bytes, rng: random.Random, count: int):
     yield "Latin-1 text", raw.decode("utf-8").replace('"', '"\xe9', 1).encode("latin-1", "replace")
     doc = json.loads(raw)
     for what, change in (("future schema", ("schema", doc["schema"] + 1)), ("schema 0", ("schema", 0)),
-                         ("schema as text", ("schema", str(doc["schema"]))), ("wrong kind", ("kind", "other")),
+                         ("schema as text", ("schema", str(doc["schema"]))),
+                         ("wrong kind", ("kind", "other")),
                          ("data null", ("data", None)), ("data a list", ("data", [])),
                          ("huge data", ("data", 10 ** 30))):
         d = copy.deepcopy(doc)
@@ -189,6 +212,9 @@ def check_resume(app, game, name, what):
         return "refused"
     assert type(table).__name__ == TABLES[game], what
     table.check_invariants()
+    plug = game_checks(game)
+    if plug is not None and hasattr(plug, "check"):
+        plug.check(table, what)
     app.push(table)
     app.run(max_frames=4)
     assert not app.internal_errors, (what, app.internal_errors)
@@ -196,6 +222,12 @@ def check_resume(app, game, name, what):
         check = getattr(scene, "check_invariants", None)
         if check:
             check()
+    if table in app.scenes:
+        # what the resumed game saves must be JSON again (a 4,300-digit seed + 1 is not:
+        # the storage reports that as a bug, raised under tests)
+        table.save_state()
+        if os.path.exists(path):
+            json.loads(open(path, "rb").read())
     while len(app.scenes) > 1:
         app.pop()
     app.storage.take_problems()
@@ -218,9 +250,84 @@ def test_every_mutated_save_resumes_or_is_set_aside(tmp_path, real_saves, game):
     assert results["refused"] > MUTATIONS // 4
 
 
+# --- the named classes, systematically --------------------------------------------------------
+HUGE_INT = "9" * 4300            # the most digits Python's int() reads from text by default
+HUGE_TEXT_BYTES = 50 * 1024 * 1024
+
+
+def wrong_type(value):
+    """A value of another JSON type than `value`'s."""
+    if isinstance(value, bool):
+        return "yes"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return {"0": value[:1]}
+    if isinstance(value, dict):
+        return list(value)
+    return 0                      # null
+
+
+def get_at(doc, path):
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+def objects(node):
+    """The paths of every JSON object (dict) in the tree, long lists sampled as in paths()."""
+    return [p for p in [()] + paths(node) if isinstance(get_at(node, p), dict)]
+
+
+def named_mutations(raw: bytes, rng: random.Random, plug=None):
+    """The issue's classes: "partial": true in every object, a 4,300-digit int and a
+    50 MB string at a few places, a wrong type at every path; then the game's own."""
+    doc = json.loads(raw)
+    data = doc["data"]
+    for path in objects(data):
+        d = copy.deepcopy(doc)
+        get_at(d["data"], path)["partial"] = True
+        yield f"partial flag at {path}", json.dumps(d).encode()
+    places = paths(data)
+    numbers = [p for p in places if type(get_at(data, p)) is int] or places
+    for path in rng.sample(numbers, min(6, len(numbers))):
+        d = copy.deepcopy(doc)
+        set_at(d["data"], path, "@HUGE@")
+        yield f"4300-digit int at {path}", json.dumps(d).encode().replace(b'"@HUGE@"', HUGE_INT.encode())
+    texts = [p for p in places if isinstance(get_at(data, p), str)] or places
+    path = rng.choice(texts)
+    d = copy.deepcopy(doc)
+    set_at(d["data"], path, "@TEXT@")
+    yield f"50 MB string at {path}", json.dumps(d).encode().replace(b'"@TEXT@"',
+                                                                   b'"' + b"x" * HUGE_TEXT_BYTES + b'"')
+    for path in places:
+        d = copy.deepcopy(doc)
+        set_at(d["data"], path, wrong_type(get_at(data, path)))
+        yield f"wrong type at {path}", json.dumps(d).encode()
+    if plug is not None and hasattr(plug, "MUTATIONS"):
+        yield from plug.MUTATIONS(copy.deepcopy(doc), rng)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_flags_huge_values_and_wrong_types_resume_or_are_set_aside(tmp_path, real_saves, game):
+    raw, _ = real_saves[game]
+    app = new_app(tmp_path)
+    name = f"{game}.json"
+    rng = random.Random(f"{game}-named-{MUTATION_SEED}")
+    results = {"refused": 0, "resumed": 0}
+    for what, data in named_mutations(raw, rng, game_checks(game)):
+        (tmp_path / name).write_bytes(data)
+        results[check_resume(app, game, name, what)] += 1
+    app.close()
+    print(f"{game}: {sum(results.values())} named mutations, {results}")
+    assert results["refused"] > 0
+
+
 @pytest.mark.parametrize("name,kind", [("options.json", "options"), ("stats.json", "stats")])
 def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, kind):
-    from game.options import load_options, Options
+    from game.options import Options, load_options
     from game.stats import load_stats
     from game.storage import Storage
     app = new_app(tmp_path)
@@ -293,7 +400,7 @@ def test_after_f8_the_menu_offers_resume_and_a_new_game_asks_first(tmp_path, rea
     menu.on_enter()                   # as when a table left with F8 uncovers the menu
     assert menu.items[menu.index][0] == "Resume Gin Rummy", "Enter resumes the game just left"
     menu.index = [w for _, w in menu.items].index(BY_KEY["gin"])
-    menu.choose()                     # a new game of Gin while one is saved: asked first
+    app.apply(menu.choose())          # a new game of Gin while one is saved: asked first
     assert isinstance(app.top, Question)
     pygame.event.post(key_event(pygame.K_n, unicode="n"))
     app.run(max_frames=1)

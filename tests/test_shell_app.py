@@ -3,10 +3,10 @@ import os
 import pygame
 import pytest
 
-from tests.helpers import post_keys
 from game.scene import Scene
 from game.scenes.menu import MenuScene
-from game.scenes.overlays import KeysBox, HelpBox, Question, MessageBox
+from game.scenes.overlays import HelpBox, KeysBox, MessageBox, Question
+from tests.helpers import key_event, post_keys
 
 
 class Recorder(Scene):
@@ -237,6 +237,7 @@ def test_a_caught_bug_fails_a_test_and_is_logged(app):
     """Under tests (GNERTS_RAISE_INTERNAL) a bug the App catches is raised at once, and
     written to errors.log in the saves folder either way."""
     import os
+
     from game.scene import Scene
 
     class Buggy(Scene):
@@ -281,3 +282,54 @@ def test_scenes_ask_the_stack_by_returning_transitions(app):
     assert app.top is root
     app.run(max_frames=2)
     assert app.top is other and root not in app.scenes
+
+
+@pytest.mark.parametrize("how", ["close", "alt-f4", "menu"])
+def test_after_quit_saves_no_step_and_no_draw_runs(app, how):
+    """The game is saved as it stands when the program is left: nothing moves after."""
+    class Ticking(Scene):
+        def __init__(self, app):
+            super().__init__(app)
+            self.steps = self.draws = 0
+            self.saved = None
+
+        def update(self, dt):
+            self.steps += 1
+
+        def draw(self, canvas):
+            self.draws += 1
+
+        def save_state(self):
+            self.saved = (self.steps, self.draws)
+    table = Ticking(app)
+    app.push(table)
+    app.run(max_frames=3)
+    if how == "close":
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    elif how == "alt-f4":
+        pygame.event.post(key_event(pygame.K_F4, mod=pygame.KMOD_ALT))
+    else:
+        app.push(Question(app, "Quit?", app.quit))
+        post_keys("y")
+    app.run(max_frames=3)
+    assert not app.running
+    assert table.saved == (table.steps, table.draws), "a step or a draw ran after the save"
+
+
+def test_a_50_mb_line_without_spaces_in_a_text_box_is_cut_not_a_crash(app):
+    from game import ui
+    from game.scenes.overlays import MAX_LINE_CHARS, MAX_LINES, TextBox
+    app.push(Recorder(app, "base", []))
+    huge = "x" * (50 * 1024 * 1024)
+    box = TextBox(app, "What happened", ["a short line", huge] + ["more"] * 5000)
+    app.push(box)
+    app.run(max_frames=2)
+    assert app.top is box and app.running
+    assert len(box.lines) <= MAX_LINES and all(len(line) <= box.width - 4 for line in box.lines)
+    assert sum(len(line) for line in box.lines) < MAX_LINE_CHARS + 5 * MAX_LINES
+    assert box.lines[-1].startswith("...")
+    assert all(len(line) <= 10 for line in ui.wrap("y" * 95, 10))   # a word longer than a line is cut
+    question = Question(app, huge, lambda: None)
+    app.push(question)
+    app.run(max_frames=1)
+    assert app.top is question

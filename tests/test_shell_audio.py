@@ -1,6 +1,6 @@
 import numpy as np
 
-from game.audio import Audio, parse_cues, square_wave, load_cues
+from game.audio import Audio, load_cues, parse_cues, square_wave
 
 
 def test_cues_are_defined_and_synthesize():

@@ -1,4 +1,4 @@
-from game.clock import FixedClock, STEP, STEP_HZ, MAX_FRAME, blink_on, BLINK_STEPS
+from game.clock import BLINK_STEPS, MAX_FRAME, STEP, STEP_HZ, FixedClock, blink_on
 
 
 def test_n_steps_for_n_step_times():

@@ -6,10 +6,10 @@ import sys
 import pygame
 import pytest
 
-from tests.helpers import post_keys
-from game.options import Options, load_options, save_options, FILE
-from game.storage import Storage
 from game import palette
+from game.options import FILE, Options, load_options, save_options
+from game.storage import Storage
+from tests.helpers import post_keys
 
 
 def test_options_round_trip(tmp_path):
@@ -67,9 +67,9 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path):
 
 
 def test_options_scene_changes_and_keeps_across_restart(app, tmp_path):
-    from game.scenes.options import OptionsScene
     from game.app import App
     from game.scenes.menu import MenuScene
+    from game.scenes.options import OptionsScene
     app.push(MenuScene(app))
     app.push(OptionsScene(app))
     before = app.options["colour.table"]
@@ -114,8 +114,36 @@ def test_bad_flags_exit_2_with_one_line(args):
     r = run_main(*args)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
-    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("gnerts:")
+
+
+@pytest.mark.parametrize("seed", ["9" * 4300, str(10 ** 9), "-1", "1" + "0" * 40])
+def test_a_seed_outside_the_deal_range_is_refused_with_one_line(seed):
+    r = run_main("--seed", seed, "--frames", "1")
+    assert r.returncode == 2, r.stderr[-300:]
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("gnerts:") and len(lines[0]) < 200, lines
+
+
+def test_the_largest_deal_number_plays_and_saves(tmp_path):
+    from game.deals import DEAL_LIMIT
+    r = run_main("--seed", str(DEAL_LIMIT - 1), "--game", "gin", "--frames", "30",
+                 "--save-dir", str(tmp_path))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+
+
+def test_the_menu_deal_prompt_takes_the_same_range(menu_app):
+    from game.deals import DEAL_LIMIT
+    from game.scenes.overlays import NumberPrompt
+    menu = menu_app.top
+    menu.index = [w for _, w in menu.items].index("deal")
+    menu_app.apply(menu.choose())
+    prompt = menu_app.top
+    assert isinstance(prompt, NumberPrompt)
+    post_keys(*"9" * 12, pygame.K_RETURN)
+    menu_app.run(max_frames=1)
+    assert menu_app.seed == DEAL_LIMIT - 1 and menu_app.beeps == 3
 
 
 def test_main_runs_30_frames_and_exits_0(tmp_path):

@@ -2,10 +2,10 @@ import json
 
 import pygame
 
-from tests.helpers import post_keys
 from game.scenes.overlays import NumberPrompt, TextBox
-from game.stats import load_stats, FILE
+from game.stats import FILE, load_stats
 from game.storage import Storage
+from tests.helpers import post_keys
 
 
 def test_stats_count_keep_bests_and_reload(tmp_path):
@@ -22,7 +22,8 @@ def test_stats_count_keep_bests_and_reload(tmp_path):
 
 
 def test_damaged_stats_are_set_aside(tmp_path):
-    (tmp_path / FILE).write_text(json.dumps({"kind": "stats", "schema": 1, "data": {"gin": {"gins": "many"}}}))
+    doc = {"kind": "stats", "schema": 1, "data": {"gin": {"gins": "many"}}}
+    (tmp_path / FILE).write_text(json.dumps(doc))
     st = Storage(str(tmp_path))
     s = load_stats(st)
     assert s.data == {} and st.problems
@@ -30,7 +31,8 @@ def test_damaged_stats_are_set_aside(tmp_path):
 
 
 def test_huge_numbers_are_refused(tmp_path):
-    (tmp_path / FILE).write_text(json.dumps({"kind": "stats", "schema": 1, "data": {"gin": {"gins": 10 ** 40}}}))
+    doc = {"kind": "stats", "schema": 1, "data": {"gin": {"gins": 10 ** 40}}}
+    (tmp_path / FILE).write_text(json.dumps(doc))
     st = Storage(str(tmp_path))
     assert load_stats(st).data == {} and st.problems
 

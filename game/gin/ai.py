@@ -24,10 +24,29 @@ Levels
   late lost more hands than it gained points in our runs: wait_for_gin); lays a
   knock out so the opponent has the fewest lay-offs; defends with the least
   deadwood over its melds and lay-offs together.
+- expert (game/gin/expert.py, ExpertAI): hard's hand evaluation with a model of
+  the opponent's hand from the public record only (game/gin/opponent_model.py:
+  the cards he took, the neighbours of what he threw and when, the upcards he
+  declined), so outs, lay-off exposure and discard danger use those chances;
+  takes the upcard when its expected result beats the Stock's (every live card
+  weighted by the chance it is still in the Stock); may decline a knock when
+  opponent hands sampled from the model undercut it too often (undercut_limit;
+  off by default: knocking at once measured best).
 BaselineAI is the yardstick of the benchmark: keeps its best melds, throws the
-highest deadwood card, goes out as soon as it may, draws at random.
+highest deadwood card, goes out as soon as it may, draws at random (the stronger
+reference player "solid" is in bench/gin_baselines.py).
 
-All decisions are a few hundred bitmask operations (well under 5 ms).
+Decisions of easy/normal/hard are a few hundred bitmask operations (well under
+5 ms). The expert's draw decision costs a few ms, so a table should let it think
+in slices, as Go-Stop's hard player does (game/gostop/table.py think()):
+
+    ai = make_ai("expert", seed)
+    if hasattr(ai, "start_choice"):
+        ai.start_choice(view)            # when the engine asks this seat
+        move = ai.work(0.001)            # each update step: ~1 ms; None until decided
+        ai.cancel()                      # if the state changed before it decided
+        ai.rng_at_rest()                 # the random state to save meanwhile
+    move = ai.choose(view)               # or all at once (the same move)
 """
 from __future__ import annotations
 
@@ -37,7 +56,7 @@ from game.gin import melds as M
 from game.gin.rules import (DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass,
                             TakeUpcard)
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 BIT_VALUES = M.BIT_VALUES
 _bit = M.card_bit
@@ -406,7 +425,7 @@ class GinAI:
     def _go_out(self, view: GinView, know: _Knowledge, after: int, discard_i: int):
         seat = view.seat
         card = M.BIT_CARDS[discard_i]
-        if self.level != "hard" or _mindw(after) == 0:
+        if self.level not in ("hard", "expert") or _mindw(after) == 0:
             return GoOut(seat, card)
         arr = self._least_exposed(after, know)
         melds = tuple(tuple(M.sort_meld(M.mask_to_cards(m))) for m in arr)
@@ -523,7 +542,10 @@ class BaselineAI:
 
 
 def make_ai(level: str, seed: int | None = None):
-    """GinAI for easy/normal/hard, BaselineAI for "baseline"."""
+    """GinAI for easy/normal/hard, ExpertAI for expert, BaselineAI for "baseline"."""
     if level == "baseline":
         return BaselineAI(level, seed)
+    if level == "expert":
+        from game.gin.expert import ExpertAI   # (expert.py builds on this module: no cycle)
+        return ExpertAI(level, seed)
     return GinAI(level, seed)

@@ -4,10 +4,10 @@ Melds ("groups" in GIN!): sets of 3 or 4 cards of one rank, runs of 3 or more
 cards of one suit in sequence, ace low only (A-2-3 yes, Q-K-A no).
 
 Inside, a hand is a 52-bit int: bit (suit index * 13 + rank - 1), suits in the
-order "CDHS". Every possible meld is precomputed as such a mask, and the least
-deadwood of a mask is a depth-first search with a shared memo: take the lowest
-card of the hand; it is either deadwood or the lowest card of a meld wholly in
-the hand. That covers every arrangement, so the result is exact.
+order "CDHS". Every possible meld is precomputed as such a mask. The least
+deadwood is exact: a minimum over the few ways to meld the ranks held three or
+four times, of four table look-ups (one per suit, runs only; see "least
+deadwood" below). About 1 microsecond for 11 cards, with no memo.
 
 Public API (cards are game.cards.Card; a meld is a list of Cards):
     card_value(card) -> int
@@ -26,7 +26,6 @@ Public API (cards are game.cards.Card; a meld is a list of Cards):
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 from game.cards import SUITS, Card
@@ -55,8 +54,9 @@ def card_bit(card: Card) -> int:
 def cards_to_mask(cards: Iterable[Card]) -> int:
     """The cards as a 52-bit int. A card given twice is a ValueError."""
     mask = 0
+    suit_index = _SUIT_INDEX
     for c in cards:
-        b = card_bit(c)
+        b = 1 << (suit_index[c.suit] * 13 + c.rank - 1)     # card_bit, inlined (hot)
         if mask & b:
             raise ValueError(f"card {c} given twice")
         mask |= b
@@ -141,54 +141,104 @@ def sort_meld(cards: Iterable[Card]) -> list[Card]:
 
 
 # --- least deadwood ----------------------------------------------------------
+#
+# Sets take cards of one rank from several suits; once the sets are chosen, what
+# is left of each suit melds into runs independently of the other suits. So the
+# least deadwood is a minimum over the few ways to use the ranks held three or
+# four times (usually none), of a sum of four table look-ups: _RUN_DW[m] is the
+# least deadwood of a 13-bit suit mask m with runs only, _RUN_DW1[m] the same
+# after the best discard from m. Both tables are built once at import (8192
+# entries each, a few milliseconds).
 
-@lru_cache(maxsize=1 << 19)
+_SUIT = 0x1FFF
+_NO_CARD = 1 << 20          # "after a discard" of an empty suit: impossible
+
+
+def _build_run_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    dw = [0] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        r = low.bit_length() - 1
+        best = min(r + 1, 10) + dw[m ^ low]
+        run = low | low << 1 | low << 2
+        length = 3
+        while r + length <= 13 and run & m == run:
+            d = dw[m ^ run]
+            if d < best:
+                best = d
+            run |= low << length
+            length += 1
+        dw[m] = best
+    dw1 = [_NO_CARD] * 8192
+    for m in range(1, 8192):
+        best = _NO_CARD
+        x = m
+        while x:
+            low = x & -x
+            x ^= low
+            d = dw[m ^ low]
+            if d < best:
+                best = d
+        dw1[m] = best
+    return tuple(dw), tuple(dw1)
+
+
+_RUN_DW, _RUN_DW1 = _build_run_tables()
+
+
+def _set_choices(suits: tuple[int, int, int, int], ranks: int) -> list[tuple[int, int, int, int]]:
+    """The suit masks left after every way of melding sets on the ranks in
+    `ranks` (each held three or four times): each rank either gives no set, its
+    set of three, or with four: the set of four or any of its four sets of three."""
+    out = [suits]
+    while ranks:
+        rb = ranks & -ranks
+        ranks ^= rb
+        held = [k for k in range(4) if suits[k] & rb]
+        removals = [held] if len(held) == 3 else [held] + [[k for k in held if k != keep] for keep in held]
+        nxt = []
+        for left in out:
+            nxt.append(left)
+            for rem in removals:
+                new = list(left)
+                for k in rem:
+                    new[k] ^= rb
+                nxt.append(tuple(new))
+        out = nxt
+    return out
+
+
 def min_deadwood_mask(mask: int) -> int:
-    """Least deadwood of the cards in `mask` (see the module doc)."""
-    if not mask:
-        return 0
-    low = mask & -mask
-    i = low.bit_length() - 1
-    best = BIT_VALUES[i] + min_deadwood_mask(mask ^ low)
-    for m in _RUNS_FROM[i]:
-        if m & mask != m:
-            break                      # longer runs contain this one
-        d = min_deadwood_mask(mask ^ m)
-        if d < best:
-            best = d
-    for m in _SETS_FROM[i]:
-        if m & mask == m:
-            d = min_deadwood_mask(mask ^ m)
-            if d < best:
-                best = d
-    return best
+    """Least deadwood of the cards in `mask` (see above)."""
+    c = mask & _SUIT
+    d = mask >> 13 & _SUIT
+    h = mask >> 26 & _SUIT
+    s = mask >> 39
+    ranks = (c & d & (h | s)) | (h & s & (c | d))       # ranks held 3 or 4 times
+    t = _RUN_DW
+    if not ranks:
+        return t[c] + t[d] + t[h] + t[s]
+    return min(t[a] + t[b] + t[e] + t[f] for a, b, e, f in _set_choices((c, d, h, s), ranks))
 
 
-@lru_cache(maxsize=1 << 19)
 def min_deadwood_after_discard_mask(mask: int) -> int:
-    """min over cards d of min_deadwood_mask(mask without d): the least deadwood
-    after the best discard (a large number for an empty mask). Same search as
-    min_deadwood_mask, with the lowest card also possibly the discard."""
-    if not mask:
-        return 1 << 20
-    low = mask & -mask
-    i = low.bit_length() - 1
-    rest = mask ^ low
-    best = min_deadwood_mask(rest)                      # the lowest card is the discard
-    d = BIT_VALUES[i] + min_deadwood_after_discard_mask(rest)
-    if d < best:
-        best = d
-    for m in _RUNS_FROM[i]:
-        if m & mask != m:
-            break
-        d = min_deadwood_after_discard_mask(mask ^ m)
-        if d < best:
-            best = d
-    for m in _SETS_FROM[i]:
-        if m & mask == m:
-            d = min_deadwood_after_discard_mask(mask ^ m)
-            if d < best:
-                best = d
+    """min over cards x of min_deadwood_mask(mask without x): the least deadwood
+    after the best discard (a large number for an empty mask)."""
+    c = mask & _SUIT
+    d = mask >> 13 & _SUIT
+    h = mask >> 26 & _SUIT
+    s = mask >> 39
+    ranks = (c & d & (h | s)) | (h & s & (c | d))
+    t, t1 = _RUN_DW, _RUN_DW1
+    if not ranks:
+        a, b, e, f = t[c], t[d], t[h], t[s]
+        return a + b + e + f + min(t1[c] - a, t1[d] - b, t1[h] - e, t1[s] - f)
+    best = _NO_CARD
+    for c, d, h, s in _set_choices((c, d, h, s), ranks):
+        a, b, e, f = t[c], t[d], t[h], t[s]
+        v = a + b + e + f + min(t1[c] - a, t1[d] - b, t1[h] - e, t1[s] - f)
+        if v < best:
+            best = v
     return best
 
 

@@ -30,6 +30,7 @@ Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Optional, Sequence
 
@@ -412,7 +413,8 @@ class GinGame:
         if self.phase != "discard" or seat != self.turn:
             return []
         tu = None if self.options.discard_taken_upcard else self.taken_upcard
-        return [c for c in M.knock_discards(self.hands[seat], self.knock_value) if c != tu]
+        return [c for c in M.knock_discards(self.hands[seat], self.knock_value)
+                if tu is None or c != tu]
 
     def proposed_arrangement(self, seat: int, discard: Card) -> tuple[list, list]:
         """The least-deadwood arrangement of the hand without `discard`."""
@@ -455,7 +457,10 @@ class GinGame:
         elif ph == "discard":
             tu = None if self.options.discard_taken_upcard else self.taken_upcard
             if not self.stock_end:
-                out = [Discard(seat, c) for c in self.hands[seat] if c != tu]
+                hand = self.hands[seat]
+                out = [Discard(seat, c) for c in hand]
+                if tu is not None:   # (list.index tries identity first: comparing Cards is slow)
+                    del out[hand.index(tu)]
             out += [GoOut(seat, c) for c in self.knock_discards(seat)]
         elif ph == "lay_down":
             out = [LayDown(seat)]
@@ -504,8 +509,7 @@ class GinGame:
         elif self.phase != "offer":
             raise IllegalMove("you have drawn already")
         card = self.pile.pop()
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
+        insort(self.hands[seat], card)
         self.taken[seat].append(card)
         self.taken_upcard = card
         self.phase = "discard"
@@ -522,8 +526,7 @@ class GinGame:
         if self.pile and not self.must_draw_stock:
             self.passed[seat].append(self.pile[-1])
         self.must_draw_stock = False
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
+        insort(self.hands[seat], card)
         self.taken_upcard = None
         self.phase = "discard"
         # the card is for `seat` only: a table must not show the other seat's draw
@@ -551,11 +554,13 @@ class GinGame:
             raise IllegalMove("draw a card first")
         if self.stock_end:
             raise IllegalMove("you took the upcard at the end of the Stock: you must go out")
-        if card not in self.hands[seat]:
-            raise IllegalMove("that card is not in your hand")
-        if not self._may_discard(seat, card):
+        try:
+            at = self.hands[seat].index(card)     # (one scan: comparing Cards is slow)
+        except ValueError:
+            raise IllegalMove("that card is not in your hand") from None
+        if self.taken_upcard is not None and not self._may_discard(seat, card):
             raise IllegalMove("you may not discard the upcard you just took")
-        self.hands[seat].remove(card)
+        del self.hands[seat][at]
         self.pile.append(card)
         self.discards[seat].append(card)
         self.taken_upcard = None

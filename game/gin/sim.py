@@ -13,8 +13,12 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from game.cards import full_deck
+from game.gin import melds as M
 from game.gin.ai import make_ai
-from game.gin.rules import GinGame, GinOptions
+from game.gin.rules import GinGame, GinOptions, NextHand
+
+_DECK = full_deck()
 
 
 @dataclass
@@ -83,10 +87,20 @@ def play_hand(game: GinGame, ais, on_step=None, max_steps: int = 2000) -> int:
     return steps
 
 
-def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
+def _player(level, seed: int):
+    """A computer player: a level name for make_ai, or a factory taking the seed."""
+    return level(seed) if callable(level) else make_ai(level, seed)
+
+
+def _name(level) -> str:
+    return level if isinstance(level, str) else getattr(level, "level", getattr(level, "__name__", "?"))
+
+
+def play_match(level_a, level_b, hands: int = 1000, seed: int = 0,
                options: GinOptions | None = None, on_step=None) -> MatchStats:
-    """Play whole games between two AI levels until `hands` hands have been played."""
-    st = MatchStats(level_a, level_b)
+    """Play whole games between two players until `hands` hands have been played.
+    A player is a level name (make_ai) or a factory: seed -> an object with choose(view)."""
+    st = MatchStats(_name(level_a), _name(level_b))
     t0 = time.perf_counter()
     c0 = time.process_time()
     game_no = 0
@@ -94,8 +108,8 @@ def play_match(level_a: str, level_b: str, hands: int = 1000, seed: int = 0,
         a_seat = game_no % 2
         game = GinGame.new(seed * 100003 + game_no, options)
         ais = [None, None]
-        ais[a_seat] = make_ai(level_a, seed * 7919 + 2 * game_no)
-        ais[1 - a_seat] = make_ai(level_b, seed * 7919 + 2 * game_no + 1)
+        ais[a_seat] = _player(level_a, seed * 7919 + 2 * game_no)
+        ais[1 - a_seat] = _player(level_b, seed * 7919 + 2 * game_no + 1)
         while st.hands < hands:
             st.decisions += play_hand(game, ais, on_step)
             rec = game.records[-1]
@@ -144,20 +158,41 @@ def decision_times(level: str, hands: int = 50, seed: int = 0,
     return times
 
 
-def min_deadwood_speed(n_cards: int = 10, hands: int = 20000, seed: int = 0,
-                       cold: bool = True) -> float:
-    """min_deadwood calls per CPU second on random hands of n_cards (cold: the
-    memo is emptied first, so sub-hands shared between hands are all that help)."""
-    from game.cards import full_deck
-    from game.gin.melds import min_deadwood, min_deadwood_mask
+def best_of_eleven_time(hands: int = 20000, seed: int = 0) -> float:
+    """CPU seconds per call of min_deadwood_after_discard_mask (the least deadwood
+    of the best 10 of 11 cards) on random 11-card hands. The search keeps no memo,
+    so every call is "cold"."""
     rng = random.Random(seed)
-    deck = full_deck()
-    sample = [rng.sample(deck, n_cards) for _ in range(hands)]
-    if cold:
-        min_deadwood_mask.cache_clear()
+    masks = [M.cards_to_mask(rng.sample(_DECK, 11)) for _ in range(hands)]
+    t = time.process_time()
+    for mk in masks:
+        M.min_deadwood_after_discard_mask(mk)
+    return (time.process_time() - t) / hands
+
+
+def min_deadwood_speed(n_cards: int = 10, hands: int = 20000, seed: int = 0) -> float:
+    """min_deadwood calls per CPU second on random hands of n_cards."""
+    rng = random.Random(seed)
+    sample = [rng.sample(_DECK, n_cards) for _ in range(hands)]
     t = time.process_time()
     for h in sample:
-        min_deadwood(h)
+        M.min_deadwood(h)
+    return hands / max(1e-9, time.process_time() - t)
+
+
+def random_hands_speed(hands: int = 2000, seed: int = 0) -> float:
+    """Whole hands per CPU second played by picking uniformly among the legal
+    moves (the engine alone: legal_moves and apply, as a rollout uses them)."""
+    rng = random.Random(seed)
+    game = GinGame.new(seed)
+    t = time.process_time()
+    for _ in range(hands):
+        while game.phase not in ("hand_over", "game_over"):
+            game.apply(rng.choice(game.legal_moves(game.turn)))
+        if game.phase == "game_over":
+            game = GinGame.new(rng.randrange(1 << 30))
+        else:
+            game.apply(NextHand())
     return hands / max(1e-9, time.process_time() - t)
 
 
@@ -172,13 +207,15 @@ def main(argv=None) -> int:
     ap.add_argument("--hollywood", action="store_true")
     ap.add_argument("--timing", action="store_true", help="also time player A's decisions")
     ap.add_argument("--melds", action="store_true",
-                    help="also measure min_deadwood calls per second (10 and 11 cards)")
+                    help="also measure the engine: least deadwood and random hands per second")
     args = ap.parse_args(argv)
     opts = GinOptions(oklahoma=args.oklahoma, hollywood=args.hollywood)
     if args.melds:
         for n in (10, 11):
             print(f"min_deadwood on random {n}-card hands: "
-                  f"{min_deadwood_speed(n, 20000, args.seed):,.0f} calls per CPU second (cold memo)")
+                  f"{min_deadwood_speed(n, 20000, args.seed):,.0f} calls per CPU second")
+        print(f"best 10 of 11 cards: {1e6 * best_of_eleven_time(20000, args.seed):.2f} us a call")
+        print(f"random legal hands: {random_hands_speed(2000, args.seed):,.0f} per CPU second")
     st = play_match(args.a, args.b, args.hands, args.seed, opts)
     print(st.summary())
     if args.timing and args.a != "baseline":

@@ -1,10 +1,12 @@
 """What the table says about each engine event: a note for the notes line (with a
 short explanation, so a newcomer learns the game from the screen) and a sound cue.
 
-`narrate(event, names) -> (text or None, cue or None, special)`; `special` events
+`narrate(event, speaker) -> (text or None, cue or None, special)` for an engine.Event; `special` events
 (ppuk, jjok, bomb, ...) get a longer pause on the table.
 """
 from __future__ import annotations
+
+from game.engine import Event
 
 from .cards import BONUS, PLANTS
 
@@ -74,9 +76,9 @@ def _cards(cs) -> str:
     return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def narrate(ev: dict, sp: Speaker) -> tuple:
-    k = ev["kind"]
-    seat = ev.get("seat")
+def narrate(ev: Event, sp: Speaker) -> tuple:
+    k = ev.kind
+    seat = ev.seat
     cs = ev.get("cards") or []
     m = cs[0].month if cs else 0
     text = None
@@ -139,9 +141,9 @@ def narrate(ev: dict, sp: Speaker) -> tuple:
     elif k == "nagari":
         text = "Nagari: the stock ran out and nobody stopped. Nobody is paid; the next hand pays double."
     elif k == "payment":
-        text = f"{sp.verb(ev['from'], 'pay')} {ev['chips']} chips."
+        text = f"{sp.verb(ev.get('from'), 'pay')} {ev.get('chips')} chips."
     elif k == "deal":
-        dbl = f" (this hand pays x{ev['multiplier']})" if ev.get("multiplier", 1) > 1 else ""
+        dbl = f" (this hand pays x{ev.get('multiplier')})" if ev.get("multiplier", 1) > 1 else ""
         text = f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and play{'' if sp.you(seat) else 's'} first{dbl}."
     elif k == "dealer_bonus":
         text = f"A bonus card was dealt to the table: it goes to the dealer ({sp.who(seat)})."
@@ -153,5 +155,5 @@ def narrate(ev: dict, sp: Speaker) -> tuple:
             text = f"{sp.verb(w, 'win')} the hand."
     cue = CUES.get(k)
     if k == "hand_over" and ev.get("winner") is not None:
-        cue = "win" if sp.you(ev["winner"]) else "lose"
+        cue = "win" if sp.you(ev.get("winner")) else "lose"
     return text, cue, k in SPECIAL

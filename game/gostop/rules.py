@@ -1,9 +1,8 @@
 """Go-Stop rules engine (Hwatu cards, 2 or 3 players), pure and deterministic.
 
-One `GoStopState` holds a whole session: chips over several hands, the dealer,
-the nagari multiplier and the hand in play. The hand advances through explicit
-pending questions (`state.pending` / `state.question()`), each answered by one
-move:
+One `GoStopState` holds a session: chips over several hands, the dealer, the
+nagari multiplier and the hand in play. The hand advances through pending
+questions (`state.question()`), each answered by one move (moves.py):
 
   "play"         PlayCard(card) for a hand card, or FlipStock() (bomb credit)
   "bomb"         Bomb(yes)       three of a month in hand, the fourth on the table
@@ -13,193 +12,33 @@ move:
   "go_stop"      GoStop(go)
   "hand_over"    NextHand()      the hand is settled (see state.result)
 
-`apply(move)` validates (IllegalMove, state unchanged) and returns events:
-dicts with a "kind" and usually "seat" and "cards" (Card objects). Kinds:
-deal, redeal, dealer_bonus, turn, play, flip, place, capture, bonus, bomb,
-shake, ppuk, stack_capture, ja_ppuk, jjok, ttadak, sseul, junk_taken,
-choose, go, stop, chongtong, nagari, payment, hand_over.
+`apply(move)` validates (IllegalMove, state unchanged) and returns events: dicts
+with a "kind" and usually "seat" and "cards" (Card objects). Kinds: deal, redeal,
+dealer_bonus, turn, play, flip, place, capture, bonus, bomb, shake, ppuk,
+stack_capture, ja_ppuk, jjok, ttadak, sseul, junk_taken, choose, go, stop,
+chongtong, nagari, payment, hand_over.
 
-Seats are 0..players-1; play passes from seat s to seat s+1 (to the right).
-The stock's top is the end of the internal list; `from_position` takes it top first.
+As a game.engine.Engine the unit is one hand: `play(seat, move)` returns
+engine.Event's; `is_over()` once the hand is settled (no seat to move), and
+`next_hand()` deals the next. Seats are 0..players-1; play passes from seat s to
+s+1. The stock's top is the end of its list. The deal and the settling are in
+hand.py, the view in view.py, the JSON in saves.py, the invariants in invariants.py.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
 
-from ..deals import check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from ..engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
+from ..engine import Event, IllegalMove
 from . import scoring
-from .cards import BRIGHT, CARDS, Card, deck, parse_card
-
-SCHEMA = 1
-
-PHASES = ("play", "bomb", "shake", "match_hand", "match_stock", "go_stop", "hand_over")
-
-
-# --------------------------------------------------------------------- options
-@dataclass(frozen=True)
-class Options:
-    """Rule options; defaults are the rules sheet's."""
-
-    players: int = 2
-    target: int | None = None        # None: 7 with two players (option 5), 3 with three
-    bonus_cards: int = 2             # 0..3 (values 2, 3, 2)
-    chongtong_points: int = 10       # four of a month in hand at the deal
-    go_doubling_from: int = 3        # from this many Go, x2 per Go (3 Go x2, 4 Go x4)
-    pibak_under: int | None = None   # None: pi-bak below 8 junk (two), 6 (three)
-    gwang_bak: bool = True
-    pi_bak: bool = True
-    meong_tta: bool = True
-    meong_tta_animals: int = 7
-    go_bak: bool = True
-    shaking_doubles: bool = True
-    bomb_doubles: bool = True
-    nagari_doubles: bool = True      # a nagari doubles the next hand's payment
-
-    def __post_init__(self):
-        if self.players not in (2, 3):
-            raise ValueError("Go-Stop is for 2 or 3 players")
-        if self.target is not None and not (1 <= self.target <= 50):
-            raise ValueError("bad target")
-        if not 0 <= self.bonus_cards <= 3:
-            raise ValueError("bonus_cards must be 0..3")
-        if not 1 <= self.chongtong_points <= 100:
-            raise ValueError("bad chongtong_points")
-        if not 1 <= self.go_doubling_from <= 20:
-            raise ValueError("bad go_doubling_from")
-        if self.pibak_under is not None and not 1 <= self.pibak_under <= 30:
-            raise ValueError("bad pibak_under")
-
-    @property
-    def target_points(self) -> int:
-        if self.target is not None:
-            return self.target
-        return 7 if self.players == 2 else 3
-
-    @property
-    def pibak_limit(self) -> int:
-        if self.pibak_under is not None:
-            return self.pibak_under
-        return 8 if self.players == 2 else 6
-
-    @property
-    def hand_size(self) -> int:
-        return 10 if self.players == 2 else 7
-
-    @property
-    def table_size(self) -> int:
-        return 8 if self.players == 2 else 6
-
-    def to_json(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, d) -> "Options":
-        if not isinstance(d, dict):
-            raise ValueError("options must be an object")
-        known = {f.name: f for f in fields(cls)}
-        kw = {}
-        for k, v in d.items():
-            if k not in known:
-                raise ValueError(f"unknown option {k!r}")
-            if v is not None and not isinstance(v, (int, bool)):
-                raise ValueError(f"bad option value {k}={v!r}")
-            kw[k] = v
-        try:
-            return cls(**kw)
-        except TypeError as e:
-            raise ValueError(str(e)) from None
-
-
-# ----------------------------------------------------------------------- moves
-@dataclass(frozen=True)
-class PlayCard:
-    card: Card
-
-
-@dataclass(frozen=True)
-class FlipStock:
-    """Play no hand card and only turn up the stock (after a bomb, twice)."""
-
-
-@dataclass(frozen=True)
-class ChooseMatch:
-    card: Card
-
-
-@dataclass(frozen=True)
-class Shake:
-    yes: bool
-
-
-@dataclass(frozen=True)
-class Bomb:
-    yes: bool
-
-
-@dataclass(frozen=True)
-class GoStop:
-    go: bool
-
-
-@dataclass(frozen=True)
-class NextHand:
-    pass
-
-
-_PLAY = {c: PlayCard(c) for c in CARDS}
-_CHOOSE = {c: ChooseMatch(c) for c in CARDS}
-_FLIP = FlipStock()
-_YES_NO = {"bomb": (Bomb(True), Bomb(False)), "shake": (Shake(True), Shake(False)),
-           "go_stop": (GoStop(True), GoStop(False))}
-_NEXT = NextHand()
-
-
-@dataclass(frozen=True)
-class Question:
-    """What the game waits for: `kind` (a phase), whose answer, and the card(s)
-    concerned (the played card for bomb/shake, the candidates for a match)."""
-
-    kind: str
-    seat: int
-    cards: tuple = ()
-
-
-# -------------------------------------------------------------------- payments
-@dataclass
-class Payment:
-    """What one loser owes the winner. `payer` differs from `loser` under go-bak."""
-
-    loser: int
-    payer: int
-    base: int                  # the winner's points
-    go_bonus: int              # +1 per Go
-    doublings: list = field(default_factory=list)   # [(name, factor)]
-    total: int = 0
-
-    def lines(self) -> list:
-        out = [("base score", self.base)]
-        if self.go_bonus:
-            out.append(("go bonus", self.go_bonus))
-        out += [(name, f"x{f}") for name, f in self.doublings]
-        if self.payer != self.loser:
-            out.append(("go-bak: paid by seat", self.payer))
-        out.append(("total chips", self.total))
-        return out
-
-    def to_json(self) -> dict:
-        return {"loser": self.loser, "payer": self.payer, "base": self.base,
-                "go_bonus": self.go_bonus, "doublings": [[n, f] for n, f in self.doublings],
-                "total": self.total}
-
-    @classmethod
-    def from_json(cls, d) -> "Payment":
-        try:
-            return cls(int(d["loser"]), int(d["payer"]), int(d["base"]), int(d["go_bonus"]),
-                       [(str(n), int(f)) for n, f in d["doublings"]], int(d["total"]))
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"bad payment: {e}") from None
+from .cards import Card, parse_card
+# the names other modules import from the rules stay importable from here (noqa)
+from .hand import HandLifecycle, Payment  # noqa: F401
+from .invariants import PHASES, check_cards, check_state  # noqa: F401
+from .moves import (_CHOOSE, _FLIP, _NEXT, _PLAY, _YES_NO, Bomb, ChooseMatch,  # noqa: F401
+                    FlipStock, GoStop, NextHand, PlayCard, Question, Shake, why_illegal)
+from .options import Options
+from .saves import SCHEMA, state_from_json, state_to_json  # noqa: F401
+from .view import PlayerView, player_view, redeal_hidden  # noqa: F401
 
 
 def _cheapest_junk(cards: list, need: int) -> list:
@@ -239,9 +78,9 @@ def _equivalent(a: Card, b: Card) -> bool:
 
 
 # ----------------------------------------------------------------------- state
-class GoStopState:
-    """A Go-Stop session. Build with `new(options, seed)` (deals the first hand)
-    or `from_position(...)` (a constructed position, for tests and the AI)."""
+class GoStopState(HandLifecycle):
+    """A Go-Stop session. Build with `new(options, seed)` (hand.py: deals the first
+    hand) or `from_position(...)` (a constructed position, for tests and the AI)."""
 
     def __init__(self):
         self.options = Options()
@@ -281,20 +120,6 @@ class GoStopState:
         self.deal_events: list = []       # events of the latest deal; not saved
 
     # ------------------------------------------------------------ construction
-    @classmethod
-    def new(cls, options: Options | None = None, seed: int | None = None) -> "GoStopState":
-        """A session with its first hand dealt. The deal's events (a chongtong
-        settles the hand at once) are in `state.deal_events`."""
-        s = cls()
-        s.options = options or Options()
-        s.rng = random.Random(seed)
-        s.seed = seed if is_deal_no(seed) else None
-        s.n = s.options.players
-        s.chips = [0] * s.n
-        s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
-        s._deal()
-        return s
-
     @classmethod
     def from_position(cls, hands, table, stock, *, captures=None, turn=0, dealer=None,
                       options: Options | None = None, seed=0, go_counts=None,
@@ -378,7 +203,11 @@ class GoStopState:
     def pending(self) -> Question:
         return self.question()
 
-    def legal_moves(self) -> list:
+    def legal_moves(self, seat: int | None = None) -> list:
+        """The answers to the pending question (NextHand() once the hand is over);
+        with a seat, [] unless that seat is to move (the Engine's form)."""
+        if seat is not None and seat not in self.to_move():
+            return []
         ph = self.phase
         if ph == "play":
             seat = self.turn
@@ -421,6 +250,39 @@ class GoStopState:
         for c in self.captures:
             out += c
         return out
+
+    # ------------------------------------------------ the Engine (game/engine.py)
+    @property
+    def n_seats(self) -> int:
+        return self.n
+
+    def to_move(self) -> tuple:
+        return () if self.phase == "hand_over" else (self.turn,)
+
+    def is_over(self) -> bool:
+        """The hand is settled (see result); next_hand() deals the next one."""
+        return self.phase == "hand_over"
+
+    def play(self, seat: int, move) -> list[Event]:
+        """Apply `seat`'s answer to the pending question: its events, or IllegalMove
+        and no change (a seat not asked, a move not legal)."""
+        if seat not in self.to_move():
+            raise IllegalMove("it is not your turn")
+        return [as_event(e) for e in self.apply(move)]
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand once this one is settled: the deal's events."""
+        if self.phase != "hand_over":
+            raise IllegalMove("the hand is not over")
+        return [as_event(e) for e in self.apply(_NEXT)]
+
+    # the Engine's other methods, each written in its own module
+    view = player_view                          # view.py
+    redeal_hidden = redeal_hidden               # view.py
+    to_json = state_to_json                     # saves.py
+    from_json = classmethod(state_from_json)    # saves.py: every field checked
+    check_invariants = check_state              # invariants.py
+    _validate = check_cards                     # from_position's check of the cards
 
     # ---------------------------------------------------------------- applying
     def apply(self, move, check: bool = True) -> list:
@@ -472,97 +334,7 @@ class GoStopState:
         return ev
 
     def _why_illegal(self, move) -> str:
-        ph = self.phase
-        want = {"play": "a card from hand", "bomb": "bomb: yes or no", "shake": "shake: yes or no",
-                "match_hand": "which table card to take", "match_stock": "which table card to take",
-                "go_stop": "Go or Stop", "hand_over": "the next hand"}[ph]
-        if ph == "play" and isinstance(move, PlayCard):
-            return f"{move.card} is not in your hand"
-        if ph == "play" and isinstance(move, FlipStock):
-            return "you have no stock-only turn left"
-        if ph.startswith("match") and isinstance(move, ChooseMatch):
-            return f"{move.card} is not one of the matching table cards"
-        return f"the game waits for {want}"
-
-    # ------------------------------------------------------------------- deal
-    def _deal(self, ev=None):
-        ev = ev if ev is not None else []
-        self.deal_events = ev   # the events of the latest deal (new() returns none)
-        if self.result is not None:
-            w = self.result.get("winner")
-            if w is not None:
-                self.dealer = w
-        self.result = None
-        self.hand_no += 1
-        o = self.options
-        n = self.n
-        self.partial = False
-        self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 1)
-        shuffler = deal_rng(self.deal_no)
-        while True:
-            cards = deck(o.bonus_cards)
-            shuffler.shuffle(cards)
-            hs, ts = o.hand_size, o.table_size
-            order = [(self.dealer + i) % n for i in range(n)]
-            self.hands = [[] for _ in range(n)]
-            pos = 0
-            for seat in order:
-                self.hands[seat] = sorted(cards[pos:pos + hs])
-                pos += hs
-            self.table = cards[pos:pos + ts]
-            self.stock = cards[pos + ts:]
-            self.captures = [[] for _ in range(n)]
-            self._sc = [None] * n
-            moved = []
-            while any(c.month == 0 for c in self.table):
-                for i, c in enumerate(self.table):
-                    if c.month == 0:
-                        moved.append(c)
-                        self.captures[self.dealer].append(c)
-                        self._sc[self.dealer] = None
-                        self.table[i] = self.stock.pop()
-            months = [0] * 13
-            for c in self.table:
-                months[c.month] += 1
-            if max(months) == 4:
-                ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
-                continue
-            break
-        self.go_counts = [0] * n
-        self.last_go = [0] * n
-        self.go_seq = [0] * n
-        self.shakes = [0] * n
-        self.bombs = [0] * n
-        self.credits = [0] * n
-        self.revealed = [[] for _ in range(n)]
-        self.stacks = {}
-        ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
-                   "multiplier": self.multiplier})
-        if moved:
-            ev.append({"kind": "dealer_bonus", "seat": self.dealer, "cards": moved})
-        # four of a month in one hand: chongtong (the dealer's side checked first)
-        for seat in order:
-            m = [0] * 13
-            for c in self.hands[seat]:
-                m[c.month] += 1
-            for month in range(1, 13):
-                if m[month] == 4:
-                    self._chongtong(seat, month, ev)
-                    return ev
-        self._start_turn(self.dealer, ev)
-        return ev
-
-    def _chongtong(self, seat, month, ev):
-        cards4 = [c for c in self.hands[seat] if c.month == month]
-        ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
-        pays = []
-        for l in range(self.n):
-            if l == seat:
-                continue
-            dbl = [("nagari", self.multiplier)] if self.multiplier > 1 else []
-            total = self.options.chongtong_points * self.multiplier
-            pays.append(Payment(l, l, self.options.chongtong_points, 0, dbl, total))
-        self._settle(seat, pays, "chongtong", ev, points=self.options.chongtong_points)
+        return why_illegal(self.phase, move)
 
     # ------------------------------------------------------------------- turn
     def _start_turn(self, seat, ev=None):
@@ -800,320 +572,17 @@ class GoStopState:
             nxt = (nxt + 1) % self.n
         self._start_turn(nxt, ev)
 
-    # --------------------------------------------------------------- settling
-    def _nagari(self, ev):
-        ev.append({"kind": "nagari", "seat": self.turn, "cards": [], "multiplier": self.multiplier})
-        self.result = {"winner": None, "nagari": True, "chongtong": False, "points": 0,
-                       "lines": [], "payments": [], "multiplier": self.multiplier}
-        if self.options.nagari_doubles:
-            self.multiplier *= 2
-        self.phase = "hand_over"
-        ev.append({"kind": "hand_over", "seat": self.dealer, "cards": [], "winner": None})
 
-    def payments_if_stop(self, winner: int) -> tuple:
-        """(points, lines, [Payment]) that `winner` would be paid by stopping now."""
-        cards = self.captures[winner]
-        roles = [None]
-        if any(c.month == 9 and c.category == "animal" for c in cards):
-            roles = [scoring.SAKE_ANIMAL, scoring.SAKE_JUNK]
-        best = None
-        for role in roles:
-            bd = scoring.breakdown(cards, role) if role else scoring.breakdown(cards)
-            pays = self._payments(winner, bd)
-            tot = sum(p.total for p in pays)
-            if best is None or tot > best[0]:
-                best = (tot, bd, pays)
-        _, bd, pays = best
-        return bd.total, list(bd.lines), pays
-
-    def _payments(self, winner, bd) -> list:
-        o = self.options
-        g = self.go_counts[winner]
-        base = bd.total
-        common = []
-        if g >= o.go_doubling_from:
-            common.append((f"{g} Go", 2 ** (g - o.go_doubling_from + 1)))
-        if o.shaking_doubles:
-            common += [("shaking", 2)] * self.shakes[winner]
-        if o.bomb_doubles:
-            common += [("bomb", 2)] * self.bombs[winner]
-        if o.meong_tta and bd.counts.animals >= o.meong_tta_animals:
-            common.append(("meong-tta", 2))
-        if self.multiplier > 1:
-            common.append(("nagari", self.multiplier))
-        bright_pts = bd.bright_points
-        junk_pts = bd.junk_points
-        payer = None
-        if o.go_bak:
-            goers = [l for l in range(self.n) if l != winner and self.go_counts[l] > 0]
-            if goers:
-                payer = max(goers, key=lambda l: self.go_seq[l])
-        pays = []
-        for l in range(self.n):
-            if l == winner:
-                continue
-            dbl = list(common)
-            lc = self.captures[l]
-            if o.gwang_bak and bright_pts > 0 and not any(c.category == BRIGHT for c in lc):
-                dbl.append(("gwang-bak", 2))
-            if o.pi_bak and junk_pts > 0:
-                lj = max(scoring.junk_count(lc, scoring.SAKE_ANIMAL),
-                         scoring.junk_count(lc, scoring.SAKE_JUNK))
-                if 1 <= lj < o.pibak_limit:
-                    dbl.append(("pi-bak", 2))
-            total = base + g
-            for _, f in dbl:
-                total *= f
-            pays.append(Payment(l, l if payer is None else payer, base, g, dbl, total))
-        return pays
-
-    def _stop(self, seat, ev, auto=False):
-        pts, lines, pays = self.payments_if_stop(seat)
-        ev.append({"kind": "stop", "seat": seat, "cards": [], "score": pts, "auto": auto})
-        self._settle(seat, pays, "stop", ev, points=pts, lines=lines)
-
-    def _settle(self, winner, pays, how, ev, points, lines=()):
-        for p in pays:
-            self.chips[p.payer] -= p.total
-            self.chips[winner] += p.total
-            ev.append({"kind": "payment", "seat": winner, "cards": [], "from": p.payer,
-                       "loser": p.loser, "chips": p.total, "lines": p.lines()})
-        self.result = {"winner": winner, "nagari": False, "chongtong": how == "chongtong",
-                       "points": points, "lines": [list(x) for x in lines],
-                       "payments": pays, "multiplier": self.multiplier}
-        self.multiplier = 1
-        self.phase = "hand_over"
-        ev.append({"kind": "hand_over", "seat": winner, "cards": [], "winner": winner})
-
-    # ---------------------------------------------------------------- view
-    def view(self, seat: int) -> "PlayerView":
-        q = self.question()
-        t_card = self.t_card
-        if q.seat != seat and q.kind in ("play", "bomb", "shake"):
-            # the hand of the seat to move, or the card it is about to play, stays hidden
-            q = Question(q.kind, q.seat, ())
-            if q.kind != "play":
-                t_card = None
-        return PlayerView(
-            seat=seat, players=self.n, options=self.options, hand=tuple(self.hands[seat]),
-            table=tuple(self.table), captures=tuple(tuple(c) for c in self.captures),
-            stock_size=len(self.stock), hand_sizes=tuple(len(h) for h in self.hands),
-            scores=tuple(self.scores()), go_counts=tuple(self.go_counts),
-            last_go_scores=tuple(self.last_go), go_seq=tuple(self.go_seq),
-            shakes=tuple(self.shakes), bombs=tuple(self.bombs),
-            bomb_credits=tuple(self.credits), revealed=tuple(tuple(r) for r in self.revealed),
-            stacks=dict(self.stacks), turn=self.turn, dealer=self.dealer,
-            question=q, legal=tuple(self.legal_moves()) if q.seat == seat else (),
-            turn_card=t_card, stock_card=self.t_stock,
-            chips=tuple(self.chips), multiplier=self.multiplier, hand_no=self.hand_no,
-            last_turn=self.last_turn, target=self.target, result=self.result)
-
-    # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict:
-        nm = lambda cs: [c.name for c in cs]  # noqa: E731
-        res = None
-        if self.result is not None:
-            res = dict(self.result)
-            res["payments"] = [p.to_json() for p in res["payments"]]
-        return {
-            "schema": SCHEMA, "game": "gostop", "options": self.options.to_json(),
-            "rng": rng_state_to_json(self.rng), "chips": list(self.chips),
-            "seed": self.seed, "deal_no": self.deal_no,
-            "dealer": self.dealer, "hand_no": self.hand_no, "multiplier": self.multiplier,
-            "partial": self.partial,
-            "hands": [nm(h) for h in self.hands], "table": nm(self.table),
-            "stock": nm(self.stock), "captures": [nm(c) for c in self.captures],
-            "go_counts": list(self.go_counts), "last_go": list(self.last_go),
-            "go_seq": list(self.go_seq), "shakes": list(self.shakes), "bombs": list(self.bombs),
-            "credits": list(self.credits), "revealed": [nm(r) for r in self.revealed],
-            "stacks": {str(k): v for k, v in self.stacks.items()},
-            "turn": self.turn, "phase": self.phase, "last_turn": self.last_turn,
-            "t_card": self.t_card.name if self.t_card else None, "t_mode": self.t_mode,
-            "t_pair": self.t_pair.name if self.t_pair else None, "t_before": self.t_before,
-            "t_stock": self.t_stock.name if self.t_stock else None,
-            "choices": nm(self.choices), "result": res,
-        }
-
-    @classmethod
-    def from_json(cls, d) -> "GoStopState":
-        return read_guarded(cls._from_json, d, "Go-Stop save")
-
-    @classmethod
-    def _from_json(cls, d) -> "GoStopState":
-        if not isinstance(d, dict) or d.get("game") != "gostop" or d.get("schema") != SCHEMA:
-            raise ValueError("not a Go-Stop save of this version")
-        s = cls()
-        s.options = Options.from_json(d["options"])
-        s.n = n = s.options.players
-        s.rng = rng_from_json(d["rng"])
-        s.seed = check_optional_deal_no(d.get("seed"))
-        s.deal_no = check_optional_deal_no(d.get("deal_no"))
-
-        def ints(key, lo=-10**9, hi=10**9):
-            v = d[key]
-            if not isinstance(v, list) or len(v) != n or not all(
-                    isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi for x in v):
-                raise ValueError(f"bad {key}")
-            return list(v)
-
-        def cards_(v):
-            if not isinstance(v, list):
-                raise ValueError("card list expected")
-            return [parse_card(x) for x in v]
-
-        def card_or_none(v):
-            return None if v is None else parse_card(v)
-
-        def seat(v):
-            if not isinstance(v, int) or not 0 <= v < n:
-                raise ValueError("bad seat")
-            return v
-
-        s.chips = ints("chips")
-        s.dealer = seat(d["dealer"])
-        s.hand_no = int(d["hand_no"])
-        s.multiplier = int(d["multiplier"])
-        if s.multiplier < 1:
-            raise ValueError("bad multiplier")
-        s.partial = bool(d["partial"])
-        if len(d["hands"]) != n or len(d["captures"]) != n or len(d["revealed"]) != n:
-            raise ValueError("wrong number of seats")
-        s.hands = [cards_(h) for h in d["hands"]]
-        s.table = cards_(d["table"])
-        s.stock = cards_(d["stock"])
-        s.captures = [cards_(c) for c in d["captures"]]
-        s._sc = [None] * n
-        s.go_counts = ints("go_counts", 0, 100)
-        s.last_go = ints("last_go", 0, 1000)
-        s.go_seq = ints("go_seq", 0, 10**6)
-        s.shakes = ints("shakes", 0, 12)
-        s.bombs = ints("bombs", 0, 12)
-        s.credits = ints("credits", 0, 24)
-        s.revealed = [cards_(r) for r in d["revealed"]]
-        s.stacks = {int(k): seat(v) for k, v in d["stacks"].items()}
-        if any(not 1 <= k <= 12 for k in s.stacks):
-            raise ValueError("bad stack month")
-        s.turn = seat(d["turn"])
-        if d["phase"] not in PHASES:
-            raise ValueError("bad phase")
-        s.phase = d["phase"]
-        s.last_turn = bool(d["last_turn"])
-        s.t_card = card_or_none(d["t_card"])
-        if d["t_mode"] not in ("none", "alone", "paired", "took"):
-            raise ValueError("bad t_mode")
-        s.t_mode = d["t_mode"]
-        s.t_pair = card_or_none(d["t_pair"])
-        s.t_before = int(d["t_before"])
-        s.t_stock = card_or_none(d["t_stock"])
-        s.choices = cards_(d["choices"])
-        res = d["result"]
-        if res is not None:
-            res = dict(res)
-            res["payments"] = [Payment.from_json(p) for p in res["payments"]]
-        s.result = res
-        s._validate()
-        if s.phase in ("match_hand", "match_stock") and len(s.choices) != 2:
-            raise ValueError("a match question needs two choices")
-        if s.phase in ("bomb", "shake") and (s.t_card is None or s.t_card not in s.hands[s.turn]):
-            raise ValueError("bomb/shake question without its card in hand")
-        if s.phase in ("match_hand", "match_stock") and any(x not in s.table for x in s.choices):
-            raise ValueError("a match choice is not on the table")
-        if s.phase == "match_stock" and s.t_stock not in s.table:
-            raise ValueError("the stock card being matched is not on the table")
-        if s.phase == "play" and not s.legal_moves():
-            raise ValueError("the seat to play has nothing to play")
-        if s.phase == "hand_over" and s.result is None:
-            raise ValueError("a finished hand without its result")
-        return s
-
-    def _validate(self):
-        allc = self.all_cards()
-        if len(set(allc)) != len(allc):
-            raise ValueError("a card appears twice")
-        if not self.partial:
-            want = set(deck(self.options.bonus_cards))
-            if set(allc) != want:
-                raise ValueError("the cards are not exactly one deck")
-        for seat, r in enumerate(self.revealed):
-            if any(c not in self.hands[seat] for c in r):
-                raise ValueError("a revealed card is not in its hand")
+def as_event(ev: dict) -> Event:
+    """An engine event (dict) as the one engine.Event type; its data keeps the
+    game's own terms (Card objects)."""
+    return Event(ev["kind"], ev.get("seat"),
+                 {k: v for k, v in ev.items() if k != "kind" and k != "seat"})
 
 
-# ------------------------------------------------------------------- the view
-@dataclass(frozen=True)
-class PlayerView:
-    """All one seat may see: its own hand, everything face up, sizes and counts."""
-
-    seat: int
-    players: int
-    options: Options
-    hand: tuple
-    table: tuple
-    captures: tuple
-    stock_size: int
-    hand_sizes: tuple
-    scores: tuple
-    go_counts: tuple
-    last_go_scores: tuple
-    go_seq: tuple
-    shakes: tuple
-    bombs: tuple
-    bomb_credits: tuple
-    revealed: tuple          # cards other seats showed by shaking, still in their hands
-    stacks: dict             # month -> seat that made the ppuk stack on the table
-    turn: int
-    dealer: int
-    question: Question
-    legal: tuple             # legal moves if the question is this seat's, else ()
-    turn_card: Card | None   # the card played this turn (face up)
-    stock_card: Card | None  # the stock card turned up this turn
-    chips: tuple
-    multiplier: int
-    hand_no: int
-    last_turn: bool
-    target: int
-    result: dict | None
-
-    def unseen(self) -> list:
-        """Cards this seat cannot see: the other hands (less shown cards) and the stock."""
-        seen = set(self.hand) | set(self.table)
-        for c in self.captures:
-            seen.update(c)
-        for r in self.revealed:
-            seen.update(r)
-        return [c for c in deck(self.options.bonus_cards) if c not in seen]
-
-
-# ------------------------------------------------------------- event wording
-_EVENT_WORDS = {
-    "ppuk": "ppuk! a stack of three", "stack_capture": "takes the stack",
-    "ja_ppuk": "ja-ppuk! takes back his own stack", "jjok": "jjok!", "ttadak": "ttadak!",
-    "sseul": "sseul! the table is swept", "bomb": "bomb!", "shake": "shakes",
-    "bonus": "takes a bonus card", "nagari": "nagari: nobody wins, next hand pays double",
-    "chongtong": "chongtong! four of a month", "dealer_bonus": "dealer takes the bonus card",
-    "redeal": "four of a month on the table: redeal",
-}
-
-
-def describe(ev: dict, names=None) -> str:
-    """A short log line for an event; `names` maps seats to player names."""
-    def who(s):
-        if names is not None and 0 <= s < len(names):
-            return names[s]
-        return f"seat {s}"
-    k = ev["kind"]
-    seat = ev.get("seat", -1)
-    cs = " ".join(c.name for c in ev.get("cards", ()))
-    if k == "junk_taken":
-        return f"{who(seat)} takes {cs} from {who(ev['from'])} ({ev['reason'].replace('_', '-')})"
-    if k == "go":
-        return f"{who(seat)}: Go! ({ev['count']})"
-    if k == "stop":
-        return f"{who(seat)}: Stop with {ev['score']} points"
-    if k == "payment":
-        return f"{who(ev['from'])} pays {who(seat)} {ev['chips']} chips"
-    if k == "hand_over":
-        return "hand over" if ev.get("winner") is None else f"{who(seat)} wins the hand"
-    if k in _EVENT_WORDS:
-        return f"{who(seat)}: {_EVENT_WORDS[k]} {cs}".rstrip()
-    return f"{who(seat)}: {k} {cs}".rstrip()
+def new_engine(seed: int, options=None) -> GoStopState:
+    """A Go-Stop session dealt from `seed` (game/engine.py's entry point); options
+    an Options, its JSON form or None (the defaults)."""
+    if options is not None and not isinstance(options, Options):
+        options = Options.from_json(options)
+    return GoStopState.new(options, seed)

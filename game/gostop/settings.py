@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from game.options import OptionPage, choice, flag
 
+from .options import Options
+
 LEVELS = ("easy", "greedy", "normal", "hard")
 LEVEL_LABELS = ("Easy", "Greedy (always stops)", "Normal", "Hard (looks ahead)")
 SPEEDS = ("slow", "normal", "fast")
@@ -39,7 +41,6 @@ PAGES = [
 
 def rule_options(opts, players: int | None = None):
     """The engine's Options from the player's options (`opts` maps keys to values)."""
-    from .rules import Options
     n = players or opts["gostop.players"]
     return Options(
         players=n,

@@ -1,8 +1,7 @@
 """Where everything lies on the Go-Stop table, and drawing it.
 
-A `Model` is what the table shows (hands, table cards, captures, stock size): the
-live state, or a moment in the middle of a turn while its cards move. `Layout`
-places a model's cards in pixels; the table, its animations and its tests use it.
+`Layout` places a model.Model's cards (hands, table cards, captures, stock size)
+in pixels; the table, its animations and its tests use it.
 
 The screen (640x480, rows of 16 px):
   row 0       the info bar
@@ -17,13 +16,12 @@ The screen (640x480, rows of 16 px):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from . import scoring
 from .cards import ANIMAL, BRIGHT, RIBBON
 from .hwatu_art import CARD_H, CARD_W
+from .model import Model
 
 W = 640
 OPP_CAP_Y = 64
@@ -37,23 +35,6 @@ TABLE_STEP = 12          # offset between the cards of one month on the table
 GROUPS = ("brights", "animals", "ribbons", "junk")
 LABELS = {"brights": ("Brights", "B"), "animals": ("Animals", "A"),
           "ribbons": ("Ribbons", "R"), "junk": ("Junk", "J")}
-
-
-@dataclass
-class Model:
-    hands: list
-    table: list
-    captures: list
-    stock: int
-
-    @classmethod
-    def of(cls, state) -> "Model":
-        return cls([h[:] for h in state.hands], state.table[:],
-                   [c[:] for c in state.captures], len(state.stock))
-
-    def copy(self) -> "Model":
-        return Model([h[:] for h in self.hands], self.table[:],
-                     [c[:] for c in self.captures], self.stock)
 
 
 def capture_groups(cards) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.cards import Card
+from game import engine
 from game.engine import is_int
 
 PLAY, FLIP, TURN, VOTE = "play", "flip", "turn", "vote"
@@ -144,6 +145,18 @@ class Event:
     value: int | None = None
     reason: str = ""
     move: Move | None = field(default=None)
+
+    def to_engine(self) -> engine.Event:
+        """This event in the engines' one Event type (cards as "7H@2" tokens, JSON-able)."""
+        data = {name: getattr(self, name) for name in ("src", "src_index", "dst", "dst_index", "value")
+                if getattr(self, name) is not None}
+        if self.cards:
+            data["cards"] = [f"{c}@{c.deck}" for c in self.cards]
+        if self.reason:
+            data["reason"] = self.reason
+        if self.move is not None:
+            data["move"] = self.move.to_json()
+        return engine.Event(self.kind, self.seat, data)
 
     def __str__(self) -> str:
         parts = [self.kind]

@@ -1,196 +1,48 @@
 """Nerts (the "G'NERTS" rules of /work/shared/rules/nerts.md): one round and a game.
 
-Real time without turns: moves arrive from any seat at any step of the App's fixed
-clock. `Round.submit(seat, move)` queues a move for the current step; `Round.step()`
-applies the queue in arrival order (seats that submitted in the same step are put in
-a seeded random order, moves of one seat keep their order), advances the step counter
-and returns events, among them `refused` events for moves no longer legal. `apply()`
-applies one move at once (tests, turn-free use) and raises IllegalMove.
+Real time without turns: `Round.submit(seat, move)` queues a move for the current step
+of the App's fixed clock; `Round.step()` applies the queue (seats that submitted in the
+same step in a seeded random order, a seat's moves in their order), advances the step
+counter and returns events, among them `refused` for moves no longer legal. `apply()`
+applies one move at once and raises IllegalMove (the state unchanged).
 
-Pure and deterministic: no pygame, all randomness from the round's random.Random.
+A Round is also the game.engine.Engine of Nerts (`new_engine`): every seat is in
+`to_move()` until the round ends (G'NERTS, or a standstill after three rotations, which
+the listed `vote` moves reach); `play(seat, move)` applies a listed move at once.
 
-Layout lists are bottom..top: `pile[-1]`, `stack[-1]`, `waste[-1]` and `column[-1]`
-are the top cards; `column[0]` is the card the column was started with.
-
-For the table: `round.foundations[i]` (list, empty = free place; `card.deck` gives
-the back), `round.layouts[seat]` (.pile/.pile_count/.pile_top, .columns, .stack_count,
-.waste/.waste_top), `round.legal_moves(seat)`, `round.refusal(seat, move)`,
-`round.find_foundation(card)`, `round.votes`, `round.rotations`, `round.over`,
-`round.end_reason`, `round.caller`, `round.score_details()`.
-Moves: Move.to_scoring(src, col=None, foundation=None), Move.to_column(src, dest_col,
-col=None, count=None), Move.flip(), Move.turn(), Move.vote() (game/nerts/moves.py).
+Pure and deterministic: no pygame, all randomness from the round's random.Random. The
+cards on the table are in piles.py, the options in rule_options.py, the save reader in
+saves.py, the invariants in invariants.py, moves and events in moves.py.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
+from game import engine
 from game.cards import Card, full_deck
-from game.deals import check_optional_deal_no, is_deal_no, next_deal_no
-from game.engine import IllegalMove, is_int, read_guarded, rng_from_json, rng_state_to_json
+from game.deals import is_deal_no, next_deal_no
+from game.engine import IllegalMove, rng_state_to_json
+from game.nerts.invariants import check_round
 from game.nerts.moves import (
     COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
 )
+from game.nerts.piles import (
+    MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token, place_cards,
+)
+from game.nerts.rule_options import TARGETS, NertsOptions
+from game.nerts.saves import SCHEMA, game_winner, read_game, read_round
 
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "Move", "Event", "IllegalMove",
     "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
     "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
-    "NUM_COLUMNS",
+    "NUM_COLUMNS", "new_engine",
 ]
 
-SCHEMA = 1
-TARGETS = (100, 150, 500, 1000)
-PILE_SIZE = 13
-MAX_ROTATIONS = 3          # rotations allowed; the next standstill ends the round
 
-
-# ----------------------------------------------------------------------------------
-# options
-
-@dataclass(frozen=True)
-class NertsOptions:
-    seats: int = 2
-    target: int = 100            # 100, 150, 500 or 1000
-    flip_by_ones: bool = False   # flip the Stack one card at a time instead of three
-    move_runs: bool = False      # any top part of a column may move, not only whole columns
-    pile_penalty: int = 2        # points lost per card left in the Pile (2 or 1)
-    call_bonus: int = 0          # bonus for calling G'NERTS
-
-    def __post_init__(self):
-        if not (is_int(self.seats) and 2 <= self.seats <= 4):
-            raise ValueError(f"seats must be 2..4, not {self.seats!r}")
-        if self.target not in TARGETS or not is_int(self.target):
-            raise ValueError(f"target must be one of {TARGETS}, not {self.target!r}")
-        if not isinstance(self.flip_by_ones, bool) or not isinstance(self.move_runs, bool):
-            raise ValueError("flip_by_ones and move_runs are booleans")
-        if self.pile_penalty not in (1, 2) or not is_int(self.pile_penalty):
-            raise ValueError(f"pile_penalty must be 1 or 2, not {self.pile_penalty!r}")
-        if not (is_int(self.call_bonus) and 0 <= self.call_bonus <= 100):
-            raise ValueError(f"call_bonus must be 0..100, not {self.call_bonus!r}")
-
-    @property
-    def flip_count(self) -> int:
-        return 1 if self.flip_by_ones else 3
-
-    def to_json(self) -> dict:
-        return {"seats": self.seats, "target": self.target, "flip_by_ones": self.flip_by_ones,
-                "move_runs": self.move_runs, "pile_penalty": self.pile_penalty,
-                "call_bonus": self.call_bonus}
-
-    @classmethod
-    def from_json(cls, d) -> "NertsOptions":
-        if not isinstance(d, dict):
-            raise ValueError("options must be an object")
-        unknown = set(d) - {"seats", "target", "flip_by_ones", "move_runs", "pile_penalty",
-                            "call_bonus"}
-        if unknown:
-            raise ValueError(f"unknown options {sorted(unknown)}")
-        return cls(**d)
-
-
-# ----------------------------------------------------------------------------------
-# cards as JSON tokens: "7H@2" = seven of hearts of seat 2's deck
-
-def card_token(card: Card) -> str:
-    return f"{card}@{card.deck}"
-
-
-def parse_token(tok, default_deck: int = 0) -> Card:
-    """"7H@2" -> Card(7, "H", 2); "7H" -> deck `default_deck`. ValueError if bad."""
-    if not isinstance(tok, str):
-        raise ValueError(f"not a card token: {tok!r}")
-    text, sep, deck = tok.partition("@")
-    if sep:
-        if not deck.isdigit() or len(deck) > 1:
-            raise ValueError(f"bad deck in {tok!r}")
-        return Card.parse(text, int(deck))
-    return Card.parse(text, default_deck)
-
-
-def fits_column(card: Card, onto: Card) -> bool:
-    """A card goes on a column top one rank higher of the other colour."""
-    return onto.rank == card.rank + 1 and onto.is_red != card.is_red
-
-
-# ----------------------------------------------------------------------------------
-# one seat's layout
-
-@dataclass
-class Layout:
-    pile: list[Card] = field(default_factory=list)
-    columns: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(NUM_COLUMNS)])
-    stack: list[Card] = field(default_factory=list)
-    waste: list[Card] = field(default_factory=list)
-
-    @property
-    def pile_top(self) -> Card | None:
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def waste_top(self) -> Card | None:
-        return self.waste[-1] if self.waste else None
-
-    @property
-    def pile_count(self) -> int:
-        return len(self.pile)
-
-    @property
-    def stack_count(self) -> int:
-        return len(self.stack)
-
-    def all_cards(self) -> list[Card]:
-        out = list(self.pile) + list(self.stack) + list(self.waste)
-        for c in self.columns:
-            out.extend(c)
-        return out
-
-    def to_json(self) -> dict:
-        return {"pile": [card_token(c) for c in self.pile],
-                "columns": [[card_token(c) for c in col] for col in self.columns],
-                "stack": [card_token(c) for c in self.stack],
-                "waste": [card_token(c) for c in self.waste]}
-
-    @classmethod
-    def from_json(cls, d) -> "Layout":
-        if not isinstance(d, dict) or set(d) != {"pile", "columns", "stack", "waste"}:
-            raise ValueError("a layout needs pile, columns, stack and waste")
-        cols = d["columns"]
-        if not isinstance(cols, list) or len(cols) != NUM_COLUMNS:
-            raise ValueError("a layout has 4 columns")
-
-        def cards(lst):
-            if not isinstance(lst, list):
-                raise ValueError("a card list must be a list")
-            return [parse_token(t) for t in lst]
-        return cls(cards(d["pile"]), [cards(c) for c in cols], cards(d["stack"]),
-                   cards(d["waste"]))
-
-
-# ----------------------------------------------------------------------------------
-# what one seat may see (the AI gets only this)
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    seat: int
-    seats: int
-    step: int
-    pile_count: int
-    pile_top: Card | None
-    columns: tuple[tuple[Card, ...], ...]
-    stack_count: int
-    waste: tuple[Card, ...]               # the seat's own face-up waste; top is last
-    foundations: tuple[Card | None, ...]  # top card of each foundation slot (None = free)
-    votes: frozenset                      # seats that agreed to a standstill rotation
-    rotations: int
-    idle_flips: int       # cards this seat flipped since its last play or any scoring
-    flip_count: int       # 3, or 1 with "flip by ones"
-    move_runs: bool
-    over: bool
-
-    @property
-    def waste_top(self) -> Card | None:
-        return self.waste[-1] if self.waste else None
+def new_engine(seed: int, options: NertsOptions | None = None) -> "Round":
+    """A dealt round: the Engine of Nerts (see game/engine.py)."""
+    return Round(options, seed)
 
 
 # ----------------------------------------------------------------------------------
@@ -243,31 +95,7 @@ class Round:
         if options.seats != len(layouts):
             raise ValueError("one layout per seat")
         r = cls(options, seed, deal=False)
-
-        def cards(text, deck):
-            return [parse_token(t, deck) for t in text.split()] if text else []
-        for seat, spec in enumerate(layouts):
-            lay = r.layouts[seat]
-            lay.pile = cards(spec.get("pile", ""), seat)
-            cols = list(spec.get("columns", ["", "", "", ""]))
-            if len(cols) != NUM_COLUMNS:
-                raise ValueError("4 columns")
-            lay.columns = [cards(c, seat) for c in cols]
-            lay.stack = cards(spec.get("stack", ""), seat)
-            lay.waste = cards(spec.get("waste", ""), seat)
-        for i, text in enumerate(foundations):
-            r.foundations[i] = cards(text, 0)
-        used = [c for lay in r.layouts for c in lay.all_cards()]
-        used += [c for f in r.foundations for c in f]
-        if len(set(used)) != len(used):
-            raise ValueError("a card is placed twice")
-        if rest != "none":
-            if rest not in ("stack", "pile", "waste"):
-                raise ValueError(f"bad rest {rest!r}")
-            used_set = set(used)
-            for seat, lay in enumerate(r.layouts):
-                missing = [c for c in full_deck(seat) if c not in used_set]
-                getattr(lay, rest)[:0] = missing
+        r.layouts, r.foundations = place_cards(layouts, foundations, 4 * options.seats, rest)
         return r
 
     # --- reading ------------------------------------------------------------------------
@@ -443,8 +271,9 @@ class Round:
         return None
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """Every legal move of `seat` now (foundation plays name a foundation index)."""
-        if self.over:
+        """Every legal move of `seat` now (foundation plays name a foundation index);
+        [] for a seat that is not playing."""
+        if self.over or not (type(seat) is int and 0 <= seat < self.options.seats):
             return []
         lay = self.layouts[seat]
         out: list[Move] = []
@@ -487,6 +316,48 @@ class Round:
         if seat not in self.votes and self.immediate_play(seat) is None:
             out.append(Move.vote())
         return out
+
+    # --- the Engine interface (game/engine.py) ------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return self.options.seats
+
+    def to_move(self) -> tuple[int, ...]:
+        """Every seat plays at once: all of them until the round is over."""
+        return () if self.over else tuple(range(self.seats))
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def play(self, seat: int, move: Move) -> list[engine.Event]:
+        """Apply a move `legal_moves(seat)` lists, at once (apply() also takes the
+        table's "wherever it fits" form); IllegalMove and no change for any other."""
+        if move not in self.legal_moves(seat):
+            raise IllegalMove(self.refusal(seat, move)
+                              or f"Name the place: {move} is not one of the listed moves.")
+        return [e.to_engine() for e in self.apply(seat, move)]
+
+    def copy(self) -> "Round":
+        r = Round(self.options, deal=False, rng=random.Random())
+        r.rng.setstate(self.rng.getstate())
+        r.deal_no, r.step_no, r.moves_applied = self.deal_no, self.step_no, self.moves_applied
+        r.layouts = [lay.copy() for lay in self.layouts]
+        r.foundations = [list(f) for f in self.foundations]
+        r.pending, r.votes, r.idle_flips = list(self.pending), set(self.votes), list(self.idle_flips)
+        r.rotations, r.over, r.end_reason, r.caller = self.rotations, self.over, self.end_reason, self.caller
+        return r
+
+    def redeal_hidden(self, seat: int, rng: random.Random) -> "Round":
+        """A copy with the face-down cards dealt anew: under each Pile's top card and in
+        each Stack (every deck in its own seat's places, each place keeping its size).
+        Other seats' face-up cards lie open on the table: they stay."""
+        r = self.copy()
+        for lay in r.layouts:
+            hidden = lay.pile[:-1] + lay.stack
+            rng.shuffle(hidden)
+            under = len(lay.pile) - 1 if lay.pile else 0
+            lay.pile[:under], lay.stack = hidden[:under], hidden[under:]
+        return r
 
     # --- applying -----------------------------------------------------------------------
     def apply(self, seat: int, move: Move) -> list[Event]:
@@ -632,12 +503,8 @@ class Round:
 
     # --- scoring ------------------------------------------------------------------------
     def played_counts(self) -> list[int]:
-        counts = [0] * self.seats
-        for f in self.foundations:
-            for c in f:
-                if 0 <= c.deck < self.seats:
-                    counts[c.deck] += 1
-        return counts
+        decks = [c.deck for f in self.foundations for c in f]
+        return [decks.count(s) for s in range(self.seats)]
 
     def score_details(self) -> list[dict]:
         """Per seat: cards played, cards left in the Pile, penalty, bonus and total."""
@@ -669,90 +536,13 @@ class Round:
 
     @classmethod
     def from_json(cls, d) -> "Round":
-        return read_guarded(cls._from_json, d, "Nerts round")
-
-    @classmethod
-    def _from_json(cls, d) -> "Round":
-        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
-            raise ValueError("not a Nerts round (or an unknown schema)")
-        options = NertsOptions.from_json(d["options"])
-        r = cls(options, deal=False, rng=rng_from_json(d["rng"]))
-        n = options.seats
-        if not is_int(d["step"]) or d["step"] < 0:
-            raise ValueError("bad step")
-        r.step_no = d["step"]
-        if not isinstance(d["layouts"], list) or len(d["layouts"]) != n:
-            raise ValueError("one layout per seat")
-        r.layouts = [Layout.from_json(x) for x in d["layouts"]]
-        if not isinstance(d["foundations"], list) or len(d["foundations"]) != 4 * n:
-            raise ValueError("4 foundation places per seat")
-        r.foundations = []
-        for f in d["foundations"]:
-            if not isinstance(f, list):
-                raise ValueError("a foundation is a list")
-            cards = [parse_token(t) for t in f]
-            for k, c in enumerate(cards):
-                if c.rank != k + 1 or c.suit != cards[0].suit:
-                    raise ValueError("a foundation goes up in suit from the ace")
-            r.foundations.append(cards)
-        r.pending = []
-        for item in d["pending"]:
-            if not (isinstance(item, list) and len(item) == 2 and is_int(item[0])
-                    and 0 <= item[0] < n):
-                raise ValueError("bad pending move")
-            r.pending.append((item[0], Move.from_json(item[1])))
-        votes = d["votes"]
-        if not isinstance(votes, list) or not all(is_int(v) and 0 <= v < n for v in votes):
-            raise ValueError("bad votes")
-        r.votes = set(votes)
-        if not is_int(d["rotations"]) or not 0 <= d["rotations"] <= MAX_ROTATIONS:
-            raise ValueError("bad rotations")
-        r.rotations = d["rotations"]
-        if not isinstance(d["over"], bool) or d["end_reason"] not in (None, "gnerts", "standstill"):
-            raise ValueError("bad end of round")
-        r.over, r.end_reason = d["over"], d["end_reason"]
-        if r.over != (r.end_reason is not None):
-            raise ValueError("end_reason must be set exactly when the round is over")
-        caller = d["caller"]
-        if caller is not None and not (is_int(caller) and 0 <= caller < n):
-            raise ValueError("bad caller")
-        if (caller is not None) != (r.end_reason == "gnerts"):
-            raise ValueError("a caller exactly when the round ended with G'NERTS")
-        r.caller = caller
-        idle = d["idle_flips"]
-        if not (isinstance(idle, list) and len(idle) == n and all(is_int(x) and x >= 0 for x in idle)):
-            raise ValueError("bad idle_flips")
-        r.idle_flips = list(idle)
-        if not is_int(d["moves_applied"]) or d["moves_applied"] < 0:
-            raise ValueError("bad moves_applied")
-        r.moves_applied = d["moves_applied"]
-        r.deal_no = check_optional_deal_no(d.get("deal_no"))
-        r.check_invariants()
-        return r
+        """The round back from to_json; ValueError with a reason if damaged (game/nerts/saves.py)."""
+        return read_round(cls, d)
 
     def check_invariants(self) -> None:
-        """Raise ValueError unless every deck's 52 cards are each somewhere once, the
-        foundations go up in suit from aces and the columns build down alternately."""
-        seen = [c for lay in self.layouts for c in lay.all_cards()]
-        seen += [c for f in self.foundations for c in f]
-        if len(seen) != len(set(seen)):
-            raise ValueError("a card is in two places")
-        want = {c for s in range(self.seats) for c in full_deck(s)}
-        if set(seen) != want:
-            raise ValueError("cards are missing or foreign")
-        for seat, lay in enumerate(self.layouts):
-            if any(c.deck != seat for c in lay.all_cards()):
-                raise ValueError("a layout holds another seat's card")
-            for col in lay.columns:
-                for lower, upper in zip(col, col[1:]):
-                    if not fits_column(upper, lower):
-                        raise ValueError("a column does not build down alternately")
-            if not lay.pile and not self.over:
-                raise ValueError("an empty Pile means the round is over")
-        for f in self.foundations:
-            for k, c in enumerate(f):
-                if c.rank != k + 1 or c.suit != f[0].suit:
-                    raise ValueError("a foundation goes up in suit from the ace")
+        """InvariantError (a ValueError and an AssertionError) unless every card of every
+        deck is somewhere once and the round is possible (game/nerts/invariants.py)."""
+        check_round(self)
 
 
 # ----------------------------------------------------------------------------------
@@ -792,10 +582,8 @@ class Game:
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.round = None
-        top = max(self.totals)
-        if top >= self.options.target and self.totals.count(top) == 1:
-            self.over = True
-            self.winner = self.totals.index(top)
+        self.winner = game_winner(self.totals, self.options.target)
+        self.over = self.winner is not None
         return {"scores": scores, "totals": list(self.totals), "over": self.over,
                 "winner": self.winner}
 
@@ -808,36 +596,5 @@ class Game:
 
     @classmethod
     def from_json(cls, d) -> "Game":
-        try:
-            if not isinstance(d, dict) or d.get("schema") != SCHEMA:
-                raise ValueError("not a Nerts game (or an unknown schema)")
-            g = cls(NertsOptions.from_json(d["options"]))
-            n = g.options.seats
-            g.rng = rng_from_json(d["rng"])
-            g.seed = check_optional_deal_no(d.get("seed"))
-            totals, history = d["totals"], d["history"]
-            if not (isinstance(totals, list) and len(totals) == n and all(map(is_int, totals))):
-                raise ValueError("bad totals")
-            if not (isinstance(history, list) and all(
-                    isinstance(h, list) and len(h) == n and all(map(is_int, h)) for h in history)):
-                raise ValueError("bad history")
-            if [sum(col) for col in zip(*history)] != totals and history:
-                raise ValueError("totals do not add up")
-            if not history and any(totals):
-                raise ValueError("totals without rounds")
-            g.totals, g.history = list(totals), [list(h) for h in history]
-            g.round = None if d["round"] is None else Round.from_json(d["round"])
-            if g.round is not None and g.round.options != g.options:
-                raise ValueError("the round's options differ from the game's")
-            if not isinstance(d["over"], bool):
-                raise ValueError("bad over")
-            g.over, g.winner = d["over"], d["winner"]
-            if g.over != (g.winner is not None) or (
-                    g.winner is not None and not (is_int(g.winner) and 0 <= g.winner < n)):
-                raise ValueError("bad winner")
-            return g
-        except ValueError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad Nerts game: {e!r}") from None
-
+        """The game back from to_json; ValueError with a reason if damaged."""
+        return read_game(cls, Round, d)

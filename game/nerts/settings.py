@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import pygame
 
+from game import palette as P, ui
+from game.nerts.players import (  # noqa: F401  (the table and set-up read them here too)
+    ACTION_LABELS, ACTIONS, DEFAULT_SEATS, LEVEL_CHOICES, LEVEL_LABELS, MAX_HUMANS,
+)
 from game.options import OptionPage, choice, flag
 
-ACTIONS = ("pile", "waste", "col1", "col2", "col3", "col4", "found", "flip", "vote", "cancel")
-ACTION_LABELS = {
-    "pile": "Pile", "waste": "Waste", "col1": "Column 1", "col2": "Column 2",
-    "col3": "Column 3", "col4": "Column 4", "found": "To the Scoring Area",
-    "flip": "Flip the Stack", "vote": "Agree to rotate (standstill)", "cancel": "Cancel",
-}
 DEFAULT_KEYS = (
     {"pile": "Q", "waste": "W", "flip": "E", "found": "G",
      "col1": "A", "col2": "S", "col3": "D", "col4": "F", "vote": "Z", "cancel": "X"},
@@ -59,13 +57,6 @@ def _key_choices() -> dict[str, int]:
 
 KEY_CHOICES: dict[str, int] = _key_choices()   # name -> pygame key constant
 KEY_NAMES = tuple(KEY_CHOICES)
-
-LEVEL_CHOICES = ("human", "easy", "normal", "hard", "expert")
-LEVEL_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard",
-                "Computer, expert")
-DEFAULT_SEATS = ("human", "normal", "normal", "normal")
-MAX_HUMANS = 2
-
 
 def key_option(player: int, action: str) -> str:
     return f"nerts.keys{player + 1}.{action}"
@@ -112,7 +103,6 @@ def seat_levels(options) -> list[str]:
 
 
 def _preview_keys(canvas, opts, top_row: int) -> None:
-    from game import palette as P, ui
     row = top_row + 3          # under the option's hint line
     problems = key_conflicts(opts)
     if problems:

@@ -3,20 +3,25 @@ difficulty, the target and the rule options; defaults from the options. Enter st
 The choices made here are for this game only (the Options screen keeps defaults)."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from game import palette as P, ui
 from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.rules import TARGETS, NertsOptions
-from game.scene import Scene
+from game.scene import Pop, Replace, Scene
 
 
 class SetupScene(Scene):
     title = "Nerts: set up the table"
 
-    def __init__(self, app, seed: int | None = None):
+    def __init__(self, app, seed: int | None, new_table: Callable):
+        """new_table(app, levels, options, seed=...) makes the table (game/nerts/table.py,
+        which imports this module: passed in, so that the two do not import each other)."""
         super().__init__(app)
+        self.new_table = new_table
         o = app.options
         self.seed = seed
         self.seats = o["nerts.seats"]
@@ -79,15 +84,14 @@ class SetupScene(Scene):
         self.lines()[self.index][2](d)
         self.index = min(self.index, len(self.lines()) - 1)
 
-    def start(self):
-        from game.nerts.table import new_table
+    def start(self) -> Replace:
         levels = self.levels[:self.seats]
         options = NertsOptions(seats=self.seats, **self.rules)
         self.app.sound("shuffle")
-        self.app.replace(new_table(self.app, levels, options, seed=self.seed))
+        return Replace(self.new_table(self.app, levels, options, seed=self.seed))
 
-    def back(self):
-        self.app.pop(self)
+    def back(self) -> Pop:
+        return Pop(self)
 
     def bindings(self):
         return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),

@@ -1,31 +1,41 @@
 """The main menu: the four games, Options, Quit."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game import palette as P, ui
-from game.games import GAMES, is_built, start_table, has_save, resume_table
+from game import errors, ui
+from game import palette as P
+from game.deals import DEAL_DIGITS
+from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_table
 from game.keys import Binding
-from game.scene import Scene
-from game.scenes.overlays import Question, MessageBox, NumberPrompt, TextBox
+from game.scene import Push, Scene
+from game.scenes.options import OptionsScene
+from game.scenes.overlays import MessageBox, NumberPrompt, Question, TextBox
+from game.spoken import menu_item_text
 
 
 class MenuScene(Scene):
     title = "Main menu"
 
-    def __init__(self, app):
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
+    def __init__(self, app: Any):
         super().__init__(app)
         self.index = 0
         self.notice = ""
-        self.items = []
+        self.items: list[tuple[str, Any]] = []
         self.refresh()
 
-    def refresh(self):
+    def refresh(self) -> None:
         """The lines of the menu: saved games to resume first, then the games."""
         current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
         self.items = resumes + [(g.name, g) for g in GAMES] + [
-            (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"), ("Quit to DOS", "quit")]
+            (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
+            ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
         if ("resume", current) in whats:
             current = ("resume", current)   # back from a game left with F8: Enter resumes it
@@ -34,13 +44,14 @@ class MenuScene(Scene):
     def deal_label(self) -> str:
         return "Deal number: " + ("random" if self.app.seed is None else str(self.app.seed))
 
-    def ask_deal(self):
+    def ask_deal(self) -> Push:
         def done(value):
             self.app.seed = value
             self.refresh()
-        self.app.push(NumberPrompt(self.app, "Deal number for the next games:", done, self.app.seed))
+        return Push(NumberPrompt(self.app, "Deal number for the next games:", done, self.app.seed,
+                                 max_digits=DEAL_DIGITS))
 
-    def show_stats(self):
+    def show_stats(self) -> Push:
         lines = []
         for g in GAMES:
             rows = self.app.stats.lines(g.key)
@@ -49,68 +60,76 @@ class MenuScene(Scene):
             if not rows:
                 lines.append("  (not played yet)")
             lines.append("")
-        self.app.push(TextBox(self.app, "Statistics", lines[:-1]))
+        return Push(TextBox(self.app, "Statistics", lines[:-1]))
 
-    def on_enter(self):
+    def on_enter(self) -> None:
         self.refresh()
 
-    def move(self, delta):
+    def blurb(self) -> tuple[str, ...]:
+        """The lines of the box beside the menu, for the line under the bar."""
+        what = self.items[self.index][1]
+        if isinstance(what, tuple):
+            return ("Go back to the game you left,", "exactly where you left it.")
+        if isinstance(what, str):
+            return {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
+                             "play with a friend's on the same", "cards. Empty: a random deal."),
+                    "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
+                    "options": ("Colours, sound, and the rules and", "points of every game, kept for",
+                                "the next time you play."),
+                    "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
+        return what.blurb
+
+    def spoken_focus(self) -> str:
+        return menu_item_text(self.index + 1, self.items[self.index][0], " ".join(self.blurb()))
+
+    def move(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.items)
         self.notice = ""
 
-    def choose(self, index=None):
+    def choose(self, index: int | None = None) -> Push | bool | None:
+        """Enter on a line (or its number): what the line does, as a transition for
+        the App; False when it cannot be done (the App beeps)."""
         if index is not None:
             self.index = index
         name, what = self.items[self.index]
         if what == "quit":
-            self.ask_quit()
-        elif isinstance(what, tuple):
-            self.resume_game(what[1])
-        elif what == "deal":
-            self.ask_deal()
-        elif what == "stats":
-            self.show_stats()
-        elif what == "options":
-            from game.scenes.options import OptionsScene
-            self.app.push(OptionsScene(self.app))
-        elif not is_built(what):
+            return self.ask_quit()
+        if isinstance(what, tuple):
+            return self.resume_game(what[1])
+        if what == "deal":
+            return self.ask_deal()
+        if what == "stats":
+            return self.show_stats()
+        if what == "options":
+            return Push(OptionsScene(self.app))
+        if not is_built(what):
             self.notice = f"{what.name}: the table is not built yet."
-            self.app.error()
-        elif has_save(self.app, what):
+            return False
+        if has_save(self.app, what):
             # a new game would replace the saved one: never lose a game without asking
-            self.app.push(Question(self.app, [f"A game of {what.name} is saved.",
-                                              "Start a new one? The saved game will be lost."],
-                                   lambda: self.start_game(what), title="New game"))
-        else:
-            self.start_game(what)
+            return Push(Question(self.app, [f"A game of {what.name} is saved.",
+                                            "Start a new one? The saved game will be lost."],
+                                 lambda: self.start_game(what), title="New game"))
+        return self.start_game(what)
 
-    def start_game(self, info, seed=None):
+    def start_game(self, info: GameInfo, seed: int | None = None) -> Push:
         try:
             scene = start_table(self.app, info, seed=self.app.seed if seed is None else seed)
         except Exception as exc:  # a table that fails to start must not take the program down
-            import traceback
-            traceback.print_exc()
+            errors.report(exc, f"starting {info.name}")
             self.app.error()
-            self.app.push(MessageBox(self.app, "Sorry", [f"{info.name} could not start: {exc}"]))
-            return
-        self.app.push(scene)
+            return Push(MessageBox(self.app, "Sorry", [f"{info.name} could not start: {exc}"]))
+        return Push(scene)
 
-    def resume_game(self, info):
-        try:
-            scene = resume_table(self.app, info)
-        except Exception as exc:
-            import traceback
-            traceback.print_exc()
-            scene = None
-            self.app.storage.set_aside(f"{info.key}.json", exc)
-        if scene is None:
-            self.app.error()
+    def resume_game(self, info: GameInfo) -> Push | bool:
+        scene = resume_table(self.app, info)
+        if scene is None:           # set aside; the storage tells the player why
             self.refresh()
-            return
-        self.app.push(scene)
+            return False
+        return Push(scene)
 
-    def ask_quit(self):
-        self.app.push(Question(self.app, "Quit G'NERTS and return to DOS?", self.app.quit, title="Quit"))
+    def ask_quit(self) -> Push:
+        return Push(Question(self.app, "Quit G'NERTS and return to DOS?", self.app.quit, title="Quit"))
 
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
@@ -146,20 +165,11 @@ class MenuScene(Scene):
             ui.text(canvas, col + 3, row + 2 + i, f"{i + 1}", P.YELLOW if not sel else P.RED, bg)
             ui.text(canvas, col + 6, row + 2 + i, name, fg, bg)
             if not isinstance(what, (str, tuple)) and not is_built(what):
-                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
+                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)",
+                        P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
         name, what = self.items[self.index]
         ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
-        if isinstance(what, tuple):
-            blurb = ("Go back to the game you left,", "exactly where you left it.")
-        elif isinstance(what, str):
-            blurb = {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
-                              "play with a friend's on the same", "cards. Empty: a random deal."),
-                     "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
-                     "options": ("Colours, sound, and the rules and", "points of every game, kept for",
-                                 "the next time you play."),
-                     "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]
-        else:
-            blurb = what.blurb
+        blurb = self.blurb()
         for i, line in enumerate(blurb):
             ui.text(canvas, 40, 7 + i, line, P.WHITE, P.BLUE)
         if self.notice:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import card_art, ui
+from game import palette as P
+from game.cards import parse_cards
 from game.keys import Binding
 from game.options import all_pages
-from game.scene import Scene
+from game.scene import Pop, Scene
 
 
 def draw_colour_preview(canvas, opts, top_row: int) -> None:
@@ -18,22 +20,20 @@ def draw_colour_preview(canvas, opts, top_row: int) -> None:
     ui.text(canvas, 10, top_row + 1, "Stock", opts["colour.text"], table)
     ui.text(canvas, 20, top_row + 1, "Pile", opts["colour.text"], table)
     ui.text(canvas, 40, top_row + 1, "Your hand", opts["colour.text"], table)
-    try:
-        from game import card_art
-        from game.cards import parse_cards
-        y = (top_row + 2) * 16
-        canvas.blit(card_art.back(0, "normal", opts["colour.back"]), (80, y))
-        canvas.blit(card_art.face(parse_cards("7H")[0], "normal", opts["colour.face"]), (160, y))
-        for i, c in enumerate(parse_cards("AS 2S 3S KD")):
-            canvas.blit(card_art.face(c, "normal", opts["colour.face"]), (320 + i * 44, y))
-    except Exception:
-        pass
+    y = (top_row + 2) * 16
+    canvas.blit(card_art.back(0, "normal", opts["colour.back"]), (80, y))
+    canvas.blit(card_art.face(parse_cards("7H")[0], "normal", opts["colour.face"]), (160, y))
+    for i, c in enumerate(parse_cards("AS 2S 3S KD")):
+        canvas.blit(card_art.face(c, "normal", opts["colour.face"]), (320 + i * 44, y))
     ui.text(canvas, 40, top_row + 6, "\x18", opts["colour.arrows"], table)
     ui.text(canvas, 10, top_row + 7, "Note: it is your turn.", notes, table)
 
 
 class OptionsScene(Scene):
     title = "Options"
+
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,6 +49,11 @@ class OptionsScene(Scene):
     @property
     def item(self):
         return self.current.opts[self.index]
+
+    def spoken_focus(self) -> str:
+        spec = self.item
+        hint = f" {spec.hint}" if spec.hint else ""
+        return f"{self.current.title} page. {spec.label}: {spec.text(self.opts[spec.key])}.{hint}"
 
     def turn_page(self, delta):
         self.page = (self.page + delta) % len(self.pages)
@@ -68,12 +73,12 @@ class OptionsScene(Scene):
         """Options that show at once (sound) take effect while still on this screen."""
         self.app.audio.enabled = self.opts["sound.on"]
 
-    def leave(self):
+    def leave(self) -> Pop:
         self.app.options = self.opts
         self.app.apply_options()
         if self.app.save_options():
             self.app.toast("Options saved.")
-        self.app.pop(self)
+        return Pop(self)
 
     def handle(self, event):
         spec = self.item

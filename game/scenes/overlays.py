@@ -2,19 +2,27 @@
 and the Y/N question."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
+from game.spoken import keys_text, question_text
 
-ANY_KEY = object()
+# What a text box lays out at most: a save's log can hold a line of 50 MB with no
+# space in it, and drawing that much text runs pygame out of memory.
+MAX_LINE_CHARS = 2000      # of one given line (the rest is cut, with "...")
+MAX_LINES = 1000           # laid-out lines in all (then one line says how many were left)
 
 
 class Overlay(Scene):
     opaque = False
+
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
 
 
 class TextBox(Overlay):
@@ -22,24 +30,25 @@ class TextBox(Overlay):
     fg, bg = P.WHITE, P.BLUE
     width = 64
 
-    def __init__(self, app, title: str, lines: list[str], footer="Esc or Enter to go on"):
+    def __init__(self, app: Any, title: str, lines: list[str], footer: str = "Esc or Enter to go on"):
         super().__init__(app)
         self.title = title
-        self.lines = []
-        for line in lines:
-            self.lines.extend(ui.wrap(line, self.width - 4) if line else [""])
+        self.lines = lay_out(lines, self.width - 4)
         self.footer = footer
         self.page = 0
         self.per_page = 20
+
+    def spoken_intro(self) -> str:
+        return ". ".join([self.title] + [line for line in self.lines[:self.per_page] if line.strip()])
 
     @property
     def pages(self) -> int:
         return max(1, -(-len(self.lines) // self.per_page))
 
-    def close(self):
-        self.app.pop(self)
+    def close(self) -> Pop:
+        return Pop(self)
 
-    def turn(self, delta):
+    def turn(self, delta: int) -> bool | None:
         page = self.page + delta
         if not 0 <= page < self.pages:
             return False
@@ -73,22 +82,20 @@ class MessageBox(TextBox):
     """A notice; any key closes it (the key is not passed on)."""
     fg, bg = P.WHITE, P.RED
 
-    def __init__(self, app, title, lines, on_close: Callable | None = None):
+    def __init__(self, app: Any, title: str, lines: list[str], on_close: Callable | None = None):
         super().__init__(app, title, lines, footer="Press a key")
         self.on_close = on_close
 
-    def handle(self, event):
-        self.app.pop(self)
-        if self.on_close:
-            self.on_close()
-        return True
+    def handle(self, event: Any) -> Pop:
+        return Pop(self, then=self.on_close)
 
 
 class KeysBox(TextBox):
     """F1: the keys the scene below accepts right now, with their labels."""
     fg, bg = P.BLACK, P.LIGHT_GREY
 
-    def __init__(self, app, scene):
+    def __init__(self, app: Any, scene: Scene):
+        self.scene = scene
         rows = []
         for b in scene.bindings():
             if b.show:
@@ -99,11 +106,19 @@ class KeysBox(TextBox):
         rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
 
+    def spoken_intro(self) -> str:
+        return keys_text(self.scene.title, self.scene.bindings())
+
+    def handle(self, event):
+        if event.key == pygame.K_F1:   # F1 again closes the box (it never stacks another)
+            return Pop(self)
+        return super().handle(event)
+
 
 class Question(Overlay):
     """A Y/N question; Esc counts as No unless no_on_esc is False."""
 
-    def __init__(self, app, text: str | list[str], on_yes: Callable, on_no: Callable | None = None,
+    def __init__(self, app: Any, text: str | list[str], on_yes: Callable, on_no: Callable | None = None,
                  no_on_esc: bool = True, title: str = "Question"):
         super().__init__(app)
         self.lines = [text] if isinstance(text, str) else list(text)
@@ -111,11 +126,12 @@ class Question(Overlay):
         self.no_on_esc = no_on_esc
         self.title = title
 
-    def answer(self, yes: bool):
-        self.app.pop(self)
-        fn = self.on_yes if yes else self.on_no
-        if fn:
-            fn()
+    def spoken_intro(self) -> str:
+        return question_text(" ".join(self.lines), "Y for yes, N for no")
+
+    def answer(self, yes: bool) -> Pop:
+        """Closes the question, then calls the answer's callback (see Pop.then)."""
+        return Pop(self, then=self.on_yes if yes else self.on_no)
 
     def bindings(self):
         b = [Binding(("y",), "Yes", lambda: self.answer(True)),
@@ -125,15 +141,13 @@ class Question(Overlay):
         return b
 
     def draw(self, canvas):
-        lines = []
-        for t in self.lines:
-            lines.extend(ui.wrap(t, 50))
-        w = max(24, max(len(l) for l in lines) + 6)
+        lines = lay_out(self.lines, 50)[:24]
+        w = max(24, max(len(line) for line in lines) + 6)
         h = len(lines) + 4
         col, row = (80 - w) // 2, (30 - h) // 2
         ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title=self.title)
-        for i, l in enumerate(lines):
-            ui.center(canvas, row + 1 + i, l, P.WHITE, P.MAGENTA, col, w)
+        for i, line in enumerate(lines):
+            ui.center(canvas, row + 1 + i, line, P.WHITE, P.MAGENTA, col, w)
         yn = " (Y/N) "
         ui.center(canvas, row + h - 2, yn, P.YELLOW if self.app.blink else P.WHITE, P.MAGENTA, col, w)
 
@@ -142,7 +156,8 @@ class NumberPrompt(Overlay):
     """Type a whole number: digits, Backspace, Enter accepts, Esc cancels.
     An empty answer is None."""
 
-    def __init__(self, app, prompt: str, on_done: Callable, value: int | None = None, max_digits: int = 9):
+    def __init__(self, app: Any, prompt: str, on_done: Callable[[int | None], Any],
+                 value: int | None = None, max_digits: int = 9):
         super().__init__(app)
         self.prompt = prompt
         self.on_done = on_done
@@ -164,14 +179,14 @@ class NumberPrompt(Overlay):
             return False
         self.text = self.text[:-1]
 
-    def accept(self):
-        self.app.pop(self)
-        self.on_done(int(self.text) if self.text else None)
+    def accept(self) -> Pop:
+        value = int(self.text) if self.text else None
+        return Pop(self, then=lambda: self.on_done(value))
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Accept", self.accept),
                 Binding((pygame.K_BACKSPACE,), "Delete a digit", self.backspace),
-                Binding((pygame.K_ESCAPE,), "Cancel", lambda: self.app.pop(self)),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self)),
                 Binding(tuple("0123456789"), "Type the number", lambda: None, show=True)]
 
     def draw(self, canvas):
@@ -182,3 +197,16 @@ class NumberPrompt(Overlay):
         field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_digits + 1)
         ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
         ui.center(canvas, row + 4, "Enter accepts, empty = random", P.LIGHT_GREY, P.MAGENTA, col, w)
+
+
+def lay_out(lines: list[str], width: int) -> list[str]:
+    """Lines wrapped to width for a box, within MAX_LINE_CHARS and MAX_LINES."""
+    out: list[str] = []
+    for line in lines:
+        if len(out) >= MAX_LINES:
+            out[MAX_LINES - 1:] = ["... (more lines not shown)"]
+            break
+        if len(line) > MAX_LINE_CHARS:
+            line = line[:MAX_LINE_CHARS - 3] + "..."
+        out.extend(ui.wrap(line, width) if line else [""])
+    return out[:MAX_LINES]

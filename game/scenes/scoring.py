@@ -6,15 +6,19 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 
 
 class ScoringScene(Scene):
     """headers: column titles; rows: lists of cells (str or number); widths optional.
     A row whose first cell starts with "=" is drawn as a rule line."""
     title = "Score"
+
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
 
     def __init__(self, app, title: str, headers: Sequence[str], rows: Sequence[Sequence],
                  notes: Sequence[str] = (), on_done: Callable | None = None,
@@ -36,10 +40,9 @@ class ScoringScene(Scene):
                 w[i] = max(w[i], len(str(r[i])))
         return [x + 2 for x in w]
 
-    def done(self):
-        self.app.pop(self)
-        if self.on_done:
-            self.on_done()
+    def done(self) -> Pop:
+        """Leaves the screen, then calls on_done (see Pop.then)."""
+        return Pop(self, then=self.on_done)
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
@@ -53,7 +56,8 @@ class ScoringScene(Scene):
         ui.box(canvas, col, 1, width, height, P.WHITE, P.BLUE, title=self.title)
         x = col + 2
         for h, w in zip(self.headers, self.widths):
-            ui.text(canvas, x, 3, str(h)[:w - 1].rjust(w - 1) if x > col + 2 else str(h)[:w - 1], P.YELLOW, P.BLUE)
+            head = str(h)[:w - 1]
+            ui.text(canvas, x, 3, head.rjust(w - 1) if x > col + 2 else head, P.YELLOW, P.BLUE)
             x += w
         for r, row in enumerate(self.rows[:20]):
             y = 4 + r

@@ -1,10 +1,14 @@
 """The title screen: the block-letter logo, the four games, "press any key"."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
-from game import palette as P, ui, VERSION
-from game.scene import Scene
+from game import VERSION, card_art, ui
+from game import palette as P
+from game.cards import Card
+from game.scene import Replace, Scene
 
 # The logo in 8x8 "pixels" (square on the 8x16 cell grid: two per cell, as the
 # half-block characters made them on a text screen).
@@ -34,7 +38,10 @@ def draw_logo(canvas, top: int) -> None:
 class TitleScene(Scene):
     title = "Title"
 
-    def __init__(self, app, then):
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
+    def __init__(self, app, then: Callable[[], Scene]):
         super().__init__(app)
         self.then = then  # makes the menu scene
         self.greeted = False
@@ -44,30 +51,26 @@ class TitleScene(Scene):
             self.greeted = True
             self.app.sound("start")
 
-    def handle(self, event):
+    def handle(self, event) -> bool | Replace:
         if event.key in (pygame.K_F1, pygame.K_F2):
             return False
-        self.app.replace(self.then())
-        return True
+        return Replace(self.then())
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.box(canvas, 2, 1, 76, 27, P.LIGHT_CYAN, P.BLUE, shadow=False)
         draw_logo(canvas, 48)
         ui.center(canvas, 9, "\x04  A   C A R D   P A R L O R  \x05", P.WHITE, P.BLUE)
-        try:
-            from game import card_art
-            from game.cards import Card
-            cards = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
-            w, h = card_art.card_size("normal")
-            left = 320 - (w * 4 + 24 * 3) // 2 + 60
-            for i, c in enumerate(cards):
-                canvas.blit(card_art.back(i, "normal", P.RED if i % 2 else P.BLUE), (left - 120 + i * 8, 184 + i * 2))
-                canvas.blit(card_art.face(c, "normal"), (left + i * 30, 184 - (i % 2) * 6))
-        except Exception:  # the art is optional on the title; never fail here
-            pass
+        cards = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
+        w, _ = card_art.card_size("normal")
+        left = 320 - (w * 4 + 24 * 3) // 2 + 60
+        for i, c in enumerate(cards):
+            back = card_art.back(i, "normal", P.RED if i % 2 else P.BLUE)
+            canvas.blit(back, (left - 120 + i * 8, 184 + i * 2))
+            canvas.blit(card_art.face(c, "normal"), (left + i * 30, 184 - (i % 2) * 6))
         ui.center(canvas, 17, "Nerts  ·  Gin Rummy  ·  Gnono  ·  Go-Stop", P.YELLOW, P.BLUE)
-        ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.", P.LIGHT_GREY, P.BLUE)
+        ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.",
+                  P.LIGHT_GREY, P.BLUE)
         ui.center(canvas, 21, "In honour of GIN! (1981)", P.LIGHT_GREY, P.BLUE)
         if self.app.blink:
             ui.center(canvas, 24, "Press any key", P.WHITE, P.BLUE)

@@ -10,7 +10,8 @@ import random
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.engine import rng_state_to_json
 from game.keys import Binding
 from game.scene import Scene

@@ -1,0 +1,84 @@
+"""Reference players for Gin Rummy strength figures (not levels offered at the table).
+
+SolidAI ("solid"): a sound player who counts nothing: takes the upcard only if it
+lowers its least deadwood (after its best discard), else draws from the Stock;
+throws the card that leaves the least deadwood (the highest card among ties);
+knocks as soon as it may; lays off all it can.
+
+    python -m bench.gin_baselines --a expert --b solid --hands 3000
+"""
+from __future__ import annotations
+
+import argparse
+import random
+
+from game.gin import melds as M
+from game.gin.rules import DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
+
+
+class SolidAI:
+    level = "solid"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)     # unused: solid is deterministic
+
+    def choose(self, view: GinView):
+        seat, ph, legal = view.seat, view.phase, view.legal_moves
+        if ph == "hand_over":
+            return NextHand(seat)
+        if not legal:
+            return None
+        if ph == "lay_down":
+            return LayDown(seat)          # the least deadwood over melds and lay-offs
+        hand = M.cards_to_mask(view.hand)
+        if ph in ("offer", "draw"):
+            can_take = any(isinstance(m, TakeUpcard) for m in legal)
+            if view.stock_end:            # the upcard is offered only to go out
+                return TakeUpcard(seat) if can_take else Pass(seat)
+            decline = Pass(seat) if ph == "offer" else DrawStock(seat)
+            if not can_take:
+                return decline
+            up = M.card_bit(view.pile[-1])
+            banned = 0 if view.options.discard_taken_upcard else up
+            with_up = hand | up
+            after = min(M.min_deadwood_mask(with_up ^ b) for b in _bits(with_up & ~banned))
+            return TakeUpcard(seat) if after < M.min_deadwood_mask(hand) else decline
+        banned = 0
+        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
+            banned = M.card_bit(view.taken_upcard)
+        best = min(_bits(hand & ~banned),
+                   key=lambda b: (M.min_deadwood_mask(hand ^ b), -M.BIT_VALUES[b.bit_length() - 1],
+                                  -b))
+        card = M.BIT_CARDS[best.bit_length() - 1]
+        if M.min_deadwood_mask(hand ^ best) <= view.knock_value or \
+                (view.knock_value == 0 and M.min_deadwood_mask(hand ^ best) == 0):
+            return GoOut(seat, card)
+        return Discard(seat, card)
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
+def main(argv=None) -> int:
+    from game.gin import sim      # (only the command line plays matches)
+    ap = argparse.ArgumentParser(prog="python -m bench.gin_baselines",
+                                 description="A Gin level against the solid reference player.")
+    ap.add_argument("--a", default="expert")
+    ap.add_argument("--b", default="solid")
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    players = {"solid": SolidAI}
+    st = sim.play_match(players.get(args.a, args.a), players.get(args.b, args.b), args.hands, args.seed)
+    from bench.stats import wilson
+    lo, hi = wilson(st.wins[0], st.decided)
+    print(st.summary() + f"; 95% CI {100 * lo:.1f}-{100 * hi:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,191 @@
+"""The Gin expert: the hard player's hand evaluation, with an opponent model from
+the public record (game.gin.opponent_model), a draw choice by expected value and
+a knock decision by the undercut risk. It decides from its seat's GinView alone.
+
+Thinking in slices (for a table that must keep drawing frames):
+    ai.start_choice(view)          # begin a decision
+    move = ai.work(0.001)          # about 1 ms of thinking; None while not done
+    ai.cancel()                    # drop an unfinished decision (state changed)
+    ai.choose(view)                # the same decision, thought out at once
+choose_iter(view) is the generator behind both: it yields None after each short
+piece of work (well under a millisecond) and returns the move; the random state
+it uses is noted at start_choice, so cancel() and a fresh start give the same move.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from game.gin import melds as M
+from game.gin.ai import BIT_VALUES, GinAI, _bits, _Knowledge
+from game.gin.opponent_model import opponent_probabilities
+from game.gin.rules import DrawStock, GinView, LayDown, NextHand, Pass, TakeUpcard
+
+_mindw = M.min_deadwood_mask
+_after = M.min_deadwood_after_discard_mask
+_bit = M.card_bit
+
+
+class ExpertAI(GinAI):
+    """The strongest level (see the module doc)."""
+
+    def __init__(self, level: str = "expert", seed: int | None = None):
+        super().__init__("hard", seed)
+        self.level = "expert"
+        # techniques, each measurable on its own (python -m bench.gin_baselines)
+        self.use_model = True        # opponent model (else hard's: only taken cards known)
+        self.draw_ev = True          # upcard vs Stock by expected value (else hard's margin)
+        self.draw_margin = 1.0       # take when the upcard is better by more than this (tuned)
+        self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
+        self.undercut_samples = 24
+        self._thinking = None
+        self._rest_state = None
+
+    # ---- the incremental interface ----
+    def choose(self, view: GinView):
+        it = self.choose_iter(view)
+        while True:
+            try:
+                next(it)
+            except StopIteration as done:
+                return done.value
+
+    def start_choice(self, view: GinView) -> None:
+        self._rest_state = self.rng.getstate()
+        self._thinking = self.choose_iter(view)
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    def work(self, budget_s: float):
+        """Think for about budget_s seconds: the move once decided, else None."""
+        it = self._thinking
+        if it is None:
+            raise ValueError("no choice started")
+        end = time.perf_counter() + budget_s
+        while True:
+            try:
+                next(it)
+            except StopIteration as done:
+                self._thinking = self._rest_state = None
+                return done.value
+            except BaseException:
+                self._thinking = self._rest_state = None
+                raise
+            if time.perf_counter() >= end:
+                return None
+
+    def cancel(self) -> None:
+        if self._thinking is not None:
+            self._thinking.close()
+            self.rng.setstate(self._rest_state)
+        self._thinking = self._rest_state = None
+
+    def rng_at_rest(self) -> random.Random:
+        """The random state to save (as before an unfinished choice began)."""
+        if self._thinking is None:
+            return self.rng
+        r = random.Random()
+        r.setstate(self._rest_state)
+        return r
+
+    def choose_iter(self, view: GinView):
+        ph = view.phase
+        seat = view.seat
+        if ph == "hand_over":
+            return NextHand(seat)
+        if ph == "game_over" or not view.legal_moves:
+            return None
+        if ph == "lay_down":
+            return LayDown(seat)
+        know = self._knowledge(view)
+        yield
+        if ph in ("offer", "draw"):
+            move = yield from self._draw_iter(view, know)
+            return move
+        if ph == "discard":
+            return self._discard(view, know)
+        return view.legal_moves[0]
+
+    # ---- knowledge ----
+    def _knowledge(self, view: GinView) -> _Knowledge:
+        know = _Knowledge(view, self.tracking)
+        if self.use_model:
+            know.p_opp, know.opp_known, know.unseen = opponent_probabilities(view, know.hand, know.pile)
+        return know
+
+    # ---- drawing ----
+    def _draw_iter(self, view: GinView, know: _Knowledge):
+        seat = view.seat
+        can_take = any(isinstance(m, TakeUpcard) for m in view.legal_moves)
+        decline = Pass(seat) if view.phase == "offer" or view.stock_end else DrawStock(seat)
+        if not can_take:
+            return decline
+        if view.stock_end:
+            return TakeUpcard(seat)
+        if not self.draw_ev:
+            return self._draw(view, know)
+        up = view.pile[-1]
+        ub = _bit(up)
+        hand = know.hand
+        kv = view.knock_value
+        banned = 0 if view.options.discard_taken_upcard else ub
+        if up in view.my_discards and not M.knock_discards_mask(hand | ub, kv) & ~banned:
+            return decline
+        with_up = hand | ub
+        if M.knock_discards_mask(with_up, kv) & ~banned:
+            return TakeUpcard(seat)
+        take = min(self._key_fast(with_up ^ b, know) for _, b in _bits(with_up & ~banned))
+        # the Stock: each live card weighted by the chance it is not his
+        p = know.p_opp
+        total = weight = 0.0
+        n = 0
+        for i, b in _bits(know.unseen & ~hand):
+            w = 1.0 - p[i]
+            if w <= 0.0:
+                continue
+            h11 = hand | b
+            total += w * self._greedy_key(h11, know)
+            weight += w
+            n += 1
+            if n % 8 == 0:
+                yield
+        stock = total / weight if weight else self._key_fast(hand, know)
+        return TakeUpcard(seat) if take < stock - self.draw_margin else decline
+
+    def _greedy_key(self, h11: int, know: _Knowledge) -> float:
+        """The key of an 11-card hand after its least-deadwood discard (the highest
+        card among ties)."""
+        target = _after(h11)
+        best = None
+        for i, b in _bits(h11):
+            if _mindw(h11 ^ b) == target and (best is None or BIT_VALUES[i] >= BIT_VALUES[best[0]]):
+                best = (i, b)
+        return self._key_fast(h11 ^ best[1], know)
+
+    # ---- knocking ----
+    def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
+        if dw == 0 or self.undercut_limit >= 1.0 or view.stock_size <= 4:
+            return True
+        return self._undercut_risk(view, know, dw) <= self.undercut_limit
+
+    def _undercut_risk(self, view: GinView, know: _Knowledge, dw: int) -> float:
+        """Share of opponent hands sampled from the model whose least deadwood is
+        at most ours (lay-offs ignored: they only make it likelier)."""
+        n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
+        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        if n_unknown <= 0 or len(cards) < n_unknown:
+            return 0.0
+        rng = self.rng
+        p = know.p_opp
+        hits = 0
+        for _ in range(self.undercut_samples):
+            # weighted sampling without replacement (Efraimidis-Spirakis keys)
+            keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
+            opp = know.opp_known
+            for _, b in keyed[:n_unknown]:
+                opp |= b
+            if _mindw(opp) <= dw:
+                hits += 1
+        return hits / self.undercut_samples

@@ -1,0 +1,224 @@
+"""The Go-Stop table's controller, without pygame: the engine's state, the computer
+seats and their thinking, the pace of the playback, when to ask the human, when
+the hand's score is due, and what a finished hand adds to the statistics.
+
+The scene (table.GoStopTable) calls `step()` once per update and does what it
+returns (announce a stage, ask a question, open the hand's score); it draws and
+reads keys. A move, the human's or a computer's, is played on the engine at once;
+its events become `Stage`s through the `playback` function the scene gives
+(playback.build_stages), so the cards move one after the other.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from game import errors
+from game.engine import IllegalMove
+from game.table_support import computer_move
+
+from .ai import GoStopAI
+from .model import Model, Stage
+from .rules import GoStopState, NextHand
+from .settings import PACE, SPEEDS
+
+HUMAN = 0
+HARD_ROLLOUTS = 48
+# Seconds of a computer's thinking per update step (120 a second, two a frame at 60
+# frames a second): the hard player's look-ahead (tens of milliseconds) is spread over
+# the playback of the turn before and the pause before its move, and the frame, with
+# its drawing, stays under 4 ms.
+THINK_S = 0.001
+
+Playback = Callable[[Model, list, float], list]
+
+
+def make_ai(level: str, rng) -> GoStopAI:
+    # a fixed count of look-ahead samples (about 25 ms on a 2020 laptop) rather than a
+    # time budget: the computers' play is then the same for the same seed, resumed or not
+    return GoStopAI(level, rng, rollouts=HARD_ROLLOUTS)
+
+
+class Thinking:
+    """A computer's choice under way: for which seat and state version, and the move
+    once made (None while thinking)."""
+    __slots__ = ("seat", "version", "move")
+
+    def __init__(self, seat, version):
+        self.seat, self.version, self.move = seat, version, None
+
+
+class GoStopController:
+    def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
+                 seed: int | None = None, ai_rngs=None, playback: Playback | None = None):
+        self.state = state
+        self.n = state.n
+        self.levels = list(levels) if levels else ["normal"] * (self.n - 1)
+        self.speed = speed if speed in SPEEDS else "normal"
+        self.playback = playback
+        base = random.Random(seed)
+        self.ais: dict[int, GoStopAI] = {}
+        for k, s in enumerate(s for s in range(self.n) if s != HUMAN):
+            rng = random.Random(base.randrange(2 ** 32))
+            if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
+                rng = ai_rngs[k]
+            self.ais[s] = make_ai(self.levels[k], rng)
+        self.stages: list[Stage] = []
+        self.wait = 0                # steps waited before a computer's move / the scores
+        self.asking = False          # the human is asked a question (bomb, shake, Go)
+        self.scoring_open = False    # the hand's score is on screen
+        self.version = 0             # counts the moves played
+        self.timing: list[int] = []  # steps of each finished computer turn
+        self._turn_steps = None
+        self.stats_hand = None       # the hand already counted in the statistics
+        self.history: list[str] = []  # a line per finished hand (F4)
+        self.thinking: Thinking | None = None
+
+    # -- pace
+    @property
+    def move_steps(self) -> int:
+        return PACE[self.speed][0]
+
+    @property
+    def pause_steps(self) -> int:
+        return PACE[self.speed][1]
+
+    # -- moves
+    def apply(self, move, pace_scale: float = 1.0) -> str | None:
+        """Play the answer to the pending question (NextHand deals the next hand):
+        None once played, else why the engine refused it (nothing changed)."""
+        before = Model.of(self.state)
+        try:
+            if isinstance(move, NextHand):
+                events = self.state.next_hand()
+            else:
+                events = self.state.play(self.state.question().seat, move)
+        except IllegalMove as exc:
+            return exc.reason
+        self.version += 1
+        if self.playback is not None:
+            self.stages.extend(self.playback(before, events, pace_scale))
+        return None
+
+    def hurry(self) -> list[Stage]:
+        """Skip the playback to its end: the stages not yet begun (their notes)."""
+        left = [st for st in self.stages if st.t == 0]
+        self.stages = []
+        return left
+
+    # -- the clock
+    def step(self, think_s: float = THINK_S) -> tuple[str, object] | None:
+        """One update step. Returns what the scene must do now: ("announce", stage)
+        as a stage begins, ("ask", question) for the human's bomb, shake or Go,
+        ("score", None) when the hand's score is due; else None."""
+        self.think(think_s)
+        if self.stages:
+            return self._play_stage()
+        q = self.state.question()
+        if q.kind == "hand_over":
+            if not self.scoring_open:
+                self.wait += 1
+                if self.wait >= self.pause_steps:
+                    self.wait = 0
+                    self.scoring_open = True
+                    return ("score", None)
+            return None
+        if q.seat != HUMAN:
+            if self._turn_steps is None:
+                self._turn_steps = 0
+            self._turn_steps += 1
+            # the pause, and longer if the computer is still thinking
+            self.wait = min(self.wait + 1, self.pause_steps)
+            th = self.thinking
+            if self.wait >= self.pause_steps and th is not None and th.move is not None:
+                self.wait = 0
+                self.thinking = None
+                self.computer_move(q.seat, th.move)
+            return None
+        if self._turn_steps is not None:
+            self.timing.append(self._turn_steps)
+            self._turn_steps = None
+        self.wait = 0
+        if q.kind in ("bomb", "shake", "go_stop") and not self.asking:
+            self.asking = True
+            return ("ask", q)
+        return None
+
+    def _play_stage(self):
+        st = self.stages[0]
+        begun = st.t == 0
+        st.t += 1
+        if st.t >= st.steps:
+            self.stages.pop(0)
+        if self._turn_steps is not None:
+            self._turn_steps += 1
+        return ("announce", st) if begun else None
+
+    # -- the computers
+    def think(self, budget: float = THINK_S) -> None:
+        """Give the computer whose question is pending a slice of thinking. It begins
+        as soon as the engine asks it, while the turn before is still played back;
+        a choice for a state that has changed since is dropped."""
+        q = self.state.question()
+        seat = q.seat if q.kind != "hand_over" and q.seat != HUMAN else None
+        th = self.thinking
+        if th is not None and (th.seat != seat or th.version != self.version):
+            if th.move is None:
+                self.ais[th.seat].cancel()
+            th = self.thinking = None
+        if seat is None or (th is not None and th.move is not None):
+            return
+        ai = self.ais[seat]
+
+        def first_legal():
+            return self.state.legal_moves()[0]
+
+        if th is None:
+            th = self.thinking = Thinking(seat, self.version)
+            view = self.state.view(seat)
+
+            def begin():
+                ai.start_choice(view)
+                return ai.work(budget)
+            th.move = computer_move(begin, first_legal, "Go-Stop")
+        else:
+            th.move = computer_move(lambda: ai.work(budget), first_legal, "Go-Stop")
+
+    def computer_move(self, seat: int, move=None) -> None:
+        """Play the computer's move (thought out here at once if none is given); a
+        move the engine refuses is a bug: reported, and the first legal move played."""
+        if move is None:
+            move = computer_move(lambda: self.ais[seat].choose(self.state.view(seat)),
+                                 lambda: self.state.legal_moves()[0], "Go-Stop")
+        reason = self.apply(move)
+        if reason is not None:
+            errors.report(IllegalMove(reason), f"Go-Stop computer at seat {seat}")
+            self.apply(self.state.legal_moves()[0])
+
+    # -- the hand's end
+    def hand_counts(self) -> tuple[dict, dict]:
+        """The statistics of the hand just settled, once: (counts, bests), or ({}, {})
+        if counted already (a resumed score screen) or not settled."""
+        st = self.state
+        if self.stats_hand == st.hand_no or st.result is None:
+            return {}, {}
+        self.stats_hand = st.hand_no
+        res = st.result
+        w = res["winner"]
+        pays = res["payments"]
+        if w == HUMAN:
+            chips = sum(p.total for p in pays)
+        else:
+            chips = -sum(p.total for p in pays if p.payer == HUMAN)
+        counts = {"hands_played": 1, "hands_won": int(w == HUMAN), "gos": st.go_counts[HUMAN],
+                  "stops": int(w == HUMAN and not res["chongtong"]),
+                  "nagari": int(bool(res["nagari"])), "chips": chips}
+        return counts, ({"best_hand": chips} if w == HUMAN else {})
+
+    def check_invariants(self) -> None:
+        """The engine's invariants, and the seats consistent with its players."""
+        self.state.check_invariants()
+        assert set(self.ais) == set(range(self.n)) - {HUMAN}
+        assert len(self.levels) == self.n - 1
+        assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
+

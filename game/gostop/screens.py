@@ -1,0 +1,186 @@
+"""The Go-Stop table's own screens: the Go-or-Stop box and the hand's score, each
+over a table.GoStopTable (`table`)."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.scene import Pop, Push, Scene
+from game.scenes.overlays import Overlay, Question
+
+from . import hwatu_art as art
+from .controller import HUMAN
+from .help_text import HELP
+from .table_view import CARD_W, capture_groups
+
+
+# ---------------------------------------------------------------- Go or Stop
+class GoStopBox(Overlay):
+    """The big question: G for Go, S for Stop, with what each means right now."""
+    title = "Go or Stop"
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        st = table.state
+        seat = HUMAN
+        pts, lines, pays = st.payments_if_stop(seat)
+        g = st.go_counts[seat]
+        self.lines = [f"You have {pts} points" + (f" and {g} Go (+{g})" if g else "") + ":"]
+        for name, p in lines:
+            self.lines.append(f"   {name:<24}{p:>3}")
+        total = sum(p.total for p in pays)
+        self.lines.append("")
+        self.lines.append(f"STOP: the hand ends and you are paid {total} chips now:")
+        for p in pays:
+            dbl = " ".join(f"x{f} {n}" for n, f in p.doublings)
+            self.lines.append(f"   {table.names[p.payer]} pays {p.total}" + (f"  ({dbl})" if dbl else ""))
+        self.lines.append(f"GO: +1 point ({g + 1} Go" + (", payment doubled" if g + 1 >= st.options.go_doubling_from else "")
+                          + "); you play on and are asked")
+        self.lines.append("    again when your score rises. If someone else wins")
+        self.lines.append("    after your Go, you pay for everyone (go-bak).")
+
+    def bindings(self):
+        return [Binding(("g",), "Go: play on for more", lambda: self.answered(True)),
+                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False))]
+
+    def answered(self, go: bool) -> Pop:
+        self.table.answer_go(go)
+        return Pop(self)
+
+    def answer(self, go: bool) -> None:
+        """Answer from outside the keys (the bench's autopilot)."""
+        self.app.apply(self.answered(go))
+
+    def draw(self, canvas):
+        w, h = 60, len(self.lines) + 5
+        col, row = 10, max(1, (28 - h) // 2)
+        ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title="GO or STOP?")
+        for i, line in enumerate(self.lines):
+            ui.text(canvas, col + 2, row + 1 + i, line[:w - 4], P.WHITE, P.MAGENTA)
+        c = P.YELLOW if self.app.blink else P.WHITE
+        ui.center(canvas, row + h - 2, " G = Go      S = Stop ", c, P.MAGENTA, col, w)
+
+
+# ---------------------------------------------------------------- the hand's score
+def hand_summary(st, names) -> str:
+    res = st.result or {}
+    w = res.get("winner")
+    if res.get("nagari"):
+        return f"  Hand {st.hand_no}: nagari (nobody paid)"
+    if w is None:
+        return f"  Hand {st.hand_no}: over"
+    paid = sum(p.total for p in res.get("payments", []))
+    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
+    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"
+
+
+DOUBLING_WHY = {
+    "Go": ": three Go or more", "shaking": ": the winner shook", "bomb": ": the winner bombed",
+    "meong-tta": ": the winner has 7 animals or more",
+    "gwang-bak": ": the winner scored brights, the loser has none",
+    "pi-bak": ": the winner scored junk, the loser has too little",
+    "nagari": ": nobody won the hand before",
+}
+
+
+def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
+    """The title and the (text, colour) lines of the hand's scoring screen."""
+    res = st.result or {}
+    out = []
+    w = res.get("winner")
+    if res.get("nagari"):
+        title = f"Hand {st.hand_no}: Nagari"
+        out.append(("The stock ran out and nobody stopped: nobody is paid.", P.WHITE))
+        out.append((f"The next hand's payment is multiplied by {st.multiplier}.", P.YELLOW))
+    else:
+        title = f"Hand {st.hand_no}: {names[w]} win{'' if names[w] == 'You' else 's'}"
+        if res.get("chongtong"):
+            out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.", P.WHITE))
+        else:
+            out.append((f"{names[w]} stopped with {res.get('points')} points:", P.WHITE))
+            for name, p in res.get("lines", []):
+                out.append((f"   {name:<28}{p:>4}", P.LIGHT_CYAN))
+            g = st.go_counts[w]
+            if g:
+                out.append((f"   {'Go bonus (' + str(g) + ' Go)':<28}{g:>4}", P.LIGHT_CYAN))
+        out.append(("", P.WHITE))
+        out.append(("What each player pays:", P.WHITE))
+        for p in res.get("payments", []):
+            s = f"   {names[p.loser]}: {p.base} points" + (f" + {p.go_bonus} for Go" if p.go_bonus else "")
+            out.append((s, P.WHITE))
+            for n, f in p.doublings:
+                out.append((f"      x{f} {n}{DOUBLING_WHY.get(n.split()[-1] if n.endswith('Go') else n, '')}",
+                            P.LIGHT_MAGENTA))
+            s = f"      = {p.total} chips"
+            if p.payer != p.loser:
+                s += f", all paid by {names[p.payer]} (go-bak: he said Go and lost)"
+            out.append((s, P.YELLOW))
+    out.append(("", P.WHITE))
+    out.append(("Chips so far:  " + "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n)), P.YELLOW))
+    return title, out
+
+
+class GoStopScoring(Scene):
+    """The hand's scoring screen: the winner's combinations line by line, the Go
+    bonus, each doubling with its name, the chips of each loser, the totals."""
+    title = "Go-Stop score"
+
+    def __init__(self, app, table, on_done):
+        super().__init__(app)
+        self.table = table
+        self.on_done = on_done
+        self.heading, self.lines = scoring_lines(table.state, table.names)
+
+    def next_hand(self) -> Pop:
+        self.on_done()
+        return Pop(self)
+
+    def done(self) -> None:
+        """Deal the next hand from outside the keys (the bench's autopilot)."""
+        self.app.apply(self.next_hand())
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Deal the next hand",
+                        self.next_hand),
+                Binding((pygame.K_F8,), "Save and leave", self.leave),
+                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+
+    def leave(self) -> Pop:
+        self.table.leave()
+        return Pop(self)
+
+    def ask_leave(self) -> Push:
+        # the question's Yes is called by the overlay, not returned from a key here
+        return Push(Question(self.app, "Leave the game? (the game is saved)",
+                             lambda: self.app.apply(self.leave()), title="Leave"))
+
+    def help_lines(self):
+        return HELP
+
+    def save_state(self):
+        self.table.save()
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        h = min(27, len(self.lines) + 4)
+        ui.box(canvas, 3, 1, 74, h, P.WHITE, P.BLUE, title=self.heading)
+        for i, (line, colour) in enumerate(self.lines[:h - 4]):
+            ui.text(canvas, 5, 3 + i, line[:70], colour, P.BLUE)
+        w = (self.table.state.result or {}).get("winner")
+        top = (h + 2) * 16 + 20
+        if w is not None and top + 64 <= 464:
+            ui.text_px(canvas, 24, top, f"{self.table.names[w]}: captures", P.WHITE)
+            groups, counts, _bd = capture_groups(self.table.state.captures[w])
+            x = 24
+            for g in ("brights", "animals", "ribbons", "junk"):
+                cs = groups[g]
+                if not cs:
+                    continue
+                step = 14 if len(cs) < 12 else 8
+                for i, c in enumerate(cs):
+                    canvas.blit(art.face(c, self.app.options["colour.face"]), (x + i * step, top + 18))
+                x += CARD_W + (len(cs) - 1) * step + 12
+        ui.key_bar(canvas, [("Enter", "Next hand"), ("F8", "Save and leave"), ("F1", "Keys")])
+

@@ -1,0 +1,242 @@
+"""Drawing the Go-Stop table (a mixin of table.GoStopTable): the info bar, the
+computers' blocks, the stock and the table's months, your captures and hand with
+the chosen card framed, the card moving in the playback, the hint rows."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+
+from . import hwatu_art as art
+from .controller import HUMAN
+from .narrate import card_label
+from .table_view import CARD_H, CARD_W, HAND_Y, RAISE
+
+FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
+
+
+class TableDrawing:
+    def draw(self, canvas):
+        o = self.app.options
+        tbl, txt = o["colour.table"], o["colour.text"]
+        canvas.fill(P.PALETTE[tbl])
+        model, lay = self.shown()
+        st = self.state
+        stage = self.stages[0] if self.stages else None
+        self._draw_info(canvas)
+        face_c, back_c = o["colour.face"], o["colour.back"]
+        back = art.back(P.RED if back_c == P.BLUE else back_c)
+        # the computers
+        for seat, r in lay.blocks.items():
+            self._draw_seat_text(canvas, seat, lay, r.x // 8, r.y // 16, r.w // 8, tbl, txt)
+            hand = model.hands[seat]
+            area = lay.hand_area[seat]
+            ui.text_px(canvas, area.x, area.y - 16, f"Hand {len(hand)}", txt, None)
+            for c, rr in zip(hand, lay.hand_rects[seat]):
+                canvas.blit(art.face(c, face_c) if self.show_hands else back, rr)
+        # the stock and the table
+        sr = lay.stock_rect
+        if model.stock:
+            for i in range(min(3, model.stock)):
+                canvas.blit(back, (sr.x - i * 2 + 4, sr.y - i * 2 + 4))
+        ui.text_px(canvas, sr.x - 4, sr.bottom + 8, "Stock", txt)
+        ui.text_px(canvas, sr.x + 4, sr.bottom + 24, f"{model.stock:2d}", P.YELLOW)
+        for m, cards, rects in lay.table_groups:
+            for c, rr in zip(cards, rects):
+                canvas.blit(art.face(c, face_c), rr)
+            if m in st.stacks and len(cards) >= 3:
+                ui.text_px(canvas, rects[0].x, rects[0].bottom + 1, "stack", P.LIGHT_RED)
+        if not lay.table_groups:
+            ui.text(canvas, 24, 9, "(the table is empty)", txt)
+        # you
+        self._draw_seat_text(canvas, HUMAN, lay, 1, 14, 78, tbl, txt)
+        self._draw_captures(canvas, lay, model, face_c, tbl, txt)
+        self._draw_hand(canvas, lay, model, face_c, back, txt)
+        self._draw_marks(canvas, lay, stage)
+        if stage is not None and stage.moving is not None:
+            c, a, b = stage.moving
+            if b is not None:
+                f = min(1.0, (stage.t + 1) / max(1, stage.steps))
+                f = f * f * (3 - 2 * f)
+                x = a.x + (b.x - a.x) * f
+                y = a.y + (b.y - a.y) * f
+                canvas.blit(art.face(c, face_c), (int(x), int(y)))
+        self._draw_help_rows(canvas, txt)
+        self.draw_notes(canvas)
+        ui.key_bar(canvas, self._key_items())
+
+    def _draw_info(self, canvas):
+        st = self.state
+        ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
+        deal = "-" if st.deal_no is None else st.deal_no
+        s = (f" GO-STOP  Hand {st.hand_no}  Deal {deal}  Target {st.target}"
+             + (f"  Pays x{st.multiplier}" if st.multiplier > 1 else f"  Dealer: {self.names[st.dealer]}"))
+        q = st.question()
+        if q.kind == "hand_over":
+            t = "Hand over"
+        elif q.seat == HUMAN:
+            t = {"play": "Your turn: play a card", "match_hand": "Your turn: choose a card",
+                 "match_stock": "Your turn: choose a card", "go_stop": "Go or Stop?",
+                 "bomb": "Bomb?", "shake": "Shake?"}.get(q.kind, "Your turn")
+        else:
+            t = f"{self.names[q.seat]} is playing"
+        ui.text(canvas, 0, 0, s[:78 - len(t)], P.WHITE, P.BLUE)
+        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == HUMAN else P.LIGHT_CYAN, P.BLUE)
+
+    def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
+        st = self.state
+        bd = lay.breakdowns[seat]
+        pts = bd.total
+        turn = st.question().seat == seat and st.phase != "hand_over"
+        name = self.names[seat]
+        if seat != HUMAN:
+            name += f" ({self.levels[sorted(self.ais).index(seat)]})" if self.n == 2 else ""
+        head = ("\x10" if turn else " ") + name
+        ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
+        bits = [f"{pts} pt"]
+        if st.go_counts[seat]:
+            bits.append(f"{st.go_counts[seat]} Go")
+        if st.shakes[seat]:
+            bits.append("shook" if st.shakes[seat] == 1 else f"shook x{st.shakes[seat]}")
+        if st.bombs[seat]:
+            bits.append("bomb" if st.bombs[seat] == 1 else f"bomb x{st.bombs[seat]}")
+        if st.credits[seat]:
+            bits.append(f"{st.credits[seat]} skip{'s' if st.credits[seat] > 1 else ''}")
+        bits.append(f"chips {st.chips[seat]:+d}")
+        right = "  ".join(bits)
+        ui.text(canvas, col + width - len(right) - 1, row, right,
+                P.LIGHT_GREEN if pts >= st.target else txt, None)
+        # what the score is made of
+        if bd.lines:
+            parts = [f"{n} {p}" for n, p in bd.lines]
+            s = "= " + " + ".join(parts)
+        else:
+            s = f"no points yet (target {st.target})" if width > 50 else f"no points (target {st.target})"
+        if st.go_counts[seat]:
+            s += f"  + {st.go_counts[seat]} for Go"
+        if len(s) > width - 2:
+            s = s[:width - 3] + "\x10"
+        ui.text(canvas, col + 1, row + 1, s, P.LIGHT_CYAN if bd.lines else P.LIGHT_GREY, None)
+
+    def _draw_captures(self, canvas, lay, model, face_c, tbl, txt):
+        for seat in range(self.n):
+            groups = lay.cap_groups[seat]
+            if not groups:
+                continue
+            for g, x, cards, rects, count, compact in groups:
+                label = lay.label(g, count, compact)
+                ly = (64 if seat != HUMAN else 272) - 16
+                scoring_now = ((g == "brights" and count >= 3) or (g == "animals" and count >= 5)
+                               or (g == "ribbons" and count >= 5) or (g == "junk" and count >= 10))
+                colour = P.LIGHT_GREEN if scoring_now else (txt if cards else P.LIGHT_GREY)
+                ui.text_px(canvas, x, ly, label, colour)
+                for c, rr in zip(cards, rects):
+                    canvas.blit(art.face(c, face_c), rr)
+
+    def _draw_hand(self, canvas, lay, model, face_c, back, txt):
+        ph = self.human_phase()
+        hand = model.hands[HUMAN]
+        rects = lay.hand_rects[HUMAN]
+        arrows = self.app.options["colour.arrows"]
+        ents = self.entries() if ph == "play" else []
+        sel = ents[self.sel % len(ents)] if ents else None
+        for c, rr in zip(hand, rects):
+            r = rr.move(0, -RAISE) if c is sel else rr
+            canvas.blit(art.face(c, face_c), r)
+            if c in self.state.revealed[HUMAN]:
+                ui.text_px(canvas, r.x + 4, r.bottom + 1, "shown", P.LIGHT_MAGENTA)
+        if FLIP in ents:
+            x = (rects[-1].right + 10) if rects else 12
+            r = pygame.Rect(x, HAND_Y - (RAISE if sel == FLIP else 0), CARD_W, CARD_H)
+            canvas.blit(back, r)
+            ui.text_px(canvas, r.x - 4, r.bottom + 1, "stock", txt)
+            if sel == FLIP:
+                art.draw_frame(canvas, r, arrows)
+        if ph == "play" and sel is not None and sel != FLIP:
+            r = lay.rect_of(sel).move(0, -RAISE)
+            art.draw_frame(canvas, r, arrows)
+            for m, cards, trs in lay.table_groups:
+                if m == sel.month:
+                    for c, tr in zip(cards, trs):
+                        art.draw_frame(canvas, tr, arrows if self.app.blink else P.WHITE, 1)
+        if ph == "match":
+            choices = self.state.choices
+            for i, c in enumerate(choices):
+                tr = lay.rect_of(c)
+                if tr is None:
+                    continue
+                on = i == self.choice % len(choices)
+                art.draw_frame(canvas, tr, arrows if on else P.WHITE, 2 if on else 1)
+                if on:
+                    ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18", arrows if self.app.blink else P.WHITE)
+
+    def _draw_marks(self, canvas, lay, stage):
+        if stage is None or not stage.marks:
+            return
+        for c in stage.marks:
+            r = lay.rect_of(c)
+            if r is not None:
+                art.draw_frame(canvas, r, P.WHITE, 1)
+
+    def _draw_help_rows(self, canvas, txt):
+        """Rows 24-25: what the chosen card is and what playing it would do."""
+        ph = self.human_phase()
+        st = self.state
+        if ph == "play":
+            ents = self.entries()
+            if not ents:
+                return
+            e = ents[self.sel % len(ents)]
+            if e == FLIP:
+                ui.text(canvas, 1, 24, "Turn up the stock only (a turn left to you by your bomb).", P.WHITE)
+                return
+            ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {_category_words(e)}", P.WHITE)
+            ui.text(canvas, 1, 25, _play_hint(st, e), self.app.options["colour.arrows"])
+        elif ph == "match":
+            c = st.choices[self.choice % len(st.choices)]
+            card = st.t_card if st.phase == "match_hand" else st.t_stock
+            ui.text(canvas, 1, 24, f"Your {card_label(card)} matches two cards: take which one?", P.WHITE)
+            ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.", self.app.options["colour.arrows"])
+        elif not self.stages and st.question().seat != HUMAN and st.phase != "hand_over":
+            ui.text(canvas, 1, 24, f"{self.names[st.question().seat]} is thinking...", P.LIGHT_GREY)
+
+
+
+def _category_words(c) -> str:
+    cat = c.category
+    if cat == "bright":
+        return "a bright" + (" (the rain man: 3 brights with him score 2)" if c.month == 12 else "")
+    if cat == "animal":
+        if c.month in (2, 4, 8):
+            return "an animal, one of the three birds (godori)"
+        if c.month == 9:
+            return "an animal, or a double junk: whichever scores better"
+        return "an animal"
+    if cat == "ribbon":
+        return {"red": "a red poem ribbon (set: 1, 2, 3)", "blue": "a blue ribbon (set: 6, 9, 10)",
+                "grass": "a grass ribbon (set: 4, 5, 7)", "rain": "the rain ribbon (in no set)"}[c.ribbon]
+    if cat == "double":
+        return "a double junk, worth 2 junk"
+    if cat == "bonus":
+        return f"a bonus card worth {c.value} junk: you take it and play on"
+    return "a junk card"
+
+
+def _play_hint(st, c) -> str:
+    if c.month == 0:
+        return "Played, it goes to your captures and you turn up a card in its place."
+    same = [t for t in st.table if t.month == c.month]
+    in_hand = sum(1 for h in st.hands[HUMAN] if h.month == c.month)
+    extra = ""
+    if in_hand == 3 and len(same) == 1:
+        extra = " You hold three: you may bomb."
+    elif in_hand == 3:
+        extra = " You hold three: you may shake."
+    if not same:
+        return "It matches nothing on the table: it will stay there." + extra
+    if len(same) == 1:
+        return f"It takes {card_label(same[0])} (framed on the table)." + extra
+    if len(same) == 2:
+        return "Two cards of its month lie there: you take one of them." + extra
+    return f"It takes all three {c.month}s (the stack): one junk from each opponent if it was a ppuk." + extra
+

@@ -1,0 +1,106 @@
+"""The human's keys at the Go-Stop table (a mixin of table.GoStopTable): choosing
+and playing a hand card, choosing between two table cards, F4's chips, and the
+keys each state accepts, with their labels for the key bar."""
+from __future__ import annotations
+
+import pygame
+
+from game.keys import Binding
+from game.scene import Push
+from game.scenes.overlays import TextBox
+
+from .controller import HUMAN
+from .rules import ChooseMatch, FlipStock, PlayCard
+from .table_draw import FLIP
+
+
+class HumanKeys:
+    def entries(self):
+        """The hand entries to choose from: hand cards, and FLIP with bomb credits."""
+        hand = list(self.state.hands[HUMAN])
+        if self.state.credits[HUMAN] > 0 and self.state.stock:
+            hand.append(FLIP)
+        return hand
+
+    def _clamp_selection(self):
+        k = len(self.entries())
+        if k and not 0 <= self.sel < k:
+            self.sel = max(0, min(self.sel, k - 1))
+
+    def human_phase(self):
+        """'play', 'match' or None: what the human's keys do now."""
+        if self.stages or self.asking or self.scoring_open:
+            return None
+        q = self.state.question()
+        if q.seat != HUMAN:
+            return None
+        if q.kind == "play":
+            return "play"
+        if q.kind in ("match_hand", "match_stock"):
+            return "match"
+        return None
+
+    def move_sel(self, d):
+        ph = self.human_phase()
+        if ph == "play":
+            k = len(self.entries())
+            if k == 0:
+                return False
+            self.sel = (self.sel + d) % k
+        elif ph == "match":
+            self.choice = (self.choice + d) % len(self.state.choices)
+        else:
+            return False
+
+    def enter(self):
+        ph = self.human_phase()
+        if ph == "play":
+            ents = self.entries()
+            if not ents:
+                return False
+            e = ents[self.sel % len(ents)]
+            self.choice = 0
+            return self.apply(FlipStock() if e == FLIP else PlayCard(e), pace_scale=0.6)
+        if ph == "match":
+            c = self.state.choices[self.choice % len(self.state.choices)]
+            self.choice = 0
+            return self.apply(ChooseMatch(c), pace_scale=0.6)
+        return False
+
+    def show_chips(self) -> Push:
+        lines = ["Chips won and lost since the start:", ""]
+        for s in range(self.n):
+            lines.append(f"  {self.names[s]:<12} {self.state.chips[s]:+6d}")
+        if self.state.multiplier > 1:
+            lines += ["", f"The next payment is multiplied by {self.state.multiplier} (nagari)."]
+        lines += ["", "Hands played:"] + (self.history[-30:] or ["  none finished yet"])
+        return Push(TextBox(self.app, "Chips", lines))
+
+    def bindings(self):
+        b = []
+        ph = self.human_phase()
+        if self.stages:
+            b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Hurry: show the turn's end", self.hurry))
+        elif ph == "play":
+            b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
+                  Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),
+                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play the chosen card", self.enter)]
+        elif ph == "match":
+            b += [Binding((pygame.K_LEFT,), "Choose a table card", lambda: self.move_sel(-1)),
+                  Binding((pygame.K_RIGHT,), "Choose a table card", lambda: self.move_sel(1)),
+                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
+        return b + self.table_bindings("Chips", self.show_chips)
+
+    def _key_items(self):
+        ph = self.human_phase()
+        if self.stages:
+            items = [("Enter", "Hurry")]
+        elif ph == "play":
+            items = [("\x1b\x1a", "Choose"), ("Enter", "Play")]
+        elif ph == "match":
+            items = [("\x1b\x1a", "Which card"), ("Enter", "Take it")]
+        else:
+            items = []
+        return items + [("F1", "Keys"), ("F2", "Rules"), ("F4", "Chips"), ("F8", "Save+leave"),
+                        ("F9", "Hands"), ("Esc", "Leave")]
+

@@ -1,0 +1,85 @@
+"""The Go-Stop table's save (saves/gostop.json) and its one reader, without pygame.
+
+The engine's state is read by saves.py (every field, the whole deck, the
+invariants); here the table's own fields: the computers' levels and random
+states, the pace, the waiting step, the hands' history and the log, and which
+hand the statistics have counted. A game saved at the table holds every card in
+play (a constructed position with cards left out is no saved game). Anything
+else is a ValueError, and storage sets the file aside as .bad.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import is_int
+
+from .rules import GoStopState
+from .saves import read_rng
+from .settings import LEVELS, PACE, SPEEDS
+
+SAVE_NAME = "gostop.json"
+SAVE_KIND = "gostop-game"
+SAVE_SCHEMA = 1
+KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand"}
+KEEP_LINES = 50          # the history and log lines a save keeps
+LINE_MAX = 1000          # characters of one line
+
+
+@dataclass
+class SavedTable:
+    state: GoStopState
+    levels: list
+    speed: str
+    ai_rngs: list        # a random.Random (or None) per computer seat, in seat order
+    history: list
+    log: list
+    wait: int
+    stats_hand: int | None
+
+
+def table_json(ctl, log: list, ai_rngs: list) -> dict:
+    """What the table saves: `ctl` is its controller.GoStopController."""
+    return {"state": ctl.state.to_json(), "levels": ctl.levels, "speed": ctl.speed,
+            "ai_rngs": ai_rngs, "history": ctl.history[-KEEP_LINES:],
+            "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand}
+
+
+def read_table(data) -> SavedTable:
+    """The table's save read and checked; ValueError with the reason if not sound."""
+    if not isinstance(data, dict) or "state" not in data or set(data) - KEYS:
+        raise ValueError("not a Go-Stop table save")
+    st = GoStopState.from_json(data["state"])
+    if st.partial:
+        raise ValueError("a saved game has every card in play")
+    levels = data.get("levels", ["normal"] * (st.n - 1))
+    if not isinstance(levels, list) or len(levels) != st.n - 1 or any(
+            not isinstance(lv, str) or lv not in LEVELS for lv in levels):
+        raise ValueError("bad computer levels")
+    speed = data.get("speed", "normal")
+    if not isinstance(speed, str) or speed not in SPEEDS:
+        raise ValueError("bad speed")
+    rngs = data.get("ai_rngs", [None] * (st.n - 1))
+    if not isinstance(rngs, list) or len(rngs) != st.n - 1:
+        raise ValueError("bad computers' random states")
+    wait = data.get("wait", 0)
+    if not is_int(wait) or not 0 <= wait <= PACE[speed][1]:
+        raise ValueError("bad wait")
+    return SavedTable(st, levels, speed, [None if r is None else read_rng(r) for r in rngs],
+                      _lines(data.get("history", []), "history"), _lines(data.get("log", []), "log"),
+                      wait, _stats_hand(data.get("stats_hand"), st))
+
+
+def _lines(v, what: str) -> list:
+    if not isinstance(v, list) or len(v) > KEEP_LINES or not all(
+            isinstance(x, str) and len(x) <= LINE_MAX for x in v):
+        raise ValueError(f"bad {what}: lines of text expected")
+    return list(v)
+
+
+def _stats_hand(v, st: GoStopState) -> int | None:
+    """The hand the statistics counted: an earlier one, or this one once settled."""
+    if v is None:
+        return None
+    if not is_int(v) or not 1 <= v <= st.hand_no or (v == st.hand_no and not st.is_over()):
+        raise ValueError("bad statistics mark")
+    return v

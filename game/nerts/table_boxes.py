@@ -1,0 +1,98 @@
+"""The boxes over the Nerts table: the round's scores with the race to the target,
+the pause (the table hidden), and the rules' help text."""
+from __future__ import annotations
+
+import pygame
+
+from game import palette as P, ui
+from game.keys import Binding
+from game.scene import Pop
+from game.scenes.overlays import Overlay
+from game.scenes.scoring import ScoringScene
+
+
+class NertsScoring(ScoringScene):
+    """The round's scores, then each seat's race to the target in its deck colour."""
+
+    def __init__(self, *args, table, **kw):
+        super().__init__(*args, **kw)
+        self.seats = [(s.name, s.colour) for s in table.ctl.seats]
+        self.totals = list(table.ctl.game.totals)
+        self.target = table.ctl.game.options.target
+        self.winner = table.ctl.game.winner
+
+    def draw(self, canvas):
+        super().draw(canvas)
+        top = min(27, len(self.rows) + len(self.notes) + 7) + 3
+        n = len(self.seats)
+        ui.box(canvas, 6, top, 68, n * 2 + 3, P.WHITE, P.BLUE, title=f"The race to {self.target}")
+        width = 40
+        for i, ((name, colour), total) in enumerate(zip(self.seats, self.totals)):
+            y = top + 2 + 2 * i
+            tag = colour if colour != P.BLUE else P.LIGHT_BLUE     # the box is blue
+            ui.text(canvas, 8, y, f" {name:<9}", P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
+            filled = max(0, min(width, total * width // self.target))
+            ui.text(canvas, 20, y, "█" * filled + "░" * (width - filled),
+                    P.YELLOW if i == self.winner else P.LIGHT_GREY, P.BLUE)
+            ui.text(canvas, 62, y, f"{total:>5}", P.YELLOW if i == self.winner else P.WHITE, P.BLUE)
+            if i == self.winner:
+                ui.text(canvas, 68, y, "WINS", P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+
+
+class PauseBox(Overlay):
+    """The pause: the table below is hidden; P, Enter or Esc goes on."""
+    title = "Paused"
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+
+    def go_on(self):
+        return Pop(self)
+
+    def leave(self):
+        self.app.apply(self.table.save_and_leave())   # the table under this box goes too
+        return Pop(self)
+
+    def bindings(self):
+        return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on playing",
+                        self.go_on),
+                Binding((pygame.K_F8,), "Save and leave", self.leave)]
+
+    def help_lines(self):
+        return help_text()
+
+    def draw(self, canvas):
+        ui.box(canvas, 25, 11, 30, 7, P.WHITE, P.BLUE, title="Paused")
+        ui.center(canvas, 13, "The table is hidden.", P.WHITE, P.BLUE, 25, 30)
+        ui.center(canvas, 15, "P or Enter: go on playing", P.YELLOW, P.BLUE, 25, 30)
+        ui.center(canvas, 16, "F8: save and leave", P.LIGHT_CYAN, P.BLUE, 25, 30)
+
+
+def help_text() -> list[str]:
+    return [
+        "NERTS - everybody plays at once; there are no turns.",
+        "",
+        "Empty your Pile (13 cards, top face up) before the others. Play aces to the "
+        "shared Scoring Area and build them up in suit, ace to king, with anyone's "
+        "cards. Build your four columns down in alternating colours; a whole column "
+        "moves onto another when its bottom card fits. An empty column is filled at "
+        "once from your Pile. Flip the Stack three cards at a time onto the waste; "
+        "only the top waste card plays.",
+        "",
+        "A move is two keys: the source (Pile, waste or a column), then where it goes "
+        "(a column, or the Scoring Area key; the source key twice also sends its card "
+        "to the Scoring Area). Each human's keys are shown over the piles.",
+        "",
+        "When two players race for one foundation, the first card there stays; the "
+        "other goes back (with a beep).",
+        "",
+        "Standstill: when nobody can play, every player agrees (the Agree key) and all "
+        "Stacks rotate; after three rotations the next standstill ends the round.",
+        "",
+        "The round ends when a player empties the Pile: G'NERTS! Each card of yours in "
+        "the Scoring Area scores +1, each card left in your Pile -2. The game ends when "
+        "a player reaches the target.",
+        "",
+        "P pauses (the table is hidden), F8 saves and leaves, Esc leaves.",
+    ]

@@ -1,0 +1,357 @@
+"""The Nerts table's controller: the game on the App's fixed clock, without pygame.
+
+Each step (120 a second) the humans' moves are already queued (`press` submits them
+to the round); `tick` polls the computer players (each from its own SeatView, at its
+level's pace), queues their moves and calls `Round.step()`, which applies the step's
+moves in a fair order; then it turns the events into the log, the notes, the plays
+feed and the sounds. It keeps the phase (play, the end-of-round banner, the scores),
+saves at each round's end and when asked, and records the statistics.
+
+The App is used only through app.sound/app.error/app.frames/app.storage/app.stats.
+"""
+from __future__ import annotations
+
+import random
+
+from game.clock import STEP_HZ
+from game.nerts import table_save
+from game.nerts.ai import NertsAI
+from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
+from game.nerts.players import ACTIONS, MAX_HUMANS
+from game.nerts.rules import Game, Round, fits_column
+from game.table_support import record_stats
+
+BANNER_STEPS = 3 * STEP_HZ
+NOTE_STEPS = 3 * STEP_HZ
+FEED_LINES = 9
+SUIT_GLYPHS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}
+PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banner; scores shown
+
+
+def card_text(card) -> str:
+    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
+    return rank + SUIT_GLYPHS[card.suit]
+
+
+class SeatInfo:
+    """What the table keeps per seat besides the engine's layout."""
+
+    def __init__(self, index: int, level: str, name: str, colour: int, keys: dict | None,
+                 design: int = 0):
+        self.index = index
+        self.level = level
+        self.name = name
+        self.colour = colour
+        self.design = design
+        self.keys = keys                  # action -> key name (humans), else None
+        self.ai: NertsAI | None = None
+        self.selected: str | None = None  # a source action while a move is half-typed
+
+    @property
+    def human(self) -> bool:
+        return self.level == "human"
+
+
+class TableControl:
+    def __init__(self, app, game: Game, seats: list[SeatInfo], seed: int):
+        if len(seats) != game.options.seats:
+            raise ValueError("one level per seat")
+        if sum(s.human for s in seats) > MAX_HUMANS:
+            raise ValueError("at most two humans share the keyboard")
+        self.app = app
+        self.game = game
+        self.seats = seats
+        self.levels = [s.level for s in seats]
+        self.seed = seed
+        self.phase = "play"
+        self.banner_steps = 0
+        self.notes: list[str] = []
+        self.note_steps = 0
+        self.feed: list[str] = []                 # the last plays, for the side box
+        self.log: list[tuple[int, Move]] = []     # moves applied, for tests and replays
+        self.key_frames: dict[int, list[int]] = {}  # seat -> frames its keys were read
+        self.latencies: list[int] = []   # frames from reading a key to drawing its move
+        self.read_frames: list[int] = []  # keys whose move is applied, not yet drawn
+        if game.round is None and not game.over:
+            game.start_round()
+        self.new_round_players()
+        if game.round is not None and game.round.over:
+            self.round_over(sound=False)
+
+    @property
+    def round(self) -> Round:
+        return self.game.round
+
+    def new_round_players(self) -> None:
+        rnd_no = self.game.round_no
+        for s in self.seats:
+            s.selected = None
+            if not s.human:
+                rng = random.Random(self.seed * 1009 + rnd_no * 131 + s.index)
+                s.ai = NertsAI(s.level, rng, STEP_HZ)
+                if self.round is not None:
+                    s.ai.next_step = self.round.step_no
+        self._views = [self._viewer(i) for i in range(len(self.seats))]
+
+    def _viewer(self, seat: int):
+        return lambda: self.round.view(seat)   # made only when the computer looks
+
+    # --- the clock ----------------------------------------------------------------------
+    def tick(self) -> tuple[list, bool]:
+        """One step: (the round's events, whether the scores are due now)."""
+        if self.note_steps:
+            self.note_steps -= 1
+        if self.phase == "banner":
+            self.banner_steps -= 1
+            return [], self.banner_steps <= 0
+        if self.phase != "play":
+            return [], False
+        rnd = self.round
+        step = rnd.step_no
+        for s in self.seats:
+            ai = s.ai
+            if ai is not None and ai.next_step <= step:
+                m = ai.poll(step, self._views[s.index])
+                if m is not None:
+                    rnd.submit(s.index, m)
+        events = rnd.step()
+        self.take_events(events)
+        return events, False
+
+    def take_events(self, events) -> None:
+        human_sound = None
+        for e in events:
+            k = e.kind
+            seat = self.seats[e.seat] if e.seat is not None else None
+            if k == "card_moved":
+                self.log.append((e.seat, e.move))
+                if e.dst == FOUND:
+                    self._feed(f"{seat.name} {card_text(e.cards[0])} scored")
+                if seat.human:
+                    human_sound = "card"
+                    self._latency(e.seat)
+            elif k in ("flipped", "waste_turned"):
+                self.log.append((e.seat, Move.flip() if k == "flipped" else Move.turn()))
+                if seat.human:
+                    human_sound = human_sound or "flip"
+                    self._latency(e.seat)
+            elif k == "vote":
+                self.log.append((e.seat, Move.vote()))
+                self.note(f"{seat.name} agrees to rotate ({e.value} of {len(self.seats)}).")
+                if seat.human:
+                    self._latency(e.seat)
+            elif k == "rotation":
+                self.note(f"Standstill: every Stack is rotated ({e.value} of 3).")
+                self.app.sound("shuffle")
+            elif k == "refused":
+                self._refused(e, seat)
+            elif k == "round_over":
+                self.round_over()
+        if human_sound and self.phase == "play":
+            self.app.sound(human_sound)
+
+    def _refused(self, e, seat: SeatInfo) -> None:
+        if e.cards and e.move is not None and e.move.dst == FOUND:
+            self._feed(f"{seat.name} {card_text(e.cards[0])} too late")
+        if seat.human:
+            self.app.error()
+            self.say(seat, e.reason)
+            self.key_frames.pop(e.seat, None)
+
+    def _feed(self, line: str) -> None:
+        self.feed.append(line)
+        del self.feed[:-FEED_LINES]
+
+    def _latency(self, seat: int) -> None:
+        frames = self.key_frames.get(seat)
+        if frames:
+            self.read_frames.append(frames.pop(0))
+
+    def frame_drawn(self, frame: int) -> None:
+        """A frame showing the applied moves was drawn: their key-to-frame latencies."""
+        if self.read_frames:
+            self.latencies.extend(frame - f for f in self.read_frames)
+            self.read_frames.clear()
+
+    # --- the end of a round -----------------------------------------------------------
+    def round_over(self, sound: bool = True) -> None:
+        self.phase = "banner"
+        self.banner_steps = BANNER_STEPS
+        for s in self.seats:
+            s.selected = None
+        if sound:
+            self.app.sound("call" if self.round.end_reason == "gnerts" else "lose")
+        self.save()
+
+    def score_round(self) -> dict:
+        """End the round in the game: the scoring screen's rows and notes (saved, and
+        the statistics recorded)."""
+        rnd = self.round
+        details = rnd.score_details()
+        reason, caller = rnd.end_reason, rnd.caller
+        result = self.game.end_round()
+        self.phase = "done"
+        rows = [[s.name + (" *" if caller == s.index else ""), d["played"], d["pile_left"],
+                 f"{d['total']:+d}", result["totals"][s.index]] for s, d in zip(self.seats, details)]
+        notes = [f"* {self.seats[caller].name} called G'NERTS!" if reason == "gnerts"
+                 else "A standstill after three rotations ends the round."]
+        if result["over"]:
+            w = self.seats[result["winner"]]
+            notes.append(f"{w.name} win{'' if w.name == 'You' else 's'} the game "
+                         f"with {result['totals'][w.index]} points!")
+            self.app.sound("win" if w.human else "lose")
+            label = "End the game"
+        else:
+            notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
+            label = "Next round"
+        self.save()
+        self.record_stats([d["total"] for d in details], caller, result)
+        return {"title": f"Nerts - round {len(self.game.history)}", "rows": rows, "notes": notes,
+                "label": label}
+
+    def record_stats(self, scores: list[int], caller: int | None, result: dict) -> None:
+        """The humans' round (and game) in the statistics: played, won (the round's single
+        best score), G'NERTS calls, best round; at the end, games played and won, best score."""
+        humans = [s.index for s in self.seats if s.human]
+        if not humans:
+            return
+        top = max(scores)
+        won = scores.count(top) == 1 and scores.index(top) in humans
+        counts = {"rounds_played": 1, "rounds_won": int(won), "calls": int(caller in humans)}
+        bests = {"best_round": max(scores[i] for i in humans)}
+        if result["over"]:
+            counts.update(games_played=1, games_won=int(result["winner"] in humans))
+            bests["best_score"] = max(result["totals"][i] for i in humans)
+        record_stats(self.app.stats, "nerts", counts, bests)
+
+    def next_round(self) -> bool:
+        """After the scores: deal the next round, or (True) the game is over."""
+        if self.game.over:
+            table_save.remove(self.app.storage)
+            return True
+        self.game.start_round()
+        self.new_round_players()
+        self.phase = "play"
+        self.app.sound("shuffle")
+        self.save()
+        return False
+
+    # --- notes ------------------------------------------------------------------------
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        del self.notes[:-4]
+        self.note_steps = NOTE_STEPS
+
+    def say(self, seat: SeatInfo, reason: str) -> None:
+        """A refusal for a human seat, named unless it is the only human ("You")."""
+        self.note(reason if seat.name == "You" else f"{seat.name}: {reason}")
+
+    # --- a human's keys ---------------------------------------------------------------
+    def press(self, seat: int, action: str):
+        """One key of a human seat. Returns False (the App beeps) when refused."""
+        if self.phase != "play":
+            return False
+        s = self.seats[seat]
+        if action in ("flip", "vote"):
+            s.selected = None
+            return self.try_move(seat, Move.flip() if action == "flip" else Move.vote())
+        if action == "cancel":
+            was, s.selected = s.selected, None
+            return was is not None
+        src, s.selected = s.selected, None
+        if action == "found":
+            if src is None:
+                self.say(s, "Choose a card first (a pile key), then the Scoring Area.")
+                return False
+            return self.try_move(seat, to_scoring(src))
+        # a pile key: choose a source, or put the chosen card there
+        lay = self.round.layouts[seat]
+        if src is None:
+            reason = source_refusal(lay, action)
+            if reason:
+                self.say(s, reason)
+                return False
+            s.selected = action
+            return True
+        if action == src:
+            return self.try_move(seat, to_scoring(src))
+        if not action.startswith("col"):
+            self.say(s, "A card goes onto a column or to the Scoring Area.")
+            return False
+        return self.try_move(seat, to_column(lay, src, int(action[3]) - 1, self.game.options.move_runs))
+
+    def try_move(self, seat: int, move: Move):
+        """Queue a human move for this step, or refuse it now (beep, reason shown)."""
+        reason = self.round.refusal(seat, move)
+        if reason is not None:
+            self.say(self.seats[seat], reason)
+            return False
+        self.round.submit(seat, move)
+        self.key_frames.setdefault(seat, []).append(self.app.frames)
+        return True
+
+    # --- saving -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        # the computers' random state and clocks, so that a resumed round goes on as it would have
+        ais = None
+        if self.round is not None:
+            ais = {"round_no": self.game.round_no,
+                   "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
+        return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais}
+
+    def save(self) -> bool:
+        if self.game.over:
+            table_save.remove(self.app.storage)
+            return True
+        return table_save.write(self.app.storage, self.to_json())
+
+    def check_invariants(self) -> None:
+        """Every card somewhere exactly once (through the engine), and the table's own
+        bookkeeping in step with it; raises AssertionError or ValueError."""
+        g = self.game
+        if g.round is not None:
+            g.round.check_invariants()
+        assert g.over or g.round is not None or self.phase == "done", "no round on the table"
+        assert len(g.totals) == len(self.seats) == g.options.seats
+        assert [sum(c) for c in zip(*g.history)] == g.totals or not g.history
+        assert self.phase in PHASES
+        assert self.phase != "play" or (g.round is not None and not g.round.over)
+        assert self.phase != "banner" or (g.round is not None and g.round.over)
+        for s in self.seats:
+            assert s.selected is None or s.selected in ACTIONS
+            assert s.human == (s.ai is None)
+
+
+# --- from keys to moves ------------------------------------------------------------------
+def source_refusal(lay, action: str) -> str | None:
+    if action == "pile":
+        return None if lay.pile else "Your Pile is empty."
+    if action == "waste":
+        return None if lay.waste else "Your waste is empty: flip the Stack."
+    i = int(action[3]) - 1
+    return None if lay.columns[i] else f"Column {i + 1} is empty."
+
+
+def to_scoring(src: str) -> Move:
+    if src == "pile":
+        return Move.to_scoring(PILE)
+    if src == "waste":
+        return Move.to_scoring(WASTE)
+    return Move.to_scoring(COLUMN, col=int(src[3]) - 1)
+
+
+def to_column(lay, src: str, dest: int, move_runs: bool) -> Move:
+    if src == "pile":
+        return Move.to_column(PILE, dest)
+    if src == "waste":
+        return Move.to_column(WASTE, dest)
+    col = int(src[3]) - 1
+    count = None
+    column, target = lay.columns[col], lay.columns[dest]
+    if move_runs and target and column:
+        # the one run whose bottom card fits the destination (ranks are distinct)
+        for k, card in enumerate(column):
+            if fits_column(card, target[-1]):
+                count = None if k == 0 else len(column) - k
+                break
+    return Move.to_column(COLUMN, dest, col=col, count=count)

@@ -1,0 +1,188 @@
+"""Speech: what the program says aloud when the Speech option is on.
+
+A `Speaker` says short texts without holding up the frame loop: `say(text)` returns
+at once, and a new text stops what is being said (a new key interrupts). The real one,
+`VoiceSpeaker`, has the system's voices (pyttsx3: eSpeak NG on Linux, SAPI5 on
+Windows, the macOS voices) render each text to a WAV in a thread of its own, and plays
+it on the game's own sound channel (game.audio), where it can be cut off at once.
+When no voice can be had it says why (`reason`) and the game runs as before.
+Tests use `RecordingSpeaker`. No pygame here.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import queue
+import tempfile
+import threading
+from typing import Callable, Protocol
+
+# how fast the voice reads (words a minute): brisk, as screen-reader users set it
+RATE = 190
+
+
+class Speaker(Protocol):
+    available: bool
+    reason: str
+
+    def say(self, text: str, interrupt: bool = True) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def poll(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Player(Protocol):
+    """Where rendered speech is heard (game.audio.Audio)."""
+
+    def play_speech(self, wav: bytes) -> bool: ...
+
+    def stop_speech(self) -> None: ...
+
+    def speech_busy(self) -> bool: ...
+
+
+class SilentSpeaker:
+    """Speech off, or no voice on this machine (`reason` says which)."""
+    available = False
+
+    def __init__(self, reason: str = ""):
+        self.reason = reason
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def poll(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class RecordingSpeaker(SilentSpeaker):
+    """For tests: keeps what would have been said, newest last."""
+    available = True
+
+    def __init__(self):
+        super().__init__("")
+        self.said: list[str] = []
+        self.stops = 0
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        if interrupt:
+            self.stops += 1
+        if text:
+            self.said.append(text)
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def pyttsx3_renderer() -> Callable[[str], bytes]:
+    """render(text) -> WAV bytes, with the system's default voice."""
+    import pyttsx3  # only when speech is turned on: start-up does not pay for it
+    engine = pyttsx3.init()
+    engine.setProperty("rate", RATE)
+    fd, path = tempfile.mkstemp(suffix=".wav", prefix="gnerts-speech-")
+    os.close(fd)
+
+    def render(text: str) -> bytes:
+        with contextlib.redirect_stdout(io.StringIO()):   # pyttsx3 prints "Audio saved"
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+        with open(path, "rb") as f:
+            return f.read()
+    return render
+
+
+class VoiceSpeaker:
+    """Texts go to a worker thread that renders them (the renderer is made, used and
+    kept there only: pyttsx3 is not thread-safe); poll(), called by the App each frame,
+    plays what is ready, in order. say(interrupt=True) drops what is queued and stops
+    the voice at once."""
+    def __init__(self, player: Player,
+                 make_renderer: Callable[[], Callable[[str], bytes]] = pyttsx3_renderer):
+        self.player = player
+        self._texts: queue.Queue = queue.Queue()
+        self._ready: list[tuple[int, bytes]] = []
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._started = threading.Event()
+        self._error: str | None = None
+        self._make_renderer = make_renderer
+        self._closed = False
+        self._thread = threading.Thread(target=self._work, name="speech", daemon=True)
+        self._thread.start()   # the voice starts there; the game does not wait for it
+
+    @property
+    def available(self) -> bool:
+        """Until the voice fails to start (then `reason` says why), or is closed."""
+        return self._error is None and not self._closed
+
+    @property
+    def reason(self) -> str:
+        return f"No voice for speech: {self._error}" if self._error else ""
+
+    def say(self, text: str, interrupt: bool = True) -> None:
+        if not self.available or not text:
+            return
+        if interrupt:
+            self.stop()
+        self._texts.put((self._generation, text))
+
+    def stop(self) -> None:
+        with self._lock:
+            self._generation += 1
+            self._ready.clear()
+        self.player.stop_speech()
+
+    def poll(self) -> None:
+        if not self._ready or self.player.speech_busy():
+            return
+        with self._lock:
+            generation, wav = self._ready.pop(0)
+        if generation == self._generation:
+            self.player.play_speech(wav)
+
+    def close(self) -> None:
+        if not self._closed:
+            self.stop()
+            self._closed = True
+            self._texts.put(None)
+            self._thread.join(2)
+
+    def _work(self) -> None:
+        try:
+            render = self._make_renderer()
+        except Exception as exc:   # no driver, no voice: the game goes on without speech
+            self._error = f"{type(exc).__name__}: {exc}"
+            self._started.set()
+            return
+        self._started.set()
+        while True:
+            item = self._texts.get()
+            if item is None:
+                return
+            generation, text = item
+            if generation != self._generation:
+                continue   # interrupted before it was rendered
+            try:
+                wav = render(text)
+            except Exception:
+                continue   # one text the voice could not render; the next may work
+            with self._lock:
+                if generation == self._generation:
+                    self._ready.append((generation, wav))
+
+
+def open_speaker(enabled: bool, player: Player) -> Speaker:
+    """The speaker for the Speech option: a voice when on and one can be had."""
+    if not enabled:
+        return SilentSpeaker()
+    return VoiceSpeaker(player)

@@ -1,0 +1,144 @@
+"""The shape of the code under game/, read with ast (nothing is imported):
+
+- no module over MAX_LINES lines;
+- no import cycle among game modules (imports inside functions count: a cycle hidden
+  in a function is still a cycle, it only fails later);
+- no import of a game module inside a function unless the line of the import, or the
+  line above it, carries a comment with the marker LAZY ("# lazy: why"). A lazy import
+  is for start-up time (a table imported by name when first played) or a truly needed
+  break of a cycle; the comment says which.
+
+Each check is one test per module, so a failure names the module at fault.
+"""
+from __future__ import annotations
+
+import ast
+import os
+from functools import lru_cache
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGE = "game"
+MAX_LINES = 600
+LAZY = "lazy:"
+
+
+def module_files() -> dict[str, str]:
+    """{dotted module name: file path} of every module under game/."""
+    out = {}
+    for folder, dirs, files in os.walk(os.path.join(ROOT, PACKAGE)):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(folder, name), ROOT)[:-3].split(os.sep)
+                if rel[-1] == "__init__":
+                    rel = rel[:-1]
+                out[".".join(rel)] = os.path.join(folder, name)
+    return out
+
+
+MODULES = module_files()
+
+
+def is_package(module: str) -> bool:
+    return MODULES.get(module, "").endswith("__init__.py")
+
+
+@lru_cache(maxsize=None)
+def parsed(module: str) -> tuple[ast.Module, tuple[str, ...]]:
+    with open(MODULES[module], encoding="utf-8") as f:
+        text = f.read()
+    return ast.parse(text, MODULES[module]), tuple(text.splitlines())
+
+
+def imports(module: str) -> list[tuple[str, int, bool]]:
+    """(imported game module, line, inside a function) for each import in the module."""
+    tree, _ = parsed(module)
+    found = []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                for alias in child.names:
+                    if alias.name in MODULES:
+                        found.append((alias.name, child.lineno, in_function))
+            elif isinstance(child, ast.ImportFrom):
+                base = resolve_from(module, child)
+                if base is None:
+                    continue
+                for alias in child.names:
+                    sub = f"{base}.{alias.name}"
+                    # "from game import ui": the submodule; "from game.ui import text": the module
+                    target = sub if sub in MODULES else base
+                    if target in MODULES:
+                        found.append((target, child.lineno, in_function))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def resolve_from(module: str, node: ast.ImportFrom) -> str | None:
+    if node.level == 0:
+        name = node.module or ""
+    else:
+        parts = module.split(".") if is_package(module) else module.split(".")[:-1]
+        parts = parts[:len(parts) - (node.level - 1)]
+        name = ".".join(parts + ([node.module] if node.module else []))
+    return name if name == PACKAGE or name.startswith(PACKAGE + ".") else None
+
+
+def graph() -> dict[str, set[str]]:
+    return {m: {t for t, _, _ in imports(m) if t != m} for m in MODULES}
+
+
+def cycles_through(start: str, edges: dict[str, set[str]]) -> list[list[str]]:
+    """One shortest import path back to `start`, if there is one (breadth first)."""
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for nxt in sorted(edges[node]):
+            if nxt == start:
+                return [paths[node] + [start]]
+            if nxt not in paths:
+                paths[nxt] = paths[node] + [nxt]
+                queue.append(nxt)
+    return []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_over_the_line_limit(module):
+    _, lines = parsed(module)
+    assert len(lines) <= MAX_LINES, f"{MODULES[module]}: {len(lines)} lines (at most {MAX_LINES})"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_in_an_import_cycle(module):
+    found = cycles_through(module, graph())
+    assert not found, "import cycle: " + " -> ".join(found[0])
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_inside_functions_say_why(module):
+    _, lines = parsed(module)
+    unexplained = []
+    for target, line, in_function in imports(module):
+        if not in_function:
+            continue
+        here = lines[line - 1]
+        above = lines[line - 2] if line >= 2 else ""
+        if LAZY not in here and not (above.strip().startswith("#") and LAZY in above):
+            unexplained.append(f"line {line}: {target}")
+    assert not unexplained, (f"{MODULES[module]}: imports inside functions without a "
+                             f"'# {LAZY} why' comment: {unexplained}")
+
+
+def test_the_checks_see_what_they_must():
+    """The reader itself: it finds top-level and in-function imports of this package."""
+    found = {(t, inside) for t, _, inside in imports("game.app")}
+    assert ("game.scene", False) in found and ("game.scenes.overlays", False) in found
+    assert all(m.startswith(PACKAGE) for m in MODULES) and "game.app" in MODULES
+    assert "game.scenes" in MODULES and is_package("game.scenes")

@@ -1,0 +1,156 @@
+"""The Gin expert: legal over many hands, deterministic by seed, deciding from its
+seat's view alone (the hidden cards shuffled otherwise give the same move), the
+same move thought out in slices as at once; the solid reference player."""
+import copy
+import random
+
+import pytest
+
+from bench.gin_baselines import SolidAI
+from game.cards import Card, parse_cards as P
+from game.gin import melds as M
+from game.gin.ai import LEVELS, make_ai
+from game.gin.expert import ExpertAI
+from game.gin.rules import Discard, DrawStock, GinGame, GinOptions, GoOut, Pass, TakeUpcard
+from game.gin.sim import play_match
+
+C = Card.parse
+
+
+def _legal(g, move):
+    legal = g.legal_moves(move.seat)
+    if isinstance(move, GoOut) and move.melds is not None:
+        return any(isinstance(m, GoOut) and m.discard == move.discard for m in legal)
+    return move in legal
+
+
+def test_expert_is_the_strongest_level_listed_last():
+    assert LEVELS[-1] == "expert" and isinstance(make_ai("expert", 1), ExpertAI)
+
+
+@pytest.mark.parametrize("opts", [GinOptions(), GinOptions(oklahoma=True),
+                                  GinOptions(hollywood=True, discard_taken_upcard=True)])
+def test_expert_moves_are_legal_over_whole_hands(opts):
+    g = GinGame.new(seed=5, options=opts)
+    ais = [make_ai("expert", 1), SolidAI(2)]
+    hands = 0
+    while hands < 8:
+        while g.phase not in ("hand_over", "game_over"):
+            move = ais[g.turn].choose(g.view(g.turn))
+            assert _legal(g, move), move
+            g.apply(move)
+        hands += 1
+        if g.phase == "game_over":
+            g = GinGame.new(seed=hands, options=opts)
+        else:
+            g.apply(ais[0].choose(g.view(0)))
+
+
+def test_expert_is_deterministic_for_a_seed():
+    def run():
+        st = play_match("expert", "hard", hands=6, seed=3)
+        return st.wins, st.points, st.decisions
+    assert run() == run()
+
+
+def _reshuffled(g, seat, rng):
+    """A copy of the game where the cards `seat` cannot see (the opponent's hand
+    but for the cards he was seen to take, and the Stock) are dealt otherwise."""
+    h = copy.deepcopy(g)
+    opp = 1 - seat
+    known = set(h.taken[opp]) & set(h.hands[opp])
+    free = [c for c in h.hands[opp] if c not in known]
+    pool = free + h.stock
+    rng.shuffle(pool)
+    h.hands[opp] = sorted(list(known) + pool[:len(free)])
+    h.stock = pool[len(free):]
+    return h
+
+
+def test_expert_decides_from_the_view_alone():
+    """At every decision of several hands, the same view with the hidden cards
+    dealt differently gives the same move (and the views are indeed equal)."""
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(3):
+        g = GinGame.new(seed=100 + seed)
+        ais = [make_ai("hard", seed), make_ai("hard", seed + 1)]
+        while g.phase not in ("hand_over", "game_over"):
+            seat = g.turn
+            other = _reshuffled(g, seat, rng)
+            assert other.view(seat) == g.view(seat)
+            if other.hands[1 - seat] != g.hands[1 - seat] or other.stock != g.stock:
+                m1 = ExpertAI("expert", 9).choose(g.view(seat))
+                m2 = ExpertAI("expert", 9).choose(other.view(seat))
+                assert m1 == m2
+                checked += 1
+            g.apply(ais[seat].choose(g.view(seat)))
+    assert checked > 20
+
+
+def test_thinking_in_slices_gives_the_same_move():
+    g = GinGame.new(seed=12)
+    ais = [make_ai("hard", 1), make_ai("hard", 2)]
+    compared = 0
+    while g.phase not in ("hand_over", "game_over"):
+        v = g.view(g.turn)
+        at_once = ExpertAI("expert", 4).choose(v)
+        sliced = ExpertAI("expert", 4)
+        sliced.start_choice(v)
+        assert sliced.thinking
+        steps, move = 0, None
+        while move is None:
+            move = sliced.work(0.0)          # one piece of work a call
+            steps += 1
+        assert move == at_once and not sliced.thinking
+        # cancelled half-way, then thought again: the same move, the same random state
+        again = ExpertAI("expert", 4)
+        again.start_choice(v)
+        again.work(0.0)
+        again.cancel()
+        assert not again.thinking
+        assert again.choose(v) == at_once
+        compared += steps > 1
+        g.apply(ais[g.turn].choose(v))
+    assert compared > 5
+    with pytest.raises(ValueError):
+        ExpertAI("expert", 1).work(0.001)
+
+
+def _after_draw(hand: str, drawn: str, upcard: str = "QH"):
+    g = GinGame.from_deal([P(hand), P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C(upcard), P(drawn), dealer=1)
+    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    return g
+
+
+def test_expert_gins_and_knocks_when_it_can():
+    g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "7S")
+    m = ExpertAI("expert", 1).choose(g.view(0))
+    assert isinstance(m, GoOut) and M.min_deadwood([c for c in g.hands[0] if c != m.discard]) == 0
+    g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 9C KH", "7S")
+    m = ExpertAI("expert", 1).choose(g.view(0))
+    assert isinstance(m, GoOut) and m.discard == C("KH")
+
+
+def test_expert_takes_an_upcard_that_makes_a_meld_and_leaves_a_useless_one():
+    hand = P("AS 2S 3S 4H 5H 6H 7C 7D 9C KH")
+    g = GinGame.from_deal([hand, P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C("7H"), P("2H"), dealer=1)
+    assert ExpertAI("expert", 1).choose(g.view(0)) == TakeUpcard(0)
+    g = GinGame.from_deal([hand, P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C("KD"), P("2H"), dealer=1)
+    assert ExpertAI("expert", 1).choose(g.view(0)) == Pass(0)
+
+
+# --- the solid reference player ---------------------------------------------------
+
+def test_solid_takes_the_upcard_only_if_it_lowers_its_deadwood():
+    hand = P("AS 2S 3S 4H 5H 6H 7C 7D 9C KH")         # deadwood 7+7+9+10 = 33
+    for up, take in (("7H", True), ("2D", True), ("KD", False), ("QC", False)):
+        g = GinGame.from_deal([hand, P("QS QD JS JH 5C 6D 9S 9D 2C 3D")], C(up), P("2H"), dealer=1)
+        assert (SolidAI(1).choose(g.view(0)) == TakeUpcard(0)) == take, up
+
+
+def test_solid_discards_for_least_deadwood_and_knocks_at_once():
+    g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 9C KH", "KS")
+    assert SolidAI(1).choose(g.view(0)) == Discard(0, C("KS"))    # ties: the highest, spades last
+    g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 9C KH", "7S")
+    assert SolidAI(1).choose(g.view(0)) == GoOut(0, C("KH"))

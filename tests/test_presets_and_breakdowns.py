@@ -1,0 +1,69 @@
+"""Presets (a game's options under a name) and statistics by level and variant."""
+import csv
+import io
+import json
+
+import pytest
+
+from game import presets
+from game.options import Options
+from game.stats import Stats
+from game.storage import Storage
+from game.table_support import record_stats
+
+
+@pytest.fixture
+def storage(tmp_path):
+    return Storage(str(tmp_path))
+
+
+def test_a_players_preset_is_kept_listed_applied_and_deleted(storage):
+    opts = Options()
+    opts["gin.bonus_gin"] = 50
+    assert presets.save_preset(storage, "gin", "Club night", presets.values_of(opts, "gin"))
+    listed = presets.presets_for(storage, "gin")
+    assert listed["Club night"]["gin.bonus_gin"] == 50
+    fresh = Options()
+    presets.apply_preset(fresh, listed["Club night"])
+    assert fresh["gin.bonus_gin"] == 50
+    assert presets.delete_preset(storage, "gin", "Club night")
+    assert "Club night" not in presets.presets_for(storage, "gin")
+
+
+@pytest.mark.parametrize("game,values", [
+    ("gin", {"gnono.hand_size": 7}),            # another game's option
+    ("gin", {"gin.bonus_gin": -5}),             # a value the option does not allow
+    ("gin", {"gin.no_such_option": 1}),
+    ("gin", ["gin.bonus_gin", 25]),
+])
+def test_a_preset_with_bad_values_is_refused(storage, game, values):
+    with pytest.raises(ValueError):
+        presets.save_preset(storage, game, "Bad", values)
+
+
+@pytest.mark.parametrize("name", ["", " ", "x" * 21, "tab\there"])
+def test_a_bad_preset_name_is_refused(storage, name):
+    with pytest.raises(ValueError):
+        presets.save_preset(storage, "gin", name, {})
+
+
+def test_a_hand_edited_presets_file_is_set_aside(storage, tmp_path):
+    (tmp_path / presets.FILE).write_text(json.dumps(
+        {"schema": presets.SCHEMA, "kind": "presets", "data": {"gin": {"Mine": {"gin.bonus_gin": "lots"}}}}))
+    assert presets.presets_for(storage, "gin") == presets.shipped("gin")
+    assert storage.take_problems()
+
+
+def test_counts_are_kept_by_level_and_variant_and_export_as_csv(storage):
+    stats = Stats(storage)
+    record_stats(stats, "gin", {"hands_played": 1, "hands_won": 1}, {"best_hand": 30},
+                 level="expert", variant="Tournament")
+    record_stats(stats, "gin", {"hands_played": 1}, level="hard")
+    assert stats.get("gin", "hands_played") == 2
+    assert stats.get("gin/level/expert", "hands_won") == 1
+    assert stats.get("gin/variant/Tournament", "best_hand") == 30
+    assert stats.breakdowns("gin") == [("level", "expert"), ("level", "hard"), ("variant", "Tournament")]
+    rows = list(csv.reader(io.StringIO(stats.to_csv())))
+    assert rows[0] == ["game", "breakdown", "value", "counter", "count"]
+    assert ["gin", "level", "hard", "hands_played", "1"] in rows
+    assert ["gin", "all", "", "hands_played", "2"] in rows

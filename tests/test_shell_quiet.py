@@ -1,0 +1,116 @@
+"""A quiet program: frames are drawn only when the picture may have changed and shown
+only when it did; the idle loop sleeps; both display paths (the SDL renderer and the
+CPU fallback) work headless and fill the screen after Alt+Enter."""
+import pygame
+import pytest
+
+from game.clock import BLINK_STEPS
+from game.scene import Scene
+from game.scenes.menu import MenuScene
+from game.scenes.overlays import KeysBox
+from game.screen import HEIGHT, WIDTH, Display, fit
+from tests.helpers import post_keys
+
+
+def test_an_idle_menu_is_drawn_only_at_blink_edges(menu_app):
+    app = menu_app
+    app.run(max_frames=2)
+    draws, presents = app.draws, app.presents
+    frames = 4 * BLINK_STEPS // 2          # four blink periods at two steps a frame
+    app.run(max_frames=frames)
+    assert app.draws - draws <= 4 + 1
+    assert app.presents - presents <= app.draws - draws
+
+
+def test_a_key_is_drawn_in_the_very_next_frame(menu_app):
+    app = menu_app
+    app.run(max_frames=3)
+    before = pygame.image.tobytes(app.canvas, "RGB")
+    draws = app.draws
+    post_keys(pygame.K_DOWN)
+    app.run(max_frames=1)
+    assert app.draws == draws + 1
+    assert pygame.image.tobytes(app.canvas, "RGB") != before
+
+
+def test_an_unchanged_picture_is_not_presented_again(app):
+    class Still(Scene):   # dirty by default, but draws the same picture every time
+        def draw(self, canvas):
+            canvas.fill((0, 0, 170))
+    app.push(Still(app))
+    app.run(max_frames=3)
+    presents, draws = app.presents, app.draws
+    app.run(max_frames=10)
+    assert app.draws - draws == 10 and app.presents == presents
+
+
+def test_a_scene_that_moves_without_saying_so_fails_a_test(app):
+    class Liar(Scene):
+        def __init__(self, app):
+            super().__init__(app)
+            self.n = 0
+
+        def dirty(self):
+            return False
+
+        def update(self, dt):
+            self.n += 1
+
+        def draw(self, canvas):
+            canvas.fill((self.n % 200, 0, 0))
+    app.push(Liar(app))
+    app.run(max_frames=1)
+    with pytest.raises(AssertionError, match="no scene said so"):
+        app.run(max_frames=3)
+
+
+def test_f1_on_an_open_keys_box_closes_it_instead_of_stacking(menu_app):
+    app = menu_app
+    post_keys(pygame.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, KeysBox)
+    for _ in range(5):
+        post_keys(pygame.K_F1)
+        app.run(max_frames=1)
+        assert sum(isinstance(s, KeysBox) for s in app.scenes) <= 1
+    assert [type(s) for s in app.scenes] == [MenuScene]     # six presses: shut again
+    assert app.beeps == 0
+
+
+@pytest.mark.parametrize("renderer", [True, False])
+def test_both_display_paths_present_and_fill_the_screen_after_alt_enter(renderer):
+    pygame.display.init()
+    try:
+        d = Display(False, renderer=renderer)
+        assert d.kind == ("renderer" if renderer else "cpu")
+        d.canvas.fill((255, 255, 85))
+        d.present()
+        desktop = pygame.display.get_desktop_sizes()[0]
+        d.toggle_fullscreen()
+        assert d.fullscreen
+        # a window made full screen ends where a full-screen start would be
+        start_full = fit((WIDTH, HEIGHT), desktop)
+        assert tuple(d.window_size) == tuple(desktop) and d.target == start_full
+        d.present()
+        d.toggle_fullscreen()
+        assert not d.fullscreen and d.target == fit((WIDTH, HEIGHT), d.window_size)
+        d.present()
+        d.close()
+    finally:
+        pygame.quit()
+
+
+def test_the_cpu_path_is_used_when_no_renderer_can_be_made(monkeypatch):
+    from game import screen
+
+    def no_renderer(fullscreen):
+        raise pygame.error("no renderer here")
+    monkeypatch.setattr(screen, "RendererBackend", no_renderer)
+    pygame.display.init()
+    try:
+        d = Display(True)
+        assert d.kind == "cpu" and d.fullscreen
+        d.present()
+        d.close()
+    finally:
+        pygame.quit()

@@ -1,0 +1,136 @@
+"""Speech: the words (game.spoken), the voice off the frame loop (game.speech), and
+what the App and its scenes say, with a recording speaker in place of a voice."""
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.scenes.overlays import KeysBox, Question
+from game.speech import RecordingSpeaker, SilentSpeaker, VoiceSpeaker
+from game.spoken import card_name, keys_text, speakable
+from tests.helpers import post_keys
+
+
+def test_cards_and_symbols_become_words():
+    assert (speakable("You discard 9\x05 and take Q\x03.")
+            == "You discard 9 of clubs and take queen of hearts.")
+    assert speakable("10\x06 A\x04 KC") == "10 of spades ace of diamonds KC"
+    assert speakable("The colour is Blue (B).") == "The colour is Blue."
+    assert speakable("\u2554\u2550 Score \u2550\u2557  \x18\x19 choose") == "Score up down choose"
+    assert card_name(1, "S") == "ace of spades" and card_name(12, "D") == "queen of diamonds"
+
+
+class FakePlayer:
+    def __init__(self):
+        self.played, self.stops, self.busy = [], 0, False
+
+    def play_speech(self, wav):
+        self.played.append(wav)
+        return True
+
+    def stop_speech(self):
+        self.stops += 1
+
+    def speech_busy(self):
+        return self.busy
+
+
+def wait_until(predicate, seconds=5.0):
+    end = time.time() + seconds
+    while time.time() < end:
+        if predicate():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_the_voice_renders_off_the_loop_and_a_new_text_interrupts():
+    player, gate = FakePlayer(), threading.Event()
+
+    def make_renderer():
+        def render(text):
+            if text == "slow":
+                gate.wait(5)
+            return text.encode()
+        return render
+    voice = VoiceSpeaker(player, make_renderer)
+    try:
+        voice.say("slow")                       # returns at once: rendering is elsewhere
+        voice.say("hello", interrupt=True)      # stops the voice, drops "slow"
+        gate.set()
+        assert wait_until(lambda: (voice.poll(), player.played)[1])
+        assert player.played == [b"hello"] and player.stops >= 1
+        voice.say("one", interrupt=False)
+        voice.say("two", interrupt=False)
+        assert wait_until(lambda: (voice.poll(), len(player.played) == 3)[1])
+        assert player.played[1:] == [b"one", b"two"]
+    finally:
+        voice.close()
+    assert not voice.available
+
+
+def test_no_voice_says_why_and_the_game_goes_on():
+    def make_renderer():
+        raise OSError("libespeak not found")
+    voice = VoiceSpeaker(FakePlayer(), make_renderer)
+    assert wait_until(lambda: not voice.available)
+    assert "libespeak not found" in voice.reason
+    voice.say("anything")     # nothing happens, nothing raises
+    voice.poll()
+
+
+@pytest.fixture
+def speaking(menu_app):
+    menu_app.options["speech.on"] = True     # as if turned on, with a recorder for a voice
+    menu_app.speaker = RecordingSpeaker()
+    menu_app.run(max_frames=1)
+    return menu_app, menu_app.speaker
+
+
+def test_the_menu_line_under_the_bar_is_said_when_it_moves(speaking):
+    app, voice = speaking
+    post_keys(pygame.K_DOWN)
+    app.run(max_frames=1)
+    assert voice.said[-1].startswith("2, Gin Rummy.")
+
+
+def test_f1_reads_the_keys_and_a_question_reads_itself(speaking):
+    app, voice = speaking
+    post_keys(pygame.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, KeysBox)
+    assert voice.said[-1] == keys_text(app.scenes[0].title, app.scenes[0].bindings())
+    assert "Enter" in voice.said[-1]
+    post_keys(pygame.K_F1)
+    app.run(max_frames=1)
+    app.push(Question(app, "Leave the game?", lambda: None))
+    app.run(max_frames=1)
+    assert voice.said[-1] == "Leave the game? Y for yes, N for no."
+
+
+def test_f11_says_where_things_stand_and_beeps_when_speech_is_off(speaking):
+    app, voice = speaking
+    post_keys(pygame.K_F11)
+    app.run(max_frames=1)
+    assert voice.said[-1].startswith("Main menu. 1, Nerts.")
+    app.options["speech.on"] = False
+    app.speaker = SilentSpeaker()
+    beeps = app.beeps
+    post_keys(pygame.K_F11)
+    app.run(max_frames=1)
+    assert app.beeps == beeps + 1
+
+
+def test_a_key_stops_what_is_being_said(speaking):
+    app, voice = speaking
+    stops = voice.stops
+    post_keys(pygame.K_x)   # a key that means nothing still cuts the voice off
+    app.run(max_frames=1)
+    assert voice.stops > stops
+
+
+def test_the_speech_option_is_off_by_default_and_opens_no_voice(app):
+    assert app.options["speech.on"] is False
+    app.run(max_frames=2)
+    assert isinstance(app.speaker, SilentSpeaker) and not app.speaker.available
