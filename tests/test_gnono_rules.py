@@ -2,9 +2,25 @@
 import pytest
 
 from game.gnono.cards import Card
-from game.gnono.rules import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER,
-                              CallUno, Catch, Challenge, ChooseColor, Draw, GnonoOptions,
-                              GnonoState, KeepDrawn, NextRound, Play, PlayDrawn)
+from game.gnono.rules import (
+    CHALLENGE,
+    COLOR,
+    DRAWN,
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    GnonoOptions,
+    GnonoState,
+    KeepDrawn,
+    NextRound,
+    Play,
+    PlayDrawn,
+)
 from tests.gnono_helpers import card_in, conserved, hand, kinds, play, refused
 
 S = GnonoState.setup
@@ -595,6 +611,7 @@ def test_options_validated():
 # ------------------------------------------------------------------ the notes line (narrate)
 def test_every_event_kind_has_a_note_and_drawn_cards_stay_private():
     import random as _r
+
     from game.gnono.narrate import Speaker, narrate
     speaker = Speaker([f"P{k}" for k in range(4)])
     seen_kinds = set()

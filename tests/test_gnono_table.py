@@ -7,10 +7,8 @@ import pytest
 from game.gnono import table as T
 from game.gnono.cards import Card
 from game.gnono.controller import HUMAN_GRACE
-from game.gnono.overlays import (ChallengeBox, ChallengeResult, ColourBox, GnonoScoring,
-                                 PassScreen)
-from game.gnono.rules import (CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions,
-                              GnonoState, Play)
+from game.gnono.overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen
+from game.gnono.rules import CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions, GnonoState, Play
 from game.gnono.settings import PACE
 from tests.helpers import post_keys
 

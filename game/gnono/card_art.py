@@ -26,12 +26,11 @@ from functools import lru_cache
 import pygame
 
 from game.card_art import KEY, card_blank, draw_frame, empty_slot  # noqa: F401  (frame, slot: for the table)
-from game.palette import (PALETTE, BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, RED, WHITE,
-                          YELLOW)
+from game.palette import BLACK, GREEN, LIGHT_BLUE, LIGHT_GREY, PALETTE, RED, WHITE, YELLOW
+from game.paths import asset_path
+from game.sprite_text import read_sections
 
 from .cards import COLORS, DRAW_TWO, REVERSE, SKIP, Card, full_deck
-from game.sprite_text import read_sections
-from game.paths import asset_path
 
 SIZES = {"normal": (41, 57), "small": (29, 39)}
 LEFT_STRIP = 12          # the index (number and colour letter) lies in columns 0..11

@@ -7,8 +7,7 @@ No pygame here."""
 from __future__ import annotations
 
 from game.gnono.cards import DECK_SIZE, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
-from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY, ROUND_OVER,
-                              is_color)
+from game.gnono.moves import CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY, ROUND_OVER, is_color
 
 _DECK = full_deck()
 DECK_POINTS = sum(c.points for c in _DECK)   # the most one round can score

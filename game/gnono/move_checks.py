@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from game.engine import IllegalMove
 from game.gnono.cards import DRAW_TWO, Card
-from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP,
-                              CallUno, Catch, Challenge, ChooseColor, Draw, KeepDrawn,
-                              NextRound, Play, PlayDrawn, SwapHands, is_color)
+from game.gnono.moves import (
+    CHALLENGE,
+    COLOR,
+    DRAWN,
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    SWAP,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    KeepDrawn,
+    NextRound,
+    Play,
+    PlayDrawn,
+    SwapHands,
+    is_color,
+)
 
 
 def _seat_ok(st, seat) -> None:
@@ -74,7 +91,8 @@ def check_move(st, m) -> None:
             raise IllegalMove(phase_reason(st))
         if not st._play_ok(s, m.card):
             if st.pending_draw:
-                raise IllegalMove(f"stack a {'Draw Two' if st.pending_face == DRAW_TWO else 'Wild Draw Four'} or draw")
+                kind = "Draw Two" if st.pending_face == DRAW_TWO else "Wild Draw Four"
+                raise IllegalMove(f"stack a {kind} or draw")
             if m.card.is_wild_draw_four:
                 raise IllegalMove("you may play a Wild Draw Four only when you hold no card of the colour")
             raise IllegalMove(f"{m.card} does not match")

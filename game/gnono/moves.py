@@ -14,6 +14,23 @@ Independently, `uno_window` is the seat that just played down to one card
 without calling "UNO!": anyone else may Catch it (two cards penalty), the seat
 may still CallUno. The window closes when the next player acts, i.e. at the
 next turn move (Play/Draw/...) that does not belong to the same turn.
+
+Choices where the sheet is silent:
+- A Wild Draw Four may always be put down (a bluff); whether it was lawful is
+  judged on the hand at that moment and only matters if challenged. With the
+  option wd4_challenge=False an unlawful one is refused instead.
+- Challenge found guilty: the offender draws 4 and the challenger takes his turn
+  normally (with stacking, fours stacked lawfully before still land on him).
+  Not guilty: the challenger draws 4 + 2 and misses his turn.
+- The last card of a round needs no colour; a last Draw Two / Wild Draw Four
+  makes the next player draw (no challenge: with no cards left it is lawful).
+- Stacking: a pending penalty can only be passed on with the same kind (+2 on
+  +2, W+4 on W+4); Draw takes the whole pile of it and misses the turn.
+- Jump-in: a coloured card identical to the top card, by any other seat, while
+  the player on turn has not acted yet; play goes on from the jumper.
+- 7-0: a 7 (not as last card) asks the player for a seat to swap hands with; a
+  0 passes every hand to the next seat in the direction of play. Moving hands
+  ends any UNO window.
 """
 from __future__ import annotations
 

@@ -103,7 +103,8 @@ def narrate(ev, sp: Speaker, viewer: int | None = None):
     if k == "hands_passed":
         return "A 0: every hand passes on to the next player.", "shuffle"
     if k == "round_over":
-        return f"{sp.verb(s, 'go', 'goes')} out and score{'' if sp.you(s) else 's'} {ev.points} points!", "win"
+        score = "score" if sp.you(s) else "scores"
+        return f"{sp.verb(s, 'go', 'goes')} out and {score} {ev.points} points!", "win"
     if k == "game_over":
         return f"{sp.verb(s, 'win')} the game with {ev.points} points!", "win"
     return None, None

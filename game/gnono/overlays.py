@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Scene
 from game.scenes.overlays import Overlay, Question

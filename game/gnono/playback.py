@@ -13,8 +13,17 @@ from .cards import Card, hand_order
 from .narrate import narrate
 from .rules import GnonoState
 from .settings import PACE
-from .table_layout import (CARD_H, CARD_W, DISCARD_RECT, DRAW_RECT, HAND_Y, HandView, fan_rects,
-                           seat_boxes, seat_target)
+from .table_layout import (
+    CARD_H,
+    CARD_W,
+    DISCARD_RECT,
+    DRAW_RECT,
+    HAND_Y,
+    HandView,
+    fan_rects,
+    seat_boxes,
+    seat_target,
+)
 
 
 @dataclass

@@ -4,24 +4,8 @@ Pure and deterministic: no pygame, all randomness from the state's own
 random.Random. `GnonoState.apply(move)` validates a move (raising IllegalMove
 and leaving the state unchanged when the rules refuse it) and returns events.
 
-Seats are 0..n-1; "left" (clockwise) is seat + 1. Phases, UNO window: game.gnono.moves.
-
-Choices where the sheet is silent:
-- A Wild Draw Four may always be put down (a bluff); whether it was lawful is
-  judged on the hand at that moment and only matters if challenged. With the
-  option wd4_challenge=False an unlawful one is refused instead.
-- Challenge found guilty: the offender draws 4 and the challenger takes his turn
-  normally (with stacking, fours stacked lawfully before still land on him).
-  Not guilty: the challenger draws 4 + 2 and misses his turn.
-- The last card of a round needs no colour; a last Draw Two / Wild Draw Four
-  makes the next player draw (no challenge: with no cards left it is lawful).
-- Stacking: a pending penalty can only be passed on with the same kind (+2 on
-  +2, W+4 on W+4); Draw takes the whole pile of it and misses the turn.
-- Jump-in: a coloured card identical to the top card, by any other seat, while
-  the player on turn has not acted yet; play goes on from the jumper.
-- 7-0: a 7 (not as last card) asks the player for a seat to swap hands with; a
-  0 passes every hand to the next seat in the direction of play. Moving hands
-  ends any UNO window.
+Seats are 0..n-1; "left" (clockwise) is seat + 1. The phases, the UNO window and the
+choices made where the rules sheet is silent: see game.gnono.moves.
 """
 from __future__ import annotations
 
@@ -36,12 +20,34 @@ from game.gnono.cards import COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP, WILD_DR
 from game.gnono.dealing import deal_round
 from game.gnono.invariants import check_state, is_seat
 from game.gnono.move_checks import check_move
-# the words of the game and its options live in their own modules; they are named here
-# too because the computers, the table and the tests import them from the rules
-from game.gnono.moves import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY,  # noqa: F401
-                              ROUND_OVER, SWAP, TURN_MOVES, CallUno, Catch, Challenge,
-                              ChooseColor, Draw, Event, KeepDrawn, Move, NextRound, Play, ALL_MOVES,
-                              PlayDrawn, SwapHands, is_color, move_seat)
+
+# named here too: the computers, the table and the tests import them from the rules
+from game.gnono.moves import (  # noqa: F401
+    ALL_MOVES,
+    CHALLENGE,
+    COLOR,
+    DRAWN,
+    GAME_OVER,
+    PHASES,
+    PLAY,
+    ROUND_OVER,
+    SWAP,
+    TURN_MOVES,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Event,
+    KeepDrawn,
+    Move,
+    NextRound,
+    Play,
+    PlayDrawn,
+    SwapHands,
+    is_color,
+    move_seat,
+)
 from game.gnono.options import GnonoOptions
 from game.gnono.positions import redeal_hidden, setup_position
 from game.gnono.saves import state_from_json, state_to_json
@@ -532,9 +538,6 @@ class GnonoState:
         return state_from_json(cls, d)
 
 
-def new_game(n_players: int = 4, seed=None, options: GnonoOptions | None = None) -> GnonoState:
-    return GnonoState(n_players, seed, options)
-
 
 # ---------------------------------------------------------------- the common interface
 DEFAULT_SEATS = 4
@@ -552,10 +555,7 @@ class GnonoEngine:
 
     def __init__(self, state: GnonoState):
         self.state = state
-
-    @property
-    def n_seats(self) -> int:
-        return self.state.n
+        self.n_seats = state.n
 
     def to_move(self) -> tuple[int, ...]:
         """The player on turn, and any seat that may call "UNO!", catch, jump in or deal."""

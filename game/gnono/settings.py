@@ -8,7 +8,6 @@ from game.options import OptionPage, choice, flag, number, text
 
 from .options import GnonoOptions
 
-
 MAX_SEATS = 10
 KINDS = ("human", "easy", "normal", "hard")
 KIND_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard")

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Replace, Scene
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
-from .settings import (KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, rule_options,
-                       seat_setup)
+from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, rule_options, seat_setup
 from .table_save import SAVE_NAME
 
 RULE_KEYS = ("gnono.hand_size", "gnono.playout", "gnono.draw_until", "gnono.wd4_rule",

@@ -32,11 +32,20 @@ from game.scenes.turn_table import TurnTable
 from .cards import COLOR_NAMES, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
-from .overlays import (ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen,
-                       SeatChooser)
+from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen, SeatChooser
 from .playback import Model, Playback, Stage
-from .rules import (CHALLENGE, COLOR, GAME_OVER, SWAP, Challenge, ChooseColor, GnonoState,
-                    NextRound, Play, SwapHands)
+from .rules import (
+    CHALLENGE,
+    COLOR,
+    GAME_OVER,
+    SWAP,
+    Challenge,
+    ChooseColor,
+    GnonoState,
+    NextRound,
+    Play,
+    SwapHands,
+)
 from .settings import SPEEDS
 from .setup import GnonoSetup
 from .table_draw import TableDrawing

@@ -7,14 +7,24 @@ import math
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 
 from . import card_art as art
 from .cards import COLOR_NAMES, hand_order
 from .narrate import card_words
 from .rules import CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP
-from .table_layout import (CARD_H, CENTRE, DISCARD_RECT, DRAW_RECT, HAND_Y, INFO_ROW, RAISE,
-                           SWATCH_RECT, fan_rects)
+from .table_layout import (
+    CARD_H,
+    CENTRE,
+    DISCARD_RECT,
+    DRAW_RECT,
+    HAND_Y,
+    INFO_ROW,
+    RAISE,
+    SWATCH_RECT,
+    fan_rects,
+)
 
 
 class TableDrawing:
@@ -183,7 +193,8 @@ class TableDrawing:
         if mine and st.phase == PLAY:
             tip = "Enter plays it, + or Ins draws."
             if len(cards) == 2 and not st.uno_called[seat]:
-                tip += "  Two cards: press U for \"UNO!\"" if not self.app.blink else "  Two cards: call U \"UNO!\""
+                tip += ("  Two cards: press U for \"UNO!\"" if not self.app.blink
+                        else "  Two cards: call U \"UNO!\"")
             ui.text(canvas, 1, row + 1, tip, arrows)
         elif st.uno_window == seat:
             ui.text(canvas, 1, row + 1, "One card left: press U to call \"UNO!\" before you are caught!",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.clock import STEP_HZ
-from game.engine import is_int, rng_from_json
+from game.engine import is_int, read_guarded, rng_from_json
 
 from .controller import HUMAN
 from .rules import GnonoState
@@ -47,8 +47,11 @@ def table_json(table, now: int) -> dict:
 
 
 def read_table(data) -> SavedTable:
-    """The save's content, every field checked; ValueError (or KeyError, TypeError)
-    says what is wrong."""
+    """The save's content, every field checked; ValueError says what is wrong."""
+    return read_guarded(_read_table, data, "Gnono game")
+
+
+def _read_table(data) -> SavedTable:
     if not isinstance(data, dict):
         raise ValueError("not a Gnono game")
     unknown = sorted(set(data) - FIELDS, key=str)
