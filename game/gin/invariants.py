@@ -74,6 +74,9 @@ def _check_flags(g) -> None:
     require(not g.stock_end or (g.phase != "offer" and len(g.stock) <= 2),
             "the end of the Stock only with two cards left")
     if g.phase == "draw":
+        # the only draw before any discard is the one after both passed the first upcard
+        require(g.must_draw_stock == (not g.discards[0] and not g.discards[1]),
+                "'draw from the Stock' exactly when both passed the first upcard")
         require(g.stock_end == (len(g.stock) <= 2), "two cards left in the Stock: its end is reached")
     tu = g.taken_upcard
     require(tu is None or (g.phase == "discard" and tu in g.hands[g.turn] and g.taken[g.turn]
