@@ -236,3 +236,49 @@ def test_moves_used_here_are_real():
     g = at_phase("discard")
     assert g.phase == "discard" and g.turn == 0 and len(g.hands[0]) == 11
     assert TakeUpcard(1) not in g.legal_moves(1) and Discard(0, C("9C")) in g.legal_moves(0)
+
+
+# --- the table's save (game/gin/table_save.py) ---------------------------------------------------
+def _table_save(app, mutate):
+    """Save a table at the player's first turn, change its file, resume it."""
+    from game.gin import table as T
+    from tests.test_gin_table import make_table
+    t = make_table(app, KNOCKER, OTHER, "KH", "2D 8S")
+    t.save()
+    app.pop(t)
+    path = os.path.join(app.save_dir, "gin.json")
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    mutate(doc["data"])
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return T.resume(app), path
+
+
+@pytest.mark.parametrize("what,mutate", [
+    ("session not the game's", lambda d: d["session"].__setitem__("oklahoma", True)),
+    ("session flag not a flag", lambda d: d["session"].__setitem__("hollywood", 0)),
+    ("a held card out of the discard phase", lambda d: d.__setitem__("picked", d["order"].pop())),
+    ("show_cpu not a flag", lambda d: d.__setitem__("show_cpu", "yes")),
+    ("an unknown key", lambda d: d.__setitem__("partial", True)),
+    ("no computer random state key", lambda d: d.pop("ai_rng")),
+    ("a bad computer random state", lambda d: d["ai_rng"][1].__setitem__(0, 2 ** 40)),
+    ("a card twice in the order", lambda d: d["order"].append(d["order"][0])),
+    ("a huge computer seed", lambda d: d.__setitem__("ai_seed", 10 ** 40)),
+])
+def test_a_table_save_that_lies_is_set_aside(app, what, mutate):
+    table, path = _table_save(app, mutate)
+    assert table is None, what
+    assert os.path.exists(path + ".bad") and app.storage.take_problems()
+
+
+def test_a_table_save_reads_back_and_a_finished_hand_shows_its_own_result(app):
+    from game.gin import table as T
+    table, _ = _table_save(app, lambda d: None)
+    assert table is not None and table.mode == "play"
+    g = at_phase("hand_over")
+    t = T.GinTable(app, g, "Tester", "normal", 5, {"oklahoma": False, "hollywood": False, "name": "T"})
+    t.save()
+    again = T.resume(app)
+    assert again.mode == "result" and again.game.records[-1] == g.records[-1]
+    assert again.game.records[-1].how == "knock" and again.game.out_kind == "knock"

@@ -117,13 +117,14 @@ def melds(v) -> list:
 
 
 def game_rng(v):
-    if not (isinstance(v, list) and len(v) == 3 and v[0] == 3
+    """A random.Random from its saved state: Mersenne Twister words of 32 bits and the
+    position (larger numbers would be cut silently, and the save would not read back)."""
+    if not (isinstance(v, list) and len(v) == 3 and v[0] == 3 and isinstance(v[1], list)
+            and len(v[1]) == 625 and all(is_int(x) and 0 <= x < 2 ** 32 for x in v[1])
+            and v[1][-1] <= 624
             and (v[2] is None or (isinstance(v[2], float) and math.isfinite(v[2])))):
         raise ValueError("bad random state")
-    try:
-        return rng_from_json(v)
-    except OverflowError:
-        raise ValueError("bad random state") from None
+    return rng_from_json(v)
 
 
 # --- the reader -----------------------------------------------------------------------------
