@@ -8,17 +8,19 @@ with each other (the games' scores are replayed from the box score). No pygame h
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+import weakref
+from operator import attrgetter
 
 from game.cards import full_deck
 from game.deals import is_deal_no
 from game.gin import melds as M
-from game.gin.scores import GameScore, HandRecord, enter_win, hand_points, next_dealer
+from game.gin.scores import GameScore, enter_win, hand_points, next_dealer
 
 PLAYING = ("offer", "draw", "discard")
 OVER = ("hand_over", "game_over")
 PHASES = PLAYING + ("lay_down",) + OVER
-DECK = frozenset(full_deck())
+FACE = attrgetter("rank", "suit")
+DECK = frozenset(map(FACE, full_deck()))
 
 
 def require(ok: bool, message: str) -> None:
@@ -47,11 +49,18 @@ def _check_seats(g) -> None:
     require(g.deal_no is None or is_deal_no(g.deal_no), "the deal number is a deal number")
 
 
+def _faces(cards) -> set:
+    """The cards as (rank, suit) pairs: a set of them is built in C (a set of Cards
+    calls the dataclass's hash in Python for each card, and this runs after every move)."""
+    return set(map(FACE, cards))
+
+
 def _check_cards(g) -> None:
     placed = g.hands[0] + g.hands[1] + g.stock + g.pile
     if g.out_discard is not None:
-        placed = placed + [g.out_discard]
-    require(len(placed) == 52 and set(placed) == DECK, "the cards do not add up to one deck, each card once")
+        placed.append(g.out_discard)
+    require(len(placed) == 52 and _faces(placed) == DECK and all(c.deck == 0 for c in placed),
+            "the cards do not add up to one deck, each card once")
 
 
 def _check_sizes(g) -> None:
@@ -123,12 +132,14 @@ def _check_seen(g) -> None:
     """The public record agrees with the cards: the pile is discards (and the first
     upcard), a discard is in the pile or was taken by the other seat, a card taken is
     held, discarded again, or the face-down discard."""
-    discarded = set(g.discards[0]) | set(g.discards[1]) | {g.first_upcard}
-    require(set(g.pile) <= discarded, "a card in the pile that nobody discarded")
+    pile = _faces(g.pile)
+    discards = [_faces(x) for x in g.discards]
+    require(pile <= discards[0] | discards[1] | _faces([g.first_upcard]),
+            "a card in the pile that nobody discarded")
+    out = _faces([g.out_discard] if g.out_discard is not None else [])
     for s in (0, 1):
-        require(set(g.discards[s]) <= set(g.pile) | set(g.taken[1 - s]),
-                "a discard neither in the pile nor taken")
-        require(set(g.taken[s]) <= set(g.hands[s]) | set(g.discards[s]) | {g.out_discard},
+        require(discards[s] <= pile | _faces(g.taken[1 - s]), "a discard neither in the pile nor taken")
+        require(_faces(g.taken[s]) <= _faces(g.hands[s]) | discards[s] | out,
                 "a card taken from the pile went nowhere")
 
 
@@ -153,58 +164,77 @@ def _check_records(g) -> None:
     require(len(g.games) == (3 if g.options.hollywood else 1), "one game, or Hollywood's three")
     match_over = all(not x.is_open for x in g.games)
     require(match_over == (g.phase == "game_over"), "the game is over when every game is won")
-    problem = _box_score_problem(g.options, tuple(map(_record_key, g.records)),
-                                 tuple(map(_game_key, g.games)), tuple(g.wins))
-    require(problem is None, problem or "")
+    _check_box_score(g)
 
 
-def _record_key(r) -> tuple:
-    return (r.hand_no, r.dealer, r.winner, r.how, r.points, tuple(r.games), r.out_seat,
-            r.knock_value, tuple(r.deadwood), r.doubled)
+class _Replay:
+    """The box score checked so far, hand by hand, with the games' scores and the hands
+    won it gives. Records are only ever appended, never changed once written: a game's
+    next check goes on from where its last one stopped (a save read, a copy, or a box
+    score cut short starts again from the first hand)."""
 
+    def __init__(self, records: list, options):
+        self.records, self.options = records, options
+        self.n, self.last = 0, None
+        self.games = [GameScore() for _ in range(3 if options.hollywood else 1)]
+        self.wins = [0, 0]
 
-def _game_key(x) -> tuple:
-    return (tuple(x.points), tuple(x.boxes), x.winner, tuple(x.game_bonus), tuple(x.box_bonus),
-            tuple(x.blitz_bonus))
+    def fits(self, records: list, options) -> bool:
+        return (records is self.records and options is self.options and len(records) >= self.n
+                and (self.n == 0 or records[self.n - 1] is self.last))
 
+    def advance(self) -> str | None:
+        """Check the records not checked yet; what is wrong with the first bad one, or None."""
+        for k in range(self.n, len(self.records)):
+            r = self.records[k]
+            problem = self._problem(k, r)
+            if problem:
+                return problem
+            self.n, self.last = k + 1, r
+        return None
 
-@lru_cache(maxsize=64)   # a check after every move mostly sees the same box score again
-def _box_score_problem(options, records: tuple, games: tuple, wins: tuple) -> str | None:
-    """What is wrong with the box score (each hand's result, who dealt, the games' scores
-    and the hands won replayed from it), or None."""
-    replay = [GameScore() for _ in games]
-    won = [0, 0]
-    last = None
-    for k, fields in enumerate(records):
-        r = HandRecord(*fields[:5], list(fields[5]), *fields[6:8], list(fields[8]), fields[9])
+    def _problem(self, k: int, r) -> str | None:
+        o = self.options
         try:
             r.check_shape()
         except ValueError as e:
             return str(e)
         if r.hand_no != k + 1:
             return "the box score is numbered from 1"
-        if last is not None and r.dealer != next_dealer(last):
+        if self.last is not None and r.dealer != next_dealer(self.last):
             return "the winner of a hand deals the next"
-        if not options.oklahoma and (r.knock_value != options.knock_value or r.doubled):
+        if not o.oklahoma and (r.knock_value != o.knock_value or r.doubled):
             return "a hand's knock value does not follow the options"
-        last = r
         if r.winner is None:
-            continue
+            return None
         kd, dd = r.deadwood[r.out_seat], r.deadwood[1 - r.out_seat]
         if kd > r.knock_value or (r.how == "knock" and dd <= kd) or (r.how == "underknock" and dd > kd):
             return "a hand's result does not follow its unplayable points"
-        if r.points != hand_points(r.how, kd, dd, r.doubled, options):
+        if r.points != hand_points(r.how, kd, dd, r.doubled, o):
             return "a hand's points do not follow its unplayable points"
-        if not any(x.is_open for x in replay):
+        if not any(x.is_open for x in self.games):
             return "a hand won after the match was over"
-        entered, _ = enter_win(replay, won, r.winner, r.points, options)
+        entered, _ = enter_win(self.games, self.wins, r.winner, r.points, o)
         if entered != r.games:
             return "a hand entered the wrong games"
-    if tuple(map(_game_key, replay)) != games:
-        return "the games' scores do not follow from the box score"
-    if tuple(won) != wins:
-        return "the hands won do not follow from the box score"
-    return None
+        return None
+
+
+_replays: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _check_box_score(g) -> None:
+    """Each hand's result, who dealt, and the games' scores and hands won replayed from
+    the box score."""
+    replay = _replays.get(g)
+    if replay is None or not replay.fits(g.records, g.options):
+        replay = _replays[g] = _Replay(g.records, g.options)
+    problem = replay.advance()
+    if problem:
+        del _replays[g]
+        raise AssertionError(problem)
+    require(replay.games == g.games, "the games' scores do not follow from the box score")
+    require(replay.wins == g.wins, "the hands won do not follow from the box score")
 
 
 def _check_last_record(g, r) -> None:

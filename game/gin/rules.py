@@ -26,6 +26,9 @@ Usage:
     g = GinGame.new(seed=7, options=GinOptions(hollywood=True))
     g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
 Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
+new_engine(seed) gives the same game as game.engine.Engine (play, to_move, copy...:
+game/gin/engine_api.py); its invariants are game/gin/invariants.py, its save
+game/gin/saves.py, its options game/gin/options.py.
 """
 from __future__ import annotations
 
