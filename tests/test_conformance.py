@@ -24,8 +24,8 @@ SEEDS = range(12)
 # the most moves a random game may take before it must be over (one row per game)
 MAX_MOVES = {
     "nerts": 6000,
-    "gin": 6000,
-    "gnono": 40000,
+    "gin": 100000,  # random play seldom goes out (most hands end dead): seed 0 takes ~55,000
+    "gnono": 40000,  # random 4-seat games to 500 points: up to ~17,000 moves
     "gostop": 6000,
 }
 
@@ -56,7 +56,7 @@ def test_random_play_keeps_every_promise(game, seed):
     rng = random.Random(seed)
     engine = new_engine(game, seed)
     seen_moves: list = []
-    heavy = 60   # the costly checks (JSON, redeals, every move) at most this often a game
+    heavy = 120   # the costly checks (JSON, redeals, every move) at most this often a game
 
     def now(p: float) -> bool:
         nonlocal heavy
@@ -90,7 +90,7 @@ def test_random_play_keeps_every_promise(game, seed):
                 other.check_invariants()
                 assert other.view(s) == engine.view(s), f"seat {s}'s view shows hidden cards"
 
-        if rng.random() < 0.1:    # a move not listed is refused and changes nothing
+        if now(0.1):    # a move not listed is refused and changes nothing
             stale = [m for m in seen_moves if m not in moves]
             if stale:
                 before = snapshot(engine)

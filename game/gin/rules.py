@@ -26,191 +26,29 @@ Usage:
     g = GinGame.new(seed=7, options=GinOptions(hollywood=True))
     g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
 Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
+new_engine(seed) gives the same game as game.engine.Engine (play, to_move, copy...:
+game/gin/engine_api.py); its invariants are game/gin/invariants.py, its save
+game/gin/saves.py, its options game/gin/options.py.
 """
 from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Optional, Sequence
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
 from game.cards import Card, full_deck
-from game.deals import DEAL_LIMIT, check_optional_deal_no, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove, read_guarded, rng_from_json, rng_state_to_json
+from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
+from game.engine import IllegalMove
 from game.gin import melds as M
-
-PHASES = ("offer", "draw", "discard", "lay_down", "hand_over", "game_over")
-HOW = ("gin", "knock", "underknock", "dead")
-
-
-# --- options -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GinOptions:
-    knock_value: int = 10          # the knock value when Oklahoma is off
-    game_target: int = 100
-    gin_bonus: int = 25
-    underknock_bonus: int = 25
-    box_bonus: int = 25
-    game_bonus: int = 100
-    blitz_bonus: int = 100
-    oklahoma: bool = False
-    hollywood: bool = False
-    discard_taken_upcard: bool = False     # may the upcard just taken be discarded
-    oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: dict) -> "GinOptions":
-        if not isinstance(d, dict):
-            raise ValueError("options must be an object")
-        kw = {}
-        for f in fields(cls):
-            if f.name in d:
-                v = d[f.name]
-                if f.type in ("bool", bool):
-                    if not isinstance(v, bool):
-                        raise ValueError(f"option {f.name} must be true/false")
-                else:
-                    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                        raise ValueError(f"option {f.name} must be a whole number >= 0")
-                kw[f.name] = v
-        unknown = set(d) - {f.name for f in fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown options: {sorted(unknown)}")
-        opts = cls(**kw)
-        if opts.game_target < 1:
-            raise ValueError("game_target must be at least 1")
-        return opts
-
-
-# --- moves -------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TakeUpcard:
-    """Take the upcard (the first-upcard offer, or a turn's draw)."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class DrawStock:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Decline the first upcard, or decline to go out at the end of the Stock."""
-    seat: int
-
-
-@dataclass(frozen=True)
-class Discard:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class GoOut:
-    """Gin or knock: discard `discard` (face down) and lay down `melds`
-    (None: the least-deadwood arrangement). Gin when nothing is unmatched."""
-    seat: int
-    discard: Card
-    melds: Optional[tuple] = None      # tuple of tuples of Card
-
-
-@dataclass(frozen=True)
-class LayDown:
-    """The defender's melds and lay-offs after the other player went out.
-    melds None: the best arrangement; layoffs None: the best lay-offs
-    (after gin: none). Both None: the least deadwood over both together."""
-    seat: int
-    melds: Optional[tuple] = None
-    layoffs: Optional[tuple] = None
-
-
-@dataclass(frozen=True)
-class NextHand:
-    """Deal the next hand (phase hand_over)."""
-    seat: Optional[int] = None
-
-
-@dataclass(frozen=True)
-class Redeal:
-    """GIN!'s F7: throw this hand in before anyone goes out; same dealer, no score."""
-    seat: int
-
-
-Move = Any
-
-
-# --- scores ------------------------------------------------------------------
-
-@dataclass
-class GameScore:
-    """One game (Hollywood keeps three)."""
-    points: list = field(default_factory=lambda: [0, 0])   # hand points only
-    boxes: list = field(default_factory=lambda: [0, 0])
-    winner: Optional[int] = None
-    game_bonus: list = field(default_factory=lambda: [0, 0])
-    box_bonus: list = field(default_factory=lambda: [0, 0])
-    blitz_bonus: list = field(default_factory=lambda: [0, 0])
-
-    @property
-    def is_open(self) -> bool:
-        return self.winner is None
-
-    def total(self, p: int) -> int:
-        return self.points[p] + self.game_bonus[p] + self.box_bonus[p] + self.blitz_bonus[p]
-
-    def to_json(self) -> dict:
-        return {"points": list(self.points), "boxes": list(self.boxes), "winner": self.winner,
-                "game_bonus": list(self.game_bonus), "box_bonus": list(self.box_bonus),
-                "blitz_bonus": list(self.blitz_bonus)}
-
-    @classmethod
-    def from_json(cls, d: dict) -> "GameScore":
-        g = cls()
-        for k in ("points", "boxes", "game_bonus", "box_bonus", "blitz_bonus"):
-            v = d[k]
-            if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and x >= 0 for x in v)):
-                raise ValueError(f"bad game score field {k}")
-            setattr(g, k, list(v))
-        if d["winner"] not in (None, 0, 1):
-            raise ValueError("bad game winner")
-        g.winner = d["winner"]
-        return g
-
-
-@dataclass
-class HandRecord:
-    """A line of the box score: one hand's result."""
-    hand_no: int
-    dealer: int
-    winner: Optional[int]        # None: dead hand
-    how: str                     # gin / knock / underknock / dead
-    points: int
-    games: list                  # indexes (0-based) of the games the points entered
-    out_seat: Optional[int] = None   # who went out (gin or knock)
-    knock_value: int = 10
-    deadwood: list = field(default_factory=lambda: [0, 0])
-    doubled: bool = False
-
-    def to_json(self) -> dict:
-        return {"hand_no": self.hand_no, "dealer": self.dealer, "winner": self.winner,
-                "how": self.how, "points": self.points, "games": list(self.games),
-                "out_seat": self.out_seat, "knock_value": self.knock_value,
-                "deadwood": list(self.deadwood), "doubled": self.doubled}
-
-    @classmethod
-    def from_json(cls, d: dict) -> "HandRecord":
-        if d.get("how") not in HOW or d.get("winner") not in (None, 0, 1) \
-                or d.get("out_seat") not in (None, 0, 1):
-            raise ValueError("bad hand record")
-        return cls(int(d["hand_no"]), int(d["dealer"]), d["winner"], d["how"], int(d["points"]),
-                   [int(x) for x in d["games"]], d.get("out_seat"), int(d["knock_value"]),
-                   [int(x) for x in d["deadwood"]], bool(d["doubled"]))
+from game.gin.engine_api import EngineMethods
+# the options, moves and score records live in their own modules; their names are
+# this module's too (the computers, tables and tests import them from here)
+from game.gin.invariants import PHASES  # noqa: F401
+from game.gin.moves import (DrawStock, Discard, GoOut, LayDown, Move, NextHand,  # noqa: F401
+                            Pass, Redeal, TakeUpcard)
+from game.gin.options import GinOptions
+from game.gin.scores import HOW, GameScore, HandRecord, enter_win, hand_points  # noqa: F401
 
 
 # --- the view ----------------------------------------------------------------
@@ -266,21 +104,7 @@ def _cstr(cards) -> list:
     return [str(c) for c in cards]
 
 
-def _cparse(lst) -> list:
-    if not isinstance(lst, list):
-        raise ValueError("card list expected")
-    return [Card.parse(x) for x in lst]
-
-
-def _copt(c):
-    return None if c is None else str(c)
-
-
-def _popt(s):
-    return None if s is None else Card.parse(s)
-
-
-class GinGame:
+class GinGame(EngineMethods):
     """A whole game of Gin Rummy (or a Hollywood match of three games)
     between seats 0 and 1, with the current hand."""
 
@@ -665,19 +489,17 @@ class GinGame:
 
     # ---- scoring ----
     def _score_hand(self) -> list[dict]:
-        o = self.options
         ko = self.out_seat
         de = 1 - ko
         kd = M.deadwood_value(self.out_unmatched)
         dd = M.deadwood_value(self.def_unmatched)
-        mult = 2 if self.doubled else 1
-        bmult = 2 if (self.doubled and o.oklahoma_double_bonuses) else 1
         if self.out_kind == "gin":
-            winner, how, pts = ko, "gin", dd * mult + o.gin_bonus * bmult
+            winner, how = ko, "gin"
         elif dd > kd:
-            winner, how, pts = ko, "knock", (dd - kd) * mult
+            winner, how = ko, "knock"
         else:
-            winner, how, pts = de, "underknock", (kd - dd) * mult + o.underknock_bonus * bmult
+            winner, how = de, "underknock"
+        pts = hand_points(how, kd, dd, self.doubled, self.options)
         dw = [0, 0]
         dw[ko], dw[de] = kd, dd
         ev = [{"kind": "hand_scored", "winner": winner, "how": how, "points": pts}]
@@ -689,32 +511,8 @@ class GinGame:
         return ev + ev2
 
     def _enter_win(self, w: int, pts: int) -> tuple[list, list]:
-        """Score a won hand in the games it enters (Hollywood: the k-th win goes
-        to the first min(k, 3) open games). Closes games that reach the target."""
-        o = self.options
-        self.wins[w] += 1
-        open_games = [i for i, g in enumerate(self.games) if g.is_open]
-        entered = open_games[:min(self.wins[w], self.n_games)]
-        ev = []
-        for i in entered:
-            g = self.games[i]
-            g.points[w] += pts
-            g.boxes[w] += 1
-            if g.points[w] >= o.game_target:
-                lo = 1 - w
-                g.winner = w
-                g.game_bonus[w] = o.game_bonus
-                diff = g.boxes[w] - g.boxes[lo]
-                if diff > 0:
-                    g.box_bonus[w] = diff * o.box_bonus
-                elif diff < 0:
-                    g.box_bonus[lo] = -diff * o.box_bonus
-                blitz = g.boxes[lo] == 0
-                if blitz:
-                    g.blitz_bonus[w] = o.blitz_bonus
-                ev.append({"kind": "game_won", "game": i, "winner": w, "blitz": blitz,
-                           "totals": [g.total(0), g.total(1)]})
-        return entered, ev
+        """Score a won hand in the games it enters (see scores.enter_win)."""
+        return enter_win(self.games, self.wins, w, pts, self.options)
 
     def _dead_hand(self) -> list[dict]:
         self.records.append(HandRecord(self.hand_no, self.dealer, None, "dead", 0, [], None,
@@ -763,97 +561,6 @@ class GinGame:
             last_record=self.records[-1] if (over and self.records) else None,
         )
 
-    # ---- JSON ----
-    def to_json(self) -> dict:
-        return {
-            "schema": 1, "game": "gin",
-            "options": self.options.to_json(), "rng": rng_state_to_json(self.rng),
-            "seed": self.seed, "deal_no": self.deal_no,
-            "games": [g.to_json() for g in self.games], "wins": list(self.wins),
-            "records": [r.to_json() for r in self.records],
-            "hand_no": self.hand_no, "dealer": self.dealer,
-            "hands": [_cstr(h) for h in self.hands], "stock": _cstr(self.stock),
-            "pile": _cstr(self.pile), "phase": self.phase, "turn": self.turn,
-            "offer_stage": self.offer_stage, "must_draw_stock": self.must_draw_stock,
-            "stock_end": self.stock_end, "taken_upcard": _copt(self.taken_upcard),
-            "first_upcard": _copt(self.first_upcard), "knock_value": self.knock_value,
-            "doubled": self.doubled,
-            "taken": [_cstr(x) for x in self.taken], "discards": [_cstr(x) for x in self.discards],
-            "passed": [_cstr(x) for x in self.passed],
-            "out_seat": self.out_seat, "out_kind": self.out_kind,
-            "out_discard": _copt(self.out_discard),
-            "out_melds": [_cstr(m) for m in self.out_melds],
-            "out_unmatched": _cstr(self.out_unmatched),
-            "def_melds": [_cstr(m) for m in self.def_melds],
-            "def_layoffs": [[str(c), k] for c, k in self.def_layoffs],
-            "def_unmatched": _cstr(self.def_unmatched),
-        }
-
-    @classmethod
-    def from_json(cls, d: dict) -> "GinGame":
-        return read_guarded(cls._from_json, d, "gin save")
-
-    @classmethod
-    def _from_json(cls, d: dict) -> "GinGame":
-        if not isinstance(d, dict) or d.get("game") != "gin" or d.get("schema") != 1:
-            raise ValueError("not a gin save of schema 1")
-        g = cls(GinOptions.from_json(d["options"]), _deal=False)
-        g.rng = rng_from_json(d["rng"])
-        g.seed = check_optional_deal_no(d.get("seed"))
-        g.deal_no = check_optional_deal_no(d.get("deal_no"))
-        g.games = [GameScore.from_json(x) for x in d["games"]]
-        if len(g.games) != g.n_games:
-            raise ValueError("wrong number of games for the Hollywood option")
-        g.wins = [int(x) for x in d["wins"]]
-        g.records = [HandRecord.from_json(r) for r in d["records"]]
-        g.hand_no = int(d["hand_no"])
-        g.dealer = d["dealer"]
-        g.turn = d["turn"]
-        if g.dealer not in (0, 1) or g.turn not in (0, 1):
-            raise ValueError("bad seat")
-        g.hands = [_cparse(h) for h in d["hands"]]
-        if len(g.hands) != 2:
-            raise ValueError("two hands expected")
-        g.stock = _cparse(d["stock"])
-        g.pile = _cparse(d["pile"])
-        g.phase = d["phase"]
-        if g.phase not in PHASES:
-            raise ValueError(f"bad phase {g.phase!r}")
-        g.offer_stage = d["offer_stage"]
-        if g.offer_stage not in (0, 1):
-            raise ValueError("bad offer stage")
-        g.must_draw_stock = bool(d["must_draw_stock"])
-        g.stock_end = bool(d["stock_end"])
-        g.taken_upcard = _popt(d["taken_upcard"])
-        g.first_upcard = _popt(d["first_upcard"])
-        g.knock_value = int(d["knock_value"])
-        g.doubled = bool(d["doubled"])
-        g.taken = [_cparse(x) for x in d["taken"]]
-        g.discards = [_cparse(x) for x in d["discards"]]
-        g.passed = [_cparse(x) for x in d["passed"]]
-        g.out_seat = d["out_seat"]
-        if g.out_seat not in (None, 0, 1):
-            raise ValueError("bad out seat")
-        g.out_kind = d["out_kind"]
-        if g.out_kind not in (None, "gin", "knock"):
-            raise ValueError("bad out kind")
-        g.out_discard = _popt(d["out_discard"])
-        g.out_melds = [_cparse(m) for m in d["out_melds"]]
-        g.out_unmatched = _cparse(d["out_unmatched"])
-        g.def_melds = [_cparse(m) for m in d["def_melds"]]
-        g.def_layoffs = [[Card.parse(c), int(k)] for c, k in d["def_layoffs"]]
-        g.def_unmatched = _cparse(d["def_unmatched"])
-        # every card exactly once
-        allc = g.hands[0] + g.hands[1] + g.stock + g.pile + ([g.out_discard] if g.out_discard else [])
-        if len(allc) != 52 or len(set(allc)) != 52:
-            raise ValueError("the cards do not add up to one deck")
-        for m in g.out_melds + g.def_melds:
-            if not M.is_meld(m):
-                raise ValueError("a saved meld is not a meld")
-        if g.taken_upcard is not None and g.taken_upcard not in g.hands[g.turn]:
-            raise ValueError("taken upcard not in hand")
-        return g
-
 
 def _interleave(hands, first: int) -> list:
     """Deal order of two hands of 10, `first` seat receiving the first card."""
@@ -864,3 +571,8 @@ def _interleave(hands, first: int) -> list:
         out.append(hands[first][k])
         out.append(hands[1 - first][k])
     return out
+
+
+def new_engine(seed: int | None, options: GinOptions | None = None) -> GinGame:
+    """A new game on a deal number, as game.engine.Engine (tests/test_conformance.py)."""
+    return GinGame.new(seed=seed, options=options)

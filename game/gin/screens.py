@@ -14,19 +14,13 @@ from typing import Callable, Sequence
 import pygame
 
 from game import palette as P, ui
-from game.cards import SUIT_SYMBOLS
+from game.gin.arrangement import card_text
 from game.keys import Binding
 from game.scene import Scene
 from game.scenes.overlays import Overlay
 
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
 HOW_TEXT = {"gin": "Gin", "knock": "Knock", "underknock": "Underknock", "dead": "No score"}
-
-
-def card_text(card) -> str:
-    """"10♥", "A♠": the way a text-mode program printed a card."""
-    rank = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
-    return rank + SUIT_SYMBOLS[card.suit]
 
 
 def draw_card_text(canvas, col, row, card, bg=P.WHITE) -> int:

@@ -3,7 +3,7 @@
 Enter bypasses (plays with what is shown). What is chosen here lasts until the
 program ends; the next run starts again from the options program's values.
 
-    SessionScene(app, seed, on_start)     on_start(session dict) builds the table
+    SessionScene(app, on_start)           on_start(session dict) -> the transition to the table
     session_for(app) -> dict              this program run's session values
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pygame
 from game import palette as P, ui
 from game.gin import settings as S
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 
 # per App (one program run): the last session values chosen
 _SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -42,7 +42,7 @@ HINTS = {
 class SessionScene(Scene):
     title = "Gin Rummy: this session"
 
-    def __init__(self, app, on_start: Callable[[dict], None]):
+    def __init__(self, app, on_start: Callable[[dict], object]):
         super().__init__(app)
         self.values = session_for(app)
         self.index = 0
@@ -64,10 +64,10 @@ class SessionScene(Scene):
         if not self.values["name"].strip():
             self.values["name"] = "Player"
         remember_session(self.app, self.values)
-        self.on_start(dict(self.values))
+        return self.on_start(dict(self.values))
 
     def back(self):
-        self.app.pop(self)
+        return Pop(self)
 
     def handle(self, event):
         if self.item == "name":

@@ -9,6 +9,7 @@ computer's difficulty. Kept permanently in saves/options.json by the shell.
 """
 from __future__ import annotations
 
+from game.gin.options import GinOptions
 from game.options import OptionPage, choice, flag, number, text
 
 LEVELS = ("easy", "normal", "hard")
@@ -54,10 +55,9 @@ def session_defaults(options) -> dict:
             "name": options["gin.name"] or "Player"}
 
 
-def gin_options(options, session: dict):
-    """The engine's options from the permanent points and this session's play options.
-    (The engine is imported here: option pages load at start-up, engines with a game.)"""
-    from game.gin.rules import GinOptions
+def gin_options(options, session: dict) -> GinOptions:
+    """The engine's options from the permanent points and this session's play options
+    (game.gin.options is light: the option pages load at start-up, the engine with a game)."""
     return GinOptions(game_target=options["gin.target"], gin_bonus=options["gin.bonus_gin"],
                       underknock_bonus=options["gin.bonus_underknock"],
                       box_bonus=options["gin.bonus_box"], game_bonus=options["gin.bonus_game"],

@@ -1,0 +1,533 @@
+"""The Gin table's state and play, without pygame: the engine's game, the player's own
+order of his cards and where his keys point, the notes, the computer's paced turns,
+and the autosave and statistics after each hand. game/gin/table.py puts keys and
+drawing on top (GinTable is a GinController and a Scene).
+
+The computer is paced on the fixed clock (update(), STEP_HZ steps a second): it waits
+CPU_*_STEPS before each move, and thinks during the wait. A computer with
+start_choice(view) / work(budget_s) (the incremental protocol of game/gostop/ai.py)
+thinks THINK_S seconds a step and moves when both the pause and the thought are over;
+one with only choose(view) thinks at once on the first step. A thought whose state
+has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
+
+`app` is only asked for sound(name), storage and stats.
+"""
+from __future__ import annotations
+
+import time
+
+from game import errors
+from game.cards import Card
+from game.clock import STEP_HZ
+from game.engine import IllegalMove
+from game.gin import melds as M
+from game.gin import table_save
+from game.gin.ai import make_ai
+from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
+from game.gin.rules import (Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal,
+                            TakeUpcard)
+from game.table_support import computer_move, record_stats
+
+CPU_NAME = "Computer"
+# the computer's pace, in fixed steps: a pause before each of its moves
+CPU_DRAW_STEPS = int(0.7 * STEP_HZ)
+CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
+CPU_LAYDOWN_STEPS = int(1.0 * STEP_HZ)
+# seconds of the computer's thinking per step (120 a second): a frame stays short
+THINK_S = 0.001
+MODES = ("play", "wait", "confirm", "mark", "result")
+
+
+def sentence(reason: str) -> str:
+    """An engine's refusal as a note: "you have drawn already" -> "You have drawn already."."""
+    return reason[:1].upper() + reason[1:] + "."
+
+
+class Thinking:
+    """The computer's choice under way: the state version it is for, the move once made
+    (None while thinking), the seconds spent so far."""
+    __slots__ = ("version", "view", "move", "spent")
+
+    def __init__(self, version: int):
+        self.version, self.view, self.move, self.spent = version, None, None, 0.0
+
+
+class GinController:
+    def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
+        self.app = app
+        self.game = game
+        self.names = (name or "Player", CPU_NAME)
+        self.level = level
+        self.ai_seed = ai_seed
+        self.ai = make_ai(level, ai_seed)
+        self.session = dict(session)
+        self.order: list[Card] = sort_for_hand(game.hands[HUMAN])
+        self.picked: Card | None = None      # taken this turn, not yet put in the hand
+        self.focus = "pickup"                # pickup / arrow / hand
+        self.target = "stock"                # the pick-up arrow: stock / pile
+        self.arrow = 0                       # insertion point in the arrow row
+        self.sel = 0                         # the card whose suit flashes
+        self.moving = False                  # the arrow row is moving the selected card
+        self.mode = "play"                   # one of MODES
+        self.arr: Arrangement | None = None  # the hand in groups (going out, defending)
+        self.show_cpu = False
+        self.flash = False                   # the play arrow flashes until the first key
+        self.note = ""
+        self.cpu_note = ""
+        self.cpu_wait = 0                    # steps left of the pause before the computer moves
+        self.thinking: Thinking | None = None
+        self.version = 0                     # moves applied: a thought is for one version
+        self.think_times: list[float] = []   # seconds each of the computer's choices took
+        self._dw_cache: dict = {}
+        self._sync()
+
+    # ---- the state -------------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        return self.game.turn == HUMAN and self.game.phase in ("offer", "draw", "discard")
+
+    def refuse(self, reason: str = ""):
+        """A refused key: the note says why; returning False makes the App beep."""
+        if reason:
+            self.note = reason
+        return False
+
+    def _sync_order(self):
+        hand = self.game.hands[HUMAN]
+        keep = [c for c in self.order if c in hand and c != self.picked]
+        new = [c for c in sort_for_hand(hand) if c not in keep and c != self.picked]
+        self.order = keep + new
+        self.sel = min(self.sel, max(0, len(self.order) - 1))
+
+    def _sync(self):
+        """Put the table's mode in step with the engine's phase."""
+        g = self.game
+        self._sync_order()
+        if g.phase in ("hand_over", "game_over"):
+            self.mode, self.arr, self.picked = "result", None, None
+            self.show_cpu = False
+        elif g.phase == "lay_down":
+            if g.turn == HUMAN:
+                self._propose_defense()
+            else:
+                self.mode = "wait"
+                self.cpu_wait = CPU_LAYDOWN_STEPS
+        else:
+            self.mode = "play"
+            self.arr = None
+            if g.turn == HUMAN and g.phase in ("offer", "draw"):
+                self._begin_turn()
+            elif g.turn == CPU:
+                self.cpu_wait = CPU_DRAW_STEPS if g.phase != "discard" else CPU_DISCARD_STEPS
+
+    def _begin_turn(self):
+        g = self.game
+        if self.picked is not None:
+            self.picked = None
+            self._sync_order()   # a card still held goes back into the shown hand
+        self.moving = False
+        self.focus = "pickup"
+        self.target = "pile" if (g.phase == "offer" or g.stock_end) else "stock"
+        self.flash = True
+        if g.phase == "offer":
+            self.note = "Take the upcard with + (or Ins), or pass it with - (or Del)."
+        elif g.stock_end:
+            self.note = "Two cards left in the Stock: take the upcard (+) only to go out, or pass (-)."
+        elif g.must_draw_stock:
+            self.note = "Both passed the upcard: take the top card of the Stock with +."
+        else:
+            self.note = "Your turn: \x1b\x1a Stock or upcard, + takes the card."
+
+    def _pickup_choice(self) -> bool:
+        g = self.game
+        return g.phase == "draw" and not g.must_draw_stock and not g.stock_end
+
+    def deadwood_text(self) -> str:
+        """The player's least unplayable points (after the best discard, with 11 cards)."""
+        hand = tuple(sorted(self.game.hands[HUMAN]))
+        got = self._dw_cache.get(hand)
+        if got is None:
+            if len(hand) == 11:
+                best = min(M.min_deadwood([c for c in hand if c != d]) for d in hand)
+                got = f"{best} after the best discard"
+            else:
+                got = str(M.min_deadwood(hand))
+            if len(self._dw_cache) > 64:
+                self._dw_cache.clear()
+            self._dw_cache[hand] = got
+        return got
+
+    def check_invariants(self):
+        """The engine's invariants (through its save reader: what a resume would read),
+        the shown hand order the human's hand; raises AssertionError or ValueError."""
+        g = self.game
+        GinGame.from_json(g.to_json())
+        hand = g.hands[HUMAN]
+        assert len(set(self.order)) == len(self.order)
+        assert all(c in hand for c in self.order), "a card shown in the hand is not in it"
+        assert self.picked is None or (self.picked in hand and self.picked not in self.order)
+        if g.phase != "lay_down" and self.mode in ("play", "wait", "result"):
+            assert set(self.order) | ({self.picked} if self.picked else set()) == set(hand), \
+                f"the shown hand differs from the hand: {self.mode} {g.phase} {self.focus} " \
+                f"{self.picked} {sorted(map(str, self.order))} {sorted(map(str, hand))}"
+        assert self.mode in MODES
+
+    # ---- applying moves --------------------------------------------------------------
+    def _apply(self, move) -> list | None:
+        """Apply the player's move; None (with the reason in the notes) if the engine refused it."""
+        try:
+            events = self.game.apply(move)
+        except IllegalMove as e:
+            self.note = sentence(str(e))
+            return None
+        self._after_move(events)
+        return events
+
+    def _after_move(self, events):
+        self.version += 1
+        self._narrate(events)
+        self._sync()
+        self._autosave(events)
+
+    def _narrate(self, events):
+        for ev in events:
+            k = ev["kind"]
+            card = ev.get("card")
+            ctext = card_text(Card.parse(card)) if card else ""
+            if ev.get("seat") == CPU:
+                line = {
+                    "take_upcard": f"The computer took the upcard {ctext}.",
+                    "draw_stock": "The computer took the top card of the Stock.",
+                    "pass": f"The computer passed the upcard {ctext}.",
+                    "discard": f"The computer discarded {ctext}.",
+                    "knock": f"The computer knocks with {ev.get('deadwood')}!",
+                    "gin": "GIN! The computer goes gin.",
+                    "lay_down": "The computer laid down its groups"
+                                + (f" and laid off {len(ev['layoffs'])}." if ev.get("layoffs") else "."),
+                }.get(k)
+                if line:
+                    self.cpu_note = line
+            if k in ("take_upcard", "draw_stock", "discard"):
+                self.app.sound("card")
+            elif k in ("gin", "knock"):
+                self.app.sound("call")
+            elif k == "deal":
+                self.app.sound("shuffle")
+                self.cpu_note = f"Hand {ev['hand_no']}: {self.names[ev['dealer']]} dealt."
+            elif k == "dead_hand":
+                self.cpu_note = "Two cards left in the Stock: the hand is dead."
+            elif k == "game_won":
+                self.app.sound("win" if ev["winner"] == HUMAN else "lose")
+
+    def _autosave(self, events):
+        """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
+        if {ev["kind"] for ev in events} & {"hand_scored", "dead_hand", "deal"}:
+            counts, bests = self._hand_stats(events)
+            record_stats(self.app.stats, "gin", counts, bests)
+            self.save()
+
+    def _hand_stats(self, events) -> tuple[dict, dict]:
+        """Hands and games played and won, gins, knocks, underknocks, blitzes; bests."""
+        g = self.game
+        counts: dict[str, int] = {}
+        best: dict[str, int] = {}
+        for ev in events:
+            k = ev["kind"]
+            if k == "hand_scored":
+                won = ev["winner"] == HUMAN
+                counts.update(hands_played=1, hands_won=int(won),
+                              gins=int(won and ev["how"] == "gin"),
+                              knocks=int(g.out_seat == HUMAN and g.out_kind == "knock"),
+                              underknocks=int(won and ev["how"] == "underknock"))
+                if won:
+                    best["best_hand"] = ev["points"]
+            elif k == "dead_hand":
+                counts["hands_played"] = 1
+            elif k == "game_won":
+                won = ev["winner"] == HUMAN
+                counts["games_played"] = counts.get("games_played", 0) + 1
+                counts["games_won"] = counts.get("games_won", 0) + int(won)
+                counts["blitzes"] = counts.get("blitzes", 0) + int(won and ev["blitz"])
+                if won:
+                    best["best_score"] = max(best.get("best_score", 0), ev["totals"][HUMAN])
+        return counts, best
+
+    def save(self) -> bool:
+        if self.game.phase == "game_over":
+            self.app.storage.remove(table_save.SAVE_NAME)
+            return True
+        return table_save.write(self.app.storage, self)
+
+    def to_json(self) -> dict:
+        return table_save.table_to_json(self)
+
+    # ---- the computer's turns (paced on the fixed clock) -------------------------------
+    def cpu_to_move(self) -> bool:
+        g = self.game
+        return (self.mode in ("play", "wait") and g.turn == CPU
+                and g.phase in ("offer", "draw", "discard", "lay_down"))
+
+    def update(self, dt=None):
+        """One fixed step: the computer thinks, and moves once its pause is over."""
+        if not self.cpu_to_move():
+            self._drop_thinking()
+            return None
+        self.think()
+        self.cpu_wait -= 1
+        th = self.thinking
+        if self.cpu_wait > 0 or th is None or th.move is None:
+            return None
+        self.thinking = None
+        self.think_times.append(th.spent)
+        self._cpu_play(th.move)
+        return None
+
+    def think(self, budget: float = THINK_S) -> None:
+        """A slice of the computer's thinking about the state as it is now."""
+        th = self.thinking
+        if th is not None and th.version != self.version:
+            self._drop_thinking()
+            th = None
+        if th is None:
+            th = self.thinking = Thinking(self.version)
+        if th.move is not None:
+            return
+        t0 = time.perf_counter()
+        th.move = computer_move(lambda: self._think_step(th, budget), self._plain_move, "gin")
+        th.spent += time.perf_counter() - t0
+
+    def _think_step(self, th: Thinking, budget: float):
+        ai = self.ai
+        if th.view is None:
+            th.view = self.game.view(CPU)
+            if not hasattr(ai, "start_choice"):
+                move = ai.choose(th.view)
+                if move is None:
+                    raise ValueError("the computer chose no move")
+                return move
+            ai.start_choice(th.view)
+        return ai.work(budget)
+
+    def _drop_thinking(self):
+        th, self.thinking = self.thinking, None
+        if th is not None and th.move is None and hasattr(self.ai, "cancel"):
+            self.ai.cancel()
+
+    def _plain_move(self):
+        """A legal move for the computer when its own code failed: going out if it can."""
+        legal = self.game.legal_moves(CPU)
+        return legal[-1] if self.game.phase == "discard" else legal[0]
+
+    def _cpu_play(self, move):
+        try:
+            events = self.game.apply(move)
+        except IllegalMove as exc:   # the computer's bug: reported, then a plain move
+            errors.report(exc, "computer player (gin): its move was refused")
+            events = self.game.apply(self._plain_move())
+        self._after_move(events)
+
+    # ---- the player's moves (the keys' actions; False: refused, the App beeps) ------------
+    def switch_target(self):
+        if not self._pickup_choice():
+            if self.game.phase == "offer":
+                return self.refuse("No choice now: the first upcard is offered. + takes it, - passes.")
+            if self.game.must_draw_stock:
+                return self.refuse("No choice now: both passed the upcard, take from the Stock.")
+            return self.refuse("No choice now: take the upcard only to go out, or pass (-).")
+        self.target = "pile" if self.target == "stock" else "stock"
+
+    def take(self):
+        g = self.game
+        if g.phase == "offer" or self.target == "pile":
+            events = self._apply(TakeUpcard(HUMAN))
+        else:
+            events = self._apply(DrawStock(HUMAN))
+        if events is None:
+            return False
+        card = Card.parse(events[0]["card"])
+        self.picked = card
+        self._sync_order()
+        self.focus = "arrow"
+        self.moving = False
+        self.arrow = len(self.order)
+        src = "the upcard" if events[0]["kind"] == "take_upcard" else "from the Stock"
+        self.note = (f"You took {src}: {card_text(card)}. \x1b\x1a move the arrow, "
+                     "Enter puts the card in your hand.")
+
+    def pass_upcard(self):
+        if self._apply(Pass(HUMAN)) is None:
+            return False
+        if self.game.phase in ("offer", "draw", "discard"):
+            self.note = "You passed the upcard."
+
+    def to_hand(self):
+        self.focus = "hand"
+        if self.game.phase in ("offer", "draw"):
+            self.note = "Sort your cards (\x18 on a card moves it), or \x18 back to the Stock/Pile."
+
+    def move_arrow(self, d):
+        a = self.arrow + d
+        if not 0 <= a <= len(self.order):
+            return False
+        self.arrow = a
+
+    def insert(self):
+        if self.picked is not None:
+            self.order.insert(self.arrow, self.picked)
+            self.picked = None
+            self.sel = self.arrow
+            self.focus = "hand"
+            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+            return
+        if not self.moving:
+            return False
+        c = self.order.pop(self.sel)
+        at = self.arrow if self.arrow <= self.sel else self.arrow - 1
+        self.order.insert(at, c)
+        self.sel = at
+        self.moving = False
+        self.focus = "hand"
+
+    def arrow_down(self):
+        self.moving = False
+        self.focus = "hand"
+
+    def arrow_up(self):
+        if self.game.phase not in ("offer", "draw"):
+            return self.refuse("You have picked up already.")
+        self.moving = False
+        self.focus = "pickup"
+
+    def move_sel(self, d):
+        s = self.sel + d
+        if not 0 <= s < len(self.order):
+            return False
+        self.sel = s
+
+    def hand_up(self):
+        if not self.order:
+            return False
+        self.focus = "arrow"
+        self.moving = True
+        self.arrow = self.sel
+        self.note = "Move the arrow with \x1b\x1a, Enter moves the flashing card there."
+
+    def discard(self):
+        if self.game.phase != "discard":
+            return self.refuse("Pick up first: \x18 to the Stock/Pile and +.")
+        card = self.order[self.sel]
+        if self._apply(Discard(HUMAN, card)) is None:
+            return False
+        self.note = f"You discarded {card_text(card)}."
+
+    def go_out(self):
+        g = self.game
+        if g.phase != "discard":
+            return self.refuse("Pick up first: you gin or knock after taking a card.")
+        card = self.order[self.sel]
+        try:
+            melds, un = g.check_go_out(HUMAN, card)
+        except IllegalMove as e:
+            return self.refuse(sentence(str(e)))
+        self.arr = Arrangement("out", card, melds, [], un)
+        self.mode = "confirm"
+        self.note = self._arr_summary()
+
+    # ---- arranging the hand in groups (going out, defending) ------------------------------
+    def _arr_summary(self) -> str:
+        a = self.arr
+        dw = M.deadwood_value(a.unmatched())
+        if a.kind == "out":
+            what = "Gin!" if not a.unmatched() else f"You knock with {dw}."
+            return f"{what} Discard {card_text(a.discard)} face down."
+        lo = len(a.layoffs())
+        return f"Your unplayable points: {dw}" + (f" ({lo} laid off on the computer's groups)." if lo else ".")
+
+    def _propose_defense(self):
+        g = self.game
+        melds, layoffs, un = g.proposed_defense(HUMAN)
+        self.arr = Arrangement("defend", None, melds, layoffs, un)
+        self.mode = "confirm"
+        self.picked = None
+        kind = "goes gin" if g.out_kind == "gin" else "knocks"
+        self.note = f"The computer {kind}. " + self._arr_summary()
+
+    def confirm_yes(self):
+        a = self.arr
+        melds = tuple(tuple(m) for m in a.groups())
+        if a.kind == "out":
+            events = self._apply(GoOut(HUMAN, a.discard, melds))
+            if events is None:
+                self.mode = "mark"
+                return False
+            self.order = [c for c in self.order if c != a.discard]
+            self.note = "GIN!" if events[0]["kind"] == "gin" else f"You knock with {events[0]['deadwood']}."
+        elif self._apply(LayDown(HUMAN, melds, tuple(a.layoffs()))) is None:
+            self.mode = "mark"
+            return False
+
+    def confirm_no(self):
+        self.mode = "mark"
+        self.arr.cursor = 0
+        extra = ", P on the computer's groups" if self.arr.kind == "defend" and self.game.out_kind == "knock" else ""
+        self.note = f"Mark each card 1, 2, 3 or space{extra}; F10 when done."
+
+    def cancel_out(self):
+        self.arr = None
+        self.mode = "play"
+        self.focus = "hand"
+        self.note = "Back to play: no gin, no knock."
+
+    def move_cursor(self, d):
+        c = self.arr.cursor + d
+        if not 0 <= c < len(self.arr.cards):
+            return False
+        self.arr.cursor = c
+
+    def mark(self, m):
+        a = self.arr
+        if m == "P" and self.game.out_kind != "knock":
+            return self.refuse("No lay-offs after gin.")
+        a.marks[a.cursor] = m
+        if a.cursor < len(a.cards) - 1:
+            a.cursor += 1
+
+    def finish_marking(self):
+        a = self.arr
+        g = self.game
+        try:
+            if a.kind == "out":
+                melds, un = g.check_go_out(HUMAN, a.discard, a.groups())
+                layoffs = []
+            else:
+                melds, plan, un = g.check_lay_down(HUMAN, a.groups(), a.layoffs())
+                layoffs = [c for c, _ in plan]
+        except IllegalMove as e:
+            return self.refuse(sentence(str(e)) + " Try again.")
+        self.arr = Arrangement(a.kind, a.discard, melds, layoffs, un)
+        self.mode = "confirm"
+        self.note = self._arr_summary()
+
+    # ---- hands --------------------------------------------------------------------------
+    def _next_hand(self):
+        if self.game.phase != "hand_over":
+            return
+        self.cpu_note = ""
+        self.order = []
+        self._apply(NextHand())
+        self.order = sort_for_hand(self.game.hands[HUMAN])
+        self.sel = 0
+
+    def _redeal(self):
+        self.order = []
+        self.picked = None
+        if self._apply(Redeal(HUMAN)) is None:
+            self._sync_order()
+            return False
+        self.order = sort_for_hand(self.game.hands[HUMAN])
+        self.sel = 0
+        self.cpu_note = "A new deal."
+
+    def toggle_cpu(self):
+        self.show_cpu = not self.show_cpu
+        self.note = "The computer's hand is shown (F9 hides it)." if self.show_cpu else "The computer's hand is hidden."

@@ -1,0 +1,64 @@
+"""The moves of Gin Rummy (see game/gin/rules.py for what each may do). No pygame here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import Card
+
+
+@dataclass(frozen=True)
+class TakeUpcard:
+    """Take the upcard (the first-upcard offer, or a turn's draw)."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class DrawStock:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline the first upcard, or decline to go out at the end of the Stock."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class GoOut:
+    """Gin or knock: discard `discard` (face down) and lay down `melds`
+    (None: the least-deadwood arrangement). Gin when nothing is unmatched."""
+    seat: int
+    discard: Card
+    melds: tuple | None = None      # tuple of tuples of Card
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """The defender's melds and lay-offs after the other player went out.
+    melds None: the best arrangement; layoffs None: the best lay-offs
+    (after gin: none). Both None: the least deadwood over both together."""
+    seat: int
+    melds: tuple | None = None
+    layoffs: tuple | None = None
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Deal the next hand (phase hand_over)."""
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """GIN!'s F7: throw this hand in before anyone goes out; same dealer, no score."""
+    seat: int
+
+
+Move = Any

@@ -1,0 +1,54 @@
+"""The rules options of a Gin game (GinOptions), checked by one SPEC in both ways in:
+built in code (__post_init__) and read from a save (from_json). No pygame here.
+
+The bounds are wide sanity limits, not the options program's steps (game/gin/settings.py):
+a value outside them is a damaged save or a programming error, refused with OptionError.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from game.engine import SWITCH, IntRange, options_from_json, validate_options
+
+BONUS = IntRange(0, 1000)
+
+
+@dataclass(frozen=True)
+class GinOptions:
+    knock_value: int = 10          # the knock value when Oklahoma is off (0: gin only)
+    game_target: int = 100
+    gin_bonus: int = 25
+    underknock_bonus: int = 25
+    box_bonus: int = 25
+    game_bonus: int = 100
+    blitz_bonus: int = 100
+    oklahoma: bool = False
+    hollywood: bool = False
+    discard_taken_upcard: bool = False     # may the upcard just taken be discarded
+    oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
+
+    def __post_init__(self):
+        validate_options(self, SPEC)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d) -> GinOptions:
+        """Options from a save: unknown keys refused, missing ones default (OptionError)."""
+        return options_from_json(cls, d, SPEC)
+
+
+SPEC = {
+    "knock_value": IntRange(0, 10),
+    "game_target": IntRange(1, 10_000),
+    "gin_bonus": BONUS,
+    "underknock_bonus": BONUS,
+    "box_bonus": BONUS,
+    "game_bonus": BONUS,
+    "blitz_bonus": BONUS,
+    "oklahoma": SWITCH,
+    "hollywood": SWITCH,
+    "discard_taken_upcard": SWITCH,
+    "oklahoma_double_bonuses": SWITCH,
+}

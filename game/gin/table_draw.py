@@ -1,0 +1,267 @@
+"""The Gin table drawn on the 640x480 canvas: the computer's cards at the top, the
+Stock and the Pile, the player's hand with its arrow row, the notes and the key bar.
+Reads the table (a GinController) and draws; changes nothing.
+
+    draw(table, canvas)
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import card_art, palette as P, ui
+from game.gin import melds as M
+from game.gin.arrangement import CPU, HUMAN, card_text, cpu_display, human_display, sort_for_hand
+from game.gin.controller import CPU_NAME
+from game.gin.table_keys import key_bar
+
+# layout, in pixels (canvas 640x480, cells 8x16)
+CW, CH = card_art.card_size("normal")
+CPU_X0, CPU_Y, CPU_DX = 16, 48, 42
+STOCK_X, PILE_X, MID_Y = 184, 264, 148
+PICK_Y = MID_Y + CH + 8
+HAND_X0, HAND_Y, HAND_DX = 44, 292, 50
+ARROW_ROW = 17          # the arrow row above the hand (cells)
+LABEL_ROW = 22          # rank and suit under each card of the hand
+STATUS_ROW = 23
+NOTE_ROWS = (25, 26, 27)
+GROUP_DX, GROUP_GAP = 44, 16
+SUIT_PIP = pygame.Rect(3, 13, 7, 7)   # the suit under the rank in the top left index
+
+
+def draw_arrow(canvas, cx: int, top: int, colour: int) -> None:
+    """A thick down arrow, 17 pixels high, its point at (cx, top + 16)."""
+    rgb = P.PALETTE[colour]
+    canvas.fill(rgb, (cx - 2, top, 5, 8))
+    pygame.draw.polygon(canvas, rgb, [(cx - 7, top + 8), (cx + 7, top + 8), (cx, top + 15)])
+
+
+def group_positions(marks: list[str], x0: int, dx: int = GROUP_DX, gap: int = GROUP_GAP) -> list[int]:
+    """x of each card: cards of one mark side by side, a gap where the mark changes."""
+    xs, x = [], x0
+    for i, m in enumerate(marks):
+        if i and m != marks[i - 1]:
+            x += gap
+        xs.append(x)
+        x += dx
+    return xs
+
+
+def draw(tbl, canvas) -> None:
+    o = tbl.app.options
+    col = {"table": o["colour.table"], "text": o["colour.text"], "arrows": o["colour.arrows"],
+           "notes": o["colour.notes"], "face": o["colour.face"], "back": o["colour.back"]}
+    canvas.fill(P.PALETTE[col["table"]])
+    _draw_top(tbl, canvas, col)
+    _draw_cpu(tbl, canvas, col)
+    _draw_middle(tbl, canvas, col)
+    _draw_hand(tbl, canvas, col)
+    _draw_notes(tbl, canvas, col)
+    ui.key_bar(canvas, key_bar(tbl))
+
+
+def _draw_top(tbl, canvas, col):
+    g = tbl.game
+    t, bg = col["text"], col["table"]
+    deal = "" if g.deal_no is None else f"  Deal {g.deal_no}"
+    ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
+    label = f"{CPU_NAME} ({tbl.level})"
+    shown = cpu_display(g)
+    if shown is not None:
+        label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
+    ui.text(canvas, 2, 1, label, t, bg)
+    # the options in force and the knock value, upper right
+    lines = ["Oklahoma" if g.options.oklahoma else "Regular Gin",
+             "Hollywood" if g.options.hollywood else f"Game to {g.options.game_target}",
+             "Gin only!" if g.knock_value == 0 else f"Knock: {g.knock_value}"]
+    if g.doubled:
+        lines.append("Spade: double")
+    elif g.options.hollywood:
+        lines.append(f"Games to {g.options.game_target}")
+    ui.box(canvas, 62, 0, 18, len(lines) + 2, t, bg, double=False, shadow=False)
+    for i, s in enumerate(lines):
+        fg = col["arrows"] if (i == 2 or s.startswith("Spade")) else t
+        ui.text(canvas, 64, 1 + i, s, fg, bg)
+    # the score
+    top = len(lines) + 3
+    if g.n_games == 1:
+        gs = g.games[0]
+        rows = [f"{tbl.names[0][:9]:<9}{gs.total(0):>6}", f"{CPU_NAME:<9}{gs.total(1):>6}",
+                f"Boxes  {gs.boxes[0]:>3} :{gs.boxes[1]:<3}"]
+    else:
+        rows = [f"   {tbl.names[0][:6]:>6} {'Comp':>5}"]
+        for i, gs in enumerate(g.games):
+            mark = "*" if gs.winner is not None else " "
+            rows.append(f"G{i + 1}{mark}{gs.total(0):>6}{gs.total(1):>6}")
+    ui.box(canvas, 62, top, 18, len(rows) + 2, t, bg, double=False, shadow=False, title="Score")
+    for i, s in enumerate(rows):
+        ui.text(canvas, 63, top + 1 + i, s, t, bg)
+    who = "Next" if tbl.mode == "result" else "Dealer"
+    ui.text(canvas, 63, top + len(rows) + 2, f"{who}: {tbl.names[g.dealer][:8]}", t, bg)
+
+
+def _draw_cpu(tbl, canvas, col):
+    g = tbl.game
+    shown = cpu_display(g)
+    if shown is not None:
+        cards, marks = shown
+        xs = group_positions(marks, CPU_X0, CPU_DX, 12)
+        _draw_marks(tbl, canvas, marks, xs, 2, col, cursor=None)
+        for c, x in zip(cards, xs):
+            canvas.blit(card_art.face(c, "normal", col["face"]), (x, CPU_Y))
+        return
+    hand = g.hands[CPU]
+    if tbl.show_cpu:
+        for i, c in enumerate(sort_for_hand(hand)):
+            canvas.blit(card_art.face(c, "normal", col["face"]), (CPU_X0 + i * CPU_DX, CPU_Y))
+    else:
+        back = card_art.back(0, "normal", col["back"])
+        for i in range(len(hand)):
+            canvas.blit(back, (CPU_X0 + i * CPU_DX, CPU_Y))
+
+
+def _draw_middle(tbl, canvas, col):
+    g = tbl.game
+    t, bg, ar = col["text"], col["table"], col["arrows"]
+    ui.text_px(canvas, STOCK_X + 1, MID_Y - 36, "Stock", t, bg)
+    left = f"{len(g.stock)} left"
+    ui.text_px(canvas, STOCK_X + CW // 2 - len(left) * 4, MID_Y + CH + 4, left, t, bg)
+    ui.text_px(canvas, PILE_X + 4, MID_Y - 36, "Pile", t, bg)
+    back = card_art.back(0, "normal", col["back"])
+    if g.stock:
+        for k in range(min(3, (len(g.stock) + 9) // 10)):
+            canvas.blit(back, (STOCK_X + 2 * k, MID_Y - 2 * k))
+    else:
+        canvas.blit(card_art.empty_slot("normal", t), (STOCK_X, MID_Y))
+    if len(g.pile) > 1:
+        canvas.blit(card_art.face(g.pile[-2], "normal", col["face"]), (PILE_X + 2, MID_Y + 2))
+    if g.pile:
+        canvas.blit(card_art.face(g.pile[-1], "normal", col["face"]), (PILE_X, MID_Y))
+    else:
+        canvas.blit(card_art.empty_slot("normal", t), (PILE_X, MID_Y))
+    # a going-out discard lies face down on the pile
+    down = None
+    if tbl.arr is not None and tbl.arr.kind == "out":
+        down = tbl.arr.discard
+    elif g.phase == "lay_down":
+        down = True
+    if down is not None:
+        canvas.blit(back, (PILE_X + 6, MID_Y + 6))
+    # the card just taken waits below the upcard
+    if tbl.picked is not None:
+        canvas.blit(card_art.face(tbl.picked, "normal", col["face"]), (PILE_X, PICK_Y))
+        ui.text_px(canvas, PILE_X + CW + 6, PICK_Y + 20, "\x1b taken", ar, bg)
+    # the pick-up arrow, flashing until the first key of the turn
+    if tbl.mode == "play" and tbl.my_turn and tbl.focus == "pickup":
+        if not (tbl.flash and not tbl.app.blink):
+            x = (STOCK_X if tbl.target == "stock" else PILE_X) + CW // 2
+            draw_arrow(canvas, x, MID_Y - 19, ar)
+    if tbl.mode == "result":
+        _draw_result(tbl, canvas, col)
+    elif tbl.mode == "wait" or (tbl.mode == "play" and g.turn == CPU):
+        ui.text_px(canvas, 352, MID_Y + 20, "The computer plays...", t, bg)
+
+
+def _draw_result(tbl, canvas, col):
+    g = tbl.game
+    r = g.records[-1] if g.records else None
+    lines = []
+    n = tbl.names
+    if r is None:
+        return
+    if r.how == "dead":
+        lines = ["The hand is dead:", "two cards left in the Stock.", "No score.",
+                 f"{n[r.dealer]} deals again."]
+    else:
+        ko = r.out_seat
+        de = 1 - ko
+        kv = r.deadwood[ko]
+        if r.how == "gin":
+            lines.append(f"GIN! by {n[ko]}")
+        else:
+            lines.append(f"{n[ko]} knocked with {kv}")
+        lines.append(f"{n[de]}: {r.deadwood[de]} unplayable")
+        if r.how == "underknock":
+            lines.append("UNDERKNOCK!")
+        if r.doubled:
+            lines.append("Oklahoma spade: doubled")
+        lines.append(f"{n[r.winner]} scores {r.points}")
+    lines.append("")
+    lines.append("Press any key")
+    w = max(len(s) for s in lines) + 4
+    h = len(lines) + 2
+    c0 = 40 - w // 2 - 4
+    ui.box(canvas, c0, 7, w, h, P.WHITE, P.BLUE, title="Hand over")
+    for i, s in enumerate(lines):
+        fg = P.YELLOW if i == 0 or s.startswith(("UNDER", "Press")) else P.WHITE
+        ui.center(canvas, 8 + i, s, fg, P.BLUE, c0, w)
+
+
+def _draw_marks(tbl, canvas, marks, xs, row, col, cursor):
+    bg = col["table"]
+    for i, (m, x) in enumerate(zip(marks, xs)):
+        if i == cursor:
+            s = m if m != " " else "\xfa"
+            if tbl.app.blink:
+                ui.text_px(canvas, x + CW // 2 - 4, row * 16, s, bg, col["arrows"])
+            else:
+                ui.text_px(canvas, x + CW // 2 - 4, row * 16, s, col["arrows"], bg)
+        elif m != " ":
+            ui.text_px(canvas, x + CW // 2 - 4, row * 16, m, col["arrows"], bg)
+
+
+def _draw_hand(tbl, canvas, col):
+    g = tbl.game
+    t, bg, ar = col["text"], col["table"], col["arrows"]
+    if tbl.arr is not None and tbl.mode in ("confirm", "mark"):
+        a = tbl.arr
+        xs = group_positions(a.marks, HAND_X0 - 8)
+        cursor = a.cursor if tbl.mode == "mark" else None
+        _draw_marks(tbl, canvas, a.marks, xs, ARROW_ROW, col, cursor)
+        for i, (c, x) in enumerate(zip(a.cards, xs)):
+            canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
+            if i == cursor:
+                card_art.draw_frame(canvas, (x, HAND_Y, CW, CH), ar)
+        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points "
+                f"{M.deadwood_value(a.unmatched())}", t, bg)
+        return
+    if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == HUMAN):
+        cards, marks = human_display(tbl.game, tbl.order)
+        xs = group_positions(marks, HAND_X0 - 8)
+        _draw_marks(tbl, canvas, marks, xs, ARROW_ROW, col, None)
+        for c, x in zip(cards, xs):
+            canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
+        dw = M.deadwood_value(c for c, m in zip(cards, marks) if m == " ")
+        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points {dw}", t, bg)
+        return
+    flashing = tbl.my_turn and tbl.focus in ("hand", "arrow") and tbl.picked is None
+    for i, c in enumerate(tbl.order):
+        x = HAND_X0 + i * HAND_DX
+        canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
+        label = card_text(c)
+        lx = x + CW // 2 - 8
+        is_sel = flashing and i == tbl.sel
+        if is_sel and not tbl.app.blink:
+            # the suit symbol flashes: its off phase is the bare card face
+            canvas.fill(P.PALETTE[col["face"]], SUIT_PIP.move(x, HAND_Y))
+            label = label[:-1] + " "
+        if is_sel:
+            ui.text_px(canvas, lx - 4, LABEL_ROW * 16, " " + label + " ", bg, ar)
+        else:
+            ui.text_px(canvas, lx, LABEL_ROW * 16, label, t, bg)
+    if tbl.my_turn and tbl.focus == "arrow":
+        x = HAND_X0 + tbl.arrow * HAND_DX - (HAND_DX - CW) // 2
+        draw_arrow(canvas, x, ARROW_ROW * 16 + 1, ar)
+    ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points {tbl.deadwood_text()}", t, bg)
+
+
+def _draw_notes(tbl, canvas, col):
+    nc, bg = col["notes"], col["table"]
+    if tbl.cpu_note:
+        ui.text(canvas, 2, NOTE_ROWS[0], tbl.cpu_note[:76], nc, bg)
+    if tbl.note:
+        for i, line in enumerate(ui.wrap(tbl.note, 76)[:2]):
+            ui.text(canvas, 2, NOTE_ROWS[1] + i, line, nc, bg)
+    if tbl.mode == "confirm":
+        q = "Is that how you want your hand played?"
+        ui.text(canvas, 2, 28, q, col["text"], bg)
+        ui.text(canvas, 3 + len(q), 28, "(Y/N)", col["arrows"] if tbl.app.blink else col["text"], bg)

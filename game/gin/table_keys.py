@@ -1,0 +1,155 @@
+"""The Gin table's keys, as the GIN! manual tells them: which keys the table takes in
+each state (bindings), the key bar at the bottom, and the F2 help. Every other key
+beeps (the App's rule).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.keys import Binding
+
+PLUS_KEYS = ("+", pygame.K_KP_PLUS, pygame.K_INSERT, pygame.K_PLUS)
+MINUS_KEYS = ("-", pygame.K_KP_MINUS, pygame.K_DELETE, pygame.K_MINUS)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
+
+
+def bindings(tbl) -> list[Binding]:
+    """The keys the table takes now, each with its label and action."""
+    b: list[Binding] = []
+    m = tbl.mode
+    if m == "play" and tbl.my_turn:
+        b += _play_bindings(tbl)
+    elif m in ("confirm", "mark"):
+        b += _arrange_bindings(tbl)
+    elif m == "result":
+        b.append(Binding((pygame.K_RETURN,), "Any key: go on", tbl.go_on))
+    b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
+          Binding((pygame.K_F4,), "The game score", tbl.show_score),
+          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile),
+          Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock)]
+    if m == "play":
+        b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
+    b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
+    if m != "result":
+        b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
+    if m in ("play", "wait"):
+        b.append(Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", tbl.ask_leave))
+    return b
+
+
+def _play_bindings(tbl):
+    f = tbl.focus
+    g = tbl.game
+    b = []
+    if f == "pickup":
+        b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", tbl.switch_target),
+              Binding(PLUS_KEYS, "Take the card", tbl.take),
+              Binding(("=",), "Take the card", tbl.take, show=False),
+              Binding((pygame.K_DOWN,), "Down to your hand", tbl.to_hand)]
+        if g.phase == "offer" or g.stock_end:
+            b.append(Binding(MINUS_KEYS, "Pass the upcard", tbl.pass_upcard))
+    elif f == "arrow":
+        b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: tbl.move_arrow(-1)),
+              Binding((pygame.K_RIGHT,), "Arrow right", lambda: tbl.move_arrow(1)),
+              Binding(ENTER_KEYS, "Insert the card where the arrow points", tbl.insert)]
+        if tbl.moving:
+            b += [Binding((pygame.K_DOWN,), "Back to your hand", tbl.arrow_down),
+                  Binding((pygame.K_UP,), "Up to the Stock/Pile", tbl.arrow_up)]
+    else:
+        b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_sel(-1)),
+              Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_sel(1)),
+              Binding((pygame.K_UP,), "Up: move this card (sort)", tbl.hand_up),
+              Binding(MINUS_KEYS, "Discard the flashing card", tbl.discard),
+              Binding((pygame.K_F10,), "Gin or Knock with the flashing card", tbl.go_out)]
+    return b
+
+
+def _arrange_bindings(tbl):
+    a = tbl.arr
+    b = []
+    if tbl.mode == "confirm":
+        b += [Binding(("y",), "Yes, play the hand this way", tbl.confirm_yes),
+              Binding(("n",), "No: mark the groups yourself", tbl.confirm_no)]
+        if a.kind == "out":
+            b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", tbl.cancel_out))
+    else:
+        b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_cursor(-1)),
+              Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_cursor(1)),
+              Binding(("1",), "Mark group 1", lambda: tbl.mark("1")),
+              Binding(("2",), "Mark group 2", lambda: tbl.mark("2")),
+              Binding(("3",), "Mark group 3", lambda: tbl.mark("3")),
+              Binding((pygame.K_SPACE, " "), "Unplayable (blank)", lambda: tbl.mark(" ")),
+              Binding((pygame.K_F10,), "Done marking", tbl.finish_marking)]
+        if a.kind == "defend":
+            b.append(Binding(("p",), "Playable on the computer's groups", lambda: tbl.mark("P")))
+            b.append(Binding((pygame.K_ESCAPE,), "Back to the computer's proposal",
+                             tbl._propose_defense))
+        else:
+            b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", tbl.cancel_out))
+    return b
+
+
+def key_bar(tbl) -> list:
+    m = tbl.mode
+    if m == "result":
+        return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
+    if m == "confirm":
+        items = [("Y", "Yes"), ("N", "No, mark groups")]
+        if tbl.arr.kind == "out":
+            items.append(("Esc", "Back to play"))
+        return items + [("F9", "Computer"), ("F1", "Keys")]
+    if m == "mark":
+        marks = "1 2 3 Space" + (" P" if tbl.arr.kind == "defend" and tbl.game.out_kind == "knock" else "")
+        return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
+    if not tbl.my_turn:
+        return [("F3", "Boxes"), ("F4", "Score"), ("F9", "Computer"), ("F8", "Exit"), ("F1", "Keys")]
+    f = tbl.focus
+    if f == "pickup":
+        items = [("+/Ins", "Take")]
+        if tbl.game.phase == "offer" or tbl.game.stock_end:
+            items.append(("-/Del", "Pass"))
+        if tbl._pickup_choice():
+            items.append(("\x1b\x1a", "Stock/Pile"))
+        items.append(("\x19", "Hand"))
+    elif f == "arrow":
+        items = [("\x1b\x1a", "Arrow"), ("Enter", "Insert")]
+        if tbl.moving:
+            items.append(("\x19", "Hand"))
+    else:
+        items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
+    return items + [("F1", "Keys"), ("F2", "Help")]
+
+
+def help_text(game=None) -> list[str]:
+    kv = ""
+    if game is not None:
+        kv = " This hand: " + ("Gin only." if game.knock_value == 0 else f"knock with {game.knock_value}.")
+    return [
+        "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
+        "Take the upcard or the top of the Stock, then discard.",
+        "Gin: every card in groups. Knock: unplayable points no more than the knock value."
+        + kv,
+        "After a knock the other player lays off on the knocker's groups; if he has as "
+        "few points or fewer, he Underknocks and wins the bonus. A Box for each hand won; "
+        "Game, Box and Blitz bonuses at the end.",
+        "",
+        "KEYS TO PLAY",
+        "+ or Ins   take the card at the arrow (Stock or upcard)",
+        "- or Del   discard the flashing card; pass the 1st upcard",
+        "\x1b \x1a        move the arrow or the flashing card",
+        "\x18 \x19        between Stock/Pile, arrow row and hand",
+        "Enter      insert the card where the arrow points",
+        "\x18 on a card, \x1b\x1a, Enter: move the card (sort your hand)",
+        "F10        gin or knock with the flashing card;",
+        "           done marking the groups",
+        "Esc        back to play after a mistaken F10",
+        "1 2 3 P    mark the groups (Space: unplayable,",
+        "           P: playable on the computer's knock)",
+        "Y N        answer the computer's questions",
+        "",
+        "FUNCTION KEYS",
+        "F1 keys    F2 help     F3 box scores  F4 game score",
+        "F5 Pile    F6 Stock    F7 new deal    F8 save, exit",
+        "F9 show/hide the computer's hand      F10 gin/knock",
+    ]

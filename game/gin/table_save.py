@@ -1,0 +1,117 @@
+"""The Gin table's save: the engine's game (game/gin/saves.py) with what the table
+adds — the player's name, the computer's level and random state, this session's
+options, the player's order of his cards and the card he holds — and its one
+validation path. No pygame here.
+
+    write(storage, table) -> bool        read(storage) -> dict | None (a bad save set aside)
+"""
+from __future__ import annotations
+
+from game.engine import is_int, rng_state_to_json
+from game.gin import settings as S
+from game.gin.arrangement import HUMAN
+from game.gin.rules import GinGame
+from game.gin.saves import card_or_none, cards, flag, game_rng
+
+SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
+KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
+SESSION_KEYS = frozenset(("oklahoma", "hollywood", "name"))
+
+
+def ai_rng_at_rest(ai):
+    """The computer's random state to keep: as it was before a choice under way began
+    (a resumed game thinks that choice over from the start, and chooses the same)."""
+    at_rest = getattr(ai, "rng_at_rest", None)
+    return at_rest() if at_rest is not None else getattr(ai, "rng", None)
+
+
+def table_to_json(t) -> dict:
+    rng = ai_rng_at_rest(t.ai)
+    return {"game": t.game.to_json(), "name": t.names[0], "level": t.level,
+            "ai_seed": t.ai_seed, "session": dict(t.session),
+            "order": [str(c) for c in t.order],
+            "picked": None if t.picked is None else str(t.picked),
+            "show_cpu": t.show_cpu,
+            "ai_rng": rng_state_to_json(rng) if rng is not None else None}
+
+
+def write(storage, t) -> bool:
+    return storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, table_to_json(t))
+
+
+def read(storage) -> dict | None:
+    """The checked save (see validate), or None: no save, or a bad one (set aside, told)."""
+    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, validate)
+
+
+def validate(data) -> dict:
+    """Every field of a table save checked; ValueError names the first that is wrong."""
+    if not isinstance(data, dict) or set(data) != KEYS:
+        raise ValueError("not a Gin table save")
+    game = GinGame.from_json(data["game"])
+    if game.phase == "game_over":
+        raise ValueError("the saved game is over")
+    return {"game": game, "name": _name(data["name"]), "level": _level(data["level"]),
+            "ai_seed": _seed(data["ai_seed"]), "session": _session(data["session"], game),
+            **_hand_order(data, game), "show_cpu": flag(data["show_cpu"], "show_cpu"),
+            "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"])}
+
+
+def _name(name) -> str:
+    if not (isinstance(name, str) and 0 < len(name) <= S.NAME_MAX and name.isprintable()):
+        raise ValueError("bad name")
+    return name
+
+
+def _level(level) -> str:
+    if level not in S.LEVELS:
+        raise ValueError("bad level")
+    return level
+
+
+def _seed(seed) -> int:
+    if not (is_int(seed) and 0 <= seed < 10 ** 30):
+        raise ValueError("bad computer seed")
+    return seed
+
+
+def _session(session, game) -> dict:
+    """This session's options: the game's own Oklahoma and Hollywood (a new game is
+    dealt with them), and the player's name."""
+    if not isinstance(session, dict) or set(session) != SESSION_KEYS:
+        raise ValueError("bad session")
+    for key in ("oklahoma", "hollywood"):
+        if flag(session[key], key) != getattr(game.options, key):
+            raise ValueError(f"the session's {key} is not the game's")
+    return {"oklahoma": session["oklahoma"], "hollywood": session["hollywood"],
+            "name": _name(session["name"])}
+
+
+def _hand_order(data, game) -> dict:
+    """The player's order of his cards (a part of his hand; the rest is added in order)
+    and the card he took and holds, which exists only in his discard phase."""
+    order = cards(data["order"], 11)
+    picked = card_or_none(data["picked"])
+    hand = game.hands[HUMAN]
+    if len(set(order)) != len(order) or any(c not in hand for c in order):
+        raise ValueError("the saved hand order does not match the hand")
+    if picked is not None and (picked not in hand or picked in order
+                               or game.phase != "discard" or game.turn != HUMAN):
+        raise ValueError("a card held in the hand but not in its order, out of the discard phase")
+    return {"order": order, "picked": picked}
+
+
+def restore(t, d: dict) -> None:
+    """Put a read save's table state into a fresh table `t` (built on d["game"])."""
+    if d["ai_rng"] is not None and hasattr(t.ai, "rng"):
+        t.ai.rng = d["ai_rng"]
+    t.order = d["order"]
+    t.picked = d["picked"]
+    t._sync_order()
+    t.show_cpu = d["show_cpu"]
+    if t.picked is not None and t.mode == "play":
+        t.focus, t.arrow, t.flash = "arrow", len(t.order), False
+    elif t.game.phase == "discard" and t.game.turn == HUMAN:
+        t.focus, t.flash = "hand", False
+
+
