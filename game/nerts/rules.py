@@ -30,6 +30,7 @@ from game.nerts.piles import (
     MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token, place_cards,
 )
 from game.nerts.rule_options import TARGETS, NertsOptions
+from game.nerts.standstill import standstill_block
 from game.nerts.saves import SCHEMA, game_winner, read_game, read_round
 
 __all__ = [
@@ -203,10 +204,9 @@ class Round:
         if m.kind == VOTE:
             if seat in self.votes:
                 raise IllegalMove("You already agreed; waiting for the others.")
-            play = self.immediate_play(seat)
-            if play is not None:
-                card = self._source_cards(seat, play)[0]
-                raise IllegalMove(f"Not a standstill: you can still play {card}.")
+            reason = self.standstill_block(seat)
+            if reason is not None:
+                raise IllegalMove(reason)
             return (), None
         # a card play
         if m.src == PILE:
@@ -253,22 +253,10 @@ class Round:
     def is_legal(self, seat: int, move: Move) -> bool:
         return self.refusal(seat, move) is None
 
-    def immediate_play(self, seat: int) -> Move | None:
-        """A play that ends a standstill for `seat`: Pile, waste or a column top to the
-        Scoring Area, or the Pile onto a column. None when there is none."""
-        lay = self.layouts[seat]
-        if lay.pile:
-            if self.find_foundation(lay.pile[-1]) is not None:
-                return Move.to_scoring(PILE)
-            for j, col in enumerate(lay.columns):
-                if col and fits_column(lay.pile[-1], col[-1]):
-                    return Move.to_column(PILE, j)
-        if lay.waste and self.find_foundation(lay.waste[-1]) is not None:
-            return Move.to_scoring(WASTE)
-        for i, col in enumerate(lay.columns):
-            if col and self.find_foundation(col[-1]) is not None:
-                return Move.to_scoring(COLUMN, col=i)
-        return None
+    def standstill_block(self, seat: int) -> str | None:
+        """Why `seat` is not at a standstill (game/nerts/standstill.py), or None."""
+        return standstill_block(self.layouts[seat], lambda c: self.find_foundation(c) is not None,
+                                self.options.flip_count, self.options.move_runs)
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move of `seat` now (foundation plays name a foundation index);
@@ -313,7 +301,7 @@ class Round:
             out.append(Move.flip())
         elif lay.waste:
             out.append(Move.turn())
-        if seat not in self.votes and self.immediate_play(seat) is None:
+        if seat not in self.votes and self.standstill_block(seat) is None:
             out.append(Move.vote())
         return out
 
