@@ -1,6 +1,6 @@
 """The set-up screen of a Nerts game: seats (2-4), each a human or a computer with its
-difficulty, the target and the rule options; defaults from the options. Enter starts.
-The choices made here are for this game only (the Options screen keeps defaults)."""
+difficulty, the target and the rule options; Enter starts. The choices start from the
+options, and a started game keeps them there: the next game is set up the same way."""
 from __future__ import annotations
 
 from typing import Callable
@@ -84,9 +84,20 @@ class SetupScene(Scene):
         self.lines()[self.index][2](d)
         self.index = min(self.index, len(self.lines()) - 1)
 
+    def remember(self) -> None:
+        """The choices become the options' values: the next set-up starts from them."""
+        o = self.app.options
+        o["nerts.seats"] = self.seats
+        for i, lv in enumerate(self.levels):
+            o[f"nerts.seat{i + 1}"] = lv
+        for key, value in self.rules.items():
+            o[f"nerts.{key}"] = value
+        self.app.save_options()
+
     def start(self) -> Replace:
         levels = self.levels[:self.seats]
         options = NertsOptions(seats=self.seats, **self.rules)
+        self.remember()
         self.app.sound("shuffle")
         return Replace(self.new_table(self.app, levels, options, seed=self.seed))
 

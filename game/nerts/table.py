@@ -19,7 +19,7 @@ from game.nerts import settings as S, table_keys as K, table_save
 from game.nerts.ai import LEVELS
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.setup import SetupScene
-from game.nerts.table_boxes import NertsScoring, PauseBox, help_text
+from game.nerts.table_boxes import NertsScoring, PauseBox, PlaysBox, help_text
 from game.nerts.table_control import SeatInfo, TableControl
 from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
@@ -153,6 +153,9 @@ class NertsTable(Scene):
 
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
+
+    def show_plays(self) -> Push:
+        return Push(PlaysBox(self.app, self.ctl.feed))
 
     def ask_leave(self) -> Push:
         return Push(Question(self.app, "Leave the game? (the game is saved)",

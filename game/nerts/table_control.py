@@ -23,9 +23,15 @@ from game.table_support import record_stats
 
 BANNER_STEPS = 3 * STEP_HZ
 NOTE_STEPS = 3 * STEP_HZ
-FEED_LINES = 9
+FEED_LINES = 9            # shown beside the panels
+FEED_KEPT = 200           # kept for the F3 box
 SUIT_GLYPHS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}
 PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banner; scores shown
+
+
+def subject(name: str, verb: str) -> str:
+    """"Ada agrees", "You agree": the verb in the person the name asks for."""
+    return f"{name} {verb if name == 'You' else verb + 's'}"
 
 
 def card_text(card) -> str:
@@ -137,9 +143,11 @@ class TableControl:
                     self._latency(e.seat)
             elif k == "vote":
                 self.log.append((e.seat, Move.vote()))
-                self.note(f"{seat.name} agrees to rotate ({e.value} of {len(self.seats)}).")
+                self.note(f"{subject(seat.name, 'agree')} to rotate ({e.value} of {len(self.seats)}).")
                 if seat.human:
                     self._latency(e.seat)
+            elif k == "votes_cleared":
+                self.note(f"{seat.name} played a card: the standstill agreement is off.")
             elif k == "rotation":
                 self.note(f"Standstill: every Stack is rotated ({e.value} of 3).")
                 self.app.sound("shuffle")
@@ -160,7 +168,7 @@ class TableControl:
 
     def _feed(self, line: str) -> None:
         self.feed.append(line)
-        del self.feed[:-FEED_LINES]
+        del self.feed[:-FEED_KEPT]
 
     def _latency(self, seat: int) -> None:
         frames = self.key_frames.get(seat)
@@ -197,7 +205,7 @@ class TableControl:
                  else "A standstill after three rotations ends the round."]
         if result["over"]:
             w = self.seats[result["winner"]]
-            notes.append(f"{w.name} win{'' if w.name == 'You' else 's'} the game "
+            notes.append(f"{subject(w.name, 'win')} the game "
                          f"with {result['totals'][w.index]} points!")
             self.app.sound("win" if w.human else "lose")
             label = "End the game"

@@ -130,8 +130,8 @@ class TableDrawing:
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
         else:
-            items = [("F1", "Keys"), ("F2", "Rules"), ("P", "Pause"), ("F8", "Save & leave"),
-                     ("Esc", "Leave")]
+            items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
+                     ("F8", "Save & leave"), ("Esc", "Leave")]
             if self.table.arrow_seat is not None:
                 items[1:1] = [("\x1b\x1a", "Cursor"), ("Enter", "Take/put"), ("\x18", "Score"),
                               ("Spc", "Flip")]
