@@ -29,6 +29,7 @@ from game.cards import Card
 from game.engine import rng_from_json, rng_state_to_json
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move
 from game.nerts.rules import SeatView, fits_column
+from game.nerts.partner_ai import decide_partner
 from game.nerts.standstill import card_fits, pass_tops
 
 __all__ = ["Level", "LEVELS", "LEVEL_NAMES", "NertsAI"]
@@ -171,6 +172,9 @@ class NertsAI:
         def seen() -> bool:
             return miss <= 0 or rng.random() >= miss
 
+        if v.role != "all":       # a partnership: its share of the layout only
+            return decide_partner(self, v, scores, seen)
+
         cols = v.columns
         pile = v.pile_top
         waste = v.waste_top
@@ -216,7 +220,7 @@ class NertsAI:
         #    Stack card stuck too (the seed), so play the waste top onto any column it
         #    fits; agree to rotate once the Stack is through and no card of it fits
         if not any_play:
-            if v.seat in v.votes:
+            if v.side in v.votes:
                 return None, "wait"
             if v.idle_flips >= v.stack_count + len(v.waste):
                 if waste is not None:
