@@ -144,3 +144,36 @@ def test_the_stack_partner_leaves_the_pile_partners_place_alone():
     assert m == Move.flip() and kind == "flip"
     m, kind = NertsAI("instant", random.Random(1)).decide(r.view(0))
     assert m == Move.to_column(PILE, 0)
+
+
+def test_a_partnership_table_a_human_works_only_its_share(app):
+    from game.nerts.table import NertsTable
+    from tests.helpers import post_keys
+    game = Game(TEAMS, seed=4)
+    game.round = teams_round({"pile": "4D 9C AH", "columns": ["5S", "5D", "6C", "7H"],
+                              "stack": "2S 3S", "waste": "AD"},
+                             {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]})
+    t = NertsTable(app, game, ["human", "easy", "easy", "easy"], seed=4)
+    app.push(t)
+    assert [t.ctl.side_name(i) for i in range(2)] == ["You & Max", "Sid & Liz"]
+    post_keys("e")                       # flip: the partner's share
+    app.run(max_frames=1)
+    assert app.beeps == 1 and "partner works the Stack" in t.notes[-1]
+    post_keys("q", "q")                  # the Pile's AH: its own share
+    app.run(max_frames=1)
+    assert app.beeps == 1 and any(f and str(f[-1]) == "AH" for f in t.round.foundations)
+    app.run(max_frames=2)
+    t.check_invariants()
+
+
+def test_setup_offers_partnerships_with_four_seats_only(app):
+    from game.nerts.table import start
+    setup = start(app, seed=2)
+    assert "Partnerships" not in [line[0] for line in setup.lines()]
+    setup.seats = 4
+    labels = [line[0] for line in setup.lines()]
+    i = labels.index("Partnerships")
+    setup.index = i
+    setup.change(1)
+    t = setup.start().scene
+    assert t.game.options.partners and len(t.round.layouts) == 2

@@ -52,7 +52,7 @@ def options_from_app(app, seats: int) -> NertsOptions:
     o = app.options
     return NertsOptions(seats=seats, target=o["nerts.target"], flip_by_ones=o["nerts.flip_by_ones"],
                         move_runs=o["nerts.move_runs"], pile_penalty=o["nerts.pile_penalty"],
-                        call_bonus=o["nerts.call_bonus"])
+                        call_bonus=o["nerts.call_bonus"], partners=o["nerts.partners"] and seats == 4)
 
 
 def make_seats(app, levels: list[str]) -> list[SeatInfo]:

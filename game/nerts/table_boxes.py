@@ -19,7 +19,8 @@ class NertsScoring(ScoringScene):
     def __init__(self, *args, table, **kw):
         super().__init__(*args, **kw)
         self.table = table
-        self.seats = [(s.name, s.colour) for s in table.ctl.seats]
+        ctl = table.ctl
+        self.seats = [(ctl.side_name(i), ctl.side_colour(i)) for i in range(len(ctl.sides))]
         self.totals = list(table.ctl.game.totals)
         self.target = table.ctl.game.options.target
         self.winner = table.ctl.game.winner

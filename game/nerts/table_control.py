@@ -30,8 +30,8 @@ PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banne
 
 
 def subject(name: str, verb: str) -> str:
-    """"Ada agrees", "You agree": the verb in the person the name asks for."""
-    return f"{name} {verb if name == 'You' else verb + 's'}"
+    """"Ada agrees", "You agree", "Ada & Max agree": the verb in the person the name asks for."""
+    return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
 
 
 def card_text(card) -> str:
@@ -69,6 +69,9 @@ class TableControl:
         self.seats = seats
         self.levels = [s.level for s in seats]
         self.seed = seed
+        opts = game.options
+        # the layouts on the table: a seat each, or a team of partners each
+        self.sides = [[seats[i] for i in opts.seats_of(side)] for side in range(opts.sides)]
         self.phase = "play"
         self.banner_steps = 0
         self.notes: list[str] = []
@@ -87,6 +90,23 @@ class TableControl:
     @property
     def round(self) -> Round:
         return self.game.round
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(s.name for s in self.sides[side])
+
+    def side_colour(self, side: int) -> int:
+        return self.sides[side][0].colour
+
+    def levels_text(self) -> str | None:
+        """The computers' levels for the statistics ("normal", or "easy+expert")."""
+        levels = sorted({s.level for s in self.seats if not s.human})
+        return "+".join(levels) or None
+
+    def variant_text(self) -> str | None:
+        o = self.game.options
+        parts = (["partners"] if o.partners else []) + (["by ones"] if o.flip_by_ones else []) \
+            + (["runs"] if o.move_runs else [])
+        return ", ".join(parts) or None
 
     def new_round_players(self) -> None:
         rnd_no = self.game.round_no
@@ -143,7 +163,7 @@ class TableControl:
                     self._latency(e.seat)
             elif k == "vote":
                 self.log.append((e.seat, Move.vote()))
-                self.note(f"{subject(seat.name, 'agree')} to rotate ({e.value} of {len(self.seats)}).")
+                self.note(f"{subject(seat.name, 'agree')} to rotate ({e.value} of {len(self.sides)}).")
                 if seat.human:
                     self._latency(e.seat)
             elif k == "votes_cleared":
@@ -199,15 +219,15 @@ class TableControl:
         reason, caller = rnd.end_reason, rnd.caller
         result = self.game.end_round()
         self.phase = "done"
-        rows = [[s.name + (" *" if caller == s.index else ""), d["played"], d["pile_left"],
-                 f"{d['total']:+d}", result["totals"][s.index]] for s, d in zip(self.seats, details)]
-        notes = [f"* {self.seats[caller].name} called G'NERTS!" if reason == "gnerts"
+        rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],
+                 f"{d['total']:+d}", result["totals"][i]] for i, d in enumerate(details)]
+        notes = [f"* {self.side_name(caller)} called G'NERTS!" if reason == "gnerts"
                  else "A standstill after three rotations ends the round."]
         if result["over"]:
-            w = self.seats[result["winner"]]
-            notes.append(f"{subject(w.name, 'win')} the game "
-                         f"with {result['totals'][w.index]} points!")
-            self.app.sound("win" if w.human else "lose")
+            w = result["winner"]
+            notes.append(f"{subject(self.side_name(w), 'win')} the game "
+                         f"with {result['totals'][w]} points!")
+            self.app.sound("win" if any(s.human for s in self.sides[w]) else "lose")
             label = "End the game"
         else:
             notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
@@ -220,7 +240,8 @@ class TableControl:
     def record_stats(self, scores: list[int], caller: int | None, result: dict) -> None:
         """The humans' round (and game) in the statistics: played, won (the round's single
         best score), G'NERTS calls, best round; at the end, games played and won, best score."""
-        humans = [s.index for s in self.seats if s.human]
+        o = self.game.options
+        humans = sorted({o.side_of(s.index) for s in self.seats if s.human})   # their sides
         if not humans:
             return
         top = max(scores)
@@ -230,7 +251,8 @@ class TableControl:
         if result["over"]:
             counts.update(games_played=1, games_won=int(result["winner"] in humans))
             bests["best_score"] = max(result["totals"][i] for i in humans)
-        record_stats(self.app.stats, "nerts", counts, bests)
+        record_stats(self.app.stats, "nerts", counts, bests, level=self.levels_text(),
+                     variant=self.variant_text())
 
     def next_round(self) -> bool:
         """After the scores: deal the next round, or (True) the game is over."""
@@ -273,7 +295,7 @@ class TableControl:
                 return False
             return self.try_move(seat, to_scoring(src))
         # a pile key: choose a source, or put the chosen card there
-        lay = self.round.layouts[seat]
+        lay = self.round.layout_of(seat)
         if src is None:
             reason = source_refusal(lay, action)
             if reason:
@@ -320,7 +342,7 @@ class TableControl:
         if g.round is not None:
             g.round.check_invariants()
         assert g.over or g.round is not None or self.phase == "done", "no round on the table"
-        assert len(g.totals) == len(self.seats) == g.options.seats
+        assert len(g.totals) == len(self.sides) == g.options.sides and len(self.seats) == g.options.seats
         assert [sum(c) for c in zip(*g.history)] == g.totals or not g.history
         assert self.phase in PHASES
         assert self.phase != "play" or (g.round is not None and not g.round.over)
