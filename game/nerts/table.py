@@ -168,6 +168,9 @@ class NertsTable(Scene):
     def save_state(self) -> None:
         self.ctl.save()
 
+    def spoken_state(self) -> str:
+        return self.ctl.spoken_state()
+
     def help_lines(self):
         return help_text()
 

@@ -12,6 +12,7 @@ The App is used only through app.sound/app.error/app.frames/app.storage/app.stat
 from __future__ import annotations
 
 import random
+import re
 
 from game.clock import STEP_HZ
 from game.nerts import table_save
@@ -19,6 +20,7 @@ from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
 from game.nerts.rules import Game, Round, fits_column
+from game.spoken import card_name, cards_text
 from game.table_support import record_stats
 
 BANNER_STEPS = 3 * STEP_HZ
@@ -32,6 +34,16 @@ PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banne
 def subject(name: str, verb: str) -> str:
     """"Ada agrees", "You agree", "Ada & Max agree": the verb in the person the name asks for."""
     return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
+
+
+_CARD_CODE = re.compile(r"\b(10|[2-9AJQKT])([HDCS])\b")
+_RANK_OF = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def spoken_cards(text: str) -> str:
+    """The engine's card codes ("4C") in words, for the voice."""
+    return _CARD_CODE.sub(lambda m: card_name(_RANK_OF.get(m.group(1)) or int(m.group(1)),
+                                              m.group(2)), text)
 
 
 def card_text(card) -> str:
@@ -271,6 +283,36 @@ class TableControl:
         self.notes.append(text)
         del self.notes[:-4]
         self.note_steps = NOTE_STEPS
+        self.app.say(spoken_cards(text))
+
+    def spoken_state(self) -> str:
+        """F11: each human's layout (Pile, waste and Stack, columns), then the scores.
+        Nothing at a Nerts table is private: every layout lies open."""
+        rnd, o = self.round, self.game.options
+        if rnd is None:
+            return "Between rounds. " + self.scores_text()
+        parts = []
+        humans = [s for s in self.seats if s.human] or self.seats[:1]
+        for s in humans:
+            lay = rnd.layout_of(s.index)
+            who = "Your" if s.name == "You" else f"{s.name}:"
+            pile = f"top {cards_text(lay.pile[-1:])}" if lay.pile else "empty"
+            waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
+            cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
+                             + (f" on {len(c) - 1} more" if len(c) > 1 else "")
+                             for i, c in enumerate(lay.columns))
+            share = {"pile": " (you work the Pile and columns)",
+                     "stack": " (you work the Stack)"}.get(o.role_of(s.index), "")
+            parts.append(f"{who} Pile {len(lay.pile)} cards, {pile}. Stack top {waste}, "
+                         f"{len(lay.stack)} in the Stack{share}. {cols}.")
+        return " ".join(parts) + " " + self.scores_text()
+
+    def scores_text(self) -> str:
+        rnd = self.round
+        live = rnd.side_scores() if rnd is not None else None
+        return "Scores: " + ", ".join(
+            f"{self.side_name(i)} {t}" + (f", this round {live[i]:+d}" if live else "")
+            for i, t in enumerate(self.game.totals)) + "."
 
     def say(self, seat: SeatInfo, reason: str) -> None:
         """A refusal for a human seat, named unless it is the only human ("You")."""
