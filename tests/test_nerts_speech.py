@@ -47,9 +47,9 @@ def test_a_refusal_and_an_agreement_are_spoken(app):
 
 
 def test_f11_says_your_pile_stack_top_columns_and_scores(app):
-    t = table_with(app, ["human", "easy"],
-                   [{"pile": "4D 9C AH", "columns": ["5S", "5D", "6C", "7H"], "waste": "8C"},
-                    {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}])
+    table_with(app, ["human", "easy"],
+               [{"pile": "4D 9C AH", "columns": ["5S", "5D", "6C", "7H"], "waste": "8C"},
+                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}])
     sp = speaking(app)
     post_keys(pygame.K_F11)
     app.run(max_frames=1)

@@ -4,7 +4,7 @@ import pygame
 
 from game.nerts.moves import WASTE, Move
 from game.nerts.rules import Game, NertsOptions, Round
-from game.nerts.table import NertsTable, SAVE_NAME, resume, start
+from game.nerts.table import SAVE_NAME, NertsTable, resume, start
 from game.nerts.table_boxes import NertsScoring, PlaysBox
 from game.scenes.overlays import Question
 from tests.helpers import post_keys

@@ -74,7 +74,8 @@ def check_end(r) -> None:
     require(r.caller is None or (is_int(r.caller) and 0 <= r.caller < r.sides), "bad caller")
     require((r.caller is not None) == gnerts, "a caller exactly when the round ended with G'NERTS")
     empty = [s for s, lay in enumerate(r.layouts) if not lay.pile]
-    require(empty == ([r.caller] if gnerts else []), "only the caller's Pile is empty, and only after G'NERTS")
+    require(empty == ([r.caller] if gnerts else []),
+            "only the caller's Pile is empty, and only after G'NERTS")
     require(not r.over or not r.votes, "no votes after the end")
     require(r.end_reason != "standstill" or r.rotations == MAX_ROTATIONS,
             "a standstill ends the round only after every rotation")

@@ -25,14 +25,31 @@ from game.engine import IllegalMove, rng_state_to_json
 from game.nerts.invariants import check_round
 from game.nerts.legal import legal_moves
 from game.nerts.moves import (
-    COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
+    COLUMN,
+    FLIP,
+    FOUND,
+    NUM_COLUMNS,
+    PILE,
+    PLAY,
+    TURN,
+    VOTE,
+    WASTE,
+    Event,
+    Move,
 )
 from game.nerts.piles import (
-    MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token, place_cards,
+    MAX_ROTATIONS,
+    PILE_SIZE,
+    Layout,
+    SeatView,
+    card_token,
+    fits_column,
+    parse_token,
+    place_cards,
 )
 from game.nerts.rule_options import TARGETS, NertsOptions
-from game.nerts.standstill import standstill_block
 from game.nerts.saves import SCHEMA, game_winner, read_game, read_round
+from game.nerts.standstill import standstill_block
 
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "Move", "Event", "IllegalMove",

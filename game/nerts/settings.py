@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.nerts.players import (  # noqa: F401  (the table and set-up read them here too)
-    ACTION_LABELS, ACTIONS, DEFAULT_SEATS, LEVEL_CHOICES, LEVEL_LABELS, MAX_HUMANS,
+    ACTION_LABELS,
+    ACTIONS,
+    DEFAULT_SEATS,
+    LEVEL_CHOICES,
+    LEVEL_LABELS,
+    MAX_HUMANS,
 )
 from game.options import OptionPage, choice, flag
 

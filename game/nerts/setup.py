@@ -7,7 +7,8 @@ from typing import Callable
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.rules import TARGETS, NertsOptions
@@ -46,8 +47,10 @@ class SetupScene(Scene):
              lambda d: self._cycle("flip_by_ones", (False, True), d)),
             ("Move runs", "on" if r["move_runs"] else "off (whole columns)",
              lambda d: self._cycle("move_runs", (False, True), d)),
-            ("Pile penalty", f"-{r['pile_penalty']} a card", lambda d: self._cycle("pile_penalty", (2, 1), d)),
-            ("Bonus for G'NERTS", str(r["call_bonus"]), lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
+            ("Pile penalty", f"-{r['pile_penalty']} a card",
+             lambda d: self._cycle("pile_penalty", (2, 1), d)),
+            ("Bonus for G'NERTS", str(r["call_bonus"]),
+             lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
         ]
         if self.seats == 4:
             out.insert(5, ("Partnerships", "seats 1+2 v 3+4" if r["partners"] else "off (each alone)",

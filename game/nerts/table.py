@@ -11,11 +11,14 @@ refused beeps and changes nothing, with the reason in the notes line.
 """
 from __future__ import annotations
 
-from game import card_art, palette as P
+from game import card_art
+from game import palette as P
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
-from game.nerts import settings as S, table_keys as K, table_save
+from game.nerts import settings as S
+from game.nerts import table_keys as K
+from game.nerts import table_save
 from game.nerts.ai import LEVELS
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.setup import SetupScene

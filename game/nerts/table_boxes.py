@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push
 from game.scenes.overlays import Overlay, Question, TextBox
@@ -51,7 +52,8 @@ class NertsScoring(ScoringScene):
         for i, ((name, colour), total) in enumerate(zip(self.seats, self.totals)):
             y = top + 2 + 2 * i
             tag = colour if colour != P.BLUE else P.LIGHT_BLUE     # the box is blue
-            ui.text(canvas, 8, y, f" {name[:9]:<9}", P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
+            ui.text(canvas, 8, y, f" {name[:9]:<9}",
+                    P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
             filled = max(0, min(width, total * width // self.target))
             ui.text(canvas, 20, y, "█" * filled + "░" * (width - filled),
                     P.YELLOW if i == self.winner else P.LIGHT_GREY, P.BLUE)

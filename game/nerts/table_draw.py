@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import card_art, palette as P, ui
+from game import card_art, ui
+from game import palette as P
 from game.nerts import table_layout as L
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
 from game.nerts.rules import Round
@@ -100,7 +101,8 @@ class TableDrawing:
             ui.text_px(surf, 4, L.BAND_Y + 24, "Area", lab)
         for i in range(4 * n):
             x, y = L.foundation(i, 4 * n)
-            surf.blit(card_art.empty_slot("small", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY), (x, y))
+            slot = P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY
+            surf.blit(card_art.empty_slot("small", slot), (x, y))
         # the panels: a thin frame in the seat's colour
         for side, box in enumerate(self.boxes):
             r = pygame.Rect(box.x + 1, box.y + 1, L.PANEL_W - 2, L.PANEL_H - 2)
@@ -117,7 +119,8 @@ class TableDrawing:
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        left = (f"NERTS  Round {self.ctl.game.round_no}  Deal {rnd.deal_no if rnd.deal_no is not None else '-'}"
+        deal = rnd.deal_no if rnd.deal_no is not None else "-"
+        left = (f"NERTS  Round {self.ctl.game.round_no}  Deal {deal}"
                 f"  To {self.ctl.game.options.target}  Standstill {rnd.rotations}/3")
         ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
         if self.ctl.note_steps and self.ctl.notes:
@@ -442,6 +445,7 @@ class TableDrawing:
         x, y = (640 - w) // 2, 240 - h // 2
         canvas.fill(P.PALETTE[P.BLACK], (x + 6, y + 6, w, h))
         canvas.fill(P.PALETTE[P.RED], (x, y, w, h))
-        pygame.draw.rect(canvas, P.PALETTE[P.YELLOW if self.app.blink else P.WHITE], (x + 3, y + 3, w - 6, h - 6), 2)
+        frame = P.YELLOW if self.app.blink else P.WHITE
+        pygame.draw.rect(canvas, P.PALETTE[frame], (x + 3, y + 3, w - 6, h - 6), 2)
         canvas.blit(surf, (x + (w - surf.get_width()) // 2, y + 12))
         ui.text_px(canvas, x + (w - 8 * len(small)) // 2, y + h - 30, small, P.WHITE, P.RED)
