@@ -34,6 +34,20 @@ def new_engine(game: str, seed: int, options=None) -> Engine:
     return importlib.import_module(f"game.{game}.rules").new_engine(seed, options)
 
 
+# each game's variants and presets besides its defaults: (game, name, options as a dict)
+VARIANTS = [("nerts", "partners", {"seats": 4, "partners": True})]
+
+
+def variant_options(game: str, name: str | None):
+    """The rules module's options for a variant of VARIANTS (None: the defaults)."""
+    if name is None:
+        return None
+    values = next(v for g, n, v in VARIANTS if (g, n) == (game, name))
+    rules = importlib.import_module(f"game.{game}.rules")
+    cls = next(getattr(rules, a) for a in dir(rules) if a.endswith("Options") and a[0].isupper())
+    return cls(**values)
+
+
 def snapshot(engine) -> str:
     return json.dumps(engine.to_json(), sort_keys=True)
 
@@ -51,10 +65,10 @@ def test_the_engine_implements_the_interface(game):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game", GAMES)
-def test_random_play_keeps_every_promise(game, seed):
+@pytest.mark.parametrize("game, variant", [(g, None) for g in GAMES] + [(g, n) for g, n, _ in VARIANTS])
+def test_random_play_keeps_every_promise(game, variant, seed):
     rng = random.Random(seed)
-    engine = new_engine(game, seed)
+    engine = new_engine(game, seed, variant_options(game, variant))
     seen_moves: list = []
     heavy = 120   # the costly checks (JSON, redeals, every move) at most this often a game
 

@@ -155,6 +155,7 @@ def test_each_level_beats_the_one_below_head_to_head():
 
 def test_player_json_round_trip_mid_round_has_the_same_future():
     import json
+
     from game.nerts.sim import make_players, run_round
     r = Round(NertsOptions(seats=2), 8)
     players = make_players(["expert", "normal"], 8)

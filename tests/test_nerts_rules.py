@@ -8,7 +8,15 @@ from game.cards import Card, full_deck
 from game.engine import IllegalMove
 from game.nerts.moves import Event, Move
 from game.nerts.rules import (
-    COLUMN, FOUND, PILE, WASTE, Game, NertsOptions, Round, card_token, fits_column,
+    COLUMN,
+    FOUND,
+    PILE,
+    WASTE,
+    Game,
+    NertsOptions,
+    Round,
+    card_token,
+    fits_column,
     parse_token,
 )
 

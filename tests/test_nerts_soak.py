@@ -10,7 +10,8 @@ import pytest
 
 from game.nerts.ai import NertsAI
 from game.nerts.rules import NertsOptions, Round
-from game.nerts.sim import main as sim_main, play_game, play_rounds, step_timings
+from game.nerts.sim import main as sim_main
+from game.nerts.sim import play_game, play_rounds, step_timings
 
 SOAK = 50 if os.environ.get("GNERTS_SOAK") == "1" else 1
 

@@ -4,11 +4,11 @@ import json
 import pygame
 
 from game.cards import Card
-from game.palette import PALETTE
 from game.nerts import settings as S
 from game.nerts.moves import COLUMN, PILE, Move
 from game.nerts.rules import Game, NertsOptions, Round
-from game.nerts.table import NertsTable, PauseBox, SAVE_NAME, new_table, resume, start
+from game.nerts.table import SAVE_NAME, NertsTable, PauseBox, new_table, resume, start
+from game.palette import PALETTE
 from game.scenes.scoring import ScoringScene
 from tests.helpers import post_keys
 

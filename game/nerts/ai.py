@@ -14,7 +14,8 @@ Slower levels also miss a visible play now and then (`miss`), like people do.
 Priorities (the rules sheet): Pile to the Scoring Area; column tops and the waste to
 the Scoring Area; Pile to a column; column onto column when it frees a space for the
 Pile; waste to a column only when it helps; flip. A player agrees to a standstill
-rotation when it has gone through its whole Stack without a play.
+rotation when it has gone through its whole Stack without a play and no card of its
+Stack fits anywhere (after such a pass it plays any waste card that fits a column).
 
 Published Nerts bots wait about 10 s per move at "easy" and 0.5-2 s at "expert";
 the fastest humans play well under a second a card.
@@ -27,7 +28,9 @@ from dataclasses import dataclass
 from game.cards import Card
 from game.engine import rng_from_json, rng_state_to_json
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move
+from game.nerts.partner_ai import decide_partner
 from game.nerts.rules import SeatView, fits_column
+from game.nerts.standstill import card_fits, pass_tops
 
 __all__ = ["Level", "LEVELS", "LEVEL_NAMES", "NertsAI"]
 
@@ -169,6 +172,9 @@ class NertsAI:
         def seen() -> bool:
             return miss <= 0 or rng.random() >= miss
 
+        if v.role != "all":       # a partnership: its share of the layout only
+            return decide_partner(self, v, scores, seen)
+
         cols = v.columns
         pile = v.pile_top
         waste = v.waste_top
@@ -202,6 +208,7 @@ class NertsAI:
         #    runs", uncovers a card for the Scoring Area or for the Pile)
         if v.pile_count:
             m = self._column_move(v, scores)
+            any_play = any_play or m is not None
             if m is not None and seen():
                 return m, "column"
         # 5. waste to a column when it helps
@@ -209,12 +216,20 @@ class NertsAI:
             m = self._helpful_waste(v, scores)
             if m is not None and seen():
                 return m, "column"
-        # 6. a whole pass through the Stack without a play: agree to rotate
+        # 6. a whole pass through the Stack without a play: a standstill needs every
+        #    Stack card stuck too (the seed), so play the waste top onto any column it
+        #    fits; agree to rotate once the Stack is through and no card of it fits
         if not any_play:
-            if v.seat in v.votes:
+            if v.side in v.votes:
                 return None, "wait"
             if v.idle_flips >= v.stack_count + len(v.waste):
-                return Move.vote(), "vote"
+                if waste is not None:
+                    for j in range(NUM_COLUMNS):
+                        if cols[j] and fits_column(waste, cols[j][-1]):
+                            return Move.to_column(WASTE, j), "column"
+                if not v.stack_count and not any(
+                        card_fits(c, cols, scores) for c in pass_tops((), v.waste, v.flip_count)):
+                    return Move.vote(), "vote"
         # 7. flip (on an empty Stack this turns the waste over)
         if v.stack_count or v.waste:
             return Move.flip(), "flip"

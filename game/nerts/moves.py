@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.cards import Card
 from game import engine
+from game.cards import Card
 from game.engine import is_int
 
 PLAY, FLIP, TURN, VOTE = "play", "flip", "turn", "vote"

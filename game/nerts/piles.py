@@ -109,12 +109,14 @@ class SeatView:
     stack_count: int
     waste: tuple[Card, ...]               # the seat's own face-up waste; top is last
     foundations: tuple[Card | None, ...]  # top card of each foundation slot (None = free)
-    votes: frozenset                      # seats that agreed to a standstill rotation
+    votes: frozenset                      # sides that agreed to a standstill rotation
     rotations: int
     idle_flips: int       # cards this seat flipped since its last play or any scoring
     flip_count: int       # 3, or 1 with "flip by ones"
     move_runs: bool
     over: bool
+    side: int = 0         # whose layout this is: the seat, or its team with partners
+    role: str = "all"     # "all", or a partner's share: "pile" (and columns) or "stack"
 
     @property
     def waste_top(self) -> Card | None:

@@ -23,14 +23,33 @@ from game.cards import Card, full_deck
 from game.deals import is_deal_no, next_deal_no
 from game.engine import IllegalMove, rng_state_to_json
 from game.nerts.invariants import check_round
+from game.nerts.legal import legal_moves
 from game.nerts.moves import (
-    COLUMN, FLIP, FOUND, NUM_COLUMNS, PILE, PLAY, TURN, VOTE, WASTE, Event, Move,
+    COLUMN,
+    FLIP,
+    FOUND,
+    NUM_COLUMNS,
+    PILE,
+    PLAY,
+    TURN,
+    VOTE,
+    WASTE,
+    Event,
+    Move,
 )
 from game.nerts.piles import (
-    MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token, place_cards,
+    MAX_ROTATIONS,
+    PILE_SIZE,
+    Layout,
+    SeatView,
+    card_token,
+    fits_column,
+    parse_token,
+    place_cards,
 )
 from game.nerts.rule_options import TARGETS, NertsOptions
 from game.nerts.saves import SCHEMA, game_winner, read_game, read_round
+from game.nerts.standstill import standstill_block
 
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "Move", "Event", "IllegalMove",
@@ -57,16 +76,16 @@ class Round:
         self.rng = rng if rng is not None else random.Random(seed)
         # the deal number: random.Random(deal_no) deals this round (and orders its races)
         self.deal_no: int | None = seed if rng is None and is_deal_no(seed) else None
-        n = self.options.seats
+        n = self.options.sides           # a layout per seat, or per team of partners
         self.layouts: list[Layout] = [Layout() for _ in range(n)]
         self.foundations: list[list[Card]] = [[] for _ in range(4 * n)]
         self.step_no = 0
         self.pending: list[tuple[int, Move]] = []
-        self.votes: set[int] = set()
+        self.votes: set[int] = set()           # the sides that agreed to rotate
         self.rotations = 0
         self.over = False
         self.end_reason: str | None = None     # "gnerts" | "standstill"
-        self.caller: int | None = None         # the seat that called G'NERTS
+        self.caller: int | None = None         # the side that called G'NERTS
         self.idle_flips = [0] * n
         self.moves_applied = 0
         if deal:
@@ -92,16 +111,23 @@ class Round:
         named go to the bottom of its "stack" (default), "pile" or "waste" (bottom),
         or nowhere with rest="none" (a partial round, for narrow tests only)."""
         options = options or NertsOptions(seats=len(layouts))
-        if options.seats != len(layouts):
-            raise ValueError("one layout per seat")
+        if options.sides != len(layouts):
+            raise ValueError("one layout per seat (per team with partners)")
         r = cls(options, seed, deal=False)
-        r.layouts, r.foundations = place_cards(layouts, foundations, 4 * options.seats, rest)
+        r.layouts, r.foundations = place_cards(layouts, foundations, 4 * options.sides, rest)
         return r
 
     # --- reading ------------------------------------------------------------------------
     @property
     def seats(self) -> int:
         return self.options.seats
+
+    @property
+    def sides(self) -> int:
+        return self.options.sides
+
+    def layout_of(self, seat: int) -> Layout:
+        return self.layouts[self.options.side_of(seat)]
 
     def foundation_top(self, index: int) -> Card | None:
         f = self.foundations[index]
@@ -120,7 +146,8 @@ class Round:
         return None
 
     def view(self, seat: int) -> SeatView:
-        lay = self.layouts[seat]
+        side = self.options.side_of(seat)
+        lay = self.layouts[side]
         return SeatView(
             seat=seat, seats=self.seats, step=self.step_no,
             pile_count=len(lay.pile), pile_top=lay.pile[-1] if lay.pile else None,
@@ -128,8 +155,9 @@ class Round:
             stack_count=len(lay.stack), waste=tuple(lay.waste),
             foundations=tuple(f[-1] if f else None for f in self.foundations),
             votes=frozenset(self.votes), rotations=self.rotations,
-            idle_flips=self.idle_flips[seat], flip_count=self.options.flip_count,
-            move_runs=self.options.move_runs, over=self.over)
+            idle_flips=self.idle_flips[side], flip_count=self.options.flip_count,
+            move_runs=self.options.move_runs, over=self.over, side=side,
+            role=self.options.role_of(seat))
 
     # --- legality -----------------------------------------------------------------------
     def _source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
@@ -137,7 +165,7 @@ class Round:
         if not isinstance(m, Move) or m.kind != PLAY or not (
                 isinstance(seat, int) and 0 <= seat < self.seats):
             return ()
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
         if m.src == PILE:
             return tuple(lay.pile[-1:])
         if m.src == WASTE:
@@ -189,7 +217,10 @@ class Round:
             raise IllegalMove(f"There is no seat {seat}.")
         if self.over:
             raise IllegalMove("The round is over.")
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
+        role = self.options.role_refusal(seat, m)
+        if role is not None:
+            raise IllegalMove(role)
         if m.kind == FLIP:
             if not lay.stack and not lay.waste:
                 raise IllegalMove("Your Stack and waste are empty.")
@@ -201,12 +232,12 @@ class Round:
                 raise IllegalMove("There is no waste to turn over.")
             return (), None
         if m.kind == VOTE:
-            if seat in self.votes:
-                raise IllegalMove("You already agreed; waiting for the others.")
-            play = self.immediate_play(seat)
-            if play is not None:
-                card = self._source_cards(seat, play)[0]
-                raise IllegalMove(f"Not a standstill: you can still play {card}.")
+            if self.options.side_of(seat) in self.votes:
+                raise IllegalMove("Your side already agreed; waiting for the others."
+                                  if self.options.partners else "You already agreed; waiting for the others.")
+            reason = self.standstill_block(seat)
+            if reason is not None:
+                raise IllegalMove(reason)
             return (), None
         # a card play
         if m.src == PILE:
@@ -253,69 +284,15 @@ class Round:
     def is_legal(self, seat: int, move: Move) -> bool:
         return self.refusal(seat, move) is None
 
-    def immediate_play(self, seat: int) -> Move | None:
-        """A play that ends a standstill for `seat`: Pile, waste or a column top to the
-        Scoring Area, or the Pile onto a column. None when there is none."""
-        lay = self.layouts[seat]
-        if lay.pile:
-            if self.find_foundation(lay.pile[-1]) is not None:
-                return Move.to_scoring(PILE)
-            for j, col in enumerate(lay.columns):
-                if col and fits_column(lay.pile[-1], col[-1]):
-                    return Move.to_column(PILE, j)
-        if lay.waste and self.find_foundation(lay.waste[-1]) is not None:
-            return Move.to_scoring(WASTE)
-        for i, col in enumerate(lay.columns):
-            if col and self.find_foundation(col[-1]) is not None:
-                return Move.to_scoring(COLUMN, col=i)
-        return None
+    def standstill_block(self, seat: int) -> str | None:
+        """Why `seat` is not at a standstill (game/nerts/standstill.py), or None."""
+        return standstill_block(self.layout_of(seat), lambda c: self.find_foundation(c) is not None,
+                                self.options.flip_count, self.options.move_runs)
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move of `seat` now (foundation plays name a foundation index);
-        [] for a seat that is not playing."""
-        if self.over or not (type(seat) is int and 0 <= seat < self.options.seats):
-            return []
-        lay = self.layouts[seat]
-        out: list[Move] = []
-
-        def found_indexes(card):
-            if card.rank == 1:
-                i = self.find_foundation(card)
-                return [] if i is None else [i]
-            return [i for i, f in enumerate(self.foundations)
-                    if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1]
-
-        singles = []
-        if lay.pile:
-            singles.append((PILE, None, lay.pile[-1]))
-        if lay.waste:
-            singles.append((WASTE, None, lay.waste[-1]))
-        for i, col in enumerate(lay.columns):
-            if col:
-                for fi in found_indexes(col[-1]):
-                    out.append(Move.to_scoring(COLUMN, col=i, foundation=fi))
-        for src, _, card in singles:
-            for fi in found_indexes(card):
-                out.append(Move.to_scoring(src, foundation=fi))
-            for j, col in enumerate(lay.columns):
-                if col and fits_column(card, col[-1]):
-                    out.append(Move.to_column(src, j))
-        for i, col in enumerate(lay.columns):
-            if not col:
-                continue
-            starts = range(len(col)) if self.options.move_runs else (0,)
-            for k in starts:
-                for j, dest in enumerate(lay.columns):
-                    if j != i and dest and fits_column(col[k], dest[-1]):
-                        count = None if k == 0 else len(col) - k
-                        out.append(Move.to_column(COLUMN, j, col=i, count=count))
-        if lay.stack:
-            out.append(Move.flip())
-        elif lay.waste:
-            out.append(Move.turn())
-        if seat not in self.votes and self.immediate_play(seat) is None:
-            out.append(Move.vote())
-        return out
+        [] for a seat that is not playing (game/nerts/legal.py)."""
+        return legal_moves(self, seat)
 
     # --- the Engine interface (game/engine.py) ------------------------------------------
     @property
@@ -323,8 +300,13 @@ class Round:
         return self.options.seats
 
     def to_move(self) -> tuple[int, ...]:
-        """Every seat plays at once: all of them until the round is over."""
-        return () if self.over else tuple(range(self.seats))
+        """Every seat plays at once: all of them until the round is over (a partner
+        only while its share of the layout has a move)."""
+        if self.over:
+            return ()
+        if not self.options.partners:
+            return tuple(range(self.seats))
+        return tuple(s for s in range(self.seats) if self.legal_moves(s))
 
     def is_over(self) -> bool:
         return self.over
@@ -373,7 +355,7 @@ class Round:
         return self._play(seat, move, cards, dest)
 
     def _flip(self, seat: int) -> list[Event]:
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
         if not lay.stack:
             return self._turn(seat)
         n = min(self.options.flip_count, len(lay.stack))
@@ -382,20 +364,20 @@ class Round:
             c = lay.stack.pop()
             lay.waste.append(c)
             moved.append(c)
-        self.idle_flips[seat] += n
+        self.idle_flips[self.options.side_of(seat)] += n
         return [Event("flipped", seat, tuple(moved), src="stack", dst="waste")]
 
     def _turn(self, seat: int) -> list[Event]:
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
         n = len(lay.waste)
         lay.stack = lay.waste[::-1]
         lay.waste = []
         return [Event("waste_turned", seat, src="waste", dst="stack", value=n)]
 
     def _vote(self, seat: int) -> list[Event]:
-        self.votes.add(seat)
+        self.votes.add(self.options.side_of(seat))
         events = [Event("vote", seat, value=len(self.votes))]
-        if len(self.votes) < self.seats:
+        if len(self.votes) < self.sides:
             return events
         self.votes.clear()
         if self.rotations >= MAX_ROTATIONS:
@@ -414,7 +396,7 @@ class Round:
         return events
 
     def _play(self, seat: int, m: Move, cards: tuple, dest: int) -> list[Event]:
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
         n = len(cards)
         if m.src == PILE:
             del lay.pile[-1]
@@ -431,11 +413,11 @@ class Round:
                 events.append(Event("foundation_started", seat, cards, dst=FOUND, dst_index=dest))
             elif card.rank == 13:
                 events.append(Event("foundation_done", seat, cards, dst=FOUND, dst_index=dest))
-            for s in range(self.seats):       # the Scoring Area changed: new chances for all
+            for s in range(self.sides):       # the Scoring Area changed: new chances for all
                 self.idle_flips[s] = 0
         else:
             lay.columns[dest].extend(cards)
-        self.idle_flips[seat] = 0
+        self.idle_flips[self.options.side_of(seat)] = 0
         if self.votes:
             self.votes.clear()
             events.append(Event("votes_cleared", seat))
@@ -450,12 +432,12 @@ class Round:
         return events
 
     def _pile_changed(self, seat: int) -> list[Event]:
-        lay = self.layouts[seat]
+        lay = self.layout_of(seat)
         if lay.pile:
             return [Event("pile_turned", seat, (lay.pile[-1],), src=PILE)]
         self.over = True
         self.end_reason = "gnerts"
-        self.caller = seat
+        self.caller = self.options.side_of(seat)
         return [Event("gnerts", seat), Event("round_over", seat, reason="gnerts")]
 
     # --- the clock ----------------------------------------------------------------------
@@ -504,10 +486,11 @@ class Round:
     # --- scoring ------------------------------------------------------------------------
     def played_counts(self) -> list[int]:
         decks = [c.deck for f in self.foundations for c in f]
-        return [decks.count(s) for s in range(self.seats)]
+        return [decks.count(s) for s in range(self.sides)]
 
     def score_details(self) -> list[dict]:
-        """Per seat: cards played, cards left in the Pile, penalty, bonus and total."""
+        """Per side (a seat, or a team of partners): cards played, cards left in the Pile,
+        penalty, bonus and total."""
         o = self.options
         out = []
         for seat, played in enumerate(self.played_counts()):
@@ -517,8 +500,14 @@ class Round:
                         "bonus": bonus, "total": played - left * o.pile_penalty + bonus})
         return out
 
-    def scores(self) -> list[int]:
+    def side_scores(self) -> list[int]:
+        """The round's score of each side (a seat, or a team of partners)."""
         return [d["total"] for d in self.score_details()]
+
+    def scores(self) -> list[int]:
+        """Each seat's score (partners both have their team's)."""
+        sides = self.side_scores()
+        return [sides[self.options.side_of(s)] for s in range(self.seats)]
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -553,7 +542,7 @@ class Game:
         self.options = options or NertsOptions()
         self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
         self.rng = random.Random(seed)                    # draws the later rounds' deal numbers
-        self.totals = [0] * self.options.seats
+        self.totals = [0] * self.options.sides     # a total per seat, or per team
         self.history: list[list[int]] = []     # each finished round's scores
         self.round: Round | None = None
         self.over = False
@@ -578,7 +567,7 @@ class Game:
         r = self.round
         if r is None or not r.over:
             raise IllegalMove("The round is not over yet.")
-        scores = r.scores()
+        scores = r.side_scores()
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.round = None

@@ -41,12 +41,12 @@ def _read_round(cls, d):
     check_keys(d, ROUND_KEYS, ROUND_OPTIONAL, "round")
     options = NertsOptions.from_json(d["options"])
     r = cls(options, deal=False, rng=rng_from_json(d["rng"]))
-    n = options.seats
+    n = options.sides
     r.step_no = read_count(d["step"], "step")
     r.moves_applied = read_count(d["moves_applied"], "moves_applied")
     r.layouts = read_list(d["layouts"], n, Layout.from_json, "layouts (one a seat)")
     r.foundations = read_list(d["foundations"], 4 * n, card_list, "foundations (4 a seat)")
-    r.pending = [read_pending(item, n) for item in read_list(d["pending"], None, None, "pending")]
+    r.pending = [read_pending(item, options.seats) for item in read_list(d["pending"], None, None, "pending")]
     r.votes = read_votes(d["votes"], n)
     r.rotations = d["rotations"]
     r.over, r.end_reason, r.caller = d["over"], d["end_reason"], d["caller"]
@@ -93,7 +93,7 @@ def _read_game(cls, round_cls, d):
     g.rng = rng_from_json(d["rng"])
     g.seed = check_optional_deal_no(d["seed"])
     g.history = read_history(d["history"], g.options)
-    g.totals = read_totals(d["totals"], g.history, g.options.seats)
+    g.totals = read_totals(d["totals"], g.history, g.options.sides)
     g.round = None if d["round"] is None else read_round(round_cls, d["round"])
     g.over, g.winner = d["over"], d["winner"]
     check_game(g)
@@ -109,7 +109,7 @@ def round_score_range(options: NertsOptions) -> range:
 def read_history(history, options: NertsOptions) -> list[list[int]]:
     scores = round_score_range(options)
     if not (isinstance(history, list) and all(
-            isinstance(h, list) and len(h) == options.seats and all(is_int(x) and x in scores for x in h)
+            isinstance(h, list) and len(h) == options.sides and all(is_int(x) and x in scores for x in h)
             for h in history)):
         raise ValueError("bad history: a round's scores out of range")
     return [list(h) for h in history]

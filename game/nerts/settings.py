@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.nerts.players import (  # noqa: F401  (the table and set-up read them here too)
-    ACTION_LABELS, ACTIONS, DEFAULT_SEATS, LEVEL_CHOICES, LEVEL_LABELS, MAX_HUMANS,
+    ACTION_LABELS,
+    ACTIONS,
+    DEFAULT_SEATS,
+    LEVEL_CHOICES,
+    LEVEL_LABELS,
+    MAX_HUMANS,
 )
 from game.options import OptionPage, choice, flag
 
@@ -150,6 +156,8 @@ PAGES = [
                hint="Points lost for each card left in your Pile."),
         choice("nerts.call_bonus", "Bonus for G'NERTS", 0, (0, 5, 10, 20),
                hint="Points for the seat that empties its Pile first."),
+        flag("nerts.partners", "Partnerships", False,
+             hint="4 seats as 2 teams: seats 1+2 and 3+4 share a layout."),
     ], help=["Seats, difficulty and the rule options of Nerts. The set-up screen at the "
              "start of a game starts from these."]),
     _key_page(0),

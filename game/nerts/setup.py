@@ -1,13 +1,14 @@
 """The set-up screen of a Nerts game: seats (2-4), each a human or a computer with its
-difficulty, the target and the rule options; defaults from the options. Enter starts.
-The choices made here are for this game only (the Options screen keeps defaults)."""
+difficulty, the target and the rule options; Enter starts. The choices start from the
+options, and a started game keeps them there: the next game is set up the same way."""
 from __future__ import annotations
 
 from typing import Callable
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.rules import TARGETS, NertsOptions
@@ -28,7 +29,7 @@ class SetupScene(Scene):
         self.levels = [o[f"nerts.seat{i + 1}"] for i in range(4)]
         self.rules = {"target": o["nerts.target"], "flip_by_ones": o["nerts.flip_by_ones"],
                       "move_runs": o["nerts.move_runs"], "pile_penalty": o["nerts.pile_penalty"],
-                      "call_bonus": o["nerts.call_bonus"]}
+                      "call_bonus": o["nerts.call_bonus"], "partners": o["nerts.partners"]}
         self.index = 0
         self.notice = ""
 
@@ -46,9 +47,14 @@ class SetupScene(Scene):
              lambda d: self._cycle("flip_by_ones", (False, True), d)),
             ("Move runs", "on" if r["move_runs"] else "off (whole columns)",
              lambda d: self._cycle("move_runs", (False, True), d)),
-            ("Pile penalty", f"-{r['pile_penalty']} a card", lambda d: self._cycle("pile_penalty", (2, 1), d)),
-            ("Bonus for G'NERTS", str(r["call_bonus"]), lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
+            ("Pile penalty", f"-{r['pile_penalty']} a card",
+             lambda d: self._cycle("pile_penalty", (2, 1), d)),
+            ("Bonus for G'NERTS", str(r["call_bonus"]),
+             lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
         ]
+        if self.seats == 4:
+            out.insert(5, ("Partnerships", "seats 1+2 v 3+4" if r["partners"] else "off (each alone)",
+                           lambda d: self._cycle("partners", (False, True), d)))
         return out
 
     def _seats(self, d):
@@ -84,9 +90,21 @@ class SetupScene(Scene):
         self.lines()[self.index][2](d)
         self.index = min(self.index, len(self.lines()) - 1)
 
+    def remember(self) -> None:
+        """The choices become the options' values: the next set-up starts from them."""
+        o = self.app.options
+        o["nerts.seats"] = self.seats
+        for i, lv in enumerate(self.levels):
+            o[f"nerts.seat{i + 1}"] = lv
+        for key, value in self.rules.items():
+            o[f"nerts.{key}"] = value
+        self.app.save_options()
+
     def start(self) -> Replace:
         levels = self.levels[:self.seats]
-        options = NertsOptions(seats=self.seats, **self.rules)
+        rules = dict(self.rules, partners=self.rules["partners"] and self.seats == 4)
+        options = NertsOptions(seats=self.seats, **rules)
+        self.remember()
         self.app.sound("shuffle")
         return Replace(self.new_table(self.app, levels, options, seed=self.seed))
 
@@ -105,6 +123,9 @@ class SetupScene(Scene):
         return ["Choose how many seats play (2 to 4) and who sits at each: a human, or a "
                 "computer player - easy waits many seconds a move and overlooks plays, "
                 "expert plays a card about every half second.",
+                "With 4 seats, Partnerships makes two teams: seats 1 and 2 share a layout, "
+                "seat 1 works the Pile and the columns, seat 2 the Stack and the waste; "
+                "seats 3 and 4 likewise. A team scores together.",
                 "Two humans share the keyboard: the first plays with the left-hand keys, "
                 "the second with the right-hand keys (see the Options to change them).",
                 "Enter starts the game; Esc goes back to the menu."]

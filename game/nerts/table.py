@@ -11,15 +11,18 @@ refused beeps and changes nothing, with the reason in the notes line.
 """
 from __future__ import annotations
 
-from game import card_art, palette as P
+from game import card_art
+from game import palette as P
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
-from game.nerts import settings as S, table_keys as K, table_save
+from game.nerts import settings as S
+from game.nerts import table_keys as K
+from game.nerts import table_save
 from game.nerts.ai import LEVELS
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.setup import SetupScene
-from game.nerts.table_boxes import NertsScoring, PauseBox, help_text
+from game.nerts.table_boxes import NertsScoring, PauseBox, PlaysBox, help_text
 from game.nerts.table_control import SeatInfo, TableControl
 from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
@@ -52,7 +55,7 @@ def options_from_app(app, seats: int) -> NertsOptions:
     o = app.options
     return NertsOptions(seats=seats, target=o["nerts.target"], flip_by_ones=o["nerts.flip_by_ones"],
                         move_runs=o["nerts.move_runs"], pile_penalty=o["nerts.pile_penalty"],
-                        call_bonus=o["nerts.call_bonus"])
+                        call_bonus=o["nerts.call_bonus"], partners=o["nerts.partners"] and seats == 4)
 
 
 def make_seats(app, levels: list[str]) -> list[SeatInfo]:
@@ -154,6 +157,9 @@ class NertsTable(Scene):
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
 
+    def show_plays(self) -> Push:
+        return Push(PlaysBox(self.app, self.ctl.feed))
+
     def ask_leave(self) -> Push:
         return Push(Question(self.app, "Leave the game? (the game is saved)",
                              lambda: self.app.apply(self.save_and_leave()), title="Leave Nerts"))
@@ -164,6 +170,9 @@ class NertsTable(Scene):
 
     def save_state(self) -> None:
         self.ctl.save()
+
+    def spoken_state(self) -> str:
+        return self.ctl.spoken_state()
 
     def help_lines(self):
         return help_text()

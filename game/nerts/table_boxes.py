@@ -4,39 +4,71 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
-from game.scene import Pop
-from game.scenes.overlays import Overlay
+from game.scene import Pop, Push
+from game.scenes.overlays import Overlay, Question, TextBox
 from game.scenes.scoring import ScoringScene
 
 
 class NertsScoring(ScoringScene):
-    """The round's scores, then each seat's race to the target in its deck colour."""
+    """The round's scores, then each seat's race to the target in its deck colour.
+    They stay until Enter or Space goes on; Esc asks to leave, F8 saves and leaves
+    (the next round is dealt when the game is taken up again)."""
 
     def __init__(self, *args, table, **kw):
         super().__init__(*args, **kw)
-        self.seats = [(s.name, s.colour) for s in table.ctl.seats]
+        self.table = table
+        ctl = table.ctl
+        self.seats = [(ctl.side_name(i), ctl.side_colour(i)) for i in range(len(ctl.sides))]
         self.totals = list(table.ctl.game.totals)
         self.target = table.ctl.game.options.target
         self.winner = table.ctl.game.winner
 
+    def leave(self) -> Pop:
+        self.app.apply(self.table.save_and_leave())   # the table under this box goes too
+        return Pop(self)
+
+    def ask_leave(self):
+        return Push(Question(self.app, "Leave the game? (the game is saved)",
+                             lambda: self.app.apply(self.leave()), title="Leave Nerts"))
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
+                        self.done),
+                Binding((pygame.K_F8,), "Save and leave", self.leave),
+                Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave)]
+
     def draw(self, canvas):
         super().draw(canvas)
-        top = min(27, len(self.rows) + len(self.notes) + 7) + 3
+        ui.key_bar(canvas, [("Enter", self.done_label), ("F8", "Save & leave"), ("Esc", "Leave"),
+                            ("F1", "Keys")])
         n = len(self.seats)
+        # under the scores, and never over the key bar
+        top = min(min(27, len(self.rows) + len(self.notes) + 7) + 3, 28 - (n * 2 + 3))
         ui.box(canvas, 6, top, 68, n * 2 + 3, P.WHITE, P.BLUE, title=f"The race to {self.target}")
         width = 40
         for i, ((name, colour), total) in enumerate(zip(self.seats, self.totals)):
             y = top + 2 + 2 * i
             tag = colour if colour != P.BLUE else P.LIGHT_BLUE     # the box is blue
-            ui.text(canvas, 8, y, f" {name:<9}", P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
+            ui.text(canvas, 8, y, f" {name[:9]:<9}",
+                    P.BLACK if tag in (P.CYAN, P.LIGHT_BLUE) else P.WHITE, tag)
             filled = max(0, min(width, total * width // self.target))
             ui.text(canvas, 20, y, "█" * filled + "░" * (width - filled),
                     P.YELLOW if i == self.winner else P.LIGHT_GREY, P.BLUE)
-            ui.text(canvas, 62, y, f"{total:>5}", P.YELLOW if i == self.winner else P.WHITE, P.BLUE)
+            ui.text(canvas, 62, y, f"{total:>5}"[-6:], P.YELLOW if i == self.winner else P.WHITE, P.BLUE)
             if i == self.winner:
                 ui.text(canvas, 68, y, "WINS", P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+
+
+class PlaysBox(TextBox):
+    """F3: the plays so far this game (every seat's cards scored, and those too late);
+    the table is hidden behind it, as under the pause."""
+
+    def __init__(self, app, feed: list[str]):
+        lines = list(reversed(feed)) or ["No card has been played yet."]
+        super().__init__(app, "Plays (the latest first)", lines)
 
 
 class PauseBox(Overlay):

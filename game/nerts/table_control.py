@@ -12,6 +12,7 @@ The App is used only through app.sound/app.error/app.frames/app.storage/app.stat
 from __future__ import annotations
 
 import random
+import re
 
 from game.clock import STEP_HZ
 from game.nerts import table_save
@@ -19,13 +20,30 @@ from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
 from game.nerts.rules import Game, Round, fits_column
+from game.spoken import card_name, cards_text
 from game.table_support import record_stats
 
 BANNER_STEPS = 3 * STEP_HZ
 NOTE_STEPS = 3 * STEP_HZ
-FEED_LINES = 9
+FEED_LINES = 9            # shown beside the panels
+FEED_KEPT = 200           # kept for the F3 box
 SUIT_GLYPHS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}
 PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banner; scores shown
+
+
+def subject(name: str, verb: str) -> str:
+    """"Ada agrees", "You agree", "Ada & Max agree": the verb in the person the name asks for."""
+    return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
+
+
+_CARD_CODE = re.compile(r"\b(10|[2-9AJQKT])([HDCS])\b")
+_RANK_OF = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def spoken_cards(text: str) -> str:
+    """The engine's card codes ("4C") in words, for the voice."""
+    return _CARD_CODE.sub(lambda m: card_name(_RANK_OF.get(m.group(1)) or int(m.group(1)),
+                                              m.group(2)), text)
 
 
 def card_text(card) -> str:
@@ -63,6 +81,9 @@ class TableControl:
         self.seats = seats
         self.levels = [s.level for s in seats]
         self.seed = seed
+        opts = game.options
+        # the layouts on the table: a seat each, or a team of partners each
+        self.sides = [[seats[i] for i in opts.seats_of(side)] for side in range(opts.sides)]
         self.phase = "play"
         self.banner_steps = 0
         self.notes: list[str] = []
@@ -81,6 +102,23 @@ class TableControl:
     @property
     def round(self) -> Round:
         return self.game.round
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(s.name for s in self.sides[side])
+
+    def side_colour(self, side: int) -> int:
+        return self.sides[side][0].colour
+
+    def levels_text(self) -> str | None:
+        """The computers' levels for the statistics ("normal", or "easy+expert")."""
+        levels = sorted({s.level for s in self.seats if not s.human})
+        return "+".join(levels) or None
+
+    def variant_text(self) -> str | None:
+        o = self.game.options
+        parts = (["partners"] if o.partners else []) + (["by ones"] if o.flip_by_ones else []) \
+            + (["runs"] if o.move_runs else [])
+        return ", ".join(parts) or None
 
     def new_round_players(self) -> None:
         rnd_no = self.game.round_no
@@ -137,9 +175,11 @@ class TableControl:
                     self._latency(e.seat)
             elif k == "vote":
                 self.log.append((e.seat, Move.vote()))
-                self.note(f"{seat.name} agrees to rotate ({e.value} of {len(self.seats)}).")
+                self.note(f"{subject(seat.name, 'agree')} to rotate ({e.value} of {len(self.sides)}).")
                 if seat.human:
                     self._latency(e.seat)
+            elif k == "votes_cleared":
+                self.note(f"{seat.name} played a card: the standstill agreement is off.")
             elif k == "rotation":
                 self.note(f"Standstill: every Stack is rotated ({e.value} of 3).")
                 self.app.sound("shuffle")
@@ -160,7 +200,7 @@ class TableControl:
 
     def _feed(self, line: str) -> None:
         self.feed.append(line)
-        del self.feed[:-FEED_LINES]
+        del self.feed[:-FEED_KEPT]
 
     def _latency(self, seat: int) -> None:
         frames = self.key_frames.get(seat)
@@ -191,15 +231,15 @@ class TableControl:
         reason, caller = rnd.end_reason, rnd.caller
         result = self.game.end_round()
         self.phase = "done"
-        rows = [[s.name + (" *" if caller == s.index else ""), d["played"], d["pile_left"],
-                 f"{d['total']:+d}", result["totals"][s.index]] for s, d in zip(self.seats, details)]
-        notes = [f"* {self.seats[caller].name} called G'NERTS!" if reason == "gnerts"
+        rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],
+                 f"{d['total']:+d}", result["totals"][i]] for i, d in enumerate(details)]
+        notes = [f"* {self.side_name(caller)} called G'NERTS!" if reason == "gnerts"
                  else "A standstill after three rotations ends the round."]
         if result["over"]:
-            w = self.seats[result["winner"]]
-            notes.append(f"{w.name} win{'' if w.name == 'You' else 's'} the game "
-                         f"with {result['totals'][w.index]} points!")
-            self.app.sound("win" if w.human else "lose")
+            w = result["winner"]
+            notes.append(f"{subject(self.side_name(w), 'win')} the game "
+                         f"with {result['totals'][w]} points!")
+            self.app.sound("win" if any(s.human for s in self.sides[w]) else "lose")
             label = "End the game"
         else:
             notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
@@ -212,7 +252,8 @@ class TableControl:
     def record_stats(self, scores: list[int], caller: int | None, result: dict) -> None:
         """The humans' round (and game) in the statistics: played, won (the round's single
         best score), G'NERTS calls, best round; at the end, games played and won, best score."""
-        humans = [s.index for s in self.seats if s.human]
+        o = self.game.options
+        humans = sorted({o.side_of(s.index) for s in self.seats if s.human})   # their sides
         if not humans:
             return
         top = max(scores)
@@ -222,7 +263,8 @@ class TableControl:
         if result["over"]:
             counts.update(games_played=1, games_won=int(result["winner"] in humans))
             bests["best_score"] = max(result["totals"][i] for i in humans)
-        record_stats(self.app.stats, "nerts", counts, bests)
+        record_stats(self.app.stats, "nerts", counts, bests, level=self.levels_text(),
+                     variant=self.variant_text())
 
     def next_round(self) -> bool:
         """After the scores: deal the next round, or (True) the game is over."""
@@ -241,6 +283,36 @@ class TableControl:
         self.notes.append(text)
         del self.notes[:-4]
         self.note_steps = NOTE_STEPS
+        self.app.say(spoken_cards(text))
+
+    def spoken_state(self) -> str:
+        """F11: each human's layout (Pile, waste and Stack, columns), then the scores.
+        Nothing at a Nerts table is private: every layout lies open."""
+        rnd, o = self.round, self.game.options
+        if rnd is None:
+            return "Between rounds. " + self.scores_text()
+        parts = []
+        humans = [s for s in self.seats if s.human] or self.seats[:1]
+        for s in humans:
+            lay = rnd.layout_of(s.index)
+            who = "Your" if s.name == "You" else f"{s.name}:"
+            pile = f"top {cards_text(lay.pile[-1:])}" if lay.pile else "empty"
+            waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
+            cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
+                             + (f" on {len(c) - 1} more" if len(c) > 1 else "")
+                             for i, c in enumerate(lay.columns))
+            share = {"pile": " (you work the Pile and columns)",
+                     "stack": " (you work the Stack)"}.get(o.role_of(s.index), "")
+            parts.append(f"{who} Pile {len(lay.pile)} cards, {pile}. Stack top {waste}, "
+                         f"{len(lay.stack)} in the Stack{share}. {cols}.")
+        return " ".join(parts) + " " + self.scores_text()
+
+    def scores_text(self) -> str:
+        rnd = self.round
+        live = rnd.side_scores() if rnd is not None else None
+        return "Scores: " + ", ".join(
+            f"{self.side_name(i)} {t}" + (f", this round {live[i]:+d}" if live else "")
+            for i, t in enumerate(self.game.totals)) + "."
 
     def say(self, seat: SeatInfo, reason: str) -> None:
         """A refusal for a human seat, named unless it is the only human ("You")."""
@@ -265,7 +337,7 @@ class TableControl:
                 return False
             return self.try_move(seat, to_scoring(src))
         # a pile key: choose a source, or put the chosen card there
-        lay = self.round.layouts[seat]
+        lay = self.round.layout_of(seat)
         if src is None:
             reason = source_refusal(lay, action)
             if reason:
@@ -312,7 +384,7 @@ class TableControl:
         if g.round is not None:
             g.round.check_invariants()
         assert g.over or g.round is not None or self.phase == "done", "no round on the table"
-        assert len(g.totals) == len(self.seats) == g.options.seats
+        assert len(g.totals) == len(self.sides) == g.options.sides and len(self.seats) == g.options.seats
         assert [sum(c) for c in zip(*g.history)] == g.totals or not g.history
         assert self.phase in PHASES
         assert self.phase != "play" or (g.round is not None and not g.round.over)

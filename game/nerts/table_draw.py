@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import card_art, palette as P, ui
+from game import card_art, ui
+from game import palette as P
 from game.nerts import table_layout as L
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
 from game.nerts.rules import Round
@@ -34,12 +35,16 @@ class TableDrawing:
         self.table = table
         self.app = table.app
         self.ctl = table.ctl
-        self.boxes = L.seat_boxes(len(self.ctl.seats))
+        self.boxes = L.seat_boxes(len(self.ctl.sides))     # a panel per layout
         self.slides: list[Slide] = []
         self.ticks = 0                    # the table's own steps (animations)
         self._bg = None
         self._bg_key = None
         self._banner_cache = {}
+
+    def box_of(self, seat: int):
+        """The panel of a seat's layout (its team's, with partners)."""
+        return self.boxes[self.ctl.game.options.side_of(seat)]
 
     def tick(self) -> None:
         self.ticks += 1
@@ -63,8 +68,8 @@ class TableDrawing:
         canvas.blit(self._background(), (0, 0))
         if self.ctl.round is not None:
             rnd = self.ctl.round
-            for s in self.ctl.seats:
-                self._draw_seat(canvas, s, rnd)
+            for side in range(len(self.ctl.sides)):
+                self._draw_side(canvas, side, rnd)
             self._draw_foundations(canvas, rnd)
             self._draw_side_boxes(canvas)
             self._draw_slides(canvas)
@@ -76,14 +81,14 @@ class TableDrawing:
 
     def _background(self):
         o = self.app.options
-        key = (o["colour.table"], o["colour.text"], len(self.ctl.seats),
+        key = (o["colour.table"], o["colour.text"], len(self.ctl.sides),
                tuple(s.colour for s in self.ctl.seats))
         if self._bg_key == key:
             return self._bg
         surf = pygame.Surface((640, 480))
         table = o["colour.table"]
         surf.fill(P.PALETTE[table])
-        n = len(self.ctl.seats)
+        n = len(self.ctl.sides)
         # the Scoring Area band
         band = pygame.Rect(0, L.BAND_Y, 640, L.BAND_H)
         edge = P.DARK_GREY if table != P.DARK_GREY else P.BLACK
@@ -96,11 +101,12 @@ class TableDrawing:
             ui.text_px(surf, 4, L.BAND_Y + 24, "Area", lab)
         for i in range(4 * n):
             x, y = L.foundation(i, 4 * n)
-            surf.blit(card_art.empty_slot("small", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY), (x, y))
+            slot = P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY
+            surf.blit(card_art.empty_slot("small", slot), (x, y))
         # the panels: a thin frame in the seat's colour
-        for s, box in zip(self.ctl.seats, self.boxes):
+        for side, box in enumerate(self.boxes):
             r = pygame.Rect(box.x + 1, box.y + 1, L.PANEL_W - 2, L.PANEL_H - 2)
-            pygame.draw.rect(surf, P.PALETTE[s.colour], r, 1)
+            pygame.draw.rect(surf, P.PALETTE[self.ctl.side_colour(side)], r, 1)
         self._bg, self._bg_key = surf, key
         return surf
 
@@ -113,7 +119,8 @@ class TableDrawing:
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        left = (f"NERTS  Round {self.ctl.game.round_no}  Deal {rnd.deal_no if rnd.deal_no is not None else '-'}"
+        deal = rnd.deal_no if rnd.deal_no is not None else "-"
+        left = (f"NERTS  Round {self.ctl.game.round_no}  Deal {deal}"
                 f"  To {self.ctl.game.options.target}  Standstill {rnd.rotations}/3")
         ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
         if self.ctl.note_steps and self.ctl.notes:
@@ -130,53 +137,68 @@ class TableDrawing:
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
         else:
-            items = [("F1", "Keys"), ("F2", "Rules"), ("P", "Pause"), ("F8", "Save & leave"),
-                     ("Esc", "Leave")]
+            items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
+                     ("F8", "Save & leave"), ("Esc", "Leave")]
             if self.table.arrow_seat is not None:
                 items[1:1] = [("\x1b\x1a", "Cursor"), ("Enter", "Take/put"), ("\x18", "Score"),
                               ("Spc", "Flip")]
         ui.key_bar(canvas, items)
 
-    def _draw_seat(self, canvas, s: SeatInfo, rnd: Round) -> None:
+    def _draw_side(self, canvas, side: int, rnd: Round) -> None:
+        """One layout's panel: its seat, or the two partners who share it."""
         o = self.app.options
-        box = self.boxes[s.index]
-        lay = rnd.layouts[s.index]
+        box = self.boxes[side]
+        lay = rnd.layouts[side]
+        seats = self.ctl.sides[side]
+        s = seats[0]
+        colour = self.ctl.side_colour(side)
         face_c, text_c, table = o["colour.face"], o["colour.text"], o["colour.table"]
         # name line
         x, y = box.x, box.y
-        tag = f" {s.name} "
-        ui.text_px(canvas, x + 4, y + 2, tag, P.WHITE if s.colour not in (P.CYAN, P.LIGHT_GREY) else P.BLACK, s.colour)
-        total = self.ctl.game.totals[s.index]
-        live = self._live_score(s.index, rnd)
+        tag = f" {self.ctl.side_name(side)} "
+        ui.text_px(canvas, x + 4, y + 2, tag, P.WHITE if colour not in (P.CYAN, P.LIGHT_GREY) else P.BLACK,
+                   colour)
+        total = self.ctl.game.totals[side]
+        live = self._live_score(side, rnd)
         ui.text_px(canvas, x + 8 + 8 * len(tag), y + 2, f"{total} pts", text_c)
-        ui.text_px(canvas, x + 8 + 8 * len(tag) + 8 * (len(str(total)) + 5), y + 2,
-                   f"round {live:+d}", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY)
-        if s.index in rnd.votes:
+        if len(tag) < 14:
+            ui.text_px(canvas, x + 8 + 8 * len(tag) + 8 * (len(str(total)) + 5), y + 2,
+                       f"round {live:+d}", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY)
+        voter = next((h for h in seats if h.keys), None)
+        if side in rnd.votes:
             right, rc = "agrees", o["colour.notes"]
-        elif s.keys and rnd.votes:
+        elif voter is not None and rnd.votes:
             # the others wait for this human to agree to a rotation
-            right = f"{s.keys['vote']}: agree?"
+            right = f"{voter.keys['vote']}: agree?"
             rc = o["colour.arrows"] if self.app.blink else text_c
         else:
-            right, rc = ("" if s.human else s.level), text_c
+            right, rc = ("" if any(h.human for h in seats) or len(seats) > 1 else s.level), text_c
         if right:
             ui.text_px(canvas, x + L.PANEL_W - 6 - 8 * len(right), y + 2, right, rc)
-        # key line: the key above each place; the other keys under the Stack
+        # key line: each human's key above the places it works; the other keys under the Stack
         ky = y + 17
-        if s.keys:
-            places = [("pile", box.pile()[0]), ("flip", box.stack()[0]), ("waste", box.waste()[0])]
-            places += [(f"col{i + 1}", box.column(i)[0]) for i in range(4)]
-            cur = CURSOR_PLACES[self.table.cursor] if self.table.arrow_seat == s.index else None
+        legend_x = box.stack()[0]
+        for h in seats:
+            if not h.keys:
+                continue
+            role = rnd.options.role_of(h.index)
+            places = []
+            if role != "stack":
+                places += [("pile", box.pile()[0])] + [(f"col{i + 1}", box.column(i)[0]) for i in range(4)]
+            if role != "pile":
+                places += [("flip", box.stack()[0]), ("waste", box.waste()[0])]
+            cur = CURSOR_PLACES[self.table.cursor] if self.table.arrow_seat == h.index else None
             for action, px in places:
-                self._key_tag(canvas, s, action, px + L.CARD_W // 2, ky, centre=True, cursor=action == cur)
-            if cur is not None and self.app.blink:
+                self._key_tag(canvas, h, action, px + L.CARD_W // 2, ky, centre=True, cursor=action == cur)
+            if cur is not None and self.app.blink and cur in dict(places):
                 cx = dict(places)[cur]
                 ui.text_px(canvas, cx + L.CARD_W // 2 + 8, ky - 1, "\x19", o["colour.arrows"])
-            ex, ey = box.stack()[0], box.cards_y + L.CARD_H + 24
+            ey = box.cards_y + L.CARD_H + 24
             for i, (action, label) in enumerate((("found", "Score"), ("vote", "Agree"),
                                                   ("cancel", "Cancel"))):
-                w = self._key_tag(canvas, s, action, ex, ey + 17 * i)
-                ui.text_px(canvas, ex + w + 4, ey + 17 * i - 1, label, text_c)
+                w = self._key_tag(canvas, h, action, legend_x, ey + 17 * i)
+                ui.text_px(canvas, legend_x + w + 4, ey + 17 * i - 1, label, text_c)
+            legend_x -= 76          # a second human partner's legend to the left
         # the Pile: a back under the face-up top card, the count below
         px, py = box.pile()
         if lay.pile:
@@ -214,16 +236,17 @@ class TableDrawing:
         if lay.waste:
             ui.text_px(canvas, box.waste(0)[0] + 1, sy + L.CARD_H + 4, f"{len(lay.waste):>3}", text_c)
         # the half-typed move: a frame round the chosen source
-        if s.selected is not None:
-            r = self._source_rect(s.index, s.selected, lay)
-            if r is not None:
-                card_art.draw_frame(canvas, r, o["colour.arrows"] if self.app.blink else P.WHITE)
+        for h in seats:
+            if h.selected is not None:
+                r = self._source_rect(side, h.selected, lay)
+                if r is not None:
+                    card_art.draw_frame(canvas, r, o["colour.arrows"] if self.app.blink else P.WHITE)
 
     def _side_places(self):
         """Free 160x200 corners beside centred panels (2 or 3 seats): a legend of keys
         beside each human's panel (first human left, second right), the plays feed in
         the first corner left over."""
-        n = len(self.ctl.seats)
+        n = len(self.ctl.sides)
         if n == 4:
             return []
         rows = [L.TOP_Y, L.BOTTOM_Y] if n == 2 else [L.BOTTOM_Y]
@@ -231,7 +254,7 @@ class TableDrawing:
         out = []
         humans = [s for s in self.ctl.seats if s.keys]
         for h, s in enumerate(humans):
-            y = self.boxes[s.index].y
+            y = self.boxes[self.ctl.game.options.side_of(s.index)].y
             want = (0 if h == 0 else 480, y)
             if want not in free:     # same row first, else any corner left
                 want = next((f for f in free if f[1] == y), free[0] if free else None)
@@ -254,6 +277,9 @@ class TableDrawing:
                          (" ".join(k[f"col{i}"] for i in range(1, 5)), "Columns"),
                          (k["found"], "Scoring Area"), (k["vote"], "Agree (stand.)"),
                          (k["cancel"], "Cancel")]
+                role = self.ctl.game.options.role_of(s.index)
+                skip = {"pile": ("Waste", "Flip Stack"), "stack": ("Pile", "Columns")}.get(role, ())
+                lines = [line for line in lines if line[1] not in skip]
                 ui.text_px(canvas, x + 8, y + 4, title, s.colour if s.colour not in (P.BLACK,) else text_c)
                 for i, (key, label) in enumerate(lines):
                     ui.text_px(canvas, x + 8, y + 24 + 16 * i, key, o["colour.arrows"])
@@ -287,16 +313,16 @@ class TableDrawing:
         ui.text_px(canvas, x + 3, y - 1, label, P.BLACK)
         return w
 
-    def _live_score(self, seat: int, rnd: Round) -> int:
+    def _live_score(self, side: int, rnd: Round) -> int:
         played = 0
         for f in rnd.foundations:
             for c in f:
-                if c.deck == seat:
+                if c.deck == side:
                     played += 1
-        return played - len(rnd.layouts[seat].pile) * self.ctl.game.options.pile_penalty
+        return played - len(rnd.layouts[side].pile) * self.ctl.game.options.pile_penalty
 
-    def _source_rect(self, seat: int, action: str, lay):
-        box = self.boxes[seat]
+    def _source_rect(self, side: int, action: str, lay):
+        box = self.boxes[side]
         if action == "pile":
             return pygame.Rect(*box.pile(), L.CARD_W, L.CARD_H)
         if action == "waste":
@@ -319,14 +345,14 @@ class TableDrawing:
             top = f[-1]
             canvas.blit(card_art.face(top, "small", face_c), (x, y))
             # whose deck the top card came from: a bar in that seat's back colour
-            colour = self.ctl.seats[top.deck].colour if 0 <= top.deck < len(self.ctl.seats) else P.BLACK
+            colour = self.ctl.side_colour(top.deck) if 0 <= top.deck < len(self.ctl.sides) else P.BLACK
             canvas.fill(P.PALETTE[P.BLACK], (x + 1, y + L.CARD_H + 1, L.CARD_W - 2, 5))
             canvas.fill(P.PALETTE[colour], (x + 2, y + L.CARD_H + 2, L.CARD_W - 4, 3))
 
     # slides -----------------------------------------------------------------------------
     def _place_xy(self, seat: int, src: str, index, n_before: int, k: int = 0):
         """Where a card sat: src PILE/WASTE/COLUMN (column index), position k of n."""
-        box = self.boxes[seat]
+        box = self.box_of(seat)
         if src == PILE:
             return box.pile()
         if src == WASTE:
@@ -338,7 +364,7 @@ class TableDrawing:
         return box.stack()
 
     def _slide_moved(self, e) -> None:
-        lay = self.ctl.round.layouts[e.seat]
+        lay = self.ctl.round.layout_of(e.seat)
         n = len(e.cards)
         if e.src == WASTE:
             x0, y0 = self._place_xy(e.seat, WASTE, None, len(lay.waste) + 1)
@@ -351,12 +377,12 @@ class TableDrawing:
             x1, y1 = self._place_xy(e.seat, FOUND, e.dst_index, 0)
         else:
             col = lay.columns[e.dst_index]
-            x1, y1 = L.column_card(self.boxes[e.seat], e.dst_index, len(col) - n, len(col))
+            x1, y1 = L.column_card(self.box_of(e.seat), e.dst_index, len(col) - n, len(col))
         self.slides.append(Slide(e.cards, x0, y0, x1, y1, self.ticks, SLIDE_STEPS))
 
     def _slide_refill(self, e) -> None:
-        x0, y0 = self.boxes[e.seat].pile()
-        x1, y1 = self.boxes[e.seat].column(e.dst_index)
+        x0, y0 = self.box_of(e.seat).pile()
+        x1, y1 = self.box_of(e.seat).column(e.dst_index)
         self.slides.append(Slide(e.cards, x0, y0, x1, y1, self.ticks, SLIDE_STEPS))
 
     def _slide_back(self, e) -> None:
@@ -366,7 +392,7 @@ class TableDrawing:
             return
         card = e.cards[0]
         rnd = self.ctl.round
-        lay = rnd.layouts[e.seat]
+        lay = rnd.layout_of(e.seat)
         if m.dst == FOUND:
             x0, y0 = L.foundations_x0(len(rnd.foundations)), L.BAND_Y + 3
             for i, f in enumerate(rnd.foundations):
@@ -374,16 +400,16 @@ class TableDrawing:
                     x0, y0 = L.foundation(i, len(rnd.foundations))
                     break
         else:
-            x0, y0 = L.column_card(self.boxes[e.seat], m.to, max(0, len(lay.columns[m.to]) - 1),
+            x0, y0 = L.column_card(self.box_of(e.seat), m.to, max(0, len(lay.columns[m.to]) - 1),
                                    max(1, len(lay.columns[m.to])))
         if m.src == PILE:
-            x1, y1 = self.boxes[e.seat].pile()
+            x1, y1 = self.box_of(e.seat).pile()
         elif m.src == WASTE:
             x1, y1 = self._place_xy(e.seat, WASTE, None, len(lay.waste))
         else:
             col = lay.columns[m.col]
             n = len(e.cards)
-            x1, y1 = L.column_card(self.boxes[e.seat], m.col, len(col) - n, len(col))
+            x1, y1 = L.column_card(self.box_of(e.seat), m.col, len(col) - n, len(col))
         self.slides.append(Slide(e.cards, x0, y0, x1, y1, self.ticks, BACK_STEPS))
 
     def _draw_slides(self, canvas) -> None:
@@ -404,7 +430,7 @@ class TableDrawing:
         if rnd is None:
             return
         if rnd.end_reason == "gnerts":
-            big, small = "G'NERTS!", f"{self.ctl.seats[rnd.caller].name} emptied the Pile first!"
+            big, small = "G'NERTS!", f"{self.ctl.side_name(rnd.caller)} emptied the Pile first!"
         else:
             big, small = "STANDSTILL", "Nobody can play: the round is over."
         surf = self._banner_cache.get(big)
@@ -419,6 +445,7 @@ class TableDrawing:
         x, y = (640 - w) // 2, 240 - h // 2
         canvas.fill(P.PALETTE[P.BLACK], (x + 6, y + 6, w, h))
         canvas.fill(P.PALETTE[P.RED], (x, y, w, h))
-        pygame.draw.rect(canvas, P.PALETTE[P.YELLOW if self.app.blink else P.WHITE], (x + 3, y + 3, w - 6, h - 6), 2)
+        frame = P.YELLOW if self.app.blink else P.WHITE
+        pygame.draw.rect(canvas, P.PALETTE[frame], (x + 3, y + 3, w - 6, h - 6), 2)
         canvas.blit(surf, (x + (w - surf.get_width()) // 2, y + 12))
         ui.text_px(canvas, x + (w - 8 * len(small)) // 2, y + h - 30, small, P.WHITE, P.RED)

@@ -58,6 +58,7 @@ def bindings(table) -> list[Binding]:
         b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "The scores",
                          table.show_scores))
     b += [Binding(("p",), "Pause (the table is hidden)", table.pause),
+          Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays),
           Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave),
           Binding((pygame.K_F8,), "Save and leave", table.save_and_leave)]
     return b
