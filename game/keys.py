@@ -1,10 +1,11 @@
 """Key declarations: each scene lists the keys it accepts now, with a label.
 
 A Binding matches pygame key constants (K_LEFT, K_F10, ...), typed characters
-("y": letters match either case), `Alt(key)` chords, and `typed("+")`: the one way
-to bind a typed character such as "+" or "-" so that it works on any common layout
-(US, UK, German, French AZERTY), whether the character arrives in event.unicode or
-only as the key code. Anything a scene does not bind is answered by the App with
+("y": letters match either case), and `Alt(key)` chords. A character that is not a
+letter ("+", "-", "1") is a `Typed` key (`typed("+")` says so explicitly): the one
+way to bind a typed character so that it works on any common layout (US, UK,
+German, French AZERTY), whether the character arrives in event.unicode or only as
+the key code. Anything a scene does not bind is answered by the App with
 the error beep, and nothing else happens.
 """
 from __future__ import annotations
@@ -128,7 +129,10 @@ class Binding:
                 if k.matches(event):
                     return True
             elif isinstance(k, str):
-                if char and char.lower() == k.lower():
+                if k.isalpha():            # letters: either case
+                    if char and char.lower() == k.lower():
+                        return True
+                elif Typed(k).matches(event):   # "+", "-", digits: on any layout
                     return True
             elif event.key == k:
                 return True

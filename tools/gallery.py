@@ -80,6 +80,7 @@ class Gallery:
         self.run(frames)
 
     def run(self, frames: int) -> None:
+        self.app.redraw()     # the gallery sets scenes' fields directly: draw them again
         with ui.overflow_check(False):
             self.app.run(max_frames=frames)
 
