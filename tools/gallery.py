@@ -64,13 +64,21 @@ class Gallery:
         app = self.app
         try:
             with ui.overflow_check(True):
-                app._draw(count=False)
+                self.draw_scenes()
         except ui.TextOverflow as exc:
             self.overflows.append(f"{name}: {exc}")
-            with ui.overflow_check(False):
-                app._draw(count=False)
+        with ui.overflow_check(False):
+            app._draw(count=False)      # the picture as the player sees it (bell, toast)
         self.count += 1
         pygame.image.save(app.canvas, os.path.join(self.out, f"{self.count:03d}-{name}.png"))
+
+    def draw_scenes(self) -> None:
+        """The scenes drawn as the App draws them, but an overflow raised to the shot
+        (the App would close the scene: the gallery only wants to list it)."""
+        app = self.app
+        app.canvas.fill((0, 0, 0))
+        for scene in app._visible_scenes():
+            scene.draw(app.canvas)
 
     def keys(self, *keys, frames: int = 2) -> None:
         for k in keys:
