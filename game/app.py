@@ -28,6 +28,7 @@ from game.storage import FAILURE_LIMIT, Storage
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
+BELL_EDGE, BELL_SIDE = 1, 4   # the bell's band in pixels: top/bottom, sides
 IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
 
 
@@ -37,6 +38,18 @@ def elide(text: str, width: int) -> str:
         return text
     keep = width - 3
     return text[:keep // 2] + "..." + text[len(text) - (keep - keep // 2):]
+
+
+def flash_border(canvas: pygame.Surface) -> None:
+    """The visual bell: the canvas's edge in inverse colours, where no text is: the
+    top line of the first text row and the bottom line of the last are blank in every
+    glyph, and the sides are the outer half of the edge columns."""
+    w, h = canvas.get_size()
+    for rect in ((0, 0, w, BELL_EDGE), (0, h - BELL_EDGE, w, BELL_EDGE),
+                 (0, 0, BELL_SIDE, h), (w - BELL_SIDE, 0, BELL_SIDE, h)):
+        under = canvas.subsurface(rect).copy()
+        canvas.fill((255, 255, 255), rect)
+        canvas.blit(under, rect[:2], special_flags=pygame.BLEND_RGB_SUB)
 
 
 class App:
@@ -459,11 +472,10 @@ class App:
                 self._scene_failed(scene, exc, "draw")
                 return
         if self.bell_steps:
-            w, h = self.canvas.get_size()
-            pygame.draw.rect(self.canvas, palette.PALETTE[palette.WHITE], (0, 0, w, h), 6)
+            flash_border(self.canvas)
         if self.toast_steps and self.toast_text:
             ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
-            ui.text(self.canvas, 1, 29, self.toast_text[:78], palette.YELLOW, palette.BLUE)
+            ui.text_cut(self.canvas, 1, 29, self.toast_text, palette.YELLOW, palette.BLUE, 78)
 
     def quit(self) -> None:
         """Leave the program: every scene keeps what it must (closing the window saves)."""

@@ -1,13 +1,17 @@
 """Key declarations: each scene lists the keys it accepts now, with a label.
 
-A Binding matches pygame key constants (K_LEFT, K_F10, ...) or typed characters
-("+", "y": letters match either case). Anything a scene does not bind is answered
-by the App with the error beep, and nothing else happens.
+A Binding matches pygame key constants (K_LEFT, K_F10, ...), typed characters
+("y": letters match either case), and `Alt(key)` chords. A character that is not a
+letter ("+", "-", "1") is a `Typed` key (`typed("+")` says so explicitly): the one
+way to bind a typed character so that it works on any common layout (US, UK,
+German, French AZERTY), whether the character arrives in event.unicode or only as
+the key code. Anything a scene does not bind is answered by the App with
+the error beep, and nothing else happens.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Sequence, Union
 
 import pygame
 
@@ -18,11 +22,90 @@ KEY_NAMES = {
     pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn", pygame.K_TAB: "Tab",
     pygame.K_BACKSPACE: "Bksp", pygame.K_HOME: "Home", pygame.K_END: "End",
     pygame.K_KP_PLUS: "+", pygame.K_KP_MINUS: "-",
+    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)},   # as on the key, not "[1]"
 }
 
 
-def key_name(key: int | str) -> str:
+NO_SHIFT, SHIFT, ALWAYS = "no shift", "shift", "always"
+
+# The keys that type a character, for when event.unicode does not say it: with text
+# input off pygame makes unicode from the key code alone, so Shift+= arrives as "=".
+# US and UK type "+" as Shift+=, German has a "+" key of its own (K_PLUS), French
+# AZERTY types "+" as Shift+= too; "-" is K_MINUS on all four (AZERTY's 6 key says
+# "-" in unicode). ALWAYS: the key means the character whatever unicode and Shift say
+# (the keypad; the number row, which SDL reports as K_0..K_9 on every layout, AZERTY's
+# unshifted "&é\"'(" included).
+TYPED_KEYS: dict[str, tuple[tuple[int, str], ...]] = {
+    "+": ((pygame.K_KP_PLUS, ALWAYS), (pygame.K_PLUS, NO_SHIFT), (pygame.K_EQUALS, SHIFT)),
+    "-": ((pygame.K_KP_MINUS, ALWAYS), (pygame.K_MINUS, NO_SHIFT)),
+    "*": ((pygame.K_KP_MULTIPLY, ALWAYS), (pygame.K_ASTERISK, NO_SHIFT)),
+    "/": ((pygame.K_KP_DIVIDE, ALWAYS), (pygame.K_SLASH, NO_SHIFT)),
+    "=": ((pygame.K_KP_EQUALS, ALWAYS), (pygame.K_EQUALS, NO_SHIFT)),
+    **{str(d): ((getattr(pygame, f"K_KP{d}"), ALWAYS), (getattr(pygame, f"K_{d}"), ALWAYS))
+       for d in range(10)},
+}
+
+
+def _base_char(code: int) -> str:
+    """The character pygame makes of a key code alone (its unshifted ASCII)."""
+    return chr(code) if 32 <= code < 127 else ""
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A typed character: the character in event.unicode, or a key that types it on a
+    common layout (TYPED_KEYS) when unicode is empty or only the key code's own
+    character (then Shift decides: Shift+= is "+"). Make these with typed()."""
+    char: str
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        mod = getattr(event, "mod", 0)
+        if mod & pygame.KMOD_LALT or (mod & pygame.KMOD_CTRL and not mod & pygame.KMOD_RALT):
+            return False   # a chord (Alt+1, Ctrl+=) is not typing; AltGr (right Alt) is
+        char = getattr(event, "unicode", "") or ""
+        if char == self.char:
+            return True
+        key = getattr(event, "key", None)
+        shifted = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        for code, need in TYPED_KEYS.get(self.char, ()):
+            if key != code:
+                continue
+            if need == ALWAYS:
+                return True
+            if shifted == (need == SHIFT) and char in ("", _base_char(code)):
+                return True
+        return False
+
+    @property
+    def name(self) -> str:
+        return self.char
+
+
+@dataclass(frozen=True)
+class Alt:
+    """Alt held with a key (Alt+1): a chord, tried before the plain key."""
+    key: int
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        return getattr(event, "key", None) == self.key and bool(getattr(event, "mod", 0) & pygame.KMOD_ALT)
+
+    @property
+    def name(self) -> str:
+        return "Alt+" + key_name(self.key)
+
+
+KeySpec = Union[int, str, Typed, Alt]
+
+
+def typed(*chars: str) -> tuple[Typed, ...]:
+    """The keys of typed characters, for a Binding: `Binding(typed("+") + (K_INSERT,), ...)`."""
+    return tuple(Typed(c) for c in chars)
+
+
+def key_name(key: KeySpec) -> str:
     """A short label for a key constant or character, as DOS manuals wrote them."""
+    if isinstance(key, (Typed, Alt)):
+        return key.name
     if isinstance(key, str):
         return "Space" if key == " " else key.upper()
     if key in KEY_NAMES:
@@ -34,7 +117,7 @@ def key_name(key: int | str) -> str:
 
 @dataclass
 class Binding:
-    keys: Sequence  # int key constants and/or one-character strings
+    keys: Sequence[KeySpec]  # key constants, one-character strings, Typed, Alt
     label: str
     action: Callable[[], object]
     show: bool = True  # listed on the F1 screen
@@ -42,8 +125,14 @@ class Binding:
     def matches(self, event: pygame.event.Event) -> bool:
         char = getattr(event, "unicode", "") or ""
         for k in self.keys:
-            if isinstance(k, str):
-                if char and char.lower() == k.lower():
+            if isinstance(k, (Typed, Alt)):
+                if k.matches(event):
+                    return True
+            elif isinstance(k, str):
+                if k.isalpha():            # letters: either case
+                    if char and char.lower() == k.lower():
+                        return True
+                elif Typed(k).matches(event):   # "+", "-", digits: on any layout
                     return True
             elif event.key == k:
                 return True
@@ -60,9 +149,13 @@ class Binding:
 
 
 def find_binding(bindings: Sequence[Binding], event: pygame.event.Event) -> Binding | None:
-    # exact key constants first, so that e.g. keypad "+" and typed "+" agree
+    # chords first (Alt+1 is not 1), then exact key constants, so that e.g. keypad "+"
+    # and typed "+" agree, then characters
     for b in bindings:
-        if any(not isinstance(k, str) and event.key == k for k in b.keys):
+        if any(isinstance(k, Alt) and k.matches(event) for k in b.keys):
+            return b
+    for b in bindings:
+        if any(isinstance(k, int) and event.key == k for k in b.keys):
             return b
     for b in bindings:
         if b.matches(event):

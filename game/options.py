@@ -104,6 +104,48 @@ SOUND_PAGE = OptionPage("Sound and screen", [
          hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
 
+# Colour pairs that are hard to read: the same colour, a colour and its bright or dim
+# twin (cyan and light cyan), or too little contrast (the WCAG ratio of the EGA pair).
+MIN_CONTRAST = 2.0
+_GREYS = {palette.BLACK, palette.DARK_GREY, palette.LIGHT_GREY, palette.WHITE}
+
+
+def _luminance(index: int) -> float:
+    def lin(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = palette.PALETTE[index]
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(fg: int, bg: int) -> float:
+    """The WCAG contrast ratio of two palette colours (1: none, 21: black on white)."""
+    a, b = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def hard_to_read(fg: int, bg: int) -> bool:
+    if fg == bg or contrast(fg, bg) < MIN_CONTRAST:
+        return True
+    twins = fg % 8 == bg % 8 and not {fg, bg} <= _GREYS
+    neighbour_greys = {fg, bg} in ({palette.BLACK, palette.DARK_GREY}, {palette.LIGHT_GREY, palette.WHITE})
+    return twins or neighbour_greys
+
+
+def colour_problems(values: Any) -> list[str]:
+    """Warnings for colour choices that are hard to read on the table (values: Options
+    or a dict). They are warnings only: the choice is the player's."""
+    table = values["colour.table"]
+    name = palette.NAMES[table].lower()
+    out = []
+    for key, what in (("colour.text", "printing"), ("colour.notes", "notes"), ("colour.arrows", "arrows")):
+        if hard_to_read(values[key], table):
+            out.append(f"{palette.NAMES[values[key]]} {what} on a {name} table are hard to read.")
+    if values["colour.back"] == table:
+        out.append("The card backs are the colour of the table: the stock will not show.")
+    return out
+
+
 GAME_PACKAGES = ("nerts", "gin", "gnono", "gostop")
 
 

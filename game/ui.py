@@ -4,11 +4,14 @@ Everything is in cell coordinates (80 columns, 30 rows) unless named *_px.
 """
 from __future__ import annotations
 
+import contextlib
+import os
+
 import pygame
 
 from game import palette
 from game.font import CELL_H, CELL_W, get_font
-from game.screen import COLS
+from game.screen import COLS, ROWS
 
 SINGLE = "┌┐└┘─│"
 DOUBLE = "╔╗╚╝═║"
@@ -22,24 +25,118 @@ def fill(canvas: pygame.Surface, col: int, row: int, w: int, h: int, bg: int) ->
     canvas.fill(palette.PALETTE[bg], cell_rect(col, row, w, h))
 
 
-def text(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | None = None) -> int:
-    """Draw s at a cell; returns the number of cells used."""
+class TextOverflow(ValueError):
+    """Text drawn past the canvas edge or past the region its caller gave."""
+
+
+OVERFLOW_ENV = "GNERTS_CHECK_OVERFLOW"
+ELLIPSIS = "..."
+_check_override: bool | None = None
+
+
+def checking() -> bool:
+    """Does an overflow raise (tests set GNERTS_CHECK_OVERFLOW), or is it cut quietly?"""
+    if _check_override is not None:
+        return _check_override
+    return bool(os.environ.get(OVERFLOW_ENV))
+
+
+@contextlib.contextmanager
+def overflow_check(on: bool):
+    """Raise (or cut) overflowing text inside the block, whatever the environment says."""
+    global _check_override
+    before = _check_override
+    _check_override = on
+    try:
+        yield
+    finally:
+        _check_override = before
+
+
+def overflow(s: str, width: int, where: str) -> str:
+    """Text longer than its room: a TextOverflow under the check (the App reports it as
+    the scene's bug through errors.report), else the text cut with an ellipsis."""
+    if checking():
+        raise TextOverflow(f"{len(s)} characters in {width} ({where}): {s[:100]!r}")
+    return cut(s, width)
+
+
+def cut(s: str, width: int) -> str:
+    """s in at most width characters: as it is if it fits, else cut with an ellipsis."""
+    if len(s) <= width:
+        return s
+    if width <= len(ELLIPSIS):
+        return s[:max(0, width)]
+    return s[:width - len(ELLIPSIS)].rstrip() + ELLIPSIS
+
+
+def _room(col: int, width: int | None) -> int:
+    """The columns text at col may use: the caller's region, never past the canvas."""
+    edge = COLS - col
+    return edge if width is None else min(width, edge)
+
+
+def _fitted(s: str, col: int, width: int | None, where: str) -> str:
+    room = _room(col, width)
+    if len(s) <= room or len(s.rstrip(" ")) <= room:   # blanks past the edge paint nothing
+        return s[:max(0, room)] if len(s) > room else s
+    return overflow(s, room, where)
+
+
+def text(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | None = None,
+         width: int | None = None) -> int:
+    """Draw s at a cell, within width columns (default: to the canvas edge); text that
+    does not fit is an overflow (see overflow). Returns the number of cells used."""
+    where = f"col {col} row {row}" + ("" if width is None else f" width {width}")
+    s = _fitted(s, col, width, where)
     get_font().draw(canvas, col * CELL_W, row * CELL_H, s, fg, bg)
     return len(s)
 
 
+def text_cut(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | None = None,
+             width: int | None = None) -> int:
+    """Draw s within width columns, cut with an ellipsis when it is longer (never an overflow:
+    for texts of any length, such as names and paths)."""
+    return text(canvas, col, row, cut(s, _room(col, width)), fg, bg)
+
+
+def text_wrap(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | None = None,
+              width: int | None = None, rows: int | None = None) -> int:
+    """Draw s word-wrapped to width columns from (col, row); returns the rows used. More
+    rows than `rows` is an overflow (cut: the last row ends with an ellipsis)."""
+    lines = wrap(s, _room(col, width))
+    if rows is not None and len(lines) > rows:
+        last = overflow(" ".join(lines[rows - 1:]), _room(col, width), f"col {col} row {row}, {rows} rows")
+        lines = lines[:rows - 1] + [cut(last, _room(col, width))]
+    for i, line in enumerate(lines):
+        text(canvas, col, row + i, line, fg, bg, width)
+    return len(lines)
+
+
 def text_px(canvas: pygame.Surface, x: int, y: int, s: str, fg: int, bg: int | None = None) -> int:
+    room = (canvas.get_width() - x) // CELL_W
+    if len(s) > room and len(s.rstrip(" ")) > room:
+        s = overflow(s, room, f"x {x} y {y}")
     return get_font().draw(canvas, x, y, s, fg, bg)
 
 
 def center(canvas: pygame.Surface, row: int, s: str, fg: int, bg: int | None = None,
            col: int = 0, width: int = COLS) -> None:
+    """s centred in width columns from col (longer is an overflow)."""
+    width = _room(col, width)
+    if len(s) > width:
+        s = overflow(s, width, f"centred at row {row}, col {col} width {width}")
     text(canvas, col + max(0, (width - len(s)) // 2), row, s, fg, bg)
 
 
 def box(canvas: pygame.Surface, col: int, row: int, w: int, h: int, fg: int, bg: int,
         double: bool = True, title: str | None = None, shadow: bool = True) -> None:
-    """A framed box filled with bg, optional title in the top edge, DOS shadow."""
+    """A framed box filled with bg, optional title in the top edge, DOS shadow. A box
+    past the canvas, or a title longer than its edge, is an overflow."""
+    if col < 0 or row < 0 or col + w > COLS or row + h > ROWS:
+        overflow(f"box {w}x{h}", 0, f"box at col {col} row {row} past the {COLS}x{ROWS} canvas")
+        col, row = max(0, min(col, COLS - w)), max(0, min(row, ROWS - h))
+        w, h = min(w, COLS - col), min(h, ROWS - row)
     tl, tr, bl, br, hz, vt = DOUBLE if double else SINGLE
     if shadow:
         shade = pygame.Surface(cell_rect(0, 0, w, h).size)
@@ -54,15 +151,20 @@ def box(canvas: pygame.Surface, col: int, row: int, w: int, h: int, fg: int, bg:
     text(canvas, col, row + h - 1, bl + hz * (w - 2) + br, fg, bg)
     if title:
         t = f" {title} "
+        if len(t) > w - 2:
+            t = f" {overflow(title, w - 4, f'title of the box at col {col} row {row}')} "
         text(canvas, col + (w - len(t)) // 2, row, t, bg, fg)
 
 
 def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29) -> None:
-    """The bottom line of DOS programs: "F1 Keys  F2 Help  Esc Back" on light grey."""
+    """The bottom line of DOS programs: "F1 Keys  F2 Help  Esc Back" on light grey.
+    Keys that do not fit on the line are an overflow (a key never silently vanishes)."""
     fill(canvas, 0, row, COLS, 1, palette.LIGHT_GREY)
     col = 1
-    for key, label in items:
-        if col + len(key) + len(label) + 2 > COLS:
+    for i, (key, label) in enumerate(items):
+        if col + len(key) + len(label) + 1 > COLS:
+            rest = "  ".join(f"{k} {lab}" for k, lab in items[i:])
+            overflow(rest, max(0, COLS - col), f"key bar at row {row}")
             break
         text(canvas, col, row, key, palette.RED, palette.LIGHT_GREY)
         col += len(key)

@@ -9,6 +9,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["GNERTS_RAISE_INTERNAL"] = "1"
 # a scene that says its picture is still (dirty() False) must not have moved
 os.environ["GNERTS_CHECK_DIRTY"] = "1"
+# text past the canvas edge or past its caller's region is a bug (ui.overflow)
+os.environ.setdefault("GNERTS_CHECK_OVERFLOW", "1")   # GNERTS_CHECK_OVERFLOW= turns it off
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

@@ -53,7 +53,7 @@ def test_unbound_key_beeps_and_changes_nothing(menu_app):
     app = menu_app
     menu = app.top
     before = (menu.index, menu.notice, len(app.scenes))
-    post_keys(pygame.K_q, pygame.K_F5, pygame.K_LEFT, pygame.K_TAB)
+    post_keys(pygame.K_z, pygame.K_F5, pygame.K_LEFT, pygame.K_TAB)
     app.run(max_frames=1)
     assert app.audio.counts["error"] == 4
     assert app.beeps == 4

@@ -1,4 +1,9 @@
-"""The main menu: the four games, Options, Quit."""
+"""The main menu: the four games, Options, Quit.
+
+Every line has a key that never changes: the games 1-4 (in GAMES order), the line
+that resumes game N Alt+N, then D(eal number), S(tatistics), O(ptions), Q(uit). The
+key is printed at the start of the line.
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -9,11 +14,14 @@ from game import errors, ui
 from game import palette as P
 from game.deals import DEAL_DIGITS
 from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_table
-from game.keys import Binding
+from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
 from game.scenes.options import OptionsScene
 from game.scenes.overlays import MessageBox, NumberPrompt, Question, TextBox
 from game.spoken import menu_item_text
+
+LETTERS = {"deal": "d", "stats": "s", "options": "o", "quit": "q"}
+KEY_COL = 7      # the width of the key column on the menu's lines
 
 
 class MenuScene(Scene):
@@ -33,13 +41,34 @@ class MenuScene(Scene):
         """The lines of the menu: saved games to resume first, then the games."""
         current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
-        self.items = resumes + [(g.name, g) for g in GAMES] + [
+        self.items = resumes + [(g.name, g) for g in GAMES[:9]] + [
             (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
             ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
         if ("resume", current) in whats:
             current = ("resume", current)   # back from a game left with F8: Enter resumes it
         self.index = whats.index(current) if current in whats else 0
+
+    def line_keys(self, what: Any) -> tuple[KeySpec, ...]:
+        """The fixed keys of a line (its number, Alt+number or letter)."""
+        if isinstance(what, tuple):
+            n = self.game_number(what[1])
+            return (Alt(getattr(pygame, f"K_{n}")), Alt(getattr(pygame, f"K_KP{n}")))
+        if isinstance(what, GameInfo):
+            return typed(str(self.game_number(what)))
+        return (LETTERS[what],)
+
+    def key_label(self, what: Any) -> str:
+        if isinstance(what, tuple):
+            return f"Alt+{self.game_number(what[1])}"
+        if isinstance(what, GameInfo):
+            return str(self.game_number(what))
+        return LETTERS[what].upper()
+
+    def game_number(self, info: GameInfo) -> int:
+        """A game's number: its place among the game lines (1-4), whatever is resumable."""
+        games = [w.key for _, w in self.items if isinstance(w, GameInfo)]
+        return games.index(info.key) + 1
 
     def deal_label(self) -> str:
         return "Deal number: " + ("random" if self.app.seed is None else str(self.app.seed))
@@ -69,7 +98,7 @@ class MenuScene(Scene):
         """The lines of the box beside the menu, for the line under the bar."""
         what = self.items[self.index][1]
         if isinstance(what, tuple):
-            return ("Go back to the game you left,", "exactly where you left it.")
+            return ("Go back to the game you left, exactly where you left it.",)
         if isinstance(what, str):
             return {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
                              "play with a friend's on the same", "cards. Empty: a random deal."),
@@ -80,7 +109,8 @@ class MenuScene(Scene):
         return what.blurb
 
     def spoken_focus(self) -> str:
-        return menu_item_text(self.index + 1, self.items[self.index][0], " ".join(self.blurb()))
+        name, what = self.items[self.index]
+        return menu_item_text(self.key_label(what), name, " ".join(self.blurb()))
 
     def move(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.items)
@@ -135,8 +165,8 @@ class MenuScene(Scene):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
              Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.choose)]
-        for i in range(len(self.items)):
-            b.append(Binding((str(i + 1),), f"Choose {self.items[i][0]}", lambda i=i: self.choose(i)))
+        for i, (name, what) in enumerate(self.items):
+            b.append(Binding(self.line_keys(what), f"Choose {name}", lambda i=i: self.choose(i)))
         b += [Binding((pygame.K_ESCAPE,), "Quit", self.ask_quit),
               Binding((pygame.K_F8,), "Exit to DOS", self.app.quit)]
         return b
@@ -144,7 +174,9 @@ class MenuScene(Scene):
     def help_lines(self):
         return ["G'NERTS is played with the keyboard alone.",
                 "",
-                "Up/Down choose a line, Enter starts it; or press its number.",
+                "Up/Down choose a line, Enter starts it; or press the key printed",
+                "at its start: 1 to 4 the games, Alt+1 to Alt+4 resume a game you",
+                "left, D the deal number, S statistics, O options, Q quit.",
                 "Every key that means nothing at the moment answers with a beep,",
                 "and nothing else happens - as GIN! did in 1981.",
                 "",
@@ -156,23 +188,26 @@ class MenuScene(Scene):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
         ui.center(canvas, 0, "G'NERTS  -  Main Menu", P.BLACK, P.LIGHT_GREY)
-        col, row, w = 6, 5, 30
+        col, row, w = 3, 5, 33
         ui.box(canvas, col, row, w, len(self.items) + 4, P.WHITE, P.BLUE, title="Play")
+        name_col = col + 2 + KEY_COL
         for i, (name, what) in enumerate(self.items):
             sel = i == self.index
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
-            ui.fill(canvas, col + 1, row + 2 + i, w - 2, 1, bg)
-            ui.text(canvas, col + 3, row + 2 + i, f"{i + 1}", P.YELLOW if not sel else P.RED, bg)
-            ui.text(canvas, col + 6, row + 2 + i, name, fg, bg)
-            if not isinstance(what, (str, tuple)) and not is_built(what):
-                ui.text(canvas, col + w - 9, row + 2 + i, "(soon)",
-                        P.LIGHT_GREY if not sel else P.DARK_GREY, bg)
+            y = row + 2 + i
+            ui.fill(canvas, col + 1, y, w - 2, 1, bg)
+            ui.text(canvas, col + 2, y, self.key_label(what), P.YELLOW if not sel else P.RED, bg, KEY_COL)
+            soon = isinstance(what, GameInfo) and not is_built(what)
+            room = col + w - 1 - name_col - (7 if soon else 1)
+            ui.text_cut(canvas, name_col, y, name, fg, bg, room)
+            if soon:
+                ui.text(canvas, col + w - 8, y, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg, 6)
         name, what = self.items[self.index]
-        ui.box(canvas, 38, 5, 40, 10, P.LIGHT_CYAN, P.BLUE, title=name, double=False)
-        blurb = self.blurb()
-        for i, line in enumerate(blurb):
-            ui.text(canvas, 40, 7 + i, line, P.WHITE, P.BLUE)
+        bcol, bw = 39, 39
+        ui.box(canvas, bcol, 5, bw, 10, P.LIGHT_CYAN, P.BLUE, title=ui.cut(name, bw - 4), double=False)
+        ui.text_wrap(canvas, bcol + 2, 7, " ".join(self.blurb()), P.WHITE, P.BLUE, bw - 4, rows=6)
+        ui.text(canvas, bcol + 2, 13, f"Key: {self.key_label(what)}", P.LIGHT_CYAN, P.BLUE, bw - 4)
         if self.notice:
-            ui.center(canvas, 20, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
-        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("F1", "Keys"), ("F2", "Help"),
-                            ("Esc", "Quit")])
+            ui.center(canvas, 20, ui.cut(self.notice, 78), P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game"),
+                            ("Alt+1-4", "Resume"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")])

@@ -9,8 +9,12 @@ from game import card_art, ui
 from game import palette as P
 from game.cards import parse_cards
 from game.keys import Binding
-from game.options import all_pages
+from game.options import COLOUR_PAGE, SOUND_PAGE, all_pages, colour_problems
 from game.scene import Pop, Scene
+from game.screen import COLS
+
+TAB_LEFT = 2         # the tab bar's margin
+MAX_TAB_ROWS = 3     # rows of tabs above the page's box (every page shows)
 
 
 def draw_colour_preview(canvas, opts, top_row: int) -> None:
@@ -122,43 +126,74 @@ class OptionsScene(Scene):
             lines += [""] + self.current.help
         return lines
 
+    def tab_rows(self) -> list[list[tuple[int, int, str]]]:
+        """Every page's tab, flowed over as many rows as it takes: (page, col, label)."""
+        rows: list[list[tuple[int, int, str]]] = [[]]
+        col = TAB_LEFT
+        for i, page in enumerate(self.pages):
+            label = f" {page.title} "
+            if col + len(label) > COLS - TAB_LEFT and rows[-1]:
+                rows.append([])
+                col = TAB_LEFT
+            rows[-1].append((i, col, label))
+            col += len(label) + 1
+        return rows
+
+    def notices(self) -> list[tuple[str, int]]:
+        """Warnings under the page's box: hard-to-read colours, no sound device."""
+        if self.current is COLOUR_PAGE:
+            problems = colour_problems(self.opts)
+            if problems:
+                return [(p, P.YELLOW) for p in problems] + [
+                    ("Kept if you leave with Esc: the choice is yours.", P.LIGHT_GREY)]
+        if self.current is SOUND_PAGE and self.app.audio.problem:
+            return [(f"No sound can be heard: {self.app.audio.problem}.", P.YELLOW),
+                    ("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY)]
+        return []
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
-        ui.center(canvas, 0, f"G'NERTS Options  -  page {self.page + 1} of {len(self.pages)}: "
-                             f"{self.current.title}", P.BLACK, P.LIGHT_GREY)
-        tabs_col = 2
-        for i, page in enumerate(self.pages):
-            sel = i == self.page
-            label = f" {page.title} "
-            if tabs_col + len(label) > 78:
-                break
-            ui.text(canvas, tabs_col, 2, label, P.BLACK if sel else P.LIGHT_GREY, P.CYAN if sel else P.BLUE)
-            tabs_col += len(label) + 1
+        ui.center(canvas, 0, ui.cut(f"G'NERTS Options  -  page {self.page + 1} of {len(self.pages)}: "
+                                    f"{self.current.title}", COLS), P.BLACK, P.LIGHT_GREY)
+        tabs = self.tab_rows()
+        if len(tabs) > MAX_TAB_ROWS:
+            ui.overflow(" ".join(t for row in tabs[MAX_TAB_ROWS:] for _, _, t in row), 0,
+                        f"options tab bar: {len(tabs)} rows, room for {MAX_TAB_ROWS}")
+        for r, row_tabs in enumerate(tabs[:MAX_TAB_ROWS]):
+            for i, col, label in row_tabs:
+                sel = i == self.page
+                ui.text(canvas, col, 2 + r, label, P.BLACK if sel else P.LIGHT_GREY,
+                        P.CYAN if sel else P.BLUE)
         opts = self.current.opts
-        ui.box(canvas, 8, 4, 64, len(opts) + 4, P.WHITE, P.BLUE, title=self.current.title, double=False)
+        top = 2 + MAX_TAB_ROWS + 1
+        ui.box(canvas, 8, top, 64, len(opts) + 4, P.WHITE, P.BLUE, title=self.current.title, double=False)
         for i, spec in enumerate(opts):
             sel = i == self.index
-            row = 6 + i
+            row = top + 2 + i
             bg = P.CYAN if sel else P.BLUE
             ui.fill(canvas, 9, row, 62, 1, bg)
-            ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg)
+            ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg, 28)
             value = self.opts[spec.key]
             shown = spec.text(value)
             if spec.is_text():
                 shown = shown + ("_" if sel and self.app.blink else " ")
             else:
                 shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
-            ui.text(canvas, 40, row, shown, P.YELLOW if not sel else P.BLACK, bg)
+            ui.text(canvas, 41, row, shown, P.YELLOW if not sel else P.BLACK, bg, 29)
             if spec.key.startswith("colour.") and not spec.is_text():
                 swatch = ui.cell_rect(37, row, 2, 1).inflate(-2, -4)
                 canvas.fill(P.PALETTE[value], swatch)
                 pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREY], swatch.inflate(2, 2), 1)
+        below = top + len(opts) + 4
         hint = self.item.hint
         if hint:
-            ui.center(canvas, 6 + len(opts) + 3, hint, P.LIGHT_CYAN, P.BLUE)
-        if self.current.title == "Colours":
-            draw_colour_preview(canvas, self.opts, 18)
+            ui.center(canvas, below, hint, P.LIGHT_CYAN, P.BLUE)
+            below += 1
+        for i, (line, colour) in enumerate(self.notices()[:3]):
+            ui.center(canvas, below + i, ui.cut(line, 76), colour, P.BLUE)
+        if self.current is COLOUR_PAGE:
+            draw_colour_preview(canvas, self.opts, 20)
         elif self.current.preview:
             self.current.preview(canvas, self.opts, 18)
         ui.key_bar(canvas, [("\x18\x19", "Item"), ("\x1b\x1a", "Change"), ("PgUp/PgDn", "Page"),

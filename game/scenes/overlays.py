@@ -67,15 +67,22 @@ class TextBox(Overlay):
         col = (80 - self.width) // 2
         row = max(1, (28 - h) // 2)
         title = self.title + (f" ({self.page + 1}/{self.pages})" if self.pages > 1 else "")
-        ui.box(canvas, col, row, self.width, h, self.fg, self.bg, title=title)
+        ui.box(canvas, col, row, self.width, h, self.fg, self.bg, title=ui.cut(title, self.width - 4))
         for i, line in enumerate(shown):
-            ui.text(canvas, col + 2, row + 2 + i, line, self.fg, self.bg)
+            ui.text(canvas, col + 2, row + 2 + i, line, self.fg, self.bg, self.width - 4)
         footer = self.footer + ("   PgUp/PgDn pages" if self.pages > 1 else "")
-        ui.center(canvas, row + h - 1, f" {footer} ", P.YELLOW, self.bg, col, self.width)
+        footer = f" {ui.cut(footer, self.width - 4)} "
+        ui.center(canvas, row + h - 1, footer, P.YELLOW, self.bg, col, self.width)
 
 
 class HelpBox(TextBox):
+    """F2: help text, laid out by paragraph (the lines of a paragraph are joined and
+    wrapped again to the box, so a line written for a wider screen leaves no orphan)."""
     fg, bg = P.BLACK, P.CYAN
+    width = 76
+
+    def __init__(self, app: Any, title: str, lines: list[str], footer: str = "Esc or Enter to go on"):
+        super().__init__(app, title, paragraphs(lines), footer)
 
 
 class MessageBox(TextBox):
@@ -99,7 +106,7 @@ class KeysBox(TextBox):
         rows = []
         for b in scene.bindings():
             if b.show:
-                rows.append(f"{b.key_text:<16} {b.label}")
+                rows.extend(key_row(b.key_text, b.label, self.width - 4))
         rows += ["", f"{'F1':<16} These keys"]
         if scene.help_lines():
             rows.append(f"{'F2':<16} Help")
@@ -190,13 +197,46 @@ class NumberPrompt(Overlay):
                 Binding(tuple("0123456789"), "Type the number", lambda: None, show=True)]
 
     def draw(self, canvas):
-        w = max(40, len(self.prompt) + 6)
+        w = min(76, max(40, len(self.prompt) + 6))
         col, row = (80 - w) // 2, 12
         ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
-        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        ui.center(canvas, row + 1, ui.cut(self.prompt, w - 4), P.WHITE, P.MAGENTA, col, w)
         field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_digits + 1)
         ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
         ui.center(canvas, row + 4, "Enter accepts, empty = random", P.LIGHT_GREY, P.MAGENTA, col, w)
+
+
+KEY_COL = 16   # the keys column of the F1 box
+
+
+def key_row(keys: str, label: str, width: int) -> list[str]:
+    """One key of the F1 box: the keys, then the label wrapped under its own column."""
+    if len(keys) >= KEY_COL:
+        return [keys] + [" " * (KEY_COL + 1) + line for line in ui.wrap(label, width - KEY_COL - 1)]
+    lines = ui.wrap(label, width - KEY_COL - 1)
+    return [f"{keys:<{KEY_COL}} {lines[0]}"] + [" " * (KEY_COL + 1) + line for line in lines[1:]]
+
+
+def _starts_own_line(line: str) -> bool:
+    """Lines kept as they are: indented, a list item, or a table (two spaces inside)."""
+    return line[:1] in (" ", "-", "*", "\x07", "\xf9") or "  " in line.strip()
+
+
+def paragraphs(lines: list[str]) -> list[str]:
+    """Help lines as paragraphs: each run of prose lines joined into one line (for the
+    box to wrap); blank lines, indented lines, lists and tables stay as they are."""
+    out: list[str] = []
+    joinable = False
+    for line in lines:
+        if not line.strip() or _starts_own_line(line):
+            out.append(line)
+            joinable = False
+        elif joinable:
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line.rstrip())
+            joinable = True
+    return out
 
 
 def lay_out(lines: list[str], width: int) -> list[str]:

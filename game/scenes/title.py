@@ -39,12 +39,20 @@ class TitleScene(Scene):
     title = "Title"
 
     def dirty(self) -> bool:
-        return False   # changes only on keys (and the blink), which redraw anyway
+        # keys and the blink redraw anyway; the sound device opens after the first
+        # frame, and the line that says it could not is drawn when it is known
+        return self.sound_problem() != self.drawn_problem
 
     def __init__(self, app, then: Callable[[], Scene]):
         super().__init__(app)
         self.then = then  # makes the menu scene
         self.greeted = False
+        self.drawn_problem: str | None = None
+
+    def sound_problem(self) -> str | None:
+        """Why no sound can be heard (no device, no driver), told once, here."""
+        audio = self.app.audio
+        return audio.problem if audio.opened and not audio.available else None
 
     def update(self, dt):
         if not self.greeted:  # the start-up tune, once the title is on screen
@@ -72,6 +80,10 @@ class TitleScene(Scene):
         ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.",
                   P.LIGHT_GREY, P.BLUE)
         ui.center(canvas, 21, "In honour of GIN! (1981)", P.LIGHT_GREY, P.BLUE)
+        self.drawn_problem = self.sound_problem()
+        if self.drawn_problem:
+            ui.center(canvas, 22, ui.cut(f"No sound will be heard ({self.drawn_problem}).", 72),
+                      P.YELLOW, P.BLUE)
         if self.app.blink:
             ui.center(canvas, 24, "Press any key", P.WHITE, P.BLUE)
         ui.center(canvas, 26, f"Version {VERSION}   (C) 2026 the G'NERTS engineers", P.CYAN, P.BLUE)

@@ -1,0 +1,277 @@
+"""Every scene as a player sees it, as PNG files: `python -m tools.gallery OUTDIR`.
+
+Headless (SDL's dummy drivers), saves in a temporary folder. The core scenes are
+shown in their interesting states; each game's table is reached only through its
+stable entry points (`game.<g>.table.start(app, seed=...)`) and keys, and then
+played by a seeded "monkey" pressing keys the top scene accepts, with a picture of
+every new kind of screen it meets (questions, scoring screens). What each game needs
+(the keys to its most seats) is in TABLES below: update it there.
+
+Text that overflows its region is drawn cut and listed at the end (ui.overflow).
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import ui  # noqa: E402
+from game.app import App  # noqa: E402
+from game.games import BY_KEY, start_table  # noqa: E402
+from game.keys import Alt, Typed  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.scenes.options import OptionsScene  # noqa: E402
+from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
+from game.scenes.scoring import ScoringScene  # noqa: E402
+from game.scenes.title import TitleScene  # noqa: E402
+
+# per game: the keys on its set-up screen that give the most seats (from the defaults)
+TABLES = {
+    "nerts": {"most_seats": [pygame.K_RIGHT, pygame.K_RIGHT]},
+    "gin": {"most_seats": []},
+    "gnono": {"most_seats": [pygame.K_RIGHT] * 8},
+    "gostop": {"most_seats": [pygame.K_RIGHT]},
+}
+MONKEY_KEYS = 400            # keys pressed per table by the monkey
+NEVER = {pygame.K_F8, pygame.K_ESCAPE, pygame.K_F12, pygame.K_F11}   # keys that leave
+
+
+class Gallery:
+    def __init__(self, out: str):
+        self.out = out
+        self.overflows: list[str] = []
+        self.failures: list[str] = []
+        self.count = 0
+        os.makedirs(out, exist_ok=True)
+        self.saves = tempfile.mkdtemp(prefix="gnerts-gallery-")
+        self.app = self.new_app()
+
+    def new_app(self) -> App:
+        app = App(save_dir=os.path.join(self.saves, str(self.count)), fullscreen=False, realtime=False)
+        app.audio.open()
+        pygame.event.clear()
+        return app
+
+    def shot(self, name: str) -> None:
+        """Draw the stack as it is and save it as OUTDIR/NN-name.png."""
+        app = self.app
+        try:
+            with ui.overflow_check(True):
+                self.draw_scenes()
+        except ui.TextOverflow as exc:
+            self.overflows.append(f"{name}: {exc}")
+        with ui.overflow_check(False):
+            app._draw(count=False)      # the picture as the player sees it (bell, toast)
+        self.count += 1
+        pygame.image.save(app.canvas, os.path.join(self.out, f"{self.count:03d}-{name}.png"))
+
+    def draw_scenes(self) -> None:
+        """The scenes drawn as the App draws them, but an overflow raised to the shot
+        (the App would close the scene: the gallery only wants to list it)."""
+        app = self.app
+        app.canvas.fill((0, 0, 0))
+        for scene in app._visible_scenes():
+            scene.draw(app.canvas)
+
+    def keys(self, *keys, frames: int = 2) -> None:
+        for k in keys:
+            ch = k if isinstance(k, str) else ""
+            code = pygame.key.key_code(k) if isinstance(k, str) else k
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=ch, mod=0, scancode=0))
+        self.run(frames)
+
+    def run(self, frames: int) -> None:
+        self.app.redraw()     # the gallery sets scenes' fields directly: draw them again
+        with ui.overflow_check(False):
+            self.app.run(max_frames=frames)
+
+    def reset(self, scene_maker=None) -> None:
+        self.app.close()
+        pygame.init()
+        self.app = self.new_app()
+        if scene_maker:
+            self.app.push(scene_maker(self.app))
+
+    # -- the core scenes ---------------------------------------------------------
+    def core(self) -> None:
+        app = self.app
+        app.push(TitleScene(app, lambda: MenuScene(app)))
+        self.run(1)
+        self.shot("title")
+        app.audio.problem, app.audio.available = "no sound: dsp: No such audio device", False
+        self.shot("title-no-sound")
+        app.audio.problem, app.audio.available = None, True
+        self.keys(pygame.K_SPACE)
+        self.shot("menu")
+        for key, name in ((pygame.K_DOWN, "menu-gin"), (pygame.K_DOWN, "menu-gnono")):
+            self.keys(key)
+            self.shot(name)
+        menu = app.top
+        for what in ("deal", "stats", "options", "quit"):
+            menu.index = [w for _, w in menu.items].index(what)
+            self.keys(frames=1)
+            self.shot(f"menu-{what}")
+        for g in ("nerts", "gostop"):
+            app.storage.write_json(f"{g}.json", "gallery", 1, {})
+        menu.refresh()
+        menu.index = 0
+        self.keys(frames=1)
+        self.shot("menu-with-resume")
+        menu.notice = "Gnono: the table is not built yet."
+        self.shot("menu-notice")
+        menu.notice = ""
+        for g in ("nerts", "gostop"):
+            app.storage.remove(f"{g}.json")
+        self.keys(pygame.K_F1)
+        self.shot("menu-keys-F1")
+        self.keys(pygame.K_ESCAPE, pygame.K_F2)
+        self.shot("menu-help-F2")
+        self.keys(pygame.K_ESCAPE)
+        app.push(menu.show_stats().scene)
+        self.run(1)
+        self.shot("statistics")
+        app.pop()
+        app.push(menu.ask_deal().scene)
+        self.keys("1", "2", "3")
+        self.shot("number-prompt")
+        app.pop()
+        app.push(menu.ask_quit().scene)
+        self.run(1)
+        self.shot("question-quit")
+        app.pop()
+        app.push(Question(app, ["A game of Gin Rummy is saved.",
+                                "Start a new one? The saved game will be lost."], lambda: None,
+                          title="New game"))
+        self.run(1)
+        self.shot("question-two-lines")
+        app.pop()
+        app.push(MessageBox(app, "Notice", ["options.json was damaged: it was set aside as "
+                                            "options.json.bad and the defaults are used."]))
+        self.run(1)
+        self.shot("message")
+        app.pop()
+        app.push(TextBox(app, "Log", [f"Line {i}: something happened at the table." for i in range(50)]))
+        self.run(1)
+        self.shot("textbox-pages")
+        app.pop()
+        app.push(ScoringScene(app, "Hand 3", ["Player", "Hand", "Total"],
+                              [["You", 12, 57], ["Computer", 0, 40], ["=", "", ""], ["Target", "", 100]],
+                              notes=["You knock with 4; the computer has 16.", "You score 12."]))
+        self.run(1)
+        self.shot("scoring")
+        app.pop()
+        app.toast("Screenshot saved: /home/player/.local/share/gnerts/screenshot-20260101-120000.png")
+        self.run(1)
+        self.shot("toast")
+        app.toast_steps = 0
+        app.options["sound.visual_bell"] = True
+        app.error()
+        self.shot("visual-bell")
+        app.bell_steps = 0
+        app.options["sound.visual_bell"] = False
+        opts = OptionsScene(app)
+        app.push(opts)
+        self.run(1)
+        for i, page in enumerate(opts.pages):
+            opts.page, opts.index = i, 0
+            self.keys(frames=1)
+            self.shot(f"options-{i + 1:02d}-{page.title.replace(' ', '_').replace(':', '')}")
+        opts.page, opts.index = 0, 0
+        opts.opts["colour.table"] = 3     # cyan: light cyan notes on it read badly
+        self.keys(frames=1)
+        self.shot("options-colours-warning")
+        opts.opts["colour.table"] = 2
+        app.audio.problem = "no sound: dsp: No such audio device"
+        opts.page = 1
+        self.keys(frames=1)
+        self.shot("options-sound-no-device")
+        app.audio.problem = None
+        self.keys(pygame.K_F2)
+        self.shot("options-help")
+        app.pop()
+        app.pop()
+
+    # -- the game tables ----------------------------------------------------------
+    def table(self, key: str, most: bool) -> None:
+        seats = "most" if most else "2"
+        info = BY_KEY[key]
+        self.reset()
+        app = self.app
+        app.push(MenuScene(app))
+        app.push(start_table(app, info, seed=5))
+        self.run(2)
+        if most:
+            self.keys(*TABLES[key]["most_seats"])
+        self.shot(f"{key}-{seats}-setup")
+        self.keys(pygame.K_RETURN, frames=30)
+        self.shot(f"{key}-{seats}-table")
+        self.run(300)
+        self.shot(f"{key}-{seats}-later")
+        for fkey in (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6):
+            top = app.top
+            self.keys(fkey)
+            if app.top is not top or app.beeps == 0:
+                self.shot(f"{key}-{seats}-F{fkey - pygame.K_F1 + 1}")
+            while app.top is not top and len(app.scenes) > 1:
+                self.keys(pygame.K_ESCAPE)
+                if app.top is not top:
+                    self.keys(pygame.K_RETURN)
+                if app.top is not top:
+                    app.pop()
+        self.monkey(key, seats)
+
+    def monkey(self, key: str, seats: str) -> None:
+        """Seeded random keys the top scene accepts; a picture of each new kind of screen."""
+        app, rng = self.app, random.Random(f"{key}{seats}")
+        seen = {type(s).__name__ for s in app.scenes}
+        for _ in range(MONKEY_KEYS):
+            if not app.running or len(app.scenes) < 2:
+                break
+            name = type(app.top).__name__
+            if name not in seen:
+                seen.add(name)
+                self.shot(f"{key}-{seats}-{name}")
+            choices = [k for b in app.top.bindings() for k in b.keys
+                       if not isinstance(k, (Typed, Alt)) and k not in NEVER]
+            if not choices:
+                self.run(20)
+                continue
+            self.keys(rng.choice(choices), frames=rng.choice((1, 5, 30)))
+
+    def everything(self, tables: bool = True) -> None:
+        self.core()
+        for key in TABLES if tables else ():
+            for most in (False, True):
+                try:
+                    self.table(key, most)
+                except Exception as exc:   # a table that cannot be shown: say so, go on
+                    self.failures.append(f"{key} ({'most' if most else '2'} seats): "
+                                         f"{type(exc).__name__}: {exc}")
+        self.app.close()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) not in (1, 2) or argv[1:] not in ([], ["--core"]):
+        print("usage: python -m tools.gallery OUTDIR [--core]", file=sys.stderr)
+        return 2
+    from game import errors
+    with errors.raising(False):
+        g = Gallery(argv[0])
+        g.everything(tables="--core" not in argv)
+    print(f"{g.count} pictures in {argv[0]}")
+    for line in g.overflows:
+        print("overflow:", line)
+    for line in g.failures:
+        print("failed:", line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
