@@ -154,6 +154,7 @@ class HandLifecycle:
         self.credits = [0] * n
         self.revealed = [[] for _ in range(n)]
         self.stacks = {}
+        self.ppuks = [0] * n
         ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
                    "multiplier": self.multiplier})
         if moved:
