@@ -32,16 +32,18 @@ def month_name(m: int) -> str:
     return f"{m} ({PLANTS[m]})"
 
 
-def seat_names(players: int, human: int = 0) -> list[str]:
-    if players == 2:
-        return ["You" if s == human else "Computer" for s in range(players)]
-    names, k = [], 0
+def seat_names(players: int, humans=(0,)) -> list[str]:
+    """One human is "You"; in hot seat the humans are "Player 1", "Player 2"...
+    (no one at the keyboard is "you" for everyone); the computers "Computer", or
+    "Computer 1" and "Computer 2"."""
+    humans = (humans,) if isinstance(humans, int) else tuple(humans)
+    computers = [s for s in range(players) if s not in humans]
+    names = []
     for s in range(players):
-        if s == human:
-            names.append("You")
+        if s in humans:
+            names.append("You" if len(humans) == 1 else f"Player {humans.index(s) + 1}")
         else:
-            k += 1
-            names.append(f"Computer {k}")
+            names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(s) + 1}")
     return names
 
 
