@@ -10,8 +10,17 @@ import pytest
 from game.engine import IllegalMove
 from game.gostop.ai import GoStopAI
 from game.gostop.cards import BONUS_CARDS, parse_card
-from game.gostop.rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand,
-                               Options, PlayCard, Shake)
+from game.gostop.rules import (
+    Bomb,
+    ChooseMatch,
+    FlipStock,
+    GoStop,
+    GoStopState,
+    NextHand,
+    Options,
+    PlayCard,
+    Shake,
+)
 
 c = parse_card
 JUNK15 = "1J1 1J2 2J1 2J2 3J1 3J2 4J1 4J2 5J1 5J2 6J1 6J2 7J1 11D"   # 6 points

@@ -152,7 +152,7 @@ def check_result(res, s) -> None:
     for p in pays:
         assert 0 <= p.payer < n and p.payer != w, "a payer must be a loser"
         assert p.total == p.due(), "a payment's total"
-        for name, factor in p.doublings:
+        for name, _factor in p.doublings:
             assert name in DOUBLINGS or GO_DOUBLING.fullmatch(name), f"doubling {name!r}"
     for line in res["lines"]:
         assert (isinstance(line, (list, tuple)) and len(line) == 2 and isinstance(line[0], str)

@@ -158,7 +158,8 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
         text = f"{sp.verb(ev.get('from'), 'pay')} {ev.get('chips')} chips."
     elif k == "deal":
         dbl = f" (this hand pays x{ev.get('multiplier')})" if ev.get("multiplier", 1) > 1 else ""
-        text = f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and play{'' if sp.you(seat) else 's'} first{dbl}."
+        text = (f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and "
+                f"play{'' if sp.you(seat) else 's'} first{dbl}.")
     elif k == "dealer_bonus":
         text = f"A bonus card was dealt to the table: it goes to the dealer ({sp.who(seat)})."
     elif k == "redeal":

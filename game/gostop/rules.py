@@ -32,11 +32,26 @@ import random
 from ..engine import Event, IllegalMove
 from . import scoring
 from .cards import Card, parse_card
+
 # the names other modules import from the rules stay importable from here (noqa)
 from .hand import HandLifecycle, Payment  # noqa: F401
 from .invariants import PHASES, check_cards, check_state  # noqa: F401
-from .moves import (_CHOOSE, _FLIP, _NEXT, _PLAY, _YES_NO, Bomb, ChooseMatch,  # noqa: F401
-                    FlipStock, GoStop, NextHand, PlayCard, Question, Shake, why_illegal)
+from .moves import (  # noqa: F401
+    _CHOOSE,
+    _FLIP,
+    _NEXT,
+    _PLAY,
+    _YES_NO,
+    Bomb,
+    ChooseMatch,
+    FlipStock,
+    GoStop,
+    NextHand,
+    PlayCard,
+    Question,
+    Shake,
+    why_illegal,
+)
 from .options import Options
 from .saves import SCHEMA, state_from_json, state_to_json  # noqa: F401
 from .variants import VariantRules

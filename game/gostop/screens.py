@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Overlay, Question
@@ -37,7 +38,8 @@ class GoStopBox(Overlay):
         for p in pays:
             dbl = " ".join(f"x{f} {n}" for n, f in p.doublings)
             self.lines.append(f"   {table.names[p.payer]} pays {p.total}" + (f"  ({dbl})" if dbl else ""))
-        self.lines.append(f"GO: +1 point ({g + 1} Go" + (", payment doubled" if g + 1 >= st.options.go_doubling_from else "")
+        doubled = ", payment doubled" if g + 1 >= st.options.go_doubling_from else ""
+        self.lines.append(f"GO: +1 point ({g + 1} Go" + doubled
                           + "); you play on and are asked")
         self.lines.append("    again when your score rises. If someone else wins")
         self.lines.append("    after your Go, you pay for everyone (go-bak).")
@@ -102,7 +104,8 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
     else:
         title = f"Hand {st.hand_no}: {names[w]} win{'' if names[w] == 'You' else 's'}"
         if res.get("chongtong"):
-            out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.", P.WHITE))
+            out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.",
+                        P.WHITE))
         else:
             out.append((f"{names[w]} stopped with {res.get('points')} points:", P.WHITE))
             for name, p in res.get("lines", []):
@@ -123,7 +126,8 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
                 s += f", all paid by {names[p.payer]} (go-bak: he said Go and lost)"
             out.append((s, P.YELLOW))
     out.append(("", P.WHITE))
-    out.append(("Chips so far:  " + "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n)), P.YELLOW))
+    chips = "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n))
+    out.append(("Chips so far:  " + chips, P.YELLOW))
     return title, out
 
 

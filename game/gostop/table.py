@@ -31,7 +31,8 @@ import json
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.deals import fresh_deal_no
 from game.games import resume_safely
 from game.keys import Binding
@@ -50,12 +51,20 @@ from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
 from .screens import GoStopBox, GoStopScoring, NamePrompt, PassKeyboard, hand_summary
-from .settings import (HUMAN_SEAT, RULE_KEYS, SEAT_KINDS, SEAT_LABELS, SPEEDS, rule_options, seat_kinds,
-                       variant_name)
+from .settings import (
+    HUMAN_SEAT,
+    RULE_KEYS,
+    SEAT_KINDS,
+    SEAT_LABELS,
+    SPEEDS,
+    rule_options,
+    seat_kinds,
+    variant_name,
+)
 from .table_draw import FLIP, TableDrawing  # noqa: F401  (FLIP: the tests' name)
 from .table_keys import HumanKeys
-from .table_speech import TableSpeech
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_speech import TableSpeech
 from .table_view import Layout
 
 _make_ai = make_ai   # the name the tests use

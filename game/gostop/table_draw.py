@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 
 from . import hwatu_art as art
 from .narrate import card_label
@@ -164,9 +165,9 @@ class TableDrawing:
         if ph == "play" and sel is not None and sel != FLIP:
             r = lay.rect_of(sel).move(0, -RAISE)
             art.draw_frame(canvas, r, arrows)
-            for m, cards, trs in lay.table_groups:
+            for m, _cards, trs in lay.table_groups:
                 if m == sel.month:
-                    for c, tr in zip(cards, trs):
+                    for tr in trs:
                         art.draw_frame(canvas, tr, arrows if self.app.blink else P.WHITE, 1)
         if ph == "match":
             choices = self.state.choices
@@ -177,7 +178,8 @@ class TableDrawing:
                 on = i == self.choice % len(choices)
                 art.draw_frame(canvas, tr, arrows if on else P.WHITE, 2 if on else 1)
                 if on:
-                    ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18", arrows if self.app.blink else P.WHITE)
+                    ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18",
+                               arrows if self.app.blink else P.WHITE)
 
     def _draw_marks(self, canvas, lay, stage):
         if stage is None or not stage.marks:
@@ -206,7 +208,8 @@ class TableDrawing:
             c = st.choices[self.choice % len(st.choices)]
             card = st.t_card if st.phase == "match_hand" else st.t_stock
             ui.text(canvas, 1, 24, f"Your {card_label(card)} matches two cards: take which one?", P.WHITE)
-            ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.", self.app.options["colour.arrows"])
+            ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.",
+                    self.app.options["colour.arrows"])
         elif not self.stages and st.question().seat != self.ctl.viewer and st.phase != "hand_over":
             ui.text(canvas, 1, 24, f"{self.names[st.question().seat]} is thinking...", P.LIGHT_GREY)
 

@@ -79,7 +79,8 @@ class HumanKeys:
         b = []
         ph = self.human_phase()
         if self.stages:
-            b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Hurry: show the turn's end", self.hurry))
+            b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                             "Hurry: show the turn's end", self.hurry))
         elif ph == "play":
             b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),
