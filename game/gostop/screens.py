@@ -123,7 +123,8 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
                             P.LIGHT_MAGENTA))
             s = f"      = {p.total} chips"
             if p.payer != p.loser:
-                s += f", all paid by {names[p.payer]} (go-bak: he said Go and lost)"
+                who = "you said" if names[p.payer] == "You" else "he said"
+                s += f", all paid by {names[p.payer]} (go-bak: {who} Go and lost)"
             out.append((s, P.YELLOW))
     out.append(("", P.WHITE))
     chips = "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n))
