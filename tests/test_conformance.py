@@ -67,8 +67,13 @@ def test_the_engine_implements_the_interface(game):
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("game, variant", [(g, None) for g in GAMES] + [(g, n) for g, n, _ in VARIANTS])
 def test_random_play_keeps_every_promise(game, variant, seed):
+    play_randomly(game, seed, variant_options(game, variant))
+
+
+def play_randomly(game: str, seed: int, options=None) -> None:
+    """Random play from a seed to the end, checking every promise on the way."""
     rng = random.Random(seed)
-    engine = new_engine(game, seed, variant_options(game, variant))
+    engine = new_engine(game, seed, options)
     seen_moves: list = []
     heavy = 120   # the costly checks (JSON, redeals, every move) at most this often a game
 
@@ -127,6 +132,19 @@ def test_random_play_keeps_every_promise(game, variant, seed):
     engine.check_invariants()
     assert engine.to_move() == () or list(engine.to_move()) == []
     assert len(engine.scores()) == engine.n_seats
+
+
+# each shipped preset of a game whose settings offer preset_rules(name): its engine options
+PRESET_CASES = [(g, name) for g in GAMES
+                for name in getattr(importlib.import_module(f"game.{g}.settings"), "PRESETS", {})
+                if hasattr(importlib.import_module(f"game.{g}.settings"), "preset_rules")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("game,preset", PRESET_CASES)
+def test_random_play_keeps_every_promise_with_each_preset(game, preset, seed):
+    options = importlib.import_module(f"game.{game}.settings").preset_rules(preset)
+    play_randomly(game, seed, options)
 
 
 @pytest.mark.parametrize("game", GAMES)

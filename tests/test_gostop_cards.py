@@ -76,7 +76,7 @@ def test_cards_are_singletons_frozen_and_sortable():
     c = parse_card("8B")
     assert copy.copy(c) is c and copy.deepcopy(c) is c
     assert pickle.loads(pickle.dumps(c)) is c
-    with pytest.raises(Exception):
+    with pytest.raises(AttributeError):
         c.month = 3
     assert sorted([parse_card("3B"), parse_card("1B")])[0].name == "1B"
 

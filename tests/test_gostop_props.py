@@ -2,7 +2,8 @@
 import json
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.gostop import scoring
 from game.gostop.cards import deck

@@ -5,8 +5,18 @@ import pytest
 
 from game.engine import IllegalMove
 from game.gostop.cards import BONUS_CARDS, parse_card, parse_cards
-from game.gostop.rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand,
-                               Options, PlayCard, Shake, _cheapest_junk)
+from game.gostop.rules import (
+    Bomb,
+    ChooseMatch,
+    FlipStock,
+    GoStop,
+    GoStopState,
+    NextHand,
+    Options,
+    PlayCard,
+    Shake,
+    _cheapest_junk,
+)
 
 c = parse_card
 JUNK15 = "1J1 1J2 2J1 2J2 3J1 3J2 4J1 4J2 5J1 5J2 6J1 6J2 7J1 11D"   # 6 points
@@ -594,18 +604,27 @@ def test_json_round_trip_keeps_the_future_of_a_session():
 
 def test_from_json_rejects_bad_data():
     good = GoStopState.new(Options(), 3).to_json()
-    bad = []
-    d = json.loads(json.dumps(good)); d["hands"][0].append(d["table"][0]); bad.append(d)
-    d = json.loads(json.dumps(good)); d["phase"] = "dance"; bad.append(d)
-    d = json.loads(json.dumps(good)); del d["stock"]; bad.append(d)
-    d = json.loads(json.dumps(good)); d["table"][0] = "13Z"; bad.append(d)
-    d = json.loads(json.dumps(good)); d["schema"] = 99; bad.append(d)
-    d = json.loads(json.dumps(good)); d["stock"].pop(); bad.append(d)       # a card lost
-    d = json.loads(json.dumps(good)); d["chips"] = [1]; bad.append(d)
-    d = json.loads(json.dumps(good)); d["options"]["players"] = 5; bad.append(d)
-    d = json.loads(json.dumps(good)); d["hands"][d["turn"]] = []; d["stock"] += good["hands"][good["turn"]]; bad.append(d)
-    d = json.loads(json.dumps(good)); d["phase"] = "hand_over"; d["result"] = None; bad.append(d)
-    d = json.loads(json.dumps(good)); d["phase"] = "match_stock"; d["choices"] = d["hands"][0][:2]; bad.append(d)
+
+    def damaged(change):
+        d = json.loads(json.dumps(good))
+        change(d)
+        return d
+
+    def steal_turn_hand(d):
+        d["hands"][d["turn"]] = []
+        d["stock"] += good["hands"][good["turn"]]
+
+    bad = [damaged(lambda d: d["hands"][0].append(d["table"][0])),
+           damaged(lambda d: d.update(phase="dance")),
+           damaged(lambda d: d.pop("stock")),
+           damaged(lambda d: d["table"].__setitem__(0, "13Z")),
+           damaged(lambda d: d.update(schema=99)),
+           damaged(lambda d: d["stock"].pop()),                       # a card lost
+           damaged(lambda d: d.update(chips=[1])),
+           damaged(lambda d: d["options"].update(players=5)),
+           damaged(steal_turn_hand),
+           damaged(lambda d: d.update(phase="hand_over", result=None)),
+           damaged(lambda d: d.update(phase="match_stock", choices=d["hands"][0][:2]))]
     bad += [None, [], "x"]
     for d in bad:
         with pytest.raises(ValueError):

@@ -1,5 +1,6 @@
 """Every scoring line of the rules sheet, with its breakdown."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.gostop import scoring
 from game.gostop.cards import CARDS, parse_cards

@@ -153,8 +153,8 @@ def test_a_jjok_is_announced_with_its_explanation_and_sound(app):
     settle(app, t)
     assert card("3J1") in st.captures[0] and card("3J2") in st.captures[0]
     assert card("8J1") in st.captures[0]           # the junk the computer gave
-    assert any(l.startswith("Jjok! You pair your own card from the stock: one junk from each opponent")
-               for l in t.log)
+    assert any(line.startswith("Jjok! You pair your own card from the stock: one junk from each opponent")
+               for line in t.log)
     assert app.audio.counts["jjok"] == 1 and app.audio.counts["junk"] == 1
 
 
@@ -175,7 +175,7 @@ def test_a_wrong_key_beeps_and_changes_nothing(app):
 def test_keys_during_a_computer_turn_beep(app):
     st = GoStopState.from_position(hands=["3J1 5J1", "4J1 6J2"], table="9J1", stock="10J1 10J2 2J1 2J2",
                                    turn=1, dealer=1)
-    t = table_for(app, st, speed="slow")
+    table_for(app, st, speed="slow")
     before = json.dumps(st.to_json(), sort_keys=True)
     post_keys(pygame.K_LEFT, pygame.K_RETURN)   # the computer is thinking: nothing to do
     app.run(max_frames=2)

@@ -457,7 +457,8 @@ class GoStopAI:
             go_counts=view.go_counts, last_go_scores=view.last_go_scores,
             go_seq=view.go_seq, shakes=view.shakes, bombs=view.bombs,
             bomb_credits=view.bomb_credits, stacks=view.stacks, multiplier=view.multiplier,
-            revealed=[list(r) for r in view.revealed], partial=partial)
+            revealed=[list(r) for r in view.revealed], partial=partial,
+            ppuks=view.ppuks or None)   # the three-ppuk variant counts them
 
     def _budget(self):
         """(rollout count, think seconds or None)."""

@@ -7,6 +7,11 @@ returns (announce a stage, ask a question, open the hand's score); it draws and
 reads keys. A move, the human's or a computer's, is played on the engine at once;
 its events become `Stage`s through the `playback` function the scene gives
 (playback.build_stages), so the cards move one after the other.
+
+Hot seat: `humans` lists the seats played at this keyboard (seat 0 always). The
+`viewer` is the human who has the keyboard (None: nobody yet); when a human other
+than the viewer is asked, step() says ("pass", seat) once and the scene hides the
+table until that human takes the keyboard (take_over).
 """
 from __future__ import annotations
 
@@ -50,15 +55,21 @@ class Thinking:
 
 class GoStopController:
     def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, playback: Playback | None = None):
+                 seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
+                 humans=(HUMAN,)):
         self.state = state
         self.n = state.n
-        self.levels = list(levels) if levels else ["normal"] * (self.n - 1)
+        self.humans = tuple(sorted(set(humans) | {HUMAN}))
+        # one human has the keyboard from the start; in hot seat the first one takes it
+        self.viewer = HUMAN if len(self.humans) == 1 else None
+        self.passing = False         # the table is hidden until the next human takes over
+        computers = [s for s in range(self.n) if s not in self.humans]
+        self.levels = list(levels) if levels else ["normal"] * len(computers)
         self.speed = speed if speed in SPEEDS else "normal"
         self.playback = playback
         base = random.Random(seed)
         self.ais: dict[int, GoStopAI] = {}
-        for k, s in enumerate(s for s in range(self.n) if s != HUMAN):
+        for k, s in enumerate(computers):
             rng = random.Random(base.randrange(2 ** 32))
             if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
                 rng = ai_rngs[k]
@@ -75,6 +86,15 @@ class GoStopController:
         self.thinking: Thinking | None = None
 
     # -- pace
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def take_over(self, seat: int) -> None:
+        """The human at `seat` has the keyboard (after the hand-over screen)."""
+        self.viewer = seat
+        self.passing = False
+
     @property
     def move_steps(self) -> int:
         return PACE[self.speed][0]
@@ -110,6 +130,7 @@ class GoStopController:
     def step(self, think_s: float = THINK_S) -> tuple[str, object] | None:
         """One update step. Returns what the scene must do now: ("announce", stage)
         as a stage begins, ("ask", question) for the human's bomb, shake or Go,
+        ("pass", seat) when another human must take the keyboard (hot seat),
         ("score", None) when the hand's score is due; else None."""
         self.think(think_s)
         if self.stages:
@@ -123,7 +144,7 @@ class GoStopController:
                     self.scoring_open = True
                     return ("score", None)
             return None
-        if q.seat != HUMAN:
+        if q.seat not in self.humans:
             if self._turn_steps is None:
                 self._turn_steps = 0
             self._turn_steps += 1
@@ -139,6 +160,11 @@ class GoStopController:
             self.timing.append(self._turn_steps)
             self._turn_steps = None
         self.wait = 0
+        if q.seat != self.viewer:
+            if not self.passing:
+                self.passing = True
+                return ("pass", q.seat)
+            return None
         if q.kind in ("bomb", "shake", "go_stop") and not self.asking:
             self.asking = True
             return ("ask", q)
@@ -160,7 +186,7 @@ class GoStopController:
         as soon as the engine asks it, while the turn before is still played back;
         a choice for a state that has changed since is dropped."""
         q = self.state.question()
-        seat = q.seat if q.kind != "hand_over" and q.seat != HUMAN else None
+        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans else None
         th = self.thinking
         if th is not None and (th.seat != seat or th.version != self.version):
             if th.move is None:
@@ -198,11 +224,14 @@ class GoStopController:
     # -- the hand's end
     def hand_counts(self) -> tuple[dict, dict]:
         """The statistics of the hand just settled, once: (counts, bests), or ({}, {})
-        if counted already (a resumed score screen) or not settled."""
+        if counted already (a resumed score screen), not settled, or played in hot
+        seat (the statistics are one player's record against the computers)."""
         st = self.state
         if self.stats_hand == st.hand_no or st.result is None:
             return {}, {}
         self.stats_hand = st.hand_no
+        if self.hot_seat:
+            return {}, {}
         res = st.result
         w = res["winner"]
         pays = res["payments"]
@@ -218,7 +247,8 @@ class GoStopController:
     def check_invariants(self) -> None:
         """The engine's invariants, and the seats consistent with its players."""
         self.state.check_invariants()
-        assert set(self.ais) == set(range(self.n)) - {HUMAN}
-        assert len(self.levels) == self.n - 1
+        assert set(self.ais) == set(range(self.n)) - set(self.humans)
+        assert len(self.levels) == self.n - len(self.humans)
+        assert self.viewer is None or self.viewer in self.humans
         assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
 

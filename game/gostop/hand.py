@@ -154,6 +154,7 @@ class HandLifecycle:
         self.credits = [0] * n
         self.revealed = [[] for _ in range(n)]
         self.stacks = {}
+        self.ppuks = [0] * n
         ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
                    "multiplier": self.multiplier})
         if moved:
@@ -174,12 +175,12 @@ class HandLifecycle:
         cards4 = [c for c in self.hands[seat] if c.month == month]
         ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
         pays = []
-        for l in range(self.n):
-            if l == seat:
+        for loser in range(self.n):
+            if loser == seat:
                 continue
             dbl = [("nagari", self.multiplier)] if self.multiplier > 1 else []
             total = self.options.chongtong_points * self.multiplier
-            pays.append(Payment(l, l, self.options.chongtong_points, 0, dbl, total))
+            pays.append(Payment(loser, loser, self.options.chongtong_points, 0, dbl, total))
         self._settle(seat, pays, "chongtong", ev, points=self.options.chongtong_points)
 
     # --------------------------------------------------------------- settling
@@ -227,15 +228,15 @@ class HandLifecycle:
         junk_pts = bd.junk_points
         payer = None
         if o.go_bak:
-            goers = [l for l in range(self.n) if l != winner and self.go_counts[l] > 0]
+            goers = [x for x in range(self.n) if x != winner and self.go_counts[x] > 0]
             if goers:
-                payer = max(goers, key=lambda l: self.go_seq[l])
+                payer = max(goers, key=lambda x: self.go_seq[x])
         pays = []
-        for l in range(self.n):
-            if l == winner:
+        for loser in range(self.n):
+            if loser == winner:
                 continue
             dbl = list(common)
-            lc = self.captures[l]
+            lc = self.captures[loser]
             if o.gwang_bak and bright_pts > 0 and not any(c.category == BRIGHT for c in lc):
                 dbl.append(("gwang-bak", 2))
             if o.pi_bak and junk_pts > 0:
@@ -246,7 +247,7 @@ class HandLifecycle:
             total = base + g
             for _, f in dbl:
                 total *= f
-            pays.append(Payment(l, l if payer is None else payer, base, g, dbl, total))
+            pays.append(Payment(loser, loser if payer is None else payer, base, g, dbl, total))
         return pays
 
     def _stop(self, seat, ev, auto=False):

@@ -26,15 +26,33 @@ from functools import lru_cache
 
 import pygame
 
-from game.card_art import draw_frame  # noqa: F401  (re-exported for the table)
-from game.palette import (PALETTE, BLACK, BLUE, BROWN, DARK_GREY, GREEN, LIGHT_BLUE,
-                          LIGHT_GREEN, LIGHT_GREY, LIGHT_MAGENTA, LIGHT_RED, MAGENTA, RED,
-                          WHITE, YELLOW)
-
-from .cards import ANIMAL, BLUE as RIB_BLUE, BONUS, BRIGHT, CARDS, DOUBLE, GRASS, RAIN, RED as RIB_RED, RIBBON
-from game.sprite_text import read_sections
+from game.card_art import (
+    card_blank,
+    draw_frame,  # noqa: F401  (re-exported for the table)
+)
+from game.palette import (
+    BLACK,
+    BLUE,
+    BROWN,
+    DARK_GREY,
+    GREEN,
+    LIGHT_BLUE,
+    LIGHT_GREEN,
+    LIGHT_GREY,
+    LIGHT_MAGENTA,
+    LIGHT_RED,
+    MAGENTA,
+    PALETTE,
+    RED,
+    WHITE,
+    YELLOW,
+)
 from game.paths import asset_path
-from game.card_art import card_blank
+from game.sprite_text import read_sections
+
+from .cards import ANIMAL, BONUS, BRIGHT, CARDS, DOUBLE, GRASS, RAIN, RIBBON
+from .cards import BLUE as RIB_BLUE
+from .cards import RED as RIB_RED
 
 CARD_W, CARD_H = 32, 48
 MINI_W, MINI_H = 12, 18

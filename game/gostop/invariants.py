@@ -38,7 +38,7 @@ def check_state(s) -> None:
     n = s.n
     assert n == s.options.players, "seats and options disagree"
     for name in ("hands", "captures", "revealed", "chips", "go_counts", "last_go", "go_seq",
-                 "shakes", "bombs", "credits"):
+                 "shakes", "bombs", "credits", "ppuks"):
         assert len(getattr(s, name)) == n, f"{name}: not one per seat"
     try:
         check_cards(s)
@@ -66,6 +66,7 @@ def _check_counts(s) -> None:
         assert (s.go_counts[seat] > 0) == (s.go_seq[seat] > 0), "a Go without its order"
         assert 0 <= s.credits[seat] <= 2 * s.bombs[seat], "stock-only turns come from bombs"
         assert s.last_go[seat] >= 0, "a Go's score below 0"
+        assert s.ppuks[seat] >= 0, "a ppuk count below 0"
     seqs = [g for g in s.go_seq if g]
     assert len(seqs) == len(set(seqs)), "two Go said at once"
 
@@ -89,9 +90,12 @@ def _check_question(s) -> None:
     elif ph in ("bomb", "shake"):
         c = s.t_card
         assert c is not None and c in hand and c.month != 0, "bomb or shake without its card"
-        assert sum(1 for h in hand if h.month == c.month) == 3, "bomb or shake without three"
+        in_hand = sum(1 for h in hand if h.month == c.month)
+        on_table = sum(1 for t in s.table if t.month == c.month)
         if ph == "bomb":
-            assert sum(1 for t in s.table if t.month == c.month) == 1, "a bomb needs the fourth"
+            assert s._bomb_offered(in_hand, on_table), "a bomb needs three and the fourth (or two and two)"
+        else:
+            assert in_hand == 3, "shaking without three"
     elif ph in ("match_hand", "match_stock"):
         c = s.t_card if ph == "match_hand" else s.t_stock
         assert c is not None and c in s.table, "the card to match is not on the table"
@@ -148,7 +152,7 @@ def check_result(res, s) -> None:
     for p in pays:
         assert 0 <= p.payer < n and p.payer != w, "a payer must be a loser"
         assert p.total == p.due(), "a payment's total"
-        for name, factor in p.doublings:
+        for name, _factor in p.doublings:
             assert name in DOUBLINGS or GO_DOUBLING.fullmatch(name), f"doubling {name!r}"
     for line in res["lines"]:
         assert (isinstance(line, (list, tuple)) and len(line) == 2 and isinstance(line[0], str)

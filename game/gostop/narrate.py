@@ -15,9 +15,10 @@ CUES = {"ppuk": "ppuk", "ja_ppuk": "ppuk", "stack_capture": "ppuk", "jjok": "jjo
         "ttadak": "ttadak", "sseul": "sseul", "bomb": "bomb", "shake": "shake",
         "junk_taken": "junk", "go": "go", "stop": "stop", "chongtong": "call",
         "nagari": "lose", "deal": "shuffle", "play": "card", "flip": "flip",
-        "capture": "card", "bonus": "card"}
+        "capture": "card", "bonus": "card", "three_ppuk": "call", "paid_at_once": "junk"}
 SPECIAL = {"ppuk", "ja_ppuk", "stack_capture", "jjok", "ttadak", "sseul", "bomb", "shake",
-           "go", "stop", "chongtong", "nagari", "junk_taken", "redeal", "dealer_bonus"}
+           "go", "stop", "chongtong", "nagari", "junk_taken", "redeal", "dealer_bonus",
+           "three_ppuk", "paid_at_once"}
 
 
 def card_label(c) -> str:
@@ -31,16 +32,18 @@ def month_name(m: int) -> str:
     return f"{m} ({PLANTS[m]})"
 
 
-def seat_names(players: int, human: int = 0) -> list[str]:
-    if players == 2:
-        return ["You" if s == human else "Computer" for s in range(players)]
-    names, k = [], 0
+def seat_names(players: int, humans=(0,)) -> list[str]:
+    """One human is "You"; in hot seat the humans are "Player 1", "Player 2"...
+    (no one at the keyboard is "you" for everyone); the computers "Computer", or
+    "Computer 1" and "Computer 2"."""
+    humans = (humans,) if isinstance(humans, int) else tuple(humans)
+    computers = [s for s in range(players) if s not in humans]
+    names = []
     for s in range(players):
-        if s == human:
-            names.append("You")
+        if s in humans:
+            names.append("You" if len(humans) == 1 else f"Player {humans.index(s) + 1}")
         else:
-            k += 1
-            names.append(f"Computer {k}")
+            names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(s) + 1}")
     return names
 
 
@@ -99,9 +102,14 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
         text = (f"{sp.verb(seat, 'take')} the bonus card +{cs[0].value} "
                 f"(worth {cs[0].value} junk) and turn{'' if sp.you(seat) else 's'} another card.")
     elif k == "bomb":
-        text = (f"Bomb! {sp.verb(seat, 'play')} three {m}s ({PLANTS[m]}) onto the fourth: all four "
-                f"taken, one junk from each opponent, payment doubled, two later turns "
-                f"without a hand card.")
+        if ev.get("hand_cards") == 2:   # the two-card bomb
+            text = (f"Bomb! {sp.verb(seat, 'play')} two {m}s ({PLANTS[m]}) onto the other two: "
+                    f"all four taken, one junk from each opponent, payment doubled, one later "
+                    f"turn without a hand card.")
+        else:
+            text = (f"Bomb! {sp.verb(seat, 'play')} three {m}s ({PLANTS[m]}) onto the fourth: all "
+                    f"four taken, one junk from each opponent, payment doubled, two later turns "
+                    f"without a hand card.")
     elif k == "shake":
         text = (f"Shaking! {sp.verb(seat, 'show')} three {m}s ({PLANTS[m]}): "
                 f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'he wins'}.")
@@ -116,6 +124,11 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
     elif k == "jjok":
         text = (f"Jjok! {sp.verb(seat, 'pair')} {sp.his(seat)} own card from the stock: "
                 f"one junk from each opponent.")
+    elif k == "three_ppuk":
+        text = f"Three ppuk! {sp.verb(seat, 'win')} the hand at once."
+    elif k == "paid_at_once":
+        text = (f"{sp.verb(ev.get('from'), 'pay')} {ev.get('chips')} chips at once for the "
+                f"{ev.get('reason')}.")
     elif k == "ttadak":
         text = (f"Ttadak! Hand card and stock card both matched the pair of {m}s on the "
                 f"table: all four taken, one junk from each opponent.")
@@ -132,11 +145,12 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
                 f"{', payment doubled' if n >= 3 else ''}) Play goes on.")
     elif k == "stop":
         if ev.get("auto"):
-            text = f"{sp.verb(seat, 'reach', 'reaches')} the target on the last turn: the hand ends."
+            text = (f"{sp.verb(seat, 'reach', 'reaches')} the target with {sp.his(seat)} last card: "
+                    f"a Go could not be won, so the hand ends.")
         else:
             text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score')} points."
     elif k == "chongtong":
-        text = (f"Chongtong! {sp.verb(seat, 'was', 'was')} dealt four {m}s ({PLANTS[m]}): "
+        text = (f"Chongtong! {sp.verb(seat, 'were', 'was')} dealt four {m}s ({PLANTS[m]}): "
                 f"{'you win' if sp.you(seat) else 'he wins'} the hand at once.")
     elif k == "nagari":
         text = "Nagari: the stock ran out and nobody stopped. Nobody is paid; the next hand pays double."
@@ -144,7 +158,8 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
         text = f"{sp.verb(ev.get('from'), 'pay')} {ev.get('chips')} chips."
     elif k == "deal":
         dbl = f" (this hand pays x{ev.get('multiplier')})" if ev.get("multiplier", 1) > 1 else ""
-        text = f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and play{'' if sp.you(seat) else 's'} first{dbl}."
+        text = (f"Hand {ev.get('hand_no')}: {sp.verb(seat, 'deal')} and "
+                f"play{'' if sp.you(seat) else 's'} first{dbl}.")
     elif k == "dealer_bonus":
         text = f"A bonus card was dealt to the table: it goes to the dealer ({sp.who(seat)})."
     elif k == "redeal":

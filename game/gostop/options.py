@@ -35,6 +35,13 @@ SPEC = {
     "shaking_doubles": SWITCH,
     "bomb_doubles": SWITCH,
     "nagari_doubles": SWITCH,
+    # the online variants of the rules sheet (variants.py), each off by default
+    "three_ppuk": SWITCH,
+    "three_ppuk_points": IntRange(1, 100),
+    "first_ppuk_paid": SWITCH,
+    "first_paid_chips": IntRange(1, 50),
+    "bonus_steals": SWITCH,
+    "two_card_bomb": SWITCH,
 }
 
 
@@ -57,6 +64,12 @@ class Options:
     shaking_doubles: bool = True
     bomb_doubles: bool = True
     nagari_doubles: bool = True      # a nagari doubles the next hand's payment
+    three_ppuk: bool = False         # three ppuk in one hand win it at once...
+    three_ppuk_points: int = 7       # ...for this payment from each opponent
+    first_ppuk_paid: bool = False    # the hand's first ppuk, a ttadak on one's first turn:
+    first_paid_chips: int = 3        # ...paid at once by each opponent, this many chips
+    bonus_steals: bool = False       # a bonus card played from hand takes a junk from each
+    two_card_bomb: bool = False      # two in hand, two on the table: a bomb (one skip)
 
     def __post_init__(self):
         validate_options(self, SPEC)

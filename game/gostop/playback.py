@@ -8,16 +8,16 @@ import pygame
 
 from game.engine import Event
 
-from .controller import HUMAN
 from .model import Model, Stage
 from .narrate import Speaker, narrate
 from .table_view import Layout
 
 
 def build_stages(state, speaker: Speaker, pace: tuple[int, int], model: Model,
-                 events: list[Event], pace_scale: float = 1.0) -> list[Stage]:
+                 events: list[Event], pace_scale: float = 1.0, bottom: int = 0) -> list[Stage]:
     """The stages of `events`, from the table as `model` before them to `state` after;
-    `pace` is (steps of a card's move, steps of the pause after it)."""
+    `pace` is (steps of a card's move, steps of the pause after it); `bottom` the seat
+    shown at the bottom."""
     n = state.n
     mv = max(1, int(pace[0] * pace_scale))
     pause = max(1, int(pace[1] * pace_scale))
@@ -37,24 +37,24 @@ def build_stages(state, speaker: Speaker, pace: tuple[int, int], model: Model,
             rest(m, text, cue, True)
         elif k == "play" and cs:
             c = cs[0]
-            src_layout = Layout(m, HUMAN, n)
+            src_layout = Layout(m, bottom, n)
             hand = m.hands[seat]
             src = src_layout.hand_slot(seat, hand.index(c) if c in hand else 0)
             if c in hand:
                 hand.remove(c)
             dest = m.copy()
             (dest.captures[seat] if c.month == 0 else dest.table).append(c)
-            dst = Layout(dest, HUMAN, n).rect_of(c)
+            dst = Layout(dest, bottom, n).rect_of(c)
             out.append(Stage(m, mv, moving=(c, src, dst), note=text, cue=cue))
             m = dest
             rest(m, None, None, marks=[c])
         elif k == "flip":
             c = cs[0]
-            src = pygame.Rect(Layout(m, HUMAN, n).stock_rect)
+            src = pygame.Rect(Layout(m, bottom, n).stock_rect)
             m.stock = max(0, m.stock - 1)
             dest = m.copy()
             (dest.captures[seat] if c.month == 0 else dest.table).append(c)
-            dst = Layout(dest, HUMAN, n).rect_of(c)
+            dst = Layout(dest, bottom, n).rect_of(c)
             out.append(Stage(m, mv, moving=(c, src, dst), note=text, cue=cue))
             m = dest
             rest(m, None, None, marks=[c])

@@ -16,7 +16,8 @@ questions (`state.question()`), each answered by one move (moves.py):
 with a "kind" and usually "seat" and "cards" (Card objects). Kinds: deal, redeal,
 dealer_bonus, turn, play, flip, place, capture, bonus, bomb, shake, ppuk,
 stack_capture, ja_ppuk, jjok, ttadak, sseul, junk_taken, choose, go, stop,
-chongtong, nagari, payment, hand_over.
+chongtong, nagari, payment, hand_over; with the variants (variants.py) also
+three_ppuk and paid_at_once.
 
 As a game.engine.Engine the unit is one hand: `play(seat, move)` returns
 engine.Event's; `is_over()` once the hand is settled (no seat to move), and
@@ -31,45 +32,33 @@ import random
 from ..engine import Event, IllegalMove
 from . import scoring
 from .cards import Card, parse_card
+
 # the names other modules import from the rules stay importable from here (noqa)
 from .hand import HandLifecycle, Payment  # noqa: F401
 from .invariants import PHASES, check_cards, check_state  # noqa: F401
-from .moves import (_CHOOSE, _FLIP, _NEXT, _PLAY, _YES_NO, Bomb, ChooseMatch,  # noqa: F401
-                    FlipStock, GoStop, NextHand, PlayCard, Question, Shake, why_illegal)
+from .moves import (  # noqa: F401
+    _CHOOSE,
+    _FLIP,
+    _NEXT,
+    _PLAY,
+    _YES_NO,
+    Bomb,
+    ChooseMatch,
+    FlipStock,
+    GoStop,
+    NextHand,
+    PlayCard,
+    Question,
+    Shake,
+    why_illegal,
+)
 from .options import Options
 from .saves import SCHEMA, state_from_json, state_to_json  # noqa: F401
+from .variants import VariantRules
 from .view import PlayerView, player_view, redeal_hidden  # noqa: F401
 
-
-def _cheapest_junk(cards: list, need: int) -> list:
-    """The junk a giver surrenders: the cheapest set worth `need` junk (ordinary
-    before double), or all his junk if it is worth less."""
-    junk = sorted((c for c in cards if c.category in ("junk", "double", "bonus")),
-                  key=lambda c: (c.value, c.id))
-    if not junk:
-        return []
-    if need == 1:
-        return [junk[0]]
-    best = None
-    n = len(junk)
-    for i in range(n):
-        if junk[i].value >= need:
-            cand = [junk[i]]
-            key = (junk[i].value, -1)
-            if best is None or key < best[0]:
-                best = (key, cand)
-            break
-    for i in range(n):
-        for j in range(i + 1, n):
-            v = junk[i].value + junk[j].value
-            if v >= need:
-                key = (v, -2)
-                if best is None or key < best[0]:
-                    best = (key, [junk[i], junk[j]])
-                break
-    if best is None:
-        return junk[:need]  # worth less than needed: everything (at most need-1 cards)
-    return best[1]
+# the junk a giver surrenders (scoring.py); the old name stays for the tests
+_cheapest_junk = scoring.cheapest_junk
 
 
 def _equivalent(a: Card, b: Card) -> bool:
@@ -78,7 +67,7 @@ def _equivalent(a: Card, b: Card) -> bool:
 
 
 # ----------------------------------------------------------------------- state
-class GoStopState(HandLifecycle):
+class GoStopState(HandLifecycle, VariantRules):
     """A Go-Stop session. Build with `new(options, seed)` (hand.py: deals the first
     hand) or `from_position(...)` (a constructed position, for tests and the AI)."""
 
@@ -105,6 +94,7 @@ class GoStopState(HandLifecycle):
         self.credits = [0, 0]        # stock-only turns left after a bomb
         self.revealed: list = [[], []]  # shown by shaking, still in hand
         self.stacks: dict = {}       # month -> seat that made the ppuk stack
+        self.ppuks = [0, 0]          # ppuk made this hand per seat (variants.py)
         self.turn = 0
         self.phase = "play"
         self.last_turn = False
@@ -125,7 +115,7 @@ class GoStopState(HandLifecycle):
                       options: Options | None = None, seed=0, go_counts=None,
                       last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
                       stacks=None, chips=None, multiplier=1, revealed=None,
-                      partial=True, go_seq=None) -> "GoStopState":
+                      partial=True, go_seq=None, ppuks=None) -> "GoStopState":
         """A hand at the start of `turn`'s turn from given cards (Card lists or
         strings like "1B 1R"). `stock` is listed top first. With partial=True
         (default) the position may leave cards out; no card may appear twice."""
@@ -159,6 +149,7 @@ class GoStopState(HandLifecycle):
         s.credits = list(bomb_credits) if bomb_credits else [0] * n
         s.revealed = [cl(r) for r in revealed] if revealed else [[] for _ in range(n)]
         s.stacks = {int(k): int(v) for k, v in (stacks or {}).items()}
+        s.ppuks = list(ppuks) if ppuks else [0] * n
         s.multiplier = multiplier
         s.hand_no = 1
         s._sc = [None] * n
@@ -181,7 +172,8 @@ class GoStopState(HandLifecycle):
         s.stock = self.stock[:]
         s.captures = [c[:] for c in self.captures]
         s._sc = self._sc[:]
-        for name in ("go_counts", "last_go", "go_seq", "shakes", "bombs", "credits", "choices"):
+        for name in ("go_counts", "last_go", "go_seq", "shakes", "bombs", "credits", "choices",
+                     "ppuks"):
             setattr(s, name, getattr(self, name)[:])
         s.revealed = [r[:] for r in self.revealed]
         s.stacks = dict(self.stacks)
@@ -304,7 +296,7 @@ class GoStopState(HandLifecycle):
             if move.yes:
                 self._bomb(ev)
             else:
-                self.phase = "shake"
+                self._decline_bomb(ev)
         elif ph == "shake":
             if move.yes:
                 self._shake(ev)
@@ -355,6 +347,7 @@ class GoStopState(HandLifecycle):
             self.hands[seat].remove(card)
             ev.append({"kind": "play", "seat": seat, "cards": [card]})
             self._take_bonus(seat, card, ev)
+            self._bonus_played(seat, ev)
             sub = self._turn_up(ev, "substitute")
             if sub is None:
                 self._end_turn(ev)
@@ -365,7 +358,7 @@ class GoStopState(HandLifecycle):
         in_hand = sum(1 for c in self.hands[seat] if c.month == m)
         on_table = sum(1 for c in self.table if c.month == m)
         self.t_card = card
-        if in_hand == 3 and on_table == 1:
+        if self._bomb_offered(in_hand, on_table):
             self.phase = "bomb"
         elif in_hand == 3:
             self.phase = "shake"
@@ -381,8 +374,8 @@ class GoStopState(HandLifecycle):
         self._drop_revealed(seat, three)
         fourth = [c for c in self.table if c.month == m]
         self.bombs[seat] += 1
-        self.credits[seat] += 2
-        ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth})
+        self.credits[seat] += len(three) - 1   # two skips, one for a two-card bomb
+        ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth, "hand_cards": len(three)})
         self._capture(seat, three + fourth, ev)
         self._take_junk(seat, 1, "bomb", ev)
         self.t_mode = "none"
@@ -485,6 +478,8 @@ class GoStopState(HandLifecycle):
                     self.stacks[s.month] = seat
                     ev.append({"kind": "ppuk", "seat": seat,
                                "cards": [c for c in self.table if c.month == s.month]})
+                    if self._ppuk_made(seat, ev):
+                        return
                 else:
                     four = [c for c in self.table if c.month == s.month] + [s]
                     if not self.last_turn:
@@ -492,6 +487,7 @@ class GoStopState(HandLifecycle):
                     self._capture(seat, four, ev)
                     if not self.last_turn:
                         self._take_junk(seat, 1, "ttadak", ev)
+                        self._ttadak_made(seat, ev)
                 self._end_turn(ev)
                 return
         if mode == "paired":
@@ -550,7 +546,8 @@ class GoStopState(HandLifecycle):
         pts = self.score(seat)
         g = self.go_counts[seat]
         if pts >= self.target and (g == 0 or pts > self.last_go[seat]):
-            if self._hand_done():
+            # with no turn left a Go could only end in go-bak or nagari: he stops
+            if self._hand_done() or self.turns_left(seat) == 0:
                 self._stop(seat, ev, auto=True)
             else:
                 self.phase = "go_stop"

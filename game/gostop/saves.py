@@ -24,11 +24,11 @@ from .options import Options
 SCHEMA = 1
 KEYS = {"schema", "game", "options", "rng", "chips", "seed", "deal_no", "dealer", "hand_no",
         "multiplier", "out", "hands", "table", "stock", "captures", "go_counts", "last_go",
-        "go_seq", "shakes", "bombs", "credits", "revealed", "stacks", "turn", "phase",
+        "go_seq", "shakes", "bombs", "credits", "ppuks", "revealed", "stacks", "turn", "phase",
         "last_turn", "t_card", "t_mode", "t_pair", "t_before", "t_stock", "choices", "result"}
 # "partial" was written by older versions: accepted only as false (a whole deck)
 OLD_KEYS = {"partial"}
-OPTIONAL = {"out"} | OLD_KEYS
+OPTIONAL = {"out", "ppuks"} | OLD_KEYS   # ppuks: saves before the variants had none
 RESULT_KEYS = {"winner", "nagari", "chongtong", "points", "lines", "payments", "multiplier"}
 
 
@@ -55,7 +55,7 @@ def state_to_json(s) -> dict:
         "stock": _names(s.stock), "captures": [_names(c) for c in s.captures],
         "go_counts": list(s.go_counts), "last_go": list(s.last_go),
         "go_seq": list(s.go_seq), "shakes": list(s.shakes), "bombs": list(s.bombs),
-        "credits": list(s.credits), "revealed": [_names(r) for r in s.revealed],
+        "credits": list(s.credits), "ppuks": list(s.ppuks), "revealed": [_names(r) for r in s.revealed],
         "stacks": {str(k): v for k, v in s.stacks.items()},
         "turn": s.turn, "phase": s.phase, "last_turn": s.last_turn,
         "t_card": s.t_card.name if s.t_card else None, "t_mode": s.t_mode,
@@ -191,6 +191,7 @@ def _read_counts(s, d, n: int) -> None:
     s.shakes = _ints(d, "shakes", n, 0, 12)
     s.bombs = _ints(d, "bombs", n, 0, 12)
     s.credits = _ints(d, "credits", n, 0, 24)
+    s.ppuks = _ints(d, "ppuks", n, 0, 12) if "ppuks" in d else [0] * n
 
 
 def _read_turn(s, d, n: int) -> None:

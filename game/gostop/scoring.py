@@ -181,3 +181,34 @@ def score(cards) -> int:
 
 def junk_count(cards, sake_as: str = SAKE_ANIMAL) -> int:
     return count(cards, sake_as).junk
+
+
+def cheapest_junk(cards: list, need: int) -> list:
+    """The junk a giver surrenders: the cheapest set worth `need` junk (ordinary
+    before double), or all his junk if it is worth less."""
+    junk = sorted((c for c in cards if c.category in ("junk", "double", "bonus")),
+                  key=lambda c: (c.value, c.id))
+    if not junk:
+        return []
+    if need == 1:
+        return [junk[0]]
+    best = None
+    n = len(junk)
+    for i in range(n):
+        if junk[i].value >= need:
+            cand = [junk[i]]
+            key = (junk[i].value, -1)
+            if best is None or key < best[0]:
+                best = (key, cand)
+            break
+    for i in range(n):
+        for j in range(i + 1, n):
+            v = junk[i].value + junk[j].value
+            if v >= need:
+                key = (v, -2)
+                if best is None or key < best[0]:
+                    best = (key, [junk[i], junk[j]])
+                break
+    if best is None:
+        return junk[:need]  # worth less than needed: everything (at most need-1 cards)
+    return best[1]

@@ -1,16 +1,18 @@
-"""The Go-Stop table's own screens: the Go-or-Stop box and the hand's score, each
-over a table.GoStopTable (`table`)."""
+"""The Go-Stop table's own screens: the Go-or-Stop box, the hand's score and the
+hot seat's hand-over, each over a table.GoStopTable (`table`); the name prompt of
+the set-up's "save these rules as a preset"."""
 from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Overlay, Question
+from game.spoken import question_text, speakable
 
 from . import hwatu_art as art
-from .controller import HUMAN
 from .help_text import HELP
 from .table_view import CARD_W, capture_groups
 
@@ -24,7 +26,7 @@ class GoStopBox(Overlay):
         super().__init__(app)
         self.table = table
         st = table.state
-        seat = HUMAN
+        seat = table.ctl.viewer
         pts, lines, pays = st.payments_if_stop(seat)
         g = st.go_counts[seat]
         self.lines = [f"You have {pts} points" + (f" and {g} Go (+{g})" if g else "") + ":"]
@@ -36,10 +38,15 @@ class GoStopBox(Overlay):
         for p in pays:
             dbl = " ".join(f"x{f} {n}" for n, f in p.doublings)
             self.lines.append(f"   {table.names[p.payer]} pays {p.total}" + (f"  ({dbl})" if dbl else ""))
-        self.lines.append(f"GO: +1 point ({g + 1} Go" + (", payment doubled" if g + 1 >= st.options.go_doubling_from else "")
+        doubled = ", payment doubled" if g + 1 >= st.options.go_doubling_from else ""
+        self.lines.append(f"GO: +1 point ({g + 1} Go" + doubled
                           + "); you play on and are asked")
         self.lines.append("    again when your score rises. If someone else wins")
         self.lines.append("    after your Go, you pay for everyone (go-bak).")
+
+    def spoken_intro(self) -> str:
+        return question_text("Go or Stop? " + " ".join(x.strip() for x in self.lines if x.strip()),
+                             "G for Go, S for Stop")
 
     def bindings(self):
         return [Binding(("g",), "Go: play on for more", lambda: self.answered(True)),
@@ -97,7 +104,8 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
     else:
         title = f"Hand {st.hand_no}: {names[w]} win{'' if names[w] == 'You' else 's'}"
         if res.get("chongtong"):
-            out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.", P.WHITE))
+            out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.",
+                        P.WHITE))
         else:
             out.append((f"{names[w]} stopped with {res.get('points')} points:", P.WHITE))
             for name, p in res.get("lines", []):
@@ -115,10 +123,12 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
                             P.LIGHT_MAGENTA))
             s = f"      = {p.total} chips"
             if p.payer != p.loser:
-                s += f", all paid by {names[p.payer]} (go-bak: he said Go and lost)"
+                who = "you said" if names[p.payer] == "You" else "he said"
+                s += f", all paid by {names[p.payer]} (go-bak: {who} Go and lost)"
             out.append((s, P.YELLOW))
     out.append(("", P.WHITE))
-    out.append(("Chips so far:  " + "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n)), P.YELLOW))
+    chips = "   ".join(f"{names[s]} {st.chips[s]:+d}" for s in range(st.n))
+    out.append(("Chips so far:  " + chips, P.YELLOW))
     return title, out
 
 
@@ -132,6 +142,10 @@ class GoStopScoring(Scene):
         self.table = table
         self.on_done = on_done
         self.heading, self.lines = scoring_lines(table.state, table.names)
+
+    def spoken_intro(self) -> str:
+        text = " ".join(line.strip() for line, _colour in self.lines if line.strip())
+        return speakable(f"{self.heading}. {text} Enter deals the next hand.")
 
     def next_hand(self) -> Pop:
         self.on_done()
@@ -184,3 +198,92 @@ class GoStopScoring(Scene):
                 x += CARD_W + (len(cs) - 1) * step + 12
         ui.key_bar(canvas, [("Enter", "Next hand"), ("F8", "Save and leave"), ("F1", "Keys")])
 
+
+
+# ---------------------------------------------------------------- hot seat
+class PassKeyboard(Scene):
+    """Hot seat: the whole table is hidden until the next human says he has the
+    keyboard (Enter or Space); nothing of anyone's hand shows here."""
+    title = "Pass the keyboard"
+
+    def __init__(self, app, table, seat: int):
+        super().__init__(app)
+        self.table, self.seat = table, seat
+
+    def spoken_intro(self) -> str:
+        return f"Pass the keyboard to {self.table.names[self.seat]}. Press Enter when ready."
+
+    def ready(self) -> Pop:
+        return Pop(self, then=lambda: self.table.take_over(self.seat))
+
+    def leave(self) -> Pop:
+        return Pop(self, then=self.table.leave)
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                        f"{self.table.names[self.seat]} takes the keyboard", self.ready),
+                Binding((pygame.K_F8,), "Save and leave", self.leave)]
+
+    def save_state(self):
+        self.table.save()
+
+    def help_lines(self):
+        return HELP
+
+    def draw(self, canvas):
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        name = self.table.names[self.seat]
+        ui.box(canvas, 14, 9, 52, 9, P.WHITE, P.BLUE, title="Hot seat")
+        ui.center(canvas, 11, f"Pass the keyboard to {name}.", P.WHITE, P.BLUE, 14, 52)
+        ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
+        ui.center(canvas, 15, f"{name}: press Enter when ready.",
+                  P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
+        ui.key_bar(canvas, [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")])
+
+
+# ---------------------------------------------------------------- a preset's name
+class NamePrompt(Overlay):
+    """Type a name (letters, digits, spaces): Enter accepts, Esc cancels."""
+    title = "Name"
+
+    def __init__(self, app, prompt: str, on_done, max_len: int = 20):
+        super().__init__(app)
+        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
+        self.text = ""
+
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Type a name, Enter to save, Escape to cancel."
+
+    def handle(self, event):
+        ch = getattr(event, "unicode", "") or ""
+        if len(ch) == 1 and (ch.isalnum() or ch in " -+'") and ch.isprintable():
+            if len(self.text) >= self.max_len:
+                return False
+            self.text += ch
+            return True
+        return super().handle(event)
+
+    def backspace(self):
+        if not self.text:
+            return False
+        self.text = self.text[:-1]
+
+    def accept(self):
+        if not self.text.strip():
+            return False
+        name = self.text.strip()
+        return Pop(self, then=lambda: self.on_done(name))
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Save", self.accept),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self))]
+
+    def draw(self, canvas):
+        w = max(40, len(self.prompt) + 6)
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, "Enter saves, Esc cancels", P.LIGHT_GREY, P.MAGENTA, col, w)

@@ -1,6 +1,9 @@
 """The Go-Stop table: the engine's state on screen, the keys turned into moves.
 
-The human is seat 0, at the bottom; the computers sit at the top. Every move (the
+The human at the keyboard sits at the bottom (seat 0, or in hot seat whoever has
+the keyboard), the others at the top: the next in turn top right, as play goes
+to the right. In hot seat a hand-over screen hides the table between two humans,
+and the bottom hand is face down except on its owner's own turn. Every move (the
 human's or a computer's) is applied to the engine at once; its events are then
 played back as `Stage`s on a `Model` of the table, so the cards move one after the
 other with a pause, each event announced in the notes with its sound. A computer
@@ -28,10 +31,12 @@ import json
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.deals import fresh_deal_no
 from game.games import resume_safely
 from game.keys import Binding
+from game.presets import apply_preset, presets_for, save_preset, values_of
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import Question
 from game.scenes.turn_table import TurnTable
@@ -45,11 +50,21 @@ from .model import Model
 from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import GoStopBox, GoStopScoring, hand_summary
-from .settings import LEVELS, SPEEDS, rule_options
+from .screens import GoStopBox, GoStopScoring, NamePrompt, PassKeyboard, hand_summary
+from .settings import (
+    HUMAN_SEAT,
+    RULE_KEYS,
+    SEAT_KINDS,
+    SEAT_LABELS,
+    SPEEDS,
+    rule_options,
+    seat_kinds,
+    variant_name,
+)
 from .table_draw import FLIP, TableDrawing  # noqa: F401  (FLIP: the tests' name)
 from .table_keys import HumanKeys
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_speech import TableSpeech
 from .table_view import Layout
 
 _make_ai = make_ai   # the name the tests use
@@ -63,7 +78,7 @@ def _of_controller(name: str) -> property:
 
 
 # ------------------------------------------------------------------------ the table
-class GoStopTable(HumanKeys, TableDrawing, TurnTable):
+class GoStopTable(TableSpeech, HumanKeys, TableDrawing, TurnTable):
     title = "Go-Stop"
 
     state = _of_controller("state")
@@ -80,11 +95,12 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
     timing = _of_controller("timing")
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None):
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,)):
         super().__init__(app)
-        self.names = seat_names(state.n, HUMAN)
+        self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
+                                    humans=humans)
+        self.names = seat_names(state.n, self.ctl.humans)
         self.speaker = Speaker(self.names)
-        self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
         self.notes: list[tuple[str, int]] = []   # (text, colour), newest last
@@ -97,13 +113,40 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
 
     def _playback(self, model: Model, events, pace_scale: float) -> list:
         return build_stages(self.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
-                            model, events, pace_scale)
+                            model, events, pace_scale, bottom=self.bottom)
+
+    # -- who sits at the bottom, and what of his hand shows
+    @property
+    def bottom(self) -> int:
+        """The seat at the bottom: the human at the keyboard (before the first
+        hand-over of a hot seat, the first human)."""
+        v = self.ctl.viewer
+        return self.ctl.humans[0] if v is None else v
+
+    def hand_visible(self) -> bool:
+        """The bottom hand is face up: always with one human; in hot seat only while
+        its owner is the one asked (never behind a hand-over or at another's turn)."""
+        if not self.ctl.hot_seat:
+            return True
+        st = self.state
+        return (not self.ctl.passing and st.phase != "hand_over"
+                and st.question().seat == self.ctl.viewer)
+
+    def take_over(self, seat: int) -> None:
+        """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
+        self.ctl.take_over(seat)
+        self.sel = self.choice = 0
+        self._model_cache = None
+        for st in self.stages:
+            st.layout = None
+        self.note(f"{self.names[seat]} has the keyboard.")
 
     # -- the live model
     def live(self):
-        if self._model_cache is None or self._model_cache[0] != self.version:
+        key = (self.version, self.bottom)
+        if self._model_cache is None or self._model_cache[0] != key:
             m = Model.of(self.state)
-            self._model_cache = (self.version, m, Layout(m, HUMAN, self.n))
+            self._model_cache = (key, m, Layout(m, self.bottom, self.n))
         return self._model_cache[1], self._model_cache[2]
 
     def shown(self):
@@ -111,7 +154,7 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
         if self.stages:
             st = self.stages[0]
             if st.layout is None:
-                st.layout = Layout(st.model, HUMAN, self.n)
+                st.layout = Layout(st.model, self.bottom, self.n)
             return st.model, st.layout
         return self.live()
 
@@ -146,6 +189,8 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
             return None
         if what == "ask":
             return self.ask(arg)
+        if what == "pass":
+            return Push(PassKeyboard(self.app, self, arg))
         return self.open_scoring()
 
     # -- the human's questions
@@ -155,10 +200,13 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
         st = self.state
         m = q.cards[0].month
         if q.kind == "bomb":
-            text = [f"Bomb? You hold three {m}s ({PLANTS[m]}) and the fourth lies on the table.",
-                    "Yes: play all three at once and take the four cards, one junk from each "
-                    "opponent; your payment doubles if you win, and on two later turns you "
-                    "only turn up the stock.",
+            two = sum(1 for c in st.hands[q.seat] if c.month == m) == 2   # the two-card bomb
+            text = [f"Bomb? You hold two {m}s ({PLANTS[m]}) and the other two lie on the table."
+                    if two else
+                    f"Bomb? You hold three {m}s ({PLANTS[m]}) and the fourth lies on the table.",
+                    f"Yes: play {'both' if two else 'all three'} at once and take the four cards, "
+                    "one junk from each opponent; your payment doubles if you win, and on "
+                    f"{'one later turn' if two else 'two later turns'} you only turn up the stock.",
                     "No: play only the card you chose."]
             yes, no = Bomb(True), Bomb(False)
         else:
@@ -182,7 +230,8 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
     # -- the hand over
     def open_scoring(self) -> Push:
         self.history.append(hand_summary(self.state, self.names))
-        record_stats(self.app.stats, "gostop", *self.ctl.hand_counts())
+        record_stats(self.app.stats, "gostop", *self.ctl.hand_counts(), level=self.level_name(),
+                     variant=variant_name(self.state.options, self.app.options, self.app.storage))
         self.save()   # every finished hand is kept: a crash loses at most one hand
         return Push(GoStopScoring(self.app, self, self.next_hand))
 
@@ -199,6 +248,10 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
         data = json.loads(json.dumps(self.state.to_json()))
         assert GoStopState.from_json(data).to_json() == data
 
+    def level_name(self) -> str:
+        """The statistics' level: the computer's, or both ("hard+normal")."""
+        return "+".join(self.levels) if self.levels else "humans only"
+
     def help_lines(self):
         return HELP
 
@@ -211,9 +264,13 @@ class GoStopTable(HumanKeys, TableDrawing, TurnTable):
 
 
 # ---------------------------------------------------------------- set-up
-# ---------------------------------------------------------------- set-up
+PRESET_ROW = "preset"
+
+
 class GoStopSetup(Scene):
-    """A short set-up: players, the computers' levels, their pace. Enter deals."""
+    """A short set-up: players, what sits at seats 2 and 3 (a computer's level or a
+    human: hot seat), the computers' pace and the rules' preset (Traditional, Online
+    or the player's own; S saves the rules as one). Enter deals."""
     title = "Go-Stop set-up"
 
     def __init__(self, app, seed=None):
@@ -222,23 +279,68 @@ class GoStopSetup(Scene):
         self.row = 0
 
     def items(self):
+        """(option key, label, values, labels by value) of each line."""
         o = self.app.options
-        its = [("gostop.players", "Players", (2, 3), {2: "2: you and a computer", 3: "3: you and two computers"})]
-        its.append(("gostop.level1", "Computer 1" if o["gostop.players"] == 3 else "Computer", LEVELS, None))
-        if o["gostop.players"] == 3:
-            its.append(("gostop.level2", "Computer 2", LEVELS, None))
+        three = o["gostop.players"] == 3
+        kinds = dict(zip(SEAT_KINDS, SEAT_LABELS))
+        its = [("gostop.players", "Players", (2, 3), {2: "2: you and seat 2", 3: "3: you, seats 2, 3"}),
+               ("gostop.level1", "Seat 2" + (" (next)" if three else ""), SEAT_KINDS, kinds)]
+        if three:
+            its.append(("gostop.level2", "Seat 3", SEAT_KINDS, kinds))
         its.append(("gostop.speed", "Computer turns", SPEEDS, None))
+        names = list(self.presets())
+        its.append((PRESET_ROW, "Rules", names, None))
         return its
+
+    def presets(self) -> dict:
+        return presets_for(self.app.storage, "gostop")
+
+    def preset_now(self) -> str | None:
+        """The preset whose rules the options hold now, or None (custom rules)."""
+        o = self.app.options
+        for name, values in self.presets().items():
+            if all(o[k] == v for k, v in values.items()):
+                return name
+        return None
+
+    def value_text(self, key, names) -> str:
+        if key == PRESET_ROW:
+            return self.preset_now() or "Custom (see the Options)"
+        v = self.app.options[key]
+        return names[v] if names else str(v).capitalize()
 
     def change(self, d):
         key, _label, values, _names = self.items()[self.row]
         vals = list(values)
-        cur = self.app.options[key]
-        self.app.options[key] = vals[(vals.index(cur) + d) % len(vals)]
+        if key == PRESET_ROW:
+            cur = self.preset_now()
+            i = vals.index(cur) + d if cur in vals else (0 if d > 0 else -1)
+            apply_preset(self.app.options, self.presets()[vals[i % len(vals)]])
+        else:
+            cur = self.app.options[key]
+            self.app.options[key] = vals[(vals.index(cur) + d) % len(vals)]
         self.row = min(self.row, len(self.items()) - 1)
 
     def move(self, d):
         self.row = (self.row + d) % len(self.items())
+
+    def spoken_focus(self) -> str:
+        key, label, _values, names = self.items()[self.row]
+        return f"{label}: {self.value_text(key, names)}"
+
+    def save_rules(self) -> Push:
+        """S: keep the rules now chosen as a preset of the player's own."""
+        def done(name):
+            try:
+                save_preset(self.app.storage, "gostop", name,
+                            {k: v for k, v in values_of(self.app.options, "gostop").items()
+                             if k in RULE_KEYS})
+            except ValueError as exc:   # a shipped name, too many presets
+                self.app.error()
+                self.app.toast(str(exc))
+                return
+            self.app.toast(f"Rules saved as {name}.")
+        return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
 
     def start(self):
         self.app.save_options()
@@ -247,9 +349,11 @@ class GoStopSetup(Scene):
         opts = rule_options(o, n)
         seed = fresh_deal_no() if self.seed is None else self.seed   # a random game has a number too
         st = GoStopState.new(opts, seed)
-        levels = [o["gostop.level1"], o["gostop.level2"]][:n - 1]
+        kinds = seat_kinds(o, n)
+        humans = [s for s, k in enumerate(kinds) if k == HUMAN_SEAT]
+        levels = [k for k in kinds if k != HUMAN_SEAT]
         self.app.storage.remove(SAVE_NAME)
-        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed)
+        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans)
         table.save()
         return Replace(table)
 
@@ -258,6 +362,7 @@ class GoStopSetup(Scene):
                 Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1)),
                 Binding((pygame.K_LEFT,), "Change", lambda: self.change(-1)),
                 Binding((pygame.K_RIGHT, pygame.K_SPACE), "Change", lambda: self.change(1)),
+                Binding(("s",), "Save the rules as a preset of your own", self.save_rules),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: Pop(self))]
 
@@ -267,26 +372,26 @@ class GoStopSetup(Scene):
     def draw(self, canvas):
         o = self.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
-        ui.box(canvas, 14, 4, 52, 15, P.WHITE, P.BLUE, title="Go-Stop")
-        for i, (key, label, values, names) in enumerate(self.items()):
+        ui.box(canvas, 14, 3, 52, 17, P.WHITE, P.BLUE, title="Go-Stop")
+        for i, (key, label, _values, names) in enumerate(self.items()):
             sel = i == self.row
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
-            ui.fill(canvas, 15, 6 + i * 2, 50, 1, bg)
-            v = o[key]
-            vt = names[v] if names else str(v).capitalize()
-            ui.text(canvas, 17, 6 + i * 2, f"{label:<16}", fg, bg)
-            ui.text(canvas, 34, 6 + i * 2, f"\x11 {vt} \x10", P.YELLOW if not sel else P.RED, bg)
+            ui.fill(canvas, 15, 5 + i * 2, 50, 1, bg)
+            ui.text(canvas, 17, 5 + i * 2, f"{label:<16}", fg, bg)
+            vt = self.value_text(key, names)[:28]
+            ui.text(canvas, 34, 5 + i * 2, f"\x11 {vt} \x10", P.YELLOW if not sel else P.RED, bg)
         n = o["gostop.players"]
-        ui.center(canvas, 15, f"Target {o['gostop.target2'] if n == 2 else o['gostop.target3']} points;"
-                  " more rules in the Options.", P.LIGHT_CYAN, P.BLUE, 14, 52)
-        ui.center(canvas, 16, "Enter deals the cards.", P.YELLOW, P.BLUE, 14, 52)
+        humans = sum(1 for k in seat_kinds(o, n) if k == HUMAN_SEAT)
+        line = (f"Hot seat: {humans} humans at one keyboard." if humans > 1 else
+                f"Target {o['gostop.target2'] if n == 2 else o['gostop.target3']} points; "
+                "more rules in the Options.")
+        ui.center(canvas, 16, line, P.LIGHT_CYAN, P.BLUE, 14, 52)
+        ui.center(canvas, 18, "Enter deals the cards.", P.YELLOW, P.BLUE, 14, 52)
         # a few cards, to say what the game looks like
         for i, c in enumerate(parse_cards("1B 2A 3R 6R 9A 11D 12B +2")):
-            canvas.blit(art.face(c, o["colour.face"]), (176 + i * 36, 320))
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Deal"),
-                            ("F2", "Rules"), ("Esc", "Back")])
-
-
+            canvas.blit(art.face(c, o["colour.face"]), (176 + i * 36, 336))
+        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("S", "Save rules"),
+                            ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")])
 
 
 # ---------------------------------------------------------------- menu hooks
@@ -303,7 +408,8 @@ def _resume(app):
     saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table)
     if saved is None:
         return None
-    t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs)
+    t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
+                    humans=saved.humans)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.history = saved.history
     t.log = saved.log + t.log

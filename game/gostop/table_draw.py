@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 
 from . import hwatu_art as art
-from .controller import HUMAN
 from .narrate import card_label
 from .table_view import CARD_H, CARD_W, HAND_Y, RAISE
 
@@ -33,7 +33,8 @@ class TableDrawing:
             area = lay.hand_area[seat]
             ui.text_px(canvas, area.x, area.y - 16, f"Hand {len(hand)}", txt, None)
             for c, rr in zip(hand, lay.hand_rects[seat]):
-                canvas.blit(art.face(c, face_c) if self.show_hands else back, rr)
+                # F9 shows the computers' hands, never another human's
+                canvas.blit(art.face(c, face_c) if self.show_hands and seat in self.ais else back, rr)
         # the stock and the table
         sr = lay.stock_rect
         if model.stock:
@@ -49,7 +50,7 @@ class TableDrawing:
         if not lay.table_groups:
             ui.text(canvas, 24, 9, "(the table is empty)", txt)
         # you
-        self._draw_seat_text(canvas, HUMAN, lay, 1, 14, 78, tbl, txt)
+        self._draw_seat_text(canvas, self.bottom, lay, 1, 14, 78, tbl, txt)
         self._draw_captures(canvas, lay, model, face_c, tbl, txt)
         self._draw_hand(canvas, lay, model, face_c, back, txt)
         self._draw_marks(canvas, lay, stage)
@@ -69,19 +70,26 @@ class TableDrawing:
         st = self.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         deal = "-" if st.deal_no is None else st.deal_no
-        s = (f" GO-STOP  Hand {st.hand_no}  Deal {deal}  Target {st.target}"
-             + (f"  Pays x{st.multiplier}" if st.multiplier > 1 else f"  Dealer: {self.names[st.dealer]}"))
         q = st.question()
         if q.kind == "hand_over":
             t = "Hand over"
-        elif q.seat == HUMAN:
-            t = {"play": "Your turn: play a card", "match_hand": "Your turn: choose a card",
-                 "match_stock": "Your turn: choose a card", "go_stop": "Go or Stop?",
-                 "bomb": "Bomb?", "shake": "Shake?"}.get(q.kind, "Your turn")
+        elif q.seat == self.ctl.viewer:
+            whose = "Your turn" if self.names[q.seat] == "You" else self.names[q.seat]
+            t = {"play": f"{whose}: play a card", "match_hand": f"{whose}: choose a card",
+                 "match_stock": f"{whose}: choose a card", "go_stop": "Go or Stop?",
+                 "bomb": "Bomb?", "shake": "Shake?"}.get(q.kind, whose)
         else:
             t = f"{self.names[q.seat]} is playing"
-        ui.text(canvas, 0, 0, s[:78 - len(t)], P.WHITE, P.BLUE)
-        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == HUMAN else P.LIGHT_CYAN, P.BLUE)
+        # the left part loses its least useful pieces until it fits beside the right one
+        parts = ["GO-STOP", f"Hand {st.hand_no}", f"Deal {deal}", f"Target {st.target}",
+                 f"Pays x{st.multiplier}" if st.multiplier > 1 else f"Dealer: {self.names[st.dealer]}"]
+        for drop in ("GO-STOP", f"Deal {deal}"):
+            if len(" " + "  ".join(parts)) <= 77 - len(t):
+                break
+            parts.remove(drop)
+        s = " " + "  ".join(parts)
+        ui.text(canvas, 0, 0, s[:77 - len(t)], P.WHITE, P.BLUE)
+        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == self.ctl.viewer else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
         st = self.state
@@ -89,8 +97,8 @@ class TableDrawing:
         pts = bd.total
         turn = st.question().seat == seat and st.phase != "hand_over"
         name = self.names[seat]
-        if seat != HUMAN:
-            name += f" ({self.levels[sorted(self.ais).index(seat)]})" if self.n == 2 else ""
+        if seat in self.ais and self.n == 2:
+            name += f" ({self.levels[sorted(self.ais).index(seat)]})"
         head = ("\x10" if turn else " ") + name
         ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
         bits = [f"{pts} pt"]
@@ -125,7 +133,7 @@ class TableDrawing:
                 continue
             for g, x, cards, rects, count, compact in groups:
                 label = lay.label(g, count, compact)
-                ly = (64 if seat != HUMAN else 272) - 16
+                ly = (64 if seat != self.bottom else 272) - 16
                 scoring_now = ((g == "brights" and count >= 3) or (g == "animals" and count >= 5)
                                or (g == "ribbons" and count >= 5) or (g == "junk" and count >= 10))
                 colour = P.LIGHT_GREEN if scoring_now else (txt if cards else P.LIGHT_GREY)
@@ -135,29 +143,31 @@ class TableDrawing:
 
     def _draw_hand(self, canvas, lay, model, face_c, back, txt):
         ph = self.human_phase()
-        hand = model.hands[HUMAN]
-        rects = lay.hand_rects[HUMAN]
+        me = self.bottom
+        hand = model.hands[me]
+        rects = lay.hand_rects[me]
+        face_up = self.hand_visible()
         arrows = self.app.options["colour.arrows"]
         ents = self.entries() if ph == "play" else []
         sel = ents[self.sel % len(ents)] if ents else None
         for c, rr in zip(hand, rects):
             r = rr.move(0, -RAISE) if c is sel else rr
-            canvas.blit(art.face(c, face_c), r)
-            if c in self.state.revealed[HUMAN]:
-                ui.text_px(canvas, r.x + 4, r.bottom + 1, "shown", P.LIGHT_MAGENTA)
+            canvas.blit(art.face(c, face_c) if face_up or c in self.state.revealed[me] else back, r)
+            if c in self.state.revealed[me]:
+                # a magenta frame, not a label: below the hand lies the card's description
+                art.draw_frame(canvas, r, P.LIGHT_MAGENTA, 1)
         if FLIP in ents:
             x = (rects[-1].right + 10) if rects else 12
             r = pygame.Rect(x, HAND_Y - (RAISE if sel == FLIP else 0), CARD_W, CARD_H)
             canvas.blit(back, r)
-            ui.text_px(canvas, r.x - 4, r.bottom + 1, "stock", txt)
             if sel == FLIP:
                 art.draw_frame(canvas, r, arrows)
         if ph == "play" and sel is not None and sel != FLIP:
             r = lay.rect_of(sel).move(0, -RAISE)
             art.draw_frame(canvas, r, arrows)
-            for m, cards, trs in lay.table_groups:
+            for m, _cards, trs in lay.table_groups:
                 if m == sel.month:
-                    for c, tr in zip(cards, trs):
+                    for tr in trs:
                         art.draw_frame(canvas, tr, arrows if self.app.blink else P.WHITE, 1)
         if ph == "match":
             choices = self.state.choices
@@ -168,7 +178,8 @@ class TableDrawing:
                 on = i == self.choice % len(choices)
                 art.draw_frame(canvas, tr, arrows if on else P.WHITE, 2 if on else 1)
                 if on:
-                    ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18", arrows if self.app.blink else P.WHITE)
+                    ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18",
+                               arrows if self.app.blink else P.WHITE)
 
     def _draw_marks(self, canvas, lay, stage):
         if stage is None or not stage.marks:
@@ -190,19 +201,21 @@ class TableDrawing:
             if e == FLIP:
                 ui.text(canvas, 1, 24, "Turn up the stock only (a turn left to you by your bomb).", P.WHITE)
                 return
-            ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {_category_words(e)}", P.WHITE)
-            ui.text(canvas, 1, 25, _play_hint(st, e), self.app.options["colour.arrows"])
+            shown = " (shown: everyone saw it)" if e in st.revealed[self.bottom] else ""
+            ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {category_words(e)}{shown}"[:78], P.WHITE)
+            ui.text(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"])
         elif ph == "match":
             c = st.choices[self.choice % len(st.choices)]
             card = st.t_card if st.phase == "match_hand" else st.t_stock
             ui.text(canvas, 1, 24, f"Your {card_label(card)} matches two cards: take which one?", P.WHITE)
-            ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.", self.app.options["colour.arrows"])
-        elif not self.stages and st.question().seat != HUMAN and st.phase != "hand_over":
+            ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.",
+                    self.app.options["colour.arrows"])
+        elif not self.stages and st.question().seat != self.ctl.viewer and st.phase != "hand_over":
             ui.text(canvas, 1, 24, f"{self.names[st.question().seat]} is thinking...", P.LIGHT_GREY)
 
 
 
-def _category_words(c) -> str:
+def category_words(c) -> str:
     cat = c.category
     if cat == "bright":
         return "a bright" + (" (the rain man: 3 brights with him score 2)" if c.month == 12 else "")
@@ -222,14 +235,16 @@ def _category_words(c) -> str:
     return "a junk card"
 
 
-def _play_hint(st, c) -> str:
+def play_hint(st, c, seat) -> str:
     if c.month == 0:
         return "Played, it goes to your captures and you turn up a card in its place."
     same = [t for t in st.table if t.month == c.month]
-    in_hand = sum(1 for h in st.hands[HUMAN] if h.month == c.month)
+    in_hand = sum(1 for h in st.hands[seat] if h.month == c.month)
     extra = ""
     if in_hand == 3 and len(same) == 1:
         extra = " You hold three: you may bomb."
+    elif in_hand == 2 and len(same) == 2 and st.options.two_card_bomb:
+        extra = " Two and two: you may bomb."
     elif in_hand == 3:
         extra = " You hold three: you may shake."
     if not same:

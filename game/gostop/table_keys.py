@@ -9,7 +9,6 @@ from game.keys import Binding
 from game.scene import Push
 from game.scenes.overlays import TextBox
 
-from .controller import HUMAN
 from .rules import ChooseMatch, FlipStock, PlayCard
 from .table_draw import FLIP
 
@@ -17,8 +16,8 @@ from .table_draw import FLIP
 class HumanKeys:
     def entries(self):
         """The hand entries to choose from: hand cards, and FLIP with bomb credits."""
-        hand = list(self.state.hands[HUMAN])
-        if self.state.credits[HUMAN] > 0 and self.state.stock:
+        hand = list(self.state.hands[self.bottom])
+        if self.state.credits[self.bottom] > 0 and self.state.stock:
             hand.append(FLIP)
         return hand
 
@@ -29,10 +28,10 @@ class HumanKeys:
 
     def human_phase(self):
         """'play', 'match' or None: what the human's keys do now."""
-        if self.stages or self.asking or self.scoring_open:
+        if self.stages or self.asking or self.scoring_open or self.ctl.passing:
             return None
         q = self.state.question()
-        if q.seat != HUMAN:
+        if q.seat != self.ctl.viewer:
             return None
         if q.kind == "play":
             return "play"
@@ -80,7 +79,8 @@ class HumanKeys:
         b = []
         ph = self.human_phase()
         if self.stages:
-            b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Hurry: show the turn's end", self.hurry))
+            b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                             "Hurry: show the turn's end", self.hurry))
         elif ph == "play":
             b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),

@@ -20,7 +20,7 @@ from .settings import LEVELS, PACE, SPEEDS
 SAVE_NAME = "gostop.json"
 SAVE_KIND = "gostop-game"
 SAVE_SCHEMA = 1
-KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand"}
+KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand", "humans"}
 KEEP_LINES = 50          # the history and log lines a save keeps
 LINE_MAX = 1000          # characters of one line
 
@@ -35,13 +35,15 @@ class SavedTable:
     log: list
     wait: int
     stats_hand: int | None
+    humans: list         # the seats played at the keyboard (hot seat: more than seat 0)
 
 
 def table_json(ctl, log: list, ai_rngs: list) -> dict:
     """What the table saves: `ctl` is its controller.GoStopController."""
     return {"state": ctl.state.to_json(), "levels": ctl.levels, "speed": ctl.speed,
             "ai_rngs": ai_rngs, "history": ctl.history[-KEEP_LINES:],
-            "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand}
+            "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand,
+            "humans": list(ctl.humans)}
 
 
 def read_table(data) -> SavedTable:
@@ -51,22 +53,27 @@ def read_table(data) -> SavedTable:
     st = GoStopState.from_json(data["state"])
     if st.partial:
         raise ValueError("a saved game has every card in play")
-    levels = data.get("levels", ["normal"] * (st.n - 1))
-    if not isinstance(levels, list) or len(levels) != st.n - 1 or any(
+    humans = data.get("humans", [0])
+    if (not isinstance(humans, list) or not all(is_int(h) and 0 <= h < st.n for h in humans)
+            or 0 not in humans or len(set(humans)) != len(humans)):
+        raise ValueError("bad human seats")
+    computers = st.n - len(humans)
+    levels = data.get("levels", ["normal"] * computers)
+    if not isinstance(levels, list) or len(levels) != computers or any(
             not isinstance(lv, str) or lv not in LEVELS for lv in levels):
         raise ValueError("bad computer levels")
     speed = data.get("speed", "normal")
     if not isinstance(speed, str) or speed not in SPEEDS:
         raise ValueError("bad speed")
-    rngs = data.get("ai_rngs", [None] * (st.n - 1))
-    if not isinstance(rngs, list) or len(rngs) != st.n - 1:
+    rngs = data.get("ai_rngs", [None] * computers)
+    if not isinstance(rngs, list) or len(rngs) != computers:
         raise ValueError("bad computers' random states")
     wait = data.get("wait", 0)
     if not is_int(wait) or not 0 <= wait <= PACE[speed][1]:
         raise ValueError("bad wait")
     return SavedTable(st, levels, speed, [None if r is None else read_rng(r) for r in rngs],
                       _lines(data.get("history", []), "history"), _lines(data.get("log", []), "log"),
-                      wait, _stats_hand(data.get("stats_hand"), st))
+                      wait, _stats_hand(data.get("stats_hand"), st), sorted(humans))
 
 
 def _lines(v, what: str) -> list:

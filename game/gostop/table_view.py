@@ -59,8 +59,10 @@ def capture_groups(cards) -> dict:
 
 
 class Layout:
-    """Rects of every card of a model. `seats` is how the players sit: the human
-    at the bottom, the others in the blocks at the top, left to right."""
+    """Rects of every card of a model: `human` (the seat at the keyboard) at the
+    bottom, the others in the blocks at the top. Play goes to the right
+    (counter-clockwise, as the rules say): the next seat sits top right, the one
+    after it top left, so the turn runs bottom, right, left on screen."""
 
     def __init__(self, model: Model, human: int = 0, n: int = 2):
         self.model = model
@@ -74,7 +76,7 @@ class Layout:
         self.hand_area: dict = {}      # seat -> Rect of a computer's hand
         self.table_groups: list = []   # [(month, [cards], [rects])]
         self.stock_rect = pygame.Rect(STOCK_XY, (CARD_W, CARD_H))
-        others = [s for s in range(n) if s != human]
+        others = [(human + 2) % n, (human + 1) % n] if n == 3 else [(human + 1) % n]
         if n == 2:
             blocks = [(others[0], pygame.Rect(4, 16, 632, 96))]
         else:

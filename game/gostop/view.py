@@ -32,7 +32,7 @@ def player_view(s, seat: int) -> "PlayerView":
         question=q, legal=tuple(s.legal_moves()) if q.seat == seat else (),
         turn_card=t_card, stock_card=s.t_stock,
         chips=tuple(s.chips), multiplier=s.multiplier, hand_no=s.hand_no,
-        last_turn=s.last_turn, target=s.target, result=s.result)
+        last_turn=s.last_turn, target=s.target, result=s.result, ppuks=tuple(s.ppuks))
 
 
 def redeal_hidden(s, seat: int, rng: random.Random):
@@ -98,6 +98,7 @@ class PlayerView:
     last_turn: bool
     target: int
     result: dict | None
+    ppuks: tuple = ()        # ppuk made this hand per seat (the three-ppuk variant)
 
     def unseen(self) -> list:
         """Cards this seat cannot see: the other hands (less shown cards) and the stock."""

@@ -1,0 +1,69 @@
+"""What the Go-Stop table says aloud (a mixin of table.GoStopTable), when the Speech
+option is on: each note as it is written, the hand card under the cursor with the
+table cards it would take, the table card of a match question, and on F11 where
+things stand. In hot seat nothing of a hand is spoken unless its owner has the
+keyboard and is the one asked (the same rule as the face-up hand: hand_visible)."""
+from __future__ import annotations
+
+from game.spoken import speakable
+
+from .narrate import card_label
+from .table_draw import FLIP, category_words, play_hint
+
+
+def cards_words(cards) -> str:
+    return ", ".join(card_label(c) for c in cards) or "none"
+
+
+class TableSpeech:
+    def note(self, text, colour=None):
+        """The notes are public (every card played lies face up): each is spoken."""
+        super().note(text, colour)
+        if text:
+            self.app.say(speakable(text))
+
+    def spoken_focus(self) -> str:
+        ph = self.human_phase()
+        st = self.state
+        if ph == "play":
+            ents = self.entries()
+            if not ents:
+                return ""
+            e = ents[self.sel % len(ents)]
+            if e == FLIP:
+                return "Turn up the stock only, a turn left to you by your bomb."
+            return speakable(f"{card_label(e)}, {category_words(e)}. {play_hint(st, e, self.bottom)}")
+        if ph == "match":
+            c = st.choices[self.choice % len(st.choices)]
+            return speakable(f"Take {card_label(c)}? {self.choice % len(st.choices) + 1} of "
+                             f"{len(st.choices)}. Enter takes it.")
+        return ""
+
+    def spoken_state(self) -> str:
+        st = self.state
+        me = self.bottom
+        parts = []
+        q = st.question()
+        if q.kind == "hand_over":
+            parts.append(f"Hand {st.hand_no} is over.")
+        else:
+            parts.append(f"Hand {st.hand_no}, {self.names[q.seat]} to play. Target {st.target}.")
+        if self.hand_visible():
+            parts.append(f"{self.whose(me)} hand: {cards_words(st.hands[me])}.")
+        by_month: dict = {}
+        for c in st.table:
+            by_month.setdefault(c.month, []).append(c)
+        table = "; ".join(cards_words(cs) + (" (a stack)" if m in st.stacks else "")
+                          for m, cs in sorted(by_month.items()))
+        parts.append(f"Table: {table or 'empty'}. Stock {len(st.stock)} cards.")
+        for s in range(st.n):
+            bits = [f"{st.score(s)} points"]
+            if st.go_counts[s]:
+                bits.append(f"{st.go_counts[s]} Go")
+            bits.append(f"{len(st.hands[s])} cards in hand")
+            bits.append(f"chips {st.chips[s]:+d}")
+            parts.append(f"{self.names[s]}: " + ", ".join(bits) + ".")
+        return speakable(" ".join(parts))
+
+    def whose(self, seat) -> str:
+        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
