@@ -160,6 +160,9 @@ def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29)
     """The bottom line of DOS programs: "F1 Keys  F2 Help  Esc Back" on light grey.
     Keys that do not fit on the line are an overflow (a key never silently vanishes)."""
     fill(canvas, 0, row, COLS, 1, palette.LIGHT_GREY)
+    used = sum(len(k) + 1 + len(lab) for k, lab in items)
+    # three spaces between keys, closer when the line is full (never a key left out)
+    gap = next((g for g in (3, 2, 1) if 1 + used + g * (len(items) - 1) <= COLS), 1)
     col = 1
     for i, (key, label) in enumerate(items):
         if col + len(key) + len(label) + 1 > COLS:
@@ -169,7 +172,7 @@ def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29)
         text(canvas, col, row, key, palette.RED, palette.LIGHT_GREY)
         col += len(key)
         text(canvas, col, row, " " + label, palette.BLACK, palette.LIGHT_GREY)
-        col += len(label) + 3
+        col += len(label) + 1 + gap
 
 
 def wrap(s: str, width: int) -> list[str]:

@@ -84,7 +84,7 @@ def play_randomly(game: str, seed: int, options=None) -> None:
         heavy -= 1
         return True
 
-    for n in range(MAX_MOVES[game]):
+    for _ in range(MAX_MOVES[game]):
         engine.check_invariants()
         if engine.is_over():
             break

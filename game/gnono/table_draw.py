@@ -217,8 +217,8 @@ class TableDrawing:
             items = []
         if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
             items.append(("C", "Catch"))
-        return items + [("F1", "Keys"), ("F2", "Rules"), ("F4", "Scores"), ("F8", "Save"),
-                        ("F9", "Hands"), ("Esc", "Leave")]
+        # F2 rules, F4 scores and F9 hands are in the F1 box: the bar keeps a turn's keys
+        return items + [("F1", "Keys"), ("F3", "Log"), ("F8", "Save"), ("Esc", "Leave")]
 
 
 # ------------------------------------------------------------------ the direction ring

@@ -203,7 +203,8 @@ class TableDrawing:
                 return
             shown = " (shown: everyone saw it)" if e in st.revealed[self.bottom] else ""
             ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {category_words(e)}{shown}"[:78], P.WHITE)
-            ui.text(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"])
+            ui.text_cut(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"],
+                        width=78)
         elif ph == "match":
             c = st.choices[self.choice % len(st.choices)]
             card = st.t_card if st.phase == "match_hand" else st.t_stock

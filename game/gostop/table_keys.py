@@ -101,6 +101,6 @@ class HumanKeys:
             items = [("\x1b\x1a", "Which card"), ("Enter", "Take it")]
         else:
             items = []
-        return items + [("F1", "Keys"), ("F2", "Rules"), ("F4", "Chips"), ("F8", "Save+leave"),
-                        ("F9", "Hands"), ("Esc", "Leave")]
+        # F2 (the rules) and F3 are in the F1 box: the bar keeps what a turn needs
+        return items + [("F1", "Keys"), ("F4", "Chips"), ("F8", "Save"), ("F9", "Hands"), ("Esc", "Leave")]
 

@@ -136,12 +136,12 @@ class TableDrawing:
     def _key_bar(self, canvas) -> None:
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
+        elif self.table.arrow_seat is not None:   # F2 and F3 are in the F1 box: no room here
+            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score"),
+                     ("Spc", "Flip"), ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
         else:
             items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
                      ("F8", "Save & leave"), ("Esc", "Leave")]
-            if self.table.arrow_seat is not None:
-                items[1:1] = [("\x1b\x1a", "Cursor"), ("Enter", "Take/put"), ("\x18", "Score"),
-                              ("Spc", "Flip")]
         ui.key_bar(canvas, items)
 
     def _draw_side(self, canvas, side: int, rnd: Round) -> None:
