@@ -164,6 +164,23 @@ class ExpertAI(GinAI):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
 
+    # ---- sampling ----
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
+        """n opponent hands (masks) drawn from the model."""
+        n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
+        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        if n_unknown < 0 or len(cards) < n_unknown:
+            return
+        rng = self.rng
+        p = know.p_opp
+        for _ in range(n):
+            # weighted sampling without replacement (Efraimidis-Spirakis keys)
+            keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
+            opp = know.opp_known
+            for _, b in keyed[:n_unknown]:
+                opp |= b
+            yield opp
+
     # ---- knocking ----
     def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
         if dw == 0 or self.undercut_limit >= 1.0 or view.stock_size <= 4:
@@ -173,19 +190,10 @@ class ExpertAI(GinAI):
     def _undercut_risk(self, view: GinView, know: _Knowledge, dw: int) -> float:
         """Share of opponent hands sampled from the model whose least deadwood is
         at most ours (lay-offs ignored: they only make it likelier)."""
-        n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
-        if n_unknown <= 0 or len(cards) < n_unknown:
+        if view.opponent_hand_size <= bin(know.opp_known).count("1"):
             return 0.0
-        rng = self.rng
-        p = know.p_opp
-        hits = 0
-        for _ in range(self.undercut_samples):
-            # weighted sampling without replacement (Efraimidis-Spirakis keys)
-            keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
-            opp = know.opp_known
-            for _, b in keyed[:n_unknown]:
-                opp |= b
-            if _mindw(opp) <= dw:
-                hits += 1
-        return hits / self.undercut_samples
+        hits = total = 0
+        for opp in self._sample_opponents(view, know, self.undercut_samples):
+            total += 1
+            hits += _mindw(opp) <= dw
+        return hits / total if total else 0.0
