@@ -154,3 +154,13 @@ def test_solid_discards_for_least_deadwood_and_knocks_at_once():
     assert SolidAI(1).choose(g.view(0)) == Discard(0, C("KS"))    # ties: the highest, spades last
     g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 9C KH", "7S")
     assert SolidAI(1).choose(g.view(0)) == GoOut(0, C("KH"))
+
+
+def test_bench_player_spec_changes_settings_for_ab_runs():
+    from bench.gin_baselines import player
+    make = player("expert:w_knock=3.5,undercut_samples=8")
+    ai = make(3)
+    assert isinstance(ai, ExpertAI) and ai.w_knock == 3.5 and ai.undercut_samples == 8
+    assert isinstance(player("solid:")(1), SolidAI) and player("hard") == "hard"
+    with pytest.raises(SystemExit):
+        player("expert:no_such_setting=1")(1)
