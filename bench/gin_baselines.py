@@ -14,7 +14,7 @@ import random
 
 from game.gin import melds as M
 from game.gin.ai import make_ai
-from game.gin.rules import DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
+from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
 
 
 class SolidAI:
@@ -96,7 +96,7 @@ def player(spec: str):
 
 
 def main(argv=None) -> int:
-    from game.gin import sim      # (only the command line plays matches)
+    from game.gin import sim  # (only the command line plays matches)
     ap = argparse.ArgumentParser(prog="python -m bench.gin_baselines",
                                  description="A Gin level against the solid reference player.")
     ap.add_argument("--a", default="expert")

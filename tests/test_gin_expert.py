@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bench.gin_baselines import SolidAI
-from game.cards import Card, parse_cards as P
+from game.cards import Card
+from game.cards import parse_cards as P
 from game.gin import melds as M
 from game.gin.ai import LEVELS, make_ai
 from game.gin.expert import ExpertAI
@@ -119,7 +120,8 @@ def test_thinking_in_slices_gives_the_same_move():
 
 def _after_draw(hand: str, drawn: str, upcard: str = "QH"):
     g = GinGame.from_deal([P(hand), P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C(upcard), P(drawn), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    for move in (Pass(0), Pass(1), DrawStock(0)):
+        g.apply(move)
     return g
 
 
