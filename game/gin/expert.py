@@ -17,8 +17,9 @@ discard gives a greedy opponent over his own Stock draw, a knock counting 15 mor
 instead of or beside the meld danger: 54.9-57.7%; the weights w_danger 2.5/6,
 w_knock 3.5, w_out 2, draw_margin 0/2, outs_decay 0.5: 56.5-58.5% (noise);
 the opponent model reweighted by "his last discard was his least-deadwood one"
-and "he has not knocked": Brier score 6.50 -> 6.41 (uniform 6.65), too little to
-show; greedy-rollout discards in a one-player race: slower than hard's key.
+and "he has not knocked", or over his last three turns (each discard and draw
+checked against a greedy player): Brier score 6.50 -> 6.41 (uniform 6.65), too
+little to show; greedy-rollout discards in a one-player race: slower than hard's key.
 The same expert told the opponent's hand (a measurement-only cheat) wins 64.6%
 (62.1-67.0): a sharper opponent model is where the remaining strength is.
 """
