@@ -13,7 +13,8 @@ import argparse
 import random
 
 from game.gin import melds as M
-from game.gin.rules import DrawStock, Discard, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
+from game.gin.ai import make_ai
+from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
 
 
 class SolidAI:
@@ -63,8 +64,39 @@ def _bits(mask: int):
         yield low
 
 
+def player(spec: str):
+    """A level name, "solid", or a level with settings changed for an A/B run:
+    "expert:w_feed=1,feed_samples=30" (attributes of the computer player)."""
+    name, _, sets = spec.partition(":")
+    if name == "solid":
+        base = SolidAI
+    else:
+        if not sets:
+            return name
+
+        def base(seed, name=name):
+            return make_ai(name, seed)
+    if not sets:
+        return base
+    changes = {}
+    for item in sets.split(","):
+        key, _, value = item.partition("=")
+        changes[key] = float(value) if "." in value or "e" in value else int(value)
+
+    def make(seed):
+        ai = base(seed)
+        for key, value in changes.items():
+            if not hasattr(ai, key):
+                raise SystemExit(f"{name} has no setting {key!r}")
+            setattr(ai, key, value)
+        ai.level = spec
+        return ai
+    make.level = spec
+    return make
+
+
 def main(argv=None) -> int:
-    from game.gin import sim      # (only the command line plays matches)
+    from game.gin import sim  # (only the command line plays matches)
     ap = argparse.ArgumentParser(prog="python -m bench.gin_baselines",
                                  description="A Gin level against the solid reference player.")
     ap.add_argument("--a", default="expert")
@@ -72,8 +104,7 @@ def main(argv=None) -> int:
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    players = {"solid": SolidAI}
-    st = sim.play_match(players.get(args.a, args.a), players.get(args.b, args.b), args.hands, args.seed)
+    st = sim.play_match(player(args.a), player(args.b), args.hands, args.seed)
     from bench.stats import wilson
     lo, hi = wilson(st.wins[0], st.decided)
     print(st.summary() + f"; 95% CI {100 * lo:.1f}-{100 * hi:.1f}%")

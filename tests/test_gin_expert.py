@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bench.gin_baselines import SolidAI
-from game.cards import Card, parse_cards as P
+from game.cards import Card
+from game.cards import parse_cards as P
 from game.gin import melds as M
 from game.gin.ai import LEVELS, make_ai
 from game.gin.expert import ExpertAI
@@ -119,7 +120,8 @@ def test_thinking_in_slices_gives_the_same_move():
 
 def _after_draw(hand: str, drawn: str, upcard: str = "QH"):
     g = GinGame.from_deal([P(hand), P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C(upcard), P(drawn), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    for move in (Pass(0), Pass(1), DrawStock(0)):
+        g.apply(move)
     return g
 
 
@@ -154,3 +156,13 @@ def test_solid_discards_for_least_deadwood_and_knocks_at_once():
     assert SolidAI(1).choose(g.view(0)) == Discard(0, C("KS"))    # ties: the highest, spades last
     g = _after_draw("AS 2S 3S 4H 5H 6H 7C 7D 9C KH", "7S")
     assert SolidAI(1).choose(g.view(0)) == GoOut(0, C("KH"))
+
+
+def test_bench_player_spec_changes_settings_for_ab_runs():
+    from bench.gin_baselines import player
+    make = player("expert:w_knock=3.5,undercut_samples=8")
+    ai = make(3)
+    assert isinstance(ai, ExpertAI) and ai.w_knock == 3.5 and ai.undercut_samples == 8
+    assert isinstance(player("solid:")(1), SolidAI) and player("hard") == "hard"
+    with pytest.raises(SystemExit):
+        player("expert:no_such_setting=1")(1)

@@ -10,6 +10,18 @@ Thinking in slices (for a table that must keep drawing frames):
 choose_iter(view) is the generator behind both: it yields None after each short
 piece of work (well under a millisecond) and returns the move; the random state
 it uses is noted at start_choice, so cancel() and a fresh start give the same move.
+
+Measured and dropped (expert vs solid, 1,500 hands, seed 11; this version 57.6%,
+95% CI 55.1-60.1): a "feed" term (on model-sampled opponent hands, what each
+discard gives a greedy opponent over his own Stock draw, a knock counting 15 more)
+instead of or beside the meld danger: 54.9-57.7%; the weights w_danger 2.5/6,
+w_knock 3.5, w_out 2, draw_margin 0/2, outs_decay 0.5: 56.5-58.5% (noise);
+the opponent model reweighted by "his last discard was his least-deadwood one"
+and "he has not knocked", or over his last three turns (each discard and draw
+checked against a greedy player): Brier score 6.50 -> 6.41 (uniform 6.65), too
+little to show; greedy-rollout discards in a one-player race: slower than hard's key.
+The same expert told the opponent's hand (a measurement-only cheat) wins 64.6%
+(62.1-67.0): a sharper opponent model is where the remaining strength is.
 """
 from __future__ import annotations
 
@@ -164,6 +176,23 @@ class ExpertAI(GinAI):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
 
+    # ---- sampling ----
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
+        """n opponent hands (masks) drawn from the model."""
+        n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
+        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        if n_unknown < 0 or len(cards) < n_unknown:
+            return
+        rng = self.rng
+        p = know.p_opp
+        for _ in range(n):
+            # weighted sampling without replacement (Efraimidis-Spirakis keys)
+            keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
+            opp = know.opp_known
+            for _, b in keyed[:n_unknown]:
+                opp |= b
+            yield opp
+
     # ---- knocking ----
     def _should_knock(self, view: GinView, know: _Knowledge, dw: int, after: int) -> bool:
         if dw == 0 or self.undercut_limit >= 1.0 or view.stock_size <= 4:
@@ -173,19 +202,10 @@ class ExpertAI(GinAI):
     def _undercut_risk(self, view: GinView, know: _Knowledge, dw: int) -> float:
         """Share of opponent hands sampled from the model whose least deadwood is
         at most ours (lay-offs ignored: they only make it likelier)."""
-        n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
-        if n_unknown <= 0 or len(cards) < n_unknown:
+        if view.opponent_hand_size <= bin(know.opp_known).count("1"):
             return 0.0
-        rng = self.rng
-        p = know.p_opp
-        hits = 0
-        for _ in range(self.undercut_samples):
-            # weighted sampling without replacement (Efraimidis-Spirakis keys)
-            keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
-            opp = know.opp_known
-            for _, b in keyed[:n_unknown]:
-                opp |= b
-            if _mindw(opp) <= dw:
-                hits += 1
-        return hits / self.undercut_samples
+        hits = total = 0
+        for opp in self._sample_opponents(view, know, self.undercut_samples):
+            total += 1
+            hits += _mindw(opp) <= dw
+        return hits / total if total else 0.0
