@@ -1,6 +1,7 @@
 """Computer players for Gnono. They see only a GnonoView, never the state.
 
-`GnonoAI(difficulty, rng)` with difficulty "easy", "normal" or "hard":
+`GnonoAI(difficulty, rng)` with difficulty "easy", "normal" or "hard" ("expert" is
+ExpertAI in game/gnono/expert.py, a determinized search on top of it):
   choose(view)          the seat's move in its turn phase (play/draw, colour,
                         play-or-keep, challenge, 7-0 swap)
   jump_in(view)         a jump-in Play out of turn, or None (house rule)
@@ -23,7 +24,8 @@ from game.gnono.rules import (CHALLENGE, COLOR, DRAWN, PLAY, SWAP, CallUno, Catc
                               Challenge, ChooseColor, Draw, GnonoView, KeepDrawn,
                               Play, PlayDrawn, SwapHands, card_matches)
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")   # weakest to strongest
+HEURISTIC_LEVELS = LEVELS[:3]                   # GnonoAI's; "expert" is ExpertAI (expert.py)
 
 # per difficulty: chance of remembering "UNO!", of noticing a missed call,
 # assumed share of Wild Draw Fours played unlawfully (hard's challenge model),
@@ -32,6 +34,7 @@ PROFILE = {
     "easy":   dict(call=0.70, catch=0.25, reaction=(1.2, 2.5)),
     "normal": dict(call=0.93, catch=0.60, reaction=(0.7, 1.5)),
     "hard":   dict(call=1.00, catch=0.95, reaction=(0.35, 0.8)),
+    "expert": dict(call=1.00, catch=0.97, reaction=(0.3, 0.7)),
 }
 
 _DECK = tuple(full_deck())
@@ -59,7 +62,7 @@ def most_held_color(hand, exclude: Card | None = None) -> str:
 
 class GnonoAI:
     def __init__(self, difficulty: str = "normal", rng: random.Random | int | None = None):
-        if difficulty not in LEVELS:
+        if difficulty not in HEURISTIC_LEVELS:
             raise ValueError(f"unknown difficulty {difficulty!r}")
         self.difficulty = difficulty
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
@@ -356,8 +359,14 @@ class BaselineAI(GnonoAI):
         return None
 
 
+# at the bottom, as a module: the expert builds on GnonoAI above (either may be imported first)
+from game.gnono import expert  # noqa: E402
+
+
 def make_ai(level: str, rng=None) -> GnonoAI:
-    """"easy" / "normal" / "hard" / "baseline"."""
+    """"easy" / "normal" / "hard" / "expert" / "baseline"."""
     if level == "baseline":
         return BaselineAI(rng=rng)
+    if level == "expert":
+        return expert.ExpertAI(rng)
     return GnonoAI(level, rng)
