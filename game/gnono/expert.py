@@ -4,7 +4,8 @@ For each decision with more than one sensible answer (which card, the colour
 for a Wild, play or keep a drawn card) it deals the cards it has not seen
 (everything but its hand and the discard pile) at random into the other hands
 (by their sizes) and the stock. A player who drew on a colour and has not played
-since is dealt cards of that colour only rarely (it held none then). Each
+since is dealt cards of that colour, and Wilds, only rarely (it held none then,
+or it would have played one). Each
 candidate is then played out to the end of the round in the same worlds (common
 random numbers) with a fast rule policy for every seat, and the candidate that
 won most often is chosen (ties: the first in the rule policy's order).
@@ -34,15 +35,17 @@ import random
 import time
 
 from game.gnono.ai import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
-from game.gnono.cards import COLORS, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
+from game.gnono.cards import (ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card,
+                              full_deck)
 from game.gnono.rules import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP,
                               Challenge, ChooseColor, Draw, GnonoState, GnonoView, KeepDrawn,
                               Play, PlayDrawn, SwapHands)
 
 _DECK = tuple(full_deck())
-SAMPLES = 12              # worlds per decision (every candidate is played out in each)
-MAX_ROLLOUTS = 96         # fewer worlds when there are many candidates
+SAMPLES = 16              # worlds per decision (every candidate is played out in each)
+MAX_ROLLOUTS = 64         # fewer worlds when there are many candidates (the time bound)
 ROLLOUT_MOVES = 400       # a round still running after this many moves counts as a draw
+MARGIN_Z = 1.0            # standard errors a candidate must beat the rule choice by
 LACKED_KEEP = 0.15        # chance a card of a colour a seat drew on is left in its hand
 
 
@@ -56,15 +59,20 @@ def _most_held(hand) -> str:
     return COLORS[counts.index(max(counts))]
 
 
+# a coloured face's weight in rule_rank: action cards first, then high numbers
+_FACE_RANK = {f: 70 if f in ACTION_FACES else int(f) for f in NUMBER_FACES + ACTION_FACES}
+
+
 def rule_rank(c: Card, top: Card, color: str) -> int:
     """The rule policy's order of playable cards (0: not playable): the current
     colour (action cards, then high numbers), the same number or symbol, Wilds last."""
-    if c.color == color:
-        return 300 + (50 if c.is_action else 0) + c.points
-    if c.color == "W":
+    col = c.color
+    if col == color:
+        return 300 + _FACE_RANK[c.face]
+    if col == "W":
         return 100 if c.face == WILD_DRAW_FOUR else 101
-    if top.color != "W" and c.face == top.face:
-        return 200 + (50 if c.is_action else 0) + c.points
+    if c.face == top.face and top.color != "W":
+        return 200 + _FACE_RANK[c.face]
     return 0
 
 
@@ -121,8 +129,8 @@ def unseen_cards(view: GnonoView) -> list[Card]:
 
 def deal_hidden(view: GnonoView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Other hands (by their sizes) and the stock, dealt from the unseen cards.
-    A seat that drew on a colour (and has not played since) keeps a card of that
-    colour only with chance LACKED_KEEP."""
+    A seat that drew on a colour (and has not played since) is dealt a card of that
+    colour or a Wild only with chance LACKED_KEEP."""
     cards = unseen_cards(view)
     rng.shuffle(cards)
     others = [s for s in range(view.n_players) if s != view.seat]
@@ -143,7 +151,7 @@ def deal_hidden(view: GnonoView, rng: random.Random) -> tuple[list[list[Card]], 
         i = len(cards) - 1
         while len(hand) < need and i >= 0:
             c = cards[i]
-            if c.color != lacked or rng.random() < LACKED_KEEP:
+            if (c.color != lacked and c.color != "W") or rng.random() < LACKED_KEEP:
                 hand.append(cards.pop(i))
             i -= 1
         while len(hand) < need:            # not enough others: take what is left
@@ -196,7 +204,7 @@ class ExpertAI(GnonoAI):
     """Determinized search (see the module docstring)."""
 
     def __init__(self, rng: random.Random | int | None = None, samples: int = SAMPLES,
-                 max_rollouts: int = MAX_ROLLOUTS):
+                 max_rollouts: int = MAX_ROLLOUTS, margin_z: float = MARGIN_Z):
         super().__init__("hard", rng)
         self.difficulty = "expert"
         p = PROFILE["expert"]
@@ -204,6 +212,7 @@ class ExpertAI(GnonoAI):
         self.reaction_range = p["reaction"]
         self.samples = samples
         self.max_rollouts = max_rollouts
+        self.margin_z = margin_z
         self.last_rollouts = 0
         self._thinking = None
         self._rest_state = None
@@ -320,16 +329,31 @@ class ExpertAI(GnonoAI):
         if len(cands) == 1:
             return cands[0]
         worlds = max(2, min(self.samples, self.max_rollouts // len(cands)))
-        wins = [0.0] * len(cands)
         seat = view.seat
+        # per world, each candidate's result minus the rule choice's (cands[0])
+        diffs = [[] for _ in cands]
         for _ in range(worlds):
             hands, stock = deal_hidden(view, self.rng)
             seed = self.rng.getrandbits(32)
+            base = 0.0
             for i, mv in enumerate(cands):
                 s = world(view, hands, stock, seed)
-                s.apply(mv)
-                wins[i] += rollout(s, seat)
+                s.apply(mv, check=False)
+                v = rollout(s, seat)
+                if i == 0:
+                    base = v
+                else:
+                    diffs[i].append(v - base)
                 yield None
         self.last_rollouts = worlds * len(cands)
-        best = max(range(len(cands)), key=lambda i: (wins[i], -i))
+        # leave the rule choice only for a candidate clearly better in these worlds
+        # (pure argmax over few rollouts is mostly noise: measured, it lost to the rules)
+        best, best_score = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            mean = sum(d) / worlds
+            var = sum((x - mean) ** 2 for x in d) / max(1, worlds - 1)
+            score = mean - self.margin_z * (var / worlds) ** 0.5
+            if score > best_score:
+                best, best_score = i, score
         return cands[best]
