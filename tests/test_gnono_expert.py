@@ -6,9 +6,10 @@ import random
 import pytest
 
 from game.gnono.ai import LEVELS, make_ai
-from game.gnono.expert import ExpertAI, deal_hidden, unseen_cards
+from game.gnono.expert import ExpertAI, deal_hidden, turn_value, unseen_cards
 from game.gnono.rules import (COLOR, DRAWN, PLAY, ROUND_OVER, ChooseColor, Draw,
                               GnonoOptions, GnonoState, KeepDrawn, Play, PlayDrawn)
+from game.gnono.sim import main as sim_main
 from game.gnono.sim import play_game, play_games
 from tests.gnono_helpers import card_in, play
 
@@ -166,3 +167,17 @@ def test_soak_legal_rounds(levels, options):
     # play_game applies every move through the engine, which refuses illegal ones
     r = play_games(levels, 4, seed=len(levels), options=options, check=True, single_round=True)
     assert sum(r["wins"].values()) == 4
+
+
+def test_turn_value_is_a_chance_and_sums_over_seats():
+    for n in (2, 3, 5):
+        for s in mid_round_states(n, 4, seed=n + 20):
+            vals = [turn_value(s, seat) for seat in range(n)]
+            assert all(0.0 < v < 1.0 for v in vals)
+            assert abs(sum(vals) - 1.0) < 1e-9
+
+
+def test_sim_runner_single_rounds(capsys):
+    assert sim_main(["--players", "expert,easy", "--games", "2",
+                     "--single-round", "--time"]) == 0
+    assert "median" in capsys.readouterr().out

@@ -2,6 +2,7 @@
 
     python -m game.gnono.sim --players hard,baseline --games 500
     python -m game.gnono.sim --players hard,normal,easy,easy --games 200 --stacking
+    python -m game.gnono.sim --players expert,hard --games 1000 --single-round --time
 
 Reusable: play_game(levels, seed, ...) -> GameResult; play_games(...) -> dict.
 Seats are rotated from game to game, so no level keeps a seat.
@@ -168,7 +169,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.gnono.sim",
                                  description="Computer-only Gnono games: throughput and win shares.")
     ap.add_argument("--players", default="hard,baseline",
-                    help="comma-separated levels, one per seat: easy, normal, hard, baseline "
+                    help="comma-separated levels, one per seat: easy, normal, hard, expert, baseline "
                          "(2 to 10 seats; default hard,baseline)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
@@ -181,6 +182,8 @@ def main(argv=None) -> int:
     ap.add_argument("--stacking", action="store_true")
     ap.add_argument("--jump-in", action="store_true")
     ap.add_argument("--seven-zero", action="store_true")
+    ap.add_argument("--single-round", action="store_true",
+                    help="play only each game's first round (win shares are rounds won)")
     ap.add_argument("--check", action="store_true", help="verify card conservation every move")
     ap.add_argument("--time", action="store_true", help="measure decision times")
     a = ap.parse_args(argv)
@@ -189,7 +192,8 @@ def main(argv=None) -> int:
                         draw_until_playable=a.draw_until_playable, wd4_rule=a.wd4_rule,
                         wd4_challenge=not a.no_challenge, stacking=a.stacking,
                         jump_in=a.jump_in, seven_zero=a.seven_zero)
-    r = play_games(levels, a.games, a.seed, opts, check=a.check, time_decisions=a.time)
+    r = play_games(levels, a.games, a.seed, opts, check=a.check, time_decisions=a.time,
+                   single_round=a.single_round)
     print(f"{r['games']} games, {len(levels)} seats ({', '.join(levels)}): "
           f"{r['seconds']:.2f} s, {r['games_per_sec']:.1f} games/s "
           f"({r['games_per_cpu_sec']:.1f} per CPU second), "
