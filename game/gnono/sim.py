@@ -47,13 +47,14 @@ def _make_players(levels, rng: random.Random, factories) -> list:
     return out
 
 
-def _turn(s: GnonoState, ais, rng: random.Random, times: list | None) -> None:
+def _turn(s: GnonoState, ais, rng: random.Random, times: list | None,
+          clock=time.perf_counter) -> None:
     """The current seat's move, then the UNO call or catch and any jump-in."""
     cur = s.current
     if times is not None:
-        t0 = time.perf_counter()
+        t0 = clock()
         move = ais[cur].choose(s.view(cur))   # the view is built at the table too
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     else:
         move = ais[cur].choose(s.view(cur))
     s.apply(move)
@@ -86,10 +87,11 @@ def _turn(s: GnonoState, ais, rng: random.Random, times: list | None) -> None:
 def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
               check: bool = False, time_decisions: bool = False,
               max_rounds: int = 1000, single_round: bool = False,
-              factories=None) -> GameResult:
+              factories=None, cpu_clock: bool = False) -> GameResult:
     """One game to the playout score between AIs of the given levels (seat i plays
     levels[i]), or with single_round=True only its first round (winner: the round's).
-    With check=True the invariants are verified after every move."""
+    With check=True the invariants are verified after every move; cpu_clock times
+    decisions in this process's CPU time (steadier than wall time on a busy machine)."""
     rng = random.Random(seed)
     n = len(levels)
     s = GnonoState(n, rng.getrandbits(64), options)
@@ -105,7 +107,7 @@ def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
             s.apply(NextRound())
             turns_in_round = 0
             continue
-        _turn(s, ais, rng, times)
+        _turn(s, ais, rng, times, time.process_time if cpu_clock else time.perf_counter)
         turns += 1
         turns_in_round += 1
         if turns_in_round > MAX_TURNS_PER_ROUND:
@@ -118,7 +120,7 @@ def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
 
 def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None = None, *,
                rotate: bool = True, check: bool = False, time_decisions: bool = False,
-               single_round: bool = False, factories=None) -> dict:
+               single_round: bool = False, factories=None, cpu_clock: bool = False) -> dict:
     """Play `games` games (or single rounds: each game's first round); return wins
     per level, shares, games per second and, if asked, decision times (view +
     choice) in seconds."""
@@ -135,7 +137,7 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
         seating = levels[k:] + levels[:k]
         r = play_game(seating, seed * 1_000_003 + g, options, check=check,
                       time_decisions=time_decisions, single_round=single_round,
-                      factories=factories)
+                      factories=factories, cpu_clock=cpu_clock)
         wins_by_level[seating[r.winner]] += 1
         for lv in seating:
             seats_by_level[lv] += 1
