@@ -12,8 +12,20 @@ import random
 
 from game.gnono.ai import BaselineAI, most_held_color
 from game.gnono.cards import Card
-from game.gnono.rules import (CHALLENGE, COLOR, DRAWN, PLAY, SWAP, Challenge, ChooseColor, Draw,
-                              GnonoView, Play, PlayDrawn, SwapHands)
+from game.gnono.rules import (
+    CHALLENGE,
+    COLOR,
+    DRAWN,
+    PLAY,
+    SWAP,
+    Challenge,
+    ChooseColor,
+    Draw,
+    GnonoView,
+    Play,
+    PlayDrawn,
+    SwapHands,
+)
 
 
 def rule_card(view: GnonoView, cards: list[Card]) -> Card:

@@ -7,8 +7,19 @@ import pytest
 
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.expert import ExpertAI, deal_hidden, turn_value, unseen_cards
-from game.gnono.rules import (COLOR, DRAWN, PLAY, ROUND_OVER, ChooseColor, Draw,
-                              GnonoOptions, GnonoState, KeepDrawn, Play, PlayDrawn)
+from game.gnono.rules import (
+    COLOR,
+    DRAWN,
+    PLAY,
+    ROUND_OVER,
+    ChooseColor,
+    Draw,
+    GnonoOptions,
+    GnonoState,
+    KeepDrawn,
+    Play,
+    PlayDrawn,
+)
 from game.gnono.sim import main as sim_main
 from game.gnono.sim import play_game, play_games
 from tests.gnono_helpers import card_in, play

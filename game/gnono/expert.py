@@ -41,12 +41,26 @@ import math
 import random
 import time
 
-from game.gnono.ai import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
-from game.gnono.cards import (ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card,
-                              full_deck)
-from game.gnono.rules import (CHALLENGE, COLOR, DRAWN, GAME_OVER, PLAY, ROUND_OVER, SWAP,
-                              Challenge, ChooseColor, Draw, GnonoState, GnonoView, KeepDrawn,
-                              Play, PlayDrawn, SwapHands)
+from game.gnono.cards import ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card, full_deck
+from game.gnono.heuristic import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
+from game.gnono.rules import (
+    CHALLENGE,
+    COLOR,
+    DRAWN,
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    SWAP,
+    Challenge,
+    ChooseColor,
+    Draw,
+    GnonoState,
+    GnonoView,
+    KeepDrawn,
+    Play,
+    PlayDrawn,
+    SwapHands,
+)
 
 _DECK = tuple(full_deck())
 SAMPLES = 32              # worlds per decision (every candidate is played out in each)

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 
 from game.gnono.ai import make_ai
 from game.gnono.cards import DECK_SIZE
-from game.gnono.rules import (GAME_OVER, ROUND_OVER, CallUno, Catch, GnonoOptions,
-                              GnonoState, NextRound, Play)
+from game.gnono.rules import GAME_OVER, ROUND_OVER, CallUno, Catch, GnonoOptions, GnonoState, NextRound, Play
 
 MAX_TURNS_PER_ROUND = 20000   # a stalled round (nothing left to draw) is an error
 
