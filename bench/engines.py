@@ -129,8 +129,8 @@ def gnono(quick: bool, save_dir: str):
                        {"share": wins / games, "games": games},
                        f">= {target:.0%}" if target > 0.5 else "> 50% (95% CI)",
                        wins / games >= target if target > 0.5 else beats(wins, games)))
-    # single rounds (a game is ~5 of them): the search's rows; 20,000 rounds of the
-    # expert take about GNONO_EXPERT_MINUTES of one core
+    # single rounds (a game is ~5 of them): the search's rows, the expert as offered;
+    # 20,000 rounds against rule take roughly 15 minutes of one core (45 ms a round)
     for a, b, rounds, target in (("expert", "rule", 20 if quick else 20000, 0.57),
                                  ("expert", "hard", 20 if quick else 4000, 0.5),
                                  ("hard", "rule", 20 if quick else 4000, None)):

@@ -31,6 +31,9 @@ Thinking can be spread over frames as with Go-Stop's hard player:
                        then gives the same move); rng_at_rest() is what to save
   thinking             True between start_choice and the move
   choose(view)         start_choice + finish: the same move as work() reaches.
+Only the turn's decision thinks: jump_in, would_call_uno, would_catch, call_move
+and catch_move answer at once (GnonoAI's). If the position changes while a
+decision is under way (a catch, a jump-in), cancel() and start again.
 A decision makes at most max_rollouts * 2 / seats rollouts (samples worlds, fewer
 when there are many candidates or seats); most turns have one candidate or none
 and cost nothing.
