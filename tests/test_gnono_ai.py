@@ -6,8 +6,18 @@ import pytest
 
 from game.gnono.ai import BaselineAI, GnonoAI, make_ai
 from game.gnono.cards import Card
-from game.gnono.rules import (CHALLENGE, CallUno, Catch, Challenge, ChooseColor, Draw,
-                              GnonoOptions, GnonoState, Play, PlayDrawn)
+from game.gnono.rules import (
+    CHALLENGE,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    GnonoOptions,
+    GnonoState,
+    Play,
+    PlayDrawn,
+)
 from game.gnono.sim import main as sim_main
 from game.gnono.sim import play_game, play_games
 from tests.gnono_helpers import card_in, play

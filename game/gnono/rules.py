@@ -277,9 +277,11 @@ class GnonoState:
         return True
 
     # ------------------------------------------------------------ apply
-    def apply(self, move) -> list[Event]:
-        """Carry out a move; raise IllegalMove (state unchanged) if the rules refuse it."""
-        self._check(move)
+    def apply(self, move, check: bool = True) -> list[Event]:
+        """Carry out a move; raise IllegalMove (state unchanged) if the rules refuse it.
+        check=False skips that validation: for search rollouts whose moves are known legal."""
+        if check:
+            self._check(move)
         ev: list[Event] = []
         if isinstance(move, TURN_MOVES) and self.uno_window is not None:
             # the window closes when the next turn begins; the catchable player's

@@ -2,6 +2,7 @@
 
     python -m game.gnono.sim --players hard,baseline --games 500
     python -m game.gnono.sim --players hard,normal,easy,easy --games 200 --stacking
+    python -m game.gnono.sim --players expert,hard --games 1000 --single-round --time
 
 Reusable: play_game(levels, seed, ...) -> GameResult; play_games(...) -> dict.
 Seats are rotated from game to game, so no level keeps a seat.
@@ -15,8 +16,7 @@ from dataclasses import dataclass, field
 
 from game.gnono.ai import make_ai
 from game.gnono.cards import DECK_SIZE
-from game.gnono.rules import (GAME_OVER, ROUND_OVER, CallUno, Catch, GnonoOptions,
-                              GnonoState, NextRound, Play)
+from game.gnono.rules import GAME_OVER, ROUND_OVER, CallUno, Catch, GnonoOptions, GnonoState, NextRound, Play
 
 MAX_TURNS_PER_ROUND = 20000   # a stalled round (nothing left to draw) is an error
 
@@ -36,71 +36,93 @@ def _check_invariants(s: GnonoState) -> None:
         raise AssertionError("cards were created or lost")
 
 
+def _make_players(levels, rng: random.Random, factories) -> list:
+    """One computer per seat: a level of make_ai, or a name in `factories`
+    (name -> callable(rng) -> player) for players outside the game, like bench's."""
+    out = []
+    for lv in levels:
+        r = random.Random(rng.getrandbits(64))
+        out.append(factories[lv](r) if factories and lv in factories else make_ai(lv, r))
+    return out
+
+
+def _turn(s: GnonoState, ais, rng: random.Random, times: list | None,
+          clock=time.perf_counter) -> None:
+    """The current seat's move, then the UNO call or catch and any jump-in."""
+    cur = s.current
+    if times is not None:
+        t0 = clock()
+        move = ais[cur].choose(s.view(cur))   # the view is built at the table too
+        times.append(clock() - t0)
+    else:
+        move = ais[cur].choose(s.view(cur))
+    s.apply(move)
+    if s.phase in (ROUND_OVER, GAME_OVER):
+        return
+    n = s.n
+    w = s.uno_window
+    if w is not None:
+        if ais[w].would_call_uno(s.view(w)):
+            s.apply(CallUno(w))
+        else:
+            others = [o for o in range(n) if o != w]
+            rng.shuffle(others)
+            for o in others:
+                t = ais[o].would_catch(s.view(o))
+                if t is not None:
+                    s.apply(Catch(o, t))
+                    break
+    if s.options.jump_in:
+        jumpers = {m.seat for m in s.legal_moves() if type(m) is Play and m.seat != s.current}
+        for o in sorted(jumpers):
+            m = ais[o].jump_in(s.view(o))
+            if m is not None:
+                s.apply(m)
+                if s.uno_window == o and ais[o].would_call_uno(s.view(o)):
+                    s.apply(CallUno(o))
+                break
+
+
 def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
               check: bool = False, time_decisions: bool = False,
-              max_rounds: int = 1000) -> GameResult:
+              max_rounds: int = 1000, single_round: bool = False,
+              factories=None, cpu_clock: bool = False) -> GameResult:
     """One game to the playout score between AIs of the given levels (seat i plays
-    levels[i]). With check=True the invariants are verified after every move."""
+    levels[i]), or with single_round=True only its first round (winner: the round's).
+    With check=True the invariants are verified after every move; cpu_clock times
+    decisions in this process's CPU time (steadier than wall time on a busy machine)."""
     rng = random.Random(seed)
     n = len(levels)
     s = GnonoState(n, rng.getrandbits(64), options)
-    ais = [make_ai(lv, random.Random(rng.getrandbits(64))) for lv in levels]
-    times: list[float] = []
-    perf = time.perf_counter
-    jump = s.options.jump_in
+    ais = _make_players(levels, rng, factories)
+    times: list[float] | None = [] if time_decisions else None
     turns_in_round = turns = 0
     while s.phase != GAME_OVER:
         if s.phase == ROUND_OVER:
+            if single_round:
+                break
             if s.round_no >= max_rounds:
                 raise RuntimeError("too many rounds")
             s.apply(NextRound())
             turns_in_round = 0
             continue
-        cur = s.current
-        if time_decisions:
-            t0 = perf()
-            v = s.view(cur)
-            move = ais[cur].choose(v)
-            times.append(perf() - t0)
-        else:
-            move = ais[cur].choose(s.view(cur))
-        s.apply(move)
+        _turn(s, ais, rng, times, time.process_time if cpu_clock else time.perf_counter)
         turns += 1
         turns_in_round += 1
         if turns_in_round > MAX_TURNS_PER_ROUND:
             raise RuntimeError("round does not end")
-        if s.phase in (ROUND_OVER, GAME_OVER):
-            continue
-        w = s.uno_window
-        if w is not None:
-            if ais[w].would_call_uno(s.view(w)):
-                s.apply(CallUno(w))
-            else:
-                others = [o for o in range(n) if o != w]
-                rng.shuffle(others)
-                for o in others:
-                    t = ais[o].would_catch(s.view(o))
-                    if t is not None:
-                        s.apply(Catch(o, t))
-                        break
-        if jump:
-            jumpers = {m.seat for m in s.legal_moves() if type(m) is Play and m.seat != s.current}
-            for o in sorted(jumpers):
-                m = ais[o].jump_in(s.view(o))
-                if m is not None:
-                    s.apply(m)
-                    if s.uno_window == o and ais[o].would_call_uno(s.view(o)):
-                        s.apply(CallUno(o))
-                    break
         if check:
             _check_invariants(s)
-    return GameResult(s.winner, list(s.scores), s.round_no, turns, times)
+    winner = s.last_round["winner"] if single_round else s.winner
+    return GameResult(winner, list(s.scores), s.round_no, turns, times or [])
 
 
 def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None = None, *,
-               rotate: bool = True, check: bool = False, time_decisions: bool = False) -> dict:
-    """Play `games` games; return wins per level, shares, games per second and,
-    if asked, decision times (view + choice) in seconds."""
+               rotate: bool = True, check: bool = False, time_decisions: bool = False,
+               single_round: bool = False, factories=None, cpu_clock: bool = False) -> dict:
+    """Play `games` games (or single rounds: each game's first round); return wins
+    per level, shares, games per second and, if asked, decision times (view +
+    choice) in seconds."""
     levels = list(levels)
     n = len(levels)
     wins_by_level: dict[str, int] = {lv: 0 for lv in levels}
@@ -113,7 +135,8 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
         k = g % n if rotate else 0
         seating = levels[k:] + levels[:k]
         r = play_game(seating, seed * 1_000_003 + g, options, check=check,
-                      time_decisions=time_decisions)
+                      time_decisions=time_decisions, single_round=single_round,
+                      factories=factories, cpu_clock=cpu_clock)
         wins_by_level[seating[r.winner]] += 1
         for lv in seating:
             seats_by_level[lv] += 1
@@ -147,7 +170,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.gnono.sim",
                                  description="Computer-only Gnono games: throughput and win shares.")
     ap.add_argument("--players", default="hard,baseline",
-                    help="comma-separated levels, one per seat: easy, normal, hard, baseline "
+                    help="comma-separated levels, one per seat: easy, normal, hard, expert, baseline "
                          "(2 to 10 seats; default hard,baseline)")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
@@ -160,6 +183,8 @@ def main(argv=None) -> int:
     ap.add_argument("--stacking", action="store_true")
     ap.add_argument("--jump-in", action="store_true")
     ap.add_argument("--seven-zero", action="store_true")
+    ap.add_argument("--single-round", action="store_true",
+                    help="play only each game's first round (win shares are rounds won)")
     ap.add_argument("--check", action="store_true", help="verify card conservation every move")
     ap.add_argument("--time", action="store_true", help="measure decision times")
     a = ap.parse_args(argv)
@@ -168,7 +193,8 @@ def main(argv=None) -> int:
                         draw_until_playable=a.draw_until_playable, wd4_rule=a.wd4_rule,
                         wd4_challenge=not a.no_challenge, stacking=a.stacking,
                         jump_in=a.jump_in, seven_zero=a.seven_zero)
-    r = play_games(levels, a.games, a.seed, opts, check=a.check, time_decisions=a.time)
+    r = play_games(levels, a.games, a.seed, opts, check=a.check, time_decisions=a.time,
+                   single_round=a.single_round)
     print(f"{r['games']} games, {len(levels)} seats ({', '.join(levels)}): "
           f"{r['seconds']:.2f} s, {r['games_per_sec']:.1f} games/s "
           f"({r['games_per_cpu_sec']:.1f} per CPU second), "
