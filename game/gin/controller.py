@@ -24,8 +24,7 @@ from game.gin import melds as M
 from game.gin import table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
-from game.gin.rules import (Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal,
-                            TakeUpcard)
+from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
 from game.table_support import computer_move, record_stats
 
 CPU_NAME = "Computer"

@@ -29,7 +29,7 @@ import random
 import time
 
 from game.gin import melds as M
-from game.gin.ai import BIT_VALUES, GinAI, _bits, _Knowledge
+from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import DrawStock, GinView, LayDown, NextHand, Pass, TakeUpcard
 

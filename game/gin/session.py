@@ -13,7 +13,8 @@ from typing import Callable
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.gin import settings as S
 from game.keys import Binding
 from game.scene import Pop, Scene
