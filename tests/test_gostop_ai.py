@@ -165,3 +165,44 @@ def test_sim_command_line(capsys):
     assert "normal vs greedy" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--levels", "normal"])
+
+
+def redealt(s: GoStopState, seat: int, rng: random.Random) -> GoStopState:
+    """The same position for `seat` with every card it cannot see (the other hands
+    less their shown cards, the stock) dealt again at random."""
+    t = s.copy()
+    hidden = [c for o in range(s.n) if o != seat for c in s.hands[o] if c not in s.revealed[o]]
+    hidden += s.stock
+    rng.shuffle(hidden)
+    pos = 0
+    for o in range(s.n):
+        if o == seat:
+            continue
+        k = len(s.hands[o]) - len(s.revealed[o])
+        t.hands[o] = list(s.revealed[o]) + hidden[pos:pos + k]
+        pos += k
+    t.stock = hidden[pos:]
+    return t
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_decides_the_same_whatever_the_hidden_cards(players):
+    s = GoStopState.new(Options(players=players), 21 + players)
+    pilot = GoStopAI("normal", 5)
+    r = random.Random(8)
+    asked = set()
+    for _ in range(400):
+        q = s.question()
+        if q.kind == "hand_over":
+            s.apply(s.legal_moves()[0])
+            continue
+        v = s.view(q.seat)
+        if len(v.legal) > 1 and q.kind in ("play", "go_stop"):
+            other = redealt(s, q.seat, r)
+            assert other.view(q.seat) == v and other.all_cards() != s.all_cards()
+            a, b = GoStopAI("hard", 3, rollouts=4), GoStopAI("hard", 3, rollouts=4)
+            assert a.choose(v) == b.choose(other.view(q.seat))
+            assert a.rng.getstate() == b.rng.getstate()
+            asked.add(q.kind)
+        s.apply(pilot.choose(v))
+    assert asked == {"play", "go_stop"}
