@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from game.gostop.ai import LEVELS, GoStopAI
+from game.gostop.ai import LEVELS, GoStopAI, make_ai
 from game.gostop.cards import deck, parse_card
 from game.gostop.rules import ChooseMatch, GoStop, GoStopState, Options, PlayCard
 from game.gostop.sim import compare, format_stats, main, play_hands
@@ -155,6 +155,17 @@ def test_compare_and_format():
     st = play_hands(["normal", "greedy"], 10, seed=2, time_decisions=True)
     text = format_stats(st)
     assert "hands/s" in text and "decision time normal" in text and "ppuk" in text
+    cpu = play_hands(["normal", "greedy"], 10, seed=2, time_decisions=True, cpu_clock=True)
+    assert len(cpu.decision_times["normal"]) == len(st.decision_times["normal"])
+    assert cpu.chips == st.chips   # the clock changes nothing of the play
+
+
+def test_make_ai_gives_each_level():
+    for level in LEVELS:
+        ai = make_ai(level, 3, rollouts=2)
+        assert isinstance(ai, GoStopAI) and ai.level == level and ai.rollouts == 2
+    with pytest.raises(ValueError):
+        make_ai("expert")
 
 
 def test_sim_command_line(capsys):

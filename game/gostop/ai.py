@@ -219,7 +219,7 @@ def short_rollout(s: GoStopState, seat: int, plays: int, before: int) -> float:
 class _Dealer:
     """Deals a view's unseen cards again and again (one determinization a deal):
     the position is built and checked once, each deal is a copy with new hidden
-    cards (a third of the cost of building it from the view each time)."""
+    cards (cheaper than building the position from the view for each sample)."""
 
     def __init__(self, view: PlayerView):
         self.seat = view.seat
