@@ -143,7 +143,8 @@ def gostop(quick: bool, save_dir: str):
                        "p99 <= 50 ms" if hard else "p99 < 5 ms", p99 <= 0.050 if hard else p99 < 0.005))
     for level, hands in (("normal", 2000), ("hard", 60)):
         st = sim.play_hands([level, level], 10 if quick else hands, seed=4, rollouts=HARD_ROLLOUTS)
-        out.append(row("throughput", f"Go-Stop 2 players {level} vs {level} (hard: {HARD_ROLLOUTS} samples)", f"{st.hands_per_second:.1f} hands/s",
+        note = f" ({HARD_ROLLOUTS} samples)" if level == "hard" else ""
+        out.append(row("throughput", f"Go-Stop 2 players {level} vs {level}{note}", f"{st.hands_per_second:.1f} hands/s",
                        {"hands": st.hands, "hands_per_second": st.hands_per_second}))
     # strength as the table plays it (a sample count, not a clock: the same on a loaded
     # machine); seats swapped half way (the dealer's edge cancels)
@@ -155,6 +156,6 @@ def gostop(quick: bool, save_dir: str):
         out.append(row("strength", f"Go-Stop {a} vs {b} (chips per hand, 95% CI)",
                        f"{cph:+.2f} +/- {half:.2f} over {r['hands']} hands",
                        {"chips_per_hand": cph, "ci95": half, "hands": r["hands"]},
-                       f">= +{target:g} (95% CI)" if target else "> 0 (95% CI)",
-                       cph - half >= target if target else cph - half > 0))
+                       f"mean >= +{target:g}, 95% CI above 0" if target else "> 0 (95% CI)",
+                       cph >= target and cph - half > 0))
     return out

@@ -145,7 +145,7 @@ def rollout_move(s: GoStopState):
             m, v = t.month, BASE[t.id]
             count[m] += 1
             total[m] += v
-            if v > top[m]:
+            if v > top[m]:  # noqa: PLR1730 (a call to max() is slower in this inner loop)
                 top[m] = v
         best, bv = None, -1e9
         for c in hand:
