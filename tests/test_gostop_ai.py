@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from game.gostop.ai import LEVELS, GoStopAI
+from game.gostop.ai import LEVELS, GoStopAI, make_ai
 from game.gostop.cards import deck, parse_card
 from game.gostop.rules import ChooseMatch, GoStop, GoStopState, Options, PlayCard
 from game.gostop.sim import compare, format_stats, main, play_hands
@@ -155,6 +155,17 @@ def test_compare_and_format():
     st = play_hands(["normal", "greedy"], 10, seed=2, time_decisions=True)
     text = format_stats(st)
     assert "hands/s" in text and "decision time normal" in text and "ppuk" in text
+    cpu = play_hands(["normal", "greedy"], 10, seed=2, time_decisions=True, cpu_clock=True)
+    assert len(cpu.decision_times["normal"]) == len(st.decision_times["normal"])
+    assert cpu.chips == st.chips   # the clock changes nothing of the play
+
+
+def test_make_ai_gives_each_level():
+    for level in LEVELS:
+        ai = make_ai(level, 3, rollouts=2)
+        assert isinstance(ai, GoStopAI) and ai.level == level and ai.rollouts == 2
+    with pytest.raises(ValueError):
+        make_ai("expert")
 
 
 def test_sim_command_line(capsys):
@@ -165,3 +176,44 @@ def test_sim_command_line(capsys):
     assert "normal vs greedy" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--levels", "normal"])
+
+
+def redealt(s: GoStopState, seat: int, rng: random.Random) -> GoStopState:
+    """The same position for `seat` with every card it cannot see (the other hands
+    less their shown cards, the stock) dealt again at random."""
+    t = s.copy()
+    hidden = [c for o in range(s.n) if o != seat for c in s.hands[o] if c not in s.revealed[o]]
+    hidden += s.stock
+    rng.shuffle(hidden)
+    pos = 0
+    for o in range(s.n):
+        if o == seat:
+            continue
+        k = len(s.hands[o]) - len(s.revealed[o])
+        t.hands[o] = list(s.revealed[o]) + hidden[pos:pos + k]
+        pos += k
+    t.stock = hidden[pos:]
+    return t
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_decides_the_same_whatever_the_hidden_cards(players):
+    s = GoStopState.new(Options(players=players), 21 + players)
+    pilot = GoStopAI("normal", 5)
+    r = random.Random(8)
+    asked = set()
+    for _ in range(400):
+        q = s.question()
+        if q.kind == "hand_over":
+            s.apply(s.legal_moves()[0])
+            continue
+        v = s.view(q.seat)
+        if len(v.legal) > 1 and q.kind in ("play", "go_stop"):
+            other = redealt(s, q.seat, r)
+            assert other.view(q.seat) == v and other.all_cards() != s.all_cards()
+            a, b = GoStopAI("hard", 3, rollouts=4), GoStopAI("hard", 3, rollouts=4)
+            assert a.choose(v) == b.choose(other.view(q.seat))
+            assert a.rng.getstate() == b.rng.getstate()
+            asked.add(q.kind)
+        s.apply(pilot.choose(v))
+    assert asked == {"play", "go_stop"}

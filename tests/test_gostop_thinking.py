@@ -100,13 +100,14 @@ def test_work_keeps_to_its_budget_roughly():
     ai.start_choice(v)
     worst = 0.0
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         mv = ai.work(0.002)
-        worst = max(worst, time.perf_counter() - t)
+        worst = max(worst, time.process_time() - t)
         if mv is not None:
             break
-    # one piece of work (a short rollout) is far below a frame; a loaded machine
-    # may stretch it, hence the loose bound
+    # one piece of work (a short rollout) is far below a frame; CPU time, since on a
+    # shared machine the wall clock counts other processes' turns too (it failed so
+    # at a load of 12 on 2 cores); the bound stays loose
     assert worst < 0.05
 
 

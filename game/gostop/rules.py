@@ -172,9 +172,14 @@ class GoStopState(HandLifecycle, VariantRules):
         s.stock = self.stock[:]
         s.captures = [c[:] for c in self.captures]
         s._sc = self._sc[:]
-        for name in ("go_counts", "last_go", "go_seq", "shakes", "bombs", "credits", "choices",
-                     "ppuks"):
-            setattr(s, name, getattr(self, name)[:])
+        s.go_counts = self.go_counts[:]
+        s.last_go = self.last_go[:]
+        s.go_seq = self.go_seq[:]
+        s.shakes = self.shakes[:]
+        s.bombs = self.bombs[:]
+        s.credits = self.credits[:]
+        s.choices = self.choices[:]
+        s.ppuks = self.ppuks[:]
         s.revealed = [r[:] for r in self.revealed]
         s.stacks = dict(self.stacks)
         return s

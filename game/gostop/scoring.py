@@ -50,7 +50,7 @@ class Breakdown:
 
 # Per card id: what it adds to the counts (the sake cup is handled apart).
 # code: 0 bright, 1 rain man, 2 bird, 3 other animal, 4 red, 5 blue, 6 grass,
-# 7 rain ribbon, 8 junk (value in _VALUE), 9 sake cup
+# 7 rain ribbon, 8 junk (value in _JUNK_VALUE), 9 sake cup
 def _code(c) -> int:
     if c.category == BRIGHT:
         return 1 if c.month == 12 else 0
@@ -64,7 +64,7 @@ def _code(c) -> int:
 
 
 _CODE = [_code(c) for c in CARDS]
-_VALUE = [c.value for c in CARDS]
+_JUNK_VALUE = [c.value if x == 8 else 0 for c, x in zip(CARDS, _CODE)]   # by card id
 
 
 def _tally(cards) -> tuple[list[int], int]:
@@ -72,13 +72,11 @@ def _tally(cards) -> tuple[list[int], int]:
     their value): the one pass over a capture area that count() and score() share."""
     k = [0] * 10
     junk = 0
-    code, value = _CODE, _VALUE
+    code, value = _CODE, _JUNK_VALUE
     for c in cards:
         i = c.id
-        x = code[i]
-        k[x] += 1
-        if x == 8:
-            junk += value[i]
+        k[code[i]] += 1
+        junk += value[i]
     return k, junk
 
 

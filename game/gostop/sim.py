@@ -62,9 +62,11 @@ class SimStats:
 
 def play_hands(levels, hands: int, seed: int = 0, options: Options | None = None,
                think_ms: float = 30.0, rollouts: int | None = None, time_decisions=False,
-               check=None) -> SimStats:
+               check=None, cpu_clock: bool = False) -> SimStats:
     """Play `hands` hands between the given AI levels (len(levels) players).
-    `check(state)`, if given, is called after every move (soak tests)."""
+    `check(state)`, if given, is called after every move (soak tests). Decisions are
+    timed by the wall clock, or by this process's CPU time with cpu_clock (a shared
+    machine's other processes then do not count)."""
     n = len(levels)
     opts = options or Options(players=n)
     if opts.players != n:
@@ -76,6 +78,7 @@ def play_hands(levels, hands: int, seed: int = 0, options: Options | None = None
     start_chips = list(state.chips)
     seen_this_hand = set()
     hand_start = list(state.chips)
+    clock = time.process_time if cpu_clock else time.perf_counter
     t0 = time.perf_counter()
     while st.hands < hands:
         if state.phase == "hand_over":
@@ -96,9 +99,9 @@ def play_hands(levels, hands: int, seed: int = 0, options: Options | None = None
             ai = ais[seat]
             view = state.view(seat)
             if time_decisions:
-                a = time.perf_counter()
+                a = clock()
                 mv = ai.choose(view)
-                st.decision_times.setdefault(ai.level, []).append(time.perf_counter() - a)
+                st.decision_times.setdefault(ai.level, []).append(clock() - a)
             else:
                 mv = ai.choose(view)
             st.decisions += 1
