@@ -193,3 +193,18 @@ def test_a_damaged_records_file_is_set_aside_and_the_records_start_empty(storage
     assert any(FILE in p for p in storage.take_problems())
     rec.add(result(6000))
     assert DrillRecords(storage).drill("pile")["best"]["steps"] == 6000
+
+
+def test_the_result_lines_say_the_bests_without_saying_one_twice(storage):
+    from game.nerts.drill_screens import result_lines
+    rec = DrillRecords(storage)
+    first = result_lines(result(6000), rec.add(result(6000)))
+    assert first == [f"Done in 0:50.0!  {cards_per_minute(13, 6000):.1f} cards a minute.", "New best!"]
+    better = result_lines(result(5000), rec.add(result(5000)))
+    assert "New best! (the best was 0:50.0)" in better and len(better) == 3   # and the cards a minute
+    new_deal = result_lines(result(5500, deal=9), rec.add(result(5500, deal=9)))
+    assert new_deal[1:] == ["Your first time on this deal.", "Best of this drill: 0:41.6."]
+    deal_best = result_lines(result(5200, deal=9), rec.add(result(5200, deal=9)))
+    assert deal_best[1:] == ["A new best on this deal (was 0:45.8).", "Best of this drill: 0:41.6."]
+    failed = result_lines(result(300, completed=False), rec.add(result(300, completed=False)))
+    assert failed[0].startswith("Not completed") and failed[-1] == "Best of this drill: 0:41.6."

@@ -60,7 +60,10 @@ def test_a_drill_played_by_keys_to_its_result_screen_and_records(drills):
     assert res["completed"] and res["deal"] == 1234 and res["cards"] == 2
     assert 60 <= res["steps"] <= 70       # 30 frames of two steps (60 a second, 120 steps), the keys
     assert "New best!" in app.top.lines
-    assert any("Done in" in s for s in app.speaker.said)
+    said = app.speaker.said
+    assert any(s.startswith("Drill: Clear the Pile, deal 1234") for s in said)   # the intro
+    assert any(s.startswith("11 of 13") for s in said)             # the progress
+    assert any("Done in" in s and "New best!" in s for s in said)  # the result
     rec = DrillRecords(app.storage)
     assert rec.drill("pile")["best"]["steps"] == res["steps"]
     # the result stays until a key that means it

@@ -40,6 +40,11 @@ class Goal:
         return "Clear the Pile" if self.cards is None else f"{self.cards} cards to the Scoring Area"
 
     @property
+    def short(self) -> str:
+        """The label for the status line: "Clear the Pile", "20 cards"."""
+        return "Clear the Pile" if self.cards is None else f"{self.cards} cards"
+
+    @property
     def target(self) -> int:
         return PILE_SIZE if self.cards is None else self.cards
 

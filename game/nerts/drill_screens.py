@@ -50,14 +50,16 @@ def result_lines(result: dict, news: News) -> list[str]:
     if result["completed"]:
         head = [f"Done in {time}!  {result['cpm']:.1f} cards a minute."]
         if news.best_time:
-            before = ("" if news.previous_steps is None
-                      else f" (the best was {time_text(news.previous_steps)})")
-            head.append("New best!" + before)
+            head.append("New best!" + ("" if news.previous_steps is None
+                                        else f" (the best was {time_text(news.previous_steps)})"))
         else:
+            if news.previous_deal_steps is None:
+                head.append("Your first time on this deal.")
+            elif news.deal_best_time:
+                head.append(f"A new best on this deal (was {time_text(news.previous_deal_steps)}).")
+            elif news.previous_deal_steps is not None:
+                head.append(f"Best on this deal: {time_text(news.previous_deal_steps)}.")
             head.append(f"Best of this drill: {time_text(news.previous_steps)}.")
-        if news.previous_deal_steps is not None:
-            head.append("A new best on this deal." if news.deal_best_time and not news.best_time
-                        else f"Best on this deal before: {time_text(news.previous_deal_steps)}.")
         if news.best_cpm and news.previous_cpm is not None:
             head.append(f"Most cards a minute yet (was {news.previous_cpm:.1f}).")
     else:

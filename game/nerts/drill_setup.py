@@ -109,7 +109,7 @@ class DrillSetup(Scene):
         ui.center(canvas, 0, "G'NERTS  -  Nerts drills: timed practice against nobody",
                   P.BLACK, P.LIGHT_GREY)
         col, row, w = 12, 3, 56
-        ui.box(canvas, col, row, w, 6, P.WHITE, P.BLUE, title="Drill", double=False)
+        ui.box(canvas, col, row, w, 7, P.WHITE, P.BLUE, title="Drill", double=False)
         for i, (label, value) in enumerate(self.lines()):
             sel = i == self.index
             bg = P.CYAN if sel else P.BLUE
@@ -120,13 +120,13 @@ class DrillSetup(Scene):
             ui.text(canvas, col + 17, y, shown, P.BLACK if sel else P.YELLOW, bg)
         ui.text(canvas, col + 3, row + 5, f"Rules: {self.rules_text()} (from the set-up)"[:w - 4],
                 P.LIGHT_GREY, P.BLUE)
-        self._draw_bests(canvas, 11)
+        self._draw_bests(canvas, 12)
         tips = ["The clock runs from the deal to the goal. P pauses it.",
                 "Both key clusters play, and the arrows: learn the two-key moves.",
                 "A standstill rotates the Stack for you; after three, the drill ends.",
                 "Deal N is the deal of seat 1 in a Nerts game started on deal N."]
         for i, t in enumerate(tips):
-            ui.center(canvas, 19 + i, t, P.LIGHT_CYAN, P.BLUE)
+            ui.center(canvas, 20 + i, t, P.LIGHT_CYAN, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("0-9", "Deal"),
                             ("Enter", "Start"), ("R", "Records"), ("F2", "Help"), ("Esc", "Back")])
 

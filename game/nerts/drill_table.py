@@ -36,8 +36,8 @@ class DrillDrawing(TableDrawing):
     def _draw_status(self, canvas, rnd) -> None:
         ctl, d = self.ctl, self.ctl.drill
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        left = f"DRILL  {d.goal.label}  Deal {d.deal_no}"
-        ui.text(canvas, 1, 0, left[:50], P.WHITE, P.BLUE)
+        left = f"DRILL  {d.goal.short}  Deal {d.deal_no}"
+        ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
         right = f"{ctl.progress_text()}  {time_text(d.steps)}"
         msg = ctl.notes[-1] if ctl.note_steps and ctl.notes else ""
         if msg and len(left) + len(msg) + 4 <= 78:
@@ -51,11 +51,17 @@ class DrillDrawing(TableDrawing):
         ui.text_px(canvas, x, y, f"{self.ctl.drill.cards} scored", self.app.options["colour.text"])
 
     def _side_places(self):
-        seat = self.ctl.seats[0]
-        right = SeatInfo(-1, "human", "Right-hand", seat.colour, self.table.clusters[1])
-        return [("keys", seat, (0, L.BOTTOM_Y)), ("keys", right, (480, L.BOTTOM_Y))]
+        # the legends name the hands; index 0 (the seat's) gives the left one the arrows' tips
+        colour = self.ctl.seats[0].colour
+        left = SeatInfo(0, "human", "Left-hand", colour, self.table.clusters[0])
+        right = SeatInfo(-1, "human", "Right-hand", colour, self.table.clusters[1])
+        return [("keys", left, (0, L.BOTTOM_Y)), ("keys", right, (480, L.BOTTOM_Y))]
 
     def _key_bar(self, canvas) -> None:
+        if self.ctl.phase == "done":           # the result box's keys
+            ui.key_bar(canvas, [("Enter", "Same deal"), ("N", "New deal"), ("R", "Records"),
+                                ("Esc", "Back to the drills")])
+            return
         ui.key_bar(canvas, [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Take/put"),
                             ("\x18", "Score"), ("Spc", "Flip"), ("P", "Pause"), ("Esc", "Leave")])
 
@@ -86,9 +92,10 @@ class DrillDrawing(TableDrawing):
         ui.text(canvas, 20, 8, bar, P.LIGHT_GREEN if d.completed else P.WHITE, o["colour.table"])
         ui.center(canvas, 9, f"{self.ctl.progress_text()}   {d.cards} to the Scoring Area   "
                   f"{d.cpm:.1f} a minute", o["colour.text"], o["colour.table"])
-        ui.center(canvas, 10, "Not saved: a drill is played again, not resumed.",
-                  P.LIGHT_GREY if o["colour.table"] != P.LIGHT_GREY else P.DARK_GREY,
-                  o["colour.table"])
+        if not d.finished:
+            ui.center(canvas, 10, "Not saved: a drill is played again, not resumed.",
+                      P.LIGHT_GREY if o["colour.table"] != P.LIGHT_GREY else P.DARK_GREY,
+                      o["colour.table"])
 
 
 class DrillTable(Scene):
