@@ -172,6 +172,8 @@ class SetupScene(Scene):
         if len(humans) == 1:
             ui.text(canvas, 22, y + 2, "or \x1b\x1a + Enter, \x18 Scoring Area, Space flip",
                     P.LIGHT_CYAN, P.BLUE)
+        ui.center(canvas, 24, "D: Drills - practise alone against the clock, with best times kept",
+                  P.LIGHT_GREEN, P.BLUE)
         if problems:
             ui.center(canvas, 26, "Keys clash in the options: the default keys are used.",
                       P.LIGHT_RED, P.BLUE)
