@@ -165,6 +165,8 @@ def test_monkey_at_each_table(tmp_path, game):
                     app.apply(chosen)
             else:
                 app.apply(menu.start_game(BY_KEY[game]))
+        if type(app.top).__module__.startswith("game.nerts.drill") and rng.random() < 0.1:
+            pygame.event.post(key_for(pygame.K_ESCAPE))   # out of the drills (D at the set-up) again
         if rng.random() < 0.3 and autopilot(app, game, rng, players):
             helped += 1
         for _ in range(rng.randint(1, 3)):

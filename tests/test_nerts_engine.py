@@ -86,9 +86,10 @@ def test_a_copy_shares_nothing():
 
 # --- options ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("bad", [
-    {"seats": 1}, {"seats": 5}, {"seats": True}, {"seats": 2.0}, {"target": 120}, {"target": True},
+    {"seats": 0}, {"seats": 5}, {"seats": True}, {"seats": 2.0}, {"target": 120}, {"target": True},
     {"flip_by_ones": 1}, {"move_runs": "yes"}, {"pile_penalty": 3}, {"pile_penalty": True},
     {"call_bonus": -1}, {"call_bonus": 101}, {"call_bonus": 10 ** 30}, {"call_bonus": None},
+    {"pile_out_ends": 0},
 ])
 def test_nonsense_options_are_refused_with_their_name(bad):
     (name, value), = bad.items()

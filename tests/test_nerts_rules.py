@@ -71,8 +71,8 @@ def test_options_from_the_sheet():
         2, 100, False, False, 2, 0)
     for t in (100, 150, 500, 1000):
         NertsOptions(target=t)
-    for bad in ({"target": 120}, {"seats": 1}, {"seats": 5}, {"pile_penalty": 3},
-                {"call_bonus": -1}, {"flip_by_ones": 1}, {"target": True}):
+    for bad in ({"target": 120}, {"seats": 0}, {"seats": 2, "pile_out_ends": False}, {"seats": 5},
+                {"pile_penalty": 3}, {"call_bonus": -1}, {"flip_by_ones": 1}, {"target": True}):
         with pytest.raises(ValueError):
             NertsOptions(**bad)
     o = NertsOptions(seats=3, target=500, flip_by_ones=True, move_runs=True, pile_penalty=1,

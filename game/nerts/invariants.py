@@ -58,7 +58,7 @@ def check_layout(r, seat: int, lay) -> None:
         for lower, upper in zip(col, col[1:]):
             require(fits_column(upper, lower), "a column does not build down alternately")
     require(len(lay.pile) <= PILE_SIZE, f"a Pile holds at most {PILE_SIZE} cards")
-    require(lay.pile or r.over, "an empty Pile means the round is over")
+    require(lay.pile or r.over or not r.options.pile_out_ends, "an empty Pile means the round is over")
     require(not lay.pile or all(lay.columns), "an empty column is filled from the Pile at once")
 
 
@@ -74,8 +74,11 @@ def check_end(r) -> None:
     require(r.caller is None or (is_int(r.caller) and 0 <= r.caller < r.sides), "bad caller")
     require((r.caller is not None) == gnerts, "a caller exactly when the round ended with G'NERTS")
     empty = [s for s, lay in enumerate(r.layouts) if not lay.pile]
-    require(empty == ([r.caller] if gnerts else []),
-            "only the caller's Pile is empty, and only after G'NERTS")
+    if r.options.pile_out_ends:
+        require(empty == ([r.caller] if gnerts else []),
+                "only the caller's Pile is empty, and only after G'NERTS")
+    else:
+        require(not gnerts, "a drill to N cards plays on past its empty Pile")
     require(not r.over or not r.votes, "no votes after the end")
     require(r.end_reason != "standstill" or r.rotations == MAX_ROTATIONS,
             "a standstill ends the round only after every rotation")

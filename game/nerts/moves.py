@@ -129,6 +129,7 @@ class Event:
       flipped            seat, cards (in the order they landed; last is the waste top)
       waste_turned       seat, value = cards turned back into the Stack
       gnerts             seat                                  (last Pile card played)
+      pile_emptied       seat        (last Pile card played in a drill that plays on)
       vote               seat, value = seats agreeing so far
       votes_cleared      seat = who played (votes are dropped when anyone plays a card)
       rotation           value = rotation number (1..3)

@@ -21,11 +21,15 @@ class NertsOptions:
     pile_penalty: int = 2        # points lost per card left in the Pile (2 or 1)
     call_bonus: int = 0          # bonus for calling G'NERTS
     partners: bool = False       # 4 seats as 2 teams, partners sharing one layout
+    pile_out_ends: bool = True   # an empty Pile ends the round (False: a drill to N cards)
 
     def __post_init__(self):
         validate_options(self, SPEC)
         if self.partners and self.seats != 4:
             raise OptionError("partnerships are played with 4 seats")
+        # one seat is a drill (game/nerts/drill.py): only a drill plays on past an empty Pile
+        if not self.pile_out_ends and self.seats != 1:
+            raise OptionError("only a drill (one seat) plays on after its Pile is empty")
 
     # --- partnerships: seats 0 and 1 share layout (side) 0, seats 2 and 3 side 1; the
     #     even seat works the Pile and the columns, the odd seat the Stack and waste ---
@@ -75,11 +79,12 @@ class NertsOptions:
 
 
 SPEC = {
-    "seats": IntRange(2, 4),
+    "seats": IntRange(1, 4),      # 1: a drill, never a game (Game refuses it)
     "target": Choice(TARGETS),
     "flip_by_ones": SWITCH,
     "move_runs": SWITCH,
     "pile_penalty": Choice((2, 1)),
     "call_bonus": IntRange(0, 100),
     "partners": SWITCH,
+    "pile_out_ends": SWITCH,
 }

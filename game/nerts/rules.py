@@ -68,7 +68,7 @@ def new_engine(seed: int, options: NertsOptions | None = None) -> "Round":
 # a round
 
 class Round:
-    """One round of Nerts for 2..4 seats. See the module docstring."""
+    """One round of Nerts for 2..4 seats (1: a drill). See the module docstring."""
 
     def __init__(self, options: NertsOptions | None = None, seed: int | None = None, *,
                  rng: random.Random | None = None, deal: bool = True):
@@ -435,6 +435,8 @@ class Round:
         lay = self.layout_of(seat)
         if lay.pile:
             return [Event("pile_turned", seat, (lay.pile[-1],), src=PILE)]
+        if not self.options.pile_out_ends:     # a drill to N cards plays on
+            return [Event("pile_emptied", seat, src=PILE)]
         self.over = True
         self.end_reason = "gnerts"
         self.caller = self.options.side_of(seat)
@@ -540,6 +542,8 @@ class Round:
 class Game:
     def __init__(self, options: NertsOptions | None = None, seed: int | None = None):
         self.options = options or NertsOptions()
+        if self.options.seats < 2:
+            raise ValueError("a game needs two seats or more (one seat is a drill)")
         self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
         self.rng = random.Random(seed)                    # draws the later rounds' deal numbers
         self.totals = [0] * self.options.sides     # a total per seat, or per team

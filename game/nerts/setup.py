@@ -11,8 +11,9 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.nerts import settings as S
+from game.nerts.drill_setup import drill_setup
 from game.nerts.rules import TARGETS, NertsOptions
-from game.scene import Pop, Replace, Scene
+from game.scene import Pop, Push, Replace, Scene
 
 
 class SetupScene(Scene):
@@ -111,12 +112,18 @@ class SetupScene(Scene):
     def back(self) -> Pop:
         return Pop(self)
 
+    def drills(self) -> Push:
+        """D: the drills, with this screen's flip and runs rules."""
+        return Push(drill_setup(self.app, flip_by_ones=self.rules["flip_by_ones"],
+                                move_runs=self.rules["move_runs"]))
+
     def bindings(self):
         return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),
                 Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1)),
                 Binding((pygame.K_LEFT,), "Previous choice", lambda: self.change(-1)),
                 Binding((pygame.K_RIGHT,), "Next choice", lambda: self.change(1)),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the game", self.start),
+                Binding(("d",), "Drills: timed practice alone", self.drills),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", self.back)]
 
     def help_lines(self):
@@ -128,7 +135,9 @@ class SetupScene(Scene):
                 "seats 3 and 4 likewise. A team scores together.",
                 "Two humans share the keyboard: the first plays with the left-hand keys, "
                 "the second with the right-hand keys (see the Options to change them).",
-                "Enter starts the game; Esc goes back to the menu."]
+                "Enter starts the game; Esc goes back to the menu.",
+                "D opens the drills: timed practice alone on a deal (clear the Pile, or "
+                "10, 20 or 30 cards to the Scoring Area), with records of your best times."]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
@@ -163,10 +172,12 @@ class SetupScene(Scene):
         if len(humans) == 1:
             ui.text(canvas, 22, y + 2, "or \x1b\x1a + Enter, \x18 Scoring Area, Space flip",
                     P.LIGHT_CYAN, P.BLUE)
+        ui.center(canvas, 24, "D: Drills - practise alone against the clock, with best times kept",
+                  P.LIGHT_GREEN, P.BLUE)
         if problems:
             ui.center(canvas, 26, "Keys clash in the options: the default keys are used.",
                       P.LIGHT_RED, P.BLUE)
         if self.notice:
             ui.center(canvas, 27, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Start"),
-                            ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
+                            ("D", "Drills"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])

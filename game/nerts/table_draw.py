@@ -152,18 +152,13 @@ class TableDrawing:
         seats = self.ctl.sides[side]
         s = seats[0]
         colour = self.ctl.side_colour(side)
-        face_c, text_c, table = o["colour.face"], o["colour.text"], o["colour.table"]
+        face_c, text_c = o["colour.face"], o["colour.text"]
         # name line
         x, y = box.x, box.y
         tag = f" {self.ctl.side_name(side)} "
         ui.text_px(canvas, x + 4, y + 2, tag, P.WHITE if colour not in (P.CYAN, P.LIGHT_GREY) else P.BLACK,
                    colour)
-        total = self.ctl.game.totals[side]
-        live = self._live_score(side, rnd)
-        ui.text_px(canvas, x + 8 + 8 * len(tag), y + 2, f"{total} pts", text_c)
-        if len(tag) < 14:
-            ui.text_px(canvas, x + 8 + 8 * len(tag) + 8 * (len(str(total)) + 5), y + 2,
-                       f"round {live:+d}", P.LIGHT_GREY if table != P.LIGHT_GREY else P.DARK_GREY)
+        self._draw_scores(canvas, side, rnd, x + 8 + 8 * len(tag), y + 2, len(tag) < 14)
         voter = next((h for h in seats if h.keys), None)
         if side in rnd.votes:
             right, rc = "agrees", o["colour.notes"]
@@ -241,6 +236,16 @@ class TableDrawing:
                 r = self._source_rect(side, h.selected, lay)
                 if r is not None:
                     card_art.draw_frame(canvas, r, o["colour.arrows"] if self.app.blink else P.WHITE)
+
+    def _draw_scores(self, canvas, side: int, rnd: Round, x: int, y: int, room: bool) -> None:
+        """The name line's scores: the side's total and (with room) this round's score."""
+        o = self.app.options
+        total = self.ctl.game.totals[side]
+        ui.text_px(canvas, x, y, f"{total} pts", o["colour.text"])
+        if room:
+            grey = P.LIGHT_GREY if o["colour.table"] != P.LIGHT_GREY else P.DARK_GREY
+            ui.text_px(canvas, x + 8 * (len(str(total)) + 5), y,
+                       f"round {self._live_score(side, rnd):+d}", grey)
 
     def _side_places(self):
         """Free 160x200 corners beside centred panels (2 or 3 seats): a legend of keys

@@ -58,6 +58,8 @@ def panel_origins(seats: int) -> list[tuple[int, int]]:
     left or centre; with four seats, seats 0 and 1 share the near row (left and right
     hands of a hot-seat game)."""
     centre = (640 - PANEL_W) // 2
+    if seats == 1:                     # a drill
+        return [(centre, BOTTOM_Y)]
     if seats == 2:
         return [(centre, BOTTOM_Y), (centre, TOP_Y)]
     if seats == 3:
