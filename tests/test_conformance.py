@@ -52,9 +52,9 @@ def test_the_engine_implements_the_interface(game):
 
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("game", GAMES)
-def test_random_play_keeps_every_promise(game, seed):
+def test_random_play_keeps_every_promise(game, seed, options=None):
     rng = random.Random(seed)
-    engine = new_engine(game, seed)
+    engine = new_engine(game, seed, options)
     seen_moves: list = []
     heavy = 60   # the costly checks (JSON, redeals, every move) at most this often a game
 
@@ -113,6 +113,19 @@ def test_random_play_keeps_every_promise(game, seed):
     engine.check_invariants()
     assert engine.to_move() == () or list(engine.to_move()) == []
     assert len(engine.scores()) == engine.n_seats
+
+
+# each shipped preset of a game whose settings offer preset_rules(name): its engine options
+PRESET_CASES = [(g, name) for g in GAMES
+                for name in getattr(importlib.import_module(f"game.{g}.settings"), "PRESETS", {})
+                if hasattr(importlib.import_module(f"game.{g}.settings"), "preset_rules")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("game,preset", PRESET_CASES)
+def test_random_play_keeps_every_promise_with_each_preset(game, preset, seed):
+    options = importlib.import_module(f"game.{game}.settings").preset_rules(preset)
+    test_random_play_keeps_every_promise(game, seed, options)
 
 
 @pytest.mark.parametrize("game", GAMES)
