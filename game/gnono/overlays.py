@@ -8,7 +8,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 from game.scenes.overlays import Overlay, Question
 
 from . import card_art as art
@@ -67,39 +67,66 @@ class ColourBox(Overlay):
 
 
 class ChallengeBox(Question):
-    """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own."""
+    """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own
+    (`stack_label` says with what). C catches a seat that forgot "UNO!" while the box
+    is up: `catchable()` names it (or None), `on_catch()` catches it."""
 
-    def __init__(self, app, text, on_yes, on_no, on_stack=None):
+    def __init__(self, app, text, on_yes, on_no, on_stack=None, stack_label="",
+                 catchable=lambda: None, on_catch=None):
         super().__init__(app, text, on_yes, on_no, no_on_esc=False, title="Challenge?")
-        self.on_stack = on_stack
+        self.on_stack, self.stack_label = on_stack, stack_label
+        self.catchable, self.on_catch = catchable, on_catch
 
     def stack(self):
         self.app.pop(self)
         self.on_stack()
 
+    def spoken_intro(self) -> str:
+        extra = f" S: {self.stack_label}." if self.on_stack else ""
+        return super().spoken_intro() + extra
+
     def bindings(self):
         b = super().bindings()
         if self.on_stack:
-            b.append(Binding(("s",), "Stack your own Wild Draw Four", self.stack))
+            b.append(Binding(("s",), self.stack_label, self.stack))
+        if self.on_catch and self.catchable() is not None:
+            b.append(Binding(("c",), f"Catch {self.catchable()}: no \"UNO!\"", self.on_catch))
         return b
 
     def draw(self, canvas):
         super().draw(canvas)
         if self.on_stack:
-            ui.center(canvas, 21, " S: stack your own Wild Draw Four ", P.YELLOW, P.MAGENTA)
+            ui.center(canvas, 21, f" S: {self.stack_label} ", P.YELLOW, P.MAGENTA)
+        who = self.catchable() if self.on_catch else None
+        if who is not None:
+            ui.center(canvas, 22, f" C: catch {who}, who did not call \"UNO!\" ",
+                      P.YELLOW if self.app.blink else P.LIGHT_RED, P.MAGENTA)
 
 
 class ChallengeResult(Overlay):
     """What the challenged player had to show; any key goes on."""
     title = "Challenge"
 
-    def __init__(self, app, name, hand, guilty, prev_colour):
+    def __init__(self, app, name, hand, guilty, prev_colour, penalty=6):
         super().__init__(app)
         self.name, self.hand, self.guilty, self.prev = name, list(hand), guilty, prev_colour
+        self.penalty = penalty   # what the challenger draws when the Four was lawful
 
-    def handle(self, event):
-        self.app.pop(self)
-        return True
+    def spoken_intro(self) -> str:
+        cards = ", ".join(c.name for c in sorted(self.hand, key=hand_order)) or "no cards"
+        return f"{self.name} shows the hand: {cards}. {' '.join(self.lines())} Enter goes on."
+
+    def lines(self) -> list[str]:
+        if self.guilty:
+            return [f"{self.name} held a {self.prev} card: guilty!",
+                    f"{self.name} draws 4 instead, and you play on."]
+        return [f"No {self.prev} card: the Wild Draw Four was lawful.",
+                f"You draw {self.penalty} and miss your turn."]
+
+    def bindings(self):
+        # Enter or Esc: a Space still hurrying the table must not skip the result
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on",
+                        lambda: Pop(self))]
 
     def draw(self, canvas):
         col, row, w, h = 8, 9, 64, 9
@@ -109,15 +136,9 @@ class ChallengeResult(Overlay):
         step = min(art.CHIP_W + 1, (w - 4) * 8 // max(1, len(self.hand)))
         for i, c in enumerate(self.hand):
             canvas.blit(art.chip(c), (x0 + i * step, y))
-        if self.guilty:
-            lines = [f"{self.name} held a {self.prev} card: guilty!",
-                     f"{self.name} draws 4 instead, and you play on."]
-        else:
-            lines = [f"No {self.prev} card: the Wild Draw Four was lawful.",
-                     "You draw 6 and miss your turn."]
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self.lines()):
             ui.center(canvas, row + 5 + i, line, P.YELLOW if i == 0 else P.WHITE, P.MAGENTA, col, w)
-        ui.center(canvas, row + h - 1, " Press a key ", P.YELLOW, P.MAGENTA, col, w)
+        ui.center(canvas, row + h - 1, " Enter: go on ", P.YELLOW, P.MAGENTA, col, w)
 
 
 class SeatChooser(Overlay):
@@ -209,7 +230,8 @@ class GnonoScoring(Scene):
                                title="Leave"))
 
     def bindings(self):
-        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+        # Enter only: a Space that hurried the last card must not skip the result
+        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER),
                      "Back to the menu" if self.game_over else "Deal the next round", self.done)]
         if not self.game_over:
             b += [Binding((pygame.K_F8,), "Save and leave", self.leave),
