@@ -29,6 +29,17 @@ class ColourBox(Overlay):
         self.app.pop(self)
         self.on_pick(c)
 
+    def _colour_words(self, c) -> str:
+        k = self.counts[c]
+        return f"{COLOR_NAMES[c]}, {k} held" if k else f"{COLOR_NAMES[c]}, none held"
+
+    def spoken_intro(self) -> str:
+        cancel = " Escape keeps the Wild." if self.on_cancel else ""
+        return f"Which colour? Left, right and Enter, or R, Y, G, B.{cancel}"
+
+    def spoken_focus(self) -> str:
+        return self._colour_words(COLORS[self.sel])
+
     def move(self, d):
         self.sel = (self.sel + d) % 4
 
@@ -153,6 +164,12 @@ class SeatChooser(Overlay):
     def move(self, d):
         self.sel = (self.sel + d) % len(self.items)
 
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Up, down and Enter."
+
+    def spoken_focus(self) -> str:
+        return self.items[self.sel][1]
+
     def pick(self):
         self.app.pop(self)
         self.on_pick(self.items[self.sel][0])
@@ -180,6 +197,11 @@ class PassScreen(Scene):
     def __init__(self, app, table, seat):
         super().__init__(app)
         self.table, self.seat = table, seat
+
+    def spoken_intro(self) -> str:
+        name = self.table.names[self.seat]
+        return (f"Hot seat. Pass the keyboard to {name}. Everyone else: no peeking. "
+                f"{name}: press a key when ready.")
 
     def handle(self, event):
         self.app.pop(self)
@@ -220,6 +242,21 @@ class GnonoScoring(Scene):
     def done(self):
         self.app.pop(self)
         self.table.next_round()
+
+    def spoken_intro(self) -> str:
+        t = self.table
+        st, sp = t.state, t.speaker
+        parts = [f"Round {self.round} over."]
+        if self.winner is not None:
+            parts.append(f"{sp.verb(self.winner, 'go', 'goes')} out and "
+                         f"{'score' if sp.you(self.winner) else 'scores'} {self.points} points.")
+        parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.scores[s]}" for s in range(st.n)) + ".")
+        if self.game_over:
+            w = st.winner
+            parts.append(f"{sp.verb(w, 'win')} the game. Enter: back to the menu.")
+        else:
+            parts.append(f"Playout {st.options.playout_score}. Enter deals the next round.")
+        return " ".join(parts)
 
     def leave(self):
         self.app.pop(self)
@@ -295,7 +332,55 @@ class GnonoScoring(Scene):
         else:
             lead = max(range(n), key=lambda s: st.scores[s])
             ui.text(canvas, 3, y + 4, f"Playout score {st.options.playout_score}: "
-                    f"{names[lead]} leads with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
+                    f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
         ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
                    + ([] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
                    + [("F1", "Keys")])
+
+
+class NamePrompt(Overlay):
+    """Type a name (letters, digits, spaces): Enter accepts, Esc cancels. (Go-Stop's
+    set-up has the same box: one shared box in game/scenes/overlays.py would serve both.)"""
+    title = "Name"
+
+    def __init__(self, app, prompt: str, on_done, max_len: int = 20):
+        super().__init__(app)
+        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
+        self.text = ""
+
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Type a name, Enter to save, Escape to cancel."
+
+    def handle(self, event):
+        ch = getattr(event, "unicode", "") or ""
+        if len(ch) == 1 and (ch.isalnum() or ch in " -+'") and ch.isprintable():
+            if len(self.text) >= self.max_len:
+                return False
+            self.text += ch
+            return True
+        return super().handle(event)
+
+    def backspace(self):
+        if not self.text:
+            return False
+        self.text = self.text[:-1]
+
+    def accept(self):
+        name = self.text.strip()
+        if not name:
+            return False
+        return Pop(self, then=lambda: self.on_done(name))
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Save", self.accept),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self))]
+
+    def draw(self, canvas):
+        w = max(40, len(self.prompt) + 6)
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, "Enter saves, Esc cancels", P.LIGHT_GREY, P.MAGENTA, col, w)

@@ -48,7 +48,7 @@ from .rules import (
     SwapHands,
     move_seat,
 )
-from .settings import SPEEDS
+from .settings import SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_draw import TableDrawing
 from .table_keys import TableKeys
@@ -71,6 +71,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         self.log: list[str] = []
         self.log_meta: list[tuple] = []    # per log line: colour, owner, secret (table_notes)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
+        self._turn_told = False            # the voice said "your turn" for this turn
         self.history: list[str] = []
         self.sel = 0
         self.sel_card: Card | None = None
@@ -147,6 +148,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
             return None
         if self.is_human(self.state.current):
             return self.human_turn(now)
+        self._turn_told = False
         return None
 
     def play_back(self) -> None:
@@ -167,12 +169,14 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         st = self.state
         cur = st.current
         if cur != self.viewer:
+            self._turn_told = False
             # a viewer who may still call "UNO!" keeps the keyboard a moment
             if self.viewer is not None and st.uno_window == self.viewer and now < self.ctl.hold_until:
                 return None
             return self.hand_over(cur)
         if self.asking:
             return None
+        self.announce_turn()
         self.tell_hand_changes()
         if st.phase == CHALLENGE:
             return self.ask_challenge()
@@ -271,7 +275,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
         self.scoring_open = True
-        line = self.ctl.round_end(self.app.stats)
+        line = self.ctl.round_end(self.app.stats, variant_name(self.state.options, self.app.storage))
         if line:
             self.history.append(line)
         if self.state.phase == GAME_OVER:

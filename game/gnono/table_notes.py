@@ -11,13 +11,24 @@ past the three notes lines cannot change a hand unseen (F3 has the whole story).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from game import ui
 from game.scenes.overlays import TextBox
 from game.scenes.turn_table import LOG_KEEP, NOTE_ROWS
 
-from .rules import GAME_OVER, ROUND_OVER
+from .cards import COLOR_NAMES, Card
+from .rules import DRAWN, GAME_OVER, PLAY, ROUND_OVER
+
+_CODE_IN_BRACKETS = re.compile(r" \((?:[RYGB](?:\d|S|R|\+2)|W\+4|W)\)")
+_CODE = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4)(?![\w+])")
+
+
+def spoken_cards(text: str) -> str:
+    """A note as the voice says it: "red 7 (R7)" once, "B7 G3" as "blue 7, green 3"."""
+    text = _CODE_IN_BRACKETS.sub("", text)
+    return _CODE.sub(lambda m: Card.parse(m.group(0)).name, text)
 
 
 class TableNotes:
@@ -48,7 +59,7 @@ class TableNotes:
         del self.log_meta[:max(0, len(self.log_meta) - len(self.log))]   # aligned at the end
         shown = secret if secret and self._secret_visible(owner) else text
         self._show_note(shown, colour)
-        self.app.say(shown)
+        self.app.say(spoken_cards(shown))
 
     def _show_note(self, text, colour) -> None:
         for line in ui.wrap(text, 78):
@@ -79,6 +90,15 @@ class TableNotes:
     def show_log(self):
         self.app.push(TextBox(self.app, "What happened", self.log_lines()[-200:] or ["Nothing yet."]))
 
+    def announce_turn(self) -> None:
+        """Say once when the viewer's turn begins (the title line shows it; the voice must)."""
+        st = self.state
+        if self._turn_told or not self.hand_open():
+            return
+        self._turn_told = True     # until the turn passes (GnonoTable.update)
+        who = "" if self.speaker.you(self.viewer) else f"{self.names[self.viewer]}, "
+        self.app.say(f"{who}your turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
+
     # -- what changed my hand -------------------------------------------------------------
     def remember_hand(self, seat) -> None:
         """The hand of `seat` as its owner last saw it (after his own move)."""
@@ -104,3 +124,47 @@ class TableNotes:
         who = "your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
         self.note(f"Since {who} last turn the hand changed.", owner=seat,
                   secret=f"Since {who} last turn: {'; '.join(parts)} (F3: what happened).")
+
+    # -- the voice (game.speech): the card under the cursor, F11 ----------------------------
+    def spoken_focus(self) -> str:
+        """The chosen card ("red 7, playable"), only while the hand is open to its owner."""
+        if not self.hand_open() or self.stages and self.shown().current != self.viewer:
+            return ""
+        st = self.state
+        if st.phase == DRAWN and self.my_turn():
+            keep = "" if st.options.draw_until_playable else ", minus keeps it"
+            return f"You drew the {st.drawn_card.name}: Enter plays it{keep}."
+        c = self.selected()
+        if c is None:
+            return ""
+        if self.my_turn() and st.phase == PLAY:
+            return f"{c.name}, {self.card_verdict(c)}"
+        return c.name
+
+    def spoken_state(self) -> str:
+        """F11: the hand (the viewer's only, when open), the top card and the colour, each
+        seat's cards, the scores, whose turn."""
+        st, m = self.state, self.shown()
+        parts = []
+        if self.viewer is None:
+            parts.append("You are watching.")
+        elif self.hand_open():
+            cards = self.hand_cards(m)
+            parts.append(f"Your hand, {len(cards)} cards: " + ", ".join(c.name for c in cards) + ".")
+        else:
+            parts.append(f"{self.names[self.viewer]}'s hand stays hidden until "
+                         f"{self.names[self.viewer]}'s turn.")
+        parts.append(f"Top card {m.top.name}, colour {COLOR_NAMES[m.color]}.")
+        if st.pending_draw:
+            parts.append(f"{st.pending_draw} cards to draw are waiting.")
+        seats = [f"{self.names[s]} {len(m.hands[s])}" for s in range(self.n) if s != self.viewer]
+        parts.append("Cards: " + ", ".join(seats) + ".")
+        parts.append("Scores: " + ", ".join(f"{self.names[s]} {m.scores[s]}" for s in range(self.n))
+                     + f". Playout {st.options.playout_score}.")
+        if st.phase in (ROUND_OVER, GAME_OVER):
+            parts.append("The round is over.")
+        elif m.current == self.viewer:
+            parts.append("Your turn.")
+        else:
+            parts.append(f"{self.names[m.current]}'s turn.")
+        return " ".join(parts)
