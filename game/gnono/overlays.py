@@ -250,6 +250,10 @@ class GnonoScoring(Scene):
         if self.winner is not None:
             parts.append(f"{sp.verb(self.winner, 'go', 'goes')} out and "
                          f"{'score' if sp.you(self.winner) else 'scores'} {self.points} points.")
+        left = [f"{t.names[s]} {sum(c.points for c in h)}" for s, h in enumerate(self.hands)
+                if s != self.winner]
+        if left:
+            parts.append("Points left in hand: " + ", ".join(left) + ".")
         parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.scores[s]}" for s in range(st.n)) + ".")
         if self.game_over:
             w = st.winner

@@ -72,6 +72,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         self.log_meta: list[tuple] = []    # per log line: colour, owner, secret (table_notes)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
+        self._introduced = False           # the voice has read the table's first notes
         self.history: list[str] = []
         self.sel = 0
         self.sel_card: Card | None = None
@@ -339,7 +340,7 @@ def _resume(app):
     if len(t.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
     t.history = saved.history
-    t.log = saved.log + t.log
+    t.log, t.log_meta = list(saved.log), []   # not the new table's deal notes: stale here
     t.notes = []
     t.note("The game is resumed where you left it.")
     return t

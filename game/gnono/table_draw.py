@@ -228,8 +228,12 @@ class TableDrawing:
             items = []
         if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
             items.append(("C", "Catch"))
-        return items + [("F1", "Keys"), ("F3", "What happened"), ("F4", "Scores"), ("F8", "Save"),
-                        ("Esc", "Leave")]
+        # F3 first: computer turns fly past the notes lines; the rest when there is room
+        # (a full bar drops what does not fit: F1 lists every key)
+        items += [("F3", "What happened"), ("F1", "Keys")]
+        if len(items) <= 4:
+            items += [("F4", "Scores"), ("F8", "Save")]
+        return items + [("Esc", "Leave")]
 
 
 # ------------------------------------------------------------------ the direction ring

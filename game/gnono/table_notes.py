@@ -96,8 +96,8 @@ class TableNotes:
         if self._turn_told or not self.hand_open():
             return
         self._turn_told = True     # until the turn passes (GnonoTable.update)
-        who = "" if self.speaker.you(self.viewer) else f"{self.names[self.viewer]}, "
-        self.app.say(f"{who}your turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
+        who = "Your" if self.speaker.you(self.viewer) else f"{self.names[self.viewer]}, your"
+        self.app.say(f"{who} turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
 
     # -- what changed my hand -------------------------------------------------------------
     def remember_hand(self, seat) -> None:
@@ -128,8 +128,8 @@ class TableNotes:
     # -- the voice (game.speech): the card under the cursor, F11 ----------------------------
     def spoken_focus(self) -> str:
         """The chosen card ("red 7, playable"), only while the hand is open to its owner."""
-        if not self.hand_open() or self.stages and self.shown().current != self.viewer:
-            return ""
+        if not self.hand_open() or self.stages:
+            return ""   # nothing while a move is shown: its note must not be cut short
         st = self.state
         if st.phase == DRAWN and self.my_turn():
             keep = "" if st.options.draw_until_playable else ", minus keeps it"
@@ -140,6 +140,22 @@ class TableNotes:
         if self.my_turn() and st.phase == PLAY:
             return f"{c.name}, {self.card_verdict(c)}"
         return c.name
+
+    def spoken_intro(self) -> str:
+        """Said when the table appears or is uncovered (it interrupts what was queued):
+        the first time the notes so far, later only whose turn it is."""
+        st, m = self.state, self.shown()
+        if st.phase in (ROUND_OVER, GAME_OVER):
+            turn = "The round is over."
+        elif m.current == self.viewer:
+            turn = f"Your turn. Top card {m.top.name}, colour {COLOR_NAMES[m.color]}."
+            self._turn_told = True
+        else:
+            turn = f"{self.names[m.current]}'s turn."
+        if self._introduced:
+            return turn.rstrip(".")   # the App puts the focus after it
+        self._introduced = True
+        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log_lines()[-3:]] + [turn]).rstrip(".")
 
     def spoken_state(self) -> str:
         """F11: the hand (the viewer's only, when open), the top card and the colour, each
