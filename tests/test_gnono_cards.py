@@ -75,5 +75,5 @@ def test_parse_cards_numbers_copies():
 
 def test_cards_are_immutable():
     c = Card.parse("R7")
-    with pytest.raises(Exception):
+    with pytest.raises(AttributeError):   # a frozen dataclass refuses
         c.color = "G"

@@ -8,9 +8,23 @@ from hypothesis import strategies as st
 
 from game.engine import IllegalMove
 from game.gnono.cards import COLORS, full_deck
-from game.gnono.rules import (GAME_OVER, ROUND_OVER, CallUno, Catch, Challenge,
-                              ChooseColor, Draw, GnonoOptions, GnonoState, KeepDrawn,
-                              NextRound, Play, PlayDrawn, SwapHands, move_seat)
+from game.gnono.rules import (
+    GAME_OVER,
+    ROUND_OVER,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    GnonoOptions,
+    GnonoState,
+    KeepDrawn,
+    NextRound,
+    Play,
+    PlayDrawn,
+    SwapHands,
+    move_seat,
+)
 from tests.gnono_helpers import DECK, conserved
 
 DECK_CARDS = full_deck()
@@ -62,7 +76,7 @@ def test_random_play_keeps_every_card_once_and_only_legal_moves_apply(n, seed, o
     s = GnonoState(n, seed, options)
     r = random.Random(seed)
     conserved(s)
-    for step in range(400):
+    for _step in range(400):
         if s.phase == GAME_OVER:
             break
         if r.random() < 0.35:

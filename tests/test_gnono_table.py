@@ -138,7 +138,10 @@ def test_challenge_accepted_both_ways(app):
     assert isinstance(app.top, ChallengeResult)
     assert len(t.state.hands[1]) == 2 + 4 and len(t.state.hands[0]) == 3
     assert t.state.current == 0     # the challenger plays on
-    post_keys(pygame.K_SPACE)
+    post_keys(pygame.K_SPACE)       # a hurry key does not skip the result
+    app.run(max_frames=1)
+    assert isinstance(app.top, ChallengeResult) and app.beeps == 1
+    post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert app.top is t
 

@@ -244,9 +244,15 @@ class GnonoController:
         return next(m for m in self.state.legal_moves(seat) if not isinstance(m, (CallUno, Catch)))
 
     # -- the round's end -------------------------------------------------------------------
-    def round_end(self, stats) -> str | None:
-        """Count the finished round in the statistics (once, humans at the table only);
-        the line for the history of rounds, if the round had a winner."""
+    def level(self) -> str | None:
+        """The computers' level for the statistics: theirs if they share one, else "mixed"."""
+        levels = sorted({k for k in self.kinds if k != HUMAN})
+        return None if not levels else levels[0] if len(levels) == 1 else "mixed"
+
+    def round_end(self, stats, variant: str | None = None) -> str | None:
+        """Count the finished round in the statistics (once, humans at the table only),
+        also by the computers' level and by `variant` (the rules' preset); the line for
+        the history of rounds, if the round had a winner."""
         st = self.state
         lr = st.last_round or {}
         w = lr.get("winner")
@@ -256,7 +262,7 @@ class GnonoController:
             if st.phase == GAME_OVER:
                 counts.update(games_played=1, games_won=int(st.winner in self.humans))
             bests = {"best_round": int(lr.get("points", 0))} if w in self.humans else None
-            record_stats(stats, "gnono", counts, bests)
+            record_stats(stats, "gnono", counts, bests, level=self.level(), variant=variant)
         if w is None:
             return None
         return f"Round {lr.get('round')}: {self.names[w]} went out, +{lr.get('points', 0)}"

@@ -13,6 +13,7 @@ _DECK = full_deck()
 DECK_POINTS = sum(c.points for c in _DECK)   # the most one round can score
 BY_NAME = {str(c): c for c in _DECK}         # "R7" -> a card of that kind
 MAX_PENDING = 16                             # four W+4 (or eight +2) stacked
+MAX_PENDING_MIXED = 32                       # mixed stacking: all twelve of them
 
 
 def require(ok: bool, what: str) -> None:
@@ -100,7 +101,10 @@ def _check_pending(s) -> None:
     require(s.options.stacking, "cards to draw waiting without stacking")
     require(s.phase in (PLAY, CHALLENGE, COLOR), f"cards to draw waiting in phase {s.phase}")
     step = 2 if face == DRAW_TWO else 4 if face == WILD_DRAW_FOUR else 0
-    require(step and k % step == 0 and 0 < k <= MAX_PENDING, f"{k} cards to draw for {face!r}")
+    most = MAX_PENDING
+    if step and s.options.stack_mixed:
+        step, most = 2, MAX_PENDING_MIXED   # fours and twos mixed in one stack
+    require(step and k % step == 0 and 0 < k <= most, f"{k} cards to draw for {face!r}")
 
 
 def _check_scores(s) -> None:

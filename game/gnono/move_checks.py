@@ -3,7 +3,7 @@ the seat, the card, the colour, the phase and the turn. No pygame here."""
 from __future__ import annotations
 
 from game.engine import IllegalMove
-from game.gnono.cards import DRAW_TWO, Card
+from game.gnono.cards import DRAW_TWO, WILD_DRAW_FOUR, Card
 from game.gnono.moves import (
     CHALLENGE,
     COLOR,
@@ -84,15 +84,14 @@ def check_move(st, m) -> None:
                 raise IllegalMove("you can jump in only with a card identical to the top card")
             return
         if ph == CHALLENGE:
-            if st.options.stacking and m.card.is_wild_draw_four:
+            if stacks_on(st, m.card, WILD_DRAW_FOUR):
                 return
             raise IllegalMove("decide whether to challenge the Wild Draw Four")
         if ph != PLAY:
             raise IllegalMove(phase_reason(st))
         if not st._play_ok(s, m.card):
             if st.pending_draw:
-                kind = "Draw Two" if st.pending_face == DRAW_TWO else "Wild Draw Four"
-                raise IllegalMove(f"stack a {kind} or draw")
+                raise IllegalMove(stack_reason(st))
             if m.card.is_wild_draw_four:
                 raise IllegalMove("you may play a Wild Draw Four only when you hold no card of the colour")
             raise IllegalMove(f"{m.card} does not match")
@@ -118,6 +117,41 @@ def check_move(st, m) -> None:
         _seat_ok(st, m.target)
         if m.target == s:
             raise IllegalMove("swap with another player")
+
+
+def stacks_on(st, card: Card, face: str) -> bool:
+    """Stacking: may `card` pass on a penalty begun by a card of `face` (DRAW_TWO or
+    WILD_DRAW_FOUR)? Same kind on same kind; with mixed stacking also a Wild Draw Four
+    on a Draw Two, and a Draw Two of the colour named (st.color) on a Wild Draw Four.
+    A stacked Wild Draw Four is not judged for lawfulness: the stack is its own rule."""
+    o = st.options
+    if not o.stacking:
+        return False
+    two = card.face == DRAW_TWO and card.color != "W"
+    if face == DRAW_TWO:
+        return two or (o.stack_mixed and card.is_wild_draw_four)
+    return card.is_wild_draw_four or (o.stack_mixed and two and card.color == st.color)
+
+
+def stack_reason(st) -> str:
+    """Why a card cannot go on a pending penalty: what can."""
+    if st.pending_face == DRAW_TWO:
+        kinds = "a Draw Two or a Wild Draw Four" if st.options.stack_mixed else "a Draw Two"
+    else:
+        kinds = "a Wild Draw Four" + (" or a Draw Two of the colour" if st.options.stack_mixed else "")
+    return f"stack {kinds}, or draw"
+
+
+def drawn_playable(st, seat: int, card: Card) -> bool:
+    """Does a card just drawn by `seat` stop the drawing and may it be played at once?
+    A Wild Draw Four the player may not lawfully play does not stop it where it could
+    not be played as a bluff (challenges off) or would have to be played (draw until
+    playable: keeping is not allowed there)."""
+    if not st.matches(card):
+        return False
+    if card.is_wild_draw_four and (not st.options.wd4_challenge or st.options.draw_until_playable):
+        return st.wd4_lawful(seat)
+    return True
 
 
 def phase_reason(st) -> str:

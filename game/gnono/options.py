@@ -21,6 +21,8 @@ class GnonoOptions:
     #                                    "gnono": no other playable card but Wilds
     wd4_challenge: bool = True         # False: an unlawful W+4 is simply refused
     stacking: bool = False             # house: +2 on +2, +4 on +4
+    stack_mixed: bool = False          # house, with stacking: +4 on +2, and a +2 of the
+    #                                    named colour on +4 (no effect without stacking)
     jump_in: bool = False              # house: play an identical card out of turn
     seven_zero: bool = False           # house: 7 swaps hands, 0 passes all hands
 
@@ -46,6 +48,7 @@ SPEC = {
     "wd4_rule": Choice(WD4_RULES),
     "wd4_challenge": SWITCH,
     "stacking": SWITCH,
+    "stack_mixed": SWITCH,
     "jump_in": SWITCH,
     "seven_zero": SWITCH,
 }

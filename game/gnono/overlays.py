@@ -8,7 +8,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 from game.scenes.overlays import Overlay, Question
 
 from . import card_art as art
@@ -28,6 +28,17 @@ class ColourBox(Overlay):
     def pick(self, c):
         self.app.pop(self)
         self.on_pick(c)
+
+    def _colour_words(self, c) -> str:
+        k = self.counts[c]
+        return f"{COLOR_NAMES[c]}, {k} held" if k else f"{COLOR_NAMES[c]}, none held"
+
+    def spoken_intro(self) -> str:
+        cancel = " Escape keeps the Wild." if self.on_cancel else ""
+        return f"Which colour? Left, right and Enter, or R, Y, G, B.{cancel}"
+
+    def spoken_focus(self) -> str:
+        return self._colour_words(COLORS[self.sel])
 
     def move(self, d):
         self.sel = (self.sel + d) % 4
@@ -67,39 +78,66 @@ class ColourBox(Overlay):
 
 
 class ChallengeBox(Question):
-    """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own."""
+    """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own
+    (`stack_label` says with what). C catches a seat that forgot "UNO!" while the box
+    is up: `catchable()` names it (or None), `on_catch()` catches it."""
 
-    def __init__(self, app, text, on_yes, on_no, on_stack=None):
+    def __init__(self, app, text, on_yes, on_no, on_stack=None, stack_label="",
+                 catchable=lambda: None, on_catch=None):
         super().__init__(app, text, on_yes, on_no, no_on_esc=False, title="Challenge?")
-        self.on_stack = on_stack
+        self.on_stack, self.stack_label = on_stack, stack_label
+        self.catchable, self.on_catch = catchable, on_catch
 
     def stack(self):
         self.app.pop(self)
         self.on_stack()
 
+    def spoken_intro(self) -> str:
+        extra = f" S: {self.stack_label}." if self.on_stack else ""
+        return super().spoken_intro() + extra
+
     def bindings(self):
         b = super().bindings()
         if self.on_stack:
-            b.append(Binding(("s",), "Stack your own Wild Draw Four", self.stack))
+            b.append(Binding(("s",), self.stack_label, self.stack))
+        if self.on_catch and self.catchable() is not None:
+            b.append(Binding(("c",), f"Catch {self.catchable()}: no \"UNO!\"", self.on_catch))
         return b
 
     def draw(self, canvas):
         super().draw(canvas)
         if self.on_stack:
-            ui.center(canvas, 21, " S: stack your own Wild Draw Four ", P.YELLOW, P.MAGENTA)
+            ui.center(canvas, 21, f" S: {self.stack_label} ", P.YELLOW, P.MAGENTA)
+        who = self.catchable() if self.on_catch else None
+        if who is not None:
+            ui.center(canvas, 22, f" C: catch {who}, who did not call \"UNO!\" ",
+                      P.YELLOW if self.app.blink else P.LIGHT_RED, P.MAGENTA)
 
 
 class ChallengeResult(Overlay):
     """What the challenged player had to show; any key goes on."""
     title = "Challenge"
 
-    def __init__(self, app, name, hand, guilty, prev_colour):
+    def __init__(self, app, name, hand, guilty, prev_colour, penalty=6):
         super().__init__(app)
         self.name, self.hand, self.guilty, self.prev = name, list(hand), guilty, prev_colour
+        self.penalty = penalty   # what the challenger draws when the Four was lawful
 
-    def handle(self, event):
-        self.app.pop(self)
-        return True
+    def spoken_intro(self) -> str:
+        cards = ", ".join(c.name for c in sorted(self.hand, key=hand_order)) or "no cards"
+        return f"{self.name} shows the hand: {cards}. {' '.join(self.lines())} Enter goes on."
+
+    def lines(self) -> list[str]:
+        if self.guilty:
+            return [f"{self.name} held a {self.prev} card: guilty!",
+                    f"{self.name} draws 4 instead, and you play on."]
+        return [f"No {self.prev} card: the Wild Draw Four was lawful.",
+                f"You draw {self.penalty} and miss your turn."]
+
+    def bindings(self):
+        # Enter or Esc: a Space still hurrying the table must not skip the result
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on",
+                        lambda: Pop(self))]
 
     def draw(self, canvas):
         col, row, w, h = 8, 9, 64, 9
@@ -109,15 +147,9 @@ class ChallengeResult(Overlay):
         step = min(art.CHIP_W + 1, (w - 4) * 8 // max(1, len(self.hand)))
         for i, c in enumerate(self.hand):
             canvas.blit(art.chip(c), (x0 + i * step, y))
-        if self.guilty:
-            lines = [f"{self.name} held a {self.prev} card: guilty!",
-                     f"{self.name} draws 4 instead, and you play on."]
-        else:
-            lines = [f"No {self.prev} card: the Wild Draw Four was lawful.",
-                     "You draw 6 and miss your turn."]
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self.lines()):
             ui.center(canvas, row + 5 + i, line, P.YELLOW if i == 0 else P.WHITE, P.MAGENTA, col, w)
-        ui.center(canvas, row + h - 1, " Press a key ", P.YELLOW, P.MAGENTA, col, w)
+        ui.center(canvas, row + h - 1, " Enter: go on ", P.YELLOW, P.MAGENTA, col, w)
 
 
 class SeatChooser(Overlay):
@@ -131,6 +163,12 @@ class SeatChooser(Overlay):
 
     def move(self, d):
         self.sel = (self.sel + d) % len(self.items)
+
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Up, down and Enter."
+
+    def spoken_focus(self) -> str:
+        return self.items[self.sel][1]
 
     def pick(self):
         self.app.pop(self)
@@ -159,6 +197,11 @@ class PassScreen(Scene):
     def __init__(self, app, table, seat):
         super().__init__(app)
         self.table, self.seat = table, seat
+
+    def spoken_intro(self) -> str:
+        name = self.table.names[self.seat]
+        return (f"Hot seat. Pass the keyboard to {name}. Everyone else: no peeking. "
+                f"{name}: press a key when ready.")
 
     def handle(self, event):
         self.app.pop(self)
@@ -200,6 +243,25 @@ class GnonoScoring(Scene):
         self.app.pop(self)
         self.table.next_round()
 
+    def spoken_intro(self) -> str:
+        t = self.table
+        st, sp = t.state, t.speaker
+        parts = [f"Round {self.round} over."]
+        if self.winner is not None:
+            parts.append(f"{sp.verb(self.winner, 'go', 'goes')} out and "
+                         f"{'score' if sp.you(self.winner) else 'scores'} {self.points} points.")
+        left = [f"{t.names[s]} {sum(c.points for c in h)}" for s, h in enumerate(self.hands)
+                if s != self.winner]
+        if left:
+            parts.append("Points left in hand: " + ", ".join(left) + ".")
+        parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.scores[s]}" for s in range(st.n)) + ".")
+        if self.game_over:
+            w = st.winner
+            parts.append(f"{sp.verb(w, 'win')} the game. Enter: back to the menu.")
+        else:
+            parts.append(f"Playout {st.options.playout_score}. Enter deals the next round.")
+        return " ".join(parts)
+
     def leave(self):
         self.app.pop(self)
         self.table.leave()
@@ -209,7 +271,8 @@ class GnonoScoring(Scene):
                                title="Leave"))
 
     def bindings(self):
-        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+        # Enter only: a Space that hurried the last card must not skip the result
+        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER),
                      "Back to the menu" if self.game_over else "Deal the next round", self.done)]
         if not self.game_over:
             b += [Binding((pygame.K_F8,), "Save and leave", self.leave),
@@ -273,7 +336,55 @@ class GnonoScoring(Scene):
         else:
             lead = max(range(n), key=lambda s: st.scores[s])
             ui.text(canvas, 3, y + 4, f"Playout score {st.options.playout_score}: "
-                    f"{names[lead]} leads with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
+                    f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
         ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
                    + ([] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
                    + [("F1", "Keys")])
+
+
+class NamePrompt(Overlay):
+    """Type a name (letters, digits, spaces): Enter accepts, Esc cancels. (Go-Stop's
+    set-up has the same box: one shared box in game/scenes/overlays.py would serve both.)"""
+    title = "Name"
+
+    def __init__(self, app, prompt: str, on_done, max_len: int = 20):
+        super().__init__(app)
+        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
+        self.text = ""
+
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Type a name, Enter to save, Escape to cancel."
+
+    def handle(self, event):
+        ch = getattr(event, "unicode", "") or ""
+        if len(ch) == 1 and (ch.isalnum() or ch in " -+'") and ch.isprintable():
+            if len(self.text) >= self.max_len:
+                return False
+            self.text += ch
+            return True
+        return super().handle(event)
+
+    def backspace(self):
+        if not self.text:
+            return False
+        self.text = self.text[:-1]
+
+    def accept(self):
+        name = self.text.strip()
+        if not name:
+            return False
+        return Pop(self, then=lambda: self.on_done(name))
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Save", self.accept),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self))]
+
+    def draw(self, canvas):
+        w = max(40, len(self.prompt) + 6)
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, "Enter saves, Esc cancels", P.LIGHT_GREY, P.MAGENTA, col, w)

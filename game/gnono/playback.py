@@ -59,6 +59,8 @@ class Stage:
     cue: str | None = None
     t: int = 0
     colour: int | None = None
+    owner: int | None = None     # the seat that alone may read `secret`
+    secret: str | None = None    # the note with that seat's private details (its drawn cards)
 
 
 class Playback:
@@ -128,7 +130,8 @@ class Playback:
         for ev in events:
             k = ev.kind
             s = ev.seat
-            text, cue = narrate(ev, self.speaker, self.bottom if self.viewer is not None else None)
+            # the public line; a drawn card's name only in its drawer's secret (table_notes)
+            text, cue = narrate(ev, self.speaker, None)
             if k == "played":
                 c = ev.card
                 src = self.card_rect(m, s, c)
@@ -142,7 +145,8 @@ class Playback:
             elif k == "drew":
                 if ev.count:
                     dst = self.card_rect(m, s, None)
-                    out.append(Stage(m, mv, moving=(None, DRAW_RECT, dst), note=text, cue=cue))
+                    out.append(Stage(m, mv, moving=(None, DRAW_RECT, dst), note=text, cue=cue,
+                                     owner=s, secret=narrate(ev, self.speaker, s)[0]))
                     m = m.copy()
                     m.hands[s].extend(ev.cards)
                     m.draw_size = max(0, m.draw_size - ev.count)
@@ -190,7 +194,7 @@ class Playback:
         """Space during a playback: show its end at once (notes kept)."""
         for st in self.stages:
             if st.t == 0 and st.note:
-                self.note(st.note, st.colour)
+                self.note(st.note, st.colour, st.owner, st.secret)
         self.stages = []
         return True
 

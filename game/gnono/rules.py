@@ -16,7 +16,7 @@ from game.engine import IllegalMove
 from game.gnono.cards import COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, Card
 from game.gnono.dealing import deal_round
 from game.gnono.invariants import check_state, is_seat
-from game.gnono.move_checks import check_move
+from game.gnono.move_checks import check_move, drawn_playable, stacks_on
 
 # named here too: the computers, the table and the tests import them from the rules
 from game.gnono.moves import (  # noqa: F401
@@ -221,10 +221,9 @@ class GnonoState:
             elif ph == CHALLENGE:
                 out.append(Challenge(cur, False))
                 out.append(Challenge(cur, True))
-                if self.options.stacking:
-                    for c in hand:
-                        if c.is_wild_draw_four:
-                            out.extend(self._play_variants(cur, c))
+                for c in hand:
+                    if stacks_on(self, c, WILD_DRAW_FOUR):
+                        out.extend(self._play_variants(cur, c))
             elif ph == SWAP:
                 out.extend(SwapHands(cur, t) for t in range(self.n) if t != cur)
             if ph in (PLAY, DRAWN) and len(hand) == 2 and not self.uno_called[cur] \
@@ -255,11 +254,7 @@ class GnonoState:
     def _play_ok(self, seat: int, c: Card) -> bool:
         """May the player on turn (phase play) put down `c`?"""
         if self.pending_draw:
-            # stacking: only the same kind goes on (a stacked W+4 is not judged for
-            # lawfulness, even with wd4_challenge off: the stack is its own rule)
-            if self.pending_face == DRAW_TWO:
-                return c.face == DRAW_TWO and c.color != "W"
-            return c.is_wild_draw_four
+            return stacks_on(self, c, self.pending_face)   # game.gnono.move_checks
         if not self.matches(c):
             return False
         if c.is_wild_draw_four and not self.options.wd4_challenge:
@@ -334,6 +329,8 @@ class GnonoState:
             # guilt is judged on the hand as it was, before the card leaves it
             self.wd4 = {"seat": seat, "guilty": not self.wd4_lawful(seat),
                         "prev_color": self.color}
+        elif self.phase == CHALLENGE:
+            self.wd4 = None   # a Draw Two stacked on it (mixed stacking): the Four stands
         hand.remove(card)
         self.discard.append(card)
         self.seen.append(card)
@@ -423,8 +420,7 @@ class GnonoState:
                 break
             got.append(c)
             hand.append(c)
-            if self.matches(c) and not (c.is_wild_draw_four and not self.options.wd4_challenge
-                                        and not self.wd4_lawful(seat)):
+            if drawn_playable(self, seat, c):
                 playable = c
                 break
             if not self.options.draw_until_playable:

@@ -4,7 +4,8 @@ screen (how many, who sits where, their names). `rule_options(opts)` turns them
 into the engine's GnonoOptions."""
 from __future__ import annotations
 
-from game.options import OptionPage, choice, flag, number, text
+from game.options import OptionPage, Options, choice, flag, number, text
+from game.presets import presets_for
 
 from .options import GnonoOptions
 
@@ -32,10 +33,13 @@ PAGES = [
         flag("gnono.wd4_challenge", "Challenges", True,
              hint="Off: an unlawful Wild Draw Four is simply refused."),
         flag("gnono.stacking", "Stack +2 on +2, +4 on +4", False),
+        flag("gnono.stack_mixed", "Mixed +2/+4 stacking", False,
+             hint="With stacking: +4 on +2, and a +2 of the named colour on +4."),
         flag("gnono.jump_in", "Jump in (identical card)", False),
         flag("gnono.seven_zero", "7 swaps, 0 passes hands", False),
-    ], help=["The rules of a new game (a saved game keeps its own). The last three "
-             "are house rules, off by default."]),
+    ], help=["The rules of a new game (a saved game keeps its own). The last four "
+             "are house rules, off by default. The set-up screen chooses the presets "
+             "Official and House, and keeps your own (F5)."]),
     OptionPage("Gnono: table", [
         choice("gnono.speed", "Computer turns", "normal", SPEEDS, ("Slow", "Normal", "Fast"),
                hint="How long a computer's card moves and rests."),
@@ -59,6 +63,7 @@ def rule_options(opts):
         hand_size=opts["gnono.hand_size"], playout_score=opts["gnono.playout"],
         draw_until_playable=opts["gnono.draw_until"], wd4_rule=opts["gnono.wd4_rule"],
         wd4_challenge=opts["gnono.wd4_challenge"], stacking=opts["gnono.stacking"],
+        stack_mixed=opts["gnono.stack_mixed"],
         jump_in=opts["gnono.jump_in"], seven_zero=opts["gnono.seven_zero"])
 
 
@@ -68,3 +73,36 @@ def seat_setup(opts) -> tuple[list[str], list[str]]:
     kinds = [opts[f"gnono.seat{i + 1}"] for i in range(n)]
     names = [opts[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(n)]
     return kinds, names
+
+
+# the options that make the rules (a preset holds these)
+RULE_KEYS = ("gnono.hand_size", "gnono.playout", "gnono.draw_until", "gnono.wd4_rule",
+             "gnono.wd4_challenge", "gnono.stacking", "gnono.stack_mixed", "gnono.jump_in",
+             "gnono.seven_zero")
+OFFICIAL = {"gnono.hand_size": 7, "gnono.playout": 500, "gnono.draw_until": False,
+            "gnono.wd4_rule": "color", "gnono.wd4_challenge": True, "gnono.stacking": False,
+            "gnono.stack_mixed": False, "gnono.jump_in": False, "gnono.seven_zero": False}
+# The shipped presets (game.presets): the UNO rules, and the house rules of the sheet
+# (stacking, mixed too, jump-in, 7-0). "Draw until playable" stays an option of its own.
+PRESETS = {
+    "Official": OFFICIAL,
+    "House": {**OFFICIAL, "gnono.stacking": True, "gnono.stack_mixed": True,
+              "gnono.jump_in": True, "gnono.seven_zero": True},
+}
+
+
+def preset_rules(name: str) -> GnonoOptions:
+    """The engine's options of a shipped preset (the conformance test plays each)."""
+    values = Options().values
+    values.update(PRESETS[name])
+    return rule_options(values)
+
+
+def variant_name(rules: GnonoOptions, storage) -> str:
+    """The statistics' variant of a game played under `rules`: the preset (shipped or
+    the player's own) that gives these rules, else "custom"."""
+    base = dict(Options().values)
+    for name, values in presets_for(storage, "gnono").items():
+        if all(k in values for k in RULE_KEYS) and rule_options({**base, **values}) == rules:
+            return name
+    return "custom"

@@ -1,5 +1,6 @@
 """The set-up screen of a Gnono game: the number of seats (2 to 10), each a human or
-a computer with its difficulty and a name, the rules and the computers' pace.
+a computer with its difficulty and a name, the rules (a preset: Official, House or the
+player's own, F5 keeps the rules shown as one) and the computers' pace.
 Changes are kept in the options (the Gnono pages show the same values). Enter deals."""
 from __future__ import annotations
 
@@ -8,17 +9,18 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Pop, Replace, Scene
+from game.presets import apply_preset, presets_for, save_preset
+from game.scene import Pop, Push, Replace, Scene
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
-from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, rule_options, seat_setup
+from .overlays import NamePrompt
+from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, RULE_KEYS, rule_options, seat_setup
 from .table_save import SAVE_NAME
 
-RULE_KEYS = ("gnono.hand_size", "gnono.playout", "gnono.draw_until", "gnono.wd4_rule",
-             "gnono.wd4_challenge", "gnono.stacking", "gnono.jump_in", "gnono.seven_zero",
-             "gnono.speed", "gnono.hints")
+TABLE_KEYS = ("gnono.speed", "gnono.hints")
+PRESET = "preset"   # the line of the rules' preset
 SPECS = {o.key: o for page in PAGES for o in page.opts}
 
 
@@ -37,7 +39,7 @@ class GnonoSetup(Scene):
         o = self.app.options
         out = [("seats", "gnono.seats")]
         out += [("seat", f"gnono.seat{i + 1}") for i in range(o["gnono.seats"])]
-        out += [("rule", k) for k in RULE_KEYS]
+        out += [("preset", PRESET)] + [("rule", k) for k in RULE_KEYS + TABLE_KEYS]
         return out
 
     def _seat_no(self, key) -> int:
@@ -51,8 +53,53 @@ class GnonoSetup(Scene):
         self.notice = ""
         kind, key = self.lines()[self.index]
         o = self.app.options
-        o[key] = SPECS[key].step(o[key], d)
+        if kind == "preset":
+            names = list(self.presets())
+            cur = self.preset_now()
+            i = names.index(cur) + d if cur in names else (0 if d > 0 else -1)
+            apply_preset(o, self.presets()[names[i % len(names)]])
+        else:
+            o[key] = SPECS[key].step(o[key], d)
         self.index = min(self.index, len(self.lines()) - 1)
+
+    # the presets --------------------------------------------------------------------
+    def presets(self) -> dict:
+        return presets_for(self.app.storage, "gnono")
+
+    def preset_now(self) -> str | None:
+        """The preset whose rules the options hold now, or None (custom rules)."""
+        o = self.app.options
+        for name, values in self.presets().items():
+            if all(o[k] == values.get(k, SPECS[k].default) for k in RULE_KEYS):
+                return name
+        return None
+
+    def save_rules(self) -> Push:
+        """F5: keep the rules now shown as a preset of the player's own."""
+        def done(name):
+            try:
+                save_preset(self.app.storage, "gnono", name, {k: self.app.options[k] for k in RULE_KEYS})
+            except ValueError as exc:   # a shipped name, too many presets
+                self.app.error()
+                self.notice = str(exc)
+                return
+            self.notice = f"Rules saved as {name}."
+        return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
+
+    def line_text(self, kind, key) -> tuple[str, str]:
+        """A line's label and value, as shown and spoken."""
+        o = self.app.options
+        if kind == "preset":
+            return "Rules", self.preset_now() or "Custom"
+        if kind == "seat":
+            k = self._seat_no(key)
+            return f"Seat {k}: {o[f'gnono.name{k}']}", KIND_LABELS[KINDS.index(o[key])]
+        spec = SPECS[key]
+        return spec.label, spec.text(o[key])
+
+    def spoken_focus(self) -> str:
+        label, value = self.line_text(*self.lines()[self.index])
+        return f"{label}: {value}"
 
     def type_char(self, ch) -> bool:
         kind, key = self.lines()[self.index]
@@ -103,6 +150,7 @@ class GnonoSetup(Scene):
                 Binding((pygame.K_RIGHT, pygame.K_SPACE), "Next choice", lambda: self.change(1)),
                 Binding((pygame.K_BACKSPACE,), "Delete a letter of the seat's name", self.backspace),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the cards", self.start),
+                Binding((pygame.K_F5,), "Save the rules as a preset of your own", self.save_rules),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: Pop(self))]
 
     def help_lines(self):
@@ -118,25 +166,27 @@ class GnonoSetup(Scene):
         ui.center(canvas, 0, "G'NERTS  -  Gnono: set up the table", P.BLACK, P.LIGHT_GREY)
         lines = self.lines()
         col, row, w = 4, 1, 52
-        ui.box(canvas, col, row, w, len(lines) + 4, P.WHITE, P.BLUE, title="New game", double=False)
+        # every line has its row: a rule under the seats, the rules below a gap
+        ys, y = [], row + 1
+        for kind, _key in lines:
+            if kind == "preset":
+                y += 1
+            ys.append(y)
+            y += 1
+        ui.box(canvas, col, row, w, y - row + 1, P.WHITE, P.BLUE, title="New game", double=False)
         for i, (kind, key) in enumerate(lines):
             sel = i == self.index
             bg = P.CYAN if sel else P.BLUE
-            y = row + 2 + i
+            y = ys[i]
             ui.fill(canvas, col + 1, y, w - 2, 1, bg)
-            spec = SPECS[key]
-            if kind == "seat":
-                k = self._seat_no(key)
-                name = o[f"gnono.name{k}"]
-                label = f"Seat {k}: {name}" + ("_" if sel and self.app.blink else "")
-                value = KIND_LABELS[KINDS.index(o[key])]
-            else:
-                label, value = spec.label, spec.text(o[key])
-            ui.text(canvas, col + 2, y, label[:25], P.BLACK if sel else P.WHITE, bg)
+            label, value = self.line_text(kind, key)
+            if kind == "seat" and sel and self.app.blink:
+                label += "_"
+            ui.text(canvas, col + 2, y, label[:24], P.BLACK if sel else P.WHITE, bg)
             shown = f"\x11 {value} \x10" if sel else f"  {value}  "
-            ui.text(canvas, col + 26, y, shown, P.BLACK if sel else P.YELLOW, bg)
-            if kind == "rule" and key == RULE_KEYS[0]:
-                ui.text(canvas, col + 1, y - 1, "─" * (w - 2), P.LIGHT_GREY, P.BLUE)
+            ui.text(canvas, col + 26, y, shown[:w - 27], P.BLACK if sel else P.YELLOW, bg)
+            if kind == "preset":
+                ui.text(canvas, col + 1, y - 1, "\u2500" * (w - 2), P.LIGHT_GREY, P.BLUE)
         # a few cards, to say what the game looks like
         for i, c in enumerate(parse_cards("R7 YS GR B+2 W W+4")):
             canvas.blit(art.face(c, "normal"), (468 + (i % 3) * 46, 64 + (i // 3) * 64))
@@ -145,14 +195,14 @@ class GnonoSetup(Scene):
         for i, t in enumerate(tips):
             ui.text(canvas, 59, 13 + i, t, P.LIGHT_CYAN, P.BLUE)
         if self.notice:
-            ui.center(canvas, 27, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+            ui.center(canvas, 28, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         n = o["gnono.seats"]
         humans = sum(1 for i in range(n) if o[f"gnono.seat{i + 1}"] == "human")
         if humans == 0:
             ui.text(canvas, 59, 23, "No human: you", P.YELLOW, P.BLUE)
             ui.text(canvas, 59, 24, "watch them play.", P.YELLOW, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Deal"),
-                            ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
+                            ("F5", "Save rules"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
 
 
 __all__ = ["GnonoSetup", "MAX_SEATS"]

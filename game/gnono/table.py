@@ -39,21 +39,24 @@ from .rules import (
     COLOR,
     GAME_OVER,
     SWAP,
+    Catch,
     Challenge,
     ChooseColor,
     GnonoState,
     NextRound,
     Play,
     SwapHands,
+    move_seat,
 )
-from .settings import SPEEDS
+from .settings import SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_draw import TableDrawing
 from .table_keys import TableKeys
+from .table_notes import TableNotes
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
 
 
-class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
+class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
     title = "Gnono"
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
@@ -66,6 +69,10 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         self.stages: list[Stage] = []
         self.notes: list[tuple[str, int]] = []
         self.log: list[str] = []
+        self.log_meta: list[tuple] = []    # per log line: colour, owner, secret (table_notes)
+        self.hand_seen: dict = {}          # each human's hand as he last saw it
+        self._turn_told = False            # the voice said "your turn" for this turn
+        self._introduced = False           # the voice has read the table's first notes
         self.history: list[str] = []
         self.sel = 0
         self.sel_card: Card | None = None
@@ -118,6 +125,8 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         except IllegalMove as exc:
             self.refuse(f"Not allowed: {exc}.")
             return False
+        if move_seat(move) == self.viewer:
+            self.remember_hand(self.viewer)   # his own move: he saw what it did
         self.stages.extend(self.build_stages(before, events, scale))
         return True
 
@@ -140,6 +149,7 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
             return None
         if self.is_human(self.state.current):
             return self.human_turn(now)
+        self._turn_told = False
         return None
 
     def play_back(self) -> None:
@@ -148,7 +158,7 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
             if st.cue:
                 self.app.sound(st.cue)
             if st.note:
-                self.note(st.note, st.colour)
+                self.note(st.note, st.colour, st.owner, st.secret)
         st.t += 1
         if st.t >= st.steps:
             self.stages.pop(0)
@@ -160,12 +170,15 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         st = self.state
         cur = st.current
         if cur != self.viewer:
+            self._turn_told = False
             # a viewer who may still call "UNO!" keeps the keyboard a moment
             if self.viewer is not None and st.uno_window == self.viewer and now < self.ctl.hold_until:
                 return None
             return self.hand_over(cur)
         if self.asking:
             return None
+        self.announce_turn()
+        self.tell_hand_changes()
         if st.phase == CHALLENGE:
             return self.ask_challenge()
         if st.phase == COLOR:
@@ -182,7 +195,8 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         self.viewer = seat
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self._live = None
-        self.note(f"{self.names[seat]} has the keyboard.")
+        self.renew_notes()
+        self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
     # -- questions to the human ---------------------------------------------------------
     def ask_colour(self, on_pick, cancel=True) -> Push:
@@ -206,13 +220,16 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
         prev = COLOR_NAMES[w["prev_color"]] if w else "?"
         self.asking = True
         total = st.pending_draw if st.options.stacking else 4
+        held = f"a {prev} card" if st.options.wd4_rule == "color" else "another playable card"
         text = [f"{self.names[offender]} played a Wild Draw Four on you "
                 f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
-                f"Challenge?  Y: {self.names[offender]} shows the hand. Holding a {prev} card, "
+                f"Challenge?  Y: {self.names[offender]} shows the hand. Holding {held}, "
                 f"{'you' if self.speaker.you(offender) else 'he'} draws 4 and you play on; "
                 f"if not, you draw {total + 2}.",
                 f"N: you draw {total} and miss your turn."]
-        can_stack = st.options.stacking and any(c.is_wild_draw_four for c in st.hands[seat])
+        # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named
+        stackable = sorted({m.card for m in st.legal_moves(seat) if type(m) is Play and m.seat == seat},
+                           key=lambda c: not c.is_wild_draw_four)
 
         def answer(yes):
             self.asking = False
@@ -221,15 +238,27 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
             shown_before = list(st.hands[offender])
             if self.apply(Challenge(seat, yes), 0.6) and yes:
                 self.app.push(ChallengeResult(self.app, self.names[offender], shown_before,
-                                              w["guilty"] if w else False, prev))
+                                              w["guilty"] if w else False, prev, total + 2))
 
         def stack():
             self.asking = False
-            card = next(c for c in st.hands[seat] if c.is_wild_draw_four)
-            self.app.apply(self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5)))
+            card = stackable[0]
+            if card.is_wild:
+                self.app.apply(self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5)))
+            else:
+                self.apply(Play(seat, card), 0.5)
 
+        def catchable():
+            u = self.state.uno_window
+            return self.names[u] if u is not None and u != seat else None
+
+        def catch():
+            u = self.state.uno_window
+            return self.act(Catch(seat, u)) if u is not None and u != seat else False
+
+        label = (f"stack your {stackable[0].name}" if stackable else "")
         return Push(ChallengeBox(self.app, text, lambda: answer(True), lambda: answer(False),
-                                 stack if can_stack else None))
+                                 stack if stackable else None, label, catchable, catch))
 
     def ask_swap(self) -> Push:
         self.asking = True
@@ -247,7 +276,7 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
         self.scoring_open = True
-        line = self.ctl.round_end(self.app.stats)
+        line = self.ctl.round_end(self.app.stats, variant_name(self.state.options, self.app.storage))
         if line:
             self.history.append(line)
         if self.state.phase == GAME_OVER:
@@ -263,6 +292,7 @@ class GnonoTable(Playback, TableKeys, TableDrawing, TurnTable):
             return
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self.notes = []
+        self.hand_seen = {}
         self.apply(NextRound())
         self.save()
 
@@ -310,7 +340,7 @@ def _resume(app):
     if len(t.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
     t.history = saved.history
-    t.log = saved.log + t.log
+    t.log, t.log_meta = list(saved.log), []   # not the new table's deal notes: stale here
     t.notes = []
     t.note("The game is resumed where you left it.")
     return t

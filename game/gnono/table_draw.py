@@ -138,7 +138,8 @@ class TableDrawing:
         st = self.state
         seat = self.bottom
         cards = self.hand_cards(m)
-        face_up = self.viewer is not None or self.show_hands
+        # hot seat: a human's hand is open only on his turn; F9 never shows a human's
+        face_up = self.hand_open() or (self.show_hands and not self.is_human(seat))
         turn = m.current == seat and st.phase not in (ROUND_OVER, GAME_OVER)
         # the seat's line
         head = ("\x10" if turn else " ") + self.names[seat]
@@ -149,7 +150,7 @@ class TableDrawing:
             info += "   UNO!"
         ui.text(canvas, 79 - len(info), INFO_ROW, info, txt)
         hv = self.hand_view(cards)
-        sel = self.sel if (self.viewer is not None and cards) else None
+        sel = self.sel if (face_up and self.viewer is not None and cards) else None
         mine = self.my_turn()
         hints = self.app.options["gnono.hints"] and mine and st.phase == PLAY
         arrows = self.app.options["colour.arrows"]
@@ -178,6 +179,11 @@ class TableDrawing:
             ui.text(canvas, 1, row, "You are watching the computers play (F9 shows every hand).",
                     P.LIGHT_GREY)
             return
+        if not face_up:
+            ui.text(canvas, 1, row, f"Hot seat: {self.names[seat]}'s cards stay hidden until "
+                    f"{self.names[seat]}'s turn.", P.LIGHT_GREY)
+            self._draw_window_tip(canvas, row + 1, seat)
+            return
         if drawn is not None and mine:
             ui.text(canvas, 1, row, f"You drew the {card_words(drawn)}: it can be played.", P.WHITE)
             keep = "" if st.options.draw_until_playable else ", - or Del keeps it"
@@ -187,8 +193,7 @@ class TableDrawing:
         if c is not None:
             desc = f"\x1b\x1a {card_words(c)}"
             if mine and st.phase == PLAY:
-                ok = self.playable(c)
-                desc += ": " + ("playable" if ok else "does not match")
+                desc += ": " + self.card_verdict(c)
             ui.text(canvas, 1, row, desc, P.WHITE)
         if mine and st.phase == PLAY:
             tip = "Enter plays it, + or Ins draws."
@@ -196,14 +201,20 @@ class TableDrawing:
                 tip += ("  Two cards: press U for \"UNO!\"" if not self.app.blink
                         else "  Two cards: call U \"UNO!\"")
             ui.text(canvas, 1, row + 1, tip, arrows)
-        elif st.uno_window == seat:
-            ui.text(canvas, 1, row + 1, "One card left: press U to call \"UNO!\" before you are caught!",
+        else:
+            self._draw_window_tip(canvas, row + 1, seat)
+
+    def _draw_window_tip(self, canvas, y, seat):
+        """Who may call "UNO!" or be caught now, or who is thinking."""
+        st = self.state
+        if st.uno_window == seat:
+            ui.text(canvas, 1, y, "One card left: press U to call \"UNO!\" before you are caught!",
                     P.YELLOW if self.app.blink else P.LIGHT_RED)
         elif st.uno_window is not None:
-            ui.text(canvas, 1, row + 1, f"{self.names[st.uno_window]} has one card and did not call "
+            ui.text(canvas, 1, y, f"{self.names[st.uno_window]} has one card and did not call "
                     "\"UNO!\": press C to catch!", P.YELLOW if self.app.blink else P.LIGHT_RED)
         elif not self.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
-            ui.text(canvas, 1, row + 1, f"{self.names[st.current]} is thinking...", P.LIGHT_GREY)
+            ui.text(canvas, 1, y, f"{self.names[st.current]} is thinking...", P.LIGHT_GREY)
 
     def _key_items(self):
         st = self.state
@@ -217,8 +228,12 @@ class TableDrawing:
             items = []
         if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
             items.append(("C", "Catch"))
-        # F2 rules, F4 scores and F9 hands are in the F1 box: the bar keeps a turn's keys
-        return items + [("F1", "Keys"), ("F3", "Log"), ("F8", "Save"), ("Esc", "Leave")]
+        # F3 first: computer turns fly past the notes lines; the rest when there is room
+        # (a full bar drops what does not fit: F1 lists every key)
+        items += [("F3", "What happened"), ("F1", "Keys")]
+        if len(items) <= 4:
+            items += [("F4", "Scores"), ("F8", "Save")]
+        return items + [("Esc", "Leave")]
 
 
 # ------------------------------------------------------------------ the direction ring

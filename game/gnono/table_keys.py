@@ -10,7 +10,7 @@ from game.keys import Binding
 from game.scene import Push
 from game.scenes.overlays import TextBox
 
-from .cards import Card
+from .cards import COLOR_NAMES, Card
 from .help_text import HELP
 from .narrate import narrate
 from .rules import DRAWN, PLAY, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
@@ -96,8 +96,23 @@ class TableKeys:
         return self.act(Play(seat, card))
 
     def playable(self, card) -> bool:
-        """May the bottom seat play this card now (its turn, phase play)?"""
-        return self.state.is_legal(Play(self.bottom, card, "R" if card.is_wild else None))
+        """May the bottom seat lawfully play this card now (its turn, phase play)? A Wild
+        Draw Four the rules allow only as a bluff (challenges on) is not playable here."""
+        st = self.state
+        if not st.is_legal(Play(self.bottom, card, "R" if card.is_wild else None)):
+            return False
+        return not (card.is_wild_draw_four and not st.pending_draw and not st.wd4_lawful(self.bottom))
+
+    def card_verdict(self, card) -> str:
+        """"playable", "does not match", or the bluff a Wild Draw Four would be."""
+        if self.playable(card):
+            return "playable"
+        st = self.state
+        if card.is_wild_draw_four and st.is_legal(Play(self.bottom, card, "R")):
+            held = (COLOR_NAMES[st.color] if st.options.wd4_rule == "color"
+                    else "another playable card")
+            return f"a bluff (you hold {held}): it may be challenged"
+        return "does not match"
 
     def draw_card(self):
         if not self.my_turn() or self.state.phase != PLAY:
@@ -144,6 +159,16 @@ class TableKeys:
         lines += ["", "Rounds played:"] + (self.history[-30:] or ["  none finished yet"])
         return Push(TextBox(self.app, "Scores", lines))
 
+
+    def handle(self, event):
+        # Until game.keys reads a typed "+" on every layout (the shell's Typed keys), Shift+=
+        # (US, UK, AZERTY) and the German "+" key arrive here as "+" (only this hunk).
+        if getattr(event, "key", None) in (pygame.K_EQUALS, pygame.K_PLUS) \
+                and (event.key == pygame.K_PLUS or event.mod & pygame.KMOD_SHIFT) \
+                and (event.unicode or "") in ("", "=", "+"):
+            event = pygame.event.Event(event.type, key=pygame.K_PLUS, unicode="+", mod=event.mod,
+                                       scancode=getattr(event, "scancode", 0))
+        return super().handle(event)
 
     def bindings(self):
         b = []

@@ -1,0 +1,186 @@
+"""What the Gnono table tells whom: the notes line, the F3 log and the voice, with the
+privacy of hot seat. A mixin of GnonoTable.
+
+A note may carry a secret: the same line with what only one seat may know (the cards
+it drew). The secret is shown, logged for F3 and spoken only while that seat has the
+keyboard and its hand is open (`hand_open`); everyone else reads the public line.
+With several humans the bottom hand is open only on its owner's turn: while the
+computers play, the screen is everybody's. When a human's turn begins, a line tells
+him what came into (or left) his hand since his last turn, so computer turns that fly
+past the three notes lines cannot change a hand unseen (F3 has the whole story).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from game import ui
+from game.scenes.overlays import TextBox
+from game.scenes.turn_table import LOG_KEEP, NOTE_ROWS
+
+from .cards import COLOR_NAMES, Card
+from .rules import DRAWN, GAME_OVER, PLAY, ROUND_OVER
+
+_CODE_IN_BRACKETS = re.compile(r" \((?:[RYGB](?:\d|S|R|\+2)|W\+4|W)\)")
+_CODE = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4)(?![\w+])")
+
+
+def spoken_cards(text: str) -> str:
+    """A note as the voice says it: "red 7 (R7)" once, "B7 G3" as "blue 7, green 3"."""
+    text = _CODE_IN_BRACKETS.sub("", text)
+    return _CODE.sub(lambda m: Card.parse(m.group(0)).name, text)
+
+
+class TableNotes:
+    """GnonoTable's notes, log and the privacy of the bottom hand."""
+
+    def hand_open(self) -> bool:
+        """May the bottom hand be shown face up (and its secrets told) now?"""
+        if self.viewer is None:
+            return False
+        if len(self.humans) <= 1:
+            return True
+        return (self.shown().current == self.viewer
+                and self.state.phase not in (ROUND_OVER, GAME_OVER))
+
+    def _secret_visible(self, owner) -> bool:
+        return owner is not None and owner == self.viewer and self.hand_open()
+
+    def note(self, text, colour=None, owner=None, secret=None):
+        """A line (or more) in the notes, the F3 log and the voice. `secret`: the same
+        line for seat `owner` only (see the module's docstring)."""
+        if not text:
+            return
+        colour = self.app.options["colour.notes"] if colour is None else colour
+        self.log.append(text)
+        self.log_meta.append((colour, owner, secret if secret and owner is not None else None))
+        if len(self.log) > LOG_KEEP:
+            del self.log[:LOG_KEEP // 4]
+        del self.log_meta[:max(0, len(self.log_meta) - len(self.log))]   # aligned at the end
+        shown = secret if secret and self._secret_visible(owner) else text
+        self._show_note(shown, colour)
+        self.app.say(spoken_cards(shown))
+
+    def _show_note(self, text, colour) -> None:
+        for line in ui.wrap(text, 78):
+            self.notes.append((line, colour))
+        del self.notes[:-len(NOTE_ROWS)]
+
+    def _meta(self, i: int):
+        k = i - (len(self.log) - len(self.log_meta))
+        return self.log_meta[k] if 0 <= k < len(self.log_meta) else (None, None, None)
+
+    def log_lines(self) -> list[str]:
+        """The log as the player at the keyboard may read it."""
+        out = []
+        for i, text in enumerate(self.log):
+            _colour, owner, secret = self._meta(i)
+            out.append(secret if secret and self._secret_visible(owner) else text)
+        return out
+
+    def renew_notes(self) -> None:
+        """The notes lines again, as the player now at the keyboard may read them (after a
+        hand-over: nothing of the last human's secrets stays on screen)."""
+        self.notes = []
+        lines = self.log_lines()
+        for i in range(max(0, len(lines) - len(NOTE_ROWS)), len(lines)):
+            colour = self._meta(i)[0]
+            self._show_note(lines[i], self.app.options["colour.notes"] if colour is None else colour)
+
+    def show_log(self):
+        self.app.push(TextBox(self.app, "What happened", self.log_lines()[-200:] or ["Nothing yet."]))
+
+    def announce_turn(self) -> None:
+        """Say once when the viewer's turn begins (the title line shows it; the voice must)."""
+        st = self.state
+        if self._turn_told or not self.hand_open():
+            return
+        self._turn_told = True     # until the turn passes (GnonoTable.update)
+        who = "Your" if self.speaker.you(self.viewer) else f"{self.names[self.viewer]}, your"
+        self.app.say(f"{who} turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
+
+    # -- what changed my hand -------------------------------------------------------------
+    def remember_hand(self, seat) -> None:
+        """The hand of `seat` as its owner last saw it (after his own move)."""
+        if seat is not None and self.is_human(seat):
+            self.hand_seen[seat] = Counter(self.state.hands[seat])
+
+    def tell_hand_changes(self) -> None:
+        """At the start of the viewer's turn: what came into or left his hand since."""
+        seat = self.viewer
+        if seat is None or not self.hand_open():
+            return
+        now = Counter(self.state.hands[seat])
+        seen = self.hand_seen.get(seat)
+        self.hand_seen[seat] = now
+        if seen is None or seen == now:
+            return
+        got, gone = sorted(map(str, (now - seen).elements())), sorted(map(str, (seen - now).elements()))
+        parts = []
+        if got:
+            parts.append(f"{len(got)} new card{'s' if len(got) != 1 else ''}: {' '.join(got)}")
+        if gone:
+            parts.append(f"gone: {' '.join(gone)}")
+        who = "your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
+        self.note(f"Since {who} last turn the hand changed.", owner=seat,
+                  secret=f"Since {who} last turn: {'; '.join(parts)} (F3: what happened).")
+
+    # -- the voice (game.speech): the card under the cursor, F11 ----------------------------
+    def spoken_focus(self) -> str:
+        """The chosen card ("red 7, playable"), only while the hand is open to its owner."""
+        if not self.hand_open() or self.stages:
+            return ""   # nothing while a move is shown: its note must not be cut short
+        st = self.state
+        if st.phase == DRAWN and self.my_turn():
+            keep = "" if st.options.draw_until_playable else ", minus keeps it"
+            return f"You drew the {st.drawn_card.name}: Enter plays it{keep}."
+        c = self.selected()
+        if c is None:
+            return ""
+        if self.my_turn() and st.phase == PLAY:
+            return f"{c.name}, {self.card_verdict(c)}"
+        return c.name
+
+    def spoken_intro(self) -> str:
+        """Said when the table appears or is uncovered (it interrupts what was queued):
+        the first time the notes so far, later only whose turn it is."""
+        st, m = self.state, self.shown()
+        if st.phase in (ROUND_OVER, GAME_OVER):
+            turn = "The round is over."
+        elif m.current == self.viewer:
+            turn = f"Your turn. Top card {m.top.name}, colour {COLOR_NAMES[m.color]}."
+            self._turn_told = True
+        else:
+            turn = f"{self.names[m.current]}'s turn."
+        if self._introduced:
+            return turn.rstrip(".")   # the App puts the focus after it
+        self._introduced = True
+        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log_lines()[-3:]] + [turn]).rstrip(".")
+
+    def spoken_state(self) -> str:
+        """F11: the hand (the viewer's only, when open), the top card and the colour, each
+        seat's cards, the scores, whose turn."""
+        st, m = self.state, self.shown()
+        parts = []
+        if self.viewer is None:
+            parts.append("You are watching.")
+        elif self.hand_open():
+            cards = self.hand_cards(m)
+            parts.append(f"Your hand, {len(cards)} cards: " + ", ".join(c.name for c in cards) + ".")
+        else:
+            parts.append(f"{self.names[self.viewer]}'s hand stays hidden until "
+                         f"{self.names[self.viewer]}'s turn.")
+        parts.append(f"Top card {m.top.name}, colour {COLOR_NAMES[m.color]}.")
+        if st.pending_draw:
+            parts.append(f"{st.pending_draw} cards to draw are waiting.")
+        seats = [f"{self.names[s]} {len(m.hands[s])}" for s in range(self.n) if s != self.viewer]
+        parts.append("Cards: " + ", ".join(seats) + ".")
+        parts.append("Scores: " + ", ".join(f"{self.names[s]} {m.scores[s]}" for s in range(self.n))
+                     + f". Playout {st.options.playout_score}.")
+        if st.phase in (ROUND_OVER, GAME_OVER):
+            parts.append("The round is over.")
+        elif m.current == self.viewer:
+            parts.append("Your turn.")
+        else:
+            parts.append(f"{self.names[m.current]}'s turn.")
+        return " ".join(parts)
