@@ -55,8 +55,8 @@ def nerts(quick: bool, save_dir: str):
 # --- Gin -----------------------------------------------------------------------
 
 def gin(quick: bool, save_dir: str):
-    from game.gin import sim
     from bench.gin_baselines import SolidAI
+    from game.gin import sim
     out = []
     for level in ("easy", "normal", "hard", "expert"):
         ts = sim.decision_times(level, hands=3 if quick else 60, seed=2, clock="cpu")
@@ -99,8 +99,8 @@ def gin(quick: bool, save_dir: str):
 # --- Gnono ---------------------------------------------------------------------
 
 def gnono(quick: bool, save_dir: str):
-    from game.gnono import sim
     from bench.gnono_baselines import FACTORIES
+    from game.gnono import sim
     out = []
     for level in ("easy", "normal", "hard"):
         r = sim.play_games([level, level], 3 if quick else 60, seed=2, time_decisions=True)

@@ -46,6 +46,7 @@ def shell_frames(quick: bool, save_dir: str):
 
 def latency(quick: bool, save_dir: str):
     import pygame
+
     from game.scenes.menu import MenuScene
     app = shell.make_app(save_dir)
     app.push(MenuScene(app))

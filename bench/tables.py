@@ -47,10 +47,10 @@ def gin(app, frames):
 
 
 def gostop(app, frames):
+    from game.gostop import table as T
     from game.gostop.ai import GoStopAI
     from game.gostop.rules import GoStopState
     from game.gostop.settings import rule_options
-    from game.gostop import table as T
     from game.scenes.overlays import Question
     state = GoStopState.new(rule_options(app.options, 3), 5)
     table = T.GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)

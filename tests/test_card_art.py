@@ -7,11 +7,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import card_art  # noqa: E402
-from game.card_art import (BACK_DESIGNS, TOP_STRIP, back, card_size, draw_frame,  # noqa: E402
-                           empty_slot, face)
+from game.card_art import BACK_DESIGNS, TOP_STRIP, back, card_size, draw_frame, empty_slot, face  # noqa: E402
 from game.cards import Card, full_deck  # noqa: E402
-from game.palette import (PALETTE, BLACK, BLUE, GREEN, LIGHT_GREY, RED, WHITE,  # noqa: E402
-                          YELLOW)
+from game.palette import BLACK, BLUE, GREEN, LIGHT_GREY, PALETTE, RED, WHITE, YELLOW  # noqa: E402
 
 SIZES = ("normal", "small")
 PALETTE_SET = set(PALETTE)

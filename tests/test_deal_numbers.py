@@ -74,7 +74,7 @@ def gnono_cards(g):
 
 
 def gnono_next(g, rng):
-    from game.gnono.rules import NextRound, ROUND_OVER
+    from game.gnono.rules import ROUND_OVER, NextRound
     for _ in range(5000):
         if g.phase == ROUND_OVER:
             break
@@ -180,12 +180,12 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     40 s: the same game (cards, scores, the computers' random state and clocks)."""
     from game.app import App
     if game == "nerts":
-        from game.nerts.table import new_table, resume
         from game.nerts.rules import NertsOptions
+        from game.nerts.table import new_table, resume
         make = lambda a: new_table(a, ["expert", "hard", "normal"], NertsOptions(seats=3), seed=11)  # noqa: E731
     else:
-        from game.gnono.table import new_table, resume
         from game.gnono.rules import GnonoOptions
+        from game.gnono.table import new_table, resume
         make = lambda a: new_table(a, ["normal", "hard", "easy"], ["A", "B", "C"], GnonoOptions(), seed=11)  # noqa: E731
     one = App(save_dir=str(tmp_path / "one"), fullscreen=False, realtime=False)
     t1 = make(one)

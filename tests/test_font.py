@@ -9,7 +9,7 @@ import pygame  # noqa: E402
 
 from game import font as fontmod  # noqa: E402
 from game.font import CELL_H, CELL_W, encode, get_font, load_glyph_rows, text_width  # noqa: E402
-from game.palette import PALETTE, BLUE, WHITE, YELLOW, BLACK  # noqa: E402
+from game.palette import BLACK, BLUE, PALETTE, WHITE, YELLOW  # noqa: E402
 
 SUITS = [0x03, 0x04, 0x05, 0x06]
 BOX = list(range(0xB0, 0xE0))

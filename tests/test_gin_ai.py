@@ -3,14 +3,16 @@ AI-vs-AI games keep every card; the sim runner works."""
 import os
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.cards import Card, full_deck, parse_cards as P
+from game.cards import Card, full_deck
+from game.cards import parse_cards as P
 from game.gin import melds as M
 from game.gin.ai import LEVELS, BaselineAI, GinAI, make_ai
-from game.gin.rules import (Discard, DrawStock, GinGame, GinOptions, GoOut, LayDown, NextHand,
-                            Pass, TakeUpcard)
-from game.gin.sim import decision_times, main as sim_main, play_match
+from game.gin.rules import Discard, DrawStock, GinGame, GinOptions, GoOut, LayDown, NextHand, Pass, TakeUpcard
+from game.gin.sim import decision_times, play_match
+from game.gin.sim import main as sim_main
 
 C = Card.parse
 SOAK = 10 if os.environ.get("GNERTS_SOAK") == "1" else 1

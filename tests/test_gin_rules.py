@@ -3,11 +3,22 @@ import json
 
 import pytest
 
-from game.cards import Card, full_deck, parse_cards as P
+from game.cards import Card, full_deck
+from game.cards import parse_cards as P
 from game.engine import IllegalMove
 from game.gin import melds as M
-from game.gin.rules import (Discard, DrawStock, GinGame, GinOptions, GoOut, LayDown, NextHand,
-                            Pass, Redeal, TakeUpcard)
+from game.gin.rules import (
+    Discard,
+    DrawStock,
+    GinGame,
+    GinOptions,
+    GoOut,
+    LayDown,
+    NextHand,
+    Pass,
+    Redeal,
+    TakeUpcard,
+)
 
 C = Card.parse
 

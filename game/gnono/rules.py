@@ -1,8 +1,9 @@
 """Gnono rules engine: a whole game (rounds to the playout score) for 2 to 10 seats.
 Pure and deterministic: no pygame, all randomness from the state's own random.Random.
 `GnonoState.apply(move)` validates a move (raising IllegalMove and leaving the state
-unchanged when the rules refuse it) and returns events. Seats are 0..n-1; "left" (clockwise) is seat + 1. The phases, the UNO window and the
-choices made where the rules sheet is silent: see game.gnono.moves.
+unchanged when the rules refuse it) and returns events. Seats are 0..n-1; "left"
+(clockwise) is seat + 1. The phases, the UNO window and the choices made where the
+rules sheet is silent: see game.gnono.moves.
 """
 from __future__ import annotations
 

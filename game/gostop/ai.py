@@ -28,8 +28,7 @@ import time
 
 from . import scoring
 from .cards import ANIMAL, BLUE, BRIGHT, CARDS, GRASS, RED, RIBBON
-from .rules import (Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand, PlayCard,
-                    PlayerView, Shake)
+from .rules import Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand, PlayCard, PlayerView, Shake
 
 LEVELS = ("easy", "greedy", "normal", "hard")
 

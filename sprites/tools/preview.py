@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import pygame  # noqa: E402
 
 from game.font import CELL_H, CELL_W, get_font  # noqa: E402
-from game.palette import PALETTE, BLACK, BLUE, CYAN, DARK_GREY, GREEN, LIGHT_GREY, RED, WHITE, YELLOW  # noqa: E402
+from game.palette import BLACK, BLUE, DARK_GREY, LIGHT_GREY, PALETTE, WHITE, YELLOW  # noqa: E402
 
 
 def font_sheet() -> pygame.Surface:

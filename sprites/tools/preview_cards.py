@@ -8,8 +8,19 @@ import pygame
 from game import card_art
 from game.cards import Card, full_deck
 from game.font import get_font
-from game.palette import (PALETTE, BLACK, BLUE, BROWN, CYAN, DARK_GREY, GREEN, LIGHT_GREY, MAGENTA,
-                          RED, WHITE, YELLOW)
+from game.palette import (
+    BLACK,
+    BLUE,
+    BROWN,
+    CYAN,
+    GREEN,
+    LIGHT_GREY,
+    MAGENTA,
+    PALETTE,
+    RED,
+    WHITE,
+    YELLOW,
+)
 
 
 def cards_sheet() -> pygame.Surface:
