@@ -85,6 +85,11 @@ class Storage:
             errors.report(exc, f"saving {name}")
             self.tell(f"Could not save {name}: {_short(exc)}")
             return False
+        return self.write_text(name, text)
+
+    def write_text(self, name: str, text: str) -> bool:
+        """Write a file of the saves folder atomically; False (and the player told) if
+        the folder cannot be made or written."""
         try:
             os.makedirs(self.dir, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=self.dir)

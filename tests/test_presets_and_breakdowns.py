@@ -67,3 +67,24 @@ def test_counts_are_kept_by_level_and_variant_and_export_as_csv(storage):
     assert rows[0] == ["game", "breakdown", "value", "counter", "count"]
     assert ["gin", "level", "hard", "hands_played", "1"] in rows
     assert ["gin", "all", "", "hands_played", "2"] in rows
+
+
+def test_the_statistics_screen_shows_breakdowns_and_exports_csv(menu_app):
+    import os
+
+    from game.scenes.statistics import CSV_NAME, StatisticsBox
+    from tests.helpers import post_keys
+    app = menu_app
+    record_stats(app.stats, "gin", {"hands_played": 3, "hands_won": 2}, level="expert", variant="Tournament")
+    post_keys("s")                 # S: Statistics on the menu
+    app.run(max_frames=1)
+    box = app.top
+    assert isinstance(box, StatisticsBox)
+    assert any("Level expert: hands played 3, hands won 2" in line for line in box.lines)
+    assert any("Variant Tournament" in line for line in box.lines)
+    post_keys("e")
+    app.run(max_frames=1)
+    with open(os.path.join(app.save_dir, CSV_NAME), encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    assert ["gin", "level", "expert", "hands_won", "2"] in rows
+    assert app.beeps == 0 and CSV_NAME in app.toast_text

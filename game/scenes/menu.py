@@ -17,7 +17,8 @@ from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_
 from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
 from game.scenes.options import OptionsScene
-from game.scenes.overlays import MessageBox, NumberPrompt, Question, TextBox
+from game.scenes.overlays import MessageBox, NumberPrompt, Question
+from game.scenes.statistics import StatisticsBox
 from game.spoken import menu_item_text
 
 LETTERS = {"deal": "d", "stats": "s", "options": "o", "quit": "q"}
@@ -81,15 +82,7 @@ class MenuScene(Scene):
                                  max_digits=DEAL_DIGITS))
 
     def show_stats(self) -> Push:
-        lines = []
-        for g in GAMES:
-            rows = self.app.stats.lines(g.key)
-            lines.append(f"{g.name}")
-            lines.extend(f"  {label:<32}{value:>10}" for label, value in rows)
-            if not rows:
-                lines.append("  (not played yet)")
-            lines.append("")
-        return Push(TextBox(self.app, "Statistics", lines[:-1]))
+        return Push(StatisticsBox(self.app))
 
     def on_enter(self) -> None:
         self.refresh()
