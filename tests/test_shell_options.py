@@ -168,3 +168,18 @@ def test_a_failing_save_is_told_once_not_every_time(tmp_path):
     assert len(st.take_problems()) == 1
     st.write_json("gin.json", "gin-game", 1, {})
     assert st.take_problems() == []
+
+
+def test_f1_in_the_options_program_shows_the_help_notes_as_in_gin(app):
+    """GIN!'s manual: in the options program F1 shows the help notes."""
+    import pygame as pg
+
+    from game.scenes.options import OptionsScene
+    from game.scenes.overlays import HelpBox
+    from tests.helpers import post_keys
+    app.push(OptionsScene(app))
+    app.run(max_frames=1)
+    post_keys(pg.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, HelpBox) and app.beeps == 0
+    assert any("shift control between items" in line for line in app.top.lines)

@@ -10,7 +10,8 @@ from game import palette as P
 from game.cards import parse_cards
 from game.keys import Binding
 from game.options import COLOUR_PAGE, SOUND_PAGE, all_pages, colour_problems
-from game.scene import Pop, Scene
+from game.scene import Pop, Push, Scene
+from game.scenes.overlays import HelpBox
 from game.screen import COLS
 
 TAB_LEFT = 2         # the tab bar's margin
@@ -107,7 +108,9 @@ class OptionsScene(Scene):
              Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
              Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
              Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
-             Binding((pygame.K_F8,), "Keep the options and leave", self.leave, show=False)]
+             Binding((pygame.K_F8,), "Keep the options and leave", self.leave, show=False),
+             # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
+             Binding((pygame.K_F1,), "Help notes", self.help_notes)]
         if self.item.is_text():
             b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None))
         else:
@@ -115,13 +118,17 @@ class OptionsScene(Scene):
                   Binding((pygame.K_RIGHT,), "Next choice", lambda: self.flip(1))]
         return b
 
+    def help_notes(self) -> Push:
+        return Push(HelpBox(self.app, f"Help: {self.current.title}", self.help_lines()))
+
     def help_lines(self):
         lines = ["Use the up and down arrows to shift control between items.",
                  "Use the left and right arrows to flip through the choices of an item; "
                  "on a name, type it (Backspace deletes).",
                  "Use PgUp and PgDn to change the page: colours, sound, and each game's "
                  "rules and points.",
-                 "Esc keeps your choices permanently, until you change them again."]
+                 "Esc keeps your choices permanently, until you change them again.",
+                 "F1 shows these notes; F12 takes a screenshot."]
         if self.current.help:
             lines += [""] + self.current.help
         return lines
