@@ -54,7 +54,8 @@ def gostop_table(app):
     from game.gostop.rules import GoStopState
     from game.gostop.settings import rule_options
     from game.gostop.table import GoStopTable
-    return GoStopTable(app, GoStopState.new(rule_options(app.options, 3), 5), ["hard", "hard"], "fast", seed=5)
+    state = GoStopState.new(rule_options(app.options, 3), 5)
+    return GoStopTable(app, state, ["hard", "hard"], "fast", seed=5)
 
 
 @pytest.mark.parametrize("make", [nerts_table, gnono_table, gostop_table, gin_table])
