@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import engines, idle, shell, tables
+from bench import engines, idle, shell, speech, tables
 
 
 def ms(x: float) -> str:
@@ -65,8 +65,18 @@ def table_frames(quick: bool, save_dir: str):
     return out + lat
 
 
+def speech_cost(quick: bool, save_dir: str):
+    off, on, voice = speech.speech_frames(save_dir, 120 if quick else 1200)
+    d_med = on["cpu"]["median"] - off["cpu"]["median"]
+    d_p99 = on["cpu"]["p99"] - off["cpu"]["p99"]
+    return [row("speech", f"Gnono table frame CPU, Speech off vs on ({voice}): median / p99",
+                f"off {ms(off['cpu']['median'])} / {ms(off['cpu']['p99'])}; "
+                f"on {ms(on['cpu']['median'])} / {ms(on['cpu']['p99'])}",
+                {"off": off, "on": on, "voice": voice}, "on - off <= 1 ms", max(d_med, d_p99) <= 0.001)]
+
+
 def idle_cpu(quick: bool, save_dir: str):
     return idle.rows(quick, row)
 
 
-ALL = [startup, idle_cpu, shell_frames, latency, table_frames, engines.nerts, engines.gin, engines.gnono, engines.gostop]
+ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, engines.nerts, engines.gin, engines.gnono, engines.gostop]
