@@ -79,6 +79,7 @@ class GinController:
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self._dw_cache: dict = {}
+        self.moved = True                    # a move not drawn yet (GinTable.dirty)
         self._sync()
 
     # ---- the state -------------------------------------------------------------------
@@ -185,6 +186,7 @@ class GinController:
 
     def _after_move(self, events):
         self.version += 1
+        self.moved = True
         self._narrate(events)
         self._sync()
         self._autosave(events)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from game.gin.options import GinOptions
 from game.options import OptionPage, choice, flag, number, text
 
-LEVELS = ("easy", "normal", "hard")
-LEVEL_LABELS = ("Easy", "Normal", "Hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+LEVEL_LABELS = ("Easy", "Normal", "Hard", "Expert")
 NAME_MAX = 12
 
 _BONUS = dict(lo=0, hi=200, step=5)
@@ -43,7 +43,7 @@ PLAY_PAGE = OptionPage("Gin play", [
     text("gin.name", "Your name", "Player", NAME_MAX,
          hint="Type your name (Backspace deletes)."),
     choice("gin.level", "The computer plays", "normal", LEVELS, LEVEL_LABELS,
-           hint="Easy keeps it simple; Hard counts every card it has seen."),
+           hint="Easy keeps it simple; Hard counts every card seen; Expert reads you."),
 ], help=["Oklahoma, Hollywood and your name are the defaults of the screen shown when a "
          "game starts; changes made there last only until you leave the program."])
 

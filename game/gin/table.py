@@ -60,7 +60,13 @@ class GinTable(GinController, Scene):
         return table_keys.bindings(self)
 
     def draw(self, canvas):
+        self.moved = False
         table_draw.draw(self, canvas)
+
+    def dirty(self) -> bool:
+        """Drawn every frame only while the computer is to move (its pause, its thinking)
+        or a move has not been drawn yet; the blink and keys redraw anyway (issue #19)."""
+        return self.moved or self.cpu_to_move()
 
     def help_lines(self):
         return table_keys.help_text(self.game)
