@@ -93,8 +93,10 @@ def test_stock_pick_with_arrow_switch(app):
 
 def test_sort_with_up_arrow_and_enter(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
-    press(app, K.K_DOWN)                       # from the Stock/Pile to the hand
-    assert t.focus == "hand" and t.sel == 0
+    press(app, K.K_DOWN)                       # from the Stock/Pile to the arrow row
+    assert t.focus == "arrow" and t.moving and t.arrow == t.sel == 0
+    press(app, K.K_DOWN)                       # and on to the hand (GIN!'s order)
+    assert t.focus == "hand" and t.sel == 0 and not t.moving
     press(app, K.K_RIGHT, K.K_RIGHT)           # 3D
     moved = t.order[2]
     press(app, K.K_UP)                         # the arrow row, above this card
@@ -118,7 +120,7 @@ def test_wrong_keys_beep_and_change_nothing(app):
     assert app.audio.counts.get("error", 0) >= 0
     assert snapshot(t) == before
     # in the hand before picking up: discard and F10 are refused
-    press(app, K.K_DOWN)
+    press(app, K.K_DOWN, K.K_DOWN)
     before = snapshot(t)
     b = app.beeps
     press(app, "-", K.K_DELETE, K.K_F10, K.K_DOWN, K.K_LEFT, frames=4)
@@ -404,13 +406,13 @@ def test_table_uses_the_colour_options(app):
     assert tuple(app.canvas.get_at((620, 250))[:3]) == P.PALETTE[P.BLUE]
 
 
-def test_esc_asks_before_leaving_and_saves(app):
+def test_esc_beeps_in_play_and_f8_saves_and_leaves(app):
+    """GIN!: Esc only takes back a mistaken F10; F8 leaves (and the game is saved)."""
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    before, b = snapshot(t), app.beeps
     press(app, K.K_ESCAPE)
-    assert app.top is not t
-    press(app, "n")
-    assert app.top is t
-    press(app, K.K_ESCAPE, "y")
+    assert app.top is t and app.beeps == b + 1 and snapshot(t) == before
+    press(app, K.K_F8)
     assert t not in app.scenes and app.storage.exists("gin.json")
 
 

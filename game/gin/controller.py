@@ -14,6 +14,7 @@ has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
 """
 from __future__ import annotations
 
+import re
 import time
 
 from game import errors
@@ -24,8 +25,7 @@ from game.gin import melds as M
 from game.gin import table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
-from game.gin.rules import (Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal,
-                            TakeUpcard)
+from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
 from game.table_support import computer_move, record_stats
 
 CPU_NAME = "Computer"
@@ -38,8 +38,13 @@ THINK_S = 0.001
 MODES = ("play", "wait", "confirm", "mark", "result")
 
 
+_CARD_CODE = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
+
+
 def sentence(reason: str) -> str:
-    """An engine's refusal as a note: "you have drawn already" -> "You have drawn already."."""
+    """An engine's refusal as a note: "you have drawn already" -> "You have drawn already.";
+    its card codes as the table prints cards ("AC 4S" -> "A\x05 4\x06")."""
+    reason = _CARD_CODE.sub(lambda m: card_text(Card.parse(m.group(0))), reason)
     return reason[:1].upper() + reason[1:] + "."
 
 
@@ -76,6 +81,7 @@ class GinController:
         self.cpu_note = ""
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
         self.thinking: Thinking | None = None
+        self._cpu_took = ""                  # the computer's draw this turn, for its note
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self._dw_cache: dict = {}
@@ -197,16 +203,7 @@ class GinController:
             card = ev.get("card")
             ctext = card_text(Card.parse(card)) if card else ""
             if ev.get("seat") == CPU:
-                line = {
-                    "take_upcard": f"The computer took the upcard {ctext}.",
-                    "draw_stock": "The computer took the top card of the Stock.",
-                    "pass": f"The computer passed the upcard {ctext}.",
-                    "discard": f"The computer discarded {ctext}.",
-                    "knock": f"The computer knocks with {ev.get('deadwood')}!",
-                    "gin": "GIN! The computer goes gin.",
-                    "lay_down": "The computer laid down its groups"
-                                + (f" and laid off {len(ev['layoffs'])}." if ev.get("layoffs") else "."),
-                }.get(k)
+                line = self._cpu_line(k, ev, ctext)
                 if line:
                     self.cpu_note = line
             if k in ("take_upcard", "draw_stock", "discard"):
@@ -215,11 +212,33 @@ class GinController:
                 self.app.sound("call")
             elif k == "deal":
                 self.app.sound("shuffle")
+                self.note = ""     # nothing of the last hand stays in the notes
                 self.cpu_note = f"Hand {ev['hand_no']}: {self.names[ev['dealer']]} dealt."
             elif k == "dead_hand":
                 self.cpu_note = "Two cards left in the Stock: the hand is dead."
             elif k == "game_won":
                 self.app.sound("win" if ev["winner"] == HUMAN else "lose")
+
+    def _cpu_line(self, kind: str, ev: dict, ctext: str) -> str | None:
+        """The notes' line for the computer's move; its draw and discard of one turn
+        share a line ("The computer takes your 10\x04 and discards 3\x05.")."""
+        if kind == "take_upcard":
+            whose = "your" if self.game.discards[HUMAN][-1:] == [Card.parse(ev["card"])] else "the upcard"
+            self._cpu_took = f"The computer takes {whose} {ctext}"
+            return self._cpu_took + "."
+        if kind == "draw_stock":
+            self._cpu_took = "The computer draws from the Stock"
+            return self._cpu_took + "."
+        if kind == "discard":
+            took, self._cpu_took = self._cpu_took, ""
+            return f"{took} and discards {ctext}." if took else f"The computer discards {ctext}."
+        return {
+            "pass": f"The computer passes the upcard {ctext}.",
+            "knock": f"The computer knocks with {ev.get('deadwood')}!",
+            "gin": "GIN! The computer goes gin.",
+            "lay_down": "The computer lays down its groups"
+                        + (f" and lays off {len(ev['layoffs'])}." if ev.get("layoffs") else "."),
+        }.get(kind)
 
     def _autosave(self, events):
         """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
@@ -362,10 +381,14 @@ class GinController:
         if self.game.phase in ("offer", "draw", "discard"):
             self.note = "You passed the upcard."
 
-    def to_hand(self):
-        self.focus = "hand"
-        if self.game.phase in ("offer", "draw"):
-            self.note = "Sort your cards (\x18 on a card moves it), or \x18 back to the Stock/Pile."
+    def pickup_down(self):
+        """Down from the Stock/Pile: to the arrow row, over the flashing card (GIN!'s
+        order: Stock/Pile, the arrow row, the hand)."""
+        if not self.order:
+            return False
+        self.focus, self.moving, self.arrow = "arrow", True, self.sel
+        self.note = ("Sort: \x1b\x1a move the arrow, Enter moves the flashing card there; "
+                     "\x19 to your hand, \x18 back to the Stock/Pile.")
 
     def move_arrow(self, d):
         a = self.arrow + d
@@ -389,12 +412,25 @@ class GinController:
         self.sel = at
         self.moving = False
         self.focus = "hand"
+        self._hand_note()
 
     def arrow_down(self):
+        if self.picked is not None:
+            return self.refuse("Put the card you took in your hand first: Enter.")
         self.moving = False
         self.focus = "hand"
+        self._hand_note()
+
+    def _hand_note(self):
+        """The note for the hand with the flashing card (after a sort, or Down to it)."""
+        if self.game.phase == "discard":
+            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+        else:
+            self.note = "Sort your cards (\x18 on a card moves it), or \x18\x18 back to the Stock/Pile."
 
     def arrow_up(self):
+        if self.picked is not None:
+            return self.refuse("Put the card you took in your hand first: Enter.")
         if self.game.phase not in ("offer", "draw"):
             return self.refuse("You have picked up already.")
         self.moving = False
@@ -444,6 +480,15 @@ class GinController:
             return f"{what} Discard {card_text(a.discard)} face down."
         lo = len(a.layoffs())
         return f"Your unplayable points: {dw}" + (f" ({lo} laid off on the computer's groups)." if lo else ".")
+
+    def arrangement_status(self) -> str:
+        """The status line under a hand in groups: its unplayable points, or which
+        marked group is no set or run (its points would mean nothing)."""
+        a = self.arr
+        for k, group in enumerate(a.groups()):
+            if not M.is_meld(group):
+                return f"group {k + 1} is not a set or a run (F10 checks it)"
+        return f"unplayable points {M.deadwood_value(a.unmatched())}"
 
     def _propose_defense(self):
         g = self.game

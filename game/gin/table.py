@@ -98,10 +98,10 @@ class GinTable(GinController, Scene):
         self.app.pop(self)
 
     def show_boxes(self):
-        return Push(SC.box_scores(self.app, self.game, self.names))
+        return Push(SC.box_scores(self.app, self.game, self.names, any_key=True))
 
     def show_score(self):
-        return Push(SC.game_score(self.app, self.game, self.names))
+        return Push(SC.game_score(self.app, self.game, self.names, any_key=True))
 
     def show_pile(self):
         pile = self.game.pile
@@ -117,10 +117,6 @@ class GinTable(GinController, Scene):
     def ask_redeal(self):
         return Push(Question(self.app, "Throw this hand in and deal again?", self._redeal,
                              title="New deal"))
-
-    def ask_leave(self):
-        return Push(Question(self.app, "Leave the game? (the game is saved)",
-                             lambda: self.app.apply(self.save_and_leave()), title="Leave Gin Rummy"))
 
     def save_and_leave(self):
         self.save()

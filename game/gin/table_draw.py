@@ -95,8 +95,9 @@ def _draw_top(tbl, canvas, col):
     ui.box(canvas, 62, top, 18, len(rows) + 2, t, bg, double=False, shadow=False, title="Score")
     for i, s in enumerate(rows):
         ui.text(canvas, 63, top + 1 + i, s, t, bg)
-    who = "Next" if tbl.mode == "result" else "Dealer"
-    ui.text(canvas, 63, top + len(rows) + 2, f"{who}: {tbl.names[g.dealer][:8]}", t, bg)
+    who = "Next dealer:" if tbl.mode == "result" else "Dealer:"
+    ui.text(canvas, 63, top + len(rows) + 2, who, t, bg)
+    ui.text(canvas, 64, top + len(rows) + 3, tbl.names[g.dealer], t, bg)
 
 
 def _draw_cpu(tbl, canvas, col):
@@ -158,7 +159,8 @@ def _draw_middle(tbl, canvas, col):
     if tbl.mode == "result":
         _draw_result(tbl, canvas, col)
     elif tbl.mode == "wait" or (tbl.mode == "play" and g.turn == CPU):
-        ui.text_px(canvas, 352, MID_Y + 20, "The computer plays...", t, bg)
+        # left of the score column (col 62): "Computer plays..." ends at x 488
+        ui.text_px(canvas, 352, MID_Y + 20, f"{tbl.names[g.turn][:9]} plays...", t, bg)
 
 
 def _draw_result(tbl, canvas, col):
@@ -221,8 +223,7 @@ def _draw_hand(tbl, canvas, col):
             canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
             if i == cursor:
                 card_art.draw_frame(canvas, (x, HAND_Y, CW, CH), ar)
-        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points "
-                f"{M.deadwood_value(a.unmatched())}", t, bg)
+        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: {tbl.arrangement_status()}", t, bg)
         return
     if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == HUMAN):
         cards, marks = human_display(tbl.game, tbl.order)
