@@ -89,10 +89,10 @@ def test_the_notes_say_when_the_computer_takes_your_discard(app):
     assert g.pile[-1] == Card.parse("KH") and g.turn == T.CPU
     g.apply(TakeUpcard(T.CPU))
     t._after_move([{"kind": "take_upcard", "seat": T.CPU, "card": "KH"}])
-    assert t.cpu_note == "The computer takes your K\x03."
+    assert t.other_note == "The computer takes your K\x03."
     discard = next(c for c in g.hands[T.CPU] if c != Card.parse("KH"))
     t._after_move(g.apply(Discard(T.CPU, discard)))
-    assert t.cpu_note.startswith("The computer takes your K\x03 and discards ")
+    assert t.other_note.startswith("The computer takes your K\x03 and discards ")
 
 
 def test_the_computer_draw_from_the_stock_is_said_without_its_card(app):
@@ -103,8 +103,8 @@ def test_the_computer_draw_from_the_stock_is_said_without_its_card(app):
     assert g.phase == "draw" and g.turn == T.CPU
     events = g.apply(DrawStock(T.CPU))
     t._after_move(events)
-    assert t.cpu_note == "The computer draws from the Stock."
-    assert card_text(Card.parse(events[0]["card"])) not in t.cpu_note
+    assert t.other_note == "The computer draws from the Stock."
+    assert card_text(Card.parse(events[0]["card"])) not in t.other_note
 
 
 def test_a_group_error_names_the_cards_with_suit_symbols(app):

@@ -329,7 +329,7 @@ def test_computer_turn_is_paced_and_noted(app):
     app.run(max_frames=10)
     assert t.game.turn == T.CPU                # not yet: the player sees it coming
     app.run(max_frames=200)
-    assert t.cpu_note.startswith("The computer")
+    assert t.other_note.startswith("The computer")
     assert t.think_times
 
 
@@ -442,7 +442,7 @@ def test_resumed_game_has_the_same_future(app):
     play_rounds(t, 4)
     play_rounds(r, 4)
     assert len(t.game.stock) <= stock - 4 or t.game.phase not in ("offer", "draw", "discard")
-    assert r.game.to_json() == t.game.to_json() and r.cpu_note == t.cpu_note
+    assert r.game.to_json() == t.game.to_json() and r.other_note == t.other_note
 
 
 def test_offer_pass_then_stock(app):

@@ -130,7 +130,8 @@ class GinTable(GinController, Scene):
 def new_table(app, session: dict, seed: int | None = None) -> GinTable:
     game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
-    return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1, session)
+    return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1,
+                    {**S.session_defaults(app.options), **session})
 
 
 def start(app, seed: int | None = None) -> Scene:

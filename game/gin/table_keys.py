@@ -24,14 +24,18 @@ def bindings(tbl) -> list[Binding]:
         b += _arrange_bindings(tbl)
     elif m == "result":
         b.append(Binding((pygame.K_RETURN,), "Any key: go on", tbl.go_on))
+    elif m == "handover":
+        b.append(Binding(ENTER_KEYS, f"{tbl.names[tbl.handover_to]} is at the keyboard",
+                         tbl.take_keyboard))
     b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
           Binding((pygame.K_F4,), "The game score", tbl.show_score),
-          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile),
-          Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock)]
+          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
+    if not tbl.hot_seat:     # hot seat: the Stock and the other hand are nobody's to see
+        b.append(Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock))
     if m == "play":
         b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
-    if m != "result":
+    if m != "result" and not tbl.hot_seat:
         b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
     return b
 
@@ -91,16 +95,20 @@ def key_bar(tbl) -> list:
     m = tbl.mode
     if m == "result":
         return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
+    if m == "handover":
+        return [("Enter", f"{tbl.names[tbl.handover_to]} is ready"), ("F3", "Boxes"), ("F4", "Score"),
+                ("F8", "Save, exit"), ("F1", "Keys")]
     if m == "confirm":
         items = [("Y", "Yes"), ("N", "No, mark groups")]
         if tbl.arr.kind == "out":
             items.append(("Esc", "Back to play"))
-        return items + [("F9", "Computer"), ("F1", "Keys")]
+        return items + ([] if tbl.hot_seat else [("F9", "Computer")]) + [("F1", "Keys")]
     if m == "mark":
         marks = "1 2 3 Space" + (" P" if tbl.arr.kind == "defend" and tbl.game.out_kind == "knock" else "")
         return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
     if not tbl.my_turn:
-        return [("F3", "Boxes"), ("F4", "Score"), ("F9", "Computer"), ("F8", "Save, exit"), ("F1", "Keys")]
+        return [("F3", "Boxes"), ("F4", "Score")] + ([] if tbl.hot_seat else [("F9", "Computer")]) \
+            + [("F8", "Save, exit"), ("F1", "Keys")]
     f = tbl.focus
     if f == "pickup":
         items = [("+/Ins", "Take")]
