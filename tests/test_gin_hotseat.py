@@ -70,26 +70,6 @@ def test_hot_seat_refuses_the_other_hand_and_the_stock(app):
     assert app.beeps == b + 2 and app.top is t and not t.show_cpu
 
 
-def test_the_hot_seat_says_nothing_private_to_the_next_player(app):
-    from game.speech import RecordingSpeaker
-    app.speaker = RecordingSpeaker()
-    app.options["speech.on"] = True
-    t = hot_table(app, dealer=0)              # Bob (seat 1) is offered the upcard first
-    press(app, K.K_RETURN, "-")               # Bob passes
-    press(app, K.K_RETURN)                    # Ann
-    app.speaker.said.clear()
-    press(app, "-", K.K_RETURN, "+")          # Ann passes, must draw: the hand-over comes first
-    drawn = t.picked
-    assert t.me == 1 or drawn is not None
-    text = " ".join(app.speaker.said)
-    from game.spoken import card_name
-    bob_cards = [card_name(c.rank, c.suit) for c in t.game.hands[1]]
-    if t.me == 0:
-        press(app, K.K_RETURN, "-")           # Ann puts it in and discards
-        text = " ".join(app.speaker.said)
-    assert not any(c in text for c in bob_cards if c not in " ".join(map(str, t.game.pile)))
-
-
 def test_a_hot_seat_save_resumes_behind_the_hand_over_screen(app):
     t = hot_table(app)
     press(app, K.K_RETURN, "-", K.K_RETURN)   # Bob at the keyboard

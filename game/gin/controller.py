@@ -61,6 +61,9 @@ class Thinking:
 class GinController(TableNotes):
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
         self.app = app
+        self._note = self._other_note = ""
+        self.in_key = False                  # a key is being handled (its note goes with the focus)
+        self.note_unsaid = False             # a note set by a key, not spoken yet
         self.game = game
         self.session = {**table_save.SESSION_MORE, **session}
         self.hot_seat = self.session["opponent"] == "human"
@@ -106,6 +109,36 @@ class GinController(TableNotes):
     @order.setter
     def order(self, cards: list) -> None:
         self.orders[self.me] = cards
+
+    # the notes: spoken as they change (issue #23). A note set by a key is said with the
+    # item under the cursor (the App says that after the key, cutting off what is queued)
+    @property
+    def note(self) -> str:
+        return self._note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        if text != self._note:
+            self._note = text
+            if self.in_key:
+                self.note_unsaid = bool(text)
+            else:
+                self._say(text)
+
+    @property
+    def other_note(self) -> str:
+        return self._other_note
+
+    @other_note.setter
+    def other_note(self, text: str) -> None:
+        if text != self._other_note:
+            self._other_note = text
+            self._say(text)
+
+    def _say(self, text: str) -> None:
+        say = getattr(self.app, "say", None)   # (a test's app may have no voice at all)
+        if say is not None and text:
+            say(text)
 
     @property
     def my_turn(self) -> bool:

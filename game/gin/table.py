@@ -29,7 +29,7 @@ from game.deals import DEAL_LIMIT, fresh_deal_no
 from game.games import resume_safely
 from game.gin import screens as SC
 from game.gin import settings as S
-from game.gin import table_draw, table_keys, table_save
+from game.gin import table_draw, table_keys, table_save, table_speech
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
 from game.gin.controller import GinController
 from game.gin.rules import GinGame
@@ -46,6 +46,7 @@ class GinTable(GinController, Scene):
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
                  session: dict | None = None):
         Scene.__init__(self, app)
+        self._spoken_item = self._spoken_text = ""
         GinController.__init__(self, app, game, name, level, ai_seed, session or session_for(app))
 
     # ---- keys and drawing ------------------------------------------------------------
@@ -54,7 +55,24 @@ class GinTable(GinController, Scene):
             self.flash = False
         if self.mode == "result" and event.key not in table_keys.FKEYS:
             return self.go_on() or True
-        return super().handle(event)
+        self.in_key = True
+        try:
+            return super().handle(event)
+        finally:
+            self.in_key = False
+
+    # ---- speech (game/gin/table_speech.py) ----------------------------------------------
+    def spoken_focus(self) -> str:
+        """The item under the cursor; with the note a key has just set, said together."""
+        item = table_speech.focus(self)
+        if item != self._spoken_item or self.note_unsaid:
+            note = self.note if self.note_unsaid else ""
+            self._spoken_text = ". ".join(t.rstrip(".") for t in (note, item) if t)
+            self._spoken_item, self.note_unsaid = item, False
+        return self._spoken_text
+
+    def spoken_state(self) -> str:
+        return table_speech.state(self)
 
     def bindings(self):
         return table_keys.bindings(self)

@@ -13,6 +13,7 @@ from game.gin import melds as M
 from game.gin.arrangement import card_text, cpu_display, human_display, sort_for_hand
 from game.gin.controller import CPU_NAME
 from game.gin.table_keys import key_bar
+from game.gin.table_speech import result_lines
 
 # layout, in pixels (canvas 640x480, cells 8x16)
 CW, CH = card_art.card_size("normal")
@@ -179,29 +180,9 @@ def _draw_middle(tbl, canvas, col):
 
 
 def _draw_result(tbl, canvas, col):
-    g = tbl.game
-    r = g.records[-1] if g.records else None
-    lines = []
-    n = tbl.names
-    if r is None:
+    lines = result_lines(tbl)
+    if not lines:
         return
-    if r.how == "dead":
-        lines = ["The hand is dead:", "two cards left in the Stock.", "No score.",
-                 f"{n[r.dealer]} deals again."]
-    else:
-        ko = r.out_seat
-        de = 1 - ko
-        kv = r.deadwood[ko]
-        if r.how == "gin":
-            lines.append(f"GIN! by {n[ko]}")
-        else:
-            lines.append(f"{n[ko]} knocked with {kv}")
-        lines.append(f"{n[de]}: {r.deadwood[de]} unplayable")
-        if r.how == "underknock":
-            lines.append("UNDERKNOCK!")
-        if r.doubled:
-            lines.append("Oklahoma spade: doubled")
-        lines.append(f"{n[r.winner]} scores {r.points}")
     lines.append("")
     lines.append("Press any key")
     w = max(len(s) for s in lines) + 4
