@@ -4,9 +4,11 @@ import itertools
 import os
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.cards import Card, full_deck, parse_cards as P
+from game.cards import Card, full_deck
+from game.cards import parse_cards as P
 from game.gin import melds as M
 
 DECK = full_deck()

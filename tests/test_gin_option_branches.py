@@ -6,7 +6,8 @@ import json
 import pygame
 import pytest
 
-from game.cards import Card, parse_cards as P
+from game.cards import Card
+from game.cards import parse_cards as P
 from game.engine import IllegalMove
 from game.gin.rules import DrawStock, GinGame, GinOptions, GoOut, LayDown, Pass, TakeUpcard
 from tests.test_gin_table import make_table, press

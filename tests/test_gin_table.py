@@ -3,9 +3,9 @@ import json
 
 import pygame
 
-from game.cards import parse_cards, Card
+from game.cards import Card, parse_cards
 from game.gin import table as T
-from game.gin.rules import GinGame, GinOptions, Pass, TakeUpcard, GoOut
+from game.gin.rules import GinGame, GinOptions, GoOut, Pass, TakeUpcard
 from game.gin.screens import CardsBox, GridScreen
 from tests.helpers import post_keys
 
@@ -101,7 +101,7 @@ def test_sort_with_up_arrow_and_enter(app):
     moved = t.order[2]
     press(app, K.K_UP)                         # the arrow row, above this card
     assert t.focus == "arrow" and t.moving and t.arrow == 2
-    press(app, *([K.K_RIGHT] * 6), K.K_RETURN)  # arrow 8: before TC... 
+    press(app, *([K.K_RIGHT] * 6), K.K_RETURN)  # arrow 8: before TC...
     assert t.order.index(moved) == 7 and t.sel == 7 and t.focus == "hand"
     assert sorted(t.order) == sorted(parse_cards(GIN_HUMAN))
     press(app, K.K_UP, K.K_UP)                 # back up to the Stock/Pile to pick up
@@ -401,7 +401,7 @@ def test_play_arrow_flashes_until_first_key(app):
 def test_table_uses_the_colour_options(app):
     from game import palette as P
     app.options["colour.table"] = P.BLUE
-    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    make_table(app, GIN_HUMAN, CPU_HAND, "JC")
     app._draw()
     assert tuple(app.canvas.get_at((620, 250))[:3]) == P.PALETTE[P.BLUE]
 
@@ -463,7 +463,7 @@ def test_end_of_game_screen_lists_bonuses(app):
     s = app.top
     assert s.title == "End of the Game"
     labels = [r[0] for r in s.rows]
-    assert "Game (Tester)" in labels and "Blitz" in labels and any(l.startswith("Box x 1") for l in labels)
+    assert "Game (Tester)" in labels and "Blitz" in labels and any(x.startswith("Box x 1") for x in labels)
     total = [r for r in s.rows if r[0] == "Total"][0]
     g = t.game.games[0]
     assert total[1] == g.points[0] + 100 + 25 + 100
@@ -474,8 +474,8 @@ def test_end_of_game_screen_lists_bonuses(app):
 
 
 def test_hollywood_end_of_game_per_game():
-    from game.gin.rules import GinGame
     from game.gin.ai import make_ai
+    from game.gin.rules import GinGame
     from game.gin.screens import bonus_lines
     g = GinGame.new(seed=4, options=GinOptions(hollywood=True, game_target=50))
     ais = [make_ai("normal", 1), make_ai("easy", 2)]

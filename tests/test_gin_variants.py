@@ -4,9 +4,9 @@ import pytest
 
 from game.cards import Card, parse_cards
 from game.engine import IllegalMove
+from game.gin import melds as M
 from game.gin.ai import LEVELS, make_ai
 from game.gin.invariants import check as check_invariants
-from game.gin import melds as M
 from game.gin.rules import GinGame, GinOptions, GoOut, LayDown, NextHand, TakeUpcard
 
 OTHER = "2S 5S 7S JS QS 4H 6H TD JH 5H"

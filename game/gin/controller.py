@@ -23,10 +23,10 @@ from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin import melds as M
 from game.gin import table_save
-from game.gin.table_notes import TableNotes
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
+from game.gin.table_notes import TableNotes
 from game.table_support import computer_move
 
 CPU_NAME = "Computer"

@@ -7,8 +7,8 @@ with each other (the games' scores are replayed from the box score). No pygame h
 """
 from __future__ import annotations
 
-from collections import Counter
 import weakref
+from collections import Counter
 from operator import attrgetter
 
 from game.cards import full_deck

@@ -42,14 +42,13 @@ from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove
 from game.gin import melds as M
 from game.gin.engine_api import EngineMethods
+
 # the options, moves and score records live in their own modules; their names are
 # this module's too (the computers, tables and tests import them from here)
 from game.gin.invariants import PHASES  # noqa: F401
-from game.gin.moves import (DrawStock, Discard, GoOut, LayDown, Move, NextHand,  # noqa: F401
-                            Pass, Redeal, TakeUpcard)
+from game.gin.moves import Discard, DrawStock, GoOut, LayDown, Move, NextHand, Pass, Redeal, TakeUpcard  # noqa: F401
 from game.gin.options import GinOptions
 from game.gin.scores import HOW, GameScore, HandRecord, enter_win, hand_points  # noqa: F401
-
 
 # --- the view ----------------------------------------------------------------
 

@@ -13,7 +13,8 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game import palette as P, ui
+from game import palette as P
+from game import ui
 from game.gin.arrangement import card_text
 from game.keys import Binding
 from game.scene import Scene

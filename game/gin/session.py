@@ -15,7 +15,8 @@ from typing import Callable
 
 import pygame
 
-from game import palette as P, presets, ui
+from game import palette as P
+from game import presets, ui
 from game.gin import settings as S
 from game.keys import Binding
 from game.scene import Pop, Scene

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import card_art, palette as P, ui
+from game import card_art, ui
+from game import palette as P
 from game.gin import melds as M
 from game.gin.arrangement import card_text, cpu_display, human_display, sort_for_hand
 from game.gin.controller import CPU_NAME
