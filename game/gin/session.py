@@ -233,7 +233,7 @@ class SessionScene(Scene):
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
         ui.center(canvas, 0, "GIN!  -  Gin Rummy", P.BLACK, P.LIGHT_GREY)
         items = self.items()
-        ui.box(canvas, 12, 3, 56, len(items) + 6, P.WHITE, P.BLUE, title="Options for this session")
+        ui.box(canvas, 12, 3, 56, len(items) + 5, P.WHITE, P.BLUE, title="Options for this session")
         for i, (key, label) in enumerate(items):
             row = 5 + i
             sel = i == self.index
@@ -242,16 +242,16 @@ class SessionScene(Scene):
             ui.text(canvas, 15, row, label, P.BLACK if sel else P.WHITE, bg)
             shown = self.shown(key)
             if key in TEXT_ITEMS:
-                shown += "_" if sel and self.app.blink else " "
+                shown = "  " + shown + ("_" if sel and self.app.blink else " ")
             elif sel:
                 shown = f"\x11 {shown} \x10"
             else:
                 shown = f"  {shown}"
             ui.text(canvas, 38, row, shown[:28], P.BLACK if sel else P.YELLOW, bg)
-        bottom = 5 + len(items) + 1
-        ui.center(canvas, bottom - 1, self.message or "Press Enter to play.", P.YELLOW, P.BLUE, 12, 56)
-        ui.center(canvas, bottom + 2, HINTS[self.item], self.app.options["colour.notes"], table)
-        ui.center(canvas, bottom + 4, "Points and colours are set in the options program.",
+        bottom = 5 + len(items) + 1        # the message row; the frame is below it
+        ui.center(canvas, bottom, self.message or "Press Enter to play.", P.YELLOW, P.BLUE, 12, 56)
+        ui.center(canvas, bottom + 4, HINTS[self.item], self.app.options["colour.notes"], table)
+        ui.center(canvas, bottom + 6, "Points and colours are set in the options program.",
                   self.app.options["colour.text"], table)
         ui.key_bar(canvas, [("Enter", "Save" if self.item == "save" else "Play"), ("\x18\x19", "Item"),
                             ("\x1b\x1a", "Change"), ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")])

@@ -90,6 +90,8 @@ def _draw_top(tbl, canvas, col):
     lines = ["Oklahoma" if g.options.oklahoma else "Regular Gin",
              "Hollywood" if g.options.hollywood else f"Game to {g.options.game_target}",
              "Gin only!" if g.knock_value == 0 else f"Knock: {g.knock_value}"]
+    if g.options.big_gin:
+        lines.append(f"Big Gin: {g.options.big_gin_bonus}")
     if g.doubled:
         lines.append("Spade: double")
     elif g.options.hollywood:
