@@ -91,7 +91,7 @@ def save_preset(storage, game: str, name: str, values: dict[str, Any]) -> bool:
     """Keep a preset of the player's (a shipped name cannot be overwritten)."""
     name = check_name(name)
     if is_shipped(game, name):
-        raise ValueError(f"{name} is a preset the game ships; choose another name")
+        raise ValueError(f"{name} ships with the game: choose another name")
     own = _load_own(storage)
     mine = own.setdefault(game, {})
     if name not in mine and len(mine) >= PER_GAME_MAX:

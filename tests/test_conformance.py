@@ -35,7 +35,11 @@ def new_engine(game: str, seed: int, options=None) -> Engine:
 
 
 # each game's variants and presets besides its defaults: (game, name, options as a dict)
-VARIANTS = [("nerts", "partners", {"seats": 4, "partners": True})]
+VARIANTS = [("nerts", "partners", {"seats": 4, "partners": True}),
+            # Gin's presets (game/gin/settings.py PRESETS as GinOptions) and its other variants
+            ("gin", "GIN! 1981", {}),
+            ("gin", "Tournament", {"game_target": 150, "big_gin": True, "big_gin_bonus": 31}),
+            ("gin", "Oklahoma, ace 1", {"oklahoma": True, "oklahoma_ace_one": True})]
 
 
 def variant_options(game: str, name: str | None):

@@ -30,15 +30,25 @@ class FakeStorage:
 
 
 class FakeStats:
+    """The counts by key ("gin", "gin/level/normal", ...); .counts: the game's own."""
     def __init__(self):
-        self.counts = {}
+        self.by_key = {}
 
-    def record(self, game, **counts):
+    @property
+    def counts(self):
+        return self.by_key.setdefault("gin", {})
+
+    @staticmethod
+    def breakdown_key(game, kind, value):
+        return f"{game}/{kind}/{value}"
+
+    def record(self, key, **counts):
+        got = self.by_key.setdefault(key, {})
         for k, v in counts.items():
-            self.counts[k] = self.counts.get(k, 0) + v
+            got[k] = got.get(k, 0) + v
 
-    def best(self, game, name, value):
-        self.counts[f"best {name}"] = value
+    def best(self, key, name, value):
+        self.by_key.setdefault(key, {})[f"best {name}"] = value
 
 
 class FakeApp:
@@ -119,7 +129,7 @@ def test_a_computer_that_chooses_at_once_waits_out_its_pause():
     c.pass_upcard()
     assert c.game.turn == CPU and c.cpu_to_move()
     assert steps_until_computer_moved(c) == K.CPU_DRAW_STEPS
-    assert len(c.think_times) == 1 and c.cpu_note.startswith("The computer")
+    assert len(c.think_times) == 1 and c.other_note.startswith("The computer")
 
 
 def test_an_incremental_thinker_moves_when_pause_and_thought_are_both_over():

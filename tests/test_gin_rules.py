@@ -139,7 +139,9 @@ def test_turn_order_and_illegal_moves_leave_state_unchanged():
 def test_gin_scores_deadwood_plus_bonus_and_allows_no_layoffs():
     # seat 0 draws 8H for gin; seat 1 could lay 8C off, but not after gin
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 8C 8D 9D TD", "KH", "7S 2D")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     ev = g.apply(GoOut(0, C("9C")))
     assert ev[0]["kind"] == "gin" and ev[0]["deadwood"] == 0
     v = g.view(1)
@@ -159,7 +161,9 @@ def test_gin_scores_deadwood_plus_bonus_and_allows_no_layoffs():
 def test_knock_with_layoffs_scores_the_difference():
     # knocker: AS 2S 3S, 4H 5H 6H, 7C 7D 7H, deadwood 2D
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 7S 3H 8D 9D", "KH", "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     assert set(g.knock_discards(0)) == {C("9C"), C("2D")}
     melds, un = g.proposed_arrangement(0, C("9C"))
     assert un == [C("2D")] and len(melds) == 3
@@ -177,12 +181,16 @@ def test_knock_with_layoffs_scores_the_difference():
 def test_knock_over_the_knock_value_is_refused():
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 7S 3H 8D 9D", "KH", "JD 8S",
              knock_value=8)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     assert g.knock_discards(0) == []                # JD or 9C left: over 8
     unchanged(g, GoOut(0, C("JD")))
     g2 = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 7S 3H 8D 9D", "KH", "JD 8S",
               knock_value=9)
-    g2.apply(Pass(0)); g2.apply(Pass(1)); g2.apply(DrawStock(0))
+    g2.apply(Pass(0))
+    g2.apply(Pass(1))
+    g2.apply(DrawStock(0))
     g2.apply(GoOut(0, C("JD")))                     # 9C left: 9 <= 9
     assert g2.out_kind == "knock"
 
@@ -191,7 +199,9 @@ def test_underknock_on_equal_and_on_lower_points():
     base = dict(h1="KC KD KS 9S TS JS AD QC QD QH", up="4C")
     # knocker deadwood 2D = 2 ... the defender has AD = 1 after melds: underknock by 1
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", base["h1"], base["up"], "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     g.apply(LayDown(1))
     rec = g.records[-1]
@@ -199,7 +209,9 @@ def test_underknock_on_equal_and_on_lower_points():
     assert g.dealer == 1
     # equal points: knocker 2D+... use AC as the knocker's deadwood (1) vs defender's AD (1)
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", base["h1"], base["up"], "AC 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     g.apply(LayDown(1))
     rec = g.records[-1]
@@ -210,7 +222,9 @@ def test_underknock_on_equal_and_on_lower_points():
 def test_player_marks_own_groups():
     # 7H can go in the sevens or in 4H-7H; the player picks
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 8C 8D 9D TD", "KH", "7S 2D")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     unchanged(g, GoOut(0, C("9C"), (P("AS 2S 3S"), P("4H 5H 6H 7S"))))     # not a meld
     unchanged(g, GoOut(0, C("9C"), (P("AS 2S 3S"), P("4H 5H 6H 7H"), P("7C 7D 7H"))))  # 7H twice
     unchanged(g, GoOut(0, C("9C"), (P("AS 2S 3S"),)))                       # 34 unmatched
@@ -220,17 +234,23 @@ def test_player_marks_own_groups():
 
 def test_knock_arrangement_of_own_choice_is_scored_as_marked():
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 8C 8D 9D TD", "KH", "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C"), (P("4H 5H 6H"), P("7C 7D 7H"))))    # AS 2S 3S 2D = 8
     assert M.deadwood_value(g.out_unmatched) == 8
     g2 = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 8C 8D 9D TD", "KH", "2D 8S")
-    g2.apply(Pass(0)); g2.apply(Pass(1)); g2.apply(DrawStock(0))
+    g2.apply(Pass(0))
+    g2.apply(Pass(1))
+    g2.apply(DrawStock(0))
     unchanged(g2, GoOut(0, C("9C"), (P("AS 2S 3S"), P("7C 7D 7H"))))  # 4H 5H 6H 2D = 17
 
 
 def test_defender_chooses_melds_and_layoffs():
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 7S 3H 8D 9D", "KH", "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     unchanged(g, LayDown(1, (), (C("8D"),)))            # does not lay off
     unchanged(g, LayDown(1, (P("KC KD QS"),), ()))      # not a meld
@@ -243,7 +263,9 @@ def test_defender_chooses_melds_and_layoffs():
 def test_layoffs_on_runs_already_extended():
     # knocker run 4H 5H 6H; defender lays off 3H then 2H, 7H then 8H
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7S 9C", "2H 3H 7H 8H KC KD QS JS 9D TD", "QD", "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     melds, layoffs, un = g.proposed_defense(1)
     assert set(layoffs) == set(P("2H 3H 7H 8H"))
@@ -256,7 +278,8 @@ def test_layoffs_on_runs_already_extended():
 def _to_stock_end(hand0, hand1, up, stock3, dealer=1):
     """Seat 0 to draw with three cards left in the Stock (the rest in the pile)."""
     g = deal(hand0, hand1, up, stock3, dealer)
-    g.apply(Pass(0)); g.apply(Pass(1))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
     keep = g.stock[-3:]
     g.pile = g.stock[:-3] + g.pile
     g.stock = keep
@@ -319,12 +342,16 @@ def test_oklahoma_ace_means_gin_only():
     g = deal("AC 2C 3C 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2D 3D 8C 8D 9D TD", "AH", "AS 8S",
              oklahoma=True)
     assert g.knock_value == 0
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))     # AS: deadwood 1 after 9C
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))  # AS: deadwood 1 after 9C
     assert g.knock_discards(0) == []
     unchanged(g, GoOut(0, C("9C")))
     g = deal("AC 2C 3C 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2D 3D 8C 8D 9D TD", "AH", "7S 8S",
              oklahoma=True)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))     # 7S: gin
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))  # 7S: gin
     g.apply(GoOut(0, C("9C")))
     assert g.out_kind == "gin"
 
@@ -334,7 +361,9 @@ def test_oklahoma_spade_doubles_unplayable_points_not_bonuses():
     # knock: (62ish - 4) doubled; upcard 5S -> knock value 5
     g = deal(*hands, "5S", "4S 8S", oklahoma=True)
     assert (g.knock_value, g.doubled) == (5, True)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))     # 4S
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))  # 4S
     g.apply(GoOut(0, C("9C")))                                     # deadwood 4
     g.apply(LayDown(1))
     rec = g.records[-1]
@@ -342,14 +371,18 @@ def test_oklahoma_spade_doubles_unplayable_points_not_bonuses():
     assert rec.how == "knock" and rec.points == 2 * (dd - 4) and rec.doubled
     # gin: deadwood doubled, the Gin bonus not
     g = deal(*hands, "5S", "7S 8S", oklahoma=True)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     g.apply(LayDown(1))
     rec = g.records[-1]
     assert rec.how == "gin" and rec.points == 2 * rec.deadwood[1] + 25
     # the option doubles bonuses too
     g = deal(*hands, "5S", "7S 8S", oklahoma=True, oklahoma_double_bonuses=True)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     g.apply(LayDown(1))
     assert g.records[-1].points == 2 * g.records[-1].deadwood[1] + 50
@@ -452,17 +485,23 @@ def test_hollywood_sequence():
     g = GinGame.new(seed=7, options=GinOptions(hollywood=True, gin_bonus=0))
     loser = SMALL
     d = M.min_deadwood(loser)
-    win_by_gin(g, 0, loser); g.apply(NextHand())
+    win_by_gin(g, 0, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0]
-    win_by_gin(g, 0, loser); g.apply(NextHand())
+    win_by_gin(g, 0, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0, 1]
-    win_by_gin(g, 1, loser); g.apply(NextHand())
+    win_by_gin(g, 1, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0]                 # seat 1's first win: game 1
-    win_by_gin(g, 0, loser); g.apply(NextHand())
+    win_by_gin(g, 0, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0, 1, 2]
-    win_by_gin(g, 0, loser); g.apply(NextHand())
+    win_by_gin(g, 0, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0, 1, 2]
-    win_by_gin(g, 1, loser); g.apply(NextHand())
+    win_by_gin(g, 1, loser)
+    g.apply(NextHand())
     assert g.records[-1].games == [0, 1]
     # seat 0's wins 1-4 and seat 1's wins 1-2 entered games 1; 2-4 and 2; 3-4 only
     assert [gs.points for gs in g.games] == [[4 * d, 2 * d], [3 * d, d], [2 * d, 0]]
@@ -526,10 +565,13 @@ def test_json_round_trip_mid_hand_plays_on_identically():
 
 def test_json_round_trip_in_lay_down_phase():
     g = deal("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C", "KC KD QS JS 2C 3D 7S 3H 8D 9D", "KH", "2D 8S")
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     g.apply(GoOut(0, C("9C")))
     g2 = GinGame.from_json(json.loads(json.dumps(g.to_json())))
-    g.apply(LayDown(1)); g2.apply(LayDown(1))
+    g.apply(LayDown(1))
+    g2.apply(LayDown(1))
     assert g.to_json() == g2.to_json()
 
 

@@ -93,8 +93,10 @@ def test_stock_pick_with_arrow_switch(app):
 
 def test_sort_with_up_arrow_and_enter(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
-    press(app, K.K_DOWN)                       # from the Stock/Pile to the hand
-    assert t.focus == "hand" and t.sel == 0
+    press(app, K.K_DOWN)                       # from the Stock/Pile to the arrow row
+    assert t.focus == "arrow" and t.moving and t.arrow == t.sel == 0
+    press(app, K.K_DOWN)                       # and on to the hand (GIN!'s order)
+    assert t.focus == "hand" and t.sel == 0 and not t.moving
     press(app, K.K_RIGHT, K.K_RIGHT)           # 3D
     moved = t.order[2]
     press(app, K.K_UP)                         # the arrow row, above this card
@@ -118,7 +120,7 @@ def test_wrong_keys_beep_and_change_nothing(app):
     assert app.audio.counts.get("error", 0) >= 0
     assert snapshot(t) == before
     # in the hand before picking up: discard and F10 are refused
-    press(app, K.K_DOWN)
+    press(app, K.K_DOWN, K.K_DOWN)
     before = snapshot(t)
     b = app.beeps
     press(app, "-", K.K_DELETE, K.K_F10, K.K_DOWN, K.K_LEFT, frames=4)
@@ -327,7 +329,7 @@ def test_computer_turn_is_paced_and_noted(app):
     app.run(max_frames=10)
     assert t.game.turn == T.CPU                # not yet: the player sees it coming
     app.run(max_frames=200)
-    assert t.cpu_note.startswith("The computer")
+    assert t.other_note.startswith("The computer")
     assert t.think_times
 
 
@@ -399,18 +401,18 @@ def test_play_arrow_flashes_until_first_key(app):
 def test_table_uses_the_colour_options(app):
     from game import palette as P
     app.options["colour.table"] = P.BLUE
-    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    make_table(app, GIN_HUMAN, CPU_HAND, "JC")
     app._draw()
     assert tuple(app.canvas.get_at((620, 250))[:3]) == P.PALETTE[P.BLUE]
 
 
-def test_esc_asks_before_leaving_and_saves(app):
+def test_esc_beeps_in_play_and_f8_saves_and_leaves(app):
+    """GIN!: Esc only takes back a mistaken F10; F8 leaves (and the game is saved)."""
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    before, b = snapshot(t), app.beeps
     press(app, K.K_ESCAPE)
-    assert app.top is not t
-    press(app, "n")
-    assert app.top is t
-    press(app, K.K_ESCAPE, "y")
+    assert app.top is t and app.beeps == b + 1 and snapshot(t) == before
+    press(app, K.K_F8)
     assert t not in app.scenes and app.storage.exists("gin.json")
 
 
@@ -440,7 +442,7 @@ def test_resumed_game_has_the_same_future(app):
     play_rounds(t, 4)
     play_rounds(r, 4)
     assert len(t.game.stock) <= stock - 4 or t.game.phase not in ("offer", "draw", "discard")
-    assert r.game.to_json() == t.game.to_json() and r.cpu_note == t.cpu_note
+    assert r.game.to_json() == t.game.to_json() and r.other_note == t.other_note
 
 
 def test_offer_pass_then_stock(app):
@@ -461,7 +463,7 @@ def test_end_of_game_screen_lists_bonuses(app):
     s = app.top
     assert s.title == "End of the Game"
     labels = [r[0] for r in s.rows]
-    assert "Game (Tester)" in labels and "Blitz" in labels and any(l.startswith("Box x 1") for l in labels)
+    assert "Game (Tester)" in labels and "Blitz" in labels and any(x.startswith("Box x 1") for x in labels)
     total = [r for r in s.rows if r[0] == "Total"][0]
     g = t.game.games[0]
     assert total[1] == g.points[0] + 100 + 25 + 100

@@ -57,31 +57,31 @@ class Arrangement:
         return [c for c, m in zip(self.cards, self.marks) if m == " "]
 
 
-def cpu_display(game) -> tuple[list[Card], list[str]] | None:
-    """The computer's cards with their marks once they are shown (it went out, or
+def cpu_display(game, seat: int = CPU) -> tuple[list[Card], list[str]] | None:
+    """The top seat's cards with their marks once they are shown (it went out, or
     the hand is over); None while they are face down."""
     g = game
     if g.phase not in ("lay_down", "hand_over", "game_over"):
         return None
-    if g.out_seat == CPU:
+    if g.out_seat == seat:
         a = Arrangement("show", None, g.out_melds, [], g.out_unmatched)
         return a.cards, a.marks
-    if g.out_seat == HUMAN and g.phase != "lay_down":
+    if g.out_seat == 1 - seat and g.phase != "lay_down":
         a = Arrangement("show", None, g.def_melds, [c for c, _ in g.def_layoffs], g.def_unmatched)
         return a.cards, a.marks
     if g.phase != "lay_down":     # a dead hand: the cards as they are
-        cards = sort_for_hand(g.hands[CPU])
+        cards = sort_for_hand(g.hands[seat])
         return cards, [" "] * len(cards)
     return None
 
 
-def human_display(game, order) -> tuple[list[Card], list[str]]:
-    """The player's cards in groups at the end of a hand (`order`: his own order,
-    shown as it is after a dead hand)."""
+def human_display(game, order, seat: int = HUMAN) -> tuple[list[Card], list[str]]:
+    """The bottom player's cards in groups at the end of a hand (`order`: his own
+    order, shown as it is after a dead hand)."""
     g = game
-    if g.out_seat == HUMAN:
+    if g.out_seat == seat:
         a = Arrangement("show", None, g.out_melds, [], g.out_unmatched)
-    elif g.out_seat == CPU:
+    elif g.out_seat == 1 - seat:
         a = Arrangement("show", None, g.def_melds, [c for c, _ in g.def_layoffs], g.def_unmatched)
     else:
         return list(order), [" "] * len(order)

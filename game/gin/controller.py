@@ -14,6 +14,7 @@ has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
 """
 from __future__ import annotations
 
+import re
 import time
 
 from game import errors
@@ -25,7 +26,8 @@ from game.gin import table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
-from game.table_support import computer_move, record_stats
+from game.gin.table_notes import TableNotes
+from game.table_support import computer_move
 
 CPU_NAME = "Computer"
 # the computer's pace, in fixed steps: a pause before each of its moves
@@ -34,11 +36,16 @@ CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
 CPU_LAYDOWN_STEPS = int(1.0 * STEP_HZ)
 # seconds of the computer's thinking per step (120 a second): a frame stays short
 THINK_S = 0.001
-MODES = ("play", "wait", "confirm", "mark", "result")
+MODES = ("play", "wait", "confirm", "mark", "result", "handover")
+
+
+_CARD_CODE = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 
 
 def sentence(reason: str) -> str:
-    """An engine's refusal as a note: "you have drawn already" -> "You have drawn already."."""
+    """An engine's refusal as a note: "you have drawn already" -> "You have drawn already.";
+    its card codes as the table prints cards ("AC 4S" -> "A\x05 4\x06")."""
+    reason = _CARD_CODE.sub(lambda m: card_text(Card.parse(m.group(0))), reason)
     return reason[:1].upper() + reason[1:] + "."
 
 
@@ -51,16 +58,23 @@ class Thinking:
         self.version, self.view, self.move, self.spent = version, None, None, 0.0
 
 
-class GinController:
+class GinController(TableNotes):
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
         self.app = app
+        self._note = self._other_note = ""
+        self.in_key = False                  # a key is being handled (its note goes with the focus)
+        self.note_unsaid = False             # a note set by a key, not spoken yet
         self.game = game
-        self.names = (name or "Player", CPU_NAME)
+        self.session = {**table_save.SESSION_MORE, **session}
+        self.hot_seat = self.session["opponent"] == "human"
+        self.names = (name or "Player", self.session["name2"] if self.hot_seat else CPU_NAME)
         self.level = level
         self.ai_seed = ai_seed
-        self.ai = make_ai(level, ai_seed)
-        self.session = dict(session)
-        self.order: list[Card] = sort_for_hand(game.hands[HUMAN])
+        self.ai = None if self.hot_seat else make_ai(level, ai_seed)
+        self.me = HUMAN                      # the seat at the bottom (hot seat: whose turn)
+        self.orders = {s: sort_for_hand(game.hands[s]) for s in (HUMAN, CPU)}
+        self.handover_to: int | None = None  # hot seat: the seat the keyboard passes to
+        self.hide_hands = self.hot_seat      # hot seat: a new hand is handed over even to `me`
         self.picked: Card | None = None      # taken this turn, not yet put in the hand
         self.focus = "pickup"                # pickup / arrow / hand
         self.target = "stock"                # the pick-up arrow: stock / pile
@@ -72,18 +86,64 @@ class GinController:
         self.show_cpu = False
         self.flash = False                   # the play arrow flashes until the first key
         self.note = ""
-        self.cpu_note = ""
+        self.other_note = ""
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
         self.thinking: Thinking | None = None
+        self._took = ""                      # the other player's draw this turn, for its note
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self._dw_cache: dict = {}
+        self.moved = True                    # a move not drawn yet (GinTable.dirty)
         self._sync()
 
     # ---- the state -------------------------------------------------------------------
     @property
+    def them(self) -> int:
+        return 1 - self.me
+
+    @property
+    def order(self) -> list:
+        """The bottom player's own order of his cards (each seat keeps its own)."""
+        return self.orders[self.me]
+
+    @order.setter
+    def order(self, cards: list) -> None:
+        self.orders[self.me] = cards
+
+    # the notes: spoken as they change (issue #23). A note set by a key is said with the
+    # item under the cursor (the App says that after the key, cutting off what is queued)
+    @property
+    def note(self) -> str:
+        return self._note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        if text != self._note:
+            self._note = text
+            if self.in_key:
+                self.note_unsaid = bool(text)
+            else:
+                self._say(text)
+
+    @property
+    def other_note(self) -> str:
+        return self._other_note
+
+    @other_note.setter
+    def other_note(self, text: str) -> None:
+        if text != self._other_note:
+            self._other_note = text
+            self._say(text)
+
+    def _say(self, text: str) -> None:
+        say = getattr(self.app, "say", None)   # (a test's app may have no voice at all)
+        if say is not None and text:
+            say(text)
+
+    @property
     def my_turn(self) -> bool:
-        return self.game.turn == HUMAN and self.game.phase in ("offer", "draw", "discard")
+        return (self.game.turn == self.me and self.game.phase in ("offer", "draw", "discard")
+                and self.mode != "handover")
 
     def refuse(self, reason: str = ""):
         """A refused key: the note says why; returning False makes the App beep."""
@@ -92,7 +152,7 @@ class GinController:
         return False
 
     def _sync_order(self):
-        hand = self.game.hands[HUMAN]
+        hand = self.game.hands[self.me]
         keep = [c for c in self.order if c in hand and c != self.picked]
         new = [c for c in sort_for_hand(hand) if c not in keep and c != self.picked]
         self.order = keep + new
@@ -105,8 +165,12 @@ class GinController:
         if g.phase in ("hand_over", "game_over"):
             self.mode, self.arr, self.picked = "result", None, None
             self.show_cpu = False
+        elif self.hot_seat and (g.turn != self.me or self.hide_hands):
+            # the other human is to act: the hands are hidden while the keyboard changes hands
+            self.mode, self.arr, self.picked, self.handover_to = "handover", None, None, g.turn
+            self.note = ""          # it may name the card this player drew: private
         elif g.phase == "lay_down":
-            if g.turn == HUMAN:
+            if g.turn == self.me:
                 self._propose_defense()
             else:
                 self.mode = "wait"
@@ -114,10 +178,19 @@ class GinController:
         else:
             self.mode = "play"
             self.arr = None
-            if g.turn == HUMAN and g.phase in ("offer", "draw"):
+            if g.turn == self.me and g.phase in ("offer", "draw"):
                 self._begin_turn()
-            elif g.turn == CPU:
+            elif g.turn == self.them:
                 self.cpu_wait = CPU_DRAW_STEPS if g.phase != "discard" else CPU_DISCARD_STEPS
+
+    def take_keyboard(self):
+        """Hot seat: the player the keyboard was handed to is ready; his hand is shown."""
+        if self.handover_to is None:
+            return False
+        self.me, self.handover_to, self.hide_hands = self.handover_to, None, False
+        self.sel, self.flash = 0, True
+        self.mode = "play"
+        self._sync()
 
     def _begin_turn(self):
         g = self.game
@@ -143,7 +216,7 @@ class GinController:
 
     def deadwood_text(self) -> str:
         """The player's least unplayable points (after the best discard, with 11 cards)."""
-        hand = tuple(sorted(self.game.hands[HUMAN]))
+        hand = tuple(sorted(self.game.hands[self.me]))
         got = self._dw_cache.get(hand)
         if got is None:
             if len(hand) == 11:
@@ -161,7 +234,7 @@ class GinController:
         the shown hand order the human's hand; raises AssertionError or ValueError."""
         g = self.game
         GinGame.from_json(g.to_json())
-        hand = g.hands[HUMAN]
+        hand = g.hands[self.me]
         assert len(set(self.order)) == len(self.order)
         assert all(c in hand for c in self.order), "a card shown in the hand is not in it"
         assert self.picked is None or (self.picked in hand and self.picked not in self.order)
@@ -184,72 +257,19 @@ class GinController:
 
     def _after_move(self, events):
         self.version += 1
+        self.moved = True
+        if any(ev["kind"] == "deal" for ev in events):   # a new hand: fresh orders
+            self.orders = {s: sort_for_hand(self.game.hands[s]) for s in (self.me, self.them)}
+            self.picked, self.sel, self.hide_hands = None, 0, self.hot_seat
         self._narrate(events)
         self._sync()
         self._autosave(events)
 
-    def _narrate(self, events):
-        for ev in events:
-            k = ev["kind"]
-            card = ev.get("card")
-            ctext = card_text(Card.parse(card)) if card else ""
-            if ev.get("seat") == CPU:
-                line = {
-                    "take_upcard": f"The computer took the upcard {ctext}.",
-                    "draw_stock": "The computer took the top card of the Stock.",
-                    "pass": f"The computer passed the upcard {ctext}.",
-                    "discard": f"The computer discarded {ctext}.",
-                    "knock": f"The computer knocks with {ev.get('deadwood')}!",
-                    "gin": "GIN! The computer goes gin.",
-                    "lay_down": "The computer laid down its groups"
-                                + (f" and laid off {len(ev['layoffs'])}." if ev.get("layoffs") else "."),
-                }.get(k)
-                if line:
-                    self.cpu_note = line
-            if k in ("take_upcard", "draw_stock", "discard"):
-                self.app.sound("card")
-            elif k in ("gin", "knock"):
-                self.app.sound("call")
-            elif k == "deal":
-                self.app.sound("shuffle")
-                self.cpu_note = f"Hand {ev['hand_no']}: {self.names[ev['dealer']]} dealt."
-            elif k == "dead_hand":
-                self.cpu_note = "Two cards left in the Stock: the hand is dead."
-            elif k == "game_won":
-                self.app.sound("win" if ev["winner"] == HUMAN else "lose")
-
     def _autosave(self, events):
         """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
         if {ev["kind"] for ev in events} & {"hand_scored", "dead_hand", "deal"}:
-            counts, bests = self._hand_stats(events)
-            record_stats(self.app.stats, "gin", counts, bests)
+            self._record(events)
             self.save()
-
-    def _hand_stats(self, events) -> tuple[dict, dict]:
-        """Hands and games played and won, gins, knocks, underknocks, blitzes; bests."""
-        g = self.game
-        counts: dict[str, int] = {}
-        best: dict[str, int] = {}
-        for ev in events:
-            k = ev["kind"]
-            if k == "hand_scored":
-                won = ev["winner"] == HUMAN
-                counts.update(hands_played=1, hands_won=int(won),
-                              gins=int(won and ev["how"] == "gin"),
-                              knocks=int(g.out_seat == HUMAN and g.out_kind == "knock"),
-                              underknocks=int(won and ev["how"] == "underknock"))
-                if won:
-                    best["best_hand"] = ev["points"]
-            elif k == "dead_hand":
-                counts["hands_played"] = 1
-            elif k == "game_won":
-                won = ev["winner"] == HUMAN
-                counts["games_played"] = counts.get("games_played", 0) + 1
-                counts["games_won"] = counts.get("games_won", 0) + int(won)
-                counts["blitzes"] = counts.get("blitzes", 0) + int(won and ev["blitz"])
-                if won:
-                    best["best_score"] = max(best.get("best_score", 0), ev["totals"][HUMAN])
-        return counts, best
 
     def save(self) -> bool:
         if self.game.phase == "game_over":
@@ -263,7 +283,7 @@ class GinController:
     # ---- the computer's turns (paced on the fixed clock) -------------------------------
     def cpu_to_move(self) -> bool:
         g = self.game
-        return (self.mode in ("play", "wait") and g.turn == CPU
+        return (not self.hot_seat and self.mode in ("play", "wait") and g.turn == self.them
                 and g.phase in ("offer", "draw", "discard", "lay_down"))
 
     def update(self, dt=None):
@@ -298,7 +318,7 @@ class GinController:
     def _think_step(self, th: Thinking, budget: float):
         ai = self.ai
         if th.view is None:
-            th.view = self.game.view(CPU)
+            th.view = self.game.view(self.them)
             if not hasattr(ai, "start_choice"):
                 move = ai.choose(th.view)
                 if move is None:
@@ -314,7 +334,7 @@ class GinController:
 
     def _plain_move(self):
         """A legal move for the computer when its own code failed: going out if it can."""
-        legal = self.game.legal_moves(CPU)
+        legal = self.game.legal_moves(self.them)
         return legal[-1] if self.game.phase == "discard" else legal[0]
 
     def _cpu_play(self, move):
@@ -338,9 +358,9 @@ class GinController:
     def take(self):
         g = self.game
         if g.phase == "offer" or self.target == "pile":
-            events = self._apply(TakeUpcard(HUMAN))
+            events = self._apply(TakeUpcard(self.me))
         else:
-            events = self._apply(DrawStock(HUMAN))
+            events = self._apply(DrawStock(self.me))
         if events is None:
             return False
         card = Card.parse(events[0]["card"])
@@ -354,15 +374,19 @@ class GinController:
                      "Enter puts the card in your hand.")
 
     def pass_upcard(self):
-        if self._apply(Pass(HUMAN)) is None:
+        if self._apply(Pass(self.me)) is None:
             return False
         if self.game.phase in ("offer", "draw", "discard"):
             self.note = "You passed the upcard."
 
-    def to_hand(self):
-        self.focus = "hand"
-        if self.game.phase in ("offer", "draw"):
-            self.note = "Sort your cards (\x18 on a card moves it), or \x18 back to the Stock/Pile."
+    def pickup_down(self):
+        """Down from the Stock/Pile: to the arrow row, over the flashing card (GIN!'s
+        order: Stock/Pile, the arrow row, the hand)."""
+        if not self.order:
+            return False
+        self.focus, self.moving, self.arrow = "arrow", True, self.sel
+        self.note = ("Sort: \x1b\x1a move the arrow, Enter moves the flashing card there; "
+                     "\x19 to your hand, \x18 back to the Stock/Pile.")
 
     def move_arrow(self, d):
         a = self.arrow + d
@@ -386,12 +410,25 @@ class GinController:
         self.sel = at
         self.moving = False
         self.focus = "hand"
+        self._hand_note()
 
     def arrow_down(self):
+        if self.picked is not None:
+            return self.refuse("Put the card you took in your hand first: Enter.")
         self.moving = False
         self.focus = "hand"
+        self._hand_note()
+
+    def _hand_note(self):
+        """The note for the hand with the flashing card (after a sort, or Down to it)."""
+        if self.game.phase == "discard":
+            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+        else:
+            self.note = "Sort your cards (\x18 on a card moves it), or \x18\x18 back to the Stock/Pile."
 
     def arrow_up(self):
+        if self.picked is not None:
+            return self.refuse("Put the card you took in your hand first: Enter.")
         if self.game.phase not in ("offer", "draw"):
             return self.refuse("You have picked up already.")
         self.moving = False
@@ -415,7 +452,7 @@ class GinController:
         if self.game.phase != "discard":
             return self.refuse("Pick up first: \x18 to the Stock/Pile and +.")
         card = self.order[self.sel]
-        if self._apply(Discard(HUMAN, card)) is None:
+        if self._apply(Discard(self.me, card)) is None:
             return False
         self.note = f"You discarded {card_text(card)}."
 
@@ -424,8 +461,10 @@ class GinController:
         if g.phase != "discard":
             return self.refuse("Pick up first: you gin or knock after taking a card.")
         card = self.order[self.sel]
+        if g.options.big_gin and GoOut(self.me, None) in g.legal_moves(self.me):
+            card = None          # Big Gin: all 11 cards in groups, no discard
         try:
-            melds, un = g.check_go_out(HUMAN, card)
+            melds, un = g.check_go_out(self.me, card)
         except IllegalMove as e:
             return self.refuse(sentence(str(e)))
         self.arr = Arrangement("out", card, melds, [], un)
@@ -437,38 +476,51 @@ class GinController:
         a = self.arr
         dw = M.deadwood_value(a.unmatched())
         if a.kind == "out":
+            if a.discard is None:
+                return "Big Gin! All 11 cards in groups, no discard."
             what = "Gin!" if not a.unmatched() else f"You knock with {dw}."
             return f"{what} Discard {card_text(a.discard)} face down."
         lo = len(a.layoffs())
-        return f"Your unplayable points: {dw}" + (f" ({lo} laid off on the computer's groups)." if lo else ".")
+        laid = f" ({lo} laid off on the knocker's groups)." if lo else "."
+        return f"Your unplayable points: {dw}" + laid
+
+    def arrangement_status(self) -> str:
+        """The status line under a hand in groups: its unplayable points, or which
+        marked group is no set or run (its points would mean nothing)."""
+        a = self.arr
+        for k, group in enumerate(a.groups()):
+            if not M.is_meld(group):
+                return f"group {k + 1} is not a set or a run (F10 checks it)"
+        return f"unplayable points {M.deadwood_value(a.unmatched())}"
 
     def _propose_defense(self):
         g = self.game
-        melds, layoffs, un = g.proposed_defense(HUMAN)
+        melds, layoffs, un = g.proposed_defense(self.me)
         self.arr = Arrangement("defend", None, melds, layoffs, un)
         self.mode = "confirm"
         self.picked = None
         kind = "goes gin" if g.out_kind == "gin" else "knocks"
-        self.note = f"The computer {kind}. " + self._arr_summary()
+        self.note = f"{self.who(self.them)} {kind}. " + self._arr_summary()
 
     def confirm_yes(self):
         a = self.arr
         melds = tuple(tuple(m) for m in a.groups())
         if a.kind == "out":
-            events = self._apply(GoOut(HUMAN, a.discard, melds))
+            events = self._apply(GoOut(self.me, a.discard, melds))
             if events is None:
                 self.mode = "mark"
                 return False
             self.order = [c for c in self.order if c != a.discard]
             self.note = "GIN!" if events[0]["kind"] == "gin" else f"You knock with {events[0]['deadwood']}."
-        elif self._apply(LayDown(HUMAN, melds, tuple(a.layoffs()))) is None:
+        elif self._apply(LayDown(self.me, melds, tuple(a.layoffs()))) is None:
             self.mode = "mark"
             return False
 
     def confirm_no(self):
         self.mode = "mark"
         self.arr.cursor = 0
-        extra = ", P on the computer's groups" if self.arr.kind == "defend" and self.game.out_kind == "knock" else ""
+        knocked = self.arr.kind == "defend" and self.game.out_kind == "knock"
+        extra = ", P on the knocker's groups" if knocked else ""
         self.note = f"Mark each card 1, 2, 3 or space{extra}; F10 when done."
 
     def cancel_out(self):
@@ -496,10 +548,10 @@ class GinController:
         g = self.game
         try:
             if a.kind == "out":
-                melds, un = g.check_go_out(HUMAN, a.discard, a.groups())
+                melds, un = g.check_go_out(self.me, a.discard, a.groups())
                 layoffs = []
             else:
-                melds, plan, un = g.check_lay_down(HUMAN, a.groups(), a.layoffs())
+                melds, plan, un = g.check_lay_down(self.me, a.groups(), a.layoffs())
                 layoffs = [c for c, _ in plan]
         except IllegalMove as e:
             return self.refuse(sentence(str(e)) + " Try again.")
@@ -511,22 +563,19 @@ class GinController:
     def _next_hand(self):
         if self.game.phase != "hand_over":
             return
-        self.cpu_note = ""
-        self.order = []
+        self.other_note = ""
         self._apply(NextHand())
-        self.order = sort_for_hand(self.game.hands[HUMAN])
-        self.sel = 0
 
     def _redeal(self):
-        self.order = []
         self.picked = None
-        if self._apply(Redeal(HUMAN)) is None:
+        if self._apply(Redeal(self.me)) is None:
             self._sync_order()
             return False
-        self.order = sort_for_hand(self.game.hands[HUMAN])
-        self.sel = 0
-        self.cpu_note = "A new deal."
+        self.other_note = "A new deal."
 
     def toggle_cpu(self):
+        if self.hot_seat:
+            return self.refuse("Hot seat: nobody sees the other player's hand.")
         self.show_cpu = not self.show_cpu
-        self.note = "The computer's hand is shown (F9 hides it)." if self.show_cpu else "The computer's hand is hidden."
+        self.note = ("The computer's hand is shown (F9 hides it)." if self.show_cpu
+                     else "The computer's hand is hidden.")

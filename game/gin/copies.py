@@ -51,7 +51,8 @@ def redeal_hidden(g, seat: int, rng: random.Random):
     if hand_hidden:
         kept = [x for x in c.hands[opp] if x in seen]
         pool += [x for x in c.hands[opp] if x not in seen]
-    discard_hidden = c.phase == "lay_down" and c.out_seat == opp and c.out_discard not in seen
+    discard_hidden = c.phase == "lay_down" and c.out_seat == opp and c.out_discard is not None \
+        and c.out_discard not in seen
     if discard_hidden:
         pool.append(c.out_discard)
     rng.shuffle(pool)

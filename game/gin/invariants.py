@@ -14,7 +14,7 @@ from operator import attrgetter
 from game.cards import full_deck
 from game.deals import is_deal_no
 from game.gin import melds as M
-from game.gin.scores import GameScore, enter_win, hand_points, next_dealer
+from game.gin.scores import GINS, GameScore, enter_win, hand_points, next_dealer
 
 PLAYING = ("offer", "draw", "discard")
 OVER = ("hand_over", "game_over")
@@ -68,6 +68,8 @@ def _check_sizes(g) -> None:
     if g.phase == "discard":
         require(sizes[g.turn] == 11 and sizes[1 - g.turn] == 10,
                 f"in the discard phase the seat to move holds 11 cards, the other 10: {sizes}")
+    elif g.out_seat is not None and g.out_discard is None:   # Big Gin: no discard
+        require(sizes[g.out_seat] == 11 and sizes[1 - g.out_seat] == 10, f"Big Gin holds 11: {sizes}")
     else:
         require(sizes == [10, 10], f"both hands hold 10 cards in phase {g.phase}: {sizes}")
     if g.phase == "offer":
@@ -95,8 +97,10 @@ def _check_flags(g) -> None:
 
 def _check_going_out(g) -> None:
     gone = g.out_seat is not None
-    require(gone == (g.out_kind is not None) == (g.out_discard is not None),
+    big_gin = gone and g.out_discard is None
+    require(gone == (g.out_kind is not None) and (gone or g.out_discard is None),
             "who went out, how and the face-down discard go together")
+    require(not big_gin or (g.options.big_gin and g.out_kind == "gin"), "out with no discard: Big Gin")
     require(not gone or g.phase in ("lay_down",) + OVER, f"a going-out in phase {g.phase}")
     if g.phase == "lay_down":
         require(gone and g.turn == 1 - g.out_seat, "the defender lays down after a going-out")
@@ -146,10 +150,7 @@ def _check_seen(g) -> None:
 def _check_knock_value(g) -> None:
     o = g.options
     up = g.first_upcard
-    if o.oklahoma:
-        want = (0 if up.rank == 1 else M.card_value(up)), up.suit == "S"
-    else:
-        want = o.knock_value, False
+    want = o.hand_knock_value(up), o.oklahoma and up.suit == "S"
     require((g.knock_value, g.doubled) == want, "the knock value and doubling follow the options")
 
 
@@ -203,7 +204,7 @@ class _Replay:
             return "the box score is numbered from 1"
         if self.last is not None and r.dealer != next_dealer(self.last):
             return "the winner of a hand deals the next"
-        if not o.oklahoma and (r.knock_value != o.knock_value or r.doubled):
+        if not o.oklahoma and (r.knock_value != o.hand_knock_value(None) or r.doubled):
             return "a hand's knock value does not follow the options"
         if r.winner is None:
             return None
@@ -243,8 +244,8 @@ def _check_last_record(g, r) -> None:
     if g.out_seat is None:
         require(r.how == "dead", "a hand over with nobody out is dead")
         return
-    require(r.out_seat == g.out_seat and (r.how == "gin") == (g.out_kind == "gin"),
-            "the result names who went out and how")
+    require(r.out_seat == g.out_seat and (r.how in GINS) == (g.out_kind == "gin")
+            and (r.how == "big_gin") == (g.out_discard is None), "the result names who went out and how")
     de = 1 - g.out_seat
     require(r.deadwood[g.out_seat] == M.deadwood_value(g.out_unmatched)
             and r.deadwood[de] == M.deadwood_value(g.def_unmatched), "the result's unplayable points")

@@ -234,9 +234,9 @@ def min_deadwood_after_discard_mask(mask: int) -> int:
         a, b, e, f = t[c], t[d], t[h], t[s]
         return a + b + e + f + min(t1[c] - a, t1[d] - b, t1[h] - e, t1[s] - f)
     best = _NO_CARD
-    for c, d, h, s in _set_choices((c, d, h, s), ranks):
-        a, b, e, f = t[c], t[d], t[h], t[s]
-        v = a + b + e + f + min(t1[c] - a, t1[d] - b, t1[h] - e, t1[s] - f)
+    for c2, d2, h2, s2 in _set_choices((c, d, h, s), ranks):
+        a, b, e, f = t[c2], t[d2], t[h2], t[s2]
+        v = a + b + e + f + min(t1[c2] - a, t1[d2] - b, t1[h2] - e, t1[s2] - f)
         if v < best:
             best = v
     return best
@@ -327,7 +327,8 @@ def validate_arrangement(hand: Iterable[Card], groups: Iterable[Iterable[Card]]
             continue
         gmask = cards_to_mask(group)
         if gmask & ~hand_mask:
-            raise ValueError(f"group {k}: {' '.join(map(str, mask_to_cards(gmask & ~hand_mask)))} not in the hand")
+            missing = " ".join(map(str, mask_to_cards(gmask & ~hand_mask)))
+            raise ValueError(f"group {k}: {missing} not in the hand")
         if gmask & used:
             raise ValueError(f"group {k}: a card is in two groups")
         if gmask not in _MELD_SET:

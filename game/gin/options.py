@@ -26,9 +26,24 @@ class GinOptions:
     hollywood: bool = False
     discard_taken_upcard: bool = False     # may the upcard just taken be discarded
     oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
+    # variants (issue #22)
+    straight_gin: bool = False     # no knocking: every hand is gin only
+    big_gin: bool = False          # all 11 cards in groups after the draw: out with no discard
+    big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
+    oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
 
     def __post_init__(self):
         validate_options(self, SPEC)
+
+    def hand_knock_value(self, first_upcard) -> int:
+        """The knock value of a hand dealt with this first upcard (0: gin only)."""
+        if self.straight_gin:
+            return 0
+        if not self.oklahoma:
+            return self.knock_value
+        if first_upcard.rank == 1:
+            return 1 if self.oklahoma_ace_one else 0
+        return min(first_upcard.rank, 10)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -51,4 +66,8 @@ SPEC = {
     "hollywood": SWITCH,
     "discard_taken_upcard": SWITCH,
     "oklahoma_double_bonuses": SWITCH,
+    "straight_gin": SWITCH,
+    "big_gin": SWITCH,
+    "big_gin_bonus": BONUS,
+    "oklahoma_ace_one": SWITCH,
 }

@@ -205,12 +205,8 @@ class GinGame(EngineMethods):
         self.out_seat = self.out_kind = self.out_discard = None
         self.out_melds, self.out_unmatched = [], []
         self.def_melds, self.def_layoffs, self.def_unmatched = [], [], []
-        if self.options.oklahoma:
-            self.knock_value = 0 if up.rank == 1 else M.card_value(up)
-            self.doubled = up.suit == "S"
-        else:
-            self.knock_value = self.options.knock_value
-            self.doubled = False
+        self.knock_value = self.options.hand_knock_value(up)
+        self.doubled = self.options.oklahoma and up.suit == "S"
         return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer, "deal_no": self.deal_no,
                  "upcard": str(up), "knock_value": self.knock_value, "doubled": self.doubled}]
 
@@ -254,6 +250,8 @@ class GinGame(EngineMethods):
         if up is None:
             return False
         cards = self.hands[seat] + [up]
+        if self.options.big_gin and M.min_deadwood(cards) == 0:
+            return True
         for c in M.knock_discards(cards, self.knock_value):
             if c != up or self.options.discard_taken_upcard:
                 return True
@@ -285,6 +283,8 @@ class GinGame(EngineMethods):
                 if tu is not None:   # (list.index tries identity first: comparing Cards is slow)
                     del out[hand.index(tu)]
             out += [GoOut(seat, c) for c in self.knock_discards(seat)]
+            if self.options.big_gin and M.min_deadwood(self.hands[seat]) == 0:
+                out.append(GoOut(seat, None))    # Big Gin: all 11 cards in groups
         elif ph == "lay_down":
             out = [LayDown(seat)]
         return out   # Redeal (F7) is always possible before going out; not listed
@@ -401,6 +401,8 @@ class GinGame(EngineMethods):
         """Validate a go-out (raises IllegalMove); returns (melds, unmatched)."""
         if self.phase != "discard" or seat != self.turn:
             raise IllegalMove("you may go out only after drawing, in your turn")
+        if discard is None:
+            return self._check_big_gin(seat, melds)
         if discard not in self.hands[seat]:
             raise IllegalMove("that card is not in your hand")
         if not self._may_discard(seat, discard):
@@ -420,9 +422,23 @@ class GinGame(EngineMethods):
             raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
         return ms, un
 
+    def _check_big_gin(self, seat: int, melds) -> tuple[list, list]:
+        """Big Gin: every one of the 11 cards in groups, no discard (a variant)."""
+        if not self.options.big_gin:
+            raise IllegalMove("going out needs a discard (Big Gin is not played)")
+        try:
+            ms, un = (M.best_melds(self.hands[seat]) if melds is None
+                      else M.validate_arrangement(self.hands[seat], melds))
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        if un:
+            raise IllegalMove("Big Gin needs all 11 cards in groups")
+        return ms, un
+
     def _go_out(self, seat, discard, melds):
         ms, un = self.check_go_out(seat, discard, melds)
-        self.hands[seat].remove(discard)
+        if discard is not None:
+            self.hands[seat].remove(discard)
         self.out_discard = discard
         self.out_seat = seat
         self.out_kind = "knock" if un else "gin"
@@ -430,7 +446,7 @@ class GinGame(EngineMethods):
         self.taken_upcard = None
         self.phase = "lay_down"
         self.turn = 1 - seat
-        return [{"kind": self.out_kind, "seat": seat, "discard": str(discard),
+        return [{"kind": self.out_kind, "seat": seat, "discard": discard and str(discard),
                  "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
                  "deadwood": M.deadwood_value(un)}]
 
@@ -493,7 +509,7 @@ class GinGame(EngineMethods):
         kd = M.deadwood_value(self.out_unmatched)
         dd = M.deadwood_value(self.def_unmatched)
         if self.out_kind == "gin":
-            winner, how = ko, "gin"
+            winner, how = ko, "gin" if self.out_discard is not None else "big_gin"
         elif dd > kd:
             winner, how = ko, "knock"
         else:

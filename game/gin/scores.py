@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from game.engine import is_int
 
-HOW = ("gin", "knock", "underknock", "dead")
+HOW = ("gin", "knock", "underknock", "dead", "big_gin")
+GINS = ("gin", "big_gin")
 POINTS_MAX = 10 ** 6        # far above any real score: a bigger number is a damaged save
 DEADWOOD_MAX = 100          # ten cards of ten points
 
@@ -119,7 +120,7 @@ class HandRecord:
         expected = 1 - self.out_seat if self.how == "underknock" else self.out_seat
         if self.winner != expected:
             raise ValueError(f"bad hand record: the winner of a {self.how}")
-        if self.how == "gin" and self.deadwood[self.out_seat]:
+        if self.how in GINS and self.deadwood[self.out_seat]:
             raise ValueError("bad hand record: gin with unplayable points")
 
 
@@ -163,8 +164,9 @@ def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, o
     with oklahoma_double_bonuses)."""
     mult = 2 if doubled else 1
     bmult = 2 if (doubled and options.oklahoma_double_bonuses) else 1
-    if how == "gin":
-        return deadwood_def * mult + options.gin_bonus * bmult
+    if how in GINS:
+        bonus = options.gin_bonus if how == "gin" else options.big_gin_bonus
+        return deadwood_def * mult + bonus * bmult
     if how == "knock":
         return (deadwood_def - deadwood_out) * mult
     return (deadwood_out - deadwood_def) * mult + options.underknock_bonus * bmult

@@ -136,7 +136,7 @@ def _short(name: str, n: int = 9) -> str:
     return name[:n]
 
 
-def box_scores(app, game, names, on_done=None) -> Scene:
+def box_scores(app, game, names, on_done=None, any_key: bool = False) -> Scene:
     """F3: one line per hand played: dealer, winner, how, points, the games entered."""
     hollywood = game.n_games > 1
     headers = [["Hand", "Dealer", "Won by", "How", "Knock", "Unplayable", "Points"]
@@ -161,7 +161,7 @@ def box_scores(app, game, names, on_done=None) -> Scene:
     if not rows:
         notes.insert(0, "No hand has been played yet.")
     return GridScreen(app, "Box Scores", headers, widths, rows, notes, on_done=on_done,
-                      start_last_page=True, align="rlllrrr" + ("r" if hollywood else ""))
+                      any_key=any_key, start_last_page=True, align="rlllrrr" + ("r" if hollywood else ""))
 
 
 def _game_status(g, names) -> str:

@@ -1,5 +1,7 @@
 """The screen GIN! showed when a game starts: the options for this session only
-(Oklahoma, Hollywood, the player's name), starting from the permanent options.
+(Oklahoma, Hollywood, the player's name), starting from the permanent options, and
+what G'NERTS adds there: a preset of rules by name ("GIN! 1981", "Tournament", or the
+player's own, saved from this screen), the variants, and a second human (hot seat).
 Enter bypasses (plays with what is shown). What is chosen here lasts until the
 program ends; the next run starts again from the options program's values.
 
@@ -14,85 +16,197 @@ from typing import Callable
 import pygame
 
 from game import palette as P
-from game import ui
+from game import presets, ui
 from game.gin import settings as S
 from game.keys import Binding
 from game.scene import Pop, Scene
 
 # per App (one program run): the last session values chosen
 _SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+OWN = "Your options"
 
 
 def session_for(app) -> dict:
     got = _SESSIONS.get(app)
-    return dict(got) if got else S.session_defaults(app.options)
+    return {**S.session_defaults(app.options), **(dict(got) if got else {})}
 
 
 def remember_session(app, session: dict) -> None:
     _SESSIONS[app] = dict(session)
 
 
-ITEMS = (("oklahoma", "Oklahoma"), ("hollywood", "Hollywood"), ("name", "Your name"))
+# the items: key, label; rule items edit a gin.* option of this session
+RULE_ITEMS = {"gin.knock_value": "Knock with at most", "gin.straight_gin": "Straight Gin",
+              "gin.big_gin": "Big Gin", "gin.oklahoma_ace_one": "Oklahoma ace counts 1"}
 HINTS = {
+    "preset": "Rules by name: \x1b\x1a chooses. Your own are saved on the last line.",
     "oklahoma": "The first upcard sets the knock value. Ace: Gin only. Spade: points double.",
     "hollywood": "Three games are scored at once.",
+    "gin.knock_value": "The most unplayable points to knock with (not in Oklahoma).",
+    "gin.straight_gin": "No knocking: every hand is won by Gin.",
+    "gin.big_gin": "All 11 cards in groups after the draw: out with no discard, a bigger bonus.",
+    "gin.oklahoma_ace_one": "Oklahoma: an ace upcard lets you knock with 1 (else Gin only).",
+    "opponent": "Play the computer, or a second human at this keyboard (hot seat).",
     "name": "Type your name; Backspace deletes.",
+    "name2": "The second player's name; Backspace deletes.",
+    "save": "Type a name and press Enter: these rules are kept as your preset.",
 }
+TEXT_ITEMS = ("name", "name2", "save")
 
 
 class SessionScene(Scene):
     title = "Gin Rummy: this session"
 
+    def dirty(self) -> bool:
+        return False   # changes only on keys (and the blink), which redraw anyway
+
     def __init__(self, app, on_start: Callable[[dict], object]):
         super().__init__(app)
         self.values = session_for(app)
+        self.values["rules"] = dict(self.values.get("rules") or {})
+        self.save_name = ""
+        self.message = ""
         self.index = 0
         self.on_start = on_start
 
+    # ---- the items ----
+    def items(self) -> list[tuple[str, str]]:
+        # GIN!'s three first, as it had them; then what G'NERTS adds
+        out = [("oklahoma", "Oklahoma"), ("hollywood", "Hollywood"), ("name", "Your name"),
+               ("opponent", "Opponent")]
+        if self.values["opponent"] == "human":
+            out.append(("name2", "Second player"))
+        out += [("preset", "Rules")] + list(RULE_ITEMS.items())
+        return out + [("save", "Save as preset")]
+
     @property
     def item(self) -> str:
-        return ITEMS[self.index][0]
+        return self.items()[self.index][0]
 
+    def rules(self) -> dict:
+        return S.rule_values(self.app.options, self.values)
+
+    def shown(self, key: str) -> str:
+        v = self.values
+        if key == "preset":
+            return v["preset"] or (OWN if not v["rules"] else "Your options, changed")
+        if key in ("oklahoma", "hollywood"):
+            return "On" if v[key] else "Off"
+        if key in RULE_ITEMS:
+            val = self.rules()[key]
+            return str(val) if key == "gin.knock_value" else ("On" if val else "Off")
+        if key == "opponent":
+            return "A human (hot seat)" if v["opponent"] == "human" else "The computer"
+        return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
+
+    # ---- actions ----
     def move(self, d):
-        self.index = (self.index + d) % len(ITEMS)
+        self.index = (self.index + d) % len(self.items())
+        self.message = ""
 
-    def flip(self):
-        if self.item == "name":
+    def flip(self, d: int = 1):
+        key, v = self.item, self.values
+        if key in TEXT_ITEMS:
             return False
-        self.values[self.item] = not self.values[self.item]
+        if key == "preset":
+            return self._next_preset(d)
+        if key == "opponent":
+            v["opponent"] = "computer" if v["opponent"] == "human" else "human"
+            return None
+        v["preset"] = ""
+        if key in ("oklahoma", "hollywood"):
+            v[key] = not v[key]
+        elif key == "gin.knock_value":
+            v["rules"][key] = (self.rules()[key] - 1 + d) % 10 + 1
+        else:
+            v["rules"][key] = not self.rules()[key]
+        return None
+
+    def _next_preset(self, d: int):
+        names = [OWN] + list(presets.presets_for(self.app.storage, "gin"))
+        at = names.index(self.values["preset"]) if self.values["preset"] in names else 0
+        name = names[(at + d) % len(names)]
+        v = self.values
+        if name == OWN:
+            v.update(preset="", rules={}, oklahoma=self.app.options["gin.oklahoma"],
+                     hollywood=self.app.options["gin.hollywood"])
+            return None
+        values = presets.presets_for(self.app.storage, "gin")[name]
+        rules = {k: values[k] for k in S.RULE_KEYS if k in values}
+        v["oklahoma"] = rules.pop("gin.oklahoma", v["oklahoma"])
+        v["hollywood"] = rules.pop("gin.hollywood", v["hollywood"])
+        v.update(preset=name, rules=rules)
+        return None
+
+    def save_preset(self):
+        name = self.save_name.strip()
+        try:
+            ok = presets.save_preset(self.app.storage, "gin", name, self.rules())
+        except ValueError as e:
+            self.message = str(e)[:60]
+            return False
+        if not ok:
+            self.message = "The preset could not be written."
+            return False
+        self.values["preset"], self.values["rules"] = name, {
+            k: val for k, val in self.rules().items() if k not in ("gin.oklahoma", "gin.hollywood")}
+        self.message = f"Saved as \"{name}\"."
+        self.save_name = ""
+        return None
 
     def start(self):
-        if not self.values["name"].strip():
-            self.values["name"] = "Player"
-        remember_session(self.app, self.values)
-        return self.on_start(dict(self.values))
+        v = self.values
+        for key, default in (("name", "Player"), ("name2", "Player 2")):
+            if not v[key].strip():
+                v[key] = default
+        if v["opponent"] == "human" and v["name2"] == v["name"]:
+            v["name2"] = (v["name2"][:S.NAME_MAX - 2] + " 2")
+        remember_session(self.app, v)
+        return self.on_start(dict(v, rules=dict(v["rules"])))
 
     def back(self):
         return Pop(self)
 
-    def handle(self, event):
-        if self.item == "name":
-            name = self.values["name"]
-            if event.key == pygame.K_BACKSPACE:
-                if not name:
-                    return False
-                self.values["name"] = name[:-1]
-                return True
+    def _type(self, event) -> bool | None:
+        """Typing on a text item: True if the key was taken, False to beep, None: not text."""
+        key = self.item
+        if key not in TEXT_ITEMS:
+            return None
+        current = self.save_name if key == "save" else self.values[key]
+        if event.key == pygame.K_BACKSPACE:
+            if not current:
+                return False
+            current = current[:-1]
+        else:
             ch = event.unicode or ""
-            if len(ch) == 1 and ch.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if len(name) >= S.NAME_MAX:
-                    return False
-                self.values["name"] = name + ch
-                return True
+            if not (len(ch) == 1 and ch.isprintable()) or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return None
+            limit = presets.NAME_MAX if key == "save" else S.NAME_MAX
+            if len(current) >= limit:
+                return False
+            current += ch
+        if key == "save":
+            self.save_name = current
+        else:
+            self.values[key] = current
+        return True
+
+    def handle(self, event):
+        typed = self._type(event)
+        if typed is not None:
+            return typed
         return super().handle(event)
 
     def bindings(self):
-        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play with these options", self.start),
+        enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
+        b = [Binding(enter, "Save these rules as a preset", self.save_preset) if self.item == "save"
+             else Binding(enter, "Play with these options", self.start),
              Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
              Binding((pygame.K_ESCAPE,), "Back to the menu", self.back)]
-        if self.item != "name":
-            b.append(Binding((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE), "On / off", self.flip))
+        if self.item not in TEXT_ITEMS:
+            b += [Binding((pygame.K_LEFT,), "Change it", lambda: self.flip(-1)),
+                  Binding((pygame.K_RIGHT, pygame.K_SPACE), "Change it", lambda: self.flip(1))]
         else:
             b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None))
         return b
@@ -101,30 +215,43 @@ class SessionScene(Scene):
         return ["These options are for this session only: they last until you leave the "
                 "program. The permanent ones are set in the options program (Options, "
                 "pages Gin points and Gin play).",
-                "", "Up/Down: choose an item.  Left/Right: switch it on or off.",
-                "Type your name on the name line.", "Enter: start the game (bypass)."]
+                "Rules: GIN! 1981 is the program's own game; Tournament plays to 150 with "
+                "Big Gin. Type a name on the last line and press Enter to keep the rules "
+                "shown as your own preset.",
+                "Opponent: a second human plays at this keyboard; before each turn a screen "
+                "hides the hands while the keyboard changes hands.",
+                "", "Up/Down: choose an item.  Left/Right: change it.",
+                "Type the names on the name lines.", "Enter: start the game (bypass)."]
+
+    def spoken_focus(self) -> str:
+        label = dict(self.items())[self.item]
+        return f"{label}: {self.shown(self.item) or 'empty'}"
 
     def draw(self, canvas):
         table = self.app.options["colour.table"]
         canvas.fill(P.PALETTE[table])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
         ui.center(canvas, 0, "GIN!  -  Gin Rummy", P.BLACK, P.LIGHT_GREY)
-        ui.box(canvas, 16, 6, 48, 12, P.WHITE, P.BLUE, title="Options for this session")
-        for i, (key, label) in enumerate(ITEMS):
-            row = 9 + i * 2
+        items = self.items()
+        ui.box(canvas, 12, 3, 56, len(items) + 5, P.WHITE, P.BLUE, title="Options for this session")
+        for i, (key, label) in enumerate(items):
+            row = 5 + i
             sel = i == self.index
             bg = P.CYAN if sel else P.BLUE
-            ui.fill(canvas, 18, row, 44, 1, bg)
-            ui.text(canvas, 20, row, label, P.BLACK if sel else P.WHITE, bg)
-            v = self.values[key]
-            if key == "name":
-                shown = v + ("_" if sel and self.app.blink else " ")
+            ui.fill(canvas, 14, row, 52, 1, bg)
+            ui.text(canvas, 15, row, label, P.BLACK if sel else P.WHITE, bg)
+            shown = self.shown(key)
+            if key in TEXT_ITEMS:
+                shown = "  " + shown + ("_" if sel and self.app.blink else " ")
+            elif sel:
+                shown = f"\x11 {shown} \x10"
             else:
-                shown = ("\x11 %s \x10" if sel else "  %s  ") % ("On " if v else "Off")
-            ui.text(canvas, 38, row, shown, P.BLACK if sel else P.YELLOW, bg)
-        ui.center(canvas, 16, "Press Enter to play.", P.YELLOW, P.BLUE, 16, 48)
-        ui.center(canvas, 20, HINTS[self.item], self.app.options["colour.notes"], table)
-        ui.center(canvas, 22, "Points and colours are set in the options program.",
+                shown = f"  {shown}"
+            ui.text(canvas, 38, row, shown[:28], P.BLACK if sel else P.YELLOW, bg)
+        bottom = 5 + len(items) + 1        # the message row; the frame is below it
+        ui.center(canvas, bottom, self.message or "Press Enter to play.", P.YELLOW, P.BLUE, 12, 56)
+        ui.center(canvas, bottom + 4, HINTS[self.item], self.app.options["colour.notes"], table)
+        ui.center(canvas, bottom + 6, "Points and colours are set in the options program.",
                   self.app.options["colour.text"], table)
-        ui.key_bar(canvas, [("Enter", "Play"), ("\x18\x19", "Item"), ("\x1b\x1a", "On/Off"),
-                            ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")])
+        ui.key_bar(canvas, [("Enter", "Save" if self.item == "save" else "Play"), ("\x18\x19", "Item"),
+                            ("\x1b\x1a", "Change"), ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")])

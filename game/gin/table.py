@@ -29,7 +29,7 @@ from game.deals import DEAL_LIMIT, fresh_deal_no
 from game.games import resume_safely
 from game.gin import screens as SC
 from game.gin import settings as S
-from game.gin import table_draw, table_keys, table_save
+from game.gin import table_draw, table_keys, table_save, table_speech
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
 from game.gin.controller import GinController
 from game.gin.rules import GinGame
@@ -46,6 +46,7 @@ class GinTable(GinController, Scene):
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
                  session: dict | None = None):
         Scene.__init__(self, app)
+        self._spoken_item = self._spoken_text = ""
         GinController.__init__(self, app, game, name, level, ai_seed, session or session_for(app))
 
     # ---- keys and drawing ------------------------------------------------------------
@@ -54,13 +55,36 @@ class GinTable(GinController, Scene):
             self.flash = False
         if self.mode == "result" and event.key not in table_keys.FKEYS:
             return self.go_on() or True
-        return super().handle(event)
+        self.in_key = True
+        try:
+            return super().handle(event)
+        finally:
+            self.in_key = False
+
+    # ---- speech (game/gin/table_speech.py) ----------------------------------------------
+    def spoken_focus(self) -> str:
+        """The item under the cursor; with the note a key has just set, said together."""
+        item = table_speech.focus(self)
+        if item != self._spoken_item or self.note_unsaid:
+            note = self.note if self.note_unsaid else ""
+            self._spoken_text = ". ".join(t.rstrip(".") for t in (note, item) if t)
+            self._spoken_item, self.note_unsaid = item, False
+        return self._spoken_text
+
+    def spoken_state(self) -> str:
+        return table_speech.state(self)
 
     def bindings(self):
         return table_keys.bindings(self)
 
     def draw(self, canvas):
+        self.moved = False
         table_draw.draw(self, canvas)
+
+    def dirty(self) -> bool:
+        """Drawn every frame only while the computer is to move (its pause, its thinking)
+        or a move has not been drawn yet; the blink and keys redraw anyway (issue #19)."""
+        return self.moved or self.cpu_to_move()
 
     def help_lines(self):
         return table_keys.help_text(self.game)
@@ -92,10 +116,10 @@ class GinTable(GinController, Scene):
         self.app.pop(self)
 
     def show_boxes(self):
-        return Push(SC.box_scores(self.app, self.game, self.names))
+        return Push(SC.box_scores(self.app, self.game, self.names, any_key=True))
 
     def show_score(self):
-        return Push(SC.game_score(self.app, self.game, self.names))
+        return Push(SC.game_score(self.app, self.game, self.names, any_key=True))
 
     def show_pile(self):
         pile = self.game.pile
@@ -112,10 +136,6 @@ class GinTable(GinController, Scene):
         return Push(Question(self.app, "Throw this hand in and deal again?", self._redeal,
                              title="New deal"))
 
-    def ask_leave(self):
-        return Push(Question(self.app, "Leave the game? (the game is saved)",
-                             lambda: self.app.apply(self.save_and_leave()), title="Leave Gin Rummy"))
-
     def save_and_leave(self):
         self.save()
         return Pop(self)
@@ -128,7 +148,8 @@ class GinTable(GinController, Scene):
 def new_table(app, session: dict, seed: int | None = None) -> GinTable:
     game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
-    return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1, session)
+    return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1,
+                    {**S.session_defaults(app.options), **session})
 
 
 def start(app, seed: int | None = None) -> Scene:

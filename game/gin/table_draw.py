@@ -11,9 +11,10 @@ import pygame
 from game import card_art, ui
 from game import palette as P
 from game.gin import melds as M
-from game.gin.arrangement import CPU, HUMAN, card_text, cpu_display, human_display, sort_for_hand
+from game.gin.arrangement import card_text, cpu_display, human_display, sort_for_hand
 from game.gin.controller import CPU_NAME
 from game.gin.table_keys import key_bar
+from game.gin.table_speech import result_lines
 
 # layout, in pixels (canvas 640x480, cells 8x16)
 CW, CH = card_art.card_size("normal")
@@ -57,7 +58,22 @@ def draw(tbl, canvas) -> None:
     _draw_middle(tbl, canvas, col)
     _draw_hand(tbl, canvas, col)
     _draw_notes(tbl, canvas, col)
+    if tbl.mode == "handover":
+        _draw_handover(tbl, canvas)
     ui.key_bar(canvas, key_bar(tbl))
+
+
+def _draw_handover(tbl, canvas):
+    """Hot seat: both hands face down, and who takes the keyboard now."""
+    name = tbl.names[tbl.handover_to]
+    lines = [f"{name}'s turn." if tbl.game.phase != "lay_down" else f"{name} lays down.",
+             "", f"Hand the keyboard to {name}.", f"{name}: press Enter when the other",
+             "player cannot see the screen."]
+    w = max(len(s) for s in lines) + 6
+    c0 = 31 - w // 2
+    ui.box(canvas, c0, 6, w, len(lines) + 2, P.WHITE, P.BLUE, title="Hot seat")
+    for i, s in enumerate(lines):
+        ui.center(canvas, 7 + i, s, P.YELLOW if i == 0 else P.WHITE, P.BLUE, c0, w)
 
 
 def _draw_top(tbl, canvas, col):
@@ -65,8 +81,8 @@ def _draw_top(tbl, canvas, col):
     t, bg = col["text"], col["table"]
     deal = "" if g.deal_no is None else f"  Deal {g.deal_no}"
     ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
-    label = f"{CPU_NAME} ({tbl.level})"
-    shown = cpu_display(g)
+    label = tbl.names[tbl.them] if tbl.hot_seat else f"{CPU_NAME} ({tbl.level})"
+    shown = cpu_display(g, tbl.them)
     if shown is not None:
         label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
     ui.text(canvas, 2, 1, label, t, bg)
@@ -74,6 +90,8 @@ def _draw_top(tbl, canvas, col):
     lines = ["Oklahoma" if g.options.oklahoma else "Regular Gin",
              "Hollywood" if g.options.hollywood else f"Game to {g.options.game_target}",
              "Gin only!" if g.knock_value == 0 else f"Knock: {g.knock_value}"]
+    if g.options.big_gin:
+        lines.append(f"Big Gin: {g.options.big_gin_bonus}")
     if g.doubled:
         lines.append("Spade: double")
     elif g.options.hollywood:
@@ -86,23 +104,24 @@ def _draw_top(tbl, canvas, col):
     top = len(lines) + 3
     if g.n_games == 1:
         gs = g.games[0]
-        rows = [f"{tbl.names[0][:9]:<9}{gs.total(0):>6}", f"{CPU_NAME:<9}{gs.total(1):>6}",
+        rows = [f"{tbl.names[0][:9]:<9}{gs.total(0):>6}", f"{tbl.names[1][:9]:<9}{gs.total(1):>6}",
                 f"Boxes  {gs.boxes[0]:>3} :{gs.boxes[1]:<3}"]
     else:
-        rows = [f"   {tbl.names[0][:6]:>6} {'Comp':>5}"]
+        rows = [f"   {tbl.names[0][:6]:>6} {tbl.names[1][:5]:>5}"]
         for i, gs in enumerate(g.games):
             mark = "*" if gs.winner is not None else " "
             rows.append(f"G{i + 1}{mark}{gs.total(0):>6}{gs.total(1):>6}")
     ui.box(canvas, 62, top, 18, len(rows) + 2, t, bg, double=False, shadow=False, title="Score")
     for i, s in enumerate(rows):
         ui.text(canvas, 63, top + 1 + i, s, t, bg)
-    who = "Next" if tbl.mode == "result" else "Dealer"
-    ui.text(canvas, 63, top + len(rows) + 2, f"{who}: {tbl.names[g.dealer][:8]}", t, bg)
+    who = "Next dealer:" if tbl.mode == "result" else "Dealer:"
+    ui.text(canvas, 63, top + len(rows) + 2, who, t, bg)
+    ui.text(canvas, 64, top + len(rows) + 3, tbl.names[g.dealer], t, bg)
 
 
 def _draw_cpu(tbl, canvas, col):
     g = tbl.game
-    shown = cpu_display(g)
+    shown = cpu_display(g, tbl.them)
     if shown is not None:
         cards, marks = shown
         xs = group_positions(marks, CPU_X0, CPU_DX, 12)
@@ -110,7 +129,7 @@ def _draw_cpu(tbl, canvas, col):
         for c, x in zip(cards, xs):
             canvas.blit(card_art.face(c, "normal", col["face"]), (x, CPU_Y))
         return
-    hand = g.hands[CPU]
+    hand = g.hands[tbl.them]
     if tbl.show_cpu:
         for i, c in enumerate(sort_for_hand(hand)):
             canvas.blit(card_art.face(c, "normal", col["face"]), (CPU_X0 + i * CPU_DX, CPU_Y))
@@ -158,34 +177,15 @@ def _draw_middle(tbl, canvas, col):
             draw_arrow(canvas, x, MID_Y - 19, ar)
     if tbl.mode == "result":
         _draw_result(tbl, canvas, col)
-    elif tbl.mode == "wait" or (tbl.mode == "play" and g.turn == CPU):
-        ui.text_px(canvas, 352, MID_Y + 20, "The computer plays...", t, bg)
+    elif tbl.mode == "wait" or (tbl.mode == "play" and g.turn == tbl.them):
+        # left of the score column (col 62): "Computer plays..." ends at x 488
+        ui.text_px(canvas, 352, MID_Y + 20, f"{tbl.names[g.turn][:9]} plays...", t, bg)
 
 
 def _draw_result(tbl, canvas, col):
-    g = tbl.game
-    r = g.records[-1] if g.records else None
-    lines = []
-    n = tbl.names
-    if r is None:
+    lines = result_lines(tbl)
+    if not lines:
         return
-    if r.how == "dead":
-        lines = ["The hand is dead:", "two cards left in the Stock.", "No score.",
-                 f"{n[r.dealer]} deals again."]
-    else:
-        ko = r.out_seat
-        de = 1 - ko
-        kv = r.deadwood[ko]
-        if r.how == "gin":
-            lines.append(f"GIN! by {n[ko]}")
-        else:
-            lines.append(f"{n[ko]} knocked with {kv}")
-        lines.append(f"{n[de]}: {r.deadwood[de]} unplayable")
-        if r.how == "underknock":
-            lines.append("UNDERKNOCK!")
-        if r.doubled:
-            lines.append("Oklahoma spade: doubled")
-        lines.append(f"{n[r.winner]} scores {r.points}")
     lines.append("")
     lines.append("Press any key")
     w = max(len(s) for s in lines) + 4
@@ -213,6 +213,11 @@ def _draw_marks(tbl, canvas, marks, xs, row, col, cursor):
 def _draw_hand(tbl, canvas, col):
     g = tbl.game
     t, bg, ar = col["text"], col["table"], col["arrows"]
+    if tbl.mode == "handover":
+        back = card_art.back(0, "normal", col["back"])
+        for i in range(len(g.hands[tbl.me])):
+            canvas.blit(back, (HAND_X0 + i * HAND_DX, HAND_Y))
+        return
     if tbl.arr is not None and tbl.mode in ("confirm", "mark"):
         a = tbl.arr
         xs = group_positions(a.marks, HAND_X0 - 8)
@@ -222,17 +227,16 @@ def _draw_hand(tbl, canvas, col):
             canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
             if i == cursor:
                 card_art.draw_frame(canvas, (x, HAND_Y, CW, CH), ar)
-        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points "
-                f"{M.deadwood_value(a.unmatched())}", t, bg)
+        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[tbl.me]}: {tbl.arrangement_status()}", t, bg)
         return
-    if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == HUMAN):
-        cards, marks = human_display(tbl.game, tbl.order)
+    if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == tbl.me):
+        cards, marks = human_display(tbl.game, tbl.order, tbl.me)
         xs = group_positions(marks, HAND_X0 - 8)
         _draw_marks(tbl, canvas, marks, xs, ARROW_ROW, col, None)
         for c, x in zip(cards, xs):
             canvas.blit(card_art.face(c, "normal", col["face"]), (x, HAND_Y))
         dw = M.deadwood_value(c for c, m in zip(cards, marks) if m == " ")
-        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points {dw}", t, bg)
+        ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[tbl.me]}: unplayable points {dw}", t, bg)
         return
     flashing = tbl.my_turn and tbl.focus in ("hand", "arrow") and tbl.picked is None
     for i, c in enumerate(tbl.order):
@@ -252,13 +256,13 @@ def _draw_hand(tbl, canvas, col):
     if tbl.my_turn and tbl.focus == "arrow":
         x = HAND_X0 + tbl.arrow * HAND_DX - (HAND_DX - CW) // 2
         draw_arrow(canvas, x, ARROW_ROW * 16 + 1, ar)
-    ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[0]}: unplayable points {tbl.deadwood_text()}", t, bg)
+    ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[tbl.me]}: unplayable points {tbl.deadwood_text()}", t, bg)
 
 
 def _draw_notes(tbl, canvas, col):
     nc, bg = col["notes"], col["table"]
-    if tbl.cpu_note:
-        ui.text(canvas, 2, NOTE_ROWS[0], tbl.cpu_note[:76], nc, bg)
+    if tbl.other_note:
+        ui.text(canvas, 2, NOTE_ROWS[0], tbl.other_note[:76], nc, bg)
     if tbl.note:
         for i, line in enumerate(ui.wrap(tbl.note, 76)[:2]):
             ui.text(canvas, 2, NOTE_ROWS[1] + i, line, nc, bg)

@@ -24,17 +24,19 @@ def bindings(tbl) -> list[Binding]:
         b += _arrange_bindings(tbl)
     elif m == "result":
         b.append(Binding((pygame.K_RETURN,), "Any key: go on", tbl.go_on))
+    elif m == "handover":
+        b.append(Binding(ENTER_KEYS, f"{tbl.names[tbl.handover_to]} is at the keyboard",
+                         tbl.take_keyboard))
     b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
           Binding((pygame.K_F4,), "The game score", tbl.show_score),
-          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile),
-          Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock)]
+          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
+    if not tbl.hot_seat:     # hot seat: the Stock and the other hand are nobody's to see
+        b.append(Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock))
     if m == "play":
         b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
-    if m != "result":
+    if m != "result" and not tbl.hot_seat:
         b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
-    if m in ("play", "wait"):
-        b.append(Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", tbl.ask_leave))
     return b
 
 
@@ -46,16 +48,15 @@ def _play_bindings(tbl):
         b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", tbl.switch_target),
               Binding(PLUS_KEYS, "Take the card", tbl.take),
               Binding(("=",), "Take the card", tbl.take, show=False),
-              Binding((pygame.K_DOWN,), "Down to your hand", tbl.to_hand)]
+              Binding((pygame.K_DOWN,), "Down to the arrow row", tbl.pickup_down)]
         if g.phase == "offer" or g.stock_end:
             b.append(Binding(MINUS_KEYS, "Pass the upcard", tbl.pass_upcard))
     elif f == "arrow":
         b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: tbl.move_arrow(-1)),
               Binding((pygame.K_RIGHT,), "Arrow right", lambda: tbl.move_arrow(1)),
               Binding(ENTER_KEYS, "Insert the card where the arrow points", tbl.insert)]
-        if tbl.moving:
-            b += [Binding((pygame.K_DOWN,), "Back to your hand", tbl.arrow_down),
-                  Binding((pygame.K_UP,), "Up to the Stock/Pile", tbl.arrow_up)]
+        b += [Binding((pygame.K_DOWN,), "Down to your hand", tbl.arrow_down),
+              Binding((pygame.K_UP,), "Up to the Stock/Pile", tbl.arrow_up)]
     else:
         b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_sel(-1)),
               Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_sel(1)),
@@ -94,16 +95,20 @@ def key_bar(tbl) -> list:
     m = tbl.mode
     if m == "result":
         return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
+    if m == "handover":
+        return [("Enter", f"{tbl.names[tbl.handover_to]} is ready"), ("F3", "Boxes"), ("F4", "Score"),
+                ("F8", "Save, exit"), ("F1", "Keys")]
     if m == "confirm":
         items = [("Y", "Yes"), ("N", "No, mark groups")]
         if tbl.arr.kind == "out":
             items.append(("Esc", "Back to play"))
-        return items + [("F9", "Computer"), ("F1", "Keys")]
+        return items + ([] if tbl.hot_seat else [("F9", "Computer")]) + [("F1", "Keys")]
     if m == "mark":
         marks = "1 2 3 Space" + (" P" if tbl.arr.kind == "defend" and tbl.game.out_kind == "knock" else "")
         return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
     if not tbl.my_turn:
-        return [("F3", "Boxes"), ("F4", "Score"), ("F9", "Computer"), ("F8", "Exit"), ("F1", "Keys")]
+        return [("F3", "Boxes"), ("F4", "Score")] + ([] if tbl.hot_seat else [("F9", "Computer")]) \
+            + [("F8", "Save, exit"), ("F1", "Keys")]
     f = tbl.focus
     if f == "pickup":
         items = [("+/Ins", "Take")]
@@ -111,11 +116,11 @@ def key_bar(tbl) -> list:
             items.append(("-/Del", "Pass"))
         if tbl._pickup_choice():
             items.append(("\x1b\x1a", "Stock/Pile"))
-        items.append(("\x19", "Hand"))
+        items.append(("\x19", "Arrow row"))
     elif f == "arrow":
         items = [("\x1b\x1a", "Arrow"), ("Enter", "Insert")]
-        if tbl.moving:
-            items.append(("\x19", "Hand"))
+        if tbl.picked is None:
+            items.append(("\x18\x19", "Pile/Hand" if tbl.game.phase in ("offer", "draw") else "Hand"))
     else:
         items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
     return items + [("F1", "Keys"), ("F2", "Help")]
@@ -143,7 +148,7 @@ def help_text(game=None) -> list[str]:
         "\x18 on a card, \x1b\x1a, Enter: move the card (sort your hand)",
         "F10        gin or knock with the flashing card;",
         "           done marking the groups",
-        "Esc        back to play after a mistaken F10",
+        "Esc        back to play after a mistaken F10 (only then)",
         "1 2 3 P    mark the groups (Space: unplayable,",
         "           P: playable on the computer's knock)",
         "Y N        answer the computer's questions",

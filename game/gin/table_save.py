@@ -7,6 +7,7 @@ validation path. No pygame here.
 """
 from __future__ import annotations
 
+from game import presets
 from game.engine import is_int, rng_state_to_json
 from game.gin import settings as S
 from game.gin.arrangement import HUMAN
@@ -15,7 +16,10 @@ from game.gin.saves import card_or_none, cards, flag, game_rng
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
 KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
+OPTIONAL_KEYS = frozenset(("me",))   # hot seat: the seat at the bottom (0 when absent)
 SESSION_KEYS = frozenset(("oklahoma", "hollywood", "name"))
+# added with the presets and hot seat (a save from before has none: their defaults)
+SESSION_MORE = {"opponent": "computer", "name2": "Player 2", "preset": "", "rules": {}}
 
 
 def ai_rng_at_rest(ai):
@@ -31,7 +35,7 @@ def table_to_json(t) -> dict:
             "ai_seed": t.ai_seed, "session": dict(t.session),
             "order": [str(c) for c in t.order],
             "picked": None if t.picked is None else str(t.picked),
-            "show_cpu": t.show_cpu,
+            "show_cpu": t.show_cpu, "me": t.me,
             "ai_rng": rng_state_to_json(rng) if rng is not None else None}
 
 
@@ -46,14 +50,21 @@ def read(storage) -> dict | None:
 
 def validate(data) -> dict:
     """Every field of a table save checked; ValueError names the first that is wrong."""
-    if not isinstance(data, dict) or set(data) != KEYS:
+    if not isinstance(data, dict) or not KEYS <= set(data) <= KEYS | OPTIONAL_KEYS:
         raise ValueError("not a Gin table save")
     game = GinGame.from_json(data["game"])
     if game.phase == "game_over":
         raise ValueError("the saved game is over")
+    session = _session(data["session"], game)
+    me = data.get("me", HUMAN)
+    if me not in (0, 1) or isinstance(me, bool) or (me != HUMAN and session["opponent"] != "human"):
+        raise ValueError("bad seat at the bottom")
+    show_cpu = flag(data["show_cpu"], "show_cpu")
+    if show_cpu and session["opponent"] == "human":
+        raise ValueError("hot seat shows no hand of the other player")
     return {"game": game, "name": _name(data["name"]), "level": _level(data["level"]),
-            "ai_seed": _seed(data["ai_seed"]), "session": _session(data["session"], game),
-            **_hand_order(data, game), "show_cpu": flag(data["show_cpu"], "show_cpu"),
+            "ai_seed": _seed(data["ai_seed"]), "session": session, "me": me,
+            **_hand_order(data, game, me), "show_cpu": show_cpu,
             "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"])}
 
 
@@ -78,25 +89,35 @@ def _seed(seed) -> int:
 def _session(session, game) -> dict:
     """This session's options: the game's own Oklahoma and Hollywood (a new game is
     dealt with them), and the player's name."""
-    if not isinstance(session, dict) or set(session) != SESSION_KEYS:
+    if not isinstance(session, dict) or not SESSION_KEYS <= set(session) <= SESSION_KEYS | set(SESSION_MORE):
         raise ValueError("bad session")
     for key in ("oklahoma", "hollywood"):
         if flag(session[key], key) != getattr(game.options, key):
             raise ValueError(f"the session's {key} is not the game's")
+    more = {**SESSION_MORE, **{k: session[k] for k in SESSION_MORE if k in session}}
+    if more["opponent"] not in ("computer", "human"):
+        raise ValueError("bad opponent")
+    preset = more["preset"]
+    if not (isinstance(preset, str) and len(preset) <= presets.NAME_MAX and preset.isprintable()):
+        raise ValueError("bad preset name")
+    rules = presets.check_values("gin", more["rules"])
+    if not set(rules) <= set(S.RULE_KEYS) - {"gin.oklahoma", "gin.hollywood"}:
+        raise ValueError("a session rule that is not a rule")
     return {"oklahoma": session["oklahoma"], "hollywood": session["hollywood"],
-            "name": _name(session["name"])}
+            "name": _name(session["name"]), "opponent": more["opponent"],
+            "name2": _name(more["name2"]), "preset": preset, "rules": rules}
 
 
-def _hand_order(data, game) -> dict:
+def _hand_order(data, game, me: int) -> dict:
     """The player's order of his cards (a part of his hand; the rest is added in order)
     and the card he took and holds, which exists only in his discard phase."""
     order = cards(data["order"], 11)
     picked = card_or_none(data["picked"])
-    hand = game.hands[HUMAN]
+    hand = game.hands[me]
     if len(set(order)) != len(order) or any(c not in hand for c in order):
         raise ValueError("the saved hand order does not match the hand")
     if picked is not None and (picked not in hand or picked in order
-                               or game.phase != "discard" or game.turn != HUMAN):
+                               or game.phase != "discard" or game.turn != me):
         raise ValueError("a card held in the hand but not in its order, out of the discard phase")
     return {"order": order, "picked": picked}
 
@@ -105,13 +126,17 @@ def restore(t, d: dict) -> None:
     """Put a read save's table state into a fresh table `t` (built on d["game"])."""
     if d["ai_rng"] is not None and hasattr(t.ai, "rng"):
         t.ai.rng = d["ai_rng"]
+    t.me = d["me"]
     t.order = d["order"]
     t.picked = d["picked"]
     t._sync_order()
     t.show_cpu = d["show_cpu"]
     if t.picked is not None and t.mode == "play":
         t.focus, t.arrow, t.flash = "arrow", len(t.order), False
-    elif t.game.phase == "discard" and t.game.turn == HUMAN:
+    elif t.game.phase == "discard" and t.game.turn == t.me:
         t.focus, t.flash = "hand", False
+    if t.hot_seat and t.mode != "result":
+        # whoever opens the save may not be the player at the bottom: hide the hands first
+        t.mode, t.handover_to = "handover", t.game.turn
 
 

@@ -1,0 +1,143 @@
+"""Issue #18 for Gin: GIN!'s keys exactly as its manual says, notes that say what the
+computer did and do not go stale, engine messages with the table's card symbols."""
+import pygame
+
+from game.cards import Card
+from game.gin import table as T
+from game.gin.arrangement import card_text
+from game.gin.rules import Discard, DrawStock, Pass, TakeUpcard
+from game.gin.screens import CardsBox, GridScreen
+from tests.test_gin_table import (
+    CPU_HAND,
+    GIN_HUMAN,
+    _knock_ready,
+    _mark_all,
+    make_table,
+    press,
+    select,
+    snapshot,
+)
+
+K = pygame
+
+
+def test_up_and_down_go_stock_arrow_row_hand_in_that_order(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    assert t.focus == "pickup"
+    press(app, K.K_DOWN)
+    assert t.focus == "arrow"
+    press(app, K.K_DOWN)
+    assert t.focus == "hand"
+    press(app, K.K_UP)
+    assert t.focus == "arrow"
+    press(app, K.K_UP)
+    assert t.focus == "pickup"
+
+
+def test_with_a_card_taken_the_arrow_row_keeps_it_until_enter(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, "+")
+    assert t.focus == "arrow" and t.picked is not None
+    before, b = snapshot(t), app.beeps
+    press(app, K.K_DOWN, K.K_UP, frames=3)
+    assert app.beeps == b + 2 and snapshot(t) == before
+    assert "Enter" in t.note
+
+
+def test_after_a_sort_the_note_no_longer_says_move_the_arrow(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, K.K_DOWN, K.K_DOWN, K.K_UP)
+    assert "Move the arrow" in t.note
+    press(app, K.K_RIGHT, K.K_RETURN)
+    assert t.focus == "hand" and "arrow" not in t.note.lower()
+
+
+def test_f3_and_f4_close_on_any_key_as_f5_and_f6_do(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    for fkey, kind in ((K.K_F3, GridScreen), (K.K_F4, GridScreen), (K.K_F5, CardsBox), (K.K_F6, CardsBox)):
+        press(app, fkey)
+        assert isinstance(app.top, kind)
+        before = app.beeps
+        press(app, "x")
+        assert app.top is t and app.beeps == before
+
+
+def test_esc_during_play_beeps_and_only_takes_back_a_mistaken_f10(app):
+    t = _knock_ready(app)
+    press(app, K.K_ESCAPE)
+    assert t.mode == "play"
+    b = app.beeps
+    press(app, K.K_ESCAPE)
+    assert app.beeps == b + 1 and app.top is t and t.mode == "play"
+
+
+def test_the_notes_say_when_the_computer_takes_your_discard(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    g = t.game
+    press(app, "-")                                  # pass the first upcard
+    app.run(max_frames=300)                          # the computer passes or takes it
+    while g.turn == T.CPU:
+        app.run(max_frames=50)
+    if g.phase == "offer":
+        press(app, "-")
+        app.run(max_frames=5)
+    # now make the computer's next move a take of the player's discard, paced by the table
+    if g.phase == "draw":
+        press(app, "+", K.K_RETURN)
+    select(app, t, "KH")
+    press(app, "-")
+    assert g.pile[-1] == Card.parse("KH") and g.turn == T.CPU
+    g.apply(TakeUpcard(T.CPU))
+    t._after_move([{"kind": "take_upcard", "seat": T.CPU, "card": "KH"}])
+    assert t.other_note == "The computer takes your K\x03."
+    discard = next(c for c in g.hands[T.CPU] if c != Card.parse("KH"))
+    t._after_move(g.apply(Discard(T.CPU, discard)))
+    assert t.other_note.startswith("The computer takes your K\x03 and discards ")
+
+
+def test_the_computer_draw_from_the_stock_is_said_without_its_card(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H", dealer=0)
+    g = t.game
+    t._after_move(g.apply(Pass(T.CPU)))             # the computer (non-dealer) passes
+    press(app, "-")                                  # the player passes too
+    assert g.phase == "draw" and g.turn == T.CPU
+    events = g.apply(DrawStock(T.CPU))
+    t._after_move(events)
+    assert t.other_note == "The computer draws from the Stock."
+    assert card_text(Card.parse(events[0]["card"])) not in t.other_note
+
+
+def test_a_group_error_names_the_cards_with_suit_symbols(app):
+    t = _knock_ready(app)
+    marks = {"AC": "1", "2D": "1", "3D": "1", "7C": "2", "7S": "2", "7H": "2"}
+    _mark_all(app, t, marks)
+    press(app, K.K_F10)
+    assert t.mode == "mark"
+    assert "A\x05" in t.note and "2\x04" in t.note and "AC" not in t.note
+
+
+def test_a_marked_invalid_group_is_not_given_unplayable_points(app):
+    t = _knock_ready(app)
+    _mark_all(app, t, {"AC": "1", "2D": "1", "3D": "1"})
+    assert t.arrangement_status().startswith("group 1 is not a set or a run")
+    press(app, *([K.K_LEFT] * 12), frames=4)
+    keys = ["1" if str(c) in ("2D", "3D", "4D") else K.K_SPACE for c in t.arr.cards]
+    press(app, *keys, frames=4)
+    assert t.arrangement_status().startswith("unplayable points ")
+
+
+def test_the_knock_note_does_not_carry_into_the_next_hand(app):
+    t = _knock_ready(app)
+    press(app, "y")
+    assert t.note.startswith("You knock with")
+    app.run(max_frames=200)
+    assert t.mode == "result"
+    press(app, "x", "x")                             # the score, then the next hand
+    assert t.game.hand_no == 2 and "knock with" not in t.note
+
+
+def test_engine_card_codes_become_card_symbols():
+    from game.gin.controller import sentence
+    assert sentence("group 1 (AC AD AH 4S) is not a set or a run") == \
+        "Group 1 (A\x05 A\x04 A\x03 4\x06) is not a set or a run."
+    assert sentence("you have drawn already") == "You have drawn already."
