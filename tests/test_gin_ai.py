@@ -89,7 +89,9 @@ def test_ai_decides_from_the_view_alone():
 def test_everyone_gins_when_they_can():
     g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 7H 9C"), P("KC KD QS JS 2C 3D 8C 8D 9D TD")],
                           C("KH"), P("7S 2D"), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     for level in LEVELS + ("baseline",):
         m = make_ai(level, 1).choose(g.view(0))
         assert isinstance(m, GoOut) and m.discard == C("9C"), level
@@ -98,10 +100,12 @@ def test_everyone_gins_when_they_can():
 def test_everyone_takes_the_upcard_to_go_out_at_the_stock_end():
     g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 8H 9C"), P("KC KD KS QC QD QS 8D 9D 3H 2C")],
                           C("QH"), P("TD JC AH"), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
     g.pile = g.stock[:-3] + g.pile
     g.stock = g.stock[-3:]
-    g.apply(DrawStock(0)); g.apply(Discard(0, C("TD")))
+    g.apply(DrawStock(0))
+    g.apply(Discard(0, C("TD")))
     for level in LEVELS + ("baseline",):
         assert make_ai(level, 1).choose(g.view(1)) == TakeUpcard(1), level
 
@@ -121,7 +125,10 @@ def test_hard_does_not_feed_what_the_opponent_collects():
     # seat 1 was seen to take 8H and 8D; seat 0 holds an unmatched 8C and a 9S of like use
     g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 8C 9S KC KD"), P("8H 8D QS JS 2C 3D 7C 7D 9D TD")],
                           C("QH"), P("5C"), dealer=0)
-    g.apply(Pass(1)); g.apply(Pass(0)); g.apply(DrawStock(1)); g.apply(Discard(1, C("QS")))
+    g.apply(Pass(1))
+    g.apply(Pass(0))
+    g.apply(DrawStock(1))
+    g.apply(Discard(1, C("QS")))
     g.taken[1] = [C("8H"), C("8D")]          # as if seen taken earlier from the pile
     g.apply(DrawStock(0))                   # seat 0 draws
     v = g.view(0)
@@ -132,7 +139,10 @@ def test_hard_does_not_feed_what_the_opponent_collects():
 def test_defender_lays_off_the_best_way():
     g = GinGame.from_deal([P("AS 2S 3S 4H 5H 6H 7C 7D 7S 9C"), P("2H 3H 7H 8H KC KD QS JS 9D TD")],
                           C("QD"), P("2D 8S"), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0)); g.apply(GoOut(0, C("9C")))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
+    g.apply(GoOut(0, C("9C")))
     for level in LEVELS + ("baseline",):
         assert make_ai(level, 1).choose(g.view(1)) == LayDown(1)
     g.apply(LayDown(1))
@@ -144,7 +154,9 @@ def test_hard_arranges_a_knock_to_limit_layoffs():
     # second leaves only 2H to lay off (7H no longer fits)
     g = GinGame.from_deal([P("3H 4H 5H 6H 6C 6D 6S 2C 2D 9C"), P("KC KD QS JS 3C 3D 8C 8D 9D TD")],
                           C("QH"), P("AD"), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     m = GinAI("hard", 1).choose(g.view(0))
     assert isinstance(m, GoOut) and m.discard == C("9C")
     assert sorted(map(tuple, m.melds)) == sorted([tuple(P("3H 4H 5H")), tuple(P("6C 6D 6H 6S"))])
@@ -155,7 +167,9 @@ def test_hard_arranges_a_knock_to_limit_layoffs():
 def test_baseline_discards_its_highest_deadwood_card():
     g = GinGame.from_deal([P("AS 2S 3S 4H 5H 9H 7C 7D JD 2C"), P("KC KD QS JS 3C 3D 8C 8D 9D TD")],
                           C("6C"), P("KH"), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     m = BaselineAI(seed=1).choose(g.view(0))
     assert m in (Discard(0, C("KH")), Discard(0, C("JD")))
 
@@ -176,7 +190,9 @@ def test_levels_are_ordered_on_a_small_sample():
 def _after_draw(hand: str, drawn: str):
     """Seat 0 holds `hand` and has just drawn `drawn` from the Stock."""
     g = GinGame.from_deal([P(hand), P("QC QD JS JH 5C 6D 9S 9D 2C 3D")], C("QH"), P(drawn), dealer=1)
-    g.apply(Pass(0)); g.apply(Pass(1)); g.apply(DrawStock(0))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
     return g
 
 
