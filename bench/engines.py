@@ -8,7 +8,8 @@ from bench.stats import summary, wilson
 
 
 def row(section, name, value, data=None, target="", met=None):
-    return {"section": section, "name": name, "value": value, "data": data or {}, "target": target, "met": met}
+    return {"section": section, "name": name, "value": value, "data": data or {},
+            "target": target, "met": met}
 
 
 def ms(x: float) -> str:
@@ -34,12 +35,14 @@ def nerts(quick: bool, save_dir: str):
         t = sim.step_timings([level, level], rounds=1 if quick else 3, seed=3, cpu=True)
         d = t["decisions"]
         out.append(row("AI decision", f"Nerts {level}: per step / per decision, CPU (median, p99)",
-                       f"{t['median_ms']:.4f}/{t['p99_ms']:.3f} ms; {d['median_ms']:.3f}/{d['p99_ms']:.3f} ms",
+                       f"{t['median_ms']:.4f}/{t['p99_ms']:.3f} ms; "
+                       f"{d['median_ms']:.3f}/{d['p99_ms']:.3f} ms",
                        t, "step p99 < 0.5 ms", t["p99_ms"] < 0.5))
     r = sim.play_rounds(["instant"] * 4, 10 if quick else 200, seed=5)
     out.append(row("throughput", "Nerts 4 computer seats, unlimited speed",
                    f"{r['rounds_per_second']:.1f} rounds/s ({r['moves_per_second']:.0f} moves/s)",
-                   {k: r[k] for k in ("rounds", "rounds_per_second", "moves_per_second", "rounds_per_cpu_second")}))
+                   {k: r[k] for k in ("rounds", "rounds_per_second", "moves_per_second",
+                                      "rounds_per_cpu_second")}))
     n = 6 if quick else 200
     shares = sim.win_shares(("easy", "normal", "hard", "expert"), rounds=n, seed=11)
     for (hi, lo), s in shares.items():
@@ -62,7 +65,8 @@ def gin(quick: bool, save_dir: str):
         ts = sim.decision_times(level, hands=3 if quick else 60, seed=2, clock="cpu")
         s = summary(ts)
         limit = 0.050 if level == "expert" else 0.005
-        out.append(row("AI decision", f"Gin {level}, CPU time (median, p99)", f"{ms(s['median'])} / {ms(s['p99'])}", s,
+        out.append(row("AI decision", f"Gin {level}, CPU time (median, p99)",
+                       f"{ms(s['median'])} / {ms(s['p99'])}", s,
                        f"p99 < {limit * 1000:.0f} ms", s["p99"] < limit))
     m = sim.play_match("hard", "hard", hands=20 if quick else 1000, seed=4)
     out.append(row("throughput", "Gin hard vs hard", f"{m.hands_per_second:.0f} hands/s",
@@ -88,11 +92,12 @@ def gin(quick: bool, save_dir: str):
                    {"seconds_per_call": t}, "<= 3.5 us", t <= 3.5e-6))
     r = sim.random_hands_speed(100 if quick else 2000, seed=1)
     out.append(row("Gin engine", f"whole hands of random legal moves ({time.strftime('%Y-%m-%d')})",
-                   f"{r:,.0f} hands per CPU second (was 808)", {"hands_per_second": r}, ">= 1,500/s", r >= 1500))
+                   f"{r:,.0f} hands per CPU second (was 808)", {"hands_per_second": r},
+                   ">= 1,500/s", r >= 1500))
     for size in (10, 11):
         c = sim.min_deadwood_speed(size, 2000 if quick else 20000, seed=1)
-        out.append(row("Gin melds", f"min_deadwood, random {size}-card hands", f"{c:,.0f} calls per CPU second",
-                       {"calls_per_second": c}, "thousands/s", c > 1000))
+        out.append(row("Gin melds", f"min_deadwood, random {size}-card hands",
+                       f"{c:,.0f} calls per CPU second", {"calls_per_second": c}, "thousands/s", c > 1000))
     return out
 
 
@@ -153,7 +158,8 @@ def gostop(quick: bool, save_dir: str):
     # CPU time (other processes on a shared machine do not count), but a think budget
     # is wall time: that row is timed by the wall clock
     for level, kw, note in (("easy", {}, "CPU"), ("normal", {}, "CPU"),
-                            ("hard", {"rollouts": HARD_ROLLOUTS}, f"CPU, {HARD_ROLLOUTS} samples as at the table"),
+                            ("hard", {"rollouts": HARD_ROLLOUTS},
+                             f"CPU, {HARD_ROLLOUTS} samples as at the table"),
                             ("hard", {}, "wall, think budget 30 ms")):
         st = sim.play_hands([level, level], 2 if quick else 40, seed=2, time_decisions=True,
                             cpu_clock=note.startswith("CPU"), **kw)
@@ -166,7 +172,8 @@ def gostop(quick: bool, save_dir: str):
     for level, hands in (("normal", 2000), ("hard", 60)):
         st = sim.play_hands([level, level], 10 if quick else hands, seed=4, rollouts=HARD_ROLLOUTS)
         note = f" ({HARD_ROLLOUTS} samples)" if level == "hard" else ""
-        out.append(row("throughput", f"Go-Stop 2 players {level} vs {level}{note}", f"{st.hands_per_second:.1f} hands/s",
+        out.append(row("throughput", f"Go-Stop 2 players {level} vs {level}{note}",
+                       f"{st.hands_per_second:.1f} hands/s",
                        {"hands": st.hands, "hands_per_second": st.hands_per_second}))
     # strength as the table plays it (a sample count, not a clock: the same on a loaded
     # machine); seats swapped half way (the dealer's edge cancels)

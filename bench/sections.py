@@ -10,15 +10,16 @@ def ms(x: float) -> str:
 
 
 def row(section, name, value, data=None, target="", met=None):
-    return {"section": section, "name": name, "value": value, "data": data or {}, "target": target, "met": met}
+    return {"section": section, "name": name, "value": value, "data": data or {},
+            "target": target, "met": met}
 
 
 def startup(quick: bool, save_dir: str):
     s = shell.startup(2 if quick else 7, save_dir)
     g, b = s["game"]["median"], s["bare"]["median"]
     ratio = g / b
-    return [row("start-up", "main.py to first frame (median)", f"{g:.3f} s (min {s['game']['min']:.3f})", s["game"],
-                "< 1 s", g < 1.0),
+    return [row("start-up", "main.py to first frame (median)", f"{g:.3f} s (min {s['game']['min']:.3f})",
+                s["game"], "< 1 s", g < 1.0),
             row("start-up", "bare pygame display init (median)", f"{b:.3f} s", s["bare"]),
             row("start-up", "ratio to bare pygame", f"{ratio:.2f}x", {"ratio": ratio}, "<= 2x", ratio <= 2.0)]
 
@@ -51,7 +52,8 @@ def latency(quick: bool, save_dir: str):
     app = shell.make_app(save_dir)
     app.push(MenuScene(app))
     n = shell.key_latency(app, pygame.K_DOWN)
-    return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n}, "1 frame", n == 1)]
+    return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n},
+                "1 frame", n == 1)]
 
 
 def table_frames(quick: bool, save_dir: str):
@@ -79,4 +81,5 @@ def idle_cpu(quick: bool, save_dir: str):
     return idle.rows(quick, row)
 
 
-ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, engines.nerts, engines.gin, engines.gnono, engines.gostop]
+ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost,
+       engines.nerts, engines.gin, engines.gnono, engines.gostop]

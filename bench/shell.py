@@ -24,14 +24,15 @@ def startup(runs: int, save_dir: str) -> dict:
     subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(ROOT, "game"),
                     os.path.join(ROOT, "main.py")], check=False, capture_output=True)
     game, bare = [], []
-    bare_code = "import time, pygame; pygame.display.init(); print('GNERTS-FIRST-FRAME', f'{time.time():.6f}')"
+    bare_code = ("import time, pygame; pygame.display.init(); "
+                 "print('GNERTS-FIRST-FRAME', f'{time.time():.6f}')")
     for _ in range(runs):
         for cmd, out in (([sys.executable, "-c", bare_code], bare),
                          ([sys.executable, os.path.join(ROOT, "main.py"), "--frames", "1",
                            "--save-dir", save_dir], game)):
             t0 = time.time()
             r = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=120)
-            line = [l for l in r.stdout.splitlines() if l.startswith("GNERTS-FIRST-FRAME")]
+            line = [ln for ln in r.stdout.splitlines() if ln.startswith("GNERTS-FIRST-FRAME")]
             if r.returncode != 0 or not line:
                 raise RuntimeError(f"start-up run failed: {r.stderr[-500:]}")
             out.append(float(line[0].split()[1]) - t0)

@@ -16,7 +16,8 @@ def test_next_deal_no():
     assert next_deal_no(rng, 77, first=True) == 77
     a = next_deal_no(rng, 77, first=False)
     assert 0 <= a < DEAL_LIMIT
-    assert next_deal_no(random.Random(5), None, first=True) == next_deal_no(random.Random(5), None, first=False)
+    assert (next_deal_no(random.Random(5), None, first=True)
+            == next_deal_no(random.Random(5), None, first=False))
     assert deal_rng(9).random() == random.Random(9).random()
 
 
@@ -156,8 +157,10 @@ def test_the_menus_deal_number_starts_the_game_and_the_table_shows_it(app, monke
     from tests.test_saves_abuse import start_table
     shown = []
     real_text, real_px = ui.text, ui.text_px
-    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k: (shown.append(s), real_text(c, col, row, s, *a, **k)))
-    monkeypatch.setattr(ui, "text_px", lambda c, x, y, s, *a, **k: (shown.append(s), real_px(c, x, y, s, *a, **k)))
+    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k: (
+        shown.append(s), real_text(c, col, row, s, *a, **k)))
+    monkeypatch.setattr(ui, "text_px", lambda c, x, y, s, *a, **k: (
+        shown.append(s), real_px(c, x, y, s, *a, **k)))
     menu = MenuScene(app)
     app.push(menu)
     menu.index = [w for _, w in menu.items].index("deal")
@@ -205,8 +208,10 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     two.push(t2)
     for app in (one, two):
         app.run(max_frames=2400)
-    a = json.dumps(getattr(t1, "game", None).to_json() if game == "nerts" else t1.state.to_json(), sort_keys=True)
-    b = json.dumps(getattr(t2, "game", None).to_json() if game == "nerts" else t2.state.to_json(), sort_keys=True)
+    a = json.dumps(getattr(t1, "game", None).to_json() if game == "nerts" else t1.state.to_json(),
+                   sort_keys=True)
+    b = json.dumps(getattr(t2, "game", None).to_json() if game == "nerts" else t2.state.to_json(),
+                   sort_keys=True)
     assert a == b
     assert not one.internal_errors and not two.internal_errors
     one.close()

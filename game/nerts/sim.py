@@ -33,7 +33,7 @@ def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = Non
     n = rnd.seats
     if len(players) != n:
         raise ValueError("one player per seat")
-    views = [(lambda s: (lambda: rnd.view(s)))(s) for s in range(n)]
+    views = [(lambda s=s: rnd.view(s)) for s in range(n)]
     refused = 0
     if max_steps is None:
         max_steps = MAX_GAME_SECONDS * max(p.sps for p in players)
@@ -179,9 +179,9 @@ def step_timings(levels, rounds: int = 3, seed: int = 0,
         counts = []
 
         class Counting(list):
-            def append(self, t, _steps=steps):
+            def append(self, t, _steps=steps, _counts=counts, _players=players):
                 _steps.append(t)
-                counts.append(sum(p.decisions for p in players))
+                _counts.append(sum(p.decisions for p in _players))
         run_round(rnd, players, timer=Counting(), clock=clock)
         prev = 0
         for t, c in zip(steps, counts):

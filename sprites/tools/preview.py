@@ -30,7 +30,8 @@ def font_sheet() -> pygame.Surface:
         sheet.blit(f.glyph(code, WHITE, BLUE), (pad + col * (CELL_W + pad), pad + row * (CELL_H + pad)))
     y = 8 * (CELL_H + pad) + pad
     f.draw(sheet, 0, y, "╔══╦══╗┌──┬──┐ ░░▒▒▓▓██ \x03\x04\x05\x06 Hello, G'NERTS! 10\x03 Q\x06", YELLOW, BLUE)
-    f.draw(sheet, 0, y + 16, "╠══╬══╣├──┼──┤ ▄▄▀▀▌▐ \x18\x19\x1a\x1b \x10\x11 \x1e\x1f ☺☻ αßΓπΣσµτΦΘΩδ∞", WHITE, BLACK)
+    f.draw(sheet, 0, y + 16, "╠══╬══╣├──┼──┤ ▄▄▀▀▌▐ \x18\x19\x1a\x1b \x10\x11 \x1e\x1f ☺☻ αßΓπΣσµτΦΘΩδ∞",
+           WHITE, BLACK)
     f.draw(sheet, 0, y + 32, "╚══╩══╝└──┴──┘ The quick brown fox jumps over the lazy dog", LIGHT_GREY, BLACK)
     return pygame.transform.scale_by(sheet, 2)
 

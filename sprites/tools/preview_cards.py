@@ -61,7 +61,6 @@ def table_mock() -> pygame.Surface:
     screen.fill(PALETTE[GREEN])
     sw, sh = card_art.card_size("small")
     font = get_font()
-    deck = full_deck()
     # 16 foundations across the middle
     for i in range(16):
         x, y = 4 + i * (sw + 3) + 84, 220
@@ -75,7 +74,8 @@ def table_mock() -> pygame.Surface:
             for i in range(13 if col == 0 else 5 + col):
                 rank = 13 - i
                 suit = "HSDC"[(i + col) % 4]
-                screen.blit(card_art.face(Card(rank, suit), "small"), (ox + col * (sw + 4), oy + i * card_art.TOP_STRIP))
+                screen.blit(card_art.face(Card(rank, suit), "small"),
+                            (ox + col * (sw + 4), oy + i * card_art.TOP_STRIP))
         screen.blit(card_art.back(seat, "small", colour), (ox + 4 * (sw + 4) + 6, oy))
         wx = ox + 5 * (sw + 4) + 6
         for k, t in enumerate(("TS", "QH", "7D")):  # the waste fanned sideways
