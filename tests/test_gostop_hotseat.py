@@ -12,7 +12,7 @@ from game.gostop.ai import GoStopAI
 from game.gostop.model import Model
 from game.gostop.rules import GoStop, GoStopState, Options
 from game.gostop.table_view import Layout
-from game.scenes.overlays import Question
+from game.scenes.overlays import NamePrompt, Question
 from game.speech import RecordingSpeaker
 from tests.helpers import post_keys
 
@@ -160,7 +160,7 @@ def test_setup_saves_the_players_own_preset(app):
     app.options["gostop.bonus"] = 3
     post_keys("s")
     app.run(max_frames=1)
-    assert isinstance(app.top, screens.NamePrompt)
+    assert isinstance(app.top, NamePrompt)
     post_keys("M", "i", "n", "e", pygame.K_RETURN)
     app.run(max_frames=2)
     own = presets.presets_for(app.storage, "gostop")

@@ -11,11 +11,11 @@ from game import ui
 from game.keys import Binding
 from game.presets import apply_preset, presets_for, save_preset
 from game.scene import Pop, Push, Replace, Scene
+from game.scenes.overlays import NamePrompt
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
-from .overlays import NamePrompt
 from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, RULE_KEYS, rule_options, seat_setup
 from .table_save import SAVE_NAME
 

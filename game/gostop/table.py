@@ -38,7 +38,7 @@ from game.games import resume_safely
 from game.keys import Binding
 from game.presets import apply_preset, presets_for, save_preset, values_of
 from game.scene import Pop, Push, Replace, Scene
-from game.scenes.overlays import Question
+from game.scenes.overlays import NamePrompt, Question
 from game.scenes.turn_table import TurnTable
 from game.table_support import record_stats
 
@@ -50,7 +50,7 @@ from .model import Model
 from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import GoStopBox, GoStopScoring, NamePrompt, PassKeyboard, hand_summary
+from .screens import GoStopBox, GoStopScoring, PassKeyboard, hand_summary
 from .settings import (
     HUMAN_SEAT,
     RULE_KEYS,

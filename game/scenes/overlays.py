@@ -250,3 +250,51 @@ def lay_out(lines: list[str], width: int) -> list[str]:
             line = line[:MAX_LINE_CHARS - 3] + "..."
         out.extend(ui.wrap(line, width) if line else [""])
     return out[:MAX_LINES]
+
+
+class NamePrompt(Overlay):
+    """Type a name (letters, digits, spaces): Enter accepts, Esc cancels (a preset's
+    name, a player's)."""
+    title = "Name"
+
+    def __init__(self, app, prompt: str, on_done, max_len: int = 20):
+        super().__init__(app)
+        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
+        self.text = ""
+
+    def spoken_intro(self) -> str:
+        return f"{self.prompt} Type a name, Enter to save, Escape to cancel."
+
+    def handle(self, event):
+        ch = getattr(event, "unicode", "") or ""
+        if len(ch) == 1 and (ch.isalnum() or ch in " -+'") and ch.isprintable():
+            if len(self.text) >= self.max_len:
+                return False
+            self.text += ch
+            return True
+        return super().handle(event)
+
+    def backspace(self):
+        if not self.text:
+            return False
+        self.text = self.text[:-1]
+
+    def accept(self):
+        if not self.text.strip():
+            return False
+        name = self.text.strip()
+        return Pop(self, then=lambda: self.on_done(name))
+
+    def bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Save", self.accept),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self))]
+
+    def draw(self, canvas):
+        w = max(40, len(self.prompt) + 6)
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, "Enter saves, Esc cancels", P.LIGHT_GREY, P.MAGENTA, col, w)
