@@ -25,20 +25,18 @@ The same expert told the opponent's hand (a measurement-only cheat) wins 64.6%
 """
 from __future__ import annotations
 
-import random
-import time
-
 from game.gin import melds as M
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import DrawStock, GinView, LayDown, NextHand, Pass, TakeUpcard
+from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
 _after = M.min_deadwood_after_discard_mask
 _bit = M.card_bit
 
 
-class ExpertAI(GinAI):
+class ExpertAI(SlicedThinking, GinAI):
     """The strongest level (see the module doc)."""
 
     def __init__(self, level: str = "expert", seed: int | None = None):
@@ -50,58 +48,8 @@ class ExpertAI(GinAI):
         self.draw_margin = 1.0       # take when the upcard is better by more than this (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
-        self._thinking = None
-        self._rest_state = None
 
-    # ---- the incremental interface ----
-    def choose(self, view: GinView):
-        it = self.choose_iter(view)
-        while True:
-            try:
-                next(it)
-            except StopIteration as done:
-                return done.value
-
-    def start_choice(self, view: GinView) -> None:
-        self._rest_state = self.rng.getstate()
-        self._thinking = self.choose_iter(view)
-
-    @property
-    def thinking(self) -> bool:
-        return self._thinking is not None
-
-    def work(self, budget_s: float):
-        """Think for about budget_s seconds: the move once decided, else None."""
-        it = self._thinking
-        if it is None:
-            raise ValueError("no choice started")
-        end = time.perf_counter() + budget_s
-        while True:
-            try:
-                next(it)
-            except StopIteration as done:
-                self._thinking = self._rest_state = None
-                return done.value
-            except BaseException:
-                self._thinking = self._rest_state = None
-                raise
-            if time.perf_counter() >= end:
-                return None
-
-    def cancel(self) -> None:
-        if self._thinking is not None:
-            self._thinking.close()
-            self.rng.setstate(self._rest_state)
-        self._thinking = self._rest_state = None
-
-    def rng_at_rest(self) -> random.Random:
-        """The random state to save (as before an unfinished choice began)."""
-        if self._thinking is None:
-            return self.rng
-        r = random.Random()
-        r.setstate(self._rest_state)
-        return r
-
+    # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
         ph = view.phase
         seat = view.seat

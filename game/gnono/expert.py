@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from game.gnono.cards import ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card, full_deck
 from game.gnono.heuristic import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
@@ -64,6 +63,7 @@ from game.gnono.rules import (
     PlayDrawn,
     SwapHands,
 )
+from game.thinking import SlicedThinking
 
 _DECK = tuple(full_deck())
 SAMPLES = 32              # worlds per decision (every candidate is played out in each)
@@ -255,7 +255,7 @@ def world(view: GnonoView, hands, stock, seed: int) -> GnonoState:
 
 
 # ------------------------------------------------------------------ the player
-class ExpertAI(GnonoAI):
+class ExpertAI(SlicedThinking, GnonoAI):
     """Determinized search (see the module docstring)."""
 
     def __init__(self, rng: random.Random | int | None = None, samples: int = SAMPLES,
@@ -271,65 +271,12 @@ class ExpertAI(GnonoAI):
         self.margin_z = margin_z
         self.horizon = horizon
         self.last_rollouts = 0
-        self._thinking = None
-        self._rest_state = None
 
-    # -- entry points
-    def choose(self, view: GnonoView):
-        self.start_choice(view)
-        return self.finish()
-
-    def start_choice(self, view: GnonoView) -> None:
+    # -- entry points (choose, start_choice, work, finish...: game.thinking.SlicedThinking)
+    @staticmethod
+    def check_view(view: GnonoView) -> None:
         if view.current != view.seat:
             raise ValueError("not this seat's turn")
-        self._rest_state = self.rng.getstate()
-        self._thinking = self.choose_iter(view)
-
-    @property
-    def thinking(self) -> bool:
-        return self._thinking is not None
-
-    def work(self, budget_s: float):
-        """Think on for about budget_s seconds: the move when done, else None."""
-        it = self._thinking
-        if it is None:
-            raise ValueError("no choice started")
-        now = time.perf_counter()
-        end = now + budget_s
-        unit = 0.0
-        while True:
-            try:
-                next(it)
-            except StopIteration as done:
-                self._thinking = self._rest_state = None
-                return done.value
-            except BaseException:
-                self._thinking = self._rest_state = None
-                raise
-            t = time.perf_counter()
-            unit, now = t - now, t
-            if now + unit > end:
-                return None
-
-    def finish(self):
-        """The started decision, run to its end at once."""
-        while True:
-            m = self.work(1e9)
-            if m is not None:
-                return m
-
-    def cancel(self) -> None:
-        if self._thinking is not None:
-            self._thinking.close()
-            self.rng.setstate(self._rest_state)
-        self._thinking = self._rest_state = None
-
-    def rng_at_rest(self) -> random.Random:
-        if self._thinking is None:
-            return self.rng
-        r = random.Random()
-        r.setstate(self._rest_state)
-        return r
 
     # -- the decision
     def candidates(self, view: GnonoView) -> list:

@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 import time
 
+from game.thinking import SlicedThinking
+
 from . import scoring
 from .cards import ANIMAL, BLUE, BRIGHT, CARDS, GRASS, RED, RIBBON
 from .rules import Bomb, ChooseMatch, FlipStock, GoStop, GoStopState, NextHand, PlayCard, PlayerView, Shake
@@ -260,7 +262,7 @@ class _Dealer:
 
 
 # -------------------------------------------------------------- the players
-class GoStopAI:
+class GoStopAI(SlicedThinking):
     """A computer player. `choose(view)` answers the view's pending question."""
 
     def __init__(self, level: str = "normal", rng: random.Random | int | None = None,
@@ -278,74 +280,10 @@ class GoStopAI:
         # my later turns greedily, worse than I will (tuned with normal's card play against
         # normal, 6,000 hands each: 0, 2, 4, 6, 9 gave +3.44, +3.58, +3.76, +3.81, +3.61)
         self.go_allowance = 4.0
-        self._thinking = None      # the generator of an unfinished choice (start_choice)
-        self._rest_state = None    # the random state when it began
-        self._unit_s = 0.0         # the length of the last piece of work
 
-    # -- entry points
-    def choose(self, view: PlayerView):
-        """The answer to the view's question, thought out at once."""
-        it = self.choose_iter(view)
-        while True:
-            try:
-                next(it)
-            except StopIteration as done:
-                return done.value
-
-    def start_choice(self, view: PlayerView) -> None:
-        """Begin thinking about the view's question (see work). The random state is
-        noted first: cancel() puts it back, rng_at_rest() is what a save keeps."""
-        self._check(view)
-        self._rest_state = self.rng.getstate()
-        self._thinking = self.choose_iter(view)
-        self._unit_s = 0.0
-
-    @property
-    def thinking(self) -> bool:
-        return getattr(self, "_thinking", None) is not None
-
-    def work(self, budget_s: float):
-        """Think on for about budget_s seconds: the move when the choice is made,
-        else None (call again). At least one piece of work is done per call; another
-        is begun only if the last one's length still fits in the budget."""
-        it = self._thinking
-        if it is None:
-            raise ValueError("no choice started")
-        now = time.perf_counter()
-        end = now + budget_s
-        while True:
-            try:
-                next(it)
-            except StopIteration as done:
-                self._thinking = self._rest_state = None
-                return done.value
-            except BaseException:
-                self._thinking = self._rest_state = None
-                raise
-            t = time.perf_counter()
-            self._unit_s, now = t - now, t
-            if now + self._unit_s > end:
-                return None
-
-    def cancel(self) -> None:
-        """Drop an unfinished choice and put the random state back where it began:
-        starting the same choice again then gives the same move."""
-        if self._thinking is not None:
-            self._thinking.close()
-            self.rng.setstate(self._rest_state)
-        self._thinking = self._rest_state = None
-
-    def rng_at_rest(self) -> random.Random:
-        """The random state to save: as it was before an unfinished choice began
-        (a resumed game thinks that choice over again from the start)."""
-        if self._thinking is None:
-            return self.rng
-        r = random.Random()
-        r.setstate(self._rest_state)
-        return r
-
+    # -- entry points (choose, start_choice, work, cancel...: game.thinking.SlicedThinking)
     @staticmethod
-    def _check(view):
+    def check_view(view):
         q = view.question
         if q.seat != view.seat or not view.legal:
             raise ValueError("no question for this seat")
@@ -354,7 +292,7 @@ class GoStopAI:
         """The choice as a generator: yields None after each short piece of work
         (a rollout or a part of one, well under a millisecond or two) and returns
         the move. Only the hard level's look-ahead yields at all."""
-        self._check(view)
+        self.check_view(view)
         q = view.question
         legal = view.legal
         if len(legal) == 1:
