@@ -15,6 +15,7 @@ import re
 from collections import Counter
 
 from game import ui
+from game.scene import Push
 from game.scenes.overlays import TextBox
 from game.scenes.turn_table import LOG_KEEP, NOTE_ROWS
 
@@ -87,8 +88,8 @@ class TableNotes:
             colour = self._meta(i)[0]
             self._show_note(lines[i], self.app.options["colour.notes"] if colour is None else colour)
 
-    def show_log(self):
-        self.app.push(TextBox(self.app, "What happened", self.log_lines()[-200:] or ["Nothing yet."]))
+    def show_log(self) -> Push:
+        return Push(TextBox(self.app, "What happened", self.log_lines()[-200:] or ["Nothing yet."]))
 
     def announce_turn(self) -> None:
         """Say once when the viewer's turn begins (the title line shows it; the voice must)."""

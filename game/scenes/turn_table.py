@@ -14,7 +14,7 @@ from game import palette as P
 from game import ui
 from game.engine import rng_state_to_json
 from game.keys import Binding
-from game.scene import Scene
+from game.scene import Push, Scene
 from game.scenes.overlays import Question, TextBox
 
 NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
@@ -45,8 +45,8 @@ class TurnTable(Scene):
             self.note(reason, P.YELLOW)
         return True   # the beep is given here: the App must not beep again
 
-    def show_log(self):
-        self.app.push(TextBox(self.app, "What happened", self.log[-200:] or ["Nothing yet."]))
+    def show_log(self) -> Push:
+        return Push(TextBox(self.app, "What happened", self.log[-200:] or ["Nothing yet."]))
 
     def toggle_hands(self):
         self.show_hands = not self.show_hands
@@ -57,8 +57,8 @@ class TurnTable(Scene):
         self.save()
         self.app.pop(self)
 
-    def ask_leave(self):
-        self.app.push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
+    def ask_leave(self) -> Push:
+        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
 
     def save_state(self):
         self.save()
