@@ -10,10 +10,9 @@ Tests use `RecordingSpeaker`. No pygame here.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import queue
+import sys
 import tempfile
 import threading
 from typing import Callable, Protocol
@@ -85,19 +84,31 @@ class RecordingSpeaker(SilentSpeaker):
 
 
 def pyttsx3_renderer() -> Callable[[str], bytes]:
-    """render(text) -> WAV bytes, with the system's default voice."""
-    import pyttsx3  # only when speech is turned on: start-up does not pay for it
+    """render(text) -> WAV bytes, with the system's default voice (render.close()
+    removes its temporary file)."""
+    import pyttsx3  # lazy: only when speech is turned on, start-up does not pay for it
     engine = pyttsx3.init()
     engine.setProperty("rate", RATE)
+    # pyttsx3's eSpeak driver prints "Audio saved to ..." for every file it writes:
+    # silence that module's print alone (redirecting sys.stdout would hide the game's own)
+    driver = sys.modules.get("pyttsx3.drivers.espeak")
+    if driver is not None:
+        driver.print = lambda *args, **kwargs: None
     fd, path = tempfile.mkstemp(suffix=".wav", prefix="gnerts-speech-")
     os.close(fd)
 
     def render(text: str) -> bytes:
-        with contextlib.redirect_stdout(io.StringIO()):   # pyttsx3 prints "Audio saved"
-            engine.save_to_file(text, path)
-            engine.runAndWait()
+        engine.save_to_file(text, path)
+        engine.runAndWait()
         with open(path, "rb") as f:
             return f.read()
+
+    def close() -> None:
+        try:
+            os.remove(path)
+        except OSError:
+            pass   # already gone
+    render.close = close
     return render
 
 
@@ -168,6 +179,7 @@ class VoiceSpeaker:
         while True:
             item = self._texts.get()
             if item is None:
+                getattr(render, "close", lambda: None)()
                 return
             generation, text = item
             if generation != self._generation:
