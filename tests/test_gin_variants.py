@@ -7,7 +7,7 @@ from game.engine import IllegalMove
 from game.gin import melds as M
 from game.gin.ai import LEVELS, make_ai
 from game.gin.invariants import check as check_invariants
-from game.gin.rules import GinGame, GinOptions, GoOut, LayDown, NextHand, TakeUpcard
+from game.gin.rules import DrawStock, GinGame, GinOptions, GoOut, LayDown, NextHand, Pass, TakeUpcard
 
 OTHER = "2S 5S 7S JS QS 4H 6H TD JH 5H"
 NEAR = "2C 3C 4C 5D 6D 7D 9H 9S 9C KH"     # three groups and the K of hearts
@@ -164,3 +164,20 @@ def test_every_computer_plays_every_variant_legally(level, variant):
 def test_the_variant_options_survive_a_save():
     o = GinOptions(knock_value=4, straight_gin=True, big_gin=True, big_gin_bonus=40, oklahoma_ace_one=True)
     assert GinOptions.from_json(o.to_json()) == o
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_claims_big_gin_when_all_eleven_meld(level):
+    """With Big Gin on, a hand of eleven cards in groups goes out with no discard (its
+    bonus is bigger than Gin's) rather than ginning with a discard."""
+    g = GinGame.from_deal([parse_cards("AS 2S 3S 4S 5H 6H 7H 9C 9D 9S"),
+                           parse_cards("KC KD QS JS 2C 3D 8C 8D TD JH")],
+                          Card.parse("KH"), parse_cards("8H 2D"), dealer=1,
+                          options=GinOptions(big_gin=True))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    g.apply(DrawStock(0))
+    assert Card.parse("8H") in g.hands[0], "the first card listed is the top of the stock"
+    view = g.view(0)
+    assert GoOut(0, None) in view.legal_moves
+    assert make_ai(level, 1).choose(view) == GoOut(0, None)

@@ -317,6 +317,8 @@ class GinAI:
     # ---- discarding and going out ----
     def _discard(self, view: GinView, know: _Knowledge):
         seat = view.seat
+        if GoOut(seat, None) in view.legal_moves:   # Big Gin: all eleven in groups, the bigger bonus
+            return GoOut(seat, None)
         hand = know.hand
         banned = 0
         if view.taken_upcard is not None and not view.options.discard_taken_upcard:
