@@ -160,16 +160,6 @@ class TableKeys:
         return Push(TextBox(self.app, "Scores", lines))
 
 
-    def handle(self, event):
-        # Until game.keys reads a typed "+" on every layout (the shell's Typed keys), Shift+=
-        # (US, UK, AZERTY) and the German "+" key arrive here as "+" (only this hunk).
-        if getattr(event, "key", None) in (pygame.K_EQUALS, pygame.K_PLUS) \
-                and (event.key == pygame.K_PLUS or event.mod & pygame.KMOD_SHIFT) \
-                and (event.unicode or "") in ("", "=", "+"):
-            event = pygame.event.Event(event.type, key=pygame.K_PLUS, unicode="+", mod=event.mod,
-                                       scancode=getattr(event, "scancode", 0))
-        return super().handle(event)
-
     def bindings(self):
         b = []
         if self.stages:
