@@ -28,7 +28,7 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.rules import DrawStock, GinView, LayDown, NextHand, Pass, TakeUpcard
+from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
@@ -78,12 +78,9 @@ class ExpertAI(SlicedThinking, GinAI):
     # ---- drawing ----
     def _draw_iter(self, view: GinView, know: _Knowledge):
         seat = view.seat
-        can_take = any(isinstance(m, TakeUpcard) for m in view.legal_moves)
-        decline = Pass(seat) if view.phase == "offer" or view.stock_end else DrawStock(seat)
-        if not can_take:
-            return decline
-        if view.stock_end:
-            return TakeUpcard(seat)
+        move, decline = self._plain_draw(view, know)
+        if move is not None:
+            return move
         if not self.draw_ev:
             return self._draw(view, know)
         up = view.pile[-1]
@@ -91,8 +88,6 @@ class ExpertAI(SlicedThinking, GinAI):
         hand = know.hand
         kv = view.knock_value
         banned = 0 if view.options.discard_taken_upcard else ub
-        if up in view.my_discards and not M.knock_discards_mask(hand | ub, kv) & ~banned:
-            return decline
         with_up = hand | ub
         if M.knock_discards_mask(with_up, kv) & ~banned:
             return TakeUpcard(seat)

@@ -279,24 +279,34 @@ class GinAI:
         return [(k, idx[h][0], idx[h][1]) for k, h in self._best_keys(list(idx), know, extra)]
 
     # ---- drawing ----
+    def _plain_draw(self, view: GinView, know: _Knowledge):
+        """(move, decline): the draw that needs no weighing, else (None, decline). No
+        upcard to take; the Stock's end (the upcard is offered only when it lets us go
+        out); never one's own discard back (it also keeps a hand from going round in
+        circles when the taken upcard may be thrown again)."""
+        seat = view.seat
+        decline = Pass(seat) if view.phase == "offer" or view.stock_end else DrawStock(seat)
+        if not any(isinstance(m, TakeUpcard) for m in view.legal_moves):
+            return decline, decline
+        if view.stock_end:
+            return TakeUpcard(seat), decline
+        up = view.pile[-1]
+        ub = _bit(up)
+        banned = 0 if view.options.discard_taken_upcard else ub
+        if up in view.my_discards and not M.knock_discards_mask(know.hand | ub, view.knock_value) & ~banned:
+            return decline, decline
+        return None, decline
+
     def _draw(self, view: GinView, know: _Knowledge):
         seat = view.seat
-        legal = view.legal_moves
-        can_take = any(isinstance(m, TakeUpcard) for m in legal)
-        decline = Pass(seat) if view.phase == "offer" or view.stock_end else DrawStock(seat)
-        if not can_take:
-            return decline
-        if view.stock_end:
-            return TakeUpcard(seat)     # offered only when it lets us go out
+        move, decline = self._plain_draw(view, know)
+        if move is not None:
+            return move
         up = view.pile[-1]
         ub = _bit(up)
         hand = know.hand
         kv = view.knock_value
         banned = 0 if view.options.discard_taken_upcard else ub
-        if up in view.my_discards and not M.knock_discards_mask(hand | ub, kv) & ~banned:
-            # never take back one's own discard (it also keeps a hand from going
-            # round in circles when the taken upcard may be thrown again)
-            return decline
         with_up = hand | ub
         # does the upcard meld?
         dw_now = _mindw(hand)
