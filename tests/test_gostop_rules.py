@@ -4,7 +4,7 @@ import json
 import pytest
 
 from game.engine import IllegalMove
-from game.gostop.cards import BONUS_CARDS, parse_card, parse_cards
+from game.gostop.cards import BONUS_CARDS, parse_cards
 from game.gostop.rules import (
     Bomb,
     ChooseMatch,
@@ -17,30 +17,10 @@ from game.gostop.rules import (
     Shake,
     _cheapest_junk,
 )
+from tests.gostop_helpers import JUNK15, P, c, junk_events, kinds, names, play
 
-c = parse_card
-JUNK15 = "1J1 1J2 2J1 2J2 3J1 3J2 4J1 4J2 5J1 5J2 6J1 6J2 7J1 11D"   # 6 points
 JUNK17 = JUNK15 + " 8J1 8J2"                                            # 8 points
 
-
-def P(hands, table, stock, **kw):
-    return GoStopState.from_position(hands, table, stock, **kw)
-
-
-def names(cards):
-    return sorted(x.name for x in cards)
-
-
-def kinds(ev):
-    return [e["kind"] for e in ev]
-
-
-def play(s, name):
-    return s.apply(PlayCard(c(name)))
-
-
-def junk_events(ev):
-    return [(e["from"], names(e["cards"]), e["reason"]) for e in ev if e["kind"] == "junk_taken"]
 
 
 # ------------------------------------------------------------------ options

@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import IllegalMove
 from game.gostop.ai import GoStopAI
-from game.gostop.cards import BONUS_CARDS, parse_card
+from game.gostop.cards import BONUS_CARDS
 from game.gostop.rules import (
     Bomb,
     ChooseMatch,
@@ -21,31 +21,11 @@ from game.gostop.rules import (
     PlayCard,
     Shake,
 )
+from tests.gostop_helpers import P, c, junk_events, kinds, names, play
 
-c = parse_card
-JUNK15 = "1J1 1J2 2J1 2J2 3J1 3J2 4J1 4J2 5J1 5J2 6J1 6J2 7J1 11D"   # 6 points
 # ten cards for seat 0 (a first turn is known by a full hand)
 FULL = "3B 5J1 5J2 6A 6R 7A 7R 8A 9A 9R"
 
-
-def P(hands, table, stock, **kw):
-    return GoStopState.from_position(hands, table, stock, **kw)
-
-
-def names(cards):
-    return sorted(x.name for x in cards)
-
-
-def kinds(ev):
-    return [e["kind"] for e in ev]
-
-
-def play(s, name):
-    return s.apply(PlayCard(c(name)))
-
-
-def junk_events(ev):
-    return [(e["from"], names(e["cards"]), e["reason"]) for e in ev if e["kind"] == "junk_taken"]
 
 
 def test_every_variant_is_off_by_default_and_survives_json():
