@@ -17,3 +17,12 @@ def post_keys(*keys):
             pygame.event.post(key_event(code, unicode=k))
         else:
             pygame.event.post(key_event(k))
+
+
+def run_until(app, cond, limit=3000):
+    """Run frames one at a time until cond() holds (at most `limit` frames)."""
+    for _ in range(limit):
+        if cond():
+            return True
+        app.run(max_frames=1)
+    return cond()

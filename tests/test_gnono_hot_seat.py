@@ -11,7 +11,7 @@ from game.gnono.rules import CHALLENGE, ROUND_OVER, GnonoOptions, GnonoState, Pl
 from game.gnono.setup import GnonoSetup
 from game.gnono.table_notes import spoken_cards
 from game.speech import RecordingSpeaker
-from tests.helpers import key_event, post_keys
+from tests.helpers import key_event, post_keys, run_until
 
 
 def table(app, hands, top, kinds, names, **kw):
@@ -20,14 +20,6 @@ def table(app, hands, top, kinds, names, **kw):
     app.push(t)
     app.run(max_frames=1)
     return t
-
-
-def run_until(app, cond, limit=3000):
-    for _ in range(limit):
-        if cond():
-            return True
-        app.run(max_frames=1)
-    return cond()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from game.gnono.controller import HUMAN_GRACE
 from game.gnono.overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen
 from game.gnono.rules import CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions, GnonoState, Play
 from game.gnono.settings import PACE
-from tests.helpers import post_keys
+from tests.helpers import post_keys, run_until
 
 NAMES = ["You", "Ada", "Bert", "Cleo", "Dmitri", "Edna", "Femi", "Gus", "Hana", "Ivo"]
 
@@ -23,14 +23,6 @@ def make_table(app, hands, top, kinds=None, seed=1, speed="fast", **kw):
     app.push(t)
     app.run(max_frames=1)
     return t
-
-
-def run_until(app, cond, limit=3000):
-    for _ in range(limit):
-        if cond():
-            return True
-        app.run(max_frames=1)
-    return cond()
 
 
 def settle(app, t):
