@@ -1,7 +1,8 @@
-"""The main menu: the four games, Options, Quit.
+"""The main menu: the four games, Replays, challenges, Options, Quit.
 
 Every line has a key that never changes: the games 1-4 (in GAMES order), the line
-that resumes game N Alt+N, then D(eal number), S(tatistics), O(ptions), Q(uit). The
+that resumes game N Alt+N, then R(eplays), C (play a challenge), D(eal number),
+S(tatistics), O(ptions), Q(uit). The
 key is printed at the start of the line.
 """
 from __future__ import annotations
@@ -16,12 +17,14 @@ from game.deals import DEAL_DIGITS
 from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_table
 from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
+from game.scenes.challenge import CodePrompt
 from game.scenes.options import OptionsScene
 from game.scenes.overlays import MessageBox, NumberPrompt, Question
+from game.scenes.replays import ReplaysScene
 from game.scenes.statistics import StatisticsBox
 from game.spoken import menu_item_text
 
-LETTERS = {"deal": "d", "stats": "s", "options": "o", "quit": "q"}
+LETTERS = {"replays": "r", "challenge": "c", "deal": "d", "stats": "s", "options": "o", "quit": "q"}
 KEY_COL = 7      # the width of the key column on the menu's lines
 
 
@@ -43,6 +46,7 @@ class MenuScene(Scene):
         current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
         self.items = resumes + [(g.name, g) for g in GAMES[:9]] + [
+            ("Replays", "replays"), ("Play a challenge", "challenge"),
             (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
             ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
@@ -93,7 +97,11 @@ class MenuScene(Scene):
         if isinstance(what, tuple):
             return ("Go back to the game you left, exactly where you left it.",)
         if isinstance(what, str):
-            return {"deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
+            return {"replays": ("Watch any of your last hands again", "on its own table, step by step,",
+                                "with every hand face up if you like."),
+                    "challenge": ("Type a friend's challenge code and", "play the very same game against",
+                                  "the same computers. Who scores more?"),
+                    "deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
                              "play with a friend's on the same", "cards. Empty: a random deal."),
                     "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
                     "options": ("Colours, sound, and the rules and", "points of every game, kept for",
@@ -121,6 +129,10 @@ class MenuScene(Scene):
             return self.resume_game(what[1])
         if what == "deal":
             return self.ask_deal()
+        if what == "replays":
+            return Push(ReplaysScene(self.app))
+        if what == "challenge":
+            return Push(CodePrompt(self.app))
         if what == "stats":
             return self.show_stats()
         if what == "options":
@@ -169,7 +181,8 @@ class MenuScene(Scene):
                 "",
                 "Up/Down choose a line, Enter starts it; or press the key printed",
                 "at its start: 1 to 4 the games, Alt+1 to Alt+4 resume a game you",
-                "left, D the deal number, S statistics, O options, Q quit.",
+                "left, R replays, C play a challenge, D the deal number,",
+                "S statistics, O options, Q quit.",
                 "Every key that means nothing at the moment answers with a beep,",
                 "and nothing else happens - as GIN! did in 1981.",
                 "",

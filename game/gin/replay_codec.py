@@ -1,0 +1,50 @@
+"""Gin Rummy's replay codec (see game/replays.py): the engine's JSON, the moves as
+JSON, and the options for deal challenges. No pygame here."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import Card
+from game.engine import Event
+from game.gin import moves as M
+from game.gin.options import GinOptions
+from game.gin.rules import GinGame
+from game.replay_moves import DataclassMoves
+
+VERSION = 1
+BY_STEP = False
+
+_MOVES = DataclassMoves(
+    (M.TakeUpcard, M.DrawStock, M.Pass, M.Discard, M.GoOut, M.LayDown, M.NextHand, M.Redeal),
+    {"card": (Card, str, lambda s: Card.parse(s) if isinstance(s, str) else Card.parse(""))})
+
+
+def engine_from_json(data: dict) -> GinGame:
+    return GinGame.from_json(data)
+
+
+def move_to_json(move: Any) -> dict:
+    return _MOVES.to_json(move)
+
+
+def move_from_json(data: Any) -> Any:
+    return _MOVES.from_json(data)
+
+
+def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
+    return engine.play(seat, move)
+
+
+def default_options() -> GinOptions:
+    return GinOptions()
+
+
+def options_to_json(options: GinOptions) -> dict:
+    return options.to_json()
+
+
+def options_from_json(data: Any) -> GinOptions:
+    return GinOptions.from_json(data)
+
+
+LEVELS = ("easy", "normal", "hard", "expert")   # as game.gin.heuristic.LEVELS, weakest first

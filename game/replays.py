@@ -1,0 +1,427 @@
+"""Replays: every hand (or round) recorded as it is played, kept in the saves folder,
+and played back move by move. No pygame here.
+
+A replay holds the engine's state when the hand was dealt (its deal number, options
+and the match so far are all in it), each seat's kind and level, and every move with
+the clock step it was made on. Playing the moves again on that state gives the same
+hand, card for card: the engines are deterministic. A replay also holds a digest of
+the final state, so one that would not reproduce its game (recorded by an older
+version, or edited) is refused with a message, never shown wrong.
+
+Each game has a codec module, game/<game>/replay_codec.py, that knows its engine's
+JSON and its moves (see `codec`):
+
+    VERSION: int       bumped when a change of the rules would replay old records otherwise
+    BY_STEP: bool      True (Nerts): playback positions are clock steps, not single moves
+    engine_from_json(data) -> Engine            ValueError if damaged
+    move_to_json(move) -> JSON value
+    move_from_json(data) -> move                ValueError if damaged
+    apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
+
+A table records through a `Recorder`; the Replays screen lists and plays them
+through `ReplayStore` and `ReplayCursor`.
+"""
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import importlib
+import json
+import os
+import zlib
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.engine import Event, IllegalMove, is_int
+from game.storage import DAMAGE, Storage
+
+FORMAT = 1            # the replay file's own layout
+KIND = "replay"
+FOLDER = "replays"    # inside the saves folder
+KEEP_LAST = 20        # replays kept of each game, besides those the player marked
+GAMES = ("nerts", "gin", "gnono", "gostop")
+CHECKPOINT_EVERY = 16  # positions between the cursor's saved states
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be shown; the message says why, for the player."""
+
+
+def codec(game: str) -> Any:
+    """The game's replay codec module (see the module docstring)."""
+    if game not in GAMES:
+        raise ReplayError(f"not a game of G'NERTS: {game!r}")
+    # lazy: a game's engine is imported only when one of its replays is read or recorded
+    return importlib.import_module(f"game.{game}.replay_codec")
+
+
+def digest(engine: Any) -> str:
+    """A short fingerprint of a whole engine state."""
+    text = json.dumps(engine.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def pack_state(state: dict) -> str:
+    """An engine's JSON, compressed for the file (the random state alone is 7 KB of text)."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode(), 9)).decode("ascii")
+
+
+def unpack_state(blob: Any) -> dict:
+    if not isinstance(blob, str):
+        raise ReplayError("the replay's start is damaged")
+    try:
+        state = json.loads(zlib.decompress(base64.b64decode(blob, validate=True)).decode())
+    except (ValueError, zlib.error) as exc:
+        raise ReplayError(f"the replay's start is damaged ({exc.__class__.__name__})") from None
+    if not isinstance(state, dict):
+        raise ReplayError("the replay's start is damaged")
+    return state
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str                 # "human" or "computer"
+    level: str | None = None  # a computer's level
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "Seat":
+        if not isinstance(d, dict) or set(d) != {"name", "kind", "level"}:
+            raise ReplayError("a seat of the replay is damaged")
+        name, kind, level = d["name"], d["kind"], d["level"]
+        if not isinstance(name, str) or len(name) > 40 or kind not in ("human", "computer"):
+            raise ReplayError("a seat of the replay is damaged")
+        if not (level is None or isinstance(level, str) and len(level) <= 20):
+            raise ReplayError("a seat's level in the replay is damaged")
+        return cls(name, kind, level)
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.level})" if self.kind == "computer" and self.level else self.name
+
+
+@dataclass
+class Replay:
+    game: str
+    version: int                  # the codec's VERSION when recorded
+    when: str                     # ISO date and time of the deal, to the second
+    label: str                    # "Hand 3", "Round 2"...
+    deal_no: int | None
+    seats: list[Seat]
+    viewer: int                   # whose cards are face up in playback (F9 shows all)
+    start: str                    # pack_state(engine.to_json()) when the hand was dealt
+    moves: list[tuple[int, int, Any]]   # (clock step, seat, move as JSON)
+    result: str = ""              # one line: who won, how
+    scores: list[int] = field(default_factory=list)  # the hand's points, seat by seat
+    final: str = ""               # digest() of the state after the last move
+    kept: bool = False            # marked by the player: never pruned
+    coached: int = 0              # times the player asked the coach in this hand
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "game": self.game, "version": self.version, "when": self.when,
+                "label": self.label, "deal_no": self.deal_no,
+                "seats": [s.to_json() for s in self.seats], "viewer": self.viewer,
+                "start": self.start, "moves": [list(m) for m in self.moves],
+                "result": self.result, "scores": list(self.scores), "final": self.final,
+                "kept": self.kept, "coached": self.coached}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "Replay":
+        """The replay back from its JSON; ReplayError naming what is damaged. Whether
+        its moves reproduce the game is checked by verify()."""
+        if not isinstance(d, dict):
+            raise ReplayError("not a replay")
+        if d.get("format") != FORMAT:
+            raise ReplayError("a replay from another version of G'NERTS")
+        keys = {"format", "game", "version", "when", "label", "deal_no", "seats", "viewer", "start",
+                "moves", "result", "scores", "final", "kept", "coached"}
+        if set(d) != keys:
+            raise ReplayError("the replay's fields are damaged")
+        game = d["game"]
+        if game not in GAMES:
+            raise ReplayError(f"not a replay of a G'NERTS game: {game!r}")
+        seats = d["seats"]
+        if not isinstance(seats, list) or not 2 <= len(seats) <= 10:
+            raise ReplayError("the replay's seats are damaged")
+        seats = [Seat.from_json(s) for s in seats]
+        moves = d["moves"]
+        if not isinstance(moves, list) or len(moves) > 200_000:
+            raise ReplayError("the replay's moves are damaged")
+        for m in moves:
+            if (not isinstance(m, list) or len(m) != 3 or not is_int(m[0]) or not is_int(m[1])
+                    or not 0 <= m[0] < 10 ** 9 or not 0 <= m[1] < len(seats)):
+                raise ReplayError("a move of the replay is damaged")
+        if any(b[0] < a[0] for a, b in zip(moves, moves[1:])):
+            raise ReplayError("the replay's moves are out of order")
+        checks = [(is_int(d["version"]), "version"), (_is_when(d["when"]), "date"),
+                  (isinstance(d["label"], str) and len(d["label"]) <= 40, "label"),
+                  (d["deal_no"] is None or is_int(d["deal_no"]) and d["deal_no"] >= 0, "deal number"),
+                  (is_int(d["viewer"]) and 0 <= d["viewer"] < len(seats), "viewer"),
+                  (isinstance(d["start"], str), "start"),
+                  (isinstance(d["result"], str) and len(d["result"]) <= 200, "result"),
+                  (isinstance(d["scores"], list) and all(is_int(x) for x in d["scores"]), "scores"),
+                  (isinstance(d["final"], str) and len(d["final"]) <= 64, "final state"),
+                  (isinstance(d["kept"], bool), "mark"),
+                  (is_int(d["coached"]) and d["coached"] >= 0, "coach count")]
+        for ok, what in checks:
+            if not ok:
+                raise ReplayError(f"the replay's {what} is damaged")
+        return cls(game, d["version"], d["when"], d["label"], d["deal_no"], seats, d["viewer"],
+                   d["start"], [tuple(m) for m in moves], d["result"], list(d["scores"]), d["final"],
+                   d["kept"], d["coached"])
+
+    def seats_text(self) -> str:
+        return ", ".join(s.describe() for s in self.seats)
+
+
+def _is_when(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) > 32:
+        return False
+    try:
+        datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def now_text() -> str:
+    return datetime.datetime.now().replace(microsecond=0).isoformat()
+
+
+# recording ----------------------------------------------------------------------------
+
+class Recorder:
+    """What a table keeps while a hand is played: begin() when it is dealt, record()
+    after each move the engine accepted, finish() when it is scored."""
+
+    def __init__(self, game: str, seats: list[Seat], viewer: int = 0):
+        self.game, self.seats, self.viewer = game, list(seats), viewer
+        self.replay: Replay | None = None
+        self.coached = 0
+
+    @property
+    def recording(self) -> bool:
+        return self.replay is not None
+
+    def begin(self, engine: Any, label: str, deal_no: int | None) -> None:
+        """A new hand, dealt: `engine` as it stands before its first move."""
+        self.replay = Replay(self.game, codec(self.game).VERSION, now_text(), label, deal_no,
+                             self.seats, self.viewer, pack_state(engine.to_json()), [])
+        self.coached = 0
+
+    def record(self, step: int, seat: int, move: Any) -> None:
+        """A move the engine accepted (a no-op when no hand is being recorded)."""
+        if self.replay is not None:
+            self.replay.moves.append((step, seat, codec(self.game).move_to_json(move)))
+
+    def coach_used(self) -> None:
+        self.coached += 1
+
+    def finish(self, engine: Any, result: str, scores: list[int]) -> Replay | None:
+        """The hand's replay, complete (None if no hand was being recorded)."""
+        rep, self.replay = self.replay, None
+        if rep is None:
+            return None
+        return replace(rep, result=result, scores=list(scores), final=digest(engine), coached=self.coached)
+
+    def to_json(self) -> dict | None:
+        """A hand in progress, for the table's save (resumed games record on)."""
+        return None if self.replay is None else {**self.replay.to_json(), "coached": self.coached}
+
+    def restore(self, data: Any) -> None:
+        """The hand in progress back from a save; a damaged one is dropped (a replay is
+        worth less than the game, which must resume whatever happens)."""
+        self.replay, self.coached = None, 0
+        if data is None:
+            return
+        try:
+            rep = Replay.from_json(data)
+        except ReplayError:
+            return
+        if rep.game == self.game:
+            self.replay, self.coached = rep, rep.coached
+
+
+# playback ------------------------------------------------------------------------------
+
+def _decode_moves(rep: Replay, c: Any) -> list[tuple[int, int, Any]]:
+    out = []
+    for step, seat, data in rep.moves:
+        try:
+            out.append((step, seat, c.move_from_json(data)))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ReplayError(f"a move of the replay is damaged ({exc})") from None
+    return out
+
+
+class ReplayCursor:
+    """A replay's engine at any position: position 0 is the deal, position k the state
+    after the k-th group of moves (one move; in Nerts every move of one clock step)."""
+
+    def __init__(self, rep: Replay):
+        c = codec(rep.game)
+        if rep.version != c.VERSION:
+            raise ReplayError("this replay was recorded by another version of G'NERTS "
+                              "and cannot be shown")
+        self.replay, self.codec = rep, c
+        try:
+            self._start = c.engine_from_json(unpack_state(rep.start))
+        except DAMAGE as exc:
+            raise ReplayError(f"the replay's start is damaged ({exc})") from None
+        moves = _decode_moves(rep, c)
+        self.groups: list[list[tuple[int, int, Any]]] = []
+        for m in moves:
+            if c.BY_STEP and self.groups and self.groups[-1][0][0] == m[0]:
+                self.groups[-1].append(m)
+            else:
+                self.groups.append([m])
+        self._checkpoints: dict[int, Any] = {0: self._start.copy()}
+        self.position = 0
+        self.engine = self._start.copy()
+        self.events: list[Event] = []
+
+    @property
+    def length(self) -> int:
+        return len(self.groups)
+
+    def step_of(self, position: int) -> int:
+        """The clock step of a position (the step of its group's moves; 0 at the deal)."""
+        return self.groups[position - 1][0][0] if position > 0 else 0
+
+    def _apply_group(self, engine: Any, position: int) -> list[Event]:
+        events: list[Event] = []
+        for step, seat, move in self.groups[position]:
+            try:
+                events += self.codec.apply(engine, step, seat, move)
+            except IllegalMove as exc:
+                raise ReplayError(f"move {position + 1} of the replay is refused by the rules "
+                                  f"({exc.reason}): it was recorded by another version") from None
+        return events
+
+    def seek(self, position: int) -> None:
+        """Go to a position (0..length); the events are those of its last group."""
+        position = max(0, min(self.length, position))
+        base = max(p for p in self._checkpoints if p <= position)
+        engine = self._checkpoints[base].copy()
+        events: list[Event] = []
+        for p in range(base, position):
+            events = self._apply_group(engine, p)
+            if (p + 1) % CHECKPOINT_EVERY == 0 and p + 1 not in self._checkpoints:
+                self._checkpoints[p + 1] = engine.copy()
+        self.engine, self.events, self.position = engine, events, position
+
+    def forward(self) -> bool:
+        if self.position >= self.length:
+            return False
+        self.events = self._apply_group(self.engine, self.position)
+        self.position += 1
+        if self.position % CHECKPOINT_EVERY == 0 and self.position not in self._checkpoints:
+            self._checkpoints[self.position] = self.engine.copy()
+        return True
+
+    def back(self) -> bool:
+        if self.position == 0:
+            return False
+        self.seek(self.position - 1)
+        return True
+
+
+def verify(rep: Replay) -> ReplayCursor:
+    """A cursor on the replay's deal once the whole replay has been played through and
+    found to end in the recorded state; ReplayError (with the reason) if it does not."""
+    cur = ReplayCursor(rep)
+    cur.seek(cur.length)
+    if digest(cur.engine) != rep.final:
+        raise ReplayError("this replay does not reproduce its game (recorded by another "
+                          "version, or changed): it cannot be shown")
+    cur.seek(0)
+    return cur
+
+
+# the replays folder --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    """A line of the Replays screen."""
+    name: str          # the file's name in the replays folder
+    replay: Replay
+
+
+class ReplayStore:
+    """The replays folder: the last KEEP_LAST replays of each game, and those kept."""
+
+    def __init__(self, storage: Storage):
+        self.files = Storage(os.path.join(storage.dir, FOLDER))
+        # messages about the replays reach the player through the saves folder's storage
+        self.files.problems, self.files.told = storage.problems, storage.told
+
+    def _names(self) -> list[str]:
+        try:
+            names = os.listdir(self.files.dir)
+        except OSError:
+            return []
+        return sorted(n for n in names if n.endswith(".json") and not n.startswith("."))
+
+    def save(self, rep: Replay) -> str | None:
+        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
+        stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
+        names = set(self._names())
+        n = 1
+        while f"{rep.game}-{stamp}-{n}.json" in names:
+            n += 1
+        name = f"{rep.game}-{stamp}-{n}.json"
+        if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
+            return None
+        self.prune(rep.game)
+        return name
+
+    def load(self, name: str) -> Replay:
+        """A replay by file name; ReplayError (with the reason) if it cannot be read.
+        A damaged file is left where it is: the screen shows it as damaged."""
+        path = self.files.path(name)
+        try:
+            with open(path, "rb") as f:
+                doc = json.loads(f.read().decode("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ReplayError(f"the replay file cannot be read ({exc.__class__.__name__})") from None
+        if not isinstance(doc, dict) or doc.get("kind") != KIND or "data" not in doc:
+            raise ReplayError("not a G'NERTS replay file")
+        if doc.get("schema") != FORMAT:
+            raise ReplayError("a replay from another version of G'NERTS")
+        return Replay.from_json(doc["data"])
+
+    def entries(self, game: str | None = None) -> tuple[list[Entry], list[str]]:
+        """The readable replays, newest first (of one game or all), and the names of
+        the files that could not be read."""
+        good, bad = [], []
+        for name in self._names():
+            if game is not None and not name.startswith(game + "-"):
+                continue
+            try:
+                good.append(Entry(name, self.load(name)))
+            except ReplayError:
+                bad.append(name)
+        good.sort(key=lambda e: (e.replay.when, e.name), reverse=True)
+        return good, bad
+
+    def set_kept(self, name: str, kept: bool) -> bool:
+        try:
+            rep = self.load(name)
+        except ReplayError:
+            return False
+        rep.kept = kept
+        return self.files.write_json(name, KIND, FORMAT, rep.to_json())
+
+    def delete(self, name: str) -> None:
+        self.files.remove(name)
+
+    def prune(self, game: str) -> None:
+        """Remove the game's oldest replays not kept, beyond KEEP_LAST."""
+        entries, _ = self.entries(game)
+        loose = [e for e in entries if not e.replay.kept]
+        for e in loose[KEEP_LAST:]:
+            self.delete(e.name)

@@ -1,0 +1,122 @@
+"""Deal challenge codes (game/challenges.py): they round-trip, survive the ways people
+copy codes (case, spaces, O for 0), and a mistyped or foreign code is refused; and the
+menu's "Play a challenge" refuses a bad code with a message."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import challenges as C
+from game import replays
+from tests.helpers import key_event
+
+
+def challenge(game="gin", **kw):
+    c = replays.codec(game)
+    seats = kw.pop("seats", (None, c.LEVELS[-1]))
+    base = dict(game=game, deal_no=123456789, options=c.options_to_json(c.default_options()),
+                seats=seats, score=154, name="Anna")
+    return C.Challenge(**{**base, **kw})
+
+
+@pytest.mark.parametrize("game", replays.GAMES)
+def test_a_code_round_trips_for_every_game(game):
+    ch = challenge(game, seats=(None,) + (replays.codec(game).LEVELS[0],))
+    code = C.encode(ch)
+    assert code.startswith(C.PREFIX[game] + "-")
+    assert C.decode(code) == ch
+    assert len(code) < 60
+
+
+@settings(max_examples=200, deadline=None)
+@given(deal=st.integers(0, 10 ** 12), score=st.integers(-10 ** 6, 10 ** 6),
+       name=st.text(max_size=C.NAME_MAX), human=st.integers(0, 1),
+       level=st.sampled_from(("easy", "normal", "hard", "expert")),
+       oklahoma=st.booleans(), target=st.integers(1, 10_000))
+def test_gin_codes_round_trip(deal, score, name, human, level, oklahoma, target):
+    c = replays.codec("gin")
+    opts = {**c.options_to_json(c.default_options()), "oklahoma": oklahoma, "game_target": target}
+    seats = (None, level) if human == 0 else (level, None)
+    ch = C.Challenge("gin", deal, opts, seats, score, name)
+    assert C.decode(C.encode(ch)) == ch
+
+
+def test_codes_survive_how_people_copy_them():
+    ch = challenge()
+    code = C.encode(ch)
+    assert C.decode(code.lower()) == ch
+    assert C.decode(" ".join(code.replace("-", "")[i:i + 3] for i in range(0, len(code), 3))) == ch
+    body = code[4:].replace("0", "O").replace("1", "l")
+    assert C.decode(code[:4] + body) == ch
+
+
+def test_every_single_typo_is_refused():
+    code = C.encode(challenge())
+    for i, ch in enumerate(code):
+        if ch == "-" or i < 4:
+            continue
+        for other in "07Z":
+            if other != ch:
+                typo = code[:i] + other + code[i + 1:]
+                with pytest.raises(C.ChallengeError):
+                    C.decode(typo)
+
+
+@pytest.mark.parametrize("code, why", [
+    ("", "starts with"), ("HELLO-1234", "starts with"), ("GIN-", "letters"),
+    ("GIN-!!!!", "letters"), ("GIN-0000-0000", "checksum"), ("GIN-U000", "letters")])
+def test_bad_codes_are_refused_with_a_reason(code, why):
+    with pytest.raises(C.ChallengeError, match=why):
+        C.decode(code)
+
+
+def test_a_code_of_another_game_prefix_is_refused():
+    code = C.encode(challenge())
+    with pytest.raises(C.ChallengeError):
+        C.decode("GNO" + code[3:])
+
+
+def test_refused_options_are_refused_by_the_game():
+    c = replays.codec("gin")
+    opts = {**c.options_to_json(c.default_options()), "game_target": 99_999}
+    code = C.encode(C.Challenge("gin", 5, opts, (None, "hard"), 3, "X"))
+    with pytest.raises(C.ChallengeError, match="options"):
+        C.decode(code)
+
+
+def test_the_outcome_line():
+    ch = challenge(score=100)
+    assert "beat" in C.outcome(ch, 120)
+    assert "tied" in C.outcome(ch, 100)
+    assert "stands" in C.outcome(ch, 80)
+
+
+def test_the_code_file_is_written_and_read_back(app):
+    ch = challenge()
+    code = C.encode(ch)
+    assert C.save_code(app.storage, code, ch)
+    assert C.read_code_file(app.storage) == code
+
+
+def test_the_menu_refuses_a_bad_code_with_a_message(menu_app):
+    from game.scenes.challenge import CodePrompt
+    from game.scenes.overlays import MessageBox
+    menu_app.key(key_event(pygame.K_c, "c"))
+    menu_app.run(max_frames=1)
+    assert isinstance(menu_app.top, CodePrompt)
+    for ch in "GIN-1234":
+        menu_app.key(key_event(0, ch))
+    menu_app.key(key_event(pygame.K_RETURN))
+    menu_app.run(max_frames=1)
+    assert isinstance(menu_app.top, MessageBox)
+    assert any("cannot be played" in line for line in menu_app.top.lines)
+
+
+def test_the_menu_opens_the_replays_screen(menu_app):
+    from game.scenes.replays import ReplaysScene
+    menu_app.key(key_event(pygame.K_r, "r"))
+    menu_app.run(max_frames=1)
+    assert isinstance(menu_app.top, ReplaysScene)
+    assert not menu_app.top.entries
