@@ -114,7 +114,7 @@ class Gallery:
             self.keys(key)
             self.shot(name)
         menu = app.top
-        for what in ("deal", "stats", "options", "quit"):
+        for what in ("replays", "challenge", "deal", "stats", "options", "quit"):
             menu.index = [w for _, w in menu.items].index(what)
             self.keys(frames=1)
             self.shot(f"menu-{what}")
