@@ -366,8 +366,7 @@ class GnonoScoring(Scene):
                     f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
         if self.notice:
             ui.center(canvas, 28, self.notice, P.YELLOW, P.BLACK)
-        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
-                   + ([("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
-                   + [("F1", "Keys")])
+        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
+        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")])
 
 

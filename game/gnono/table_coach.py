@@ -27,7 +27,7 @@ class TableCoach:
         """Is a decision of the player at the keyboard waiting (any question box too)?"""
         st = self.state
         return (self.viewer is not None and not self.stages and st.current == self.viewer
-                and self.hand_open() and coach.can_advise(st.view(self.viewer)))
+                and st.phase in coach.PHASES and self.hand_open())
 
     def ask_coach(self):
         """H: what the expert would do now, in the notes ("Coach: ..."); a beep when it is

@@ -228,12 +228,13 @@ class TableDrawing:
         if self.stages:
             items = [("Space", "Hurry")]
         elif self.my_turn() and st.phase == PLAY:
-            items = [("\x1b\x1a", "Card"), ("Enter", "Play"), ("+", "Draw"), ("U", "UNO!"), ("H", "Coach")]
+            items = [("\x1b\x1a", "Card"), ("Enter", "Play"), ("+", "Draw"), ("U", "UNO!")]
         elif self.my_turn() and st.phase == DRAWN:
-            items = [("Enter", "Play it")] + ([] if st.options.draw_until_playable else [("-", "Keep it")]) \
-                + [("H", "Coach")]
+            items = [("Enter", "Play it")] + ([] if st.options.draw_until_playable else [("-", "Keep it")])
         else:
             items = []
+        if not self.replaying and self.coach_ready():   # a question box's decision too
+            items.append(("H", "Coach"))
         if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
             items.append(("C", "Catch"))
         # F3 first: computer turns fly past the notes lines; the rest when there is room
