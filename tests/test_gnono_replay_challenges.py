@@ -93,3 +93,12 @@ def test_the_menu_plays_a_gnono_code(menu_app):
     # an expert seat (not on the set-up screen) survives the save
     t.leave()
     assert T.resume(app).kinds == ["human", "expert", "normal"]
+
+
+def test_a_code_whose_seats_and_rules_cannot_be_dealt_is_refused_with_a_message(app):
+    from game.scenes.overlays import MessageBox
+    ch = challenges.Challenge("gnono", 5, GnonoOptions(hand_size=20).to_json(),
+                              (None,) + ("easy",) * 9, 10, "Big")
+    shown = T.start_challenge(app, ch)
+    assert isinstance(shown, MessageBox) and "cannot be dealt" in shown.lines[0]
+    assert app.beeps == 1 and not app.storage.exists("gnono.json")

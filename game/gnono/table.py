@@ -32,9 +32,10 @@ from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
 from game.scene import Push
+from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 
-from .cards import COLOR_NAMES, Card
+from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
 from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen, SeatChooser
@@ -340,18 +341,21 @@ def resume(app):
     return resume_safely(app, SAVE_NAME, _resume)
 
 
-def start_challenge(app, ch: DealChallenge) -> GnonoTable:
+def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
     """The game of a deal challenge: its deal number and rules, the computers at their
     levels, the same computer seeds as any game dealt on that number (new_table)."""
     kinds = ["human" if lvl is None else lvl for lvl in ch.seats]
-    if not 2 <= len(kinds) <= MAX_SEATS:
-        raise ValueError("a Gnono challenge has 2 to 10 seats")
+    opts = ch.options_object()
+    if not 2 <= len(kinds) <= MAX_SEATS or len(kinds) * opts.hand_size >= DECK_SIZE - 4:
+        app.error()    # a code made by hand: its seats and rules cannot be dealt together
+        return MessageBox(app, "Challenge", [f"This challenge cannot be dealt: {len(kinds)} seats "
+                                             f"of {opts.hand_size} cards."])
     o = app.options
     names = [o[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(len(kinds))]
     # the player keeps the first seat's name wherever the challenge seats him
     names[0], names[ch.human] = names[ch.human], names[0]
     app.storage.remove(SAVE_NAME)
-    t = new_table(app, kinds, names, ch.options_object(), o["gnono.speed"], seed=ch.deal_no)
+    t = new_table(app, kinds, names, opts, o["gnono.speed"], seed=ch.deal_no)
     t.challenge = ch
     t.note(f"A challenge: beat {ch.name or 'the challenger'}'s {ch.score} on deal {ch.deal_no}.")
     t.save()
