@@ -130,7 +130,12 @@ class _Reasons:
         out = []
         nxt = self.after(card)
         if card.is_wild:
-            fits = {m.card for m in v.legal if type(m) is Play and not m.card.is_wild}
+            fits = sorted({m.card for m in v.legal if type(m) is Play and not m.card.is_wild},
+                          key=lambda c: (c.color != v.color, -c.points))
+            if fits and not drawn:
+                # the expert puts a Wild before a card that fits only when its look-ahead
+                # (played-out deals of the unseen cards) finds it better
+                out.append(f"the expert's look-ahead finds it better than the {fits[0].name}")
             if card.is_wild_draw_four:
                 victim = v.next_seat()
                 out.append(f"{self.names[victim]} draws four and misses a turn")
@@ -184,7 +189,8 @@ class _Reasons:
         if c is not None and c.is_wild_draw_four:
             return ("Keep the drawn Wild Draw Four: played now it would be a bluff, "
                     "and later it may be lawful")
-        return f"Keep the drawn {c.name if c else 'card'}: it is worth more later than now"
+        return (f"Keep the drawn {c.name if c else 'card'}: the expert's look-ahead finds it "
+                f"worth more later than now")
 
     def challenge(self, yes: bool) -> str:
         v = self.v
