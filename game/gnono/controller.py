@@ -5,6 +5,10 @@ each update step with nothing being played back and applies the move it returns;
 `think()` at every step gives a computer that thinks in slices (an AI with
 start_choice/work, like Go-Stop's hard one) about THINK_S seconds of work.
 
+Each round is recorded for the replays (game.replays.Recorder): begun at its deal,
+every move the engine accepts, finished when it is scored (take_finished() hands the
+replays to the table to store); the coach's hints are counted per round and game.
+
 Computers catch a missed "UNO!" after their reaction time, never sooner than
 HUMAN_GRACE after a human's card lands; a computer that forgot stays catchable for
 at least HUMAN_CATCH before the next computer moves.
