@@ -102,3 +102,24 @@ def test_a_code_whose_seats_and_rules_cannot_be_dealt_is_refused_with_a_message(
     shown = T.start_challenge(app, ch)
     assert isinstance(shown, MessageBox) and "cannot be dealt" in shown.lines[0]
     assert app.beeps == 1 and not app.storage.exists("gnono.json")
+
+
+def test_a_saved_game_is_replaced_only_when_the_player_says_so(menu_app):
+    from game.scenes.overlays import Question
+    app = menu_app
+    t = new_table(app, seed=12)
+    t.leave()
+    saved = t.state.to_json()
+    ch = challenges.Challenge("gnono", 77, GnonoOptions().to_json(), (None, "hard"), 50, "Ann")
+    app.push(T.start_challenge(app, ch))
+    app.run(max_frames=1)
+    assert isinstance(app.top, Question)
+    post_keys("n")
+    app.run(max_frames=1)
+    assert T.resume(app).state.to_json() == saved
+    app.push(T.start_challenge(app, ch))
+    app.run(max_frames=1)
+    post_keys("y")
+    app.run(max_frames=2)
+    assert isinstance(app.top, T.GnonoTable) and app.top.challenge == ch
+    assert T.resume(app).state.seed == 77
