@@ -10,7 +10,7 @@ from game import challenges, replays
 from game.clock import STEP
 from game.nerts import table_save
 from game.nerts.replay_codec import Race
-from game.nerts.rules import Game, NertsOptions
+from game.nerts.rules import NertsOptions
 from game.nerts.table import NertsTable, new_table, resume, start_challenge
 from game.nerts.table_boxes import NO_CHALLENGE, NertsScoring
 from game.scenes.overlays import TextBox
@@ -37,7 +37,7 @@ Scoring Area first, then any card, then a flip or a vote)."""
 
 
 def play_until(table: NertsTable, done, limit: int = 40_000) -> None:
-    for i in range(limit):
+    for _ in range(limit):
         if done():
             return
         if table.phase == "play":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.clock import STEP as STEP_SECONDS  # the table's clock step, in seconds
+from game.clock import STEP
 from game.engine import Event, IllegalMove, is_int
 from game.nerts.moves import Move
 from game.nerts.players import LEVEL_CHOICES
@@ -21,6 +21,7 @@ from game.nerts.rules import NertsOptions, Round
 
 VERSION = 1
 BY_STEP = True
+STEP_SECONDS = STEP              # the table's clock step, in seconds
 LEVELS = tuple(lv for lv in LEVEL_CHOICES if lv != "human")   # weakest first
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from game import card_art
 from game import palette as P
+from game.challenges import Challenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
-from game.challenges import Challenge
 from game.games import resume_safely
 from game.nerts import settings as S
 from game.nerts import table_keys as K
