@@ -105,7 +105,8 @@ class ReplayBoard:
             text = card_text(cards[0]) + (f" +{len(cards) - 1}" if len(cards) > 1 else "")
             if e.get("dst") == "found":
                 return f"{who} {text} scored"
-            where = {"pile": "Pile", "waste": "waste"}.get(e.get("src"), f"column {e.get('src_index', 0) + 1}")
+            src = e.get("src")
+            where = {"pile": "Pile", "waste": "waste"}.get(src) or f"column {e.get('src_index', 0) + 1}"
             return f"{who} {text} from {where} to column {e.get('dst_index', 0) + 1}"
         if e.kind == "flipped":
             return f"{who} flips"

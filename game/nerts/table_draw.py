@@ -254,7 +254,8 @@ class TableDrawing:
             ui.text_px(canvas, x, y, f"{label} {len(cards)}", o["colour.notes"])
             shown = [card_text(c) for c in cards[:6]]     # the next six: the room there is
             for row in range(2):
-                ui.text_px(canvas, x, y + 14 * (row + 1), " ".join(shown[3 * row:3 * row + 3]), o["colour.text"])
+                line = " ".join(shown[3 * row:3 * row + 3])
+                ui.text_px(canvas, x, y + 14 * (row + 1), line, o["colour.text"])
             y += 44
 
     def _draw_scores(self, canvas, side: int, rnd: Round, x: int, y: int, room: bool) -> None:
