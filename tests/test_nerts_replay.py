@@ -5,10 +5,12 @@ and a challenge made from a finished game deals the very same game."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import challenges, replays
 from game.clock import STEP
 from game.nerts import table_save
+from game.nerts.moves import COLUMN, PILE, WASTE, Move
 from game.nerts.replay_codec import Race
 from game.nerts.rules import NertsOptions
 from game.nerts.table import NertsTable, new_table, resume, start_challenge
@@ -80,7 +82,7 @@ def test_a_four_seat_round_is_recorded_move_for_move(app):
     assert rep.viewer == 0 and rep.scores == rnd.scores()
     moves = [replays.codec("nerts").move_from_json(m) for _, _, m in rep.moves]
     assert any(isinstance(m, Race) for m in moves), "no step where seats raced"
-    assert {seat for _, seat, m in rep.moves if "race" not in m} >= {0, 1, 2, 3}
+    assert {seat for _, seat, m in rep.moves if not m.startswith("r")} >= {0, 1, 2, 3}
     cursor = check_replay_of(app, rep, rnd)
     assert cursor.length < len(rep.moves)        # positions are clock steps, not moves
 
@@ -186,3 +188,30 @@ def test_the_challenge_outcome_is_on_the_end_screen(app):
             post_keys(pygame.K_RETURN)
             app.run(max_frames=1)
     assert challenges.outcome(ch, table.game.totals[0], "You") in app.top.notes
+
+
+def test_moves_are_short_texts_that_read_back_as_themselves():
+    c = replays.codec("nerts")
+    moves = [Move.flip(), Move.turn(), Move.vote(), Move.to_scoring(PILE),
+             Move.to_scoring(WASTE, foundation=15),
+             Move.to_scoring(COLUMN, col=3, foundation=0), Move.to_column(PILE, 2),
+             Move.to_column(COLUMN, 1, col=0, count=12), Race((3, 0, 2)), Race((0, 1))]
+    for m in moves:
+        text = c.move_to_json(m)
+        assert isinstance(text, str) and len(text) <= 8 and c.move_from_json(text) == m
+    for junk in ("", "X", "p>", "p>c4", "c>s", "c1>c2x0", "r0", "r00", "r45", "p>s3x2", {"kind": "flip"}, 3):
+        try:
+            c.move_from_json(junk)
+        except ValueError:
+            continue
+        raise AssertionError(f"{junk!r} read as a move")
+
+
+def test_without_its_races_a_round_does_not_replay(app):
+    table = new_four(app, seed=13)
+    finish_round(app, table)
+    rep = table.ctl.last_replay
+    moves = [m for m in rep.moves if not m[2].startswith("r")]
+    assert len(moves) < len(rep.moves)
+    with pytest.raises(replays.ReplayError):
+        replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}))

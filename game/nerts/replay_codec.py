@@ -10,12 +10,13 @@ order is made again and the round's random state stays the table's, card for car
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from game.clock import STEP
-from game.engine import Event, IllegalMove, is_int
-from game.nerts.moves import Move
+from game.engine import Event, IllegalMove
+from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
 from game.nerts.players import LEVEL_CHOICES
 from game.nerts.rules import NertsOptions, Round
 
@@ -36,22 +37,47 @@ def engine_from_json(data: dict) -> Round:
     return Round.from_json(data)
 
 
-def move_to_json(move: Move | Race) -> dict:
+# a move as a short text, a few bytes a move (a round has hundreds): "F" flip, "T" turn,
+# "V" vote; a play "p>s3" (source p Pile, w waste or c0..c3 a column; destination s and
+# the foundation, or c0..c3 a column, with "x2" the cards of a run); a race "r013"
+_WORDS = {"F": Move.flip(), "T": Move.turn(), "V": Move.vote()}
+_PLAY = re.compile(r"(p|w|c[0-3])>(s|c)(\d{1,2})?(?:x(\d{1,2}))?")
+_RACE = re.compile(r"r([0-3]{2,4})")
+
+
+def move_to_json(move: Move | Race) -> str:
     if isinstance(move, Race):
-        return {"race": list(move.seats)}
+        return "r" + "".join(str(s) for s in move.seats)
     if not isinstance(move, Move):
         raise TypeError(f"not a Nerts move: {move!r}")
-    return move.to_json()
+    word = next((w for w, m in _WORDS.items() if m == move), None)
+    if word is not None:
+        return word
+    src = {PILE: "p", WASTE: "w"}.get(move.src) or f"c{move.col}"
+    dst = ("s" if move.dst == FOUND else "c") + ("" if move.to is None else str(move.to))
+    return f"{src}>{dst}" + ("" if move.count is None else f"x{move.count}")
 
 
 def move_from_json(data: Any) -> Move | Race:
-    if isinstance(data, dict) and set(data) == {"race"}:
-        seats = data["race"]
-        if (not isinstance(seats, list) or not 2 <= len(seats) <= 4
-                or not all(is_int(s) and 0 <= s < 4 for s in seats) or len(set(seats)) != len(seats)):
+    if not isinstance(data, str):
+        raise ValueError(f"not a Nerts move: {data!r}")
+    if data in _WORDS:
+        return _WORDS[data]
+    race = _RACE.fullmatch(data)
+    if race:
+        seats = tuple(int(ch) for ch in race.group(1))
+        if len(set(seats)) != len(seats):
             raise ValueError(f"a damaged race: {data!r}")
-        return Race(tuple(seats))
-    return Move.from_json(data)
+        return Race(seats)
+    play = _PLAY.fullmatch(data)
+    if not play:
+        raise ValueError(f"not a Nerts move: {data!r}")
+    src, dst, to, count = play.groups()
+    move = Move(PLAY, {"p": PILE, "w": WASTE}.get(src, COLUMN), int(src[1]) if src[0] == "c" else None,
+                FOUND if dst == "s" else COLUMN, None if to is None else int(to),
+                None if count is None else int(count))
+    move.check_shape()
+    return move
 
 
 def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]:

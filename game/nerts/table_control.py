@@ -21,7 +21,7 @@ from game.nerts import table_save
 from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
-from game.nerts.replay_codec import Race
+from game.nerts.replay_codec import LEVELS, Race
 from game.nerts.rules import Game, Round, fits_column
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
@@ -425,10 +425,11 @@ class TableControl:
         return self.game.options.side_of(humans[0].index) if len(humans) == 1 else None
 
     def make_challenge(self) -> Challenge | None:
-        """The finished game as a deal challenge (None unless one human played computers)."""
+        """The finished game as a deal challenge (None unless one human played computers
+        of the levels a code names)."""
         side = self.human_side()
-        if side is None:
-            return None
+        if side is None or any(not s.human and s.level not in LEVELS for s in self.seats):
+            return None          # no one human, or a computer of the tests' own levels
         human = next(s for s in self.seats if s.human)
         return Challenge("nerts", self.seed, self.game.options.to_json(),
                          tuple(None if s.human else s.level for s in self.seats),
