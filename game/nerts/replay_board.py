@@ -13,9 +13,9 @@ from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
 from game.nerts.rules import NertsOptions, Round
 from game.nerts.table import seat_colours
-from game.nerts.table_control import FEED_KEPT, SeatInfo, card_text, subject
+from game.nerts.table_control import SeatInfo, card_text, subject
 from game.nerts.table_draw import TableDrawing
-from game.replays import Replay, unpack_state
+from game.replays import Replay, ReplayCursor, unpack_state
 
 
 class ReplayGame:
@@ -69,24 +69,26 @@ class ReplayBoard:
         self.ctl = ReplayControl(ReplayGame(options, round_no_of(replay.label)), seats)
         self.drawing = TableDrawing(self)
         self.drawing.live = False
-        self._feed_at: list[int] = []   # the round's move count after each feed line
+        self._plays = self._all_plays()
+
+    def _all_plays(self) -> list[tuple[int, str]]:
+        """Every card scored in the round, as the table's plays box lists them, with the
+        round's move count after it: the box at any position shows those up to it."""
+        cursor = ReplayCursor(self.replay)
+        out = []
+        while cursor.forward():
+            for e in cursor.events:
+                if e.kind == "card_moved" and e.get("dst") == "found":
+                    out.append((cursor.engine.moves_applied,
+                                f"{self._name(e.seat)} {card_text(_cards(e)[0])} scored"))
+        return out
 
     def show(self, engine: Round, events: list[Event], show_all: bool) -> None:
         self.ctl.round = engine
         # the table's G'NERTS banner at the end, unless F9 asks to see every card
         self.ctl.phase = "banner" if engine.over and not show_all else "play"
         self.drawing.show_hidden = show_all
-        # the plays so far: those up to this position (the player steps back one at
-        # a time, or goes back to the deal), then this step's if they are new
-        now = engine.moves_applied
-        kept = sum(1 for at in self._feed_at if at <= now)
-        del self.ctl.feed[kept:], self._feed_at[kept:]
-        if not self._feed_at or self._feed_at[-1] < now:
-            for e in events:
-                if e.kind == "card_moved" and e.get("dst") == "found":
-                    self.ctl.feed.append(f"{self._name(e.seat)} {card_text(_cards(e)[0])} scored")
-                    self._feed_at.append(now)
-            del self.ctl.feed[:-FEED_KEPT], self._feed_at[:-FEED_KEPT]
+        self.ctl.feed = [line for at, line in self._plays if at <= engine.moves_applied]
 
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)
