@@ -89,7 +89,7 @@ def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]
         if any(s >= engine.seats for s in move.seats):
             raise IllegalMove("a race of seats that are not at the table")
         # the very draw Round.step() makes (its only use of the random state)
-        engine._fair_order([(s, None) for s in move.seats])
+        engine.fair_order([(s, None) for s in move.seats])
         events: list[Event] = []
     else:
         events = [e.to_engine() for e in engine.apply(seat, move)]
