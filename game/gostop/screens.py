@@ -71,18 +71,6 @@ class GoStopBox(Overlay):
 
 
 # ---------------------------------------------------------------- the hand's score
-def hand_summary(st, names) -> str:
-    res = st.result or {}
-    w = res.get("winner")
-    if res.get("nagari"):
-        return f"  Hand {st.hand_no}: nagari (nobody paid)"
-    if w is None:
-        return f"  Hand {st.hand_no}: over"
-    paid = sum(p.total for p in res.get("payments", []))
-    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
-    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"
-
-
 DOUBLING_WHY = {
     "Go": ": three Go or more", "shaking": ": the winner shook", "bomb": ": the winner bombed",
     "meong-tta": ": the winner has 7 animals or more",

@@ -44,13 +44,13 @@ from game.table_support import record_stats
 
 from . import hwatu_art as art
 from .cards import PLANTS, parse_cards
-from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, make_ai  # noqa: F401
+from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, hand_summary, make_ai  # noqa: F401
 from .help_text import HELP
 from .model import Model
 from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import GoStopBox, GoStopScoring, PassKeyboard, hand_summary
+from .screens import GoStopBox, GoStopScoring, PassKeyboard
 from .settings import (
     HUMAN_SEAT,
     RULE_KEYS,
