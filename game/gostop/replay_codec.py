@@ -23,7 +23,7 @@ from .rules import GoStopState
 VERSION = 1
 BY_STEP = False
 LEVELS = AI_LEVELS          # weakest first: easy, greedy, normal, hard
-MAX_HANDS = 99              # the longest challenge
+MAX_HANDS = 999             # the longest challenge, in hands
 
 
 def _card(data: Any) -> Card:
