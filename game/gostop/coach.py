@@ -118,8 +118,9 @@ def _play_reason(view: PlayerView, c: Card, names: list[str]) -> str:
         return f"Play {the(c)}: it matches nothing, and {_why_leave(view, c)}."
     if len(same) == 3:
         taken = same
-        what = f"it takes the three {c.month}s" + (" of the stack, a junk from each opponent"
-                                                   if c.month in view.stacks else "")
+        best = max(same, key=lambda t: _worth(mine, t))
+        what = (f"it takes the stack of three {c.month}s and a junk from each opponent"
+                if c.month in view.stacks else f"it takes all three {c.month}s, {the(best)} too")
     else:
         # of two, the one the expert takes when asked
         me, opps = GoStopAI._needs(view)
