@@ -56,7 +56,7 @@ def _names(cards) -> str:
 
 
 # (field of scoring.Counts, what it is called, how many score)
-GROUPS = (("brights", "brights", 3), ("birds", "birds (godori)", 3), ("red", "red poems", 3),
+GROUPS = (("brights", "brights", 3), ("birds", "godori birds", 3), ("red", "red poems", 3),
           ("blue", "blue ribbons", 3), ("grass", "grass ribbons", 3), ("animals", "animals", 5),
           ("ribbons", "ribbons", 5), ("junk", "junk", 10))
 NUMBER = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
