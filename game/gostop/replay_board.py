@@ -20,6 +20,7 @@ from .table import GoStopTable
 
 NOTE_ROWS = (24, 25, 26, 27)   # the hint rows and the notes (the player draws row 28)
 MARKED = ("play", "flip", "capture", "bonus", "choose", "bomb", "shake", "junk_taken")
+UNTOLD = ("turn", "place", "payment")   # as the table's playback (playback.py) leaves them
 
 
 class ReplayTable(GoStopTable):
@@ -87,8 +88,8 @@ class GoStopBoard:
                    f"Target {engine.target} points.")
         marks = set()
         for ev in events:
-            text, _cue, _special = narrate(ev, t.speaker)
-            t.note(text)
+            if ev.kind not in UNTOLD:
+                t.note(narrate(ev, t.speaker)[0])
             if ev.kind in MARKED:
                 marks.update(ev.get("cards") or ())
         # one still stage: the position, with the cards of the last move framed
@@ -99,7 +100,7 @@ class GoStopBoard:
 
     def describe(self, events: list) -> str:
         t = self.table
-        texts = [narrate(ev, t.speaker)[0] for ev in events]
+        texts = [narrate(ev, t.speaker)[0] for ev in events if ev.kind not in UNTOLD]
         return next((x for x in texts if x), "")
 
 
