@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.gostop import coach
+from game.gostop import table as T
 from game.gostop.ai import GoStopAI
 from game.gostop.cards import parse_card as card
 from game.gostop.controller import HARD_ROLLOUTS
@@ -160,3 +161,17 @@ def test_h_in_the_shaking_question(app):
     app.run(max_frames=1)
     assert q.lines[-1].startswith("Coach: Shake")
     assert app.top is q and t.ctl.coach_hand == 1
+
+
+def test_in_hot_seat_the_advice_leaves_before_the_keyboard_passes(app):
+    st = GoStopState.new(Options(players=2), 12)
+    t = T.GoStopTable(app, st, [], "fast", seed=12, humans=(0, 1))
+    app.push(t)
+    asker = st.question().seat
+    t.take_over(asker)
+    text = t.ask_coach()
+    assert text and text in t.log and any(line.startswith("Coach: ") for line, _ in t.notes)
+    t.take_over(1 - asker)
+    assert text not in t.log
+    assert not any("Coach" in line for line, _ in t.notes)
+    assert app.beeps == 0

@@ -85,7 +85,7 @@ class CoachedQuestion(Question):
     """The bomb and shaking questions, with H for the coach's advice."""
 
     def __init__(self, app, table, text: list[str], on_yes, on_no, title: str):
-        super().__init__(app, text, on_yes, on_no, title=title)
+        super().__init__(app, list(text) + ["H: what would the coach do?"], on_yes, on_no, title=title)
         self.table = table
 
     def bindings(self):
@@ -95,7 +95,7 @@ class CoachedQuestion(Question):
     def coach(self) -> None:
         text = self.table.ask_coach()
         if text:
-            self.lines = [ln for ln in self.lines if not ln.startswith("Coach: ")] + [text]
+            self.lines = [ln for ln in self.lines if not ln.startswith(("Coach: ", "H: "))] + [text]
 
 
 # ---------------------------------------------------------------- the hand's score

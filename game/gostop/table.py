@@ -111,6 +111,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.show_hands = False
         self._model_cache = None     # (version, model, layout) of the live state
         self.last_replay: Replay | None = None   # the last hand recorded
+        self.private_notes = []      # the coach's notes in hot seat (table_coach.py)
         self.start_recording()
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
@@ -147,6 +148,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
 
     def take_over(self, seat: int) -> None:
         """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
+        self.forget_private_notes()
         self.ctl.take_over(seat)
         self.sel = self.choice = 0
         self._model_cache = None
