@@ -105,19 +105,21 @@ def test_a_code_whose_seats_and_rules_cannot_be_dealt_is_refused_with_a_message(
 
 
 def test_a_saved_game_is_replaced_only_when_the_player_says_so(menu_app):
+    """The menu's challenge path (game.scenes.challenge.start) asks first, for every game."""
+    from game.scenes import challenge as challenge_scene
     from game.scenes.overlays import Question
     app = menu_app
     t = new_table(app, seed=12)
     t.leave()
     saved = t.state.to_json()
     ch = challenges.Challenge("gnono", 77, GnonoOptions().to_json(), (None, "hard"), 50, "Ann")
-    app.push(T.start_challenge(app, ch))
+    app.apply(challenge_scene.start(app, ch))
     app.run(max_frames=1)
     assert isinstance(app.top, Question)
     post_keys("n")
     app.run(max_frames=1)
     assert T.resume(app).state.to_json() == saved
-    app.push(T.start_challenge(app, ch))
+    app.apply(challenge_scene.start(app, ch))
     app.run(max_frames=1)
     post_keys("y")
     app.run(max_frames=2)

@@ -32,7 +32,7 @@ from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
 from game.scene import Push
-from game.scenes.overlays import MessageBox, Question
+from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 
 from .cards import COLOR_NAMES, DECK_SIZE, Card
@@ -341,17 +341,10 @@ def resume(app):
     return resume_safely(app, SAVE_NAME, _resume)
 
 
-def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox | Question:
+def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
     """The game of a deal challenge: its deal number and rules, the computers at their
-    levels, the same computer seeds as any game dealt on that number (new_table). A
-    saved Gnono game is replaced by it only once the player says so."""
-    if app.storage.exists(SAVE_NAME):
-        return Question(app, ["The challenge replaces your saved Gnono game.", "Play it anyway?"],
-                        lambda: Push(_deal_challenge(app, ch)), title="Challenge")
-    return _deal_challenge(app, ch)
-
-
-def _deal_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
+    levels, the same computer seeds as any game dealt on that number (new_table).
+    (game.scenes.challenge asks before a saved game is replaced.)"""
     kinds = ["human" if lvl is None else lvl for lvl in ch.seats]
     opts = ch.options_object()
     if not 2 <= len(kinds) <= MAX_SEATS or len(kinds) * opts.hand_size >= DECK_SIZE - 4:

@@ -9,7 +9,7 @@ from typing import Any
 from game import challenges, errors, ui
 from game import palette as P
 from game.challenges import Challenge, ChallengeError
-from game.games import BY_KEY
+from game.games import BY_KEY, has_save
 from game.scene import Push
 from game.scenes.overlays import MessageBox, NamePrompt, Question, TextBox
 
@@ -37,7 +37,17 @@ def describe(ch: Challenge) -> list[str]:
 
 
 def start(app: Any, ch: Challenge) -> Any:
-    """The challenge's table (each game's table module offers start_challenge)."""
+    """The challenge's table (each game's table module offers start_challenge); a saved
+    game of the same kind is never replaced unasked."""
+    info = BY_KEY[ch.game]
+    if has_save(app, info):
+        return Push(Question(app, [f"A game of {info.name} is saved.",
+                                   "Play the challenge? The saved game will be lost."],
+                             lambda: _start(app, ch), title="Challenge"))
+    return _start(app, ch)
+
+
+def _start(app: Any, ch: Challenge) -> Any:
     # lazy: the game's table is imported when its challenge is played, as the menu does
     module = importlib.import_module(BY_KEY[ch.game].table_module)
     try:
