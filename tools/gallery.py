@@ -251,7 +251,7 @@ class Gallery:
         from game import replays
         from game.scenes.replay_player import ReplayPlayer
         from game.scenes.replays import ReplaysScene
-        self.reset()
+        self.reset(MenuScene)       # under the replays: the App stops when its stack is empty
         store = replays.ReplayStore(self.app.storage)
         for game in replays.GAMES:
             try:

@@ -10,8 +10,8 @@ from game.presets import presets_for
 from .options import GnonoOptions
 
 MAX_SEATS = 10
-KINDS = ("human", "easy", "normal", "hard")
-KIND_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard")
+KINDS = ("human", "easy", "normal", "hard", "expert")
+KIND_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard", "Computer, expert")
 SPEEDS = ("slow", "normal", "fast")
 # Steps (120 a second) of a computer's card moving, and of the pause (thinking before
 # the move, resting after it: half), by speed.

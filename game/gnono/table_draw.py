@@ -26,6 +26,8 @@ from .table_layout import (
     fan_rects,
 )
 
+SHORT_KIND = {"expert": "exp"}   # the level beside a name has four letters' room
+
 
 class TableDrawing:
     """GnonoTable's drawing (and a replay's: game/gnono/replay_board.py)."""
@@ -114,7 +116,8 @@ class TableDrawing:
         pygame.draw.rect(canvas, P.PALETTE[bg], (box.x + 1, box.y, box.w - 2, 16))
         name = ("\x10" if turn else " ") + self.names[seat]
         ui.text_px(canvas, box.x + 1, box.y, name[:11], P.YELLOW if turn else P.WHITE)
-        kind = "you" if seat == self.viewer else ("hum" if self.is_human(seat) else self.kinds[seat][:4])
+        kind = ("you" if seat == self.viewer else "hum" if self.is_human(seat)
+                else SHORT_KIND.get(self.kinds[seat], self.kinds[seat][:4]))
         ui.text_px(canvas, box.right - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
         face_up = self.show_hands and (self.replaying or not self.is_human(seat))

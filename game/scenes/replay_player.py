@@ -63,8 +63,8 @@ class ReplayPlayer(Scene):
             self.line = "The deal."
         else:
             self.line = self.board.describe(self.cursor.events) or self.line
-        if self.at_end:
-            self.line = (self.line + "  " if self.line else "") + "End: " + self.replay.result
+        if self.at_end:      # the result alone: the last move's line would crowd it out
+            self.line = "End: " + self.replay.result
         self.changed = True
 
     @property
