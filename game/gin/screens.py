@@ -16,7 +16,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.gin.arrangement import card_text
-from game.keys import Binding
+from game.keys import Binding, find_binding
 from game.scene import Scene
 from game.scenes.overlays import Overlay
 
@@ -33,14 +33,15 @@ class GridScreen(Scene):
     """A DOS score screen: a title box, column headers (one or two header rows),
     rows of cells (the first left aligned, the others right aligned), notes below.
     Rows are paged 18 at a time (PgUp/PgDn). A row ["="] draws a rule, a row
-    ["#", text] a section heading. any_key: every key but F1/F2/F12 goes on."""
+    ["#", text] a section heading. any_key: every key but F1/F2/F12 goes on, but
+    the extra keys (Bindings, shown on the key bar too: R Review after a hand)."""
 
     per_page = 20
 
     def __init__(self, app, title: str, headers: Sequence[Sequence[str]], widths: Sequence[int],
                  rows: Sequence[Sequence], notes: Sequence[str] = (), on_done: Callable | None = None,
                  any_key: bool = False, done_label: str = "Go on", start_last_page: bool = False,
-                 align: str = ""):
+                 align: str = "", extra_keys: Sequence[Binding] = ()):
         super().__init__(app)
         self.align = align or "l" + "r" * (len(widths) - 1)   # per column: l or r
         self.title = title
@@ -52,6 +53,7 @@ class GridScreen(Scene):
         self.any_key = any_key
         self.done_label = done_label
         self.page = self.pages - 1 if start_last_page else 0
+        self.extra_keys = list(extra_keys)
 
     @property
     def pages(self) -> int:
@@ -70,7 +72,8 @@ class GridScreen(Scene):
 
     def handle(self, event):
         if self.any_key and event.key not in (pygame.K_F1, pygame.K_F2, pygame.K_PAGEUP,
-                                               pygame.K_PAGEDOWN):
+                                               pygame.K_PAGEDOWN) \
+                and find_binding(self.extra_keys, event) is None:
             self.done()
             return True
         return super().handle(event)
@@ -81,7 +84,7 @@ class GridScreen(Scene):
         if self.pages > 1:
             b += [Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn(1)),
                   Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn(-1))]
-        return b
+        return b + self.extra_keys
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -128,6 +131,7 @@ class GridScreen(Scene):
         keys = [("Enter" if not self.any_key else "Any key", self.done_label)]
         if self.pages > 1:
             keys.append(("PgUp/PgDn", "Pages"))
+        keys += [(b.key_text, b.label) for b in self.extra_keys]
         keys.append(("F1", "Keys"))
         ui.key_bar(canvas, keys)
 
@@ -227,7 +231,7 @@ class _StatusGrid(GridScreen):
             y += 1
 
 
-def game_score(app, game, names, on_done=None, any_key=False) -> Scene:
+def game_score(app, game, names, on_done=None, any_key=False, extra_keys=()) -> Scene:
     """F4 (and after each hand): the score of the game, or of Hollywood's three."""
     headers, widths, rows = score_grid(game, names)
     target = game.options.game_target
@@ -236,7 +240,7 @@ def game_score(app, game, names, on_done=None, any_key=False) -> Scene:
         notes.append("Oklahoma: the first upcard sets the knock value.")
     title = "Hollywood Game Score" if game.n_games > 1 else "Game Score"
     return _StatusGrid(app, title, headers, widths, rows, notes, on_done=on_done, any_key=any_key,
-                       done_label="Go on" if on_done else "Back to the table")
+                       done_label="Go on" if on_done else "Back to the table", extra_keys=extra_keys)
 
 
 def bonus_lines(game, names) -> list[list]:
@@ -266,7 +270,7 @@ def bonus_lines(game, names) -> list[list]:
     return rows
 
 
-def end_of_game(app, game, names, on_done) -> Scene:
+def end_of_game(app, game, names, on_done, extra_keys=()) -> Scene:
     rows = bonus_lines(game, names)
     o = game.options
     t0 = sum(g.total(0) for g in game.games)
@@ -279,7 +283,7 @@ def end_of_game(app, game, names, on_done) -> Scene:
     notes = [verdict, f"Bonuses: Game {o.game_bonus}, Box {o.box_bonus} each, Blitz {o.blitz_bonus}."]
     headers = [["", _short(names[0], 10), _short(names[1], 10)]]
     return GridScreen(app, "End of the Game", headers, [30, 12, 12], rows, notes,
-                      on_done=on_done, any_key=True)
+                      on_done=on_done, any_key=True, extra_keys=extra_keys)
 
 
 class CardsBox(Overlay):

@@ -32,6 +32,7 @@ from game.gin import settings as S
 from game.gin import table_draw, table_keys, table_save, table_speech
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
 from game.gin.controller import GinController
+from game.gin.review_screen import review_keys
 from game.gin.rules import GinGame
 from game.gin.session import SessionScene, session_for
 from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noqa: F401
@@ -95,11 +96,14 @@ class GinTable(GinController, Scene):
         g = self.game
         if g.phase == "game_over":
             self.app.storage.remove(SAVE_NAME)
-            return Push(SC.end_of_game(self.app, g, self.names, self._after_game))
+            screen = SC.end_of_game(self.app, g, self.names, self._after_game, review_keys(self))
+            screen.notes += [n for n in (self.coach_end_note(),) if n]
+            return Push(screen)
         if g.records and g.records[-1].how == "dead":
             self._next_hand()
             return None
-        return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True))
+        return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True,
+                                  extra_keys=review_keys(self)))
 
     def _after_game(self):
         self.app.push(Question(self.app, "Play another game?", self._new_game, self._leave_done,

@@ -13,10 +13,12 @@ from game.gin import settings as S
 from game.gin.arrangement import HUMAN
 from game.gin.rules import GinGame
 from game.gin.saves import card_or_none, cards, flag, game_rng
+from game.gin.table_coach import coach_from_json
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
 KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
 OPTIONAL_KEYS = frozenset(("me",))   # hot seat: the seat at the bottom (0 when absent)
+OPTIONAL_KEYS |= {"coach"}           # the coach's hints (table_coach.py; none when absent)
 SESSION_KEYS = frozenset(("oklahoma", "hollywood", "name"))
 # added with the presets and hot seat (a save from before has none: their defaults)
 SESSION_MORE = {"opponent": "computer", "name2": "Player 2", "preset": "", "rules": {}}
@@ -36,7 +38,8 @@ def table_to_json(t) -> dict:
             "order": [str(c) for c in t.order],
             "picked": None if t.picked is None else str(t.picked),
             "show_cpu": t.show_cpu, "me": t.me,
-            "ai_rng": rng_state_to_json(rng) if rng is not None else None}
+            "ai_rng": rng_state_to_json(rng) if rng is not None else None,
+            "coach": t.coach_to_json()}
 
 
 def write(storage, t) -> bool:
@@ -65,7 +68,8 @@ def validate(data) -> dict:
     return {"game": game, "name": _name(data["name"]), "level": _level(data["level"]),
             "ai_seed": _seed(data["ai_seed"]), "session": session, "me": me,
             **_hand_order(data, game, me), "show_cpu": show_cpu,
-            "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"])}
+            "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"]),
+            "coach": coach_from_json(data.get("coach"))}
 
 
 def _name(name) -> str:
@@ -131,6 +135,7 @@ def restore(t, d: dict) -> None:
     t.picked = d["picked"]
     t._sync_order()
     t.show_cpu = d["show_cpu"]
+    t.coach_restore(d.get("coach"))
     if t.picked is not None and t.mode == "play":
         t.focus, t.arrow, t.flash = "arrow", len(t.order), False
     elif t.game.phase == "discard" and t.game.turn == t.me:
