@@ -20,7 +20,7 @@ from typing import Any
 from game.gin import melds as M
 from game.gin.ai import make_ai
 from game.gin.arrangement import card_text
-from game.gin.coach import explain, least_after_discard
+from game.gin.coach import explain, feed_chance, least_after_discard
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, Pass, Redeal, TakeUpcard
 from game.replays import Replay, ReplayCursor
 
@@ -61,7 +61,7 @@ def differences(replay: Replay, seat: int) -> tuple[int, list[Difference]]:
             continue
         lines = (_turn_line(view, turn, move, cur.engine, seat),
                  "  Expert: " + explain(view, expert, opponent)) \
-            + _hindsight(before, view, move, expert, opponent)
+            + _feed_line(view, move, expert, opponent) + _hindsight(before, view, move, expert, opponent)
         found.append(Difference(pos, max(turn, 1), move, expert, lines))
     return decisions, found
 
@@ -127,6 +127,17 @@ def _turn_line(view, turn: int, move: Any, after: GinGame, seat: int) -> str:
         return f"{label}: you {how}, discarding {card_text(move.discard)}."
     left = M.min_deadwood_mask(hand ^ M.card_bit(move.card))
     return f"{label}: you threw {card_text(move.card)} ({left} points left)."
+
+
+def _feed_line(view, played: Any, expert: Any, opponent: str) -> tuple:
+    """Two discards apart: the chance each gives the opponent a group, when it differs."""
+    if not (isinstance(played, Discard) and isinstance(expert, Discard)):
+        return ()
+    mine, its = feed_chance(view, played.card), feed_chance(view, expert.card)
+    if abs(mine - its) < 0.05:
+        return ()
+    return (f"  Chance that {opponent} can group it: your {card_text(played.card)} {mine:.0%}, "
+            f"the expert's {card_text(expert.card)} {its:.0%}.",)
 
 
 def _hindsight(before: GinGame, view, played: Any, expert: Any, opponent: str) -> tuple:

@@ -55,6 +55,12 @@ class ReviewBox(TextBox):
                          _wrapped(review_lines(replay), WIDTH - 4), footer="Esc or Enter: back")
         self.per_page = 22
 
+    def draw(self, canvas):
+        super().draw(canvas)
+        # its own key bar over the score screen's ("Any key" does not go on from here)
+        keys = [("Esc/Enter", "Back")] + ([("PgUp/PgDn", "Pages")] if self.pages > 1 else [])
+        ui.key_bar(canvas, keys + [("F1", "Keys")])
+
 
 def review_keys(table: Any) -> list[Binding]:
     """R "Review" for the score screen, when the table kept the replay of the hand just
