@@ -9,6 +9,7 @@ from game.gin import table_save
 from game.gin.coach import advise
 from game.gin.rules import GinOptions, TakeUpcard
 from game.gin.table_keys import key_bar
+from tests.test_gin_hotseat import hot_table
 from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table, press, select
 
 K = pygame
@@ -108,3 +109,18 @@ def test_damaged_hint_counts_do_not_block_the_resume(app):
     older = {k: v for k, v in data.items() if k != "coach"}
     assert table_save.validate(older)["coach"] is None
     assert table_save.validate(data)["coach"] == {"hand": 1, "game": [1, 0]}
+
+
+def test_hot_seat_the_coach_advises_the_player_at_the_keyboard(app):
+    t = hot_table(app)
+    press(app, K.K_RETURN)                    # Ann at the keyboard
+    press(app, "h")                           # it is Ann's offer
+    assert t.note == "Coach: " + advise(t.game.view(0), opponent="Bob").text
+    press(app, "-")                           # Ann passes: the keyboard goes to Bob
+    beeps = app.beeps
+    press(app, "h")                           # nobody's turn at the keyboard: a beep
+    assert app.beeps == beeps + 1 and t.mode == "handover"
+    press(app, K.K_RETURN)                    # Bob at the keyboard
+    press(app, "h")
+    assert t.me == 1 and t.note == "Coach: " + advise(t.game.view(1), opponent="Ann").text
+    assert t.coach_game == (1, 1)

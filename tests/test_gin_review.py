@@ -14,7 +14,7 @@ from game.gin.ai import make_ai
 from game.gin.arrangement import card_text
 from game.gin.review import DISCARDS, DRAWS, REVIEW_SEED, differences, review
 from game.gin.review_screen import ReviewBox, review_lines
-from game.gin.rules import Discard, DrawStock, GinGame, GoOut, TakeUpcard
+from game.gin.rules import Discard, DrawStock, GinGame, GinOptions, GoOut, TakeUpcard
 from game.gin.screens import GridScreen
 from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table, press, select
 
@@ -150,16 +150,16 @@ def test_hot_seat_reviews_both_players():
 
 # ---- at the table ---------------------------------------------------------------------
 
-def _hand_won(app, last_replay):
-    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+def _hand_won(app, last_replay, options=None):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=options)
     press(app, "+", K.K_RETURN)
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
-    assert t.game.phase == "hand_over" and t.mode == "result"
+    assert t.game.phase in ("hand_over", "game_over") and t.mode == "result"
     t.last_replay = last_replay          # as the table's recording sets it
     press(app, "x")                      # any key: the score screen
-    assert isinstance(app.top, GridScreen) and app.top.title == "Game Score"
+    assert isinstance(app.top, GridScreen)
     return t
 
 
@@ -167,6 +167,7 @@ def test_r_on_the_score_screen_shows_the_review(app):
     rep = computers(0)
     t = _hand_won(app, rep)
     score = app.top
+    assert score.title == "Game Score"
     assert ("R", "Review") in [(b.key_text, b.label) for b in score.extra_keys]
     beeps = app.beeps
     press(app, "r")
@@ -186,3 +187,14 @@ def test_no_replay_no_review_key(app):
     assert app.top.extra_keys == []
     press(app, "r")                        # any key goes on, as before
     assert app.top is t and t.game.hand_no == 2
+
+
+def test_r_at_the_end_of_the_game_reviews_its_last_hand(app):
+    rep = computers(1)
+    t = _hand_won(app, rep, GinOptions(game_target=20))
+    end = app.top
+    assert end.title == "End of the Game" and t.game.phase == "game_over"
+    press(app, "r")
+    assert isinstance(app.top, ReviewBox) and app.top.title == f"Review: {rep.label}"
+    press(app, K.K_RETURN)
+    assert app.top is end

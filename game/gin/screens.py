@@ -270,7 +270,7 @@ def bonus_lines(game, names) -> list[list]:
     return rows
 
 
-def end_of_game(app, game, names, on_done, extra_keys=()) -> Scene:
+def end_of_game(app, game, names, on_done) -> Scene:
     rows = bonus_lines(game, names)
     o = game.options
     t0 = sum(g.total(0) for g in game.games)
@@ -283,7 +283,7 @@ def end_of_game(app, game, names, on_done, extra_keys=()) -> Scene:
     notes = [verdict, f"Bonuses: Game {o.game_bonus}, Box {o.box_bonus} each, Blitz {o.blitz_bonus}."]
     headers = [["", _short(names[0], 10), _short(names[1], 10)]]
     return GridScreen(app, "End of the Game", headers, [30, 12, 12], rows, notes,
-                      on_done=on_done, any_key=True, extra_keys=extra_keys)
+                      on_done=on_done, any_key=True)
 
 
 class CardsBox(Overlay):

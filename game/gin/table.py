@@ -96,8 +96,9 @@ class GinTable(GinController, Scene):
         g = self.game
         if g.phase == "game_over":
             self.app.storage.remove(SAVE_NAME)
-            screen = SC.end_of_game(self.app, g, self.names, self._after_game, review_keys(self))
+            screen = SC.end_of_game(self.app, g, self.names, self._after_game)
             screen.notes += [n for n in (self.coach_end_note(),) if n]
+            screen.extra_keys = review_keys(self)     # R: the last hand's review
             return Push(screen)
         if g.records and g.records[-1].how == "dead":
             self._next_hand()

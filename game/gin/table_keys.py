@@ -37,7 +37,7 @@ def bindings(tbl) -> list[Binding]:
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
     if m != "result" and not tbl.hot_seat:
         b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
-    if m not in ("result", "handover"):   # out of turn: a beep and a note (game/gin/table_coach.py)
+    if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
         b.append(Binding(("h",), "Coach: what the expert would do now", tbl.coach))
     return b
 
