@@ -149,7 +149,7 @@ def explain(view: GinView, move: Any, opponent: str = "the computer") -> str:
     if isinstance(move, (TakeUpcard, DrawStock, Pass)):
         text = _draw_reason(view, move, opponent)
     elif isinstance(move, GoOut):
-        text = _out_reason(view, move)
+        text = _out_reason(view, move, opponent)
     elif isinstance(move, Discard):
         text = _discard_reason(view, move, opponent)
     elif isinstance(move, LayDown):
@@ -212,7 +212,7 @@ def _group_with(hand: int, card: Card) -> str:
     return "a group"
 
 
-def _out_reason(view: GinView, move: GoOut) -> str:
+def _out_reason(view: GinView, move: GoOut, opponent: str) -> str:
     if move.discard is None:
         return "Big Gin: all eleven cards are in groups; lay them down."
     hand = M.cards_to_mask(view.hand) ^ _bit(move.discard)
@@ -220,8 +220,8 @@ def _out_reason(view: GinView, move: GoOut) -> str:
     dt = card_text(move.discard)
     if dw == 0:
         return _fit(f"Gin! Discard {dt} face down and lay down {melds_text(hand)}")
-    return _fit(f"Knock with {dw}: discard {dt} face down and lay down {melds_text(hand)}",
-                f"; {view.stock_size} cards are left in the Stock")
+    return _fit(f"Knock with {dw} now (waiting for gin gives {opponent} more turns): "
+                f"discard {dt} face down", f", lay down {melds_text(hand)}")
 
 
 def _discard_reason(view: GinView, move: Discard, opponent: str) -> str:
