@@ -305,7 +305,8 @@ class ReplayCursor:
     def seek(self, position: int) -> None:
         """Go to a position (0..length); the events are those of its last group."""
         position = max(0, min(self.length, position))
-        base = max(p for p in self._checkpoints if p <= position)
+        # from a checkpoint before the position (not at it): its last group's events are wanted
+        base = max(p for p in self._checkpoints if p < position) if position > 0 else 0
         engine = self._checkpoints[base].copy()
         events: list[Event] = []
         for p in range(base, position):

@@ -5,6 +5,7 @@ last-round record the scoring screen cannot show), and checks on any resumed tab
 import copy
 import json
 
+from game import replays
 from game.gnono.invariants import parse_shown
 from game.gnono.overlays import GnonoScoring
 
@@ -34,6 +35,11 @@ def _table_changes(data: dict):
     yield "a history of numbers", lambda d: d.__setitem__("history", [1, 2])
     yield "a computer at the keyboard", lambda d: d.__setitem__(
         "viewer", next(i for i, k in enumerate(d["kinds"]) if k != "human"))
+    yield "a recording that is not one", lambda d: d.__setitem__("replay", [5])
+    yield "a recording missing its first move", lambda d: d["replay"] and d["replay"].__setitem__(
+        "moves", d["replay"]["moves"][1:])
+    yield "coach counts of nonsense", lambda d: d.__setitem__("coach", [-1, "x"])
+    yield "a mistyped challenge", lambda d: d.__setitem__("challenge", "GNO-0000-0000")
 
 
 def MUTATIONS(doc, rng):
@@ -58,3 +64,8 @@ def check(table, what):
     if st.phase in ("round_over", "game_over"):
         GnonoScoring(table.app, table)
     assert all(isinstance(line, str) for line in table.history), what
+    rep = table.ctl.recorder.replay      # a round recorded on only if it leads here
+    if rep is not None:
+        cursor = replays.ReplayCursor(rep)
+        cursor.seek(cursor.length)
+        assert replays.digest(cursor.engine) == replays.digest(st), what

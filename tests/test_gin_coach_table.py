@@ -117,6 +117,7 @@ def test_hot_seat_the_coach_advises_the_player_at_the_keyboard(app):
     press(app, "h")                           # it is Ann's offer
     assert t.note == "Coach: " + advise(t.game.view(0), opponent="Bob").text
     press(app, "-")                           # Ann passes: the keyboard goes to Bob
+    assert "Coach" not in t.note              # her advice names her cards: it is gone
     beeps = app.beeps
     press(app, "h")                           # nobody's turn at the keyboard: a beep
     assert app.beeps == beeps + 1 and t.mode == "handover"

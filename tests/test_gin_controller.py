@@ -4,6 +4,7 @@ autosave and statistics at the end of a hand, and a computer's failure reported.
 import random
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -20,6 +21,8 @@ SESSION = {"oklahoma": False, "hollywood": False, "name": "Tester"}
 class FakeStorage:
     def __init__(self):
         self.files = {}
+        # the replays folder (game.replays.ReplayStore) is a real one, in a temporary folder
+        self.dir, self.problems, self.told = tempfile.mkdtemp(prefix="gin-fake-saves-"), [], set()
 
     def write_json(self, name, kind, schema, data):
         self.files[name] = data

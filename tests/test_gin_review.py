@@ -195,7 +195,24 @@ def test_r_at_the_end_of_the_game_reviews_its_last_hand(app):
     t = _hand_won(app, rep, GinOptions(game_target=20))
     end = app.top
     assert end.title == "End of the Game" and t.game.phase == "game_over"
+    assert ("R", "Review") in [(b.key_text, b.label) for b in end.bindings()]
     press(app, "r")
     assert isinstance(app.top, ReviewBox) and app.top.title == f"Review: {rep.label}"
     press(app, K.K_RETURN)
     assert app.top is end
+
+
+def test_a_hand_played_at_the_table_is_reviewed_with_its_hints(app):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    press(app, "h", "+", K.K_RETURN, "h")        # the coach asked at the draw and the discard
+    select(app, t, "KH")
+    press(app, K.K_F10, "y")
+    app.run(max_frames=150)
+    rep = t.last_replay                          # the table's own recording of the hand
+    assert rep is not None and rep.coached == 2
+    press(app, "x", "r")
+    box = app.top
+    assert isinstance(box, ReviewBox)
+    assert "You asked the coach 2 times." in box.lines
+    # the player took the coach's advice: the expert has nothing to add
+    assert any(line.startswith("The expert would have played all your 2 draws") for line in box.lines)

@@ -11,29 +11,13 @@ import pytest
 
 from game import replays
 from game.engine import Engine
+from tools.random_replay import random_replay
 
 SEEDS = range(4)
 
 
 def record_random(game: str, seed: int, moves: int = 400) -> tuple[replays.Replay, Engine]:
-    """Random legal play from a new engine, recorded through the codec."""
-    c = replays.codec(game)
-    engine = importlib.import_module(f"game.{game}.rules").new_engine(seed, None)
-    seats = [replays.Seat(f"P{i}", "computer", "normal") for i in range(engine.n_seats)]
-    rec = replays.Recorder(game, seats)
-    rec.begin(engine, "Hand 1", seed)
-    rng = random.Random(seed)
-    for i in range(moves):
-        if engine.is_over():
-            break
-        seat = rng.choice(engine.to_move())
-        legal = engine.legal_moves(seat)
-        if not legal:
-            continue
-        move = rng.choice(legal)
-        c.apply(engine, i, seat, move)
-        rec.record(i, seat, move)
-    return rec.finish(engine, "random play", list(engine.scores())), engine
+    return random_replay(game, seed, moves)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

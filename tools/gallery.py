@@ -31,6 +31,7 @@ from game.scenes.options import OptionsScene  # noqa: E402
 from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
 from game.scenes.scoring import ScoringScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
+from tools.random_replay import random_replay  # noqa: E402
 
 # per game: the keys on its set-up screen that give the most seats (from the defaults)
 TABLES = {
@@ -114,7 +115,7 @@ class Gallery:
             self.keys(key)
             self.shot(name)
         menu = app.top
-        for what in ("deal", "stats", "options", "quit"):
+        for what in ("replays", "challenge", "deal", "stats", "options", "quit"):
             menu.index = [w for _, w in menu.items].index(what)
             self.keys(frames=1)
             self.shot(f"menu-{what}")
@@ -245,8 +246,44 @@ class Gallery:
                 continue
             self.keys(rng.choice(choices), frames=rng.choice((1, 5, 30)))
 
+    # -- replays: the Replays screen, and each game's hand played back ----------------
+    def replays(self) -> None:
+        from game import replays
+        from game.scenes.replay_player import ReplayPlayer
+        from game.scenes.replays import ReplaysScene
+        self.reset()
+        store = replays.ReplayStore(self.app.storage)
+        for game in replays.GAMES:
+            try:
+                rep, _ = random_replay(game, seed=7, human=True)
+                store.save(rep)
+                self.app.push(ReplayPlayer(self.app, replays.verify(rep)))
+            except Exception as exc:   # a game whose replays cannot be shown: say so, go on
+                self.failures.append(f"replay of {game}: {type(exc).__name__}: {exc}")
+                continue
+            self.run(1)
+            self.shot(f"replay-{game}-deal")
+            player = self.app.top
+            player.cursor.seek(player.cursor.length // 2)
+            player.paused = True
+            player._show()
+            self.run(1)
+            self.shot(f"replay-{game}-middle")
+            self.keys(pygame.K_F9)
+            self.shot(f"replay-{game}-all-hands")
+            player.cursor.seek(player.cursor.length)
+            player._show()
+            self.run(1)
+            self.shot(f"replay-{game}-end")
+            self.app.pop()
+        self.app.push(ReplaysScene(self.app))
+        self.run(1)
+        self.shot("replays-screen")
+        self.app.pop()
+
     def everything(self, tables: bool = True) -> None:
         self.core()
+        self.replays()
         for key in TABLES if tables else ():
             for most in (False, True):
                 try:

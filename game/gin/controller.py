@@ -28,6 +28,7 @@ from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_ha
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
 from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
+from game.gin.table_replays import TableReplays
 from game.table_support import computer_move
 
 CPU_NAME = "Computer"
@@ -59,7 +60,9 @@ class Thinking:
         self.version, self.view, self.move, self.spent = version, None, None, 0.0
 
 
-class GinController(TableCoach, TableNotes):
+class GinController(TableCoach, TableNotes, TableReplays):
+    replaying = False      # a replay's table (game/gin/replay_board.py): drawn, never played
+
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
         self.app = app
         self._note = self._other_note = ""
@@ -95,7 +98,9 @@ class GinController(TableCoach, TableNotes):
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self._dw_cache: dict = {}
         self.moved = True                    # a move not drawn yet (GinTable.dirty)
+        self.challenge = None                # the deal challenge played at this table, if any
         self._sync()
+        self._start_recording()
 
     # ---- the state -------------------------------------------------------------------
     @property
@@ -253,10 +258,11 @@ class GinController(TableCoach, TableNotes):
         except IllegalMove as e:
             self.note = sentence(str(e))
             return None
-        self._after_move(events)
+        self._after_move(events, move)
         return events
 
-    def _after_move(self, events):
+    def _after_move(self, events, move=None):
+        self._record_move(move, events)
         self.version += 1
         self.moved = True
         if any(ev["kind"] == "deal" for ev in events):   # a new hand: fresh orders
@@ -343,8 +349,9 @@ class GinController(TableCoach, TableNotes):
             events = self.game.apply(move)
         except IllegalMove as exc:   # the computer's bug: reported, then a plain move
             errors.report(exc, "computer player (gin): its move was refused")
-            events = self.game.apply(self._plain_move())
-        self._after_move(events)
+            move = self._plain_move()
+            events = self.game.apply(move)
+        self._after_move(events, move)
 
     # ---- the player's moves (the keys' actions; False: refused, the App beeps) ------------
     def switch_target(self):

@@ -4,7 +4,7 @@ line, and the F5 / F6 lists of the cards in the Pile and in the Stock.
 
     box_scores(app, game, names) -> Scene
     game_score(app, game, names, on_done=None, any_key=False) -> Scene
-    end_of_game(app, game, names, on_done) -> Scene
+    end_of_game(app, game, names, on_done, challenge, outcome) -> Scene   (C: a challenge)
     CardsBox(app, title, cards, caption, numbered)   an overlay
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from game import ui
 from game.gin.arrangement import card_text
 from game.keys import Binding, find_binding
 from game.scene import Scene
+from game.scenes import challenge as challenge_scene
 from game.scenes.overlays import Overlay
 
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
@@ -270,7 +271,10 @@ def bonus_lines(game, names) -> list[list]:
     return rows
 
 
-def end_of_game(app, game, names, on_done) -> Scene:
+def end_of_game(app, game, names, on_done, challenge: Callable | None = None,
+                outcome: str = "") -> Scene:
+    """challenge: C's action (issue #21), a Challenge of this game, or a refusal's reason;
+    outcome: how a challenge played here came out."""
     rows = bonus_lines(game, names)
     o = game.options
     t0 = sum(g.total(0) for g in game.games)
@@ -281,9 +285,45 @@ def end_of_game(app, game, names, on_done) -> Scene:
         w = 0 if t0 > t1 else 1
         verdict = f"{names[w]} wins by {abs(t0 - t1)} points."
     notes = [verdict, f"Bonuses: Game {o.game_bonus}, Box {o.box_bonus} each, Blitz {o.blitz_bonus}."]
+    if outcome:
+        notes.insert(0, outcome)
     headers = [["", _short(names[0], 10), _short(names[1], 10)]]
-    return GridScreen(app, "End of the Game", headers, [30, 12, 12], rows, notes,
-                      on_done=on_done, any_key=True)
+    return EndOfGame(app, "End of the Game", headers, [30, 12, 12], rows, notes,
+                     on_done=on_done, any_key=True, challenge=challenge)
+
+
+class EndOfGame(GridScreen):
+    """The end of the game: C makes a deal challenge of it, any other key goes on."""
+
+    def __init__(self, *args, challenge: Callable | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.challenge = challenge
+
+    def make_challenge(self):
+        got = self.challenge()
+        if isinstance(got, str):          # refused: a beep, and the reason in the notes
+            if got not in self.notes:
+                self.notes.append(got)
+            return False
+        return challenge_scene.offer(self.app, got)
+
+    def bindings(self):
+        b = super().bindings()
+        if self.challenge is not None:
+            b.insert(0, Binding(("c",), "Challenge: a code to beat this score on this deal",
+                                self.make_challenge))
+        return b
+
+    def handle(self, event):
+        if self.challenge is not None and find_binding(self.bindings()[:1], event) is not None:
+            return Scene.handle(self, event)      # C before "any key goes on"
+        return super().handle(event)
+
+    def draw(self, canvas):
+        super().draw(canvas)
+        if self.challenge is not None:
+            extra = [(b.key_text, b.label) for b in self.extra_keys]
+            ui.key_bar(canvas, [("Any key", self.done_label), ("C", "Challenge")] + extra + [("F1", "Keys")])
 
 
 class CardsBox(Overlay):

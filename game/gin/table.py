@@ -21,15 +21,18 @@ drawing in table_draw.py; the save and its validation in table_save.py. GinTable
 the controller made a Scene, with the screens it opens.
 
     start(app, seed=None) -> the session options screen, then the table
+    start_challenge(app, ch) -> a deal challenge's table (game/scenes/challenge.py)
     resume(app) -> the saved table, or None
 """
 from __future__ import annotations
 
-from game.deals import DEAL_LIMIT, fresh_deal_no
+from game import challenges
+from game.challenges import Challenge
+from game.deals import DEAL_LIMIT, fresh_deal_no, is_deal_no
 from game.games import resume_safely
+from game.gin import replay_codec, table_draw, table_keys, table_save, table_speech
 from game.gin import screens as SC
 from game.gin import settings as S
-from game.gin import table_draw, table_keys, table_save, table_speech
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
 from game.gin.controller import GinController
 from game.gin.review_screen import review_keys
@@ -38,7 +41,7 @@ from game.gin.session import SessionScene, session_for
 from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noqa: F401
 from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
-from game.scenes.overlays import Question
+from game.scenes.overlays import MessageBox, Question
 
 
 class GinTable(GinController, Scene):
@@ -96,7 +99,8 @@ class GinTable(GinController, Scene):
         g = self.game
         if g.phase == "game_over":
             self.app.storage.remove(SAVE_NAME)
-            screen = SC.end_of_game(self.app, g, self.names, self._after_game)
+            screen = SC.end_of_game(self.app, g, self.names, self._after_game,
+                                    challenge=self.make_challenge, outcome=self.challenge_outcome())
             screen.notes += [n for n in (self.coach_end_note(),) if n]
             screen.extra_keys = review_keys(self)     # R: the last hand's review
             return Push(screen)
@@ -105,6 +109,23 @@ class GinTable(GinController, Scene):
             return None
         return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True,
                                   extra_keys=review_keys(self)))
+
+    # ---- deal challenges (issue #21) ----------------------------------------------------
+    def make_challenge(self) -> Challenge | str:
+        """C at the end of the game: this game as a challenge, or the reason it is none."""
+        g = self.game
+        if self.hot_seat:
+            return "A challenge needs one player against computers"
+        if not is_deal_no(g.seed):
+            return "This game was not dealt from a deal number: no challenge"
+        return Challenge("gin", g.seed, replay_codec.options_to_json(g.options), (None, self.level),
+                         g.scores()[HUMAN], self.names[HUMAN])
+
+    def challenge_outcome(self) -> str:
+        """How the challenge played at this table came out ("" when none was)."""
+        if self.challenge is None:
+            return ""
+        return challenges.outcome(self.challenge, self.game.scores()[HUMAN], self.names[HUMAN])
 
     def _after_game(self):
         self.app.push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
@@ -160,6 +181,23 @@ def new_table(app, session: dict, seed: int | None = None) -> GinTable:
 def start(app, seed: int | None = None) -> Scene:
     """The session options screen; Enter starts the table."""
     return SessionScene(app, lambda session: Replace(new_table(app, session, seed)))
+
+
+def start_challenge(app, ch: Challenge) -> Scene:
+    """A deal challenge's table: the game on its deal number and options, the computer at
+    its level with the seed new_table gives a game started on that deal number, so it is
+    the very game the challenger played (as far as the player's moves are the same)."""
+    if ch.human != HUMAN or not is_deal_no(ch.deal_no + 1):
+        return MessageBox(app, "Challenge", ["This challenge cannot be dealt at the Gin table: "
+                                             "it plays the challenger in the first seat."
+                                             if ch.human != HUMAN else "Its deal number is too large."])
+    options = ch.options_object()
+    session = {**session_for(app), "oklahoma": options.oklahoma, "hollywood": options.hollywood,
+               "opponent": "computer"}
+    game = GinGame.new(seed=ch.deal_no, options=options)
+    table = GinTable(app, game, session["name"], ch.seats[CPU], ch.deal_no + 1, session)
+    table.challenge = ch
+    return table
 
 
 def resume(app):

@@ -1,12 +1,12 @@
 """The coach at the Gin table (issue #21), without pygame: H asks the expert what it
 would do now from the player's own view (game/gin/coach.py), and the notes say it
 ("Coach: Discard 9♣: ..."), spoken like any note. Every hint is counted: in the hand's
-replay (the recorder's coach_used, once the table records), in the statistics at the
+replay (the recorder's coach_used, table_replays.py), in the statistics at the
 end of the hand ({"coach_uses": n}, by level and variant like the other counts), and
 for the game, whose end-of-game screen says when the winner had the coach's help.
 
 A mixin of GinController (it uses self.game, me, them, mode, my_turn, note, names,
-hot_seat, refuse, and TableNotes' _hand_stats below it).
+hot_seat, refuse, recorder, and TableNotes' _hand_stats below it).
 """
 from __future__ import annotations
 
@@ -34,11 +34,8 @@ class TableCoach:
         counts = list(self.coach_game)
         counts[self.me] += 1
         self.coach_game = tuple(counts)
-        # the hand's replay counts the hints too (the recorder comes with the table's
-        # recording, which another part of the table adds: absent, nothing to tell)
-        recorder = getattr(self, "recorder", None)
-        if recorder is not None:
-            recorder.coach_used()
+        if self.recorder is not None:        # the hand's replay counts them too
+            self.recorder.coach_used()
 
     def _hand_stats(self, events) -> tuple[dict, dict]:
         """TableNotes' counts of a hand, with the hints asked in it once it is over

@@ -12,7 +12,6 @@ from game import card_art, ui
 from game import palette as P
 from game.gin import melds as M
 from game.gin.arrangement import card_text, cpu_display, human_display, sort_for_hand
-from game.gin.controller import CPU_NAME
 from game.gin.table_keys import key_bar
 from game.gin.table_speech import result_lines
 
@@ -81,7 +80,7 @@ def _draw_top(tbl, canvas, col):
     t, bg = col["text"], col["table"]
     deal = "" if g.deal_no is None else f"  Deal {g.deal_no}"
     ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
-    label = tbl.names[tbl.them] if tbl.hot_seat else f"{CPU_NAME} ({tbl.level})"
+    label = tbl.names[tbl.them] if tbl.hot_seat or not tbl.level else f"{tbl.names[tbl.them]} ({tbl.level})"
     shown = cpu_display(g, tbl.them)
     if shown is not None:
         label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
@@ -186,8 +185,8 @@ def _draw_result(tbl, canvas, col):
     lines = result_lines(tbl)
     if not lines:
         return
-    lines.append("")
-    lines.append("Press any key")
+    if not tbl.replaying:       # a replay goes on by itself
+        lines += ["", "Press any key"]
     w = max(len(s) for s in lines) + 4
     h = len(lines) + 2
     c0 = 40 - w // 2 - 4

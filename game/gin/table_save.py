@@ -7,7 +7,8 @@ validation path. No pygame here.
 """
 from __future__ import annotations
 
-from game import presets
+from game import challenges, presets
+from game.challenges import Challenge
 from game.engine import is_int, rng_state_to_json
 from game.gin import settings as S
 from game.gin.arrangement import HUMAN
@@ -17,8 +18,9 @@ from game.gin.table_coach import coach_from_json
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
 KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
-OPTIONAL_KEYS = frozenset(("me",))   # hot seat: the seat at the bottom (0 when absent)
-OPTIONAL_KEYS |= {"coach"}           # the coach's hints (table_coach.py; none when absent)
+# hot seat: the seat at the bottom (0 when absent); the hand's recording so far, the
+# deal challenge played and the coach's hints (issue #21: a save from before has none)
+OPTIONAL_KEYS = frozenset(("me", "replay", "challenge", "coach"))
 SESSION_KEYS = frozenset(("oklahoma", "hollywood", "name"))
 # added with the presets and hot seat (a save from before has none: their defaults)
 SESSION_MORE = {"opponent": "computer", "name2": "Player 2", "preset": "", "rules": {}}
@@ -39,6 +41,8 @@ def table_to_json(t) -> dict:
             "picked": None if t.picked is None else str(t.picked),
             "show_cpu": t.show_cpu, "me": t.me,
             "ai_rng": rng_state_to_json(rng) if rng is not None else None,
+            "replay": t.recorder.to_json() if t.recorder is not None else None,
+            "challenge": None if t.challenge is None else challenges.encode(t.challenge),
             "coach": t.coach_to_json()}
 
 
@@ -69,7 +73,19 @@ def validate(data) -> dict:
             "ai_seed": _seed(data["ai_seed"]), "session": session, "me": me,
             **_hand_order(data, game, me), "show_cpu": show_cpu,
             "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"]),
+            # worth less than the game: a damaged one is dropped, never a reason to refuse
+            "replay": data.get("replay"), "challenge": _challenge(data.get("challenge")),
             "coach": coach_from_json(data.get("coach"))}
+
+
+def _challenge(code) -> Challenge | None:
+    if code is None:
+        return None
+    try:
+        ch = challenges.decode(code) if isinstance(code, str) and len(code) <= 200 else None
+    except challenges.ChallengeError:
+        return None
+    return ch if ch is not None and ch.game == "gin" else None
 
 
 def _name(name) -> str:
@@ -135,6 +151,8 @@ def restore(t, d: dict) -> None:
     t.picked = d["picked"]
     t._sync_order()
     t.show_cpu = d["show_cpu"]
+    t.restore_recording(d["replay"])
+    t.challenge = d["challenge"]
     t.coach_restore(d.get("coach"))
     if t.picked is not None and t.mode == "play":
         t.focus, t.arrow, t.flash = "arrow", len(t.order), False

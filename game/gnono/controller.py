@@ -5,6 +5,10 @@ each update step with nothing being played back and applies the move it returns;
 `think()` at every step gives a computer that thinks in slices (an AI with
 start_choice/work, like Go-Stop's hard one) about THINK_S seconds of work.
 
+Each round is recorded for the replays (game.replays.Recorder): begun at its deal,
+every move the engine accepts, finished when it is scored (take_finished() hands the
+replays to the table to store); the coach's hints are counted per round and game.
+
 Computers catch a missed "UNO!" after their reaction time, never sooner than
 HUMAN_GRACE after a human's card lands; a computer that forgot stays catchable for
 at least HUMAN_CATCH before the next computer moves.
@@ -16,10 +20,11 @@ from dataclasses import dataclass
 
 from game import errors
 from game.clock import STEP_HZ
+from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
 from game.table_support import computer_move, record_stats
 
 from .ai import make_ai
-from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState
+from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
@@ -73,6 +78,12 @@ class GnonoController:
         self.timing: list[int] = []  # steps of each computer turn, think to rest
         self.stats_round = None      # the round already counted in the statistics
         self.thinking: _Thinking | None = None
+        # replays: each round recorded from its deal; a resumed game restores its round
+        self.recorder = Recorder("gnono", self.replay_seats(), self.humans[0] if self.humans else 0)
+        self.finished: list[Replay] = []   # rounds recorded and scored, for the table to store
+        self.coach_round = 0               # the coach's hints this round (the statistics)
+        self.coach_game = 0                # and this game (the end-of-game screen)
+        self.begin_round()
 
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
@@ -85,7 +96,66 @@ class GnonoController:
         """The engine's events of a move (IllegalMove: refused, nothing changed)."""
         events = self.state.apply(move)
         self.version += 1
+        self._record(move)
         return events
+
+    # -- replays ----------------------------------------------------------------------
+    def replay_seats(self) -> list[Seat]:
+        return [Seat(self.names[s], "human") if self.is_human(s) else Seat(self.names[s], "computer", k)
+                for s, k in enumerate(self.kinds)]
+
+    def begin_round(self) -> None:
+        """Record the round just dealt (none once the game is over)."""
+        st = self.state
+        self.coach_round = 0
+        if st.phase in (ROUND_OVER, GAME_OVER):
+            return
+        self.recorder.begin(st, f"Round {st.round_no}", st.deal_no)
+
+    def _record(self, move) -> None:
+        if type(move) is NextRound:
+            self.begin_round()
+            return
+        rec = self.recorder
+        if rec.replay is None:
+            return
+        rec.record(len(rec.replay.moves), move_seat(move), move)
+        if self.is_over():
+            lr = self.state.last_round or {}
+            w = lr.get("winner")
+            scores = [int(lr.get("points", 0)) if s == w else 0 for s in range(self.n)]
+            result = (f"{self.names[w]} went out, +{lr.get('points', 0)}" if w is not None
+                      else "no one went out")
+            if self.state.phase == GAME_OVER and self.state.winner is not None:
+                result += f"; {self.names[self.state.winner]} wins the game"
+            self.finished.append(rec.finish(self.state, result, scores))
+
+    def take_finished(self) -> list[Replay]:
+        """The rounds recorded and scored since the last call (to be stored)."""
+        out, self.finished = self.finished, []
+        return out
+
+    def coach_used(self) -> None:
+        self.coach_round += 1
+        self.coach_game += 1
+        self.recorder.coach_used()
+
+    def restore_recording(self, data) -> None:
+        """The round in progress from a save: kept only if it is this table's and its
+        moves lead to the state as saved (a damaged one is dropped: the game goes on)."""
+        rec = self.recorder
+        rec.restore(data)
+        rep = rec.replay
+        if rep is None:
+            return
+        try:
+            cursor = ReplayCursor(rep)
+            cursor.seek(cursor.length)
+            ok = rep.seats == rec.seats and digest(cursor.engine) == digest(self.state)
+        except ReplayError:
+            ok = False
+        if not ok:
+            rec.restore(None)
 
     # -- the clock ---------------------------------------------------------------------
     def playing_back(self) -> None:
@@ -261,6 +331,7 @@ class GnonoController:
             counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
             if st.phase == GAME_OVER:
                 counts.update(games_played=1, games_won=int(st.winner in self.humans))
+            counts["coach_uses"] = self.coach_round
             bests = {"best_round": int(lr.get("points", 0))} if w in self.humans else None
             record_stats(stats, "gnono", counts, bests, level=self.level(), variant=variant)
         if w is None:

@@ -28,6 +28,9 @@ HELP = [
     "",
     "KEYS: F3 log, F4 scores, F8 save and leave, F9 show the computers' hands (a",
     "cheat), Space hurries a computer's turn, Esc leaves (the game is saved).",
+    "H asks the coach on your turn (in the colour and challenge questions too): what",
+    "the expert computer would do, and why, in the notes. Every round is recorded",
+    "(menu: R Replays); at the game's end C makes a challenge code of the same deal.",
     "Options (hand of 7 or 11, drawing until playable, house rules: stacking,",
     "jump-in, 7-0) are on the Gnono pages of the Options.",
 ]

@@ -19,9 +19,9 @@ class ColourBox(Overlay):
     """Which colour to name: Left/Right and Enter, or the colour's initial."""
     title = "Choose a colour"
 
-    def __init__(self, app, on_pick, on_cancel=None, hand=()):
+    def __init__(self, app, on_pick, on_cancel=None, hand=(), on_coach=None):
         super().__init__(app)
-        self.on_pick, self.on_cancel = on_pick, on_cancel
+        self.on_pick, self.on_cancel, self.on_coach = on_pick, on_cancel, on_coach
         self.counts = {c: sum(1 for x in hand if x.color == c) for c in COLORS}
         self.sel = COLORS.index(max(COLORS, key=lambda c: self.counts[c]))
 
@@ -56,7 +56,7 @@ class ColourBox(Overlay):
             b.append(Binding((c.lower(),), f"Name {COLOR_NAMES[c]}", lambda c=c: self.pick(c)))
         if self.on_cancel:
             b.append(Binding((pygame.K_ESCAPE,), "Keep the Wild in hand", self.cancel))
-        return b
+        return b + coach_binding(self.on_coach)
 
     def draw(self, canvas):
         col, row, w, h = 18, 8, 44, 11
@@ -77,16 +77,21 @@ class ColourBox(Overlay):
         ui.center(canvas, row + h - 2, hint, P.YELLOW, P.MAGENTA, col, w)
 
 
+def coach_binding(on_coach) -> list[Binding]:
+    """H in a question box: the coach's advice in the table's notes (below the box)."""
+    return [Binding(("h",), "Coach: what the expert would do", on_coach)] if on_coach else []
+
+
 class ChallengeBox(Question):
     """Y/N: challenge the Wild Draw Four. With stacking, S passes it on with your own
     (`stack_label` says with what). C catches a seat that forgot "UNO!" while the box
     is up: `catchable()` names it (or None), `on_catch()` catches it."""
 
     def __init__(self, app, text, on_yes, on_no, on_stack=None, stack_label="",
-                 catchable=lambda: None, on_catch=None):
+                 catchable=lambda: None, on_catch=None, on_coach=None):
         super().__init__(app, text, on_yes, on_no, no_on_esc=False, title="Challenge?")
         self.on_stack, self.stack_label = on_stack, stack_label
-        self.catchable, self.on_catch = catchable, on_catch
+        self.catchable, self.on_catch, self.on_coach = catchable, on_catch, on_coach
 
     def stack(self):
         self.app.pop(self)
@@ -102,7 +107,7 @@ class ChallengeBox(Question):
             b.append(Binding(("s",), self.stack_label, self.stack))
         if self.on_catch and self.catchable() is not None:
             b.append(Binding(("c",), f"Catch {self.catchable()}: no \"UNO!\"", self.on_catch))
-        return b
+        return b + coach_binding(self.on_coach)
 
     def draw(self, canvas):
         super().draw(canvas)
@@ -155,9 +160,9 @@ class ChallengeResult(Overlay):
 class SeatChooser(Overlay):
     """Up/Down and Enter: pick a seat (the 7 of the 7-0 house rule)."""
 
-    def __init__(self, app, prompt, items, on_pick):
+    def __init__(self, app, prompt, items, on_pick, on_coach=None):
         super().__init__(app)
-        self.prompt, self.items, self.on_pick = prompt, list(items), on_pick
+        self.prompt, self.items, self.on_pick, self.on_coach = prompt, list(items), on_pick, on_coach
         self.title = prompt
         self.sel = 0
 
@@ -177,7 +182,8 @@ class SeatChooser(Overlay):
     def bindings(self):
         return [Binding((pygame.K_UP,), "Previous seat", lambda: self.move(-1)),
                 Binding((pygame.K_DOWN,), "Next seat", lambda: self.move(1)),
-                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.pick)]
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.pick)] \
+            + coach_binding(self.on_coach)
 
     def draw(self, canvas):
         w, h = 40, len(self.items) + 4
@@ -238,6 +244,21 @@ class GnonoScoring(Scene):
         self.round = lr.get("round", st.round_no)
         self.hands = [[Card.parse(t) for t in h] for h in lr.get("hands", [[] for _ in range(st.n)])]
         self.game_over = st.winner is not None
+        self.notice = ""   # why C made no challenge
+
+    def end_lines(self) -> list[str]:
+        """At the game's end: the challenge's outcome, the coach's help."""
+        if not self.game_over:
+            return []
+        return [x for x in (self.table.challenge_line(), self.table.coach_hint_line()) if x]
+
+    def challenge(self):
+        made = self.table.offer_challenge()
+        if isinstance(made, str):   # refused: the beep was given
+            self.notice = made + "."
+            self.app.say(self.notice)
+            return True
+        return made
 
     def done(self):
         self.app.pop(self)
@@ -257,7 +278,8 @@ class GnonoScoring(Scene):
         parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.scores[s]}" for s in range(st.n)) + ".")
         if self.game_over:
             w = st.winner
-            parts.append(f"{sp.verb(w, 'win')} the game. Enter: back to the menu.")
+            parts += [f"{sp.verb(w, 'win')} the game."] + self.end_lines()
+            parts.append("C makes a deal challenge. Enter: back to the menu.")
         else:
             parts.append(f"Playout {st.options.playout_score}. Enter deals the next round.")
         return " ".join(parts)
@@ -277,6 +299,9 @@ class GnonoScoring(Scene):
         if not self.game_over:
             b += [Binding((pygame.K_F8,), "Save and leave", self.leave),
                   Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+        else:
+            b.append(Binding(("c",), "Challenge: a code to beat your score on this deal",
+                             self.challenge))
         return b
 
     def help_lines(self):
@@ -291,7 +316,7 @@ class GnonoScoring(Scene):
         names = t.names
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         n = st.n
-        h = n + 11
+        h = n + 11 + len(self.end_lines())
         sp = t.speaker
         ui.box(canvas, 1, 1, 78, h, P.WHITE, P.BLUE,
                title=f"Round {self.round}: {sp.verb(self.winner, 'go', 'goes')} out"
@@ -333,12 +358,15 @@ class GnonoScoring(Scene):
             msg = (f"{sp.verb(w, 'reach', 'reaches')} {st.scores[w]} and "
                    f"win{'' if sp.you(w) else 's'} the game!")
             ui.center(canvas, y + 4, msg, P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 1, 78)
+            for i, line in enumerate(self.end_lines()):
+                ui.center(canvas, y + 5 + i, line, P.LIGHT_CYAN, P.BLUE, 1, 78)
         else:
             lead = max(range(n), key=lambda s: st.scores[s])
             ui.text(canvas, 3, y + 4, f"Playout score {st.options.playout_score}: "
                     f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
-        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")]
-                   + ([] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")])
-                   + [("F1", "Keys")])
+        if self.notice:
+            ui.center(canvas, 28, self.notice, P.YELLOW, P.BLACK)
+        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
+        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")])
 
 

@@ -9,27 +9,33 @@ table rests, and the notes line says what happened, with its sound.
 Keys: Left/Right choose a card, Enter plays it, + or Ins draws, then Enter plays
 the drawn card or - or Del keeps it; a colour question after a Wild (arrows or
 R/Y/G/B); U calls "UNO!", C catches a seat that forgot; Y/N challenges a Wild Draw
-Four. F2 rules, F4 scores, F8 save and leave, F9 the computers' hands, Space hurries
-a computer's turn, Esc leaves (saved). Anything else beeps.
+Four. H asks the coach (the expert's move and why). F2 rules, F4 scores, F8 save and
+leave, F9 the computers' hands, Space hurries a computer's turn, Esc leaves (saved).
+Anything else beeps. Each round is recorded for the Replays screen; the end-of-game
+screen's C makes a deal challenge.
 
 The table is split by concern: the clockwork without pygame (controller.py: the
 state, the computers' pace and thinking, the UNO timers, statistics), the playback
 (playback.py), the drawing (table_draw.py), the keys (table_keys.py), the save
-(table_save.py); this module holds them together with the questions to the human.
+(table_save.py), the replays, coach and challenge (table_coach.py); this module
+holds them together with the questions to the human.
 
     start(app, seed=None) -> the set-up scene
     resume(app) -> the table of saves/gnono.json, or None
+    start_challenge(app, ch) -> the table of a deal challenge (game.challenges)
     GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None)
 """
 from __future__ import annotations
 
+from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
 from game.scene import Push
+from game.scenes.overlays import MessageBox, Question
 from game.scenes.turn_table import TurnTable
 
-from .cards import COLOR_NAMES, Card
+from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
 from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen, SeatChooser
@@ -48,15 +54,16 @@ from .rules import (
     SwapHands,
     move_seat,
 )
-from .settings import SPEEDS, variant_name
+from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
+from .table_coach import TableCoach
 from .table_draw import TableDrawing
 from .table_keys import TableKeys
 from .table_notes import TableNotes
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
 
 
-class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
+class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, TurnTable):
     title = "Gnono"
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
@@ -81,6 +88,8 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         self.asking = False
         self.scoring_open = False
         self._live = None
+        self.challenge: DealChallenge | None = None   # the deal challenge being played
+        self.last_replay = None                       # the last round recorded and stored
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
         self.note(f"The first card is the {card_words(state.top)}.")
@@ -128,6 +137,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         if move_seat(move) == self.viewer:
             self.remember_hand(self.viewer)   # his own move: he saw what it did
         self.stages.extend(self.build_stages(before, events, scale))
+        self.store_replays()
         return True
 
     # -- the clock --------------------------------------------------------------------
@@ -210,7 +220,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
             self.asking = False
 
         hand = self.state.hands[self.viewer] if self.viewer is not None else []
-        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand))
+        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand, self.ask_coach))
 
     def ask_challenge(self) -> Push:
         st = self.state
@@ -258,7 +268,8 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
 
         label = (f"stack your {stackable[0].name}" if stackable else "")
         return Push(ChallengeBox(self.app, text, lambda: answer(True), lambda: answer(False),
-                                 stack if stackable else None, label, catchable, catch))
+                                 stack if stackable else None, label, catchable, catch,
+                                 self.ask_coach))
 
     def ask_swap(self) -> Push:
         self.asking = True
@@ -271,7 +282,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TurnTable):
         others = [s for s in range(self.n) if s != seat]
         return Push(SeatChooser(self.app, "A 7: swap hands with whom?",
                                 [(s, f"{self.names[s]} ({len(self.state.hands[s])} cards)")
-                                 for s in others], picked))
+                                 for s in others], picked, self.ask_coach))
 
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
@@ -330,6 +341,35 @@ def resume(app):
     return resume_safely(app, SAVE_NAME, _resume)
 
 
+def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox | Question:
+    """The game of a deal challenge: its deal number and rules, the computers at their
+    levels, the same computer seeds as any game dealt on that number (new_table). A
+    saved Gnono game is replaced by it only once the player says so."""
+    if app.storage.exists(SAVE_NAME):
+        return Question(app, ["The challenge replaces your saved Gnono game.", "Play it anyway?"],
+                        lambda: Push(_deal_challenge(app, ch)), title="Challenge")
+    return _deal_challenge(app, ch)
+
+
+def _deal_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
+    kinds = ["human" if lvl is None else lvl for lvl in ch.seats]
+    opts = ch.options_object()
+    if not 2 <= len(kinds) <= MAX_SEATS or len(kinds) * opts.hand_size >= DECK_SIZE - 4:
+        app.error()    # a code made by hand: its seats and rules cannot be dealt together
+        return MessageBox(app, "Challenge", [f"This challenge cannot be dealt: {len(kinds)} seats "
+                                             f"of {opts.hand_size} cards."])
+    o = app.options
+    names = [o[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(len(kinds))]
+    # the player keeps the first seat's name wherever the challenge seats him
+    names[0], names[ch.human] = names[ch.human], names[0]
+    app.storage.remove(SAVE_NAME)
+    t = new_table(app, kinds, names, opts, o["gnono.speed"], seed=ch.deal_no)
+    t.challenge = ch
+    t.note(f"A challenge: beat {ch.name or 'the challenger'}'s {ch.score} on deal {ch.deal_no}.")
+    t.save()
+    return t
+
+
 def _resume(app):
     saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table)
     if saved is None:
@@ -339,6 +379,9 @@ def _resume(app):
         t.ctl.restore_clock(saved.clock, app.steps)
     if len(t.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
+    t.ctl.restore_recording(saved.replay)
+    t.ctl.coach_round, t.ctl.coach_game = saved.coach
+    t.challenge = saved.challenge
     t.history = saved.history
     t.log, t.log_meta = list(saved.log), []   # not the new table's deal notes: stale here
     t.notes = []

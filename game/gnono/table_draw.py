@@ -28,7 +28,8 @@ from .table_layout import (
 
 
 class TableDrawing:
-    """GnonoTable's drawing."""
+    """GnonoTable's drawing (and a replay's: game/gnono/replay_board.py)."""
+    replaying = False     # a replay: no keys, no choice; F9 shows the humans' hands too
 
     def draw(self, canvas):
         o = self.app.options
@@ -67,7 +68,7 @@ class TableDrawing:
             mine = False
         else:
             cur = m.current
-            mine = cur == self.viewer
+            mine = cur == self.viewer and not self.replaying
             if mine:
                 t = {PLAY: "Your turn: play or draw", DRAWN: "Play the drawn card or keep it",
                      CHALLENGE: "Challenge?", COLOR: "Choose a colour",
@@ -116,7 +117,7 @@ class TableDrawing:
         kind = "you" if seat == self.viewer else ("hum" if self.is_human(seat) else self.kinds[seat][:4])
         ui.text_px(canvas, box.right - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
-        face_up = self.show_hands and not self.is_human(seat)
+        face_up = self.show_hands and (self.replaying or not self.is_human(seat))
         if face_up:
             hand = sorted(hand, key=hand_order)
         rects = fan_rects(box, len(hand), face_up)
@@ -150,7 +151,7 @@ class TableDrawing:
             info += "   UNO!"
         ui.text(canvas, 79 - len(info), INFO_ROW, info, txt)
         hv = self.hand_view(cards)
-        sel = self.sel if (face_up and self.viewer is not None and cards) else None
+        sel = self.sel if (face_up and self.viewer is not None and cards and not self.replaying) else None
         mine = self.my_turn()
         hints = self.app.options["gnono.hints"] and mine and st.phase == PLAY
         arrows = self.app.options["colour.arrows"]
@@ -175,6 +176,12 @@ class TableDrawing:
             ui.text_px(canvas, 630, HAND_Y + 20, "\x10", arrows)
         # the chosen card and what the keys do now (below the playable-card marks)
         row = 24
+        if self.replaying:
+            hidden = "every hand is face up" if self.show_hands else "F9 shows every hand"
+            whose = "Your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
+            ui.text(canvas, 1, row, f"Replay: {whose} cards face up; {hidden}.",
+                    P.LIGHT_GREY)
+            return
         if self.viewer is None:
             ui.text(canvas, 1, row, "You are watching the computers play (F9 shows every hand).",
                     P.LIGHT_GREY)
@@ -226,11 +233,13 @@ class TableDrawing:
             items = [("Enter", "Play it")] + ([] if st.options.draw_until_playable else [("-", "Keep it")])
         else:
             items = []
+        if not self.replaying and self.coach_ready():   # a question box's decision too
+            items.append(("H", "Coach"))
         if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
             items.append(("C", "Catch"))
         # F3 first: computer turns fly past the notes lines; the rest when there is room
         # (a full bar drops what does not fit: F1 lists every key)
-        items += [("F3", "What happened"), ("F1", "Keys")]
+        items += [("F3", "What happened" if len(items) < 6 else "Log"), ("F1", "Keys")]
         if len(items) <= 4:
             items += [("F4", "Scores"), ("F8", "Save")]
         return items + [("Esc", "Leave")]

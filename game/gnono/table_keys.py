@@ -177,7 +177,8 @@ class TableKeys:
             if self.my_turn() and self.state.phase == DRAWN:
                 b.append(Binding(("-", pygame.K_DELETE, pygame.K_KP_MINUS), "Keep the drawn card", self.keep))
             b += [Binding(("u",), "Call \"UNO!\"", self.call_uno),
-                  Binding(("c",), "Catch a seat that forgot \"UNO!\"", self.catch)]
+                  Binding(("c",), "Catch a seat that forgot \"UNO!\"", self.catch),
+                  Binding(("h",), "Coach: what the expert would do now, and why", self.ask_coach)]
         return b + self.table_bindings("Scores", self.show_scores)
 
     def help_lines(self):

@@ -2,14 +2,18 @@
 computers' random states, the history and log lines and the table's clock, and the
 one path that reads it back. Every field is checked (type, range, consistency with
 the game: the seats, whose keyboard, the UNO window's timers); the state itself is
-checked by game.gnono.saves. No pygame here."""
+checked by game.gnono.saves. The round being recorded for the replays is passed on
+as it is: the controller keeps it only if it leads to the saved state, and drops it
+otherwise (a replay is worth less than the game). No pygame here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import challenges
 from game.clock import STEP_HZ
 from game.engine import is_int, read_guarded, rng_from_json
 
+from .ai import LEVELS
 from .controller import HUMAN
 from .rules import GnonoState
 from .settings import KINDS, SPEEDS
@@ -20,7 +24,9 @@ SAVE_SCHEMA = 1
 KEEP_LINES = 50               # history and log lines kept in a save
 MAX_STEPS = 3600 * STEP_HZ    # an hour: longer than any pause or timer
 MAX_NAME = 16
-FIELDS = {"state", "kinds", "names", "speed", "ai_rngs", "viewer", "history", "log", "clock"}
+FIELDS = {"state", "kinds", "names", "speed", "ai_rngs", "viewer", "history", "log", "clock",
+          "replay", "coach", "challenge"}
+MAX_COUNT = 10 ** 6
 CLOCK_FIELDS = {"wait", "hold", "window", "timers", "stats_round"}
 
 
@@ -35,6 +41,9 @@ class SavedTable:
     history: list
     log: list
     clock: dict | None
+    replay: object = None                        # the round being recorded (unchecked here)
+    coach: tuple[int, int] = (0, 0)              # the coach's hints: this round, this game
+    challenge: challenges.Challenge | None = None  # the deal challenge being played
 
 
 def table_json(table, now: int) -> dict:
@@ -43,7 +52,9 @@ def table_json(table, now: int) -> dict:
     return {"state": ctl.state.to_json(), "kinds": ctl.kinds, "names": ctl.names,
             "speed": table.speed, "ai_rngs": table.ai_rng_states(), "viewer": table.viewer,
             "history": table.history[-KEEP_LINES:], "log": table.log[-KEEP_LINES:],
-            "clock": ctl.clock_json(now)}
+            "clock": ctl.clock_json(now), "replay": ctl.recorder.to_json(),
+            "coach": [ctl.coach_round, ctl.coach_game],
+            "challenge": challenges.encode(table.challenge) if table.challenge else None}
 
 
 def read_table(data) -> SavedTable:
@@ -59,7 +70,9 @@ def _read_table(data) -> SavedTable:
         raise ValueError(f"unknown field {unknown[0]!r} in a Gnono game")
     st = GnonoState.from_json(data["state"])
     kinds, names = data["kinds"], data["names"]
-    if not isinstance(kinds, list) or len(kinds) != st.n or any(k not in KINDS for k in kinds):
+    # any computer level: a challenge's code may name one the set-up screen does not offer
+    if not isinstance(kinds, list) or len(kinds) != st.n or \
+            any(k not in KINDS and k not in LEVELS for k in kinds):
         raise ValueError("bad seats")
     if not isinstance(names, list) or len(names) != st.n or \
             not all(isinstance(x, str) and 0 < len(x) <= MAX_NAME for x in names):
@@ -78,7 +91,29 @@ def _read_table(data) -> SavedTable:
     return SavedTable(st, kinds, names, speed,
                       [rng_from_json(r) if r is not None else None for r in rngs], viewer,
                       lines(data.get("history"), "history"), lines(data.get("log"), "log"),
-                      read_clock(data.get("clock"), st, kinds))
+                      read_clock(data.get("clock"), st, kinds), data.get("replay"),
+                      read_coach(data.get("coach")), read_challenge(data.get("challenge"), kinds))
+
+
+def read_coach(v) -> tuple[int, int]:
+    if v is None:
+        return (0, 0)
+    if not (isinstance(v, list) and len(v) == 2 and all(is_int(x) and 0 <= x <= MAX_COUNT for x in v)
+            and v[0] <= v[1]):
+        raise ValueError("bad coach counts")
+    return (v[0], v[1])
+
+
+def read_challenge(code, kinds) -> challenges.Challenge | None:
+    """The challenge being played: its code, for these very seats."""
+    if code is None:
+        return None
+    if not isinstance(code, str) or len(code) > 200:
+        raise ValueError("bad challenge")
+    ch = challenges.decode(code)   # a ChallengeError is a ValueError: the reason
+    if ch.game != "gnono" or [HUMAN if lvl is None else lvl for lvl in ch.seats] != kinds:
+        raise ValueError("a challenge of other seats")
+    return ch
 
 
 def lines(v, what: str) -> list[str]:

@@ -12,6 +12,11 @@ Hot seat: `humans` lists the seats played at this keyboard (seat 0 always). The
 `viewer` is the human who has the keyboard (None: nobody yet); when a human other
 than the viewer is asked, step() says ("pass", seat) once and the scene hides the
 table until that human takes the keyboard (take_over).
+
+Replays: with a `recorder` (game.replays.Recorder, set by the table) every hand is
+recorded from its deal, each move the engine accepts, the human's and the computers',
+Go/Stop answers, shaking, bombs and match choices included; when the hand is settled
+the finished replay goes to `on_replay`. The coach's uses are counted per hand.
 """
 from __future__ import annotations
 
@@ -19,11 +24,14 @@ import random
 from typing import Callable
 
 from game import errors
+from game.challenges import Challenge
 from game.engine import IllegalMove
+from game.replays import Recorder, Replay, Seat, unpack_state
 from game.table_support import computer_move
 
 from .ai import GoStopAI
 from .model import Model, Stage
+from .narrate import seat_names
 from .rules import GoStopState, NextHand
 from .settings import PACE, SPEEDS
 
@@ -84,6 +92,62 @@ class GoStopController:
         self.stats_hand = None       # the hand already counted in the statistics
         self.history: list[str] = []  # a line per finished hand (F4)
         self.thinking: Thinking | None = None
+        self.recorder: Recorder | None = None          # see record_hands
+        self.on_replay: Callable[[Replay], None] | None = None
+        self.coach_hand = 0          # the coach's uses in this hand
+        self.challenge: Challenge | None = None        # the challenge this game plays
+
+    # -- replays
+    def seats(self) -> list[Seat]:
+        """Each seat's name, kind and level, as a replay keeps them."""
+        names = seat_names(self.n, self.humans)
+        computers = [s for s in range(self.n) if s not in self.humans]
+        return [Seat(names[s], "human") if s in self.humans
+                else Seat(names[s], "computer", self.levels[computers.index(s)])
+                for s in range(self.n)]
+
+    def record_hands(self, on_replay: Callable[[Replay], None]) -> None:
+        """Record every hand from now on (the hand in play too, if no move has been
+        made in it: a resumed table restores its own with recorder.restore)."""
+        self.recorder = Recorder("gostop", self.seats(), viewer=self.humans[0])
+        self.on_replay = on_replay
+        if not self.state.is_over():
+            self._begin_hand()
+
+    def _begin_hand(self) -> None:
+        self.coach_hand = 0
+        if self.recorder is None:
+            return
+        st = self.state
+        self.recorder.begin(st, f"Hand {st.hand_no}", st.deal_no)
+        if st.is_over():      # a chongtong at the deal: settled without a move
+            self._finish_hand()
+
+    def _record(self, seat: int, move) -> None:
+        if isinstance(move, NextHand):
+            self._begin_hand()
+            return
+        rec = self.recorder
+        if rec is not None and rec.replay is not None:
+            rec.record(len(rec.replay.moves), seat, move)
+        if self.state.is_over():
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        rec = self.recorder
+        if rec is None or rec.replay is None:
+            return
+        st = self.state
+        start_chips = unpack_state(rec.replay.start).get("chips", [0] * st.n)
+        scores = [st.chips[s] - start_chips[s] for s in range(st.n)]
+        rep = rec.finish(st, hand_summary(st, seat_names(st.n, self.humans)).strip(), scores)
+        if rep is not None and self.on_replay is not None:
+            self.on_replay(rep)
+
+    def coach_used(self) -> None:
+        self.coach_hand += 1
+        if self.recorder is not None:
+            self.recorder.coach_used()
 
     # -- pace
     @property
@@ -108,14 +172,16 @@ class GoStopController:
         """Play the answer to the pending question (NextHand deals the next hand):
         None once played, else why the engine refused it (nothing changed)."""
         before = Model.of(self.state)
+        seat = self.state.question().seat
         try:
             if isinstance(move, NextHand):
                 events = self.state.next_hand()
             else:
-                events = self.state.play(self.state.question().seat, move)
+                events = self.state.play(seat, move)
         except IllegalMove as exc:
             return exc.reason
         self.version += 1
+        self._record(seat, move)
         if self.playback is not None:
             self.stages.extend(self.playback(before, events, pace_scale))
         return None
@@ -241,7 +307,8 @@ class GoStopController:
             chips = -sum(p.total for p in pays if p.payer == HUMAN)
         counts = {"hands_played": 1, "hands_won": int(w == HUMAN), "gos": st.go_counts[HUMAN],
                   "stops": int(w == HUMAN and not res["chongtong"]),
-                  "nagari": int(bool(res["nagari"])), "chips": chips}
+                  "nagari": int(bool(res["nagari"])), "chips": chips,
+                  "coach_uses": self.coach_hand}
         return counts, ({"best_hand": chips} if w == HUMAN else {})
 
     def check_invariants(self) -> None:
@@ -252,3 +319,16 @@ class GoStopController:
         assert self.viewer is None or self.viewer in self.humans
         assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
 
+
+
+def hand_summary(st: GoStopState, names: list[str]) -> str:
+    """The line of a settled hand (F4's list, a replay's result)."""
+    res = st.result or {}
+    w = res.get("winner")
+    if res.get("nagari"):
+        return f"  Hand {st.hand_no}: nagari (nobody paid)"
+    if w is None:
+        return f"  Hand {st.hand_no}: over"
+    paid = sum(p.total for p in res.get("payments", []))
+    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
+    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"

@@ -44,5 +44,11 @@ HELP = [
     "",
     "KEYS: F3 log, F4 chips, F8 save and leave, F9 show the computers' hands, F11 say "
     "where things stand (Speech on). Enter or Space during a computer's turn shows its "
-    "end at once.",
+    "end at once. H on your turn (a card, a match, Go or Stop, a bomb, shaking) asks the "
+    "coach what the strongest computer would do, and why.",
+    "",
+    "REPLAYS AND CHALLENGES: every hand is recorded: the menu's R plays it again. C on a "
+    "hand's score makes a challenge code of this game (its deal number, rules, computers "
+    "and the hands played so far): a friend who types it in (the menu's C) plays the very "
+    "same deals and is told, after as many hands, whose chips are better.",
 ]

@@ -9,6 +9,7 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
+from game.scenes.challenge import offer
 from game.scenes.overlays import Overlay, Question
 from game.spoken import question_text, speakable
 
@@ -43,6 +44,7 @@ class GoStopBox(Overlay):
                           + "); you play on and are asked")
         self.lines.append("    again when your score rises. If someone else wins")
         self.lines.append("    after your Go, you pay for everyone (go-bak).")
+        self.coach_lines: list[str] = []   # H: the coach's advice
 
     def spoken_intro(self) -> str:
         return question_text("Go or Stop? " + " ".join(x.strip() for x in self.lines if x.strip()),
@@ -50,7 +52,13 @@ class GoStopBox(Overlay):
 
     def bindings(self):
         return [Binding(("g",), "Go: play on for more", lambda: self.answered(True)),
-                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False))]
+                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False)),
+                Binding(("h",), "Coach: what the strongest computer would do", self.coach)]
+
+    def coach(self) -> None:
+        text = self.table.ask_coach()
+        if text:
+            self.coach_lines = ui.wrap(text, 56)
 
     def answered(self, go: bool) -> Pop:
         self.table.answer_go(go)
@@ -61,28 +69,36 @@ class GoStopBox(Overlay):
         self.app.apply(self.answered(go))
 
     def draw(self, canvas):
-        w, h = 60, len(self.lines) + 5
+        coach = [""] + self.coach_lines if self.coach_lines else []
+        w, h = 60, len(self.lines) + len(coach) + 5
         col, row = 10, max(1, (28 - h) // 2)
         ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title="GO or STOP?")
         for i, line in enumerate(self.lines):
             ui.text(canvas, col + 2, row + 1 + i, line[:w - 4], P.WHITE, P.MAGENTA)
+        for i, line in enumerate(coach):
+            ui.text(canvas, col + 2, row + 1 + len(self.lines) + i, line[:w - 4], P.YELLOW, P.MAGENTA)
         c = P.YELLOW if self.app.blink else P.WHITE
-        ui.center(canvas, row + h - 2, " G = Go      S = Stop ", c, P.MAGENTA, col, w)
+        ui.center(canvas, row + h - 2, " G = Go    S = Stop    H = Coach ", c, P.MAGENTA, col, w)
+
+
+class CoachedQuestion(Question):
+    """The bomb and shaking questions, with H for the coach's advice."""
+
+    def __init__(self, app, table, text: list[str], on_yes, on_no, title: str):
+        super().__init__(app, list(text) + ["H: what would the coach do?"], on_yes, on_no, title=title)
+        self.table = table
+
+    def bindings(self):
+        return super().bindings() + [Binding(("h",), "Coach: what the strongest computer would do",
+                                             self.coach)]
+
+    def coach(self) -> None:
+        text = self.table.ask_coach()
+        if text:
+            self.lines = [ln for ln in self.lines if not ln.startswith(("Coach: ", "H: "))] + [text]
 
 
 # ---------------------------------------------------------------- the hand's score
-def hand_summary(st, names) -> str:
-    res = st.result or {}
-    w = res.get("winner")
-    if res.get("nagari"):
-        return f"  Hand {st.hand_no}: nagari (nobody paid)"
-    if w is None:
-        return f"  Hand {st.hand_no}: over"
-    paid = sum(p.total for p in res.get("payments", []))
-    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
-    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"
-
-
 DOUBLING_WHY = {
     "Go": ": three Go or more", "shaking": ": the winner shook", "bomb": ": the winner bombed",
     "meong-tta": ": the winner has 7 animals or more",
@@ -142,6 +158,9 @@ class GoStopScoring(Scene):
         self.table = table
         self.on_done = on_done
         self.heading, self.lines = scoring_lines(table.state, table.names)
+        extra = table.end_lines()
+        if extra:
+            self.lines += [("", P.WHITE)] + [(line, P.LIGHT_GREEN) for line in extra]
 
     def spoken_intro(self) -> str:
         text = " ".join(line.strip() for line, _colour in self.lines if line.strip())
@@ -158,12 +177,22 @@ class GoStopScoring(Scene):
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Deal the next hand",
                         self.next_hand),
+                Binding(("c",), "Challenge: a code to beat your chips on this deal", self.challenge),
                 Binding((pygame.K_F8,), "Save and leave", self.leave),
                 Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
 
     def leave(self) -> Pop:
         self.table.leave()
         return Pop(self)
+
+    def challenge(self) -> Push | None:
+        """C: this game as a challenge code (offer shows it and writes it to a file)."""
+        ch, why = self.table.challenge_offer()
+        if ch is None:
+            self.table.refuse(why + ".")
+            self.app.toast(why + ".")
+            return None
+        return offer(self.app, ch)
 
     def ask_leave(self) -> Push:
         # the question's Yes is called by the overlay, not returned from a key here
@@ -196,7 +225,8 @@ class GoStopScoring(Scene):
                 for i, c in enumerate(cs):
                     canvas.blit(art.face(c, self.app.options["colour.face"]), (x + i * step, top + 18))
                 x += CARD_W + (len(cs) - 1) * step + 12
-        ui.key_bar(canvas, [("Enter", "Next hand"), ("F8", "Save and leave"), ("F1", "Keys")])
+        ui.key_bar(canvas, [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
+                            ("F1", "Keys")])
 
 
 

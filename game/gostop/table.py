@@ -33,24 +33,26 @@ import pygame
 
 from game import palette as P
 from game import ui
+from game.challenges import Challenge
 from game.deals import fresh_deal_no
 from game.games import resume_safely
 from game.keys import Binding
 from game.presets import apply_preset, presets_for, save_preset, values_of
+from game.replays import Replay, ReplayStore
 from game.scene import Pop, Push, Replace, Scene
-from game.scenes.overlays import NamePrompt, Question
+from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
 from game.table_support import record_stats
 
 from . import hwatu_art as art
 from .cards import PLANTS, parse_cards
-from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, make_ai  # noqa: F401
+from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, hand_summary, make_ai  # noqa: F401
 from .help_text import HELP
 from .model import Model
 from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import GoStopBox, GoStopScoring, PassKeyboard, hand_summary
+from .screens import CoachedQuestion, GoStopBox, GoStopScoring, PassKeyboard
 from .settings import (
     HUMAN_SEAT,
     RULE_KEYS,
@@ -61,6 +63,7 @@ from .settings import (
     seat_kinds,
     variant_name,
 )
+from .table_coach import TableCoach
 from .table_draw import FLIP, TableDrawing  # noqa: F401  (FLIP: the tests' name)
 from .table_keys import HumanKeys
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
@@ -78,7 +81,7 @@ def _of_controller(name: str) -> property:
 
 
 # ------------------------------------------------------------------------ the table
-class GoStopTable(TableSpeech, HumanKeys, TableDrawing, TurnTable):
+class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     title = "Go-Stop"
 
     state = _of_controller("state")
@@ -107,9 +110,20 @@ class GoStopTable(TableSpeech, HumanKeys, TableDrawing, TurnTable):
         self.log: list[str] = []
         self.show_hands = False
         self._model_cache = None     # (version, model, layout) of the live state
+        self.last_replay: Replay | None = None   # the last hand recorded
+        self.private_notes = []      # the coach's notes in hot seat (table_coach.py)
+        self.start_recording()
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
                   f"Target {state.target} points.")
+
+    def start_recording(self) -> None:
+        """Record every hand into the replays folder (the playback's table does not)."""
+        self.ctl.record_hands(self._hand_recorded)
+
+    def _hand_recorded(self, rep: Replay) -> None:
+        ReplayStore(self.app.storage).save(rep)
+        self.last_replay = rep
 
     def _playback(self, model: Model, events, pace_scale: float) -> list:
         return build_stages(self.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
@@ -134,6 +148,7 @@ class GoStopTable(TableSpeech, HumanKeys, TableDrawing, TurnTable):
 
     def take_over(self, seat: int) -> None:
         """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
+        self.forget_private_notes()
         self.ctl.take_over(seat)
         self.sel = self.choice = 0
         self._model_cache = None
@@ -220,8 +235,8 @@ class GoStopTable(TableSpeech, HumanKeys, TableDrawing, TurnTable):
             if st is self.state:
                 self.apply(move, pace_scale=0.6)
 
-        return Push(Question(self.app, text, lambda: answer(yes), lambda: answer(no),
-                             title="Bomb" if q.kind == "bomb" else "Shaking"))
+        return Push(CoachedQuestion(self.app, self, text, lambda: answer(yes), lambda: answer(no),
+                                    title="Bomb" if q.kind == "bomb" else "Shaking"))
 
     def answer_go(self, go: bool):
         self.asking = False
@@ -404,6 +419,25 @@ def resume(app):
     return resume_safely(app, SAVE_NAME, _resume)
 
 
+def start_challenge(app, ch: Challenge) -> GoStopTable:
+    """The game of a challenge (game/scenes/challenge.py): dealt on its deal number with
+    its rules, the computers at its levels with the random sources a game started on
+    that number gets (GoStopSetup.start), so every computer plays as it did."""
+    opts = ch.options_object()
+    if len(ch.seats) != opts.rules.players or ch.human != HUMAN:
+        raise ValueError("its seats do not fit the Go-Stop table")
+    st = GoStopState.new(opts.rules, ch.deal_no)
+    levels = [lv for lv in ch.seats if lv is not None]
+    app.storage.remove(SAVE_NAME)
+    t = GoStopTable(app, st, levels, app.options["gostop.speed"], seed=ch.deal_no)
+    t.ctl.challenge = ch
+    who = ch.name or "The challenger"
+    over = f" over {opts.hands} hand{'s' if opts.hands != 1 else ''}" if opts.hands else ""
+    t.note(f"A challenge: {who} won {ch.score:+d} chips on this deal{over}. Beat it!")
+    t.save()
+    return t
+
+
 def _resume(app):
     saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table)
     if saved is None:
@@ -411,6 +445,8 @@ def _resume(app):
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
                     humans=saved.humans)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
+    t.ctl.recorder.restore(saved.replay)
+    t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.history = saved.history
     t.log = saved.log + t.log
     t.notes = []

@@ -16,6 +16,10 @@ FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
 
 
 class TableDrawing:
+    def shows_hand(self, seat: int) -> bool:
+        """A top seat's hand face up: F9 shows the computers' hands, never another human's."""
+        return self.show_hands and seat in self.ais
+
     def draw(self, canvas):
         o = self.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
@@ -33,8 +37,7 @@ class TableDrawing:
             area = lay.hand_area[seat]
             ui.text_px(canvas, area.x, area.y - 16, f"Hand {len(hand)}", txt, None)
             for c, rr in zip(hand, lay.hand_rects[seat]):
-                # F9 shows the computers' hands, never another human's
-                canvas.blit(art.face(c, face_c) if self.show_hands and seat in self.ais else back, rr)
+                canvas.blit(art.face(c, face_c) if self.shows_hand(seat) else back, rr)
         # the stock and the table
         sr = lay.stock_rect
         if model.stock:

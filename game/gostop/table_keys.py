@@ -89,6 +89,7 @@ class HumanKeys:
             b += [Binding((pygame.K_LEFT,), "Choose a table card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a table card", lambda: self.move_sel(1)),
                   Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
+        b.append(Binding(("h",), "Coach: what the strongest computer would do", self.ask_coach))
         return b + self.table_bindings("Chips", self.show_chips)
 
     def _key_items(self):
@@ -96,9 +97,9 @@ class HumanKeys:
         if self.stages:
             items = [("Enter", "Hurry")]
         elif ph == "play":
-            items = [("\x1b\x1a", "Choose"), ("Enter", "Play")]
+            items = [("\x1b\x1a", "Choose"), ("Enter", "Play"), ("H", "Coach")]
         elif ph == "match":
-            items = [("\x1b\x1a", "Which card"), ("Enter", "Take it")]
+            items = [("\x1b\x1a", "Which card"), ("Enter", "Take it"), ("H", "Coach")]
         else:
             items = []
         # F2 (the rules) and F3 are in the F1 box: the bar keeps what a turn needs

@@ -3,14 +3,18 @@
 The engine's state is read by saves.py (every field, the whole deck, the
 invariants); here the table's own fields: the computers' levels and random
 states, the pace, the waiting step, the hands' history and the log, and which
-hand the statistics have counted. A game saved at the table holds every card in
+hand the statistics have counted; the hand's replay so far, the challenge the game
+plays and the coach's uses in the hand. A game saved at the table holds every card in
 play (a constructed position with cards left out is no saved game). Anything
-else is a ValueError, and storage sets the file aside as .bad.
+else is a ValueError, and storage sets the file aside as .bad, but for the replay
+and the challenge: a damaged one is dropped, and the game resumes without it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import challenges
+from game.challenges import Challenge, ChallengeError
 from game.engine import is_int
 
 from .rules import GoStopState
@@ -20,7 +24,8 @@ from .settings import LEVELS, PACE, SPEEDS
 SAVE_NAME = "gostop.json"
 SAVE_KIND = "gostop-game"
 SAVE_SCHEMA = 1
-KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand", "humans"}
+KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand", "humans",
+        "replay", "challenge", "coach"}
 KEEP_LINES = 50          # the history and log lines a save keeps
 LINE_MAX = 1000          # characters of one line
 
@@ -36,6 +41,9 @@ class SavedTable:
     wait: int
     stats_hand: int | None
     humans: list         # the seats played at the keyboard (hot seat: more than seat 0)
+    replay: object = None            # the hand's replay so far (Recorder.restore checks it)
+    challenge: Challenge | None = None
+    coach: int = 0                   # the coach's uses in this hand
 
 
 def table_json(ctl, log: list, ai_rngs: list) -> dict:
@@ -43,7 +51,10 @@ def table_json(ctl, log: list, ai_rngs: list) -> dict:
     return {"state": ctl.state.to_json(), "levels": ctl.levels, "speed": ctl.speed,
             "ai_rngs": ai_rngs, "history": ctl.history[-KEEP_LINES:],
             "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand,
-            "humans": list(ctl.humans)}
+            "humans": list(ctl.humans),
+            "replay": None if ctl.recorder is None else ctl.recorder.to_json(),
+            "challenge": None if ctl.challenge is None else challenges.encode(ctl.challenge),
+            "coach": ctl.coach_hand}
 
 
 def read_table(data) -> SavedTable:
@@ -71,9 +82,24 @@ def read_table(data) -> SavedTable:
     wait = data.get("wait", 0)
     if not is_int(wait) or not 0 <= wait <= PACE[speed][1]:
         raise ValueError("bad wait")
+    coach = data.get("coach", 0)
     return SavedTable(st, levels, speed, [None if r is None else read_rng(r) for r in rngs],
                       _lines(data.get("history", []), "history"), _lines(data.get("log", []), "log"),
-                      wait, _stats_hand(data.get("stats_hand"), st), sorted(humans))
+                      wait, _stats_hand(data.get("stats_hand"), st), sorted(humans),
+                      data.get("replay"), _challenge(data.get("challenge"), st, humans),
+                      coach if is_int(coach) and 0 <= coach <= 10 ** 6 else 0)
+
+
+def _challenge(code, st: GoStopState, humans: list) -> Challenge | None:
+    """The challenge of the save: dropped (None) if it is damaged or not this game's."""
+    if not isinstance(code, str) or len(code) > 200:
+        return None
+    try:
+        ch = challenges.decode(code)
+    except ChallengeError:
+        return None
+    ok = ch.game == "gostop" and len(ch.seats) == st.n and humans == [ch.human]
+    return ch if ok else None
 
 
 def _lines(v, what: str) -> list:

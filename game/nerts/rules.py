@@ -452,7 +452,7 @@ class Round:
         events: list[Event] = []
         if self.pending:
             queue, self.pending = self.pending, []
-            for seat, move in self._fair_order(queue):
+            for seat, move in self.fair_order(queue):
                 try:
                     events.extend(self.apply(seat, move))
                 except IllegalMove as e:
@@ -468,7 +468,7 @@ class Round:
         if step_no > self.step_no:
             self.step_no = step_no
 
-    def _fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
+    def fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
         """Seats in a seeded random order, taking turns one move each; a seat's own
         moves keep the order they arrived in."""
         per_seat: dict[int, list] = {}

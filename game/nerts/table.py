@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game import card_art
 from game import palette as P
+from game.challenges import Challenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
@@ -208,8 +209,27 @@ def _resume(app) -> NertsTable | None:
     if d["ais"] is not None:
         for s, ai in zip(table.seats, d["ais"]):
             s.ai = ai
+    ctl = table.ctl
+    ctl.challenge = d["challenge"]
+    ctl.recorder.restore(d["replay"])
+    rec = ctl.recorder.replay
+    if rec is not None and (ctl.round is None or rec.deal_no != ctl.round.deal_no
+                            or rec.label != f"Round {ctl.game.round_no}"):
+        ctl.recorder.restore(None)     # a recording of another round: dropped
     return table
 
 
-__all__ = ["NertsTable", "NertsScoring", "PauseBox", "start", "resume", "new_table",
+def start_challenge(app, ch: Challenge) -> NertsTable:
+    """The challenge's game: its deal number and options, the computers at its levels
+    (seeded by the deal number, as in any game started on it), the human in its seat."""
+    options = NertsOptions.from_json(ch.options)
+    if len(ch.seats) != options.seats:
+        raise ValueError("the challenge's seats do not match its options")
+    table = new_table(app, ["human" if lv is None else lv for lv in ch.seats], options, seed=ch.deal_no)
+    table.ctl.challenge = ch
+    table.ctl.save()
+    return table
+
+
+__all__ = ["NertsTable", "NertsScoring", "PauseBox", "start", "resume", "new_table", "start_challenge",
            "options_from_app", "seat_colours", "IllegalMove", "SAVE_NAME"]

@@ -8,8 +8,11 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push
+from game.scenes import challenge
 from game.scenes.overlays import Overlay, Question, TextBox
 from game.scenes.scoring import ScoringScene
+
+NO_CHALLENGE = "A challenge needs one player against computers."
 
 
 class NertsScoring(ScoringScene):
@@ -34,16 +37,35 @@ class NertsScoring(ScoringScene):
         return Push(Question(self.app, "Leave the game? (the game is saved)",
                              lambda: self.app.apply(self.leave()), title="Leave Nerts"))
 
+    @property
+    def game_over(self) -> bool:
+        return self.table.ctl.game.over
+
+    def challenge(self):
+        """C at the end of the game: the deal as a challenge code (one human only)."""
+        ch = self.table.ctl.make_challenge()
+        if ch is None:
+            self.app.error()
+            if NO_CHALLENGE not in self.notes:
+                self.notes.append(NO_CHALLENGE)
+            self.app.say(NO_CHALLENGE)
+            return None
+        return challenge.offer(self.app, ch)
+
     def bindings(self):
-        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
-                        self.done),
-                Binding((pygame.K_F8,), "Save and leave", self.leave),
-                Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave)]
+        out = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
+                       self.done),
+               Binding((pygame.K_F8,), "Save and leave", self.leave),
+               Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave)]
+        if self.game_over:
+            out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge))
+        return out
 
     def draw(self, canvas):
         super().draw(canvas)
-        ui.key_bar(canvas, [("Enter", self.done_label), ("F8", "Save & leave"), ("Esc", "Leave"),
-                            ("F1", "Keys")])
+        items = [("Enter", self.done_label)] + ([("C", "Challenge")] if self.game_over else []) + \
+            [("F8", "Save & leave"), ("Esc", "Leave"), ("F1", "Keys")]
+        ui.key_bar(canvas, items)
         n = len(self.seats)
         # under the scores, and never over the key bar
         top = min(min(27, len(self.rows) + len(self.notes) + 7) + 3, 28 - (n * 2 + 3))

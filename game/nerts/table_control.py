@@ -14,11 +14,14 @@ from __future__ import annotations
 import random
 import re
 
+from game import challenges, replays
+from game.challenges import Challenge
 from game.clock import STEP_HZ
 from game.nerts import table_save
 from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
+from game.nerts.replay_codec import LEVELS, Race
 from game.nerts.rules import Game, Round, fits_column
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
@@ -93,9 +96,17 @@ class TableControl:
         self.key_frames: dict[int, list[int]] = {}  # seat -> frames its keys were read
         self.latencies: list[int] = []   # frames from reading a key to drawing its move
         self.read_frames: list[int] = []  # keys whose move is applied, not yet drawn
-        if game.round is None and not game.over:
+        # every round is recorded for the Replays screen (the viewer: the first human)
+        self.recorder = replays.Recorder(
+            "nerts", [replay_seat(s) for s in seats], next((s.index for s in seats if s.human), 0))
+        self.last_replay: replays.Replay | None = None
+        self.challenge: Challenge | None = None   # the deal challenge this game plays
+        fresh = game.round is None and not game.over
+        if fresh:
             game.start_round()
         self.new_round_players()
+        if fresh:
+            self.begin_recording()
         if game.round is not None and game.round.over:
             self.round_over(sound=False)
 
@@ -152,9 +163,38 @@ class TableControl:
                 m = ai.poll(step, self._views[s.index])
                 if m is not None:
                     rnd.submit(s.index, m)
+        racing = sorted({seat for seat, _ in rnd.pending})
         events = rnd.step()
+        # recorded before the events are taken: the round's end saves the table
+        self.record(step, Race(tuple(racing)) if len(racing) > 1 else None, events)
         self.take_events(events)
         return events, False
+
+    def record(self, step: int, race: Race | None, events) -> None:
+        """The step's applied moves for the replay, in the order the step applied them
+        (after its race, whose draw of the order the replay makes again)."""
+        if race is not None:
+            self.recorder.record(step, race.seats[0], race)
+        for e in events:
+            move = applied_move(e)
+            if move is not None:
+                self.recorder.record(step, e.seat, move)
+
+    def begin_recording(self) -> None:
+        rnd = self.round
+        self.recorder.begin(rnd, f"Round {self.game.round_no}", rnd.deal_no)
+
+    def finish_recording(self, rnd: Round, details: list[dict]) -> None:
+        """The round's replay, kept in the replays folder and as `last_replay`."""
+        if rnd.end_reason == "gnerts":
+            how = f"{self.side_name(rnd.caller)} called G'NERTS"
+        else:
+            how = "A standstill"
+        line = how + ": " + ", ".join(f"{self.side_name(i)} {d['total']:+d}" for i, d in enumerate(details))
+        rep = self.recorder.finish(rnd, line[:200], rnd.scores())
+        if rep is not None:
+            replays.ReplayStore(self.app.storage).save(rep)
+            self.last_replay = rep
 
     def take_events(self, events) -> None:
         human_sound = None
@@ -229,6 +269,7 @@ class TableControl:
         rnd = self.round
         details = rnd.score_details()
         reason, caller = rnd.end_reason, rnd.caller
+        self.finish_recording(rnd, details)
         result = self.game.end_round()
         self.phase = "done"
         rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],
@@ -239,6 +280,9 @@ class TableControl:
             w = result["winner"]
             notes.append(f"{subject(self.side_name(w), 'win')} the game "
                          f"with {result['totals'][w]} points!")
+            if self.challenge is not None and self.human_side() is not None:
+                notes.append(challenges.outcome(self.challenge, result["totals"][self.human_side()],
+                                                self.side_name(self.human_side())))
             self.app.sound("win" if any(s.human for s in self.sides[w]) else "lose")
             label = "End the game"
         else:
@@ -273,6 +317,7 @@ class TableControl:
             return True
         self.game.start_round()
         self.new_round_players()
+        self.begin_recording()
         self.phase = "play"
         self.app.sound("shuffle")
         self.save()
@@ -369,7 +414,26 @@ class TableControl:
         if self.round is not None:
             ais = {"round_no": self.game.round_no,
                    "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
-        return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais}
+        return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais,
+                "replay": self.recorder.to_json(),
+                "challenge": None if self.challenge is None else challenges.encode(self.challenge)}
+
+    # --- deal challenges ----------------------------------------------------------------
+    def human_side(self) -> int | None:
+        """The side of the one human at the table (None: no human, or two)."""
+        humans = [s for s in self.seats if s.human]
+        return self.game.options.side_of(humans[0].index) if len(humans) == 1 else None
+
+    def make_challenge(self) -> Challenge | None:
+        """The finished game as a deal challenge (None unless one human played computers
+        of the levels a code names)."""
+        side = self.human_side()
+        if side is None or any(not s.human and s.level not in LEVELS for s in self.seats):
+            return None          # no one human, or a computer of the tests' own levels
+        human = next(s for s in self.seats if s.human)
+        return Challenge("nerts", self.seed, self.game.options.to_json(),
+                         tuple(None if s.human else s.level for s in self.seats),
+                         self.game.totals[side], "" if human.name == "You" else human.name)
 
     def save(self) -> bool:
         if self.game.over:
@@ -392,6 +456,19 @@ class TableControl:
         for s in self.seats:
             assert s.selected is None or s.selected in ACTIONS
             assert s.human == (s.ai is None)
+
+
+def replay_seat(s: SeatInfo) -> replays.Seat:
+    return replays.Seat(s.name, "human", None) if s.human else replays.Seat(s.name, "computer", s.level)
+
+
+def applied_move(e) -> Move | None:
+    """The move an event of an applied move shows (None for other events): a play to the
+    Scoring Area with its foundation, a flip on an empty Stack as the turn it made."""
+    if e.kind == "card_moved":
+        m = e.move
+        return Move.to_scoring(m.src, m.col, e.dst_index) if e.dst == FOUND else m
+    return {"flipped": Move.flip(), "waste_turned": Move.turn(), "vote": Move.vote()}.get(e.kind)
 
 
 # --- from keys to moves ------------------------------------------------------------------

@@ -4,7 +4,10 @@ has already changed: it never delays a move).
 
 `TableDrawing(table)` reads the scene's controller (`table.ctl`: the round, the seats,
 the notes) and its arrow-key cursor; `animate(events)` starts the slides of a step's
-events; `draw(canvas)` draws a frame.
+events; `draw(canvas)` draws a frame. A replay (game/nerts/replay_board.py) draws the
+same table with `live` off (no key bar, never hidden under another scene; a game
+without totals shows each round's score) and `show_hidden` on for F9: the face-down
+cards of every Pile and Stack listed under the Stack.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from game import palette as P
 from game.nerts import table_layout as L
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
 from game.nerts.rules import Round
-from game.nerts.table_control import FEED_LINES, SeatInfo
+from game.nerts.table_control import FEED_LINES, SeatInfo, card_text
 from game.nerts.table_keys import CURSOR_PLACES
 
 SLIDE_STEPS = 10          # a card slide (about 80 ms): drawn over the new state
@@ -41,6 +44,8 @@ class TableDrawing:
         self._bg = None
         self._bg_key = None
         self._banner_cache = {}
+        self.live = True                  # False: a replay's table
+        self.show_hidden = False          # list the face-down cards (a replay's F9)
 
     def box_of(self, seat: int):
         """The panel of a seat's layout (its team's, with partners)."""
@@ -62,7 +67,7 @@ class TableDrawing:
                 self._slide_back(e)
 
     def draw(self, canvas) -> None:
-        if self.app.top is not self.table and self.ctl.phase != "done":
+        if self.live and self.app.top is not self.table and self.ctl.phase != "done":
             self._draw_hidden(canvas)
             return
         canvas.blit(self._background(), (0, 0))
@@ -76,8 +81,9 @@ class TableDrawing:
             self._draw_status(canvas, rnd)
         if self.ctl.phase == "banner":
             self._draw_banner(canvas)
-        self._key_bar(canvas)
-        self.ctl.frame_drawn(self.app.frames)
+        if self.live:
+            self._key_bar(canvas)
+            self.ctl.frame_drawn(self.app.frames)
 
     def _background(self):
         o = self.app.options
@@ -230,6 +236,8 @@ class TableDrawing:
             canvas.blit(card_art.empty_slot("small"), box.waste(0))
         if lay.waste:
             ui.text_px(canvas, box.waste(0)[0] + 1, sy + L.CARD_H + 4, f"{len(lay.waste):>3}", text_c)
+        if self.show_hidden:
+            self._draw_face_down(canvas, box, lay)
         # the half-typed move: a frame round the chosen source
         for h in seats:
             if h.selected is not None:
@@ -237,9 +245,26 @@ class TableDrawing:
                 if r is not None:
                     card_art.draw_frame(canvas, r, o["colour.arrows"] if self.app.blink else P.WHITE)
 
-    def _draw_scores(self, canvas, side: int, rnd: Round, x: int, y: int, room: bool) -> None:
-        """The name line's scores: the side's total and (with room) this round's score."""
+    def _draw_face_down(self, canvas, box, lay) -> None:
+        """Under the Stack: the Pile's cards under its top, then the Stack's, each in
+        the order they come up (a replay's F9: these are never shown at the table)."""
         o = self.app.options
+        x, y = box.stack()[0], box.cards_y + L.CARD_H + 20
+        for label, cards in (("Under Pile", lay.pile[-2::-1]), ("In Stack", lay.stack[::-1])):
+            ui.text_px(canvas, x, y, f"{label} {len(cards)}", o["colour.notes"])
+            shown = [card_text(c) for c in cards[:6]]     # the next six: the room there is
+            for row in range(2):
+                line = " ".join(shown[3 * row:3 * row + 3])
+                ui.text_px(canvas, x, y + 14 * (row + 1), line, o["colour.text"])
+            y += 44
+
+    def _draw_scores(self, canvas, side: int, rnd: Round, x: int, y: int, room: bool) -> None:
+        """The name line's scores: the side's total and (with room) this round's score;
+        without totals (a replay of one round) this round's score alone."""
+        o = self.app.options
+        if self.ctl.game.totals is None:
+            ui.text_px(canvas, x, y, f"round {self._live_score(side, rnd):+d}", o["colour.text"])
+            return
         total = self.ctl.game.totals[side]
         ui.text_px(canvas, x, y, f"{total} pts", o["colour.text"])
         if room:

@@ -6,10 +6,15 @@ number (it seeds the computers), "ais": the computers' states for the round on t
 table or None}. Everything is checked: the game through Game.from_json (every field,
 every card, the records against each other), the seats (levels, at most two humans),
 the seed, and each computer against its seat, its level, the round it plays and the
-table's clock. A game that is over is never saved. Pure: no pygame.
+table's clock. The round's replay in progress ("replay", Recorder.to_json) and the
+deal challenge the game plays ("challenge", its code) are optional: a damaged one is
+dropped (the Recorder and the code reader check them), never a reason to refuse the
+game. A game that is over is never saved. Pure: no pygame.
 """
 from __future__ import annotations
 
+from game import challenges
+from game.challenges import Challenge, ChallengeError
 from game.clock import STEP_HZ
 from game.deals import is_deal_no
 from game.nerts.ai import NertsAI
@@ -18,7 +23,8 @@ from game.nerts.players import LEVEL_CHOICES, MAX_HUMANS
 from game.nerts.rules import Game
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "nerts.json", "nerts-game", 1
-KEYS = {"game", "levels", "seed", "ais"}    # "ais" may be missing: computers start afresh
+KEYS = {"game", "levels", "seed", "ais", "replay", "challenge"}
+REQUIRED = {"game", "levels", "seed"}   # without "ais" the computers start afresh
 # the furthest ahead a computer may plan to look again: a finished round's "never"
 LOOK_AHEAD = 1_000_000_000 + 1
 
@@ -42,7 +48,7 @@ def load(storage) -> dict | None:
 
 def validate(data) -> dict:
     """The save's parts, every one checked; ValueError with the reason if any is bad."""
-    if not isinstance(data, dict) or not KEYS - {"ais"} <= set(data) <= KEYS:
+    if not isinstance(data, dict) or not REQUIRED <= set(data) <= KEYS:
         raise ValueError("not a Nerts table save")
     game = Game.from_json(data["game"])
     if game.over:
@@ -51,7 +57,20 @@ def validate(data) -> dict:
     seed = data["seed"]
     if not is_deal_no(seed):
         raise ValueError("bad seed")
-    return {"game": game, "levels": levels, "seed": seed, "ais": read_ais(data.get("ais"), game, levels)}
+    return {"game": game, "levels": levels, "seed": seed, "ais": read_ais(data.get("ais"), game, levels),
+            "replay": data.get("replay"), "challenge": read_challenge(data.get("challenge"), levels)}
+
+
+def read_challenge(code, levels: list[str]) -> Challenge | None:
+    """The game's deal challenge from its code; None if there is none or it is damaged."""
+    if not isinstance(code, str):
+        return None
+    try:
+        ch = challenges.decode(code)
+    except ChallengeError:
+        return None
+    seats = [None if lv == "human" else lv for lv in levels]
+    return ch if ch.game == "nerts" and list(ch.seats) == seats else None
 
 
 def read_levels(levels, seats: int) -> list[str]:

@@ -1,0 +1,109 @@
+"""A Gnono round played back on the real table (the contract of
+game/scenes/replay_player.py): the table's own drawing (TableDrawing, Playback's
+seats) around the replay cursor's engine, in a mode with no keys, no computers
+thinking, no saving, no statistics and no voice of its own (the replay scene speaks
+its line). The recorded player's cards are face up at the bottom, the others hidden
+unless show_all (F9); the notes say what the last move did, as the table's do.
+
+    board(app, replay) -> ReplayTable
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game import ui
+from game.clock import STEP_HZ
+from game.engine import Event as CommonEvent
+from game.replays import Replay
+from game.scenes.turn_table import NOTE_ROWS
+
+from .cards import Card
+from .narrate import Speaker, narrate
+from .playback import Model, Playback
+from .rules import Event, GnonoState
+from .settings import PACE
+from .table_draw import TableDrawing
+
+NOTES_SHOWN = NOTE_ROWS[:2]    # the replay scene's status line covers the last notes row
+
+
+# the events with a target seat: Event.as_dict leaves a zero out, so seat 0 is missing
+TARGETED = ("caught", "swapped", "challenged")
+
+
+def gnono_event(e: CommonEvent) -> Event:
+    """The engine's common event back as Gnono's own (for the table's narration)."""
+    d = e.data
+    target = d.get("target", 0 if e.kind in TARGETED else None)
+    return Event(e.kind, e.seat, Card.parse(d["card"]) if "card" in d else None,
+                 tuple(Card.parse(x) for x in d.get("cards", ())), d.get("count", 0),
+                 target, d.get("color"), d.get("reason", ""), d.get("points", 0),
+                 d.get("guilty"))
+
+
+class ReplayTable(Playback, TableDrawing):
+    """The Gnono table's picture of a replay's position."""
+    replaying = True
+    speed = "normal"
+    move_seconds = sum(PACE["normal"]) / STEP_HZ   # a computer's move and pause at the table
+
+    def __init__(self, app: Any, replay: Replay):
+        self.app = app
+        self.names = [s.name for s in replay.seats]
+        self.kinds = ["human" if s.kind == "human" else (s.level or "comp") for s in replay.seats]
+        self.n = len(self.names)
+        self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
+        self.viewer = replay.viewer
+        self.speaker = Speaker(self.names)
+        self.state: GnonoState | None = None
+        self.show_hands = False
+        self.stages: list = []
+        self.sel = self.scroll = 0
+        self.lines: list[str] = []
+        self._model: Model | None = None
+
+    # -- the replay scene's calls --------------------------------------------------------
+    def show(self, engine: Any, events: list, show_all: bool) -> None:
+        self.state = engine.state
+        self.show_hands = show_all
+        self._model = None
+        self.lines = self.narration(events)
+
+    def describe(self, events: list) -> str:
+        return " ".join(self.narration(events))
+
+    def narration(self, events: list) -> list[str]:
+        """The notes of a step: a drawn card's name for its drawer when its hand is
+        shown (the recorded player's, or every hand with F9)."""
+        out = []
+        for e in events:
+            ev = gnono_event(e)
+            seen = ev.seat if self.show_hands or ev.seat == self.viewer else None
+            text, _cue = narrate(ev, self.speaker, seen)
+            if text:
+                out.append(text)
+        return out
+
+    # -- what TableDrawing asks of a table -------------------------------------------------
+    def live(self) -> Model:
+        if self._model is None:
+            self._model = Model.of(self.state)
+        return self._model
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == "human"
+
+    def hand_open(self) -> bool:
+        return True
+
+    def my_turn(self) -> bool:
+        return False     # no keys: nothing is chosen or marked playable
+
+    def draw_notes(self, canvas) -> None:
+        lines = [ln for text in self.lines for ln in ui.wrap(text, 78)][-len(NOTES_SHOWN):]
+        for row, line in zip(NOTES_SHOWN, lines):
+            ui.text(canvas, 1, row, line, self.app.options["colour.notes"])
+
+
+def board(app: Any, replay: Replay) -> ReplayTable:
+    return ReplayTable(app, replay)

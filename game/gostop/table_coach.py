@@ -1,0 +1,88 @@
+"""The coach and deal challenges at the Go-Stop table (a mixin of table.GoStopTable).
+
+H asks the coach (coach.py) on the human's turn, at the table or in the Go, bomb and
+shaking questions: its advice goes in the notes as "Coach: ...", spoken like a note,
+and counts as a use (the statistics and the hand's replay keep them). In hot seat the
+advice names the asker's cards: it leaves the notes and the log before the keyboard
+passes to another human. C on the hand's
+score makes a challenge: this game's deal number, rules and seats, the hands played
+so far and the human's chips. A challenge game shows on each hand's score how it
+stands against the challenger.
+"""
+from __future__ import annotations
+
+from game import ui
+from game.challenges import Challenge, outcome
+
+from . import coach
+from .controller import HUMAN
+from .replay_codec import MAX_HANDS, ChallengeOptions, options_to_json
+
+NEEDS_ONE = "A challenge needs one player against computers"
+
+
+class TableCoach:
+    private_notes: list[str]   # the coach's notes in hot seat (they name the asker's cards)
+
+    # -- the coach
+    def coach_ready(self) -> bool:
+        """The human at the keyboard is asked something (a card, a match, Go/Stop...)."""
+        q = self.state.question()
+        return (not self.stages and not self.scoring_open and not self.ctl.passing
+                and q.kind != "hand_over" and q.seat == self.ctl.viewer)
+
+    def ask_coach(self) -> str | None:
+        """H: the coach's advice in the notes (and returned), or a beep off one's turn."""
+        if not self.coach_ready():
+            self.refuse("The coach answers on your turn.")
+            return None
+        q = self.state.question()
+        advice = coach.advise(self.state.view(q.seat), self.names)
+        self.ctl.coach_used()
+        text = "Coach: " + advice.text
+        self.note(text, self.app.options["colour.arrows"])
+        if self.ctl.hot_seat:
+            self.private_notes.append(text)
+        return text
+
+    def forget_private_notes(self) -> None:
+        """Before another human takes the keyboard: the coach's notes go, log included."""
+        told = set(self.private_notes)
+        lines = {line for text in told for line in ui.wrap(text, 78)}
+        self.notes = [(line, colour) for line, colour in self.notes if line not in lines]
+        self.log = [text for text in self.log if text not in told]
+        self.private_notes.clear()
+
+    # -- challenges
+    def challenge_offer(self) -> tuple[Challenge | None, str]:
+        """The challenge of this game as it stands (None, and why, if it cannot be one)."""
+        st = self.state
+        if len(self.ctl.humans) != 1:
+            return None, NEEDS_ONE
+        if st.seed is None:
+            return None, "This game has no deal number to challenge on"
+        if st.hand_no > MAX_HANDS:
+            return None, f"A challenge lasts {MAX_HANDS} hands at most"
+        computers = iter(self.levels)
+        seats = tuple(None if s == HUMAN else next(computers) for s in range(st.n))
+        options = options_to_json(ChallengeOptions(st.options, st.hand_no))
+        return Challenge("gostop", st.seed, options, seats, st.chips[HUMAN], ""), ""
+
+    def end_lines(self) -> list[str]:
+        """The hand's score screen's lines on the coach's help and the challenge."""
+        st = self.state
+        res = st.result or {}
+        out = []
+        hints = self.ctl.coach_hand
+        if hints and not self.ctl.hot_seat and res.get("winner") == HUMAN:
+            out.append(f"Won with the coach's help: {hints} hint{'s' if hints != 1 else ''}.")
+        ch = self.ctl.challenge
+        if ch is not None:
+            hands = ch.options_object().hands
+            who = ch.name or "the challenger"
+            if hands and st.hand_no < hands:
+                out.append(f"Challenge: hand {st.hand_no} of {hands}; {who}'s {ch.score} chips "
+                           "to beat.")
+            elif not hands or st.hand_no == hands:
+                out.append("Challenge: " + outcome(ch, st.chips[HUMAN], "You"))
+        return out

@@ -1,0 +1,109 @@
+"""Nerts' replay codec (see game/replays.py): a round's JSON, its moves as JSON, and
+the options for deal challenges. No pygame here.
+
+A Nerts round is played on the App's clock: each step the table submits the seats'
+moves and `Round.step()` applies them, the seats in a fair order drawn from the
+round's random state when two or more raced in that step. A replay records what was
+applied, in order, each with its clock step; and before the moves of a raced step a
+`Race` naming the seats that submitted (those refused too), so that the draw of the
+order is made again and the round's random state stays the table's, card for card.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.clock import STEP
+from game.engine import Event, IllegalMove
+from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
+from game.nerts.players import LEVEL_CHOICES
+from game.nerts.rules import NertsOptions, Round
+
+VERSION = 1
+BY_STEP = True
+STEP_SECONDS = STEP              # the table's clock step, in seconds
+LEVELS = tuple(lv for lv in LEVEL_CHOICES if lv != "human")   # weakest first
+
+
+@dataclass(frozen=True)
+class Race:
+    """The seats whose moves were queued in one step (two or more): the step drew
+    their order from the round's random state before applying the moves."""
+    seats: tuple[int, ...]
+
+
+def engine_from_json(data: dict) -> Round:
+    return Round.from_json(data)
+
+
+# a move as a short text, a few bytes a move (a round has hundreds): "F" flip, "T" turn,
+# "V" vote; a play "p>s3" (source p Pile, w waste or c0..c3 a column; destination s and
+# the foundation, or c0..c3 a column, with "x2" the cards of a run); a race "r013"
+_WORDS = {"F": Move.flip(), "T": Move.turn(), "V": Move.vote()}
+_PLAY = re.compile(r"(p|w|c[0-3])>(s|c)(\d{1,2})?(?:x(\d{1,2}))?")
+_RACE = re.compile(r"r([0-3]{2,4})")
+
+
+def move_to_json(move: Move | Race) -> str:
+    if isinstance(move, Race):
+        return "r" + "".join(str(s) for s in move.seats)
+    if not isinstance(move, Move):
+        raise TypeError(f"not a Nerts move: {move!r}")
+    word = next((w for w, m in _WORDS.items() if m == move), None)
+    if word is not None:
+        return word
+    src = {PILE: "p", WASTE: "w"}.get(move.src) or f"c{move.col}"
+    dst = ("s" if move.dst == FOUND else "c") + ("" if move.to is None else str(move.to))
+    return f"{src}>{dst}" + ("" if move.count is None else f"x{move.count}")
+
+
+def move_from_json(data: Any) -> Move | Race:
+    if not isinstance(data, str):
+        raise ValueError(f"not a Nerts move: {data!r}")
+    if data in _WORDS:
+        return _WORDS[data]
+    race = _RACE.fullmatch(data)
+    if race:
+        seats = tuple(int(ch) for ch in race.group(1))
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"a damaged race: {data!r}")
+        return Race(seats)
+    play = _PLAY.fullmatch(data)
+    if not play:
+        raise ValueError(f"not a Nerts move: {data!r}")
+    src, dst, to, count = play.groups()
+    move = Move(PLAY, {"p": PILE, "w": WASTE}.get(src, COLUMN), int(src[1]) if src[0] == "c" else None,
+                FOUND if dst == "s" else COLUMN, None if to is None else int(to),
+                None if count is None else int(count))
+    move.check_shape()
+    return move
+
+
+def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]:
+    """The move as the table's step applied it; the round's clock then stands after
+    that step, as it did at the table. IllegalMove (the round unchanged) if refused."""
+    if engine.step_no > step + 1:
+        raise IllegalMove(f"step {step} is past: the round is at step {engine.step_no}")
+    if isinstance(move, Race):
+        if any(s >= engine.seats for s in move.seats):
+            raise IllegalMove("a race of seats that are not at the table")
+        # the very draw Round.step() makes (its only use of the random state)
+        engine.fair_order([(s, None) for s in move.seats])
+        events: list[Event] = []
+    else:
+        events = [e.to_engine() for e in engine.apply(seat, move)]
+    engine.step_no = step + 1
+    return events
+
+
+def default_options() -> NertsOptions:
+    return NertsOptions()
+
+
+def options_to_json(options: NertsOptions) -> dict:
+    return options.to_json()
+
+
+def options_from_json(data: Any) -> NertsOptions:
+    return NertsOptions.from_json(data)

@@ -1,0 +1,67 @@
+"""Playing Gin hands at the real table for the replay and challenge tests: the player's
+turns through the table's own actions (take, insert, discard, F10 and Y), chosen by a
+computer player from the player's view; the computer's turns through its paced clock."""
+from __future__ import annotations
+
+from game.gin import table as T
+from game.gin.rules import Discard, DrawStock, GinOptions, GoOut, LayDown, Pass, TakeUpcard
+
+SESSION = {"oklahoma": False, "hollywood": False, "name": "Anna"}
+PLAYING = ("offer", "draw", "discard", "lay_down")
+
+
+def human_turn(t: T.GinTable, ai) -> None:
+    """One move of the player at the bottom, made as the keys make it."""
+    g = t.game
+    move = ai.choose(g.view(t.me))
+    version = t.version
+    if isinstance(move, Pass):
+        t.pass_upcard()
+    elif isinstance(move, (TakeUpcard, DrawStock)):
+        t.target = "pile" if isinstance(move, TakeUpcard) else "stock"
+        t.take()
+        t.insert()
+    elif isinstance(move, Discard):
+        t.sel = t.order.index(move.card)
+        t.discard()
+    elif isinstance(move, GoOut):
+        if move.discard is not None:
+            t.sel = t.order.index(move.discard)
+        t.go_out()
+        t.confirm_yes()
+    elif isinstance(move, LayDown):
+        assert t.mode == "confirm"       # the table proposes the best groups: Y
+        t.confirm_yes()
+    assert t.version == version + 1, f"the table did not play {move}: {t.note}"
+
+
+def computer_turn(t: T.GinTable) -> None:
+    version = t.version
+    for _ in range(1000):
+        t.cpu_wait = 0
+        t.update(1 / 120)
+        if t.version != version:
+            return
+    raise AssertionError("the computer never moved")
+
+
+def play(t: T.GinTable, ai, moves: int | None = None) -> None:
+    """Play on until the hand is over (or `moves` moves were made)."""
+    made = 0
+    while t.game.phase in PLAYING and (moves is None or made < moves):
+        if t.game.turn == t.me:
+            human_turn(t, ai)
+        else:
+            computer_turn(t)
+        made += 1
+
+
+def new_table(app, seed: int, level: str = "normal", options: GinOptions | None = None) -> T.GinTable:
+    """A table as the menu starts one on a deal number (T.new_table: the computer's
+    seed is the deal number + 1), on the given rules."""
+    options = options or GinOptions()
+    session = {**SESSION, "oklahoma": options.oklahoma, "hollywood": options.hollywood}
+    t = T.GinTable(app, T.GinGame.new(seed=seed, options=options), SESSION["name"], level,
+                   seed + 1, session)
+    app.push(t)
+    return t

@@ -1,0 +1,110 @@
+"""Deal challenges at the Gin table (issue #21): C on the end-of-game screen makes a
+code of the game just played (its deal number, rules, the computer's level, the
+player's score with bonuses and name); start_challenge deals that very game against
+the same computer, which plays the same moves to the same moves; the challenge's
+outcome is on the end-of-game screen and survives a save; hot seat has no challenge."""
+from __future__ import annotations
+
+import pygame
+
+from game import challenges
+from game.challenges import Challenge
+from game.gin import table as T
+from game.gin.ai import make_ai
+from game.gin.options import GinOptions
+from game.gin.screens import EndOfGame
+from game.scenes import challenge as challenge_scene
+from game.scenes.overlays import MessageBox, TextBox
+from tests.gin_replay_helpers import SESSION, new_table, play
+from tests.helpers import post_keys
+
+QUICK = GinOptions(game_target=1, oklahoma=True)    # a scored hand ends the game
+
+
+def play_game(t, seed: int) -> None:
+    ai = make_ai("normal", seed)
+    while t.game.phase != "game_over":
+        if t.game.phase == "hand_over":
+            t._next_hand()
+        play(t, ai)
+
+
+def end_screen(app, t) -> EndOfGame:
+    app.run(max_frames=1)
+    post_keys("x")                                   # any key: the end of the game
+    app.run(max_frames=2)
+    assert isinstance(app.top, EndOfGame)
+    return app.top
+
+
+def test_c_at_the_end_of_the_game_makes_a_code_of_it(app):
+    t = new_table(app, 31337, level="expert", options=QUICK)
+    play_game(t, 4)
+    screen = end_screen(app, t)
+    post_keys("c")
+    app.run(max_frames=2)
+    box = app.top
+    assert isinstance(box, TextBox) and box.title == "Challenge"
+    code = challenges.read_code_file(app.storage)
+    assert code is not None and any(code in line for line in box.lines)
+    ch = challenges.decode(code)
+    assert ch == Challenge("gin", 31337, QUICK.to_json(), (None, "expert"),
+                           t.game.scores()[0], "Anna")
+    post_keys(pygame.K_ESCAPE)                       # the box closes on the end screen
+    app.run(max_frames=2)
+    assert app.top is screen
+
+
+def test_a_challenge_deals_the_same_game_against_the_same_computer(app):
+    t = new_table(app, 4242, level="hard", options=QUICK)
+    first = t.game.to_json()
+    play_game(t, 9)
+    ch = t.make_challenge()
+    c = T.start_challenge(app, challenges.decode(challenges.encode(ch)))
+    assert isinstance(c, T.GinTable) and c.challenge == ch
+    assert c.game.to_json() == first and c.level == "hard" and c.ai_seed == t.ai_seed
+    app.push(c)
+    play_game(c, 9)                                  # the same player's moves...
+    assert c.game.to_json() == t.game.to_json()      # ...meet the same computer's
+    screen = end_screen(app, c)
+    assert screen.notes[0] == challenges.outcome(ch, c.game.scores()[0], c.names[0])
+    assert "tied" in screen.notes[0]
+
+
+def test_the_challenge_is_kept_in_the_save(app):
+    ch = Challenge("gin", 77, QUICK.to_json(), (None, "easy"), 120, "Bo")
+    t = T.start_challenge(app, ch)
+    app.push(t)
+    play(t, make_ai("normal", 1), moves=3)
+    t.save()
+    r = T.resume(app)
+    assert r.challenge == ch and r.level == "easy" and r.game.to_json() == t.game.to_json()
+
+
+def test_the_menus_play_a_challenge_opens_the_table(app):
+    ch = Challenge("gin", 5, GinOptions().to_json(), (None, "normal"), 50, "Bo")
+    got = challenge_scene.start(app, ch)
+    assert isinstance(got.scene, T.GinTable) and got.scene.game.seed == 5
+
+
+def test_a_challenge_seating_the_player_second_is_refused_with_a_message(app):
+    ch = Challenge("gin", 5, GinOptions().to_json(), ("normal", None), 50, "Bo")
+    assert isinstance(T.start_challenge(app, ch), MessageBox)
+
+
+def test_hot_seat_has_no_challenge_a_beep_and_a_note(app):
+    session = {**SESSION, "oklahoma": True, "opponent": "human", "name2": "Bo"}
+    t = T.GinTable(app, T.GinGame.new(seed=3, options=QUICK), "Anna", "normal", 4, session)
+    app.push(t)
+    while t.game.phase != "game_over":               # both seats played by the table's actions
+        if t.game.phase == "hand_over":
+            t._next_hand()
+        if t.mode == "handover":
+            t.take_keyboard()
+        play(t, make_ai("normal", 2), moves=1)
+    screen = end_screen(app, t)
+    beeps = app.beeps
+    post_keys("c")
+    app.run(max_frames=2)
+    assert app.beeps == beeps + 1 and app.top is screen
+    assert "A challenge needs one player against computers" in screen.notes

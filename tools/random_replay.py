@@ -1,0 +1,33 @@
+"""A replay of random legal play, recorded through the game's codec: for the tests of
+the replay codecs and for the gallery's replay pictures. No pygame here."""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from game import replays
+
+
+def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -> tuple[replays.Replay, Any]:
+    """Random legal play from a new engine (cut at `moves`), recorded: the replay and
+    the engine as it ended. human: seat 0 is a human's, the others computers' at the
+    strongest level (else every seat a computer at "normal")."""
+    c = replays.codec(game)
+    engine = importlib.import_module(f"game.{game}.rules").new_engine(seed, None)
+    seats = [replays.Seat("Player", "human") if human and i == 0 else
+             replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
+             for i in range(engine.n_seats)]
+    rec = replays.Recorder(game, seats)
+    rec.begin(engine, "Hand 1", seed)
+    rng = random.Random(seed)
+    for i in range(moves):
+        if engine.is_over():
+            break
+        seat = rng.choice(engine.to_move())
+        legal = engine.legal_moves(seat)
+        if legal:
+            move = rng.choice(legal)
+            c.apply(engine, i, seat, move)
+            rec.record(i, seat, move)
+    return rec.finish(engine, "random play", list(engine.scores())), engine
