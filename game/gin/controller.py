@@ -26,6 +26,7 @@ from game.gin import table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
+from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
 from game.gin.table_replays import TableReplays
 from game.table_support import computer_move
@@ -59,7 +60,7 @@ class Thinking:
         self.version, self.view, self.move, self.spent = version, None, None, 0.0
 
 
-class GinController(TableNotes, TableReplays):
+class GinController(TableCoach, TableNotes, TableReplays):
     replaying = False      # a replay's table (game/gin/replay_board.py): drawn, never played
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):

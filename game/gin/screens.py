@@ -34,14 +34,15 @@ class GridScreen(Scene):
     """A DOS score screen: a title box, column headers (one or two header rows),
     rows of cells (the first left aligned, the others right aligned), notes below.
     Rows are paged 18 at a time (PgUp/PgDn). A row ["="] draws a rule, a row
-    ["#", text] a section heading. any_key: every key but F1/F2/F12 goes on."""
+    ["#", text] a section heading. any_key: every key but F1/F2/F12 goes on, but
+    the extra keys (Bindings, shown on the key bar too: R Review after a hand)."""
 
     per_page = 20
 
     def __init__(self, app, title: str, headers: Sequence[Sequence[str]], widths: Sequence[int],
                  rows: Sequence[Sequence], notes: Sequence[str] = (), on_done: Callable | None = None,
                  any_key: bool = False, done_label: str = "Go on", start_last_page: bool = False,
-                 align: str = ""):
+                 align: str = "", extra_keys: Sequence[Binding] = ()):
         super().__init__(app)
         self.align = align or "l" + "r" * (len(widths) - 1)   # per column: l or r
         self.title = title
@@ -53,6 +54,7 @@ class GridScreen(Scene):
         self.any_key = any_key
         self.done_label = done_label
         self.page = self.pages - 1 if start_last_page else 0
+        self.extra_keys = list(extra_keys)
 
     @property
     def pages(self) -> int:
@@ -71,7 +73,8 @@ class GridScreen(Scene):
 
     def handle(self, event):
         if self.any_key and event.key not in (pygame.K_F1, pygame.K_F2, pygame.K_PAGEUP,
-                                               pygame.K_PAGEDOWN):
+                                               pygame.K_PAGEDOWN) \
+                and find_binding(self.extra_keys, event) is None:
             self.done()
             return True
         return super().handle(event)
@@ -82,7 +85,7 @@ class GridScreen(Scene):
         if self.pages > 1:
             b += [Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn(1)),
                   Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn(-1))]
-        return b
+        return b + self.extra_keys
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -129,6 +132,7 @@ class GridScreen(Scene):
         keys = [("Enter" if not self.any_key else "Any key", self.done_label)]
         if self.pages > 1:
             keys.append(("PgUp/PgDn", "Pages"))
+        keys += [(b.key_text, b.label) for b in self.extra_keys]
         keys.append(("F1", "Keys"))
         ui.key_bar(canvas, keys)
 
@@ -228,7 +232,7 @@ class _StatusGrid(GridScreen):
             y += 1
 
 
-def game_score(app, game, names, on_done=None, any_key=False) -> Scene:
+def game_score(app, game, names, on_done=None, any_key=False, extra_keys=()) -> Scene:
     """F4 (and after each hand): the score of the game, or of Hollywood's three."""
     headers, widths, rows = score_grid(game, names)
     target = game.options.game_target
@@ -237,7 +241,7 @@ def game_score(app, game, names, on_done=None, any_key=False) -> Scene:
         notes.append("Oklahoma: the first upcard sets the knock value.")
     title = "Hollywood Game Score" if game.n_games > 1 else "Game Score"
     return _StatusGrid(app, title, headers, widths, rows, notes, on_done=on_done, any_key=any_key,
-                       done_label="Go on" if on_done else "Back to the table")
+                       done_label="Go on" if on_done else "Back to the table", extra_keys=extra_keys)
 
 
 def bonus_lines(game, names) -> list[list]:
@@ -318,7 +322,8 @@ class EndOfGame(GridScreen):
     def draw(self, canvas):
         super().draw(canvas)
         if self.challenge is not None:
-            ui.key_bar(canvas, [("Any key", self.done_label), ("C", "Challenge"), ("F1", "Keys")])
+            extra = [(b.key_text, b.label) for b in self.extra_keys]
+            ui.key_bar(canvas, [("Any key", self.done_label), ("C", "Challenge")] + extra + [("F1", "Keys")])
 
 
 class CardsBox(Overlay):

@@ -35,6 +35,7 @@ from game.gin import screens as SC
 from game.gin import settings as S
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
 from game.gin.controller import GinController
+from game.gin.review_screen import review_keys
 from game.gin.rules import GinGame
 from game.gin.session import SessionScene, session_for
 from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noqa: F401
@@ -98,12 +99,16 @@ class GinTable(GinController, Scene):
         g = self.game
         if g.phase == "game_over":
             self.app.storage.remove(SAVE_NAME)
-            return Push(SC.end_of_game(self.app, g, self.names, self._after_game,
-                                       challenge=self.make_challenge, outcome=self.challenge_outcome()))
+            screen = SC.end_of_game(self.app, g, self.names, self._after_game,
+                                    challenge=self.make_challenge, outcome=self.challenge_outcome())
+            screen.notes += [n for n in (self.coach_end_note(),) if n]
+            screen.extra_keys = review_keys(self)     # R: the last hand's review
+            return Push(screen)
         if g.records and g.records[-1].how == "dead":
             self._next_hand()
             return None
-        return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True))
+        return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True,
+                                  extra_keys=review_keys(self)))
 
     # ---- deal challenges (issue #21) ----------------------------------------------------
     def make_challenge(self) -> Challenge | str:

@@ -37,6 +37,8 @@ def bindings(tbl) -> list[Binding]:
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
     if m != "result" and not tbl.hot_seat:
         b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
+    if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
+        b.append(Binding(("h",), "Coach: what the expert would do now", tbl.coach))
     return b
 
 
@@ -123,7 +125,7 @@ def key_bar(tbl) -> list:
             items.append(("\x18\x19", "Pile/Hand" if tbl.game.phase in ("offer", "draw") else "Hand"))
     else:
         items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
-    return items + [("F1", "Keys"), ("F2", "Help")]
+    return items + [("H", "Coach"), ("F1", "Keys"), ("F2", "Help")]
 
 
 def help_text(game=None) -> list[str]:
@@ -152,6 +154,7 @@ def help_text(game=None) -> list[str]:
         "1 2 3 P    mark the groups (Space: unplayable,",
         "           P: playable on the computer's knock)",
         "Y N        answer the computer's questions",
+        "H          the coach: what the expert would do now, and why",
         "",
         "FUNCTION KEYS",
         "F1 keys    F2 help     F3 box scores  F4 game score",

@@ -14,12 +14,13 @@ from game.gin import settings as S
 from game.gin.arrangement import HUMAN
 from game.gin.rules import GinGame
 from game.gin.saves import card_or_none, cards, flag, game_rng
+from game.gin.table_coach import coach_from_json
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
 KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
-# hot seat: the seat at the bottom (0 when absent); the hand's recording so far and the
-# deal challenge played (issue #21: a save from before has neither)
-OPTIONAL_KEYS = frozenset(("me", "replay", "challenge"))
+# hot seat: the seat at the bottom (0 when absent); the hand's recording so far, the
+# deal challenge played and the coach's hints (issue #21: a save from before has none)
+OPTIONAL_KEYS = frozenset(("me", "replay", "challenge", "coach"))
 SESSION_KEYS = frozenset(("oklahoma", "hollywood", "name"))
 # added with the presets and hot seat (a save from before has none: their defaults)
 SESSION_MORE = {"opponent": "computer", "name2": "Player 2", "preset": "", "rules": {}}
@@ -41,7 +42,8 @@ def table_to_json(t) -> dict:
             "show_cpu": t.show_cpu, "me": t.me,
             "ai_rng": rng_state_to_json(rng) if rng is not None else None,
             "replay": t.recorder.to_json() if t.recorder is not None else None,
-            "challenge": None if t.challenge is None else challenges.encode(t.challenge)}
+            "challenge": None if t.challenge is None else challenges.encode(t.challenge),
+            "coach": t.coach_to_json()}
 
 
 def write(storage, t) -> bool:
@@ -72,7 +74,8 @@ def validate(data) -> dict:
             **_hand_order(data, game, me), "show_cpu": show_cpu,
             "ai_rng": None if data["ai_rng"] is None else game_rng(data["ai_rng"]),
             # worth less than the game: a damaged one is dropped, never a reason to refuse
-            "replay": data.get("replay"), "challenge": _challenge(data.get("challenge"))}
+            "replay": data.get("replay"), "challenge": _challenge(data.get("challenge")),
+            "coach": coach_from_json(data.get("coach"))}
 
 
 def _challenge(code) -> Challenge | None:
@@ -150,6 +153,7 @@ def restore(t, d: dict) -> None:
     t.show_cpu = d["show_cpu"]
     t.restore_recording(d["replay"])
     t.challenge = d["challenge"]
+    t.coach_restore(d.get("coach"))
     if t.picked is not None and t.mode == "play":
         t.focus, t.arrow, t.flash = "arrow", len(t.order), False
     elif t.game.phase == "discard" and t.game.turn == t.me:

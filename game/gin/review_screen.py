@@ -1,0 +1,71 @@
+"""The review of a Gin hand on screen: R on the hand's score screen (and at the end of
+the game, for its last hand) opens a box listing the turns where the expert would
+have drawn or discarded otherwise (game/gin/review.py), for each player at the
+keyboard. Paged with PgUp/PgDn; Esc or Enter goes back to the score.
+
+    review_keys(table) -> [Binding]     the R key, when the table kept the hand's replay
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game import palette as P
+from game import ui
+from game.gin.review import review
+from game.keys import Binding
+from game.replays import Replay, ReplayError
+from game.scene import Push
+from game.scenes.overlays import TextBox
+
+WIDTH = 76
+
+
+def review_lines(replay: Replay) -> list[str]:
+    """The review of every player at the keyboard (hot seat: both, one after the other),
+    or why the hand cannot be reviewed."""
+    humans = [s for s, seat in enumerate(replay.seats) if seat.kind == "human"]
+    lines: list[str] = []
+    try:
+        for s in humans:
+            if len(humans) > 1:
+                lines += ([""] if lines else []) + [f"{replay.seats[s].name.upper()}"]
+            lines += review(replay, s)
+    except ReplayError as exc:
+        return [f"This hand cannot be reviewed: {exc}."]
+    return lines or ["No player at the keyboard in this hand: nothing to review."]
+
+
+def _wrapped(lines: list[str], width: int) -> list[str]:
+    """Lines wrapped to the box, an indented line's continuation indented deeper."""
+    out: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        parts = ui.wrap(line.strip(), width - indent) if line.strip() else [""]
+        out += [" " * indent + parts[0]] + [" " * (indent + 2) + p for p in parts[1:]]
+    return out
+
+
+class ReviewBox(TextBox):
+    """The review, in a box over the score screen."""
+    fg, bg = P.BLACK, P.LIGHT_GREY
+    width = WIDTH
+
+    def __init__(self, app: Any, replay: Replay):
+        super().__init__(app, f"Review: {replay.label}",
+                         _wrapped(review_lines(replay), WIDTH - 4), footer="Esc or Enter: back")
+        self.per_page = 22
+
+    def draw(self, canvas):
+        super().draw(canvas)
+        # its own key bar over the score screen's ("Any key" does not go on from here)
+        keys = [("Esc/Enter", "Back")] + ([("PgUp/PgDn", "Pages")] if self.pages > 1 else [])
+        ui.key_bar(canvas, keys + [("F1", "Keys")])
+
+
+def review_keys(table: Any) -> list[Binding]:
+    """R "Review" for the score screen, when the table kept the replay of the hand just
+    played (its recording sets last_replay; None or absent: no key)."""
+    replay = getattr(table, "last_replay", None)
+    if replay is None:
+        return []
+    return [Binding(("r",), "Review", lambda: Push(ReviewBox(table.app, replay)))]
