@@ -18,6 +18,7 @@ LABELS = {
     "calls": "G'NERTS calls", "uno_calls": "\"UNO!\" calls", "caught": "Caught without \"UNO!\"",
     "gos": "Go calls", "stops": "Stops", "chips": "Chips won (net)", "nagari": "Nagari hands",
     "best_score": "Best score", "best_round": "Best round", "best_hand": "Best hand",
+    "coach_uses": "Coach's hints asked",
 }
 
 
