@@ -28,7 +28,8 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
+from game.gin.rollout import play_out
+from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
@@ -45,9 +46,14 @@ class ExpertAI(SlicedThinking, GinAI):
         # techniques, each measurable on its own (python -m bench.gin_baselines)
         self.use_model = True        # opponent model (else hard's: only taken cards known)
         self.draw_ev = True          # upcard vs Stock by expected value (else hard's margin)
-        self.draw_margin = 1.0       # take when the upcard is better by more than this (tuned)
+        self.draw_margin = 0.0       # take when the upcard is better by more than this (tuned)
+        self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
+        self.rollout_worlds = 0      # sampled worlds per discard choice (0: none; measured no gain)
+        self.refine_top = 4          # the best discards by the key that are looked at again
+        self.w_two = 0.0             # weight of the knock outs expected after one more draw
+        self.rollout_margin = 0.0    # another discard must win this share of worlds more
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -65,7 +71,8 @@ class ExpertAI(SlicedThinking, GinAI):
             move = yield from self._draw_iter(view, know)
             return move
         if ph == "discard":
-            return self._discard(view, know)
+            move = yield from self._discard_iter(view, know)
+            return move
         return view.legal_moves[0]
 
     # ---- knowledge ----
@@ -119,11 +126,74 @@ class ExpertAI(SlicedThinking, GinAI):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
 
+    # ---- discarding ----
+    def _discard_iter(self, view: GinView, know: _Knowledge):
+        """Going out as hard does; else the best few discards by the key are looked at
+        again: by the two-draw race to go out (w_two), or played out in sampled worlds
+        (rollout_worlds; both sides solid, game.gin.rollout, the same worlds for each
+        discard), the most hands won chosen."""
+        if not (self.rollout_worlds or self.w_two) or view.stock_end or view.stock_size <= 2:
+            return self._discard(view, know)
+        hand = know.hand
+        banned = 0
+        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
+            banned = _bit(view.taken_upcard)
+        kv = view.knock_value
+        if GoOut(view.seat, None) in view.legal_moves or M.knock_discards_mask(hand, kv) & ~banned:
+            return self._discard(view, know)
+        scores = self._discard_scores(hand, banned, know)[:self.refine_top]
+        if len(scores) < 2:
+            return self._discard(view, know)
+        if self.w_two:
+            keyed = []
+            for k, (score, i, b) in enumerate(scores):
+                keyed.append((score - self.w_two * self._two_draw_outs(hand ^ b, know), k))
+                yield
+            best = min(keyed)[1]
+            return Discard(view.seat, M.BIT_CARDS[scores[best][1]])
+        wins = [0.0] * len(scores)
+        rng = self.rng
+        for opp in self._sample_opponents(view, know, self.rollout_worlds, hand):
+            stock = [b for _, b in _bits(know.unseen & ~hand & ~opp)]
+            rng.shuffle(stock)
+            for k, (_, _, b) in enumerate(scores):
+                wins[k] += play_out(hand ^ b, opp, stock[:], b, kv)
+            yield
+        wins[0] += self.rollout_margin * self.rollout_worlds     # the key's choice is favoured
+        best = max(range(len(scores)), key=lambda k: (wins[k], -k))
+        return Discard(view.seat, M.BIT_CARDS[scores[best][1]])
+
+    def _two_draw_outs(self, hand: int, know: _Knowledge) -> float:
+        """The knock outs expected after one more draw from the Stock (and the
+        least-deadwood discard): a draw that goes out at once counts every live card."""
+        p = know.p_opp
+        kv = know.kv
+        total = weight = 0.0
+        live_weight = 0.0
+        for i, _ in _bits(know.unseen & ~hand):
+            live_weight += 1.0 - p[i]
+        for i, b in _bits(know.unseen & ~hand):
+            w = 1.0 - p[i]
+            if w <= 0.0:
+                continue
+            h11 = hand | b
+            target = _after(h11)
+            weight += w
+            if target <= kv:
+                total += w * live_weight
+                continue
+            best = None
+            for j, c in _bits(h11):
+                if _mindw(h11 ^ c) == target and (best is None or BIT_VALUES[j] >= BIT_VALUES[best[0]]):
+                    best = (j, c)
+            total += w * self._knock_outs(h11 ^ best[1], know)
+        return total / weight if weight else 0.0
+
     # ---- sampling ----
-    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
-        """n opponent hands (masks) drawn from the model."""
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int, exclude: int = 0):
+        """n opponent hands (masks) drawn from the model (none of the cards in exclude)."""
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        cards = [(i, b) for i, b in _bits(know.unseen & ~exclude) if know.p_opp[i] > 0.0]
         if n_unknown < 0 or len(cards) < n_unknown:
             return
         rng = self.rng
