@@ -28,7 +28,7 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.rollout import play_out
+from game.gin.rollout import play_out, play_turn_out, solid_turn_fits
 from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
@@ -54,6 +54,10 @@ class ExpertAI(SlicedThinking, GinAI):
         self.refine_top = 4          # the best discards by the key that are looked at again
         self.w_two = 0.0             # weight of the knock outs expected after one more draw
         self.rollout_margin = 0.0    # another discard must win this share of worlds more
+        self.pf_factor = 1           # hands drawn per world kept (1: no filter)
+        self.draw_worlds = 0         # sampled worlds for the draw (0: by expected key alone)
+        self.draw_roll_margin = 0.1  # the share of worlds one draw must win more to decide
+        self.pf_miss = 0.05          # the weight of a hand his last turn does not fit
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -114,6 +118,17 @@ class ExpertAI(SlicedThinking, GinAI):
             if n % 8 == 0:
                 yield
         stock = total / weight if weight else self._key_fast(hand, know)
+        if self.draw_worlds and view.stock_size > 2:
+            # both draws played out in the same sampled worlds; a clear difference decides
+            diff = 0.0
+            for opp in self._worlds(view, know, self.draw_worlds, hand):
+                order = [b for _, b in _bits(know.unseen & ~hand & ~opp)]
+                self.rng.shuffle(order)
+                diff += play_turn_out(hand, opp, order[:], ub, True, kv)
+                diff -= play_turn_out(hand, opp, order, ub, False, kv)
+                yield
+            if abs(diff) > self.draw_roll_margin * self.draw_worlds:
+                return TakeUpcard(seat) if diff > 0 else decline
         return TakeUpcard(seat) if take < stock - self.draw_margin else decline
 
     def _greedy_key(self, h11: int, know: _Knowledge) -> float:
@@ -153,7 +168,7 @@ class ExpertAI(SlicedThinking, GinAI):
             return Discard(view.seat, M.BIT_CARDS[scores[best][1]])
         wins = [0.0] * len(scores)
         rng = self.rng
-        for opp in self._sample_opponents(view, know, self.rollout_worlds, hand):
+        for opp in self._worlds(view, know, self.rollout_worlds, hand):
             stock = [b for _, b in _bits(know.unseen & ~hand & ~opp)]
             rng.shuffle(stock)
             for k, (_, _, b) in enumerate(scores):
@@ -190,6 +205,26 @@ class ExpertAI(SlicedThinking, GinAI):
         return total / weight if weight else 0.0
 
     # ---- sampling ----
+    def _worlds(self, view: GinView, know: _Knowledge, n: int, exclude: int) -> list:
+        """n opponent hands for play-outs: pf_factor times as many drawn from the model,
+        then n of them drawn again by how well each explains his last turn as a solid
+        player would have played it (a particle filter over his last turn)."""
+        pool = list(self._sample_opponents(view, know, n * self.pf_factor, exclude))
+        if not pool or self.pf_factor <= 1:
+            return pool[:n]
+        upcard, took = 0, False
+        if view.my_discards and view.opp_discards:
+            up = view.my_discards[-1]
+            upcard, took = _bit(up), up in view.opp_taken
+        if not view.opp_discards:
+            return pool[:n]
+        d = _bit(view.opp_discards[-1])
+        kv = view.knock_value
+        eps = self.pf_miss
+        weights = [1.0 if solid_turn_fits(h, d, upcard, took, kv) else eps for h in pool]
+        return self.rng.choices(pool, weights, k=n)
+
+
     def _sample_opponents(self, view: GinView, know: _Knowledge, n: int, exclude: int = 0):
         """n opponent hands (masks) drawn from the model (none of the cards in exclude)."""
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")

@@ -24,8 +24,8 @@ _RANK_MASK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 
 def _solid_throw(h11: int, banned: int) -> tuple[int, int]:
-    """(card bit, deadwood left) of solid's discard from an 11-card hand."""
-    target = _after(h11)
+    """(card bit, deadwood left) of solid's discard from an 11-card hand: the least
+    deadwood, the highest card among ties (the higher suit among equal values)."""
     best = 0
     best_v = -1
     best_dw = 1 << 20
@@ -34,12 +34,35 @@ def _solid_throw(h11: int, banned: int) -> tuple[int, int]:
         low = x & -x
         x ^= low
         v = _VAL[low.bit_length() - 1]
-        if v <= best_v and best_dw == target:
-            continue
         d = _mindw(h11 ^ low)
-        if d < best_dw or (d == best_dw and v > best_v):
+        if d < best_dw or (d == best_dw and v >= best_v):
             best, best_v, best_dw = low, v, d
     return best, best_dw
+
+
+def solid_turn_fits(hand: int, discard: int, upcard: int, took: bool, kv: int) -> bool:
+    """Could a solid player holding `hand` (10 cards, after his turn) have played his
+    last turn so: offered `upcard` (0: none known), taken it or not, thrown `discard`,
+    and not gone out? (For a declined upcard, some card of his 11 was the Stock's.)"""
+    if _mindw(hand) <= kv:
+        return False                      # he would have gone out
+    h11 = hand | discard
+    if not upcard:
+        return _solid_throw(h11, 0)[0] == discard
+    if took:
+        if not hand & upcard:
+            return False
+        return _solid_throw(h11, upcard)[0] == discard
+    if hand & upcard or _solid_throw(h11, 0)[0] != discard:
+        return False
+    x = h11
+    while x:                              # the card he drew instead
+        s = x & -x
+        x ^= s
+        before = h11 ^ s
+        if _after(before | upcard) >= _mindw(before):
+            return True
+    return False
 
 
 def _layoff_value(knocker: int, defender: int) -> int:
@@ -110,6 +133,16 @@ def play_out(us: int, them: int, stock: list, upcard: int, kv: int, max_turns: i
         upcard = card
         who ^= 1
     return 0.5
+
+
+def play_turn_out(us: int, them: int, stock: list, upcard: int, take: bool, kv: int) -> float:
+    """Our turn from the draw (the upcard taken or the Stock's top card), solid's
+    discard, then play_out: 1 we win, 0 we lose, 0.5 dead."""
+    h11 = us | (upcard if take else stock.pop())
+    card, dw = _solid_throw(h11, upcard if take else 0)
+    if dw <= kv:
+        return _result([them, h11 ^ card], 1, dw)
+    return play_out(h11 ^ card, them, stock, card, kv)
 
 
 def _out(hands: list, who: int, h11: int, banned: int, kv: int) -> float:
