@@ -6,6 +6,9 @@ throws the card that leaves the least deadwood (the highest card among ties);
 knocks as soon as it may; lays off all it can.
 
     python -m bench.gin_baselines --a expert --b solid --hands 3000
+    python -m bench.gin_baselines --a expert --versus expert:w_knock=4.0 --b solid --hands 2000
+(the second: both A players on the same single-hand deals, and the hands only one
+of them won: a paired comparison that sees a small change far sooner)
 """
 from __future__ import annotations
 

@@ -36,7 +36,6 @@ TAKEN_NEAR = 2.2        # melds with a card he took
 DISCARD_NEAR = 0.55     # near a card he threw late in the hand
 DISCARD_NEAR_EARLY = 0.8
 PASSED_NEAR = 0.7       # near an upcard he declined
-ABOVE_LAST = 1.0        # worth more than his last discard (he throws his highest loose card)
 
 
 def _index(card) -> int:
@@ -74,11 +73,6 @@ def opponent_probabilities(view: GinView, hand: int, pile: int) -> tuple[list[fl
             b = near & -near
             near ^= b
             factor[b.bit_length() - 1] *= f
-    if view.opp_discards and ABOVE_LAST != 1.0:
-        v_last = M.card_value(view.opp_discards[-1])
-        for i in range(52):
-            if M.BIT_VALUES[i] > v_last:
-                factor[i] *= ABOVE_LAST
     for card in set(view.opp_passed):
         near = NEIGHBOURS[_index(card)] & unseen
         while near:
