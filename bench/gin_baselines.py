@@ -6,6 +6,9 @@ throws the card that leaves the least deadwood (the highest card among ties);
 knocks as soon as it may; lays off all it can.
 
     python -m bench.gin_baselines --a expert --b solid --hands 3000
+    python -m bench.gin_baselines --a expert --versus expert:w_knock=4.0 --b solid --hands 2000
+(the second: both A players on the same single-hand deals, and the hands only one
+of them won: a paired comparison that sees a small change far sooner)
 """
 from __future__ import annotations
 
@@ -95,6 +98,45 @@ def player(spec: str):
     return make
 
 
+def single_hands(level_a, level_b, hands: int, seed: int) -> list:
+    """Each hand a fresh deal (deal number from seed and the hand's number), A at
+    seat 0 in even hands: [1 A won, 0 B won, None dead] per hand. Two players A
+    met on the same list of deals can be compared hand by hand (paired)."""
+    from game.gin import sim  # (only the command line plays matches)
+    from game.gin.rules import GinGame
+    out = []
+    for k in range(hands):
+        game = GinGame.new(seed * 100003 + k, first_dealer=k % 2)
+        a_seat = k % 2
+        ais = [None, None]
+        ais[a_seat] = sim._player(level_a, seed * 7919 + 2 * k)
+        ais[1 - a_seat] = sim._player(level_b, seed * 7919 + 2 * k + 1)
+        sim.play_hand(game, ais)
+        winner = game.records[-1].winner
+        out.append(None if winner is None else int(winner == a_seat))
+    return out
+
+
+def paired(a1, a2, b, hands: int, seed: int) -> str:
+    """A1 and A2 each against B on the same single-hand deals: both shares and the
+    hands where only one of them won (the sign test of the difference)."""
+    from bench.stats import wilson
+    r1 = single_hands(player(a1), player(b), hands, seed)
+    r2 = single_hands(player(a2), player(b), hands, seed)
+    lines = []
+    for name, r in ((a1, r1), (a2, r2)):
+        dec = [x for x in r if x is not None]
+        lo, hi = wilson(sum(dec), len(dec))
+        lines.append(f"{name} vs {b}: {sum(dec)}/{len(dec)} = {100 * sum(dec) / max(1, len(dec)):.1f}% "
+                     f"(95% CI {100 * lo:.1f}-{100 * hi:.1f})")
+    only1 = sum(1 for x, y in zip(r1, r2) if x == 1 and y != 1)
+    only2 = sum(1 for x, y in zip(r1, r2) if y == 1 and x != 1)
+    n = only1 + only2
+    z = (only2 - only1) / n ** 0.5 if n else 0.0
+    lines.append(f"hands won by only one: {a1} {only1}, {a2} {only2} (z {z:+.2f})")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     from game.gin import sim  # (only the command line plays matches)
     ap = argparse.ArgumentParser(prog="python -m bench.gin_baselines",
@@ -103,7 +145,12 @@ def main(argv=None) -> int:
     ap.add_argument("--b", default="solid")
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--versus", default=None,
+                    help="a second A: both against B on the same single-hand deals (paired)")
     args = ap.parse_args(argv)
+    if args.versus:
+        print(paired(args.a, args.versus, args.b, args.hands, args.seed))
+        return 0
     st = sim.play_match(player(args.a), player(args.b), args.hands, args.seed)
     from bench.stats import wilson
     lo, hi = wilson(st.wins[0], st.decided)

@@ -166,3 +166,12 @@ def test_bench_player_spec_changes_settings_for_ab_runs():
     assert isinstance(player("solid:")(1), SolidAI) and player("hard") == "hard"
     with pytest.raises(SystemExit):
         player("expert:no_such_setting=1")(1)
+
+
+def test_bench_single_hands_are_the_same_deals_for_a_paired_comparison():
+    from bench.gin_baselines import paired, single_hands
+    first = single_hands("hard", SolidAI, 6, 4)
+    assert len(first) == 6 and set(first) <= {0, 1, None}
+    assert single_hands("hard", SolidAI, 6, 4) == first         # same deals, same hands
+    text = paired("hard", "hard", "solid", 4, 4)
+    assert "hands won by only one: hard 0, hard 0" in text            # one player against itself

@@ -22,6 +22,21 @@ checked against a greedy player): Brier score 6.50 -> 6.41 (uniform 6.65), too
 little to show; greedy-rollout discards in a one-player race: slower than hard's key.
 The same expert told the opponent's hand (a measurement-only cheat) wins 64.6%
 (62.1-67.0): a sharper opponent model is where the remaining strength is.
+
+Second pass (paired single-hand deals, python -m bench.gin_baselines --versus):
+w_knock 3 and draw_margin 0 won more hands than 2 and 1 (hands won by only one
+arm, new vs old: 49-29 on the seed where it was found, 43-32 and 66-51 on two
+fresh seeds of 1,500 and 2,500 hands). Tried and dropped (commits 8bd22b2 and
+d4bcb87 keep the code): the best four discards played out to the hand's end by
+two solid players in 30 worlds sampled from the model, the same worlds for each
+discard: 51.8% against 54.6% (500 hands); the key's choice kept unless another
+wins 10% more worlds: 57.4% vs 54.6% (500), then 53.6% vs 54.2% (1,000); the
+worlds filtered by his last turn as solid would play it: worse (z -1.3 to -2.1,
+800 hands); the upcard-or-Stock choice played out so:
+no change; the knock outs expected after one more draw: no change; the model's
+"cards worth more than his last discard are less likely his": no change. The
+same play-outs told his true hand win 72.9% of 800 hands where the told key wins
+59.9%: play-outs pay only where the worlds are (nearly) his real hand.
 """
 from __future__ import annotations
 
@@ -45,7 +60,8 @@ class ExpertAI(SlicedThinking, GinAI):
         # techniques, each measurable on its own (python -m bench.gin_baselines)
         self.use_model = True        # opponent model (else hard's: only taken cards known)
         self.draw_ev = True          # upcard vs Stock by expected value (else hard's margin)
-        self.draw_margin = 1.0       # take when the upcard is better by more than this (tuned)
+        self.draw_margin = 0.0       # take when the upcard is better by more than this (tuned)
+        self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
 
