@@ -53,6 +53,19 @@ def test_the_computers_moves_are_spoken_as_they_happen(app):
     assert any(s.startswith("The computer") for s in sp.said)
 
 
+def test_the_computers_draw_is_said_once(app):
+    """The screen's line joins a turn's draw and discard; the voice said the draw as it
+    was made, so with the discard it says the discard alone."""
+    sp = speaking(app)
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
+    press(app, "-")
+    app.run(max_frames=600)
+    said = [s for s in sp.said if s.startswith("The computer")]
+    assert t.other_note.startswith("The computer") and " and discards " in t.other_note
+    assert said[-1].startswith("The computer discards ")
+    assert sum("from the Stock" in s or "takes " in s for s in said) == 1
+
+
 def test_the_f10_question_and_the_marking_are_spoken(app):
     sp = speaking(app)
     t = _knock_ready(app)
@@ -108,6 +121,8 @@ def test_hot_seat_speech_never_names_the_other_humans_cards(app):
     press(app, K.K_F11)                       # at the hand-over: no hand is said
     press(app, K.K_RETURN, K.K_F11, K.K_DOWN, K.K_DOWN, K.K_RIGHT, K.K_RIGHT, "+")
     bob = " | ".join(sp.said[start:])
-    assert "Your hand" in bob and "Ann draws from the Stock and discards" in " | ".join(sp.said)
+    everything = " | ".join(sp.said)
+    assert "Your hand" in bob and "Ann draws from the Stock." in everything
+    assert "Ann discards " in everything
     for name in ann_private:
         assert name not in bob, name

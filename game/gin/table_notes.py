@@ -26,8 +26,12 @@ class TableNotes:
             ctext = card_text(Card.parse(card)) if card else ""
             seat = ev.get("seat")
             if seat is not None and (self.hot_seat or seat != self.me):
+                drew = self._took if k == "discard" else ""
                 line = self._turn_line(seat, k, ev, ctext)
-                if line:
+                if line and drew:   # the draw was said as it was made: the voice says the discard
+                    self._other_note = line
+                    self._say(f"{self.who(seat)} discards {ctext}.")
+                elif line:
                     self.other_note = line
             if k in ("take_upcard", "draw_stock", "discard"):
                 self.app.sound("card")
