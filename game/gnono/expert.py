@@ -75,7 +75,7 @@ SAMPLES = 32              # worlds per decision (every candidate is played out i
 MAX_ROLLOUTS = 128        # fewer worlds when there are many candidates (the time bound)
 ROLLOUT_MOVES = 400       # a round still running after this many moves counts as a draw
 HORIZON = 4               # turns played out per two seats before the estimate (None: to the end)
-MARGIN_Z = 1.0            # standard errors a candidate must beat the rule choice by
+MARGIN_Z = 0.5            # standard errors a candidate must beat the rule choice by
 LACKED_KEEP = 0.15        # chance a card of a colour a seat drew on is left in its hand
 
 
