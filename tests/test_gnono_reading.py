@@ -95,3 +95,13 @@ def test_an_expert_reading_a_whole_round_decides_the_same_whatever_the_hidden_ca
                 checked += 1
             s.apply(ais[cur].choose(s.view(cur)))
     assert checked > 10
+
+
+def test_a_reader_met_mid_round_reads_nothing_it_cannot_tell_apart():
+    """A game resumed mid-round: whose plays the seen cards were is not known."""
+    s = S(2, ["R5 B2 G9", "B5 Y1 Y2 Y3"], "R1", current=0)
+    for seat, text in ((0, "R5"), (1, "B5"), (0, "B2")):
+        s.apply(Play(seat, card_in(s, seat, text)))
+    reader = PlayReader()
+    reader.update(s.view(1))
+    assert reader.live_notes(s.view(1)) == []

@@ -72,7 +72,11 @@ class PlayReader:
                 or tuple(seen[:len(self.seen_head)]) != self.seen_head:
             self.reset()                  # a new round (or a game resumed)
             self.seen_head = head
-            self.seen_len = 1             # the upcard is nobody's play
+            # the upcard is nobody's play; what follows is the other seat's only if
+            # its cards and plays add up to a fresh deal (else: a game resumed, whose
+            # plays cannot be told apart)
+            fresh = view.counts[1 - view.seat] + len(seen) - 1 == view.options.hand_size
+            self.seen_len = 1 if fresh else len(seen)
         other = 1 - view.seat
         theirs = [i for i in range(max(1, self.seen_len), len(seen)) if i not in self.my_colours]
         for i in theirs:
