@@ -7,7 +7,7 @@ from game.gnono.ai import make_ai
 from game.gnono.cards import Card
 from game.gnono.expert import ExpertAI, unseen_cards
 from game.gnono.reading import HandSampler, Note, PlayReader
-from game.gnono.rules import ROUND_OVER, Draw, GnonoState, KeepDrawn, Play
+from game.gnono.rules import ROUND_OVER, Draw, GnonoOptions, GnonoState, KeepDrawn, Play
 from tests.gnono_helpers import card_in
 
 S = GnonoState.setup
@@ -105,3 +105,15 @@ def test_a_reader_met_mid_round_reads_nothing_it_cannot_tell_apart():
     reader = PlayReader()
     reader.update(s.view(1))
     assert reader.live_notes(s.view(1)) == []
+
+
+def test_with_seven_zero_swaps_only_draws_are_read():
+    """Hands can change owner: a note on a hand could describe mine."""
+    s = S(2, ["R5 B2 G9", "B5 Y1 Y2 Y3"], "R1", current=0, options=GnonoOptions(seven_zero=True))
+    reader = PlayReader()
+    mv = Play(0, card_in(s, 0, "R5"))
+    reader.mine(s.view(0), mv)
+    s.apply(mv)
+    s.apply(Play(1, card_in(s, 1, "B5")))
+    reader.update(s.view(0))
+    assert reader.live_notes(s.view(0)) == []

@@ -6,16 +6,23 @@ hand sizes and the colour each seat drew on. So the hand is worth reading.
 
 A `PlayReader` follows the round through the views its seat is shown (only those:
 no hidden state) and notes what each play of the other seat says about its hand,
-judged as a sane player plays (the card's colour before switching colour by number,
-a plain card before a Wild):
+judged as a sane player plays (a card of the colour before one that switches
+colour by number, a plain card before a Wild, a free action card before a number,
+the highest number first):
   - it switched colour with a same-number card: it held no card of the old colour;
   - it played a Wild: no card of the old colour nor of the old number or symbol
     (and no plain Wild, if it played a Wild Draw Four);
-  - it drew on a colour (the view's last_drew_on): no card of it, no Wild.
+  - it kept to the colour with a number: no action card of that colour, nor a
+    higher number;
+  - it drew and played the card drawn (one card played, its count unchanged), or
+    drew on a colour and kept the card (the view's last_drew_on): nothing else
+    fitted, a Wild neither.
 Each note holds for the cards it had then; cards it has drawn since are free of it.
 `HandSampler` deals that seat's hand from the unseen cards, keeping a card that
-breaks a note only with chance LIE, so a player that does not
-play by these habits (a human bluffing) only blurs the reading.
+breaks a note only with chance LIE, so a player that does not play by these
+habits (a human, the hard computer) only blurs the reading. With jump-ins or the
+7-0 swaps on, a hand can change owner or a play come out of turn: only the draws
+are read then.
 """
 from __future__ import annotations
 
@@ -25,7 +32,6 @@ from dataclasses import dataclass
 from game.gnono.cards import DRAW_TWO, Card
 from game.gnono.rules import ChooseColor, Draw, GnonoView, KeepDrawn, Play, PlayDrawn
 
-HIGHER = True         # read "kept to the colour with a number" too
 LIE = 0.12            # weight of each card that breaks a note (a sane player rarely holds one)
 
 
@@ -40,7 +46,7 @@ class Note:
     count: int
     played_since: int = 0
     higher_of: str | None = None       # or no card of this colour worth more
-    than: int = 0                      # ... than this many points (actions: 20)
+    than: int = 0                      # ... than this many points (an action card: 20)
 
     def breaks(self, c: Card) -> bool:
         if c.color == "W":
@@ -65,7 +71,7 @@ class PlayReader:
     def update(self, view: GnonoView) -> None:
         """Read the plays since the last view (idempotent for the same view)."""
         seen = view.seen
-        if view.n_players != 2:
+        if view.n_players != 2 or view.options.jump_in or view.options.seven_zero:
             return
         head = tuple(seen[:2])
         if not self.seen_head or len(seen) < self.seen_len \
@@ -110,7 +116,7 @@ class PlayReader:
             self.notes.append(Note(col, face, False, c.is_wild_draw_four, count_before))
         elif c.color != col:
             self.notes.append(Note(col, None, False, False, count_before))
-        elif not c.is_action and HIGHER:
+        elif not c.is_action:
             # kept to the colour with a number: a sane player plays its free card
             # (an action card) first, and sheds its highest number
             self.notes.append(Note(None, None, False, False, count_before,
@@ -119,7 +125,7 @@ class PlayReader:
     def mine(self, view: GnonoView, move) -> None:
         """Note my own move (decided on `view`): a card I play is the next card of
         seen, and the colour I name for a Wild is what its player's next card faced."""
-        if view.n_players != 2:
+        if view.n_players != 2 or view.options.jump_in or view.options.seven_zero:
             return
         self.update(view)
         t = type(move)
