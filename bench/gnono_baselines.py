@@ -5,9 +5,14 @@ first, then the highest number), then a card of the same number or symbol, Wilds
 last (a Wild before a Wild Draw Four); names the colour it holds most of; plays a
 card it drew when it can; stacks when it can; always calls "UNO!"; never
 challenges, catches or jumps in; swaps hands with the smallest hand (7-0).
+
+    python -m bench.gnono_baselines --a expert --b rule --rounds 2000 --seed 9
+(2 seats, single rounds, seats rotated; the same seed deals the same rounds, so two
+versions of a player can be compared on the same deals.)
 """
 from __future__ import annotations
 
+import argparse
 import random
 
 from game.gnono.ai import BaselineAI, most_held_color
@@ -67,3 +72,26 @@ class RuleAI(BaselineAI):
 
 
 FACTORIES = {"rule": RuleAI}
+
+
+def main(argv=None) -> int:
+    from bench.stats import wilson
+    from game.gnono import sim  # (only the command line plays matches)
+    ap = argparse.ArgumentParser(prog="python -m bench.gnono_baselines",
+                                 description="Two Gnono players, 2 seats, single rounds.")
+    ap.add_argument("--a", default="expert")
+    ap.add_argument("--b", default="rule")
+    ap.add_argument("--rounds", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=9)
+    args = ap.parse_args(argv)
+    r = sim.play_games([args.a, args.b], args.rounds, args.seed, single_round=True,
+                       factories=FACTORIES)
+    wins = r["wins"][args.a]
+    lo, hi = wilson(wins, args.rounds)
+    print(f"{args.a} vs {args.b}: {wins}/{args.rounds} rounds won = {wins / args.rounds:.1%} "
+          f"(95% CI {lo:.1%}-{hi:.1%}); {r['cpu_seconds']:.0f} CPU s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

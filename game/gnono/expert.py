@@ -3,12 +3,16 @@
 For each decision with more than one sensible answer (which card, the colour
 for a Wild, play or keep a drawn card) it deals the cards it has not seen
 (everything but its hand and the discard pile) at random into the other hands
-(by their sizes) and the stock. A player who drew on a colour and has not played
-since is dealt cards of that colour, and Wilds, only rarely (it held none then,
-or it would have played one). In each such world every candidate is played on
-with a fast rule policy for every seat (common random numbers: same world, same
-reshuffles): for HORIZON turns per two seats and then scored by an estimate of the
-chance to win the round (turn_value: on 2 seats a fit to rule-vs-rule rounds).
+(by their sizes) and the stock. On 2 seats the other hand is dealt by what that
+seat's plays said of it (game.gnono.reading: it switched colour by number, so it
+lacked the old colour; it played a Wild, so nothing else fitted; it drew...):
+worth about +2 points of share against the rule player. On more seats, a player
+who drew on a colour and has not played since is dealt cards of that colour, and
+Wilds, only rarely (it held none then, or it would have played one). In each
+such world every candidate is played on with a fast rule policy for every seat
+(common random numbers: same world, same reshuffles): for HORIZON turns per two
+seats and then scored by an estimate of the chance to win the round (turn_value:
+on 2 seats a fit to rule-vs-rule rounds).
 The candidates come in the rule policy's order (current colour, action cards
 first; same number; Wilds last, naming the colour held most); the expert leaves
 the first only for one that beats it, world by world, by more than MARGIN_Z
@@ -45,6 +49,7 @@ import random
 
 from game.gnono.cards import ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card, full_deck
 from game.gnono.heuristic import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
+from game.gnono.reading import HandSampler, PlayReader
 from game.gnono.rules import (
     CHALLENGE,
     COLOR,
@@ -70,7 +75,7 @@ SAMPLES = 32              # worlds per decision (every candidate is played out i
 MAX_ROLLOUTS = 128        # fewer worlds when there are many candidates (the time bound)
 ROLLOUT_MOVES = 400       # a round still running after this many moves counts as a draw
 HORIZON = 4               # turns played out per two seats before the estimate (None: to the end)
-MARGIN_Z = 1.0            # standard errors a candidate must beat the rule choice by
+MARGIN_Z = 0.5            # standard errors a candidate must beat the rule choice by
 LACKED_KEEP = 0.15        # chance a card of a colour a seat drew on is left in its hand
 
 
@@ -182,10 +187,18 @@ def unseen_cards(view: GnonoView) -> list[Card]:
     return [c for c in _DECK if c not in known]
 
 
-def deal_hidden(view: GnonoView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+def deal_hidden(view: GnonoView, rng: random.Random,
+                sampler: HandSampler | None = None) -> tuple[list[list[Card]], list[Card]]:
     """Other hands (by their sizes) and the stock, dealt from the unseen cards.
-    A seat that drew on a colour (and has not played since) is dealt a card of that
-    colour or a Wild only with chance LACKED_KEEP."""
+    On 2 seats with a `sampler`, the other hand is dealt by what its plays said
+    (game.gnono.reading). Otherwise a seat that drew on a colour (and has not
+    played since) is dealt a card of that colour or a Wild only with chance LACKED_KEEP."""
+    if sampler is not None and view.n_players == 2:
+        hand, stock = sampler.sample(rng)
+        hands: list[list[Card]] = [[], []]
+        hands[view.seat] = list(view.hand)
+        hands[1 - view.seat] = hand
+        return hands, stock
     cards = unseen_cards(view)
     rng.shuffle(cards)
     others = [s for s in range(view.n_players) if s != view.seat]
@@ -271,6 +284,7 @@ class ExpertAI(SlicedThinking, GnonoAI):
         self.margin_z = margin_z
         self.horizon = horizon
         self.last_rollouts = 0
+        self.reader = PlayReader()     # what the other seat's plays said (2 seats)
 
     # -- entry points (choose, start_choice, work, finish...: game.thinking.SlicedThinking)
     @staticmethod
@@ -327,6 +341,12 @@ class ExpertAI(SlicedThinking, GnonoAI):
 
     def choose_iter(self, view: GnonoView):
         """The decision as a generator: yields after each rollout, returns the move."""
+        self.reader.update(view)
+        move = yield from self._decide(view)
+        self.reader.mine(view, move)
+        return move
+
+    def _decide(self, view: GnonoView):
         cands = self.candidates(view)
         if len(cands) == 0:
             return GnonoAI.choose(self, view)
@@ -338,8 +358,13 @@ class ExpertAI(SlicedThinking, GnonoAI):
         seat = view.seat
         # per world, each candidate's result minus the rule choice's (cands[0])
         diffs = [[] for _ in cands]
+        sampler = None
+        if view.n_players == 2:
+            sampler = self.reader.sampler(view, unseen_cards(view))
+            if sampler.size + view.draw_pile_size != len(sampler.unseen):
+                raise ValueError("the view's card counts do not add up")
         for _ in range(worlds):
-            hands, stock = deal_hidden(view, self.rng)
+            hands, stock = deal_hidden(view, self.rng, sampler)
             seed = self.rng.getrandbits(32)
             base = 0.0
             for i, mv in enumerate(cands):
