@@ -63,9 +63,9 @@ def gostop(app, frames):
         and moving during the timed frames; score screens and questions answered."""
         top = app.top
         if isinstance(top, T.GoStopScoring):
-            top.done()
+            app.apply(top.next_hand())
         elif isinstance(top, T.GoStopBox):
-            top.answer(False)
+            app.apply(top.answered(False))
         elif isinstance(top, Question):
             app.apply(top.answer(True))
         elif top is table and table.human_phase() is not None:

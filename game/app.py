@@ -391,14 +391,14 @@ class App:
             return
         try:
             handled = scene.handle(event)
+            if isinstance(handled, TRANSITIONS):
+                self.apply(handled)   # a Pop's callback runs here: guarded as the key itself
+                return
         except Exception as exc:
             # a bug must never reach the player as a crash: the key is refused
             self._internal_error(exc, "key")
             self.toast("Internal error: that key was refused (details on the console).")
             self.error()
-            return
-        if isinstance(handled, TRANSITIONS):
-            self.apply(handled)
             return
         if handled:
             return

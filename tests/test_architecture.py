@@ -6,7 +6,10 @@
 - no import of a game module inside a function unless the line of the import, or the
   line above it, carries a comment with the marker LAZY ("# lazy: why"). A lazy import
   is for start-up time (a table imported by name when first played) or a truly needed
-  break of a cycle; the comment says which.
+  break of a cycle; the comment says which;
+- no module but game/app.py calls the App's stack (`app.push/pop/replace/apply(...)`,
+  `self.app...` or `x.app...` alike): a scene returns a transition (game/scene.py) from
+  its key action, its update or a Pop's `then` callback, and the App applies it.
 
 Each check is one test per module, so a failure names the module at fault.
 """
@@ -22,6 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = "game"
 MAX_LINES = 600
 LAZY = "lazy:"
+STACK_CALLS = ("push", "pop", "replace", "apply")   # the App's own, in game.app only
+APP_MODULE = "game.app"
 
 
 def module_files() -> dict[str, str]:
@@ -94,6 +99,21 @@ def graph() -> dict[str, set[str]]:
     return {m: {t for t, _, _ in imports(m) if t != m} for m in MODULES}
 
 
+def stack_calls(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, call) of each call of the App's stack: `<...>app.push(...)` and the like,
+    where the object is a name `app` or an attribute `.app` (self.app, table.app)."""
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in STACK_CALLS):
+            continue
+        owner = node.func.value
+        if (isinstance(owner, ast.Name) and owner.id == "app") or \
+                (isinstance(owner, ast.Attribute) and owner.attr == "app"):
+            found.append((node.lineno, ast.unparse(node.func)))
+    return sorted(found)
+
+
 def cycles_through(start: str, edges: dict[str, set[str]]) -> list[list[str]]:
     """One shortest import path back to `start`, if there is one (breadth first)."""
     paths = {start: [start]}
@@ -136,9 +156,25 @@ def test_imports_inside_functions_say_why(module):
                              f"'# {LAZY} why' comment: {unexplained}")
 
 
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m != APP_MODULE))
+def test_scenes_return_transitions_instead_of_calling_the_stack(module):
+    tree, lines = parsed(module)
+    where = os.path.relpath(MODULES[module], ROOT)
+    calls = [f"{where}:{line}: {call}(...)   {lines[line - 1].strip()}"
+             for line, call in stack_calls(tree)]
+    assert not calls, ("the App's scene stack is called outside game/app.py; return a "
+                       "Push/Pop/Replace (game/scene.py) instead (from the key action, the "
+                       "update, or a Pop's then callback):\n" + "\n".join(calls))
+
+
 def test_the_checks_see_what_they_must():
     """The reader itself: it finds top-level and in-function imports of this package."""
     found = {(t, inside) for t, _, inside in imports("game.app")}
     assert ("game.scene", False) in found and ("game.scenes.overlays", False) in found
     assert all(m.startswith(PACKAGE) for m in MODULES) and "game.app" in MODULES
     assert "game.scenes" in MODULES and is_package("game.scenes")
+    # the stack reader: every spelling of the App's stack call, and nothing else
+    sample = ast.parse("self.app.pop(self)\napp.push(s)\nt.app.replace(s)\nself.app.apply(t)\n"
+                       "self.apply(move)\nself.ctl.apply(m)\nitems.pop()\napp.toast('x')\n")
+    assert stack_calls(sample) == [(1, "self.app.pop"), (2, "app.push"), (3, "t.app.replace"),
+                                   (4, "self.app.apply")]

@@ -56,7 +56,7 @@ def test_the_challenge_is_kept_in_the_save_and_compared_at_the_end(menu_app):
     t = T.start_challenge(app, ch)
     app.push(t)
     app.run(max_frames=1)
-    t.leave()
+    app.apply(t.leave())
     t2 = T.resume(app)
     assert t2.challenge == ch
     app.push(t2)
@@ -91,7 +91,7 @@ def test_the_menu_plays_a_gnono_code(menu_app):
     assert isinstance(t, T.GnonoTable) and t.challenge == ch
     assert t.state.seed == 1234 and t.state.options.stacking and t.kinds == ["human", "expert", "normal"]
     # an expert seat (not on the set-up screen) survives the save
-    t.leave()
+    app.apply(t.leave())
     assert T.resume(app).kinds == ["human", "expert", "normal"]
 
 
@@ -110,7 +110,7 @@ def test_a_saved_game_is_replaced_only_when_the_player_says_so(menu_app):
     from game.scenes.overlays import Question
     app = menu_app
     t = new_table(app, seed=12)
-    t.leave()
+    app.apply(t.leave())
     saved = t.state.to_json()
     ch = challenges.Challenge("gnono", 77, GnonoOptions().to_json(), (None, "hard"), 50, "Ann")
     app.apply(challenge_scene.start(app, ch))

@@ -74,12 +74,12 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
             assert top.seat == q.seat and top.seat != viewer
             post_keys(pygame.K_RETURN)
         elif isinstance(top, screens.GoStopBox):
-            top.answer(False)
+            app.apply(top.answered(False))
         elif isinstance(top, screens.GoStopScoring):
             played += 1
             if played >= hands:
                 return passes
-            top.done()
+            app.apply(top.next_hand())
         elif isinstance(top, Question):
             app.apply(top.answer(True))
         elif top is t and t.human_phase() is not None:
@@ -192,7 +192,7 @@ def test_a_hand_is_counted_by_level_and_by_variant(app):
     for _ in range(300):
         app.run(max_frames=1)
         if isinstance(app.top, screens.GoStopBox):
-            app.top.answer(False)
+            app.apply(app.top.answered(False))
         if isinstance(app.top, screens.GoStopScoring):
             break
     assert isinstance(app.top, screens.GoStopScoring)
@@ -245,5 +245,5 @@ def test_the_go_or_stop_question_is_read_with_its_answers(speaking):
     app.run(max_frames=1)
     said = " ".join(app.speaker.said)
     assert "Go or Stop?" in said and "G for Go, S for Stop" in said
-    app.top.answer(False)
+    app.apply(app.top.answered(False))
     assert st.result is not None and GoStop(False) not in st.legal_moves()

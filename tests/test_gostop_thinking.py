@@ -139,9 +139,9 @@ def step_human(app, t, pilot):
     """Answer whatever the human is asked (deterministically); True if it did."""
     top = app.top
     if isinstance(top, T.GoStopScoring):
-        top.done()
+        app.apply(top.next_hand())
     elif isinstance(top, T.GoStopBox):
-        top.answer(False)
+        app.apply(top.answered(False))
     elif isinstance(top, Question):
         app.apply(top.answer(True))
     elif top is t and t.human_phase() is not None:

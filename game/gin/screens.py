@@ -17,7 +17,7 @@ from game import palette as P
 from game import ui
 from game.gin.arrangement import card_text
 from game.keys import Binding, find_binding
-from game.scene import Scene
+from game.scene import Pop, Scene
 from game.scenes import challenge as challenge_scene
 from game.scenes.overlays import Overlay
 
@@ -60,10 +60,9 @@ class GridScreen(Scene):
     def pages(self) -> int:
         return max(1, -(-len(self.rows) // self.per_page))
 
-    def done(self):
-        self.app.pop(self)
-        if self.on_done:
-            self.on_done()
+    def done(self) -> Pop:
+        """Leaves the screen, then calls on_done (see Pop.then)."""
+        return Pop(self, then=self.on_done)
 
     def turn(self, delta):
         page = self.page + delta
@@ -75,8 +74,7 @@ class GridScreen(Scene):
         if self.any_key and event.key not in (pygame.K_F1, pygame.K_F2, pygame.K_PAGEUP,
                                                pygame.K_PAGEDOWN) \
                 and find_binding(self.extra_keys, event) is None:
-            self.done()
-            return True
+            return self.done()
         return super().handle(event)
 
     def bindings(self):
@@ -337,8 +335,8 @@ class CardsBox(Overlay):
         self.caption = caption
         self.last_label = last_label
 
-    def close(self):
-        self.app.pop(self)
+    def close(self) -> Pop:
+        return Pop(self)
 
     def bindings(self):
         return [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
@@ -347,8 +345,7 @@ class CardsBox(Overlay):
     def handle(self, event):
         if event.key in (pygame.K_F1, pygame.K_F2):
             return False
-        self.close()   # any key closes, like GIN!'s display screens
-        return True
+        return self.close()   # any key closes, like GIN!'s display screens
 
     def draw(self, canvas):
         per = 10

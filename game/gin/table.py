@@ -127,19 +127,19 @@ class GinTable(GinController, Scene):
             return ""
         return challenges.outcome(self.challenge, self.game.scores()[HUMAN], self.names[HUMAN])
 
-    def _after_game(self):
-        self.app.push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
-                               title="Gin Rummy"))
+    def _after_game(self) -> Push:
+        return Push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
+                             title="Gin Rummy"))
 
-    def _new_game(self):
+    def _new_game(self) -> Replace:
         # the next game's deal number comes from this game's RNG: a whole session replays
         game = GinGame.new(seed=self.game.rng.randrange(DEAL_LIMIT),
                            options=S.gin_options(self.app.options, self.session))
-        self.app.replace(GinTable(self.app, game, self.names[0], self.level,
-                                  self.ai_seed + 1, self.session))
+        return Replace(GinTable(self.app, game, self.names[0], self.level,
+                                self.ai_seed + 1, self.session))
 
-    def _leave_done(self):
-        self.app.pop(self)
+    def _leave_done(self) -> Pop:
+        return Pop(self)
 
     def show_boxes(self):
         return Push(SC.box_scores(self.app, self.game, self.names, any_key=True))

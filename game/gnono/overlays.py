@@ -8,7 +8,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Pop, Scene
+from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Overlay, Question
 
 from . import card_art as art
@@ -25,9 +25,8 @@ class ColourBox(Overlay):
         self.counts = {c: sum(1 for x in hand if x.color == c) for c in COLORS}
         self.sel = COLORS.index(max(COLORS, key=lambda c: self.counts[c]))
 
-    def pick(self, c):
-        self.app.pop(self)
-        self.on_pick(c)
+    def pick(self, c) -> Pop:
+        return Pop(self, then=lambda: self.on_pick(c))
 
     def _colour_words(self, c) -> str:
         k = self.counts[c]
@@ -43,9 +42,8 @@ class ColourBox(Overlay):
     def move(self, d):
         self.sel = (self.sel + d) % 4
 
-    def cancel(self):
-        self.app.pop(self)
-        self.on_cancel()
+    def cancel(self) -> Pop:
+        return Pop(self, then=self.on_cancel)
 
     def bindings(self):
         b = [Binding((pygame.K_LEFT,), "Previous colour", lambda: self.move(-1)),
@@ -93,9 +91,8 @@ class ChallengeBox(Question):
         self.on_stack, self.stack_label = on_stack, stack_label
         self.catchable, self.on_catch, self.on_coach = catchable, on_catch, on_coach
 
-    def stack(self):
-        self.app.pop(self)
-        self.on_stack()
+    def stack(self) -> Pop:
+        return Pop(self, then=self.on_stack)
 
     def spoken_intro(self) -> str:
         extra = f" S: {self.stack_label}." if self.on_stack else ""
@@ -175,9 +172,9 @@ class SeatChooser(Overlay):
     def spoken_focus(self) -> str:
         return self.items[self.sel][1]
 
-    def pick(self):
-        self.app.pop(self)
-        self.on_pick(self.items[self.sel][0])
+    def pick(self) -> Pop:
+        seat = self.items[self.sel][0]
+        return Pop(self, then=lambda: self.on_pick(seat))
 
     def bindings(self):
         return [Binding((pygame.K_UP,), "Previous seat", lambda: self.move(-1)),
@@ -209,10 +206,8 @@ class PassScreen(Scene):
         return (f"Hot seat. Pass the keyboard to {name}. Everyone else: no peeking. "
                 f"{name}: press a key when ready.")
 
-    def handle(self, event):
-        self.app.pop(self)
-        self.table.take_over(self.seat)
-        return True
+    def handle(self, event) -> Pop:
+        return Pop(self, then=lambda: self.table.take_over(self.seat))
 
     def save_state(self):
         self.table.save()
@@ -260,9 +255,8 @@ class GnonoScoring(Scene):
             return True
         return made
 
-    def done(self):
-        self.app.pop(self)
-        self.table.next_round()
+    def done(self) -> Pop:
+        return Pop(self, then=self.table.next_round)
 
     def spoken_intro(self) -> str:
         t = self.table
@@ -284,13 +278,12 @@ class GnonoScoring(Scene):
             parts.append(f"Playout {st.options.playout_score}. Enter deals the next round.")
         return " ".join(parts)
 
-    def leave(self):
-        self.app.pop(self)
-        self.table.leave()
+    def leave(self) -> Pop:
+        return Pop(self, then=self.table.leave)
 
-    def ask_leave(self):
-        self.app.push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
-                               title="Leave"))
+    def ask_leave(self) -> Push:
+        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
+                             title="Leave"))
 
     def bindings(self):
         # Enter only: a Space that hurried the last card must not skip the result

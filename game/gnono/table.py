@@ -31,7 +31,7 @@ from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
 from game.games import resume_safely
-from game.scene import Push
+from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 
@@ -214,7 +214,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
         def picked(c):
             self.asking = False
-            on_pick(c)
+            return on_pick(c)
 
         def cancelled():
             self.asking = False
@@ -244,19 +244,20 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         def answer(yes):
             self.asking = False
             if st is not self.state or st.phase != CHALLENGE:
-                return
+                return None
             shown_before = list(st.hands[offender])
             if self.apply(Challenge(seat, yes), 0.6) and yes:
-                self.app.push(ChallengeResult(self.app, self.names[offender], shown_before,
-                                              w["guilty"] if w else False, prev, total + 2))
+                return Push(ChallengeResult(self.app, self.names[offender], shown_before,
+                                            w["guilty"] if w else False, prev, total + 2))
+            return None
 
         def stack():
             self.asking = False
             card = stackable[0]
             if card.is_wild:
-                self.app.apply(self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5)))
-            else:
-                self.apply(Play(seat, card), 0.5)
+                return self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5))
+            self.apply(Play(seat, card), 0.5)
+            return None
 
         def catchable():
             u = self.state.uno_window
@@ -296,16 +297,16 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
             self.save()   # every finished round is kept: a crash loses at most one round
         return Push(GnonoScoring(self.app, self))
 
-    def next_round(self):
+    def next_round(self) -> Pop | None:
         self.scoring_open = False
         if self.state.phase == GAME_OVER:
-            self.app.pop(self)
-            return
+            return Pop(self)
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self.notes = []
         self.hand_seen = {}
         self.apply(NextRound())
         self.save()
+        return None
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:

@@ -64,10 +64,6 @@ class GoStopBox(Overlay):
         self.table.answer_go(go)
         return Pop(self)
 
-    def answer(self, go: bool) -> None:
-        """Answer from outside the keys (the bench's autopilot)."""
-        self.app.apply(self.answered(go))
-
     def draw(self, canvas):
         coach = [""] + self.coach_lines if self.coach_lines else []
         w, h = 60, len(self.lines) + len(coach) + 5
@@ -170,10 +166,6 @@ class GoStopScoring(Scene):
         self.on_done()
         return Pop(self)
 
-    def done(self) -> None:
-        """Deal the next hand from outside the keys (the bench's autopilot)."""
-        self.app.apply(self.next_hand())
-
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Deal the next hand",
                         self.next_hand),
@@ -182,8 +174,7 @@ class GoStopScoring(Scene):
                 Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
 
     def leave(self) -> Pop:
-        self.table.leave()
-        return Pop(self)
+        return self.table.leave(then=lambda: Pop(self))   # the table goes first, then this screen
 
     def challenge(self) -> Push | None:
         """C: this game as a challenge code (offer shows it and writes it to a file)."""
@@ -195,9 +186,7 @@ class GoStopScoring(Scene):
         return offer(self.app, ch)
 
     def ask_leave(self) -> Push:
-        # the question's Yes is called by the overlay, not returned from a key here
-        return Push(Question(self.app, "Leave the game? (the game is saved)",
-                             lambda: self.app.apply(self.leave()), title="Leave"))
+        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
 
     def help_lines(self):
         return HELP

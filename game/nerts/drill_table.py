@@ -180,8 +180,8 @@ class DrillTable(Scene):
         return Push(DrillPause(self.app, self))
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the drill? (a drill is not saved)",
-                             lambda: self.app.apply(self.leave()), title="Leave the drill"))
+        return Push(Question(self.app, "Leave the drill? (a drill is not saved)", self.leave,
+                             title="Leave the drill"))
 
     def leave(self) -> Pop:
         return Pop(self)

@@ -11,6 +11,8 @@ refused beeps and changes nothing, with the reason in the notes line.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from game import card_art
 from game import palette as P
 from game.challenges import Challenge
@@ -133,11 +135,12 @@ class NertsTable(Scene):
         return Push(NertsScoring(self.app, s["title"], SCORE_HEADERS, s["rows"], s["notes"],
                                  on_done=self.after_scores, done_label=s["label"], table=self))
 
-    def after_scores(self) -> None:
+    def after_scores(self) -> Pop | None:
+        """The scoring screen's callback (Pop.then): the next round, or leave when the game is over."""
         if self.ctl.next_round():
-            self.app.apply(Pop(self))    # the game is over (called by the scoring screen)
-        else:
-            self.drawing.slides = []
+            return Pop(self)
+        self.drawing.slides = []
+        return None
 
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
@@ -162,12 +165,13 @@ class NertsTable(Scene):
         return Push(PlaysBox(self.app, self.ctl.feed))
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)",
-                             lambda: self.app.apply(self.save_and_leave()), title="Leave Nerts"))
+        return Push(Question(self.app, "Leave the game? (the game is saved)", self.save_and_leave,
+                             title="Leave Nerts"))
 
-    def save_and_leave(self) -> Pop:
+    def save_and_leave(self, then: Callable[[], Any] | None = None) -> Pop:
+        """Save and leave the table; `then` (a Pop's callback) runs once it is gone."""
         self.ctl.save()
-        return Pop(self)
+        return Pop(self, then=then)
 
     def save_state(self) -> None:
         self.ctl.save()

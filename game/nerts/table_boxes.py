@@ -30,12 +30,11 @@ class NertsScoring(ScoringScene):
         self.winner = table.ctl.game.winner
 
     def leave(self) -> Pop:
-        self.app.apply(self.table.save_and_leave())   # the table under this box goes too
-        return Pop(self)
+        return self.table.save_and_leave(then=lambda: Pop(self))   # the table goes first, then this box
 
-    def ask_leave(self):
-        return Push(Question(self.app, "Leave the game? (the game is saved)",
-                             lambda: self.app.apply(self.leave()), title="Leave Nerts"))
+    def ask_leave(self) -> Push:
+        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
+                             title="Leave Nerts"))
 
     @property
     def game_over(self) -> bool:
@@ -104,9 +103,8 @@ class PauseBox(Overlay):
     def go_on(self):
         return Pop(self)
 
-    def leave(self):
-        self.app.apply(self.table.save_and_leave())   # the table under this box goes too
-        return Pop(self)
+    def leave(self) -> Pop:
+        return self.table.save_and_leave(then=lambda: Pop(self))   # the table goes first, then this box
 
     def bindings(self):
         return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on playing",

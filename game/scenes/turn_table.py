@@ -7,6 +7,7 @@ bottom), `self.show_hands`, and provides `save()`.
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 import pygame
 
@@ -14,7 +15,7 @@ from game import palette as P
 from game import ui
 from game.engine import rng_state_to_json
 from game.keys import Binding
-from game.scene import Push, Scene
+from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question, TextBox
 
 NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
@@ -53,9 +54,10 @@ class TurnTable(Scene):
         self.note("The computers' hands are shown face up (F9 hides them)." if self.show_hands
                   else "The computers' hands are hidden again.")
 
-    def leave(self):
+    def leave(self, then: Callable[[], Any] | None = None) -> Pop:
+        """Save and leave the table; `then` (a Pop's callback) runs once it is gone."""
         self.save()
-        self.app.pop(self)
+        return Pop(self, then=then)
 
     def ask_leave(self) -> Push:
         return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
