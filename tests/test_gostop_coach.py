@@ -17,6 +17,7 @@ from game.gostop.controller import HARD_ROLLOUTS
 from game.gostop.rules import ChooseMatch, GoStop, GoStopState, Options, PlayCard
 from game.gostop.screens import CoachedQuestion, GoStopBox, GoStopScoring
 from game.speech import RecordingSpeaker
+from tests.helpers import key_event
 from tests.test_gostop_replay import drive
 from tests.test_gostop_table import GO_POSITION, table_for
 
@@ -105,7 +106,7 @@ def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     app.options["speech.on"] = True
     t = table_for(app, GoStopState.new(Options(players=2), 5))
     drive(app, t, lambda: t.human_phase() == "play" and not t.stages)
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0, scancode=0))
+    app.key(key_event(pygame.K_h, "h"))
     app.run(max_frames=1)
     advice = coach.advise(t.state.view(0), t.names)
     assert t.log[-1] == "Coach: " + advice.text
@@ -115,7 +116,7 @@ def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     # the advice is the move: Enter on the card it names plays it
     if isinstance(advice.move, PlayCard):
         t.sel = t.entries().index(advice.move.card)
-        app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
+        app.key(key_event(pygame.K_RETURN, "\r"))
         assert advice.move.card not in t.state.hands[0]
 
 
@@ -124,7 +125,7 @@ def test_h_beeps_when_it_is_not_your_turn(app):
     t = table_for(app, st)
     drive(app, t, lambda: t.state.question().seat == 1)
     beeps = app.beeps
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0, scancode=0))
+    app.key(key_event(pygame.K_h, "h"))
     assert app.beeps == beeps + 1
     assert not any(line.startswith("Coach: ") for line in t.log)
     assert t.ctl.coach_hand == 0
@@ -133,15 +134,15 @@ def test_h_beeps_when_it_is_not_your_turn(app):
 def test_h_in_the_go_stop_box_and_the_hands_statistics(app):
     st = GoStopState.from_position(**GO_POSITION)
     t = table_for(app, st)
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
+    app.key(key_event(pygame.K_RETURN, "\r"))
     app.run(max_frames=80)
     box = app.top
     assert isinstance(box, GoStopBox)
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0, scancode=0))
+    app.key(key_event(pygame.K_h, "h"))
     app.run(max_frames=1)
     assert box.coach_lines and " ".join(box.coach_lines).startswith("Coach: ")
     assert t.log[-1].startswith("Coach: ")
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, unicode="s", mod=0, scancode=0))
+    app.key(key_event(pygame.K_s, "s"))
     app.run(max_frames=200)
     assert isinstance(app.top, GoStopScoring)
     text = [line for line, _ in app.top.lines]
@@ -153,11 +154,11 @@ def test_h_in_the_shaking_question(app):
     st = GoStopState.from_position(hands=["5J1 5J2 5R 1J1", "4J1 6J2 7J2 1J2"], table="9J1 10J1",
                                    stock="9J2 10J2 3J1 2J2 12D 8J1", captures=["1B", "8A"], turn=0)
     t = table_for(app, st)
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
+    app.key(key_event(pygame.K_RETURN, "\r"))
     app.run(max_frames=3)
     q = app.top
     assert isinstance(q, CoachedQuestion)
-    app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0, scancode=0))
+    app.key(key_event(pygame.K_h, "h"))
     app.run(max_frames=1)
     assert q.lines[-1].startswith("Coach: Shake")
     assert app.top is q and t.ctl.coach_hand == 1
