@@ -41,11 +41,10 @@ same play-outs told his true hand win 72.9% of 800 hands where the told key wins
 from __future__ import annotations
 
 from game.gin import melds as M
+from game.gin.hand_filter import history_weight, opponent_turns
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.hand_filter import history_weight, opponent_turns
-from game.gin.rollout import play_out, play_turn_out
-from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
+from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
@@ -66,13 +65,7 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
-        self.rollout_worlds = 0      # sampled worlds per discard choice (0: none; measured no gain)
-        self.refine_top = 4          # the best discards by the key that are looked at again
-        self.rollout_margin = 0.0    # another discard must win this share of worlds more
-        self.pf_factor = 1           # hands drawn per world kept (1: no filter)
-        self.draw_worlds = 0         # sampled worlds for the draw (0: by expected key alone)
-        self.draw_roll_margin = 0.1  # the share of worlds one draw must win more to decide
-        self.pf_blend = 0.0          # share of the filter's chances in the model's (0: none)
+        self.pf_blend = 0.5          # share of the filter's chances in the model's (0: none)
         self.pf_pool = 32            # hands drawn from the model for the filter's chances
         self.pf_eps = 0.15           # the filter's chance that he plays a move solid would not
 
@@ -94,8 +87,7 @@ class ExpertAI(SlicedThinking, GinAI):
             move = yield from self._draw_iter(view, know)
             return move
         if ph == "discard":
-            move = yield from self._discard_iter(view, know)
-            return move
+            return self._discard(view, know)
         return view.legal_moves[0]
 
     # ---- knowledge ----
@@ -137,17 +129,6 @@ class ExpertAI(SlicedThinking, GinAI):
             if n % 8 == 0:
                 yield
         stock = total / weight if weight else self._key_fast(hand, know)
-        if self.draw_worlds and view.stock_size > 2:
-            # both draws played out in the same sampled worlds; a clear difference decides
-            diff = 0.0
-            for opp in (yield from self._worlds(view, know, self.draw_worlds, hand)):
-                order = [b for _, b in _bits(know.unseen & ~hand & ~opp)]
-                self.rng.shuffle(order)
-                diff += play_turn_out(hand, opp, order[:], ub, True, kv)
-                diff -= play_turn_out(hand, opp, order, ub, False, kv)
-                yield
-            if abs(diff) > self.draw_roll_margin * self.draw_worlds:
-                return TakeUpcard(seat) if diff > 0 else decline
         return TakeUpcard(seat) if take < stock - self.draw_margin else decline
 
     def _greedy_key(self, h11: int, know: _Knowledge) -> float:
@@ -160,60 +141,7 @@ class ExpertAI(SlicedThinking, GinAI):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
 
-    # ---- discarding ----
-    def _discard_iter(self, view: GinView, know: _Knowledge):
-        """Going out as hard does; else the best few discards by the key are looked at
-        again, played out in sampled worlds
-        (rollout_worlds; both sides solid, game.gin.rollout, the same worlds for each
-        discard), the most hands won chosen."""
-        if not self.rollout_worlds or view.stock_end or view.stock_size <= 2:
-            return self._discard(view, know)
-        hand = know.hand
-        banned = 0
-        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
-            banned = _bit(view.taken_upcard)
-        kv = view.knock_value
-        if GoOut(view.seat, None) in view.legal_moves or M.knock_discards_mask(hand, kv) & ~banned:
-            return self._discard(view, know)
-        scores = self._discard_scores(hand, banned, know)[:self.refine_top]
-        if len(scores) < 2:
-            return self._discard(view, know)
-        wins = [0.0] * len(scores)
-        rng = self.rng
-        for opp in (yield from self._worlds(view, know, self.rollout_worlds, hand)):
-            stock = [b for _, b in _bits(know.unseen & ~hand & ~opp)]
-            rng.shuffle(stock)
-            for k, (_, _, b) in enumerate(scores):
-                wins[k] += play_out(hand ^ b, opp, stock[:], b, kv)
-            yield
-        wins[0] += self.rollout_margin * self.rollout_worlds     # the key's choice is favoured
-        best = max(range(len(scores)), key=lambda k: (wins[k], -k))
-        return Discard(view.seat, M.BIT_CARDS[scores[best][1]])
-
     # ---- sampling ----
-    def _worlds(self, view: GinView, know: _Knowledge, n: int, exclude: int):
-        """n opponent hands for play-outs: pf_factor times as many drawn from the model,
-        each weighted by how well it explains his whole record in the hand
-        (game.gin.hand_filter), then n of them drawn again by weight. A generator
-        (it yields between slices of work) that returns the list."""
-        pool = list(self._sample_opponents(view, know, n * self.pf_factor, exclude))
-        if not pool or self.pf_factor <= 1:
-            return pool[:n]
-        turns = opponent_turns(view)
-        if not turns:
-            return pool[:n]
-        kv = view.knock_value
-        rethrow = view.options.discard_taken_upcard
-        rng = self.rng
-        weights = []
-        for h in pool:
-            weights.append(history_weight(h, turns, kv, self.pf_eps, rng, rethrow))
-            if len(weights) % 8 == 0:
-                yield
-        if sum(weights) <= 0.0:
-            return pool[:n]
-        return rng.choices(pool, weights, k=n)
-
     def _sharpen(self, view: GinView, know: _Knowledge):
         """Blend into the model's chances (know.p_opp) those of pf_pool hands drawn from
         it, each weighted by how well it explains his whole record in the hand
@@ -246,10 +174,10 @@ class ExpertAI(SlicedThinking, GinAI):
             p[i] = (1.0 - a) * p[i] + a * marg[i]
         know.p_opp = p
 
-    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int, exclude: int = 0):
-        """n opponent hands (masks) drawn from the model (none of the cards in exclude)."""
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
+        """n opponent hands (masks) drawn from the model."""
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen & ~exclude) if know.p_opp[i] > 0.0]
+        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
         if n_unknown < 0 or len(cards) < n_unknown:
             return
         rng = self.rng

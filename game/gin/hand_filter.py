@@ -1,5 +1,6 @@
 """A particle filter over the opponent's hidden hand, from his whole public record
-in the hand (game/gin/expert.py uses it for the worlds of its play-outs).
+in the hand (game/gin/expert.py blends the chances of its weighted hands into the
+opponent model's).
 
 A particle is a guess at his current hand. Its weight is the likelihood of every
 public action he took in the hand -- each upcard taken or passed, each draw from
@@ -146,49 +147,15 @@ def history_weight(hand: int, turns: list[Turn], kv: int, eps: float, rng: rando
             return 0.0
         w *= total / len(fits)
         r = rng.random() * total
-        for f, s, g in fits:
-            r -= f
+        pick = len(fits) - 1
+        for j, fit in enumerate(fits):
+            r -= fit[0]
             if r <= 0.0:
+                pick = j
                 break
+        _, s, known_fit = fits[pick]
         hand = h11 ^ s
-        known_fit = g
         if w < 1e-30:
             return 0.0
     return w
 
-
-def rejuvenate(particles: list, weights: list, free: int, fixed: int, turns: list[Turn], kv: int,
-               eps: float, rng: random.Random, steps: int, may_rethrow: bool = False) -> list:
-    """Metropolis moves on each particle (hand, weight): one of its cards not known to
-    be his swapped for a card of `free` (unseen, not his for certain), kept with chance
-    new weight / old weight (the prior over hands is uniform). `steps` moves in all,
-    spread over the particles in turn. Returns the particles' hands."""
-    hands = list(particles)
-    ws = list(weights)
-    free_cards = [b for b in _cards(free)]
-    n = len(hands)
-    if not n or not free_cards:
-        return hands
-    for step in range(steps):
-        k = step % n
-        h = hands[k]
-        mine = [b for b in _cards(h & ~fixed)]
-        if not mine:
-            continue
-        out = mine[rng.randrange(len(mine))]
-        cand = [b for b in free_cards if not b & h]
-        if not cand:
-            continue
-        inn = cand[rng.randrange(len(cand))]
-        h2 = h ^ out | inn
-        w2 = history_weight(h2, turns, kv, eps, rng, may_rethrow)
-        if w2 >= ws[k] or rng.random() * ws[k] < w2:
-            hands[k], ws[k] = h2, w2
-    return hands
-
-
-def _cards(mask: int):
-    while mask:
-        b = mask & -mask
-        mask ^= b
-        yield b
