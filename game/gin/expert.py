@@ -37,6 +37,18 @@ no change; the knock outs expected after one more draw: no change; the model's
 "cards worth more than his last discard are less likely his": no change. The
 same play-outs told his true hand win 72.9% of 800 hands where the told key wins
 59.9%: play-outs pay only where the worlds are (nearly) his real hand.
+
+Third pass: a particle filter over his whole record in the hand
+(game.gin.hand_filter: each upcard taken or passed, each draw, each discard, each
+turn he did not go out, as a sound player would with chance 1-eps). Its weights
+are sharp (his true hand outweighs 95% of the hands drawn from the model) but 32-64
+drawn hands hold few close to his, so the worlds move little: cards of his real
+hand per world 3.9 of 10 from the model, 4.3 filtered; Metropolis card swaps on
+top (up to 256 per decision): 4.3. Played out in the filtered worlds (16 worlds of
+64 hands, the best four discards): 53.1% against 57.2% (1,000 paired hands, z
+-2.35). Kept: the model's chances blended half and half with the weighted hands'
+(pf_blend 0.5): hands won by only one arm, blend vs none, 30-18 and 35-27 on two
+seeds of 1,000 (z +1.9 together); pf_blend 1.0 against 0.5: 20-25.
 """
 from __future__ import annotations
 
@@ -157,8 +169,7 @@ class ExpertAI(SlicedThinking, GinAI):
         weights = []
         for h in pool:
             weights.append(history_weight(h, turns, kv, self.pf_eps, self.rng, rethrow))
-            if len(weights) % 8 == 0:
-                yield
+            yield                                   # each hand's walk is ~0.1-1 ms
         total = sum(weights)
         if total <= 0.0:
             return
