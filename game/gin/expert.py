@@ -51,12 +51,12 @@ top (up to 256 per decision): 4.3. Played out in the filtered worlds (16 worlds 
 vs solid on two seeds of 1,000, 29-29 vs hard (z +1.5 in all); whole matches on
 bench seed 9: vs solid 1711/2998 (57.1%, 55.3-58.8) against 1711/2999 without,
 vs hard 978/2000 (48.9%) against 991/2000 (49.5%); pf_blend 1.0 against 0.5:
-20-25. Not better beyond noise, and decision p99 5 -> 35 ms: left off (0.0).
+20-25. Not better beyond noise, and decision p99 5 -> 35 ms: dropped (commit
+f4ac997 keeps game/gin/hand_filter.py, its tests and the blend, _sharpen).
 """
 from __future__ import annotations
 
 from game.gin import melds as M
-from game.gin.hand_filter import history_weight, opponent_turns
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
@@ -80,9 +80,6 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
-        self.pf_blend = 0.0          # share of the filter's chances in the model's (0: none; see the doc)
-        self.pf_pool = 32            # hands drawn from the model for the filter's chances
-        self.pf_eps = 0.15           # the filter's chance that he plays a move solid would not
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -96,8 +93,6 @@ class ExpertAI(SlicedThinking, GinAI):
             return LayDown(seat)
         know = self._knowledge(view)
         yield
-        if self.pf_blend > 0.0 and ph in ("offer", "draw", "discard"):
-            yield from self._sharpen(view, know)
         if ph in ("offer", "draw"):
             move = yield from self._draw_iter(view, know)
             return move
@@ -157,37 +152,6 @@ class ExpertAI(SlicedThinking, GinAI):
         return self._key_fast(h11 ^ best[1], know)
 
     # ---- sampling ----
-    def _sharpen(self, view: GinView, know: _Knowledge):
-        """Blend into the model's chances (know.p_opp) those of pf_pool hands drawn from
-        it, each weighted by how well it explains his whole record in the hand
-        (game.gin.hand_filter). A generator: it yields between slices of work."""
-        turns = opponent_turns(view)
-        if not turns:
-            return
-        pool = list(self._sample_opponents(view, know, self.pf_pool))
-        if not pool:
-            return
-        kv = view.knock_value
-        rethrow = view.options.discard_taken_upcard
-        weights = []
-        for h in pool:
-            weights.append(history_weight(h, turns, kv, self.pf_eps, self.rng, rethrow))
-            yield                                   # each hand's walk is ~0.1-1 ms
-        total = sum(weights)
-        if total <= 0.0:
-            return
-        marg = [0.0] * 52
-        free = ~know.opp_known
-        for h, w in zip(pool, weights):
-            if w > 0.0:
-                for i, _ in _bits(h & free):
-                    marg[i] += w / total
-        a = self.pf_blend
-        p = list(know.p_opp)
-        for i, _ in _bits(know.unseen):
-            p[i] = (1.0 - a) * p[i] + a * marg[i]
-        know.p_opp = p
-
     def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
         """n opponent hands (masks) drawn from the model."""
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
