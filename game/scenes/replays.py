@@ -17,6 +17,7 @@ from game.scenes.overlays import MessageBox, Question
 from game.scenes.replay_player import ReplayPlayer
 
 ROWS = 18          # lines of the list on screen
+SEATS_COL = 15     # the seats' names in the list (in full on the lines under it)
 
 
 class ReplaysScene(Scene):
@@ -126,7 +127,8 @@ class ReplaysScene(Scene):
         shown = "all games" if self.filter is None else BY_KEY[self.filter].name
         ui.center(canvas, 0, f"G'NERTS  -  Replays ({shown})", P.BLACK, P.LIGHT_GREY)
         ui.box(canvas, 1, 2, 78, ROWS + 4, P.WHITE, P.BLUE, title="Recorded hands")
-        ui.text(canvas, 3, 3, "  Game      Date              Hand      Result", P.YELLOW, P.BLUE)
+        ui.text(canvas, 3, 3, "  Game      Date              Hand      Seats          Result",
+                P.YELLOW, P.BLUE)
         if not self.entries:
             ui.center(canvas, 8, "No replays yet: every hand you play is recorded.", P.WHITE, P.BLUE)
         self.top = min(self.top, self.index)
@@ -139,21 +141,23 @@ class ReplaysScene(Scene):
             y = 4 + row
             ui.fill(canvas, 2, y, 76, 1, bg)
             mark = "*" if r.kept else " "
+            names = ui.cut(",".join(seat.name for seat in r.seats), SEATS_COL - 1)
             line = (f"{mark} {BY_KEY[r.game].name[:9]:<9} {r.when.replace('T', ' ')[:16]:<16}  "
-                    f"{r.label[:9]:<9} ")
+                    f"{r.label[:9]:<9} {names:<{SEATS_COL}}")
             ui.text(canvas, 3, y, line, fg, bg)
             ui.text_cut(canvas, 3 + len(line), y, r.result, fg, bg, 74 - len(line))
         if self.entries:
             r = self.entries[self.index].replay
-            ui.text_cut(canvas, 2, 24, "Seats: " + r.seats_text(), P.LIGHT_CYAN, P.BLUE, 76)
+            ui.text_cut(canvas, 2, 25, "Seats: " + r.seats_text(), P.LIGHT_CYAN, P.BLUE, 76)
+            ui.text_cut(canvas, 2, 26, "Result: " + r.result, P.LIGHT_CYAN, P.BLUE, 76)
             coach = f"  The coach was asked {r.coached} time{'s' if r.coached != 1 else ''}." \
                 if r.coached else ""
-            ui.text_cut(canvas, 2, 25, f"Deal number {r.deal_no if r.deal_no is not None else '-'}."
+            ui.text_cut(canvas, 2, 27, f"Deal number {r.deal_no if r.deal_no is not None else '-'}."
                         + coach, P.LIGHT_CYAN, P.BLUE, 76)
         if self.damaged:
             n = len(self.damaged)
             files = f"{n} replay files could not be read and are" if n != 1 else \
                 "1 replay file could not be read and is"
-            ui.text_cut(canvas, 2, 27, files + " not listed.", P.YELLOW, P.BLUE, 76)
+            ui.text_cut(canvas, 2, 28, files + " not listed.", P.YELLOW, P.BLUE, 76)
         ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Play"), ("K", "Keep"),
                             ("Del", "Delete"), ("Tab", "Game"), ("F1", "Keys"), ("Esc", "Back")])
