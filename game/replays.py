@@ -200,6 +200,7 @@ class Recorder:
 
     def __init__(self, game: str, seats: list[Seat], viewer: int = 0):
         self.game, self.seats, self.viewer = game, list(seats), viewer
+        self.codec = codec(game)
         self.replay: Replay | None = None
         self.coached = 0
 
@@ -209,14 +210,14 @@ class Recorder:
 
     def begin(self, engine: Any, label: str, deal_no: int | None) -> None:
         """A new hand, dealt: `engine` as it stands before its first move."""
-        self.replay = Replay(self.game, codec(self.game).VERSION, now_text(), label, deal_no,
+        self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, deal_no,
                              self.seats, self.viewer, pack_state(engine.to_json()), [])
         self.coached = 0
 
     def record(self, step: int, seat: int, move: Any) -> None:
         """A move the engine accepted (a no-op when no hand is being recorded)."""
         if self.replay is not None:
-            self.replay.moves.append((step, seat, codec(self.game).move_to_json(move)))
+            self.replay.moves.append((step, seat, self.codec.move_to_json(move)))
 
     def coach_used(self) -> None:
         self.coached += 1
@@ -422,6 +423,8 @@ class ReplayStore:
 
     def prune(self, game: str) -> None:
         """Remove the game's oldest replays not kept, beyond KEEP_LAST."""
+        if sum(name.startswith(game + "-") for name in self._names()) <= KEEP_LAST:
+            return                       # nothing to prune: no file need be read
         entries, _ = self.entries(game)
         loose = [e for e in entries if not e.replay.kept]
         for e in loose[KEEP_LAST:]:
