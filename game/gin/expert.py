@@ -109,12 +109,12 @@ class ExpertAI(SlicedThinking, GinAI):
 
     # ---- drawing ----
     def _draw_iter(self, view: GinView, know: _Knowledge):
+        if not self.draw_ev:
+            return self._draw(view, know)   # hard's draw (it settles the plain cases itself)
         seat = view.seat
         move, decline = self._plain_draw(view, know)
         if move is not None:
             return move
-        if not self.draw_ev:
-            return self._draw(view, know)
         up = view.pile[-1]
         ub = _bit(up)
         hand = know.hand
