@@ -162,14 +162,16 @@ def test_a_thought_for_a_state_that_changed_is_dropped_and_its_random_state_rest
     assert ai.cancelled == 1 and ai.rng.getstate() == before
 
 
+class BrokenAI:
+    """A computer whose code fails on every decision."""
+    rng = random.Random(1)
+
+    def choose(self, view):
+        raise RuntimeError("bug in the computer")
+
+
 def test_a_computer_that_raises_is_reported_under_tests():
-    class Broken:
-        rng = random.Random(1)
-
-        def choose(self, view):
-            raise RuntimeError("bug in the computer")
-
-    c = controller(Broken())
+    c = controller(BrokenAI())
     c.pass_upcard()
     with pytest.raises(RuntimeError, match="bug in the computer"):
         for _ in range(K.CPU_DRAW_STEPS):
@@ -177,13 +179,7 @@ def test_a_computer_that_raises_is_reported_under_tests():
 
 
 def test_a_computer_that_raises_is_replaced_by_a_plain_move_for_the_player(shielded):
-    class Broken:
-        rng = random.Random(1)
-
-        def choose(self, view):
-            raise RuntimeError("bug in the computer")
-
-    c = controller(Broken())
+    c = controller(BrokenAI())
     c.pass_upcard()
     reported = len(errors.reported)
     steps_until_computer_moved(c)
