@@ -177,3 +177,30 @@ def test_the_player_reaches_the_end_and_says_the_result(app, gin_replay):
         player.update(1.0)
     assert "random play" in player.line
     app.run(max_frames=1)
+
+
+def test_wrong_keys_in_a_replay_beep_and_change_nothing(app, gin_replay):
+    player = ReplayPlayer(app, replays.verify(gin_replay), FakeBoard())
+    app.push(player)
+    app.key(key_event(pygame.K_SPACE, " "))            # paused at the deal
+    state = (player.cursor.position, player.speed_i, player.show_all, player.paused)
+    beeps = app.beeps
+    for key, ch in ((pygame.K_LEFT, ""), (pygame.K_q, "q"), (pygame.K_RETURN, "\r"),
+                    (pygame.K_MINUS, "-"), (pygame.K_MINUS, "-"), (pygame.K_TAB, "\t")):
+        app.key(key_event(key, ch))
+    # Left at the deal, q, Enter, Tab, and the second - below 1/2x beep; the first - is a speed
+    assert app.beeps == beeps + 5
+    assert (player.cursor.position, player.show_all, player.paused) == state[:1] + state[2:]
+    assert player.speed_i == state[1] - 1
+
+
+def test_wrong_keys_on_an_empty_replays_screen_beep(menu_app):
+    from game.scenes.replays import ReplaysScene
+    menu_app.key(key_event(pygame.K_r, "r"))
+    assert isinstance(menu_app.top, ReplaysScene)
+    beeps = menu_app.beeps
+    for key, ch in ((pygame.K_RETURN, "\r"), (pygame.K_k, "k"), (pygame.K_DELETE, ""),
+                    (pygame.K_UP, ""), (pygame.K_x, "x")):
+        menu_app.key(key_event(key, ch))
+    assert menu_app.beeps == beeps + 5
+    assert isinstance(menu_app.top, ReplaysScene)
