@@ -57,6 +57,7 @@ f4ac997 keeps game/gin/hand_filter.py, its tests and the blend, _sharpen).
 from __future__ import annotations
 
 from game.gin import melds as M
+from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
@@ -80,6 +81,9 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
+        # the opponent model's multipliers (game.gin.opponent_model), per player to be tuned
+        self.taken_near, self.discard_near, self.passed_near = OM.TAKEN_NEAR, OM.DISCARD_NEAR, OM.PASSED_NEAR
+        self.discard_near_early, self.p_cap = OM.DISCARD_NEAR_EARLY, OM.CAP
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -102,9 +106,11 @@ class ExpertAI(SlicedThinking, GinAI):
 
     # ---- knowledge ----
     def _knowledge(self, view: GinView) -> _Knowledge:
-        know = _Knowledge(view, self.tracking)
+        know = _Knowledge(view, self.tracking, self.danger_late, self.outs_decay)
         if self.use_model:
-            know.p_opp, know.opp_known, know.unseen = opponent_probabilities(view, know.hand, know.pile)
+            know.p_opp, know.opp_known, know.unseen = opponent_probabilities(
+                view, know.hand, know.pile, self.taken_near, self.discard_near,
+                self.discard_near_early, self.passed_near, self.p_cap)
         return know
 
     # ---- drawing ----

@@ -36,16 +36,22 @@ TAKEN_NEAR = 2.2        # melds with a card he took
 DISCARD_NEAR = 0.55     # near a card he threw late in the hand
 DISCARD_NEAR_EARLY = 0.8
 PASSED_NEAR = 0.7       # near an upcard he declined
+CAP = 0.95              # no unknown card is his for certain
 
 
 def _index(card) -> int:
     return M.card_bit(card).bit_length() - 1
 
 
-def opponent_probabilities(view: GinView, hand: int, pile: int) -> tuple[list[float], int, int]:
+def opponent_probabilities(view: GinView, hand: int, pile: int, taken_near: float = TAKEN_NEAR,
+                           discard_near: float = DISCARD_NEAR,
+                           discard_near_early: float = DISCARD_NEAR_EARLY,
+                           passed_near: float = PASSED_NEAR,
+                           cap: float = CAP) -> tuple[list[float], int, int]:
     """(p, known, unseen): p[i] the chance card i is in the opponent's hand,
     known the mask of his cards for certain, unseen the mask of the cards
-    neither in our hand, nor in the pile, nor known his."""
+    neither in our hand, nor in the pile, nor known his. The multipliers default
+    to the module's values (a player may carry its own, e.g. to tune them)."""
     taken = M.cards_to_mask(set(view.opp_taken))
     known = taken & ~pile & ~hand
     unseen = M.FULL_MASK & ~(hand | pile | known)
@@ -64,10 +70,10 @@ def opponent_probabilities(view: GinView, hand: int, pile: int) -> tuple[list[fl
         while near:
             b = near & -near
             near ^= b
-            factor[b.bit_length() - 1] *= TAKEN_NEAR
+            factor[b.bit_length() - 1] *= taken_near
     n_disc = len(view.opp_discards)
     for k, card in enumerate(view.opp_discards):
-        f = DISCARD_NEAR_EARLY if k < n_disc // 2 else DISCARD_NEAR
+        f = discard_near_early if k < n_disc // 2 else discard_near
         near = NEIGHBOURS[_index(card)] & unseen
         while near:
             b = near & -near
@@ -78,7 +84,7 @@ def opponent_probabilities(view: GinView, hand: int, pile: int) -> tuple[list[fl
         while near:
             b = near & -near
             near ^= b
-            factor[b.bit_length() - 1] *= PASSED_NEAR
+            factor[b.bit_length() - 1] *= passed_near
     n_unknown = max(0, view.opponent_hand_size - bin(known).count("1"))
     total = sum(w * f for w, f in zip(weight, factor))
     p = [0.0] * 52
@@ -86,7 +92,7 @@ def opponent_probabilities(view: GinView, hand: int, pile: int) -> tuple[list[fl
         scale = n_unknown / total
         for i in range(52):
             if weight[i]:
-                p[i] = min(0.95, factor[i] * scale)
+                p[i] = min(cap, factor[i] * scale)
     y = known
     while y:
         low = y & -y
