@@ -7,10 +7,11 @@ compared by the hands only one of them won (a sign test, z = (b - a) / sqrt(a + 
 
     python -m bench.gin_tune screen --hands 800 --seed 31            # each setting +-step
     python -m bench.gin_tune screen --params w_knock:1,draw_margin:1 --base w_out=1.5
-    python -m bench.gin_tune compare --base "" --cand w_knock=4.0 --hands 1500 --seed 41
+    python -m bench.gin_tune compare --cand "w_knock=4.0;w_out=1.0" --hands 1500 --seed 41
     python -m bench.gin_tune spsa --iters 20 --hands 400 --seed 51    # all settings at once
 
---base and --cand are settings of the expert, "name=value,name=value" (empty: as shipped).
+--base and --cand are settings of the expert, "name=value,name=value" (empty: as shipped);
+--cand may list several candidates, split by ";", each changing the base.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from bench.gin_baselines import player, single_hands
 # setting: step of the screen and of SPSA's perturbation (in the setting's own units)
 STEPS = {
     "w_out": 0.4, "w_danger": 1.5, "w_knock": 1.0, "draw_margin": 1.0,
-    "outs_decay": 0.4, "danger_late": 0.3,
+    "danger_late": 0.3,
     "taken_near": 0.8, "discard_near": 0.2, "discard_near_early": 0.2, "passed_near": 0.2,
     "p_cap": 0.05, "undercut_limit": 0.5,
 }
@@ -101,11 +102,12 @@ def cmd_screen(args) -> None:
 
 
 def cmd_compare(args) -> None:
-    base, cand = parse(args.base), parse(args.cand)
+    base = parse(args.base)
     r_base = play(base, args.opponents, args.hands, args.seed)
-    r_cand = play(cand, args.opponents, args.hands, args.seed)
-    log(f"base {spec(base)}  cand {spec(cand)}  seed {args.seed}, {args.hands} hands each")
-    log(line("cand vs base", r_base, r_cand))
+    log(f"base {spec(base)}, seed {args.seed}, {args.hands} hands against each")
+    for text in args.cand.split(";"):
+        cand = dict(base, **parse(text))
+        log(line(text, r_base, play(cand, args.opponents, args.hands, args.seed)))
 
 
 def cmd_spsa(args) -> None:
