@@ -175,3 +175,22 @@ def test_bench_single_hands_are_the_same_deals_for_a_paired_comparison():
     assert single_hands("hard", SolidAI, 6, 4) == first         # same deals, same hands
     text = paired("hard", "hard", "solid", 4, 4)
     assert "hands won by only one: hard 0, hard 0" in text            # one player against itself
+
+
+def test_opponent_model_multipliers_are_the_experts_own_settings():
+    from game.gin import opponent_model as OM
+    g = GinGame.new(5)
+    ais = [make_ai("hard", 1), make_ai("hard", 2)]
+    while not (g.turn == 0 and g.phase == "draw" and g.view(0).opp_taken):
+        g.apply(ais[g.turn].choose(g.view(g.turn)))
+    view = g.view(0)
+    hand, pile = M.cards_to_mask(view.hand), M.cards_to_mask(view.pile)
+    shipped = ExpertAI("expert", 1)
+    assert shipped._knowledge(view).p_opp == OM.opponent_probabilities(view, hand, pile)[0]
+    keen = ExpertAI("expert", 1)
+    keen.taken_near = 5.0
+    p, known, unseen = OM.opponent_probabilities(view, hand, pile)
+    near = [i for i in range(52) if unseen >> i & 1
+            and any(OM.NEIGHBOURS[M.card_bit(c).bit_length() - 1] >> i & 1 for c in view.opp_taken)]
+    q = keen._knowledge(view).p_opp
+    assert near and all(q[i] > p[i] or q[i] == OM.CAP for i in near)

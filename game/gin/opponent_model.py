@@ -31,7 +31,9 @@ def _neighbours(i: int) -> int:
 
 NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
 
-# multipliers of the prior weight (tuned by expert-vs-solid runs)
+# multipliers of the prior weight (tuned by expert-vs-solid runs; the expert carries its
+# own copies to tune them; fitted to real hands by log loss they win fewer hands:
+# bench/gin_model_fit.py)
 TAKEN_NEAR = 2.2        # melds with a card he took
 DISCARD_NEAR = 0.55     # near a card he threw late in the hand
 DISCARD_NEAR_EARLY = 0.8
