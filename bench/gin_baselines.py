@@ -92,7 +92,7 @@ def player(spec: str):
             if not hasattr(ai, key):
                 raise SystemExit(f"{name} has no setting {key!r}")
             setattr(ai, key, value)
-        return ai      # (ai.level stays: the players test it, e.g. hard's and expert's lay-down)
+        return ai   # (ai.level stays: hard and the expert read it when they go out)
     make.level = spec
     return make
 
