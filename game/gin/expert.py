@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from game.gin import melds as M
 from game.gin import race
-from game.gin.heuristic import BIT_VALUES, REST3, GinAI, _bits, _Knowledge
+from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import Discard, GinView, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
@@ -81,18 +81,9 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
-        # the discard among the key's best few by a short race (game.gin.race); 0: off
-        self.race_k = 4              # candidates: the key's best few...
-        self.race_window = 6.0       # ...within this many points of its best
-        self.race_worlds = 32        # Stock orders, the same for every candidate
-        self.race_horizon = 8        # my draws looked ahead
-        self.race_tail = 0.3         # worth of not out within the horizon, times his survival
-        self.race_lambda = 0.0       # the key's difference still counted, per point
-        self.race_w_out = 0.0        # the race's own throws: least deadwood less this per live out
-        self.w_feed = 0.0            # per point a discard is below his last discard (he would take it)
-        self.hi_safe = 1.0           # meld danger from two cards both above his last discard, times this
-        self.danger_above = 1.0      # meld danger of a card above his last discard, times this
-        self.danger_below = 1.0      # ... of a card at most his last discard
+        self.look_k = 0              # the key's best few discards valued one draw on (0: off)
+        self.draw_best = False       # the Stock's worth after the key's best discard (else the least deadwood's)
+        self.w_pass = 0.0            # outs he would throw if he drew them count 1 + this (game.gin.race)
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -110,8 +101,8 @@ class ExpertAI(SlicedThinking, GinAI):
             move = yield from self._draw_iter(view, know)
             return move
         if ph == "discard":
-            if self.race_k:
-                move = yield from self._race_discard_iter(view, know)
+            if self.look_k:
+                move = yield from self._look_discard_iter(view, know)
                 return move
             return self._discard(view, know)
         return view.legal_moves[0]
@@ -119,9 +110,9 @@ class ExpertAI(SlicedThinking, GinAI):
     # ---- knowledge ----
     def _knowledge(self, view: GinView) -> _Knowledge:
         know = _Knowledge(view, self.tracking, self.danger_late)
-        know.opp_last_discard = _bit(view.opp_discards[-1]).bit_length() - 1 if view.opp_discards else None
         if self.use_model:
             know.p_opp, know.opp_known, know.unseen = opponent_probabilities(view, know.hand, know.pile)
+            know.p_out = race.reach_p(view, know.p_opp, self.w_pass) if self.w_pass else know.p_opp
         return know
 
     # ---- drawing ----
@@ -150,7 +141,7 @@ class ExpertAI(SlicedThinking, GinAI):
             if w <= 0.0:
                 continue
             h11 = hand | b
-            total += w * self._greedy_key(h11, know)
+            total += w * (self._best_key(h11, know) if self.draw_best else self._greedy_key(h11, know))
             weight += w
             n += 1
             if n % 8 == 0:
@@ -168,44 +159,17 @@ class ExpertAI(SlicedThinking, GinAI):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
 
-    # ---- not feeding him ----
-    def _discard_scores(self, hand: int, banned: int, know: _Knowledge):
-        scores = GinAI._discard_scores(self, hand, banned, know)
-        if not self.w_feed or know.opp_last_discard is None:
-            return scores
-        top = BIT_VALUES[know.opp_last_discard]
-        w = self.w_feed
-        return sorted((s + w * max(0, top - BIT_VALUES[i]), i, b) for s, i, b in scores)
+    def _best_key(self, h11: int, know: _Knowledge) -> float:
+        """The key of an 11-card hand after its best discard by the key (the drawn
+        card or one of the unmatched: a melded card is hardly ever the best)."""
+        _, dead = M.best_melds_mask(h11)
+        return min(self._key_fast(h11 ^ b, know) for _, b in _bits(dead or h11))
 
-    def _danger(self, i: int, know: _Knowledge) -> float:
-        """hard's meld danger, where two cards both worth more than his last discard
-        count hi_safe times: a sound player throws his highest unmatched card, so
-        such two are his only inside a meld."""
-        top = know.opp_last_discard
-        if top is not None and (self.danger_above != 1.0 or self.danger_below != 1.0):
-            f = self.danger_above if BIT_VALUES[i] > BIT_VALUES[top] else self.danger_below
-            return f * GinAI._danger(self, i, know)
-        if self.hi_safe >= 1.0 or top is None:
-            return GinAI._danger(self, i, know)
-        top = BIT_VALUES[top]
-        blocked = know.hand | know.pile
-        p = know.p_opp
-        miss = 1.0
-        for r in REST3[i]:
-            if r & blocked:
-                continue
-            q = 1.0
-            hi = True
-            for j, _ in _bits(r):
-                q *= p[j]
-                hi = hi and BIT_VALUES[j] > top
-            miss *= 1.0 - (q * self.hi_safe if hi else q)
-        return 1.0 - miss
-
-    # ---- the race (game.gin.race) ----
-    def _race_discard_iter(self, view: GinView, know: _Knowledge):
-        """hard's discard (and going out), unless a short race prefers another of
-        the key's best few discards."""
+    # ---- one draw on ----
+    def _look_discard_iter(self, view: GinView, know: _Knowledge):
+        """hard's discard (and going out), unless another of the key's best few is
+        better one draw on: the expected key after the next Stock card and the key's
+        best discard, less w_knock per card that lets it go out (as in the key)."""
         move = self._discard(view, know)
         if not isinstance(move, Discard):
             return move
@@ -214,27 +178,37 @@ class ExpertAI(SlicedThinking, GinAI):
         if view.taken_upcard is not None and not view.options.discard_taken_upcard:
             banned = _bit(view.taken_upcard)
         scores = self._discard_scores(hand, banned, know)
-        best = scores[0][0]
-        cands = [s for s in scores[:self.race_k] if s[0] <= best + self.race_window]
-        horizon = min(self.race_horizon, (view.stock_size - 2) // 2)
-        if len(cands) < 2 or horizon < 1:
+        cands = scores[:self.look_k]
+        if len(cands) < 2:
             return move
-        yield
-        weights = race.win_weights(len(view.opp_discards), horizon, False, self.race_tail)
+        best = None
+        for s, i, b in cands:
+            h10 = hand ^ b
+            extra = s - self._key_fast(h10, know)     # the danger
+            v = yield from self._one_draw_iter(h10, know, view.knock_value)
+            if best is None or v + extra < best[0]:
+                best = (v + extra, i)
+        return Discard(view.seat, M.BIT_CARDS[best[1]])
+
+    def _one_draw_iter(self, h10: int, know: _Knowledge, kv: int):
         p = know.p_opp
-        cards = [(1.0 - p[i], b) for i, b in _bits(know.unseen) if p[i] < 1.0]
-        kv = view.knock_value
-        totals = [0.0] * len(cands)
-        live = know.unseen & ~hand
-        wo = self.race_w_out
-        for _ in range(self.race_worlds):
-            stock = race.sample_stock(self.rng, cards, horizon)
-            for j, (_, _, b) in enumerate(cands):
-                totals[j] += weights[race.out_turn(hand ^ b, stock, kv, live, wo)]
-            yield
-        lam = self.race_lambda * self.race_worlds
-        j = max(range(len(cands)), key=lambda j: (totals[j] - lam * (cands[j][0] - best), -j))
-        return Discard(view.seat, M.BIT_CARDS[cands[j][1]])
+        total = weight = 0.0
+        n = 0
+        for i, b in _bits(know.unseen & ~h10):
+            w = 1.0 - p[i]
+            if w <= 0.0:
+                continue
+            h11 = h10 | b
+            _, dead = M.best_melds_mask(h11)
+            v = min(self._key_fast(h11 ^ x, know) for _, x in _bits(dead or h11))
+            if _after(h11) <= kv:
+                v -= self.w_knock * 30.0
+            total += w * v
+            weight += w
+            n += 1
+            if n % 4 == 0:
+                yield
+        return total / weight if weight else self._key_fast(h10, know)
 
     # ---- sampling ----
     def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
