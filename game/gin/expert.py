@@ -53,14 +53,39 @@ bench seed 9: vs solid 1711/2998 (57.1%, 55.3-58.8) against 1711/2999 without,
 vs hard 978/2000 (48.9%) against 991/2000 (49.5%); pf_blend 1.0 against 0.5:
 20-25. Not better beyond noise, and decision p99 5 -> 35 ms: dropped (commit
 f4ac997 keeps game/gin/hand_filter.py, its tests and the blend, _sharpen).
+
+Fourth pass, the race to the knock (hands won by only one arm, variant vs this
+version, 1,500 paired hands vs solid unless named; commits b8b8ce2 and 384aaff keep
+the code). What decides a hand is his meld takes, not my own speed: solid refused
+its takes of upcards that meld for him loses 77.0% of 1,496 to this expert (57.0%
+against full solid); refused its other takes (a low card only lowering his
+deadwood) it wins more: 55.3% (python -m bench.gin_takes). A one-player race
+(Stock draws only) is flat across sound throw policies: out within 8 draws 32.2%
+by least deadwood, 36.3% by least deadwood less 2.5 per live out (4,000 deals),
+37.1% by this key, 36.7-37.6% with w_out 0.8-2 and w_knock 1.5-5 (2,000). Dropped:
+- the discard among the key's best 3-4 by a one-player race Monte Carlo (24-32
+  Stock orders drawn from the model, the same for each candidate, scored by his
+  going-out hazard per turn): greedy throws 167-197 (z -1.6), the key blended in
+  59-68, throws keeping live outs 143-179 (z -2.0); it is blind to feeding him;
+- the key's best three valued one draw on by the key itself: 84-93;
+- the Stock's worth after the key's best discard instead of the least-deadwood
+  one: 5-12; taking more upcards (draw_margin -1.5): 11-23; refusing its own
+  upcard takes that do not meld: 13-31 (its takes are right);
+- outs he would throw back (above his last discard) counted double: 61-97 (z
+  -2.9); counted 0.6: 28-52 (z -2.7): the outs' weight is at its best;
+- a cost for discards below his last discard (he takes them): 39-44; the meld
+  danger of cards above his last discard x0.3, below x1.6: 48-49 (the model's
+  danger is fairly well calibrated: melds in his real hand 4% at danger < 0.1,
+  27% at 0.2-0.3, 74% at >= 0.9); the danger growing late (danger_late 1.5):
+  +14, +4, +1, -4 vs solid on four seeds, +3, +3, -5 vs hard: noise;
+- waiting for gin at an undercut risk above 0.15: 0-4 (knock at once).
 """
 from __future__ import annotations
 
 from game.gin import melds as M
-from game.gin import race
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.rules import Discard, GinView, LayDown, NextHand, TakeUpcard
+from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
@@ -81,9 +106,6 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
-        self.look_k = 0              # the key's best few discards valued one draw on (0: off)
-        self.draw_best = False       # the Stock's worth after the key's best discard (else the least deadwood's)
-        self.w_pass = 0.0            # outs he would throw if he drew them count 1 + this (game.gin.race)
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -101,18 +123,14 @@ class ExpertAI(SlicedThinking, GinAI):
             move = yield from self._draw_iter(view, know)
             return move
         if ph == "discard":
-            if self.look_k:
-                move = yield from self._look_discard_iter(view, know)
-                return move
             return self._discard(view, know)
         return view.legal_moves[0]
 
     # ---- knowledge ----
     def _knowledge(self, view: GinView) -> _Knowledge:
-        know = _Knowledge(view, self.tracking, self.danger_late)
+        know = _Knowledge(view, self.tracking)
         if self.use_model:
             know.p_opp, know.opp_known, know.unseen = opponent_probabilities(view, know.hand, know.pile)
-            know.p_out = race.reach_p(view, know.p_opp, self.w_pass) if self.w_pass else know.p_opp
         return know
 
     # ---- drawing ----
@@ -141,7 +159,7 @@ class ExpertAI(SlicedThinking, GinAI):
             if w <= 0.0:
                 continue
             h11 = hand | b
-            total += w * (self._best_key(h11, know) if self.draw_best else self._greedy_key(h11, know))
+            total += w * self._greedy_key(h11, know)
             weight += w
             n += 1
             if n % 8 == 0:
@@ -158,57 +176,6 @@ class ExpertAI(SlicedThinking, GinAI):
             if _mindw(h11 ^ b) == target and (best is None or BIT_VALUES[i] >= BIT_VALUES[best[0]]):
                 best = (i, b)
         return self._key_fast(h11 ^ best[1], know)
-
-    def _best_key(self, h11: int, know: _Knowledge) -> float:
-        """The key of an 11-card hand after its best discard by the key (the drawn
-        card or one of the unmatched: a melded card is hardly ever the best)."""
-        _, dead = M.best_melds_mask(h11)
-        return min(self._key_fast(h11 ^ b, know) for _, b in _bits(dead or h11))
-
-    # ---- one draw on ----
-    def _look_discard_iter(self, view: GinView, know: _Knowledge):
-        """hard's discard (and going out), unless another of the key's best few is
-        better one draw on: the expected key after the next Stock card and the key's
-        best discard, less w_knock per card that lets it go out (as in the key)."""
-        move = self._discard(view, know)
-        if not isinstance(move, Discard):
-            return move
-        hand = know.hand
-        banned = 0
-        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
-            banned = _bit(view.taken_upcard)
-        scores = self._discard_scores(hand, banned, know)
-        cands = scores[:self.look_k]
-        if len(cands) < 2:
-            return move
-        best = None
-        for s, i, b in cands:
-            h10 = hand ^ b
-            extra = s - self._key_fast(h10, know)     # the danger
-            v = yield from self._one_draw_iter(h10, know, view.knock_value)
-            if best is None or v + extra < best[0]:
-                best = (v + extra, i)
-        return Discard(view.seat, M.BIT_CARDS[best[1]])
-
-    def _one_draw_iter(self, h10: int, know: _Knowledge, kv: int):
-        p = know.p_opp
-        total = weight = 0.0
-        n = 0
-        for i, b in _bits(know.unseen & ~h10):
-            w = 1.0 - p[i]
-            if w <= 0.0:
-                continue
-            h11 = h10 | b
-            _, dead = M.best_melds_mask(h11)
-            v = min(self._key_fast(h11 ^ x, know) for _, x in _bits(dead or h11))
-            if _after(h11) <= kv:
-                v -= self.w_knock * 30.0
-            total += w * v
-            weight += w
-            n += 1
-            if n % 4 == 0:
-                yield
-        return total / weight if weight else self._key_fast(h10, know)
 
     # ---- sampling ----
     def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):

@@ -96,7 +96,6 @@ class _Knowledge:
                     f *= 1.8
                 p[i] = min(0.95, base * f)
         self.p_opp = p
-        self.p_out = p          # for outs: 1 - p_out[i] is the chance card i may reach us
         near = 0
         for i, _ in _bits(self.hand | (_bit(view.pile[-1]) if view.pile else 0)):
             near |= _NEAR[i]
@@ -162,7 +161,7 @@ class GinAI:
     def _outs(self, hand: int, know: _Knowledge) -> float:
         """Weighted count of cards still to come from the Stock that meld with `hand`."""
         live = know.unseen & ~hand & know.near
-        p = know.p_out
+        p = know.p_opp
         total = 0.0
         while live:
             low = live & -live
@@ -184,7 +183,7 @@ class GinAI:
         _, dead = M.best_melds_mask(hand)
         maxdead = max((BIT_VALUES[i] for i, _ in _bits(dead)), default=0)
         live = know.unseen & ~hand
-        p = know.p_out
+        p = know.p_opp
         total = 0.0
         swap_limit = kv - dw + maxdead       # a card of at most this value swapped in
         while live:
