@@ -67,7 +67,7 @@ by least deadwood, 36.3% by least deadwood less 2.5 per live out (4,000 deals),
   Stock orders drawn from the model, the same for each candidate, scored by his
   going-out hazard per turn): greedy throws 167-197 (z -1.6), the key blended in
   59-68, throws keeping live outs 143-179 (z -2.0); it is blind to feeding him;
-- the key's best three valued one draw on by the key itself: 84-93;
+- the key's best three valued one draw on by the key itself: 84-93, vs hard 88-96;
 - the Stock's worth after the key's best discard instead of the least-deadwood
   one: 5-12; taking more upcards (draw_margin -1.5): 11-23; refusing its own
   upcard takes that do not meld: 13-31 (its takes are right);
