@@ -54,3 +54,16 @@ def full_deck(deck: int = 0) -> list[Card]:
 def parse_cards(text: str, deck: int = 0) -> list[Card]:
     """"AS 2S 3S" -> [Card, Card, Card]."""
     return [Card.parse(t, deck) for t in text.split()]
+
+
+def position_in(cards: list, card: Card) -> int | None:
+    """Where `card` is in `cards` (None: not there). Moves usually carry the very
+    Card object of the hand, and comparing Cards field by field is slow, so the
+    same object is looked for first."""
+    for at, c in enumerate(cards):
+        if c is card:
+            return at
+    try:
+        return cards.index(card)
+    except ValueError:
+        return None

@@ -177,6 +177,31 @@ def test_bench_single_hands_are_the_same_deals_for_a_paired_comparison():
     assert "hands won by only one: hard 0, hard 0" in text            # one player against itself
 
 
+def test_bench_player_spec_keeps_the_level_its_lay_down_reads():
+    from bench.gin_baselines import player
+    make = player("expert:w_knock=3.5")
+    assert make(3).level == "expert" and make.level == "expert:w_knock=3.5"
+
+
+def test_bench_takes_refusing_solid_never_takes_the_refused_kind_of_upcard():
+    from bench.gin_takes import solid_refusing
+    for kind in ("meld", "other"):
+        taken = 0
+        for k in range(12):
+            g = GinGame.new(40 + k)
+            ais = [solid_refusing(kind)(1), SolidAI(2)]
+            while g.phase not in ("hand_over", "game_over"):
+                v = g.view(g.turn)
+                move = ais[g.turn].choose(v)
+                if g.turn == 0 and isinstance(move, TakeUpcard) and not v.stock_end:
+                    up = M.card_bit(v.pile[-1])
+                    melds = bool(M.melded_cards_mask(M.cards_to_mask(v.hand) | up) & up)
+                    assert melds != (kind == "meld")
+                    taken += 1
+                g.apply(move)
+        assert taken > 0          # it still takes the other kind
+
+
 def test_opponent_model_multipliers_are_the_experts_own_settings():
     from game.gin import opponent_model as OM
     g = GinGame.new(5)

@@ -14,6 +14,7 @@ from game.gnono.rules import (
     Challenge,
     ChooseColor,
     Draw,
+    Event,
     GnonoOptions,
     GnonoState,
     KeepDrawn,
@@ -630,6 +631,14 @@ def test_every_event_kind_has_a_note_and_drawn_cards_stay_private():
                 assert f"{e.count} card" in text and ":" not in text   # a count, not the cards
             assert isinstance(e.as_dict()["kind"], str)
     assert {"played", "drew", "uno", "round_over", "game_over"} <= seen_kinds
+
+
+def test_an_event_keeps_seat_0_and_a_false_verdict():
+    e = Event("challenged", seat=1, target=0, guilty=False)
+    assert e.as_dict() == {"kind": "challenged", "seat": 1, "target": 0, "guilty": False}
+    common = e.common()
+    assert common.seat == 1 and common.data == {"target": 0, "guilty": False}
+    assert Event("drew", seat=2).as_dict() == {"kind": "drew", "seat": 2}   # defaults left out
 
 
 def test_challenge_record_is_public_and_kept_over_the_game():

@@ -105,6 +105,18 @@ def test_a_hand_resumed_after_f8_is_recorded_whole(menu_app):
     assert_reproduces(rep, t2.state)
 
 
+def test_a_chongtong_at_the_first_deal_is_a_replay_and_a_resume_does_not_store_it_again(menu_app):
+    app = menu_app
+    t = new_table(app, seed=14)            # deal 14: four of a month in one hand
+    assert t.state.is_over() and t.state.result["chongtong"]
+    rep = t.last_replay
+    assert rep is not None and rep.moves == [] and [r.to_json() for r in stored(app)] == [rep.to_json()]
+    assert_reproduces(rep, t.state)
+    t.save()
+    again = T.resume(app)
+    assert again is not None and again.state.is_over() and len(stored(app)) == 1
+
+
 def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
     app = menu_app
     t = new_table(app, seed=23)

@@ -37,7 +37,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from game.cards import Card, full_deck
+from game.cards import Card, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove
 from game.gin import melds as M
@@ -101,6 +101,7 @@ class GinView:
 
 def _cstr(cards) -> list:
     return [str(c) for c in cards]
+
 
 
 class GinGame(EngineMethods):
@@ -280,8 +281,8 @@ class GinGame(EngineMethods):
             if not self.stock_end:
                 hand = self.hands[seat]
                 out = [Discard(seat, c) for c in hand]
-                if tu is not None:   # (list.index tries identity first: comparing Cards is slow)
-                    del out[hand.index(tu)]
+                if tu is not None:
+                    del out[position_in(hand, tu)]
             out += [GoOut(seat, c) for c in self.knock_discards(seat)]
             if self.options.big_gin and M.min_deadwood(self.hands[seat]) == 0:
                 out.append(GoOut(seat, None))    # Big Gin: all 11 cards in groups
@@ -377,11 +378,11 @@ class GinGame(EngineMethods):
             raise IllegalMove("draw a card first")
         if self.stock_end:
             raise IllegalMove("you took the upcard at the end of the Stock: you must go out")
-        try:
-            at = self.hands[seat].index(card)     # (one scan: comparing Cards is slow)
-        except ValueError:
-            raise IllegalMove("that card is not in your hand") from None
-        if self.taken_upcard is not None and not self._may_discard(seat, card):
+        at = position_in(self.hands[seat], card)
+        if at is None:
+            raise IllegalMove("that card is not in your hand")
+        if (self.taken_upcard is not None and not self.options.discard_taken_upcard
+                and card == self.taken_upcard):
             raise IllegalMove("you may not discard the upcard you just took")
         del self.hands[seat][at]
         self.pile.append(card)

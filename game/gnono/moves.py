@@ -143,8 +143,8 @@ class Event:
         d = {"kind": self.kind}
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name == "kind" or v in (None, (), 0, ""):
-                continue
+            if f.name == "kind" or (v == f.default and type(v) is type(f.default)):
+                continue             # (by type too: seat 0 and guilty False are news)
             if isinstance(v, Card):
                 v = str(v)
             elif f.name == "cards":
@@ -158,6 +158,4 @@ class Event:
         data = self.as_dict()
         del data["kind"]
         data.pop("seat", None)
-        if self.guilty is not None:
-            data["guilty"] = self.guilty   # as_dict leaves a False out with the zeros
         return engine.Event(self.kind, self.seat, data)

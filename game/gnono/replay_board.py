@@ -27,17 +27,12 @@ from .table_draw import TableDrawing
 NOTES_SHOWN = NOTE_ROWS[:2]    # the replay scene's status line covers the last notes row
 
 
-# the events with a target seat: Event.as_dict leaves a zero out, so seat 0 is missing
-TARGETED = ("caught", "swapped", "challenged")
-
-
 def gnono_event(e: CommonEvent) -> Event:
     """The engine's common event back as Gnono's own (for the table's narration)."""
     d = e.data
-    target = d.get("target", 0 if e.kind in TARGETED else None)
     return Event(e.kind, e.seat, Card.parse(d["card"]) if "card" in d else None,
                  tuple(Card.parse(x) for x in d.get("cards", ())), d.get("count", 0),
-                 target, d.get("color"), d.get("reason", ""), d.get("points", 0),
+                 d.get("target"), d.get("color"), d.get("reason", ""), d.get("points", 0),
                  d.get("guilty"))
 
 

@@ -106,12 +106,14 @@ class GoStopController:
                 else Seat(names[s], "computer", self.levels[computers.index(s)])
                 for s in range(self.n)]
 
-    def record_hands(self, on_replay: Callable[[Replay], None]) -> None:
-        """Record every hand from now on (the hand in play too, if no move has been
-        made in it: a resumed table restores its own with recorder.restore)."""
+    def record_hands(self, on_replay: Callable[[Replay], None], dealt_now: bool = True) -> None:
+        """Record every hand from now on: the hand in play too when it was dealt_now
+        (a chongtong at the deal is a whole hand without a move); a resumed table
+        restores its own with recorder.restore, and a hand already over is not
+        recorded twice."""
         self.recorder = Recorder("gostop", self.seats(), viewer=self.humans[0])
         self.on_replay = on_replay
-        if not self.state.is_over():
+        if dealt_now or not self.state.is_over():
             self._begin_hand()
 
     def _begin_hand(self) -> None:

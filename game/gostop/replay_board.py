@@ -36,7 +36,7 @@ class ReplayTable(GoStopTable):
         self.ctl.take_over(replay.viewer if replay.viewer in self.ctl.humans else self.ctl.humans[0])
         self.notes = []
 
-    def start_recording(self) -> None:
+    def start_recording(self, dealt_now: bool = True) -> None:
         pass   # a replay records nothing
 
     def note(self, text, colour=None):

@@ -98,7 +98,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     timing = _of_controller("timing")
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,)):
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False):
         super().__init__(app)
         self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
                                     humans=humans)
@@ -112,14 +112,14 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self._model_cache = None     # (version, model, layout) of the live state
         self.last_replay: Replay | None = None   # the last hand recorded
         self.private_notes = []      # the coach's notes in hot seat (table_coach.py)
-        self.start_recording()
+        self.start_recording(dealt_now=not resumed)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
                   f"Target {state.target} points.")
 
-    def start_recording(self) -> None:
+    def start_recording(self, dealt_now: bool = True) -> None:
         """Record every hand into the replays folder (the playback's table does not)."""
-        self.ctl.record_hands(self._hand_recorded)
+        self.ctl.record_hands(self._hand_recorded, dealt_now)
 
     def _hand_recorded(self, rep: Replay) -> None:
         ReplayStore(self.app.storage).save(rep)
@@ -443,7 +443,7 @@ def _resume(app):
     if saved is None:
         return None
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
-                    humans=saved.humans)
+                    humans=saved.humans, resumed=True)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
