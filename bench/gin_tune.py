@@ -29,6 +29,11 @@ shipped expert - only by the candidate, over both opponents):
   w_danger 5.5 together 54-51 (seed 41, 1,200 each); discard_near_early 0.6 alone 9-8,
   passed_near 0.5 alone 20-17, both 24-25 (seed 67, 1,500 each); the model's multipliers
   raised to the power 1.5 / 2 (sharper): 44-48, 71-72 (seed 53, 1,200 each).
+- tried in the model and dropped: a taken card's meld partners (with chance t he holds
+  one of the pairs that make a 3-card meld with it, each pair by its cards' chances;
+  a partner's chance at least its share): t 0.5 / 0.8: 4-1, 9-3 (hardly a hand
+  changes: taken_near already lifts them); t 0.8 with taken_near 1: 46-43; t 0.95 with
+  taken_near 1.5: 30-30 (seed 71, 1,000 against each): as good, not better.
 - SPSA over eight settings (10 iterations of 300 deals against each, seed 51): a random
   walk within half a step of the shipped values.
 So the shipped settings sit on a broad plateau: each setting is worth 2-3.5 points
