@@ -11,7 +11,16 @@ from game.gnono import coach
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import Card
 from game.gnono.overlays import ChallengeBox, GnonoScoring
-from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoEngine, GnonoOptions, GnonoState, NextRound, Play
+from game.gnono.rules import (
+    GAME_OVER,
+    ROUND_OVER,
+    Draw,
+    GnonoEngine,
+    GnonoOptions,
+    GnonoState,
+    NextRound,
+    Play,
+)
 from tests.helpers import post_keys, run_until
 from tests.test_gnono_table import make_table, wd4_on_human
 
@@ -75,6 +84,9 @@ def test_the_reasons_speak_of_the_position():
     advice = coach.advise(st.view(0), ["You", "Ada"])
     assert advice.move == Play(0, Card.parse("W"), "G")
     assert advice.text.startswith("Play the Wild, name green: no other card of yours fits")
+    # drawing while a Wild fits: the look-ahead keeps the Wild (the text of that move)
+    text = coach._Reasons(st.view(0), ["You", "Ada"], None).text(Draw(0))
+    assert text == "Draw a card: the expert's look-ahead keeps your Wild for later"
 
 
 def test_h_at_the_table_shows_the_advice_and_counts_it(app):

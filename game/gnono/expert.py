@@ -71,8 +71,8 @@ from game.gnono.rules import (
 from game.thinking import SlicedThinking
 
 _DECK = tuple(full_deck())
-SAMPLES = 32              # worlds per decision (every candidate is played out in each)
-MAX_ROLLOUTS = 128        # fewer worlds when there are many candidates (the time bound)
+SAMPLES = 64              # worlds per decision (every candidate is played out in each)
+MAX_ROLLOUTS = 256        # fewer worlds when there are many candidates (the time bound)
 ROLLOUT_MOVES = 400       # a round still running after this many moves counts as a draw
 HORIZON = 4               # turns played out per two seats before the estimate (None: to the end)
 MARGIN_Z = 0.5            # standard errors a candidate must beat the rule choice by
@@ -140,28 +140,59 @@ def rollout_move(s: GnonoState):
     raise ValueError(f"no rollout move in phase {ph!r}")
 
 
-# P(the seat on turn wins the round) on 2 seats, from (its cards a, the other's b,
-# Wilds held wa, wb): a logistic fit to 187,456 turns of 6,000 rule-vs-rule rounds
-# (log loss 0.630 against 0.692 knowing nothing: the round stays mostly luck)
-_V2 = (0.214, -0.763, 0.671, 3.647, -2.617, 0.184, -0.273)
+# P(the seat on turn wins the round) on 2 seats, logistic in value_features: fit to
+# 189,627 turns of 6,000 rule-vs-rule rounds (bench.gnono_fit_value); held-out log
+# loss 0.598, against 0.627 for the earlier fit on hand sizes and Wilds alone and
+# 0.693 knowing nothing (the round stays mostly luck)
+_VF = (0.894, -0.805, 0.636, 3.055, -2.905, 0.257, -0.344, 0.054, -0.597, 0.085, -0.131,
+       0.255, -0.231, -0.362, 0.243, -0.782)
 
 
-def turn_value(s: GnonoState, seat: int) -> float:
-    """Estimated chance that `seat` wins the round: on 2 seats the _V2 fit; on
-    more, each seat's share of cards**-0.7 (the same fit's weight of hand size)."""
-    if s.n != 2:
-        w = [len(h) ** -0.7 for h in s.hands]
-        return w[seat] / sum(w)
+def value_features(s: GnonoState) -> tuple[float, ...]:
+    """What the richer estimate weighs (2 seats), the seat on turn first: the log of
+    each hand's size, Wilds held (as a share and a count), how many of its cards
+    fit now (at most 3) and whether none does, action cards, colours held, and the
+    share of the other hand in the current colour."""
     cur = s.current
     me, other = s.hands[cur], s.hands[1 - cur]
     a, b = len(me), len(other)
-    wa = sum(1 for c in me if c.color == "W")
-    wb = sum(1 for c in other if c.color == "W")
-    k = _V2
-    z = k[0] + k[1] * math.log(a) + k[2] * math.log(b) + k[3] * wa / a + k[4] * wb / b \
-        + k[5] * wa + k[6] * wb
+    top, color = s.discard[-1], s.color
+    face = top.face if top.color != "W" else None
+    wa = wb = ka = kb = fit = nb = 0
+    cols_a, cols_b = set(), set()
+    for c in me:
+        col = c.color
+        if col == "W":
+            wa += 1
+            continue
+        cols_a.add(col)
+        if c.is_action:
+            ka += 1
+        if col == color or c.face == face:
+            fit += 1
+    for c in other:
+        col = c.color
+        if col == "W":
+            wb += 1
+            continue
+        cols_b.add(col)
+        if c.is_action:
+            kb += 1
+        if col == color:
+            nb += 1
+    return (1.0, math.log(a), math.log(b), wa / a, wb / b, wa, wb, min(fit, 3),
+            1.0 if fit + wa == 0 else 0.0, ka / a, kb / b, ka, kb, len(cols_a), len(cols_b), nb / b)
+
+
+def turn_value(s: GnonoState, seat: int) -> float:
+    """Estimated chance that `seat` wins the round: on 2 seats the _VF fit; on
+    more, each seat's share of cards**-0.7 (an earlier 2-seat fit's weight of hand size)."""
+    if s.n != 2:
+        w = [len(h) ** -0.7 for h in s.hands]
+        return w[seat] / sum(w)
+    z = sum(w * f for w, f in zip(_VF, value_features(s)))
     p = 1.0 / (1.0 + math.exp(-z))
-    return p if cur == seat else 1.0 - p
+    return p if s.current == seat else 1.0 - p
 
 
 def rollout(s: GnonoState, seat: int, turns: int | None = None) -> float:
@@ -313,6 +344,8 @@ class ExpertAI(SlicedThinking, GnonoAI):
                     out.extend(Play(me, c, col) for col in self._colours(view, c))
                 else:
                     out.append(Play(me, c))
+            if out and all(c.is_wild for c in cards):
+                out.append(Draw(me))                  # keep the Wild for later?
             return out
         if ph == COLOR:
             return [ChooseColor(me, col) for col in self._colours(view, None)]
