@@ -19,10 +19,13 @@ The candidates come in the rule policy's order (current colour, action cards
 first; same number; Wilds last, naming the colour held most; and drawing instead,
 when only Wilds fit); the expert leaves the first only for one that beats it,
 world by world, by more than MARGIN_Z standard errors. It never bluffs a Wild
-Draw Four.
+Draw Four. Challenges, stacked penalties, 7-0 swaps and jump-ins come from the
+hard player's judgement (GnonoAI); it calls "UNO!" every time and catches like a
+sharp human (PROFILE["expert"]), within the window the table gives everyone.
 
 Against the rule player, 2 seats, single rounds (bench's 20,000 of seed 9): 59.3%
 (95% CI 58.6-60.0%), was 54.2% on the same deals.
+
 Measured (2 seats, single rounds against bench's rule player; "a-b" counts the
 rounds of the same deals won by only the new / only the old version, 2,000 a seed,
 bench.gnono_paired):
@@ -41,10 +44,7 @@ bench.gnono_paired):
     other drew on, 8 turns of look-ahead, play-outs to the end: nothing.
   - the ceiling: told the other hand only while it holds 2 cards or fewer, the
     search wins 191-84 more rounds (+5.4 points); told it always, about 72%. The
-    reading of the last cards is the lever, but the plays say little more of them. Challenges, stacked penalties,
-7-0 swaps and jump-ins come from the hard player's judgement (GnonoAI); it calls
-"UNO!" every time and catches like a sharp human (PROFILE["expert"]), within the
-window the table gives everyone.
+    reading of the last cards is the lever, but the plays say little more of them.
 
 The search uses only the view and the AI's own random state: the same view and
 random state give the same move whatever the hidden cards are.
