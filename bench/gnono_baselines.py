@@ -83,9 +83,11 @@ def main(argv=None) -> int:
     ap.add_argument("--b", default="rule")
     ap.add_argument("--rounds", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=9)
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first round (pieces of one long run: the same deals)")
     args = ap.parse_args(argv)
     r = sim.play_games([args.a, args.b], args.rounds, args.seed, single_round=True,
-                       factories=FACTORIES)
+                       factories=FACTORIES, first=args.first)
     wins = r["wins"][args.a]
     lo, hi = wilson(wins, args.rounds)
     print(f"{args.a} vs {args.b}: {wins}/{args.rounds} rounds won = {wins / args.rounds:.1%} "

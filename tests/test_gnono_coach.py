@@ -11,7 +11,16 @@ from game.gnono import coach
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import Card
 from game.gnono.overlays import ChallengeBox, GnonoScoring
-from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoEngine, GnonoOptions, GnonoState, NextRound, Play
+from game.gnono.rules import (
+    GAME_OVER,
+    ROUND_OVER,
+    Draw,
+    GnonoEngine,
+    GnonoOptions,
+    GnonoState,
+    NextRound,
+    Play,
+)
 from tests.helpers import post_keys, run_until
 from tests.test_gnono_table import make_table, wd4_on_human
 
@@ -70,11 +79,16 @@ def test_the_reasons_speak_of_the_position():
     st = GnonoState.setup(2, ["G2 B9", "Y1 Y2 Y3"], "R5")
     advice = coach.advise(st.view(0), ["You", "Ada"])
     assert advice.text.startswith("Draw a card: nothing")
-    # only a Wild fits: its colour is the one held most
+    # only a Wild fits: the expert plays it, naming the colour held most, or draws
+    # to keep it (the look-ahead weighs both); each move has its reason
     st = GnonoState.setup(2, ["G2 G4 B9 W", "Y1 Y2 Y3"], "R5")
+    wild = Play(0, Card.parse("W"), "G")
     advice = coach.advise(st.view(0), ["You", "Ada"])
-    assert advice.move == Play(0, Card.parse("W"), "G")
-    assert advice.text.startswith("Play the Wild, name green: no other card of yours fits")
+    assert advice.move in (wild, Draw(0))
+    reasons = coach._Reasons(st.view(0), ["You", "Ada"], None)
+    assert advice.text == reasons.text(advice.move)
+    assert reasons.text(wild).startswith("Play the Wild, name green: no other card of yours fits")
+    assert reasons.text(Draw(0)) == "Draw a card: the expert's look-ahead keeps your Wild for later"
 
 
 def test_h_at_the_table_shows_the_advice_and_counts_it(app):

@@ -160,6 +160,19 @@ def test_plays_the_winning_card_and_keeps_sensible_choices():
     assert s.phase == PLAY and ExpertAI(4).choose(s.view(0)) == Draw(0)
 
 
+def test_when_only_wilds_fit_drawing_is_searched_too():
+    s = S(2, ["W G1 G2 B5", "R3 R4 R5"], "R7")
+    ai = ExpertAI(5)
+    cands = ai.candidates(s.view(0))
+    assert Draw(0) in cands and cands[0] != Draw(0)
+    assert {type(m) for m in cands} == {Play, Draw}
+    for seed in range(4):
+        assert s.is_legal(ExpertAI(seed).choose(s.view(0)))
+    # a card that fits besides the Wild: no draw to search
+    s = S(2, ["W R1 G2 B5", "R3 R4 R5"], "R7")
+    assert Draw(0) not in ExpertAI(5).candidates(s.view(0))
+
+
 def test_does_not_bluff_a_wild_draw_four():
     s = S(2, ["W+4 R3 G1", "B3 B4 B5"], "R7")
     for seed in range(5):
@@ -186,6 +199,13 @@ def test_turn_value_is_a_chance_and_sums_over_seats():
             vals = [turn_value(s, seat) for seat in range(n)]
             assert all(0.0 < v < 1.0 for v in vals)
             assert abs(sum(vals) - 1.0) < 1e-9
+
+
+def test_turn_value_reads_more_than_hand_sizes():
+    # same sizes and Wilds: the seat on turn holding nothing that fits is worse off
+    fits = S(2, ["R1 R2 G3", "B4 B5 Y6"], "R7")
+    stuck = S(2, ["Y1 Y2 G3", "B4 B5 Y6"], "R7")
+    assert turn_value(fits, 0) > turn_value(stuck, 0)
 
 
 def test_sim_runner_single_rounds(capsys):

@@ -182,6 +182,9 @@ class _Reasons:
         if all(c.is_wild_draw_four for c in plays):
             return (f"Draw a card: your Wild Draw Four would be a bluff (you hold "
                     f"{COLOR_NAMES[v.color]}), and a caught bluff costs four cards")
+        if all(c.is_wild for c in plays):
+            return ("Draw a card: the expert's look-ahead keeps your "
+                    f"{'Wild' if len(set(plays)) == 1 else 'Wilds'} for later")
         return "Draw a card: every card you could play helps the others more"
 
     def keep(self) -> str:

@@ -119,10 +119,12 @@ def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
 
 def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None = None, *,
                rotate: bool = True, check: bool = False, time_decisions: bool = False,
-               single_round: bool = False, factories=None, cpu_clock: bool = False) -> dict:
-    """Play `games` games (or single rounds: each game's first round); return wins
-    per level, shares, games per second and, if asked, decision times (view +
-    choice) in seconds."""
+               single_round: bool = False, factories=None, cpu_clock: bool = False,
+               first: int = 0) -> dict:
+    """Play `games` games (or single rounds: each game's first round), numbered from
+    `first` (a run in pieces deals the same games as one run); return wins per
+    level, shares, games per second and, if asked, decision times (view + choice)
+    in seconds."""
     levels = list(levels)
     n = len(levels)
     wins_by_level: dict[str, int] = {lv: 0 for lv in levels}
@@ -131,7 +133,7 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
     rounds = turns = 0
     t0 = time.perf_counter()
     c0 = time.process_time()
-    for g in range(games):
+    for g in range(first, first + games):
         k = g % n if rotate else 0
         seating = levels[k:] + levels[:k]
         r = play_game(seating, seed * 1_000_003 + g, options, check=check,
