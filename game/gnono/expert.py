@@ -422,9 +422,11 @@ class ExpertAI(SlicedThinking, GnonoAI):
             sampler = self.reader.sampler(view, unseen_cards(view))
             if sampler.size + view.draw_pile_size != len(sampler.unseen):
                 raise ValueError("the view's card counts do not add up")
-        for _ in range(worlds):
+        yield None          # (short pieces keep a table's frames short: the set-up,
+        for _ in range(worlds):     # each deal and each rollout are pieces of their own)
             hands, stock = deal_hidden(view, self.rng, sampler)
             seed = self.rng.getrandbits(32)
+            yield None
             base = 0.0
             for i, mv in enumerate(cands):
                 s = world(view, hands, stock, seed)
