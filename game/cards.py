@@ -47,8 +47,16 @@ class Card:
 
 
 def full_deck(deck: int = 0) -> list[Card]:
-    """The 52 cards of one deck in a fixed order (clubs..spades, ace..king)."""
-    return [Card(rank, suit, deck) for suit in SUITS for rank in range(1, 14)]
+    """The 52 cards of one deck in a fixed order (clubs..spades, ace..king). Cards
+    are immutable, so every deck of a number is made of the same 52 objects (a
+    search that looks for a card by identity finds it at once)."""
+    cards = _DECKS.get(deck)
+    if cards is None:
+        cards = _DECKS[deck] = tuple(Card(rank, suit, deck) for suit in SUITS for rank in range(1, 14))
+    return list(cards)
+
+
+_DECKS: dict[int, tuple[Card, ...]] = {}
 
 
 def parse_cards(text: str, deck: int = 0) -> list[Card]:

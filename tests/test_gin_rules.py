@@ -642,3 +642,23 @@ def test_view_holds_no_hidden_card():
             seat = g.turn if g.phase != "hand_over" else 0
             g.apply(ais[seat].choose(g.view(seat)))
         assert checked > 100
+
+
+def test_every_deck_is_made_of_the_same_cards_and_a_caller_cannot_change_the_next():
+    a, b = full_deck(), full_deck()
+    assert a == b and all(x is y for x, y in zip(a, b))
+    assert a[0] == Card(1, a[0].suit) and full_deck(1)[0].deck == 1
+    a.pop()
+    assert len(full_deck()) == 52
+
+
+def test_a_discard_of_an_equal_card_made_elsewhere_is_the_same_move():
+    g = GinGame.new(5)
+    while g.phase != "discard":
+        g.apply(g.legal_moves(g.turn)[-1])          # pass, pass, then the Stock
+    seat = g.turn
+    card = next(c for c in g.hands[seat] if c != g.taken_upcard)
+    twin = Card.parse(str(card))
+    assert twin is not card and Discard(seat, twin) in g.legal_moves(seat)
+    g.apply(Discard(seat, twin))
+    assert card not in g.hands[seat] and g.pile[-1] == card

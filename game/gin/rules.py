@@ -99,6 +99,9 @@ class GinView:
 
 # --- the state ---------------------------------------------------------------
 
+_DISCARDS: tuple[dict, dict] = ({}, {})      # each seat's Discard move of a card
+
+
 def _cstr(cards) -> list:
     return [str(c) for c in cards]
 
@@ -280,7 +283,8 @@ class GinGame(EngineMethods):
             tu = None if self.options.discard_taken_upcard else self.taken_upcard
             if not self.stock_end:
                 hand = self.hands[seat]
-                out = [Discard(seat, c) for c in hand]
+                made = _DISCARDS[seat]     # (moves are frozen: one per card serves every hand)
+                out = [made.get(c) or made.setdefault(c, Discard(seat, c)) for c in hand]
                 if tu is not None:
                     del out[position_in(hand, tu)]
             out += [GoOut(seat, c) for c in self.knock_discards(seat)]
