@@ -184,30 +184,30 @@ def value_features(s: GnonoState) -> tuple[float, ...]:
     a, b = len(me), len(other)
     top, color = s.discard[-1], s.color
     face = top.face if top.color != "W" else None
-    wa = wb = ka = kb = fit = nb = 0
-    cols_a, cols_b = set(), set()
-    for c in me:
-        col = c.color
-        if col == "W":
-            wa += 1
-            continue
-        cols_a.add(col)
-        if c.is_action:
-            ka += 1
-        if col == color or c.face == face:
-            fit += 1
-    for c in other:
-        col = c.color
-        if col == "W":
-            wb += 1
-            continue
-        cols_b.add(col)
-        if c.is_action:
-            kb += 1
-        if col == color:
-            nb += 1
+    wa, ka, na, in_a, face_a = _tally(me, color, face)
+    wb, kb, nb_cols, nb, _ = _tally(other, color, face)
+    fit = in_a + face_a
     return (1.0, math.log(a), math.log(b), wa / a, wb / b, wa, wb, min(fit, 3),
-            1.0 if fit + wa == 0 else 0.0, ka / a, kb / b, ka, kb, len(cols_a), len(cols_b), nb / b)
+            1.0 if fit + wa == 0 else 0.0, ka / a, kb / b, ka, kb, na, nb_cols, nb / b)
+
+
+def _tally(hand, color: str, face) -> tuple[int, int, int, int, int]:
+    """(Wilds, action cards, colours held, cards of `color`, other cards of `face`)."""
+    wilds = actions = in_colour = of_face = 0
+    colours = set()
+    for c in hand:
+        col = c.color
+        if col == "W":
+            wilds += 1
+            continue
+        colours.add(col)
+        if c.is_action:
+            actions += 1
+        if col == color:
+            in_colour += 1
+        elif c.face == face:
+            of_face += 1
+    return wilds, actions, len(colours), in_colour, of_face
 
 
 def turn_value(s: GnonoState, seat: int) -> float:
