@@ -35,16 +35,10 @@ def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
 
 
-def default_options() -> GinOptions:
-    return GinOptions()
-
-
-def options_to_json(options: GinOptions) -> dict:
-    return options.to_json()
-
-
-def options_from_json(data: Any) -> GinOptions:
-    return GinOptions.from_json(data)
+# the rules options, for deal challenges: the defaults, as JSON, and back
+default_options = GinOptions
+options_to_json = GinOptions.to_json
+options_from_json = GinOptions.from_json       # OptionError if damaged
 
 
 LEVELS = ("easy", "normal", "hard", "expert")   # as game.gin.heuristic.LEVELS, weakest first

@@ -106,7 +106,6 @@ def _cstr(cards) -> list:
     return [str(c) for c in cards]
 
 
-
 class GinGame(EngineMethods):
     """A whole game of Gin Rummy (or a Hollywood match of three games)
     between seats 0 and 1, with the current hand."""
@@ -227,9 +226,10 @@ class GinGame(EngineMethods):
         """[[seat0, seat1] per game] including bonuses."""
         return [[g.total(0), g.total(1)] for g in self.games]
 
-    def _may_discard(self, seat: int, card: Card) -> bool:
-        return (card in self.hands[seat] and
-                (self.options.discard_taken_upcard or card != self.taken_upcard))
+    def _upcard_kept(self, card: Card) -> bool:
+        """`card` is the upcard just taken, which may not be thrown again."""
+        return (self.taken_upcard is not None and not self.options.discard_taken_upcard
+                and card == self.taken_upcard)
 
     def knock_discards(self, seat: int) -> list[Card]:
         """The discards with which `seat` may go out now (phase discard)."""
@@ -385,8 +385,7 @@ class GinGame(EngineMethods):
         at = position_in(self.hands[seat], card)
         if at is None:
             raise IllegalMove("that card is not in your hand")
-        if (self.taken_upcard is not None and not self.options.discard_taken_upcard
-                and card == self.taken_upcard):
+        if self._upcard_kept(card):
             raise IllegalMove("you may not discard the upcard you just took")
         del self.hands[seat][at]
         self.pile.append(card)
@@ -410,7 +409,7 @@ class GinGame(EngineMethods):
             return self._check_big_gin(seat, melds)
         if discard not in self.hands[seat]:
             raise IllegalMove("that card is not in your hand")
-        if not self._may_discard(seat, discard):
+        if self._upcard_kept(discard):
             raise IllegalMove("you may not discard the upcard you just took")
         rest = [c for c in self.hands[seat] if c != discard]
         if melds is None:

@@ -39,13 +39,7 @@ def apply(engine: GnonoEngine, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
 
 
-def default_options() -> GnonoOptions:
-    return GnonoOptions()
-
-
-def options_to_json(options: GnonoOptions) -> dict:
-    return options.to_json()
-
-
-def options_from_json(data: Any) -> GnonoOptions:
-    return GnonoOptions.from_json(data)
+# the rules options, for deal challenges: the defaults, as JSON, and back
+default_options = GnonoOptions
+options_to_json = GnonoOptions.to_json
+options_from_json = GnonoOptions.from_json       # OptionError if damaged

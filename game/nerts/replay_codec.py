@@ -97,13 +97,7 @@ def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]
     return events
 
 
-def default_options() -> NertsOptions:
-    return NertsOptions()
-
-
-def options_to_json(options: NertsOptions) -> dict:
-    return options.to_json()
-
-
-def options_from_json(data: Any) -> NertsOptions:
-    return NertsOptions.from_json(data)
+# the rules options, for deal challenges: the defaults, as JSON, and back
+default_options = NertsOptions
+options_to_json = NertsOptions.to_json
+options_from_json = NertsOptions.from_json       # OptionError if damaged
