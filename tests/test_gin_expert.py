@@ -219,3 +219,27 @@ def test_opponent_model_multipliers_are_the_experts_own_settings():
             and any(OM.NEIGHBOURS[M.card_bit(c).bit_length() - 1] >> i & 1 for c in view.opp_taken)]
     q = keen._knowledge(view).p_opp
     assert near and all(q[i] > p[i] or q[i] == OM.CAP for i in near)
+
+
+def test_bench_cheat_tells_the_truth_only_where_asked():
+    from bench.gin_cheat import CheatExpert
+    from game.gin.heuristic import REST3
+    g = GinGame.new(12)
+    ais = [make_ai("hard", 1), SolidAI(2)]
+    view = g.view(0)
+    while not (view.phase == "discard" and view.seat == g.turn and len(view.opp_discards) >= 3):
+        g.apply(ais[g.turn].choose(g.view(g.turn)))     # a few turns in, at seat 0's discard
+        view = g.view(0)
+    his = M.cards_to_mask(g.hands[1])
+    blocked = M.cards_to_mask(view.hand) | M.cards_to_mask(view.pile)
+    told = CheatExpert(3, ("danger",))
+    know = told._knowledge(view)
+    plain = ExpertAI("expert", 3)._knowledge(view)
+    assert know.p_opp == plain.p_opp                  # the model kept for everything else
+    assert told._outs(know.hand, know) == ExpertAI("expert", 3)._outs(plain.hand, plain)
+    for i in range(52):
+        if know.hand >> i & 1:
+            melds = any(r & his == r and not r & blocked for r in REST3[i])
+            assert told._danger(i, know) == float(melds)
+    every = CheatExpert(3, ("all",))
+    assert every._knowledge(view).p_opp == [float(his >> i & 1) for i in range(52)]
