@@ -32,20 +32,12 @@ from __future__ import annotations
 
 import argparse
 
+from bench.peek import note_viewed
 from game.gin import melds as M
 from game.gin import rules
 from game.gin.expert import ExpertAI
 
-_last_game: list = [None]
-_plain_view = rules.GinGame.view
-
-
-def _view_noting_game(self, seat):
-    _last_game[0] = self
-    return _plain_view(self, seat)
-
-
-rules.GinGame.view = _view_noting_game
+_last_game = note_viewed(rules.GinGame)
 
 PARTS = ("danger", "outs", "all")
 

@@ -9,19 +9,11 @@ from __future__ import annotations
 
 import random
 
+from bench.peek import note_viewed
 from game.gnono import rules
 from game.gnono.expert import ExpertAI, unseen_cards
 
-_last_state: list = [None]
-_plain_view = rules.GnonoState.view
-
-
-def _view_noting_state(self, seat):
-    _last_state[0] = self
-    return _plain_view(self, seat)
-
-
-rules.GnonoState.view = _view_noting_state
+_last_state = note_viewed(rules.GnonoState)
 
 
 class _TrueSampler:
