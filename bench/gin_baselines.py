@@ -50,14 +50,19 @@ class SolidAI:
         banned = 0
         if view.taken_upcard is not None and not view.options.discard_taken_upcard:
             banned = M.card_bit(view.taken_upcard)
-        best = min(_bits(hand & ~banned),
-                   key=lambda b: (M.min_deadwood_mask(hand ^ b), -M.BIT_VALUES[b.bit_length() - 1],
-                                  -b))
+        best = solid_throw(hand, banned)
         card = M.BIT_CARDS[best.bit_length() - 1]
         if M.min_deadwood_mask(hand ^ best) <= view.knock_value or \
                 (view.knock_value == 0 and M.min_deadwood_mask(hand ^ best) == 0):
             return GoOut(seat, card)
         return Discard(seat, card)
+
+
+def solid_throw(hand: int, banned: int = 0) -> int:
+    """Solid's discard (a bit) from a hand mask: the least deadwood left, the highest
+    card among ties (the higher suit among equal values)."""
+    return min(_bits(hand & ~banned),
+               key=lambda b: (M.min_deadwood_mask(hand ^ b), -M.BIT_VALUES[b.bit_length() - 1], -b))
 
 
 def _bits(mask: int):

@@ -243,3 +243,48 @@ def test_bench_cheat_tells_the_truth_only_where_asked():
             assert told._danger(i, know) == float(melds)
     every = CheatExpert(3, ("all",))
     assert every._knowledge(view).p_opp == [float(his >> i & 1) for i in range(52)]
+
+
+def _record_against_solid(seed: int, discards: int):
+    """A game of hard (seat 0) against solid, stopped at seat 0's discard once solid
+    has thrown `discards` cards (or None if the hand ends first)."""
+    g = GinGame.new(seed)
+    ais = [make_ai("hard", 1), SolidAI(2)]
+    while g.phase not in ("hand_over", "game_over"):
+        view = g.view(0)
+        if g.turn == 0 and view.phase == "discard" and len(view.opp_discards) >= discards:
+            return g, view
+        g.apply(ais[g.turn].choose(g.view(g.turn)))
+    return None
+
+
+def test_bench_posterior_reads_the_record_as_it_was_played():
+    from bench.gin_posterior import auc, chain, history_weight, opponent_turns
+    found = 0
+    for seed in range(20, 40):
+        got = _record_against_solid(seed, 3)
+        if got is None:
+            continue
+        g, view = got
+        found += 1
+        turns = opponent_turns(view)
+        card = M.BIT_CARDS.__getitem__
+        assert [card(t.discard.bit_length() - 1) for t in turns if t.discard] == list(view.opp_discards)
+        assert {card(t.upcard.bit_length() - 1) for t in turns if t.took} == set(view.opp_taken)
+        his = M.cards_to_mask(g.hands[1])
+        rng = random.Random(seed)
+        # solid played exactly as the likelihood's sound player: his hand explains
+        # the record; a hand holding a card he threw cannot
+        assert history_weight(his, turns, view.knock_value, 0.05, rng) > 0.0
+        thrown = M.card_bit(view.opp_discards[0])
+        if not his & thrown:
+            wrong = his ^ (his & -his) | thrown
+            assert history_weight(wrong, turns, view.knock_value, 0.05, rng) == 0.0
+        expert = ExpertAI("expert", 3)
+        know = expert._knowledge(view)
+        samples = chain(view, know, next(expert._sample_opponents(view, know, 1)), 200, 0.05, rng)
+        assert samples and all(bin(x).count("1") == view.opponent_hand_size for x in samples)
+        assert all(x & know.opp_known == know.opp_known and not x & (know.hand | know.pile)
+                   for x in samples)
+    assert found >= 5
+    assert auc([0.1, 0.9, 0.5], [0, 1, 0]) == 1.0 and auc([0.3, 0.3], [0, 1]) == 0.5
