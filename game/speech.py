@@ -19,6 +19,7 @@ from typing import Callable, Protocol
 
 # how fast the voice reads (words a minute): brisk, as screen-reader users set it
 RATE = 190
+FINISH_TIMEOUT = 10.0   # seconds a voice may take to finish a text after runAndWait
 
 
 class Speaker(Protocol):
@@ -83,11 +84,13 @@ class RecordingSpeaker(SilentSpeaker):
         self.stops += 1
 
 
-def pyttsx3_renderer() -> Callable[[str], bytes]:
+def pyttsx3_renderer(init: Callable | None = None) -> Callable[[str], bytes]:
     """render(text) -> WAV bytes, with the system's default voice (render.close()
-    removes its temporary file)."""
-    import pyttsx3  # lazy: only when speech is turned on, start-up does not pay for it
-    engine = pyttsx3.init()
+    removes its temporary file). init: pyttsx3.init, or a stand-in (tests)."""
+    if init is None:
+        import pyttsx3  # lazy: only when speech is turned on, start-up does not pay for it
+        init = pyttsx3.init
+    engine = init()
     engine.setProperty("rate", RATE)
     # pyttsx3's eSpeak driver prints "Audio saved to ..." for every file it writes:
     # silence that module's print alone (redirecting sys.stdout would hide the game's own)
@@ -97,9 +100,23 @@ def pyttsx3_renderer() -> Callable[[str], bytes]:
     fd, path = tempfile.mkstemp(suffix=".wav", prefix="gnerts-speech-")
     os.close(fd)
 
+    # eSpeak renders on a thread of its own, and runAndWait may return before that
+    # thread has written the file: then the file read is empty or the last text's.
+    # At a busy table (bench speech_cost) the first text after the voice started came
+    # back empty in 59 runs of 60, and eSpeak's late call sometimes found the engine
+    # closed (an error printed; once an abort). A voice that tells when it starts a
+    # text is waited for until it tells that it has finished.
+    started, finished = threading.Event(), threading.Event()
+    engine.connect("started-utterance", lambda **_: started.set())
+    engine.connect("finished-utterance", lambda **_: finished.set())
+
     def render(text: str) -> bytes:
+        started.clear()
+        finished.clear()
         engine.save_to_file(text, path)
         engine.runAndWait()
+        if started.is_set() and not finished.wait(FINISH_TIMEOUT):
+            raise TimeoutError("the voice did not finish the text")
         with open(path, "rb") as f:
             return f.read()
 

@@ -70,6 +70,57 @@ def test_the_voice_renders_off_the_loop_and_a_new_text_interrupts():
     assert not voice.available
 
 
+class LateEngine:
+    """A pyttsx3 engine as eSpeak behaves on a busy machine: runAndWait returns while
+    the voice's own thread is still writing the file (a driver with events=False
+    tells nothing of its texts, and returns with the file written)."""
+
+    def __init__(self, events=True, delay=0.05):
+        self.events, self.delay, self.connects, self.props = events, delay, {}, {}
+
+    def setProperty(self, name, value):
+        self.props[name] = value
+
+    def connect(self, topic, cb):
+        self.connects.setdefault(topic, []).append(cb)
+
+    def _notify(self, topic):
+        for cb in self.connects.get(topic, []):
+            cb(name=None, completed=True)
+
+    def save_to_file(self, text, path):
+        self.text, self.path = text, path
+
+    def _write(self):
+        with open(self.path, "wb") as f:
+            f.write(self.text.encode())
+
+    def runAndWait(self):
+        if not self.events:
+            self._write()
+            return
+        self._notify("started-utterance")
+
+        def finish():
+            time.sleep(self.delay)
+            self._write()
+            self._notify("finished-utterance")
+        threading.Thread(target=finish, daemon=True).start()
+
+
+@pytest.mark.parametrize("events", [True, False])
+def test_a_text_is_read_back_only_once_the_voice_has_written_it(events):
+    from game.speech import pyttsx3_renderer
+    engine = LateEngine(events)
+    render = pyttsx3_renderer(lambda: engine)
+    try:
+        assert render("Round 1: you deal") == b"Round 1: you deal"   # not the empty file
+        assert render("P3 draws 1 card.") == b"P3 draws 1 card."     # not the last text's
+        assert engine.props["rate"] > 0
+    finally:
+        render.close()
+
+
 def test_no_voice_says_why_and_the_game_goes_on():
     def make_renderer():
         raise OSError("libespeak not found")
