@@ -61,7 +61,7 @@ def test_ai_games_are_legal_and_keep_every_card(pair, opts):
                                    for p in (0, 1)]
                     assert gs.points == hand_points            # scores add up
                     assert totals[gi] == [gs.total(0), gs.total(1)]
-        assert hands >= 3
+        assert hands >= 3 or g.phase == "game_over"    # (a doubled knock can end a game in two)
 
 
 def test_ai_is_deterministic_for_a_seed():
