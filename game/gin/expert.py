@@ -95,19 +95,19 @@ the danger alone, this expert wins 65.4% of solid's hands (63.7-67.1) and 58.4% 
 hard's; with the danger weight raised to 16 for a danger known for certain, 71.9%
 (70.2-73.4). Perfect reading is worth about 15 points, but the record of the hand
 does not hold much more than the model reads: its danger ranks the cards that meld
-for him with an AUC of 0.78-0.81; the record read slowly and well (bench/
-gin_posterior.py: a Metropolis chain over his hand weighted by the likelihood of his
-whole record, 3,000 steps a decision, against solid, whose play that likelihood
-knows) 0.81-0.83 on the same cards; gradient-boosted trees on 85 features of the
-record around each card 0.787 where the model has 0.783 (scikit-learn, outside the
-project); splitting
-each card's danger by the evidence on each pair of his it would complete (refuted
-by an upcard he passed or a card he threw, above his last discard, holding a card
-he took) and refitting: log loss 0.443 -> 0.430, AUC unchanged. Dropped (hands won
-by only one arm, 1,500 deals vs solid): the danger of the safest throw left after
-this one added to the score (w_next 2, 8): 4-10, 38-39; a convex danger cost on top
-(w * danger^3, w 6 or 12; danger^8, w 25): 45-40, 55-61, 39-40; w_danger 6: 36-35.
-Against hard over 20,000 hands (the bench row): 51.5% (50.8-52.2), games 1,176-966.
+for him with an AUC of 0.78-0.82; the record read slowly and well
+(bench/gin_posterior.py: a Metropolis chain over his hand weighted by the likelihood
+of his whole record, 3,000 steps a decision, against solid, whose play that
+likelihood knows) 0.81-0.83 on the same cards; gradient-boosted trees on 85 features
+of the record around each card 0.787 where the model has 0.783 (scikit-learn,
+outside the project); splitting each card's danger by the evidence on each pair of
+his it would complete (refuted by an upcard he passed or a card he threw, above his
+last discard, holding a card he took) and refitting: log loss 0.443 -> 0.430, AUC
+unchanged. Dropped (hands won by only one arm, variant-this version, 1,500 deals vs
+solid): the danger of the safest throw left after this one added to the score
+(w_next 2, 8): 4-10, 38-39; a convex danger cost on top (w * danger^3, w 6 or 12;
+danger^8, w 25): 40-45, 61-55, 40-39; w_danger 6: 35-36. Against hard over 20,000
+hands (the bench row): 51.5% (50.8-52.2), games 1,176-966.
 """
 from __future__ import annotations
 
