@@ -15,6 +15,9 @@ Levels:
           player's margins), the average chips against the sure payment of
           stopping, less an allowance. Bounded by a think time (default 30 ms),
           or by a rollout count (deterministic for a seed; the table's way).
+          Against normal (bench, 48 samples as at the table): +4.48 chips a hand
+          over 4,000 hands (95% CI +-1.61). 96 samples: +3.56 and +5.20 on two sets
+          of 2,000 deals where 48 gave +5.09 and +3.44, no gain seen.
 
 Thinking can be spread over many frames: `start_choice(view)`, then `work(budget_s)`
 until it returns the move (the table gives it a slice of each update step);
