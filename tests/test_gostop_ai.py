@@ -217,3 +217,15 @@ def test_hard_decides_the_same_whatever_the_hidden_cards(players):
             asked.add(q.kind)
         s.apply(pilot.choose(v))
     assert asked == {"play", "go_stop"}
+
+
+def test_bench_paired_plays_both_versions_on_the_same_deals():
+    from bench.gostop_paired import paired, player, single_hands
+    same = single_hands(player("normal"), player("easy"), 6, seed=3)
+    assert same == single_hands(player("normal"), player("easy"), 6, seed=3)   # deterministic
+    assert len(same) == 6
+    text = paired("normal", "normal", "easy", 6, seed=3)
+    assert "+0.00 chips a hand" in text and "played differently 0 of 6" in text
+    assert player("hard:horizon=1")(1).horizon == 1
+    with pytest.raises(SystemExit):
+        player("hard:no_such_setting=1")(1)

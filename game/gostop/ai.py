@@ -16,8 +16,15 @@ Levels:
           stopping, less an allowance. Bounded by a think time (default 30 ms),
           or by a rollout count (deterministic for a seed; the table's way).
           Against normal (bench, 48 samples as at the table): +4.48 chips a hand
-          over 4,000 hands (95% CI +-1.61). 96 samples: +3.56 and +5.20 on two sets
-          of 2,000 deals where 48 gave +5.09 and +3.44, no gain seen.
+          over 4,000 hands (95% CI +-1.61). Measured and not kept, paired on the
+          same single-hand deals against normal (bench/gostop_paired.py, 1,000
+          hands a seed, chips a hand with their 95% CI): two rounds of look-ahead
+          (horizon 2) +1.52 +- 1.69 on seed 5 where it was found, then +2.44 +- 3.91,
+          +1.99 +- 2.80, -0.15 +- 1.71, -0.48 +- 1.95 on seeds 6-9 (pooled over
+          those four +0.30 +- 1.12; decision CPU p99 17 -> 22 ms); 96 samples
+          instead of 48 +0.99 +- 1.50 (seed 5; in whole matches +3.56 and +5.20
+          where 48 gave +5.09 and +3.44); mc_weight 0.8 -0.13 +- 1.05;
+          go_allowance 2 -0.13 +- 0.28.
 
 Thinking can be spread over many frames: `start_choice(view)`, then `work(budget_s)`
 until it returns the move (the table gives it a slice of each update step);
