@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from bench.settings import parse_settings, with_settings
 from game.gin import melds as M
 from game.gin.ai import make_ai
 from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
@@ -86,18 +87,8 @@ def player(spec: str):
             return make_ai(name, seed)
     if not sets:
         return base
-    changes = {}
-    for item in sets.split(","):
-        key, _, value = item.partition("=")
-        changes[key] = float(value) if "." in value or "e" in value else int(value)
-
-    def make(seed):
-        ai = base(seed)
-        for key, value in changes.items():
-            if not hasattr(ai, key):
-                raise SystemExit(f"{name} has no setting {key!r}")
-            setattr(ai, key, value)
-        return ai   # (ai.level stays: hard and the expert read it when they go out)
+    # (ai.level stays: hard and the expert read it when they go out)
+    make = with_settings(base, parse_settings(sets), name)
     make.level = spec
     return make
 

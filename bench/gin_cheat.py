@@ -82,6 +82,7 @@ class CheatExpert(ExpertAI):
 
 def main(argv=None) -> int:
     from bench.gin_baselines import player
+    from bench.settings import parse_settings, with_settings
     from bench.stats import wilson
     from game.gin import sim
     ap = argparse.ArgumentParser(prog="python -m bench.gin_cheat",
@@ -96,18 +97,11 @@ def main(argv=None) -> int:
     if not parts or set(parts) - set(PARTS):
         ap.error(f"--parts: of {PARTS}")
 
-    changes = {}
-    for item in filter(None, args.set.split(",")):
-        key, _, value = item.partition("=")
+    changes = parse_settings(args.set)
+    for key in changes:
         if not hasattr(CheatExpert(0), key):
             ap.error(f"--set: the expert has no setting {key!r}")
-        changes[key] = float(value)
-
-    def make(seed):
-        ai = CheatExpert(seed, parts)
-        for key, value in changes.items():
-            setattr(ai, key, value)
-        return ai
+    make = with_settings(lambda seed: CheatExpert(seed, parts), changes, "the expert")
     make.level = "expert told " + "+".join(sorted(parts)) + (f" ({args.set})" if args.set else "")
     st = sim.play_match(make, player(args.b), args.hands, args.seed)
     lo, hi = wilson(st.wins[0], st.decided)

@@ -47,6 +47,7 @@ import sys
 import time
 
 from bench.gin_baselines import player, single_hands
+from bench.settings import parse_settings
 
 # setting: step of the screen and of SPSA's perturbation (in the setting's own units)
 STEPS = {
@@ -58,11 +59,7 @@ STEPS = {
 
 
 def parse(text: str) -> dict:
-    out = {}
-    for item in filter(None, text.split(",")):
-        key, _, value = item.partition("=")
-        out[key.strip()] = float(value)
-    return out
+    return {k: float(v) for k, v in parse_settings(text).items()}
 
 
 def spec(settings: dict) -> str:

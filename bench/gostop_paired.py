@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
+from bench.settings import parse_settings, with_settings
 from game.gostop.ai import GoStopAI
 from game.gostop.controller import HARD_ROLLOUTS
 from game.gostop.options import Options
@@ -23,19 +24,10 @@ def player(spec: str):
     """seed -> GoStopAI, from "level" or "level:key=value,...". Unknown settings
     are refused."""
     level, _, sets = spec.partition(":")
-    changes = {}
-    for item in filter(None, sets.split(",")):
-        key, _, value = item.partition("=")
-        changes[key] = float(value) if "." in value else int(value)
 
     def make(seed: int) -> GoStopAI:
-        ai = GoStopAI(level, seed, rollouts=HARD_ROLLOUTS if level == "hard" else None)
-        for key, value in changes.items():
-            if not hasattr(ai, key):
-                raise SystemExit(f"{level} has no setting {key!r}")
-            setattr(ai, key, value)
-        return ai
-    return make
+        return GoStopAI(level, seed, rollouts=HARD_ROLLOUTS if level == "hard" else None)
+    return with_settings(make, parse_settings(sets), level)
 
 
 def single_hands(make_a, make_b, hands: int, seed: int) -> list[int]:
