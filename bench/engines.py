@@ -180,7 +180,9 @@ def gostop(quick: bool, save_dir: str):
     # strength as the table plays it (a sample count, not a clock: the same on a loaded
     # machine); seats swapped half way (the dealer's edge cancels). Hard vs normal plays
     # 4,000 hands: its 95% interval over 2,000 is +-2.2 chips against a target of +5
-    # (seed 9: +5.09 over 2,000, seed 11: +3.44; over 4,000: +4.48 +- 1.61)
+    # (seed 9: +5.09 over 2,000, seed 11: +3.44; over 4,000: +4.48 +- 1.61; with the
+    # look-ahead to the hand's end +3.66 +- 1.43, hand by hand -0.82 +- 1.65 on the same
+    # deals: whole matches part ways after a hand played differently, see ai.py)
     for a, b, hands, target in (("hard", "greedy", 6 if quick else 400, 0.0),
                                 ("hard", "normal", 6 if quick else 4000, 5.0),
                                 ("normal", "easy", 20 if quick else 3000, 0.0)):

@@ -229,3 +229,37 @@ def test_bench_paired_plays_both_versions_on_the_same_deals():
     assert player("hard:horizon=1")(1).horizon == 1
     with pytest.raises(SystemExit):
         player("hard:no_such_setting=1")(1)
+
+
+def test_hard_plays_the_last_turns_out_to_the_hands_end(monkeypatch):
+    """Early in a hand a card is judged one round ahead; once the hands hold
+    endgame_cards or fewer, by rollouts to the end of the hand (chips)."""
+    import game.gostop.ai as ai_mod
+    seen = []
+
+    def recording(s, seat, plays, before):
+        seen.append(plays)
+        return real(s, seat, plays, before)
+    real = ai_mod.short_rollout
+    monkeypatch.setattr(ai_mod, "short_rollout", recording)
+    s = GoStopState.new(Options(players=2), 7)
+    pilot = GoStopAI("normal", 5)
+    judged = {}
+    while s.phase != "hand_over":
+        q = s.question()
+        v = s.view(q.seat)
+        if q.kind == "play" and len(v.legal) > 1:
+            del seen[:]
+            hard = GoStopAI("hard", 1, rollouts=2)
+            assert hard.choose(v) in v.legal
+            if seen:
+                judged[sum(v.hand_sizes)] = set(seen)
+        s.apply(pilot.choose(v))
+    assert judged and all(p == ({ai_mod.TO_THE_END} if cards <= 14 else {2}) for cards, p in judged.items())
+    assert min(judged) <= 14 < max(judged)
+    # a rollout to the end finishes the hand
+    s = GoStopState.new(Options(players=2), 7)
+    while s.phase != "play":
+        s.apply(s.legal_moves()[0])
+    real(s, 0, ai_mod.TO_THE_END, 0)
+    assert s.phase == "hand_over"

@@ -9,22 +9,42 @@ Levels:
           opponents, weighs Go against the go-bak risk.
   hard    determinized Monte Carlo: samples the unseen cards into the other
           hands and the stock. A card: each of the normal player's best six is
-          played on with a fast policy for one round, the position evaluated,
-          and the average blended with the normal player's value. Go or Stop:
-          the hand is played out after a Go (every seat then goes by the normal
-          player's margins), the average chips against the sure payment of
-          stopping, less an allowance. Bounded by a think time (default 30 ms),
-          or by a rollout count (deterministic for a seed; the table's way).
-          Against normal (bench, 48 samples as at the table): +4.48 chips a hand
-          over 4,000 hands (95% CI +-1.61). Measured and not kept, paired on the
-          same single-hand deals against normal (bench/gostop_paired.py, 1,000
-          hands a seed, chips a hand with their 95% CI): two rounds of look-ahead
-          (horizon 2) +1.52 +- 1.69 on seed 5 where it was found, then +2.44 +- 3.91,
-          +1.99 +- 2.80, -0.15 +- 1.71, -0.48 +- 1.95 on seeds 6-9 (pooled over
-          those four +0.30 +- 1.12; decision CPU p99 17 -> 22 ms); 96 samples
-          instead of 48 +0.99 +- 1.50 (seed 5; in whole matches +3.56 and +5.20
-          where 48 gave +5.09 and +3.44); mc_weight 0.8 -0.13 +- 1.05;
-          go_allowance 2 -0.13 +- 0.28.
+          played on with a fast policy for one round and the position evaluated;
+          once the hands hold 14 cards or fewer in all, played out to the hand's
+          end instead and judged by its chips. The average is blended with the
+          normal player's value. Go or Stop: the hand is played out after a Go
+          (every seat then goes by the normal player's margins), the average chips
+          against the sure payment of stopping, less an allowance. Bounded by a
+          think time (default 30 ms), or by a rollout count (deterministic for a
+          seed; the table's way).
+          Against normal: see the bench row (48 samples as at the table; before
+          the look-ahead to the end, +4.48 chips a hand over 4,000 hands, 95% CI
+          +-1.61). Paired on the same single-hand deals against normal
+          (bench/gostop_paired.py; chips a hand with their 95% CI, 2,000 hands a
+          seed unless told):
+          kept: playing to the end once my hand holds 7 cards or fewer (about
+          14 in all) +1.88 +- 2.47 on seed 33 where found, then +1.42 +- 1.41,
+          +0.33 +- 2.06 (seeds 35, 36) and +1.06 +- 1.32 as 14 cards in all
+          (seed 38); pooled +1.17 +- 0.94. From the first card (10) +1.94 +- 2.28
+          (seed 34), but a CPU p99 of 59 ms; from 4 cards +0.26 +- 0.71 (seed 31).
+          Decision CPU p99 16 -> 43 ms with 2 players, 32 ms with 3. In whole
+          matches (seeds 9-10, then 11-12, 4,000 hands each; matches part ways
+          after a hand played differently, so pairing barely helps) both changes
+          together: +4.48 -> +3.66 and +3.09 -> +5.19, pooled +0.64 +- 1.41.
+          kept: those rollouts weighed 0.25 instead of 0.5: +0.74 +- 0.56 (seed
+          39, found), +0.24 +- 0.68, +0.37 +- 0.60 (seeds 40, 41); 0.125 gave
+          -0.49 +- 0.97 and 1.0 -0.50 +- 0.55.
+          Not kept: four times the samples for Go or Stop -0.05 +- 1.09; a Go
+          allowance of 6 -0.09 +- 0.18; every legal card as a candidate instead of
+          six -0.08 +- 0.11; a term for the doublings a loser is heading for (no
+          bright against two, junk under 8 against 7) in the evaluation, 1 and 2
+          points: +0.20 +- 0.87, +0.11 +- 0.92. Earlier, at 1,000 hands a seed:
+          two rounds of look-ahead (horizon 2) +1.52 +- 1.69 on seed 5 where it
+          was found, then +2.44 +- 3.91, +1.99 +- 2.80, -0.15 +- 1.71, -0.48 +- 1.95
+          on seeds 6-9 (pooled over those four +0.30 +- 1.12; decision CPU p99
+          17 -> 22 ms); 96 samples instead of 48 +0.99 +- 1.50 (seed 5; in whole
+          matches +3.56 and +5.20 where 48 gave +5.09 and +3.44); mc_weight 0.8
+          -0.13 +- 1.05; go_allowance 2 -0.13 +- 0.28.
 
 Thinking can be spread over many frames: `start_choice(view)`, then `work(budget_s)`
 until it returns the move (the table gives it a slice of each update step);
@@ -215,6 +235,9 @@ def evaluate(s: GoStopState, seat: int, chips_before: int) -> float:
     return mine - other
 
 
+TO_THE_END = 99   # a look-ahead of more plays than any hand has
+
+
 def short_rollout(s: GoStopState, seat: int, plays: int, before: int) -> float:
     """Play on with rollout_move for `plays` more hand plays, then evaluate
     (`before`: seat's chips when the decision began)."""
@@ -285,11 +308,17 @@ class GoStopAI(SlicedThinking):
         self.rollouts = rollouts   # a count makes hard deterministic for a seed
         self.last_rollouts = 0     # how many determinizations the last hard decision used
         self.horizon = 1           # rounds a hard play decision looks ahead
+        self.candidates = 6        # the normal player's best moves a hard play looks ahead on
         self.mc_weight = 0.5       # weight of the look-ahead against the heuristic (tuned)
         # chips a Go may look worse than Stop in the rollouts and still be said: they play
         # my later turns greedily, worse than I will (tuned with normal's card play against
         # normal, 6,000 hands each: 0, 2, 4, 6, 9 gave +3.44, +3.58, +3.76, +3.81, +3.61)
         self.go_allowance = 4.0
+        # when the hands hold this many cards in all or fewer, a card is judged by playing
+        # the hand out to its end (chips, not the evaluation's points): a rollout's cost
+        # follows the cards left, so the last turns of 2 or 3 players cost alike
+        self.endgame_cards = 14
+        self.endgame_weight = 0.25  # mc_weight for a look-ahead to the hand's end (tuned)
 
     # -- entry points (choose, start_choice, work, cancel...: game.thinking.SlicedThinking)
     @staticmethod
@@ -464,13 +493,14 @@ class GoStopAI(SlicedThinking):
         """Generator (see choose_iter): yields after each candidate's rollout."""
         t0 = time.perf_counter()
         vals = self.play_values(view)
-        cands = sorted(view.legal, key=lambda mv: -vals[mv])[:6]
+        cands = sorted(view.legal, key=lambda mv: -vals[mv])[:self.candidates]
         if len(cands) == 1:
             return cands[0]
         count, limit = self._budget()
         busy = 0.0
         totals = {mv: 0.0 for mv in cands}
         dealer = _Dealer(view)
+        plays = TO_THE_END if sum(view.hand_sizes) <= self.endgame_cards else self.horizon * view.players
         n = 0
         while n < count:
             det = dealer.deal(self.rng)
@@ -478,8 +508,8 @@ class GoStopAI(SlicedThinking):
                 s = det.copy(share_rng=True)
                 before = s.chips[view.seat]
                 s.apply(mv, check=False)
-                # the rest of this turn, the others' replies and my next turn
-                totals[mv] += short_rollout(s, view.seat, self.horizon * view.players, before)
+                # the rest of this turn, the others' replies and my next turn (or to the end)
+                totals[mv] += short_rollout(s, view.seat, plays, before)
                 busy += time.perf_counter() - t0
                 yield
                 t0 = time.perf_counter()
@@ -489,7 +519,7 @@ class GoStopAI(SlicedThinking):
         self.last_rollouts = n
         # the look-ahead refines the heuristic rather than replacing it: a few
         # samples are too noisy to stand alone (measured: pure look-ahead lost)
-        w = self.mc_weight
+        w = self.endgame_weight if plays == TO_THE_END else self.mc_weight
         return max(cands, key=lambda mv: vals[mv] / VALUE_PER_POINT + w * totals[mv] / n)
 
     ROLLOUT_SLICE = 6   # moves of a full rollout between two yields of _mc_go
