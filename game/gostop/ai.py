@@ -30,7 +30,8 @@ Levels:
           Decision CPU p99 16 -> 43 ms with 2 players, 32 ms with 3. In whole
           matches (seeds 9-10, then 11-12, 4,000 hands each; matches part ways
           after a hand played differently, so pairing barely helps) both changes
-          together: +4.48 -> +3.66 and +3.09 -> +5.19, pooled +0.64 +- 1.41.
+          together: +4.48 -> +3.66 and +3.09 -> +5.19, pooled +0.64 +- 1.41;
+          the new hard over 14,000 match hands (seeds 9-14): +4.31 +- 0.94.
           kept: those rollouts weighed 0.25 instead of 0.5: +0.74 +- 0.56 (seed
           39, found), +0.24 +- 0.68, +0.37 +- 0.60 (seeds 40, 41); 0.125 gave
           -0.49 +- 0.97 and 1.0 -0.50 +- 0.55.
