@@ -501,7 +501,8 @@ class GoStopAI(SlicedThinking):
         busy = 0.0
         totals = {mv: 0.0 for mv in cands}
         dealer = _Dealer(view)
-        plays = TO_THE_END if sum(view.hand_sizes) <= self.endgame_cards else self.horizon * view.players
+        to_end = sum(view.hand_sizes) <= self.endgame_cards
+        plays = TO_THE_END if to_end else self.horizon * view.players
         n = 0
         while n < count:
             det = dealer.deal(self.rng)
@@ -520,7 +521,7 @@ class GoStopAI(SlicedThinking):
         self.last_rollouts = n
         # the look-ahead refines the heuristic rather than replacing it: a few
         # samples are too noisy to stand alone (measured: pure look-ahead lost)
-        w = self.endgame_weight if plays == TO_THE_END else self.mc_weight
+        w = self.endgame_weight if to_end else self.mc_weight
         return max(cands, key=lambda mv: vals[mv] / VALUE_PER_POINT + w * totals[mv] / n)
 
     ROLLOUT_SLICE = 6   # moves of a full rollout between two yields of _mc_go
