@@ -77,3 +77,23 @@ def test_same_seed_same_moves_same_game(seed):
         mv = r.choice(a.legal_moves())
         assert a.apply(mv) == b.apply(mv)
     assert a.to_json() == b.to_json()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3]), bonus=st.integers(0, 3),
+       variants=st.booleans())
+def test_a_rollouts_quiet_apply_reaches_the_same_state(seed, players, bonus, variants):
+    """apply(check=False), the search's apply, records no events and changes the
+    state exactly as the checked apply does, through whole hands and every variant."""
+    extra = {}
+    if variants:
+        extra = dict(three_ppuk=True, first_ppuk_paid=True, bonus_steals=True, two_card_bomb=True)
+    loud = GoStopState.new(Options(players=players, bonus_cards=bonus, **extra), seed)
+    quiet = loud.copy()
+    r = random.Random(seed)
+    for _ in range(120):
+        mv = r.choice(loud.legal_moves())
+        loud.apply(mv)
+        assert quiet.apply(mv, check=False) == []
+        assert quiet.to_json() == loud.to_json()
+        assert quiet.last_turn == loud.last_turn

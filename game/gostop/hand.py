@@ -1,5 +1,5 @@
 """How a Go-Stop hand begins and ends: the deal (redeals, bonus cards on the table,
-chongtong) and the settling (Stop, nagari, the payments with their doublings).
+chongtong) or a constructed position, and the settling (Stop, nagari, the payments with their doublings).
 
 `HandLifecycle` is a mixin of rules.GoStopState (its methods use the state's
 fields); `Payment` is what one loser owes, as the result and the save keep it.
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..deals import deal_rng, is_deal_no, next_deal_no
 from ..engine import is_int
 from . import scoring
-from .cards import BRIGHT, deck
+from .cards import BRIGHT, deck, parse_card
 from .options import Options
 
 # the doublings a payment may name ("3 Go" and up match GO_DOUBLING)
@@ -86,7 +86,8 @@ class Payment:
 
 
 class HandLifecycle:
-    """The deal and the settling of a hand (mixed into rules.GoStopState)."""
+    """The deal (or a constructed position) and the settling of a hand (mixed into
+    rules.GoStopState)."""
 
     @classmethod
     def new(cls, options: Options | None = None, seed: int | None = None) -> "HandLifecycle":
@@ -100,6 +101,53 @@ class HandLifecycle:
         s.chips = [0] * s.n
         s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
         s._deal()
+        return s
+
+    @classmethod
+    def from_position(cls, hands, table, stock, *, captures=None, turn=0, dealer=None,
+                      options: Options | None = None, seed=0, go_counts=None,
+                      last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
+                      stacks=None, chips=None, multiplier=1, revealed=None,
+                      partial=True, go_seq=None, ppuks=None) -> "HandLifecycle":
+        """A hand at the start of `turn`'s turn from given cards (Card lists or
+        strings like "1B 1R"). `stock` is listed top first. With partial=True
+        (default) the position may leave cards out; no card may appear twice."""
+        def cl(x):
+            if x is None:
+                return []
+            if isinstance(x, str):
+                return [parse_card(t) for t in x.split()]
+            return [parse_card(c) if isinstance(c, str) else c for c in x]
+
+        n = len(hands)
+        opts = options or Options(players=n)
+        if opts.players != n:
+            opts = Options(**{**opts.to_json(), "players": n})
+        s = cls()
+        s.options, s.n, s.partial = opts, n, partial
+        s.rng = random.Random(seed)
+        s.hands = [cl(h) for h in hands]
+        s.table = cl(table)
+        s.stock = list(reversed(cl(stock)))
+        s.captures = [cl(c) for c in captures] if captures else [[] for _ in range(n)]
+        s.chips = list(chips) if chips else [0] * n
+        s.dealer = turn if dealer is None else dealer
+        s.turn = turn
+        s.go_counts = list(go_counts) if go_counts else [0] * n
+        s.last_go = list(last_go_scores) if last_go_scores else [0] * n
+        s.go_seq = (list(go_seq) if go_seq else
+                    [i + 1 if g else 0 for i, g in enumerate(s.go_counts)])
+        s.shakes = list(shakes) if shakes else [0] * n
+        s.bombs = list(bombs) if bombs else [0] * n
+        s.credits = list(bomb_credits) if bomb_credits else [0] * n
+        s.revealed = [cl(r) for r in revealed] if revealed else [[] for _ in range(n)]
+        s.stacks = {int(k): int(v) for k, v in (stacks or {}).items()}
+        s.ppuks = list(ppuks) if ppuks else [0] * n
+        s.multiplier = multiplier
+        s.hand_no = 1
+        s._sc = [None] * n
+        s._validate()
+        s._start_turn(turn)
         return s
 
     # ------------------------------------------------------------------- deal
@@ -143,7 +191,8 @@ class HandLifecycle:
             for c in self.table:
                 months[c.month] += 1
             if max(months) == 4:
-                ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
+                if ev is not None:
+                    ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
                 continue
             break
         self.go_counts = [0] * n
@@ -155,9 +204,10 @@ class HandLifecycle:
         self.revealed = [[] for _ in range(n)]
         self.stacks = {}
         self.ppuks = [0] * n
-        ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
-                   "multiplier": self.multiplier})
-        if moved:
+        if ev is not None:
+            ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
+                       "multiplier": self.multiplier})
+        if moved and ev is not None:
             ev.append({"kind": "dealer_bonus", "seat": self.dealer, "cards": moved})
         # four of a month in one hand: chongtong (the dealer's side checked first)
         for seat in order:
@@ -173,7 +223,8 @@ class HandLifecycle:
 
     def _chongtong(self, seat, month, ev):
         cards4 = [c for c in self.hands[seat] if c.month == month]
-        ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
+        if ev is not None:
+            ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
         pays = []
         for loser in range(self.n):
             if loser == seat:
@@ -185,13 +236,15 @@ class HandLifecycle:
 
     # --------------------------------------------------------------- settling
     def _nagari(self, ev):
-        ev.append({"kind": "nagari", "seat": self.turn, "cards": [], "multiplier": self.multiplier})
+        if ev is not None:
+            ev.append({"kind": "nagari", "seat": self.turn, "cards": [], "multiplier": self.multiplier})
         self.result = {"winner": None, "nagari": True, "chongtong": False, "points": 0,
                        "lines": [], "payments": [], "multiplier": self.multiplier}
         if self.options.nagari_doubles:
             self.multiplier *= 2
         self.phase = "hand_over"
-        ev.append({"kind": "hand_over", "seat": self.dealer, "cards": [], "winner": None})
+        if ev is not None:
+            ev.append({"kind": "hand_over", "seat": self.dealer, "cards": [], "winner": None})
 
     def payments_if_stop(self, winner: int) -> tuple:
         """(points, lines, [Payment]) that `winner` would be paid by stopping now."""
@@ -252,18 +305,21 @@ class HandLifecycle:
 
     def _stop(self, seat, ev, auto=False):
         pts, lines, pays = self.payments_if_stop(seat)
-        ev.append({"kind": "stop", "seat": seat, "cards": [], "score": pts, "auto": auto})
+        if ev is not None:
+            ev.append({"kind": "stop", "seat": seat, "cards": [], "score": pts, "auto": auto})
         self._settle(seat, pays, "stop", ev, points=pts, lines=lines)
 
     def _settle(self, winner, pays, how, ev, points, lines=()):
         for p in pays:
             self.chips[p.payer] -= p.total
             self.chips[winner] += p.total
-            ev.append({"kind": "payment", "seat": winner, "cards": [], "from": p.payer,
-                       "loser": p.loser, "chips": p.total, "lines": p.lines()})
+            if ev is not None:
+                ev.append({"kind": "payment", "seat": winner, "cards": [], "from": p.payer,
+                           "loser": p.loser, "chips": p.total, "lines": p.lines()})
         self.result = {"winner": winner, "nagari": False, "chongtong": how == "chongtong",
                        "points": points, "lines": [list(x) for x in lines],
                        "payments": pays, "multiplier": self.multiplier}
         self.multiplier = 1
         self.phase = "hand_over"
-        ev.append({"kind": "hand_over", "seat": winner, "cards": [], "winner": winner})
+        if ev is not None:
+            ev.append({"kind": "hand_over", "seat": winner, "cards": [], "winner": winner})

@@ -22,8 +22,9 @@ three_ppuk and paid_at_once.
 As a game.engine.Engine the unit is one hand: `play(seat, move)` returns
 engine.Event's; `is_over()` once the hand is settled (no seat to move), and
 `next_hand()` deals the next. Seats are 0..players-1; play passes from seat s to
-s+1. The stock's top is the end of its list. The deal and the settling are in
-hand.py, the view in view.py, the JSON in saves.py, the invariants in invariants.py.
+s+1. The stock's top is the end of its list. The deal (and a constructed
+position) and the settling are in hand.py, the view in view.py, the JSON in
+saves.py, the invariants in invariants.py.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ import random
 
 from ..engine import Event, IllegalMove
 from . import scoring
-from .cards import Card, parse_card
+from .cards import Card
 
 # the names other modules import from the rules stay importable from here (noqa)
 from .hand import HandLifecycle, Payment  # noqa: F401
@@ -68,8 +69,8 @@ def _equivalent(a: Card, b: Card) -> bool:
 
 # ----------------------------------------------------------------------- state
 class GoStopState(HandLifecycle, VariantRules):
-    """A Go-Stop session. Build with `new(options, seed)` (hand.py: deals the first
-    hand) or `from_position(...)` (a constructed position, for tests and the AI)."""
+    """A Go-Stop session. Build with `new(options, seed)` (deals the first hand) or
+    `from_position(...)` (a constructed position, for tests and the AI): both in hand.py."""
 
     def __init__(self):
         self.options = Options()
@@ -108,54 +109,6 @@ class GoStopState(HandLifecycle, VariantRules):
         self.result: dict | None = None   # the settled hand
         self._sc: list = [None, None]     # cached scores per seat (None: stale)
         self.deal_events: list = []       # events of the latest deal; not saved
-
-    # ------------------------------------------------------------ construction
-    @classmethod
-    def from_position(cls, hands, table, stock, *, captures=None, turn=0, dealer=None,
-                      options: Options | None = None, seed=0, go_counts=None,
-                      last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
-                      stacks=None, chips=None, multiplier=1, revealed=None,
-                      partial=True, go_seq=None, ppuks=None) -> "GoStopState":
-        """A hand at the start of `turn`'s turn from given cards (Card lists or
-        strings like "1B 1R"). `stock` is listed top first. With partial=True
-        (default) the position may leave cards out; no card may appear twice."""
-        def cl(x):
-            if x is None:
-                return []
-            if isinstance(x, str):
-                return [parse_card(t) for t in x.split()]
-            return [parse_card(c) if isinstance(c, str) else c for c in x]
-
-        n = len(hands)
-        opts = options or Options(players=n)
-        if opts.players != n:
-            opts = Options(**{**opts.to_json(), "players": n})
-        s = cls()
-        s.options, s.n, s.partial = opts, n, partial
-        s.rng = random.Random(seed)
-        s.hands = [cl(h) for h in hands]
-        s.table = cl(table)
-        s.stock = list(reversed(cl(stock)))
-        s.captures = [cl(c) for c in captures] if captures else [[] for _ in range(n)]
-        s.chips = list(chips) if chips else [0] * n
-        s.dealer = turn if dealer is None else dealer
-        s.turn = turn
-        s.go_counts = list(go_counts) if go_counts else [0] * n
-        s.last_go = list(last_go_scores) if last_go_scores else [0] * n
-        s.go_seq = (list(go_seq) if go_seq else
-                    [i + 1 if g else 0 for i, g in enumerate(s.go_counts)])
-        s.shakes = list(shakes) if shakes else [0] * n
-        s.bombs = list(bombs) if bombs else [0] * n
-        s.credits = list(bomb_credits) if bomb_credits else [0] * n
-        s.revealed = [cl(r) for r in revealed] if revealed else [[] for _ in range(n)]
-        s.stacks = {int(k): int(v) for k, v in (stacks or {}).items()}
-        s.ppuks = list(ppuks) if ppuks else [0] * n
-        s.multiplier = multiplier
-        s.hand_no = 1
-        s._sc = [None] * n
-        s._validate()
-        s._start_turn(turn)
-        return s
 
     def copy(self, share_rng: bool = False) -> "GoStopState":
         """An independent copy. share_rng=True keeps the same Random object
@@ -283,16 +236,18 @@ class GoStopState(HandLifecycle, VariantRules):
 
     # ---------------------------------------------------------------- applying
     def apply(self, move, check: bool = True) -> list:
-        """Apply the answer to the pending question. check=False skips the
-        legality test (AI rollouts that only pick from legal_moves())."""
+        """Apply the answer to the pending question and return its events.
+        check=False is a search rollout's apply (its moves are known legal): no
+        legality test, and no events recorded (it returns [])."""
         if check and move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
-        ev: list = []
+        ev: list | None = [] if check else None   # every event site skips a None
         ph = self.phase
         if ph == "play":
             if isinstance(move, FlipStock):
                 self.credits[self.turn] -= 1
-                ev.append({"kind": "play", "seat": self.turn, "cards": [], "stock_only": True})
+                if ev is not None:
+                    ev.append({"kind": "play", "seat": self.turn, "cards": [], "stock_only": True})
                 self.t_mode = "none"
                 self._flip_stock(ev)
             else:
@@ -308,11 +263,13 @@ class GoStopState(HandLifecycle, VariantRules):
             self._play_hand_card(self.t_card, ev)
         elif ph == "match_hand":
             self.t_pair = move.card
-            ev.append({"kind": "choose", "seat": self.turn, "cards": [move.card], "for": "hand"})
+            if ev is not None:
+                ev.append({"kind": "choose", "seat": self.turn, "cards": [move.card], "for": "hand"})
             self._flip_stock(ev)
         elif ph == "match_stock":
             s, t = self.t_stock, move.card
-            ev.append({"kind": "choose", "seat": self.turn, "cards": [t], "for": "stock"})
+            if ev is not None:
+                ev.append({"kind": "choose", "seat": self.turn, "cards": [t], "for": "stock"})
             self._capture(self.turn, [s, t], ev)
             self._end_turn(ev)
         elif ph == "go_stop":
@@ -321,14 +278,15 @@ class GoStopState(HandLifecycle, VariantRules):
                 self.go_counts[seat] += 1
                 self.last_go[seat] = self.score(seat)
                 self.go_seq[seat] = max(self.go_seq) + 1
-                ev.append({"kind": "go", "seat": seat, "cards": [], "count": self.go_counts[seat],
-                           "score": self.last_go[seat]})
+                if ev is not None:
+                    ev.append({"kind": "go", "seat": seat, "cards": [], "count": self.go_counts[seat],
+                               "score": self.last_go[seat]})
                 self._next_turn(ev)
             else:
                 self._stop(self.turn, ev)
         else:  # hand_over
             self._deal(ev)
-        return ev
+        return [] if ev is None else ev
 
     def _why_illegal(self, move) -> str:
         return why_illegal(self.phase, move)
@@ -341,8 +299,9 @@ class GoStopState(HandLifecycle, VariantRules):
         self.t_mode = "none"
         self.t_before = 0
         self.choices = []
-        others = sum(self.turns_left(s) for s in range(self.n) if s != seat)
-        self.last_turn = others == 0 and self.turns_left(seat) == 1
+        # his last turn: one turn left to him and none to anybody else
+        self.last_turn = (len(self.hands[seat]) + self.credits[seat] == 1
+                          and sum(map(len, self.hands)) + sum(self.credits) == 1)
         if ev is not None:
             ev.append({"kind": "turn", "seat": seat, "cards": []})
 
@@ -350,7 +309,8 @@ class GoStopState(HandLifecycle, VariantRules):
         seat = self.turn
         if card.month == 0:   # bonus: captured; a stock card is turned as its substitute
             self.hands[seat].remove(card)
-            ev.append({"kind": "play", "seat": seat, "cards": [card]})
+            if ev is not None:
+                ev.append({"kind": "play", "seat": seat, "cards": [card]})
             self._take_bonus(seat, card, ev)
             self._bonus_played(seat, ev)
             sub = self._turn_up(ev, "substitute")
@@ -360,8 +320,8 @@ class GoStopState(HandLifecycle, VariantRules):
             self._play_hand_card(sub, ev, from_hand=False)
             return
         m = card.month
-        in_hand = sum(1 for c in self.hands[seat] if c.month == m)
-        on_table = sum(1 for c in self.table if c.month == m)
+        in_hand = [c.month for c in self.hands[seat]].count(m)
+        on_table = [c.month for c in self.table].count(m)
         self.t_card = card
         if self._bomb_offered(in_hand, on_table):
             self.phase = "bomb"
@@ -380,7 +340,8 @@ class GoStopState(HandLifecycle, VariantRules):
         fourth = [c for c in self.table if c.month == m]
         self.bombs[seat] += 1
         self.credits[seat] += len(three) - 1   # two skips, one for a two-card bomb
-        ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth, "hand_cards": len(three)})
+        if ev is not None:
+            ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth, "hand_cards": len(three)})
         self._capture(seat, three + fourth, ev)
         self._take_junk(seat, 1, "bomb", ev)
         self.t_mode = "none"
@@ -393,7 +354,8 @@ class GoStopState(HandLifecycle, VariantRules):
         three = [c for c in self.hands[seat] if c.month == m]
         self.shakes[seat] += 1
         self.revealed[seat] += [c for c in three if c is not self.t_card]
-        ev.append({"kind": "shake", "seat": seat, "cards": three})
+        if ev is not None:
+            ev.append({"kind": "shake", "seat": seat, "cards": three})
 
     def _drop_revealed(self, seat, cards):
         if self.revealed[seat]:
@@ -404,7 +366,8 @@ class GoStopState(HandLifecycle, VariantRules):
         if from_hand:
             self.hands[seat].remove(card)
             self._drop_revealed(seat, (card,))
-            ev.append({"kind": "play", "seat": seat, "cards": [card]})
+            if ev is not None:
+                ev.append({"kind": "play", "seat": seat, "cards": [card]})
         self.t_card = card
         m = card.month
         same = [c for c in self.table if c.month == m]
@@ -433,10 +396,12 @@ class GoStopState(HandLifecycle, VariantRules):
         self.captures[seat].extend(four)
         self._sc[seat] = None
         owner = self.stacks.pop(month, None)
-        ev.append({"kind": "capture", "seat": seat, "cards": four})
+        if ev is not None:
+            ev.append({"kind": "capture", "seat": seat, "cards": four})
         if owner is not None:
             kind = "ja_ppuk" if owner == seat else "stack_capture"
-            ev.append({"kind": kind, "seat": seat, "cards": four, "maker": owner})
+            if ev is not None:
+                ev.append({"kind": kind, "seat": seat, "cards": four, "maker": owner})
             self._take_junk(seat, 2 if owner == seat else 1, kind, ev)
 
     def _turn_up(self, ev, why):
@@ -444,7 +409,8 @@ class GoStopState(HandLifecycle, VariantRules):
         seat = self.turn
         while self.stock:
             s = self.stock.pop()
-            ev.append({"kind": "flip", "seat": seat, "cards": [s], "for": why})
+            if ev is not None:
+                ev.append({"kind": "flip", "seat": seat, "cards": [s], "for": why})
             if s.month == 0:
                 self._take_bonus(seat, s, ev)
                 continue
@@ -454,7 +420,8 @@ class GoStopState(HandLifecycle, VariantRules):
     def _take_bonus(self, seat, card, ev):
         self.captures[seat].append(card)
         self._sc[seat] = None
-        ev.append({"kind": "bonus", "seat": seat, "cards": [card]})
+        if ev is not None:
+            ev.append({"kind": "bonus", "seat": seat, "cards": [card]})
 
     def _flip_stock(self, ev):
         seat = self.turn
@@ -470,7 +437,7 @@ class GoStopState(HandLifecycle, VariantRules):
         if h is not None and s.month == h.month:
             if mode == "alone":
                 self.table.remove(h)
-                if not self.last_turn:   # on the last turn the cards must match: no jjok
+                if ev is not None and not self.last_turn:   # on the last turn the cards must match: no jjok
                     ev.append({"kind": "jjok", "seat": seat, "cards": [h, s]})
                 self._capture(seat, [h, s], ev)
                 if not self.last_turn:
@@ -481,13 +448,14 @@ class GoStopState(HandLifecycle, VariantRules):
                 if self.t_before == 1:
                     self.table.append(s)
                     self.stacks[s.month] = seat
-                    ev.append({"kind": "ppuk", "seat": seat,
-                               "cards": [c for c in self.table if c.month == s.month]})
+                    if ev is not None:
+                        ev.append({"kind": "ppuk", "seat": seat,
+                                   "cards": [c for c in self.table if c.month == s.month]})
                     if self._ppuk_made(seat, ev):
                         return
                 else:
                     four = [c for c in self.table if c.month == s.month] + [s]
-                    if not self.last_turn:
+                    if ev is not None and not self.last_turn:
                         ev.append({"kind": "ttadak", "seat": seat, "cards": four})
                     self._capture(seat, four, ev)
                     if not self.last_turn:
@@ -500,7 +468,8 @@ class GoStopState(HandLifecycle, VariantRules):
         same = [c for c in self.table if c.month == s.month]
         if not same:
             self.table.append(s)
-            ev.append({"kind": "place", "seat": seat, "cards": [s]})
+            if ev is not None:
+                ev.append({"kind": "place", "seat": seat, "cards": [s]})
         elif len(same) == 1:
             self._capture(seat, [s, same[0]], ev)
         elif len(same) == 2:
@@ -522,7 +491,8 @@ class GoStopState(HandLifecycle, VariantRules):
                 tb.remove(c)
         self.captures[seat].extend(cards)
         self._sc[seat] = None
-        ev.append({"kind": "capture", "seat": seat, "cards": list(cards)})
+        if ev is not None:
+            ev.append({"kind": "capture", "seat": seat, "cards": list(cards)})
 
     def _take_junk(self, seat, need, reason, ev):
         for o in range(self.n):
@@ -535,14 +505,16 @@ class GoStopState(HandLifecycle, VariantRules):
                 self.captures[o].remove(c)
             self.captures[seat].extend(give)
             self._sc[seat] = self._sc[o] = None
-            ev.append({"kind": "junk_taken", "seat": seat, "from": o, "cards": give, "reason": reason})
+            if ev is not None:
+                ev.append({"kind": "junk_taken", "seat": seat, "from": o, "cards": give, "reason": reason})
 
     def _end_turn(self, ev):
         seat = self.turn
         self.phase = "play"
         self.choices = []
         if not self.table and not self.last_turn:
-            ev.append({"kind": "sseul", "seat": seat, "cards": []})
+            if ev is not None:
+                ev.append({"kind": "sseul", "seat": seat, "cards": []})
             self._take_junk(seat, 1, "sseul", ev)
         if self.last_turn and self.stock:
             # only bonus cards can be left under the last card: the player turns them up
@@ -563,8 +535,8 @@ class GoStopState(HandLifecycle, VariantRules):
         self._next_turn(ev)
 
     def _hand_done(self) -> bool:
-        return all(self.turns_left(s) == 0 for s in range(self.n)) or (
-            not self.stock and not any(self.hands))
+        # no turn left to anybody, or nothing left to play from hand or stock
+        return not any(self.hands) and (not self.stock or not any(self.credits))
 
     def _next_turn(self, ev):
         nxt = (self.turn + 1) % self.n

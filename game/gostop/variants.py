@@ -69,12 +69,14 @@ class VariantRules:
             if o != seat:
                 self.chips[o] -= chips
                 self.chips[seat] += chips
-                ev.append({"kind": "paid_at_once", "seat": seat, "cards": [], "from": o,
-                           "chips": chips, "reason": why})
+                if ev is not None:
+                    ev.append({"kind": "paid_at_once", "seat": seat, "cards": [], "from": o,
+                               "chips": chips, "reason": why})
 
     def _three_ppuk(self, seat, ev) -> None:
         pts = self.options.three_ppuk_points
-        ev.append({"kind": "three_ppuk", "seat": seat, "cards": []})
+        if ev is not None:
+            ev.append({"kind": "three_ppuk", "seat": seat, "cards": []})
         pays = []
         for o in range(self.n):
             if o != seat:
