@@ -231,9 +231,9 @@ def test_bench_paired_plays_both_versions_on_the_same_deals():
         player("hard:no_such_setting=1")(1)
 
 
-def test_hard_plays_the_last_turns_out_to_the_hands_end(monkeypatch):
-    """Early in a hand a card is judged one round ahead; once the hands hold
-    endgame_cards or fewer, by rollouts to the end of the hand (chips)."""
+def _rollout_plays(monkeypatch, players, **settings):
+    """{cards in the hands: the play counts of the hard player's rollouts} over one
+    hand, hard (with `settings`) asked at each play decision of a normal pilot."""
     import game.gostop.ai as ai_mod
     seen = []
 
@@ -242,7 +242,7 @@ def test_hard_plays_the_last_turns_out_to_the_hands_end(monkeypatch):
         return real(s, seat, plays, before)
     real = ai_mod.short_rollout
     monkeypatch.setattr(ai_mod, "short_rollout", recording)
-    s = GoStopState.new(Options(players=2), 7)
+    s = GoStopState.new(Options(players=players), 7)
     pilot = GoStopAI("normal", 5)
     judged = {}
     while s.phase != "hand_over":
@@ -251,15 +251,61 @@ def test_hard_plays_the_last_turns_out_to_the_hands_end(monkeypatch):
         if q.kind == "play" and len(v.legal) > 1:
             del seen[:]
             hard = GoStopAI("hard", 1, rollouts=2)
+            for k, x in settings.items():
+                setattr(hard, k, x)
             assert hard.choose(v) in v.legal
             if seen:
                 judged[sum(v.hand_sizes)] = set(seen)
         s.apply(pilot.choose(v))
-    assert judged and all(p == ({ai_mod.TO_THE_END} if cards <= 14 else {2}) for cards, p in judged.items())
+    return judged
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_plays_every_card_out_to_the_hands_end(monkeypatch, players):
+    """By default every play decision is judged by rollouts to the end of the hand
+    (chips), from the first card; with endgame_cards lowered, the earlier ones look
+    one round ahead."""
+    from game.gostop.ai import TO_THE_END
+    judged = _rollout_plays(monkeypatch, players)
+    assert max(judged) == (20 if players == 2 else 21)   # the first card was judged
+    assert all(p == {TO_THE_END} for p in judged.values())
+    judged = _rollout_plays(monkeypatch, players, endgame_cards=14)
+    assert all(p == ({TO_THE_END} if cards <= 14 else {players}) for cards, p in judged.items())
     assert min(judged) <= 14 < max(judged)
-    # a rollout to the end finishes the hand
+
+
+def test_hard_spends_the_second_half_of_its_samples_on_the_better_half(monkeypatch):
+    """Successive halving: all six candidates get the first half of the samples,
+    the better three (the move is one of them) the second half."""
+    import game.gostop.ai as ai_mod
+    hands_left = []   # my hand after each rollout's candidate: which card it played
+
+    def recording(s, seat, plays, before):
+        hands_left.append(frozenset(s.hands[seat]))
+        return real(s, seat, plays, before)
+    real = ai_mod.short_rollout
+    monkeypatch.setattr(ai_mod, "short_rollout", recording)
+    s = GoStopState.new(Options(players=2), 3)
+    while s.phase != "play":
+        s.apply(s.legal_moves()[0])
+    v = s.view(s.question().seat)
+    hard = GoStopAI("hard", 1, rollouts=8)
+    assert hard.candidates == 6 and len(v.legal) > 6
+    move = hard.choose(v)
+    assert len(hands_left) == 6 * 4 + 3 * 4 and hard.last_rollouts == 8
+    first, second = set(hands_left[:24]), set(hands_left[24:])
+    assert len(first) == 6 and len(second) == 3 and second < first
+    assert any(move.card not in h for h in second)
+    hard.halving = False
+    del hands_left[:]
+    hard.choose(v)
+    assert len(hands_left) == 6 * 8
+
+
+def test_a_rollout_to_the_end_finishes_the_hand():
+    import game.gostop.ai as ai_mod
     s = GoStopState.new(Options(players=2), 7)
     while s.phase != "play":
         s.apply(s.legal_moves()[0])
-    real(s, 0, ai_mod.TO_THE_END, 0)
+    ai_mod.short_rollout(s, 0, ai_mod.TO_THE_END, 0)
     assert s.phase == "hand_over"

@@ -9,19 +9,28 @@ Levels:
           opponents, weighs Go against the go-bak risk.
   hard    determinized Monte Carlo: samples the unseen cards into the other
           hands and the stock. A card: each of the normal player's best six is
-          played on with a fast policy for one round and the position evaluated;
-          once the hands hold 14 cards or fewer in all, played out to the hand's
-          end instead and judged by its chips. The average is blended with the
-          normal player's value. Go or Stop: the hand is played out after a Go
-          (every seat then goes by the normal player's margins), the average chips
-          against the sure payment of stopping, less an allowance. Bounded by a
-          think time (default 30 ms), or by a rollout count (deterministic for a
-          seed; the table's way).
-          Against normal: see the bench row (48 samples as at the table; before
-          the look-ahead to the end, +4.48 chips a hand over 4,000 hands, 95% CI
-          +-1.61). Paired on the same single-hand deals against normal
-          (bench/gostop_paired.py; chips a hand with their 95% CI, 2,000 hands a
-          seed unless told):
+          played out to the hand's end with a fast policy in each sample and
+          judged by its chips (with endgame_cards lowered, the cards before are
+          played on for one round and the position evaluated); half way through
+          the samples only the better three go on (successive halving). The
+          average is blended with the normal player's value. Go or Stop: the
+          hand is played out after a Go (every seat then goes by the normal
+          player's margins), the average chips against the sure payment of
+          stopping, less an allowance. Bounded by a think time (default 30 ms),
+          or by a rollout count (deterministic for a seed; the table's way).
+          Against normal: see the bench row (48 samples as at the table). Paired
+          on the same single-hand deals against normal (bench/gostop_paired.py;
+          chips a hand with their 95% CI, 2,000 hands a seed unless told):
+          kept: the look-ahead to the end from the first card with halving,
+          against the end from 14 cards in all: +3.10 +- 2.79 and +2.27 +- 2.04
+          (seeds 43, 44; without halving +2.96 +- 2.77, +2.09 +- 1.95), then
+          -0.54 +- 2.49 and +2.00 +- 2.21 on fresh seeds 45, 46; pooled over the
+          four +1.71 +- 1.20. Halving alone, on 43 and 44: +0.14 +- 0.93 and
+          +0.18 +- 0.81 for a quarter fewer rollouts. With the engine's quiet
+          apply (1.24x) the first card's decision, 2 players: CPU median 33 ms,
+          max 36 (without halving 44 and 49; before the engine change 50 and 73).
+          Before it the bench row read +3.66 over 4,000 hands of matches, and
+          +4.31 +- 0.94 over 14,000 (seeds 9-14).
           kept: playing to the end once my hand holds 7 cards or fewer (about
           14 in all) +1.88 +- 2.47 on seed 33 where found, then +1.42 +- 1.41,
           +0.33 +- 2.06 (seeds 35, 36) and +1.06 +- 1.32 as 14 cards in all
@@ -316,10 +325,14 @@ class GoStopAI(SlicedThinking):
         # normal, 6,000 hands each: 0, 2, 4, 6, 9 gave +3.44, +3.58, +3.76, +3.81, +3.61)
         self.go_allowance = 4.0
         # when the hands hold this many cards in all or fewer, a card is judged by playing
-        # the hand out to its end (chips, not the evaluation's points): a rollout's cost
-        # follows the cards left, so the last turns of 2 or 3 players cost alike
-        self.endgame_cards = 14
+        # the hand out to its end (chips, not the evaluation's points), else by the
+        # evaluation `horizon` rounds ahead: 21 is every card of the 2- and 3-player
+        # deals (20 and 21 cards in the hands)
+        self.endgame_cards = 21
         self.endgame_weight = 0.25  # mc_weight for a look-ahead to the hand's end (tuned)
+        # successive halving: the second half of the samples goes to the better half of
+        # the candidates (a quarter fewer rollouts, the same strength)
+        self.halving = True
 
     # -- entry points (choose, start_choice, work, cancel...: game.thinking.SlicedThinking)
     @staticmethod
@@ -503,10 +516,18 @@ class GoStopAI(SlicedThinking):
         dealer = _Dealer(view)
         to_end = sum(view.hand_sizes) <= self.endgame_cards
         plays = TO_THE_END if to_end else self.horizon * view.players
+        # the look-ahead refines the heuristic rather than replacing it: a few
+        # samples are too noisy to stand alone (measured: pure look-ahead lost)
+        w = self.endgame_weight if to_end else self.mc_weight
+
+        def value(mv):
+            return vals[mv] / VALUE_PER_POINT + w * totals[mv] / n
+        live = cands
+        halved = not self.halving
         n = 0
         while n < count:
             det = dealer.deal(self.rng)
-            for mv in cands:
+            for mv in live:
                 s = det.copy(share_rng=True)
                 before = s.chips[view.seat]
                 s.apply(mv, check=False)
@@ -518,11 +539,12 @@ class GoStopAI(SlicedThinking):
             n += 1
             if self._out_of_time(limit, n, busy):
                 break
+            if not halved and (n >= count // 2 if limit is None else busy > limit / 2):
+                # half the samples spent: the rest go to the better half of the candidates
+                halved = True
+                live = sorted(live, key=value, reverse=True)[:(len(live) + 1) // 2]
         self.last_rollouts = n
-        # the look-ahead refines the heuristic rather than replacing it: a few
-        # samples are too noisy to stand alone (measured: pure look-ahead lost)
-        w = self.endgame_weight if to_end else self.mc_weight
-        return max(cands, key=lambda mv: vals[mv] / VALUE_PER_POINT + w * totals[mv] / n)
+        return max(live, key=value)
 
     ROLLOUT_SLICE = 6   # moves of a full rollout between two yields of _mc_go
 
@@ -545,7 +567,7 @@ class GoStopAI(SlicedThinking):
             s.go_counts[seat] += 1
             s.last_go[seat] = view.scores[seat]
             s.go_seq[seat] = max(s.go_seq) + 1
-            s._next_turn([])
+            s._next_turn(None)
             before = s.chips[seat]
             k = 0
             while s.phase != "hand_over":   # rollout(s, seat), in slices
