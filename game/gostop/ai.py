@@ -30,7 +30,9 @@ Levels:
           apply (1.24x) the first card's decision, 2 players: CPU median 33 ms,
           max 36 (without halving 44 and 49; before the engine change 50 and 73).
           Before it the bench row read +3.66 over 4,000 hands of matches, and
-          +4.31 +- 0.94 over 14,000 (seeds 9-14).
+          +4.31 +- 0.94 over 14,000 (seeds 9-14). Not kept with it: those
+          rollouts weighed 0.4 instead of 0.25: +0.83 +- 1.26, -1.13 +- 1.91
+          (seeds 43, 44).
           kept: playing to the end once my hand holds 7 cards or fewer (about
           14 in all) +1.88 +- 2.47 on seed 33 where found, then +1.42 +- 1.41,
           +0.33 +- 2.06 (seeds 35, 36) and +1.06 +- 1.32 as 14 cards in all
