@@ -29,8 +29,10 @@ Levels:
           +0.18 +- 0.81 for a quarter fewer rollouts. With the engine's quiet
           apply (1.24x) the first card's decision, 2 players: CPU median 33 ms,
           max 36 (without halving 44 and 49; before the engine change 50 and 73).
-          Before it the bench row read +3.66 over 4,000 hands of matches, and
-          +4.31 +- 0.94 over 14,000 (seeds 9-14). Not kept with it: those
+          Whole matches against normal, 4,000 hands each: +5.92 +- 1.51 (the
+          bench row, seeds 9-10), +6.01 +- 1.48 (11-12), +6.03 +- 1.68 (13-14),
+          where the version before read +3.66, +5.19 and +4.16 (its 14,000 hands
+          over seeds 9-14: +4.31 +- 0.94). Not kept with it: those
           rollouts weighed 0.4 instead of 0.25: +0.83 +- 1.26, -1.13 +- 1.91
           (seeds 43, 44).
           kept: playing to the end once my hand holds 7 cards or fewer (about
