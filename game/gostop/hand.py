@@ -1,5 +1,6 @@
 """How a Go-Stop hand begins and ends: the deal (redeals, bonus cards on the table,
-chongtong) or a constructed position, and the settling (Stop, nagari, the payments with their doublings).
+chongtong) or a constructed position, and the settling (Stop, nagari, the payments
+with their doublings). The deal always records its events (state.deal_events).
 
 `HandLifecycle` is a mixin of rules.GoStopState (its methods use the state's
 fields); `Payment` is what one loser owes, as the result and the save keep it.
@@ -191,8 +192,7 @@ class HandLifecycle:
             for c in self.table:
                 months[c.month] += 1
             if max(months) == 4:
-                if ev is not None:
-                    ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
+                ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
                 continue
             break
         self.go_counts = [0] * n
@@ -204,10 +204,9 @@ class HandLifecycle:
         self.revealed = [[] for _ in range(n)]
         self.stacks = {}
         self.ppuks = [0] * n
-        if ev is not None:
-            ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
-                       "multiplier": self.multiplier})
-        if moved and ev is not None:
+        ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
+                   "multiplier": self.multiplier})
+        if moved:
             ev.append({"kind": "dealer_bonus", "seat": self.dealer, "cards": moved})
         # four of a month in one hand: chongtong (the dealer's side checked first)
         for seat in order:
@@ -223,8 +222,7 @@ class HandLifecycle:
 
     def _chongtong(self, seat, month, ev):
         cards4 = [c for c in self.hands[seat] if c.month == month]
-        if ev is not None:
-            ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
+        ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
         pays = []
         for loser in range(self.n):
             if loser == seat:
