@@ -65,7 +65,8 @@ class Audio:
     def __init__(self, enabled: bool = True):
         self.enabled = enabled      # the player's sound option
         self.available = False      # whether a device opened
-        self.problem = None         # what went wrong opening it, for the screen
+        self.problem = None         # what went wrong opening it, in a few words for the screen
+        self.detail = None          # the audio library's own words, for the Sound page
         self.counts: Counter = Counter()
         self.cues = load_cues()
         self._sounds = {}
@@ -91,7 +92,8 @@ class Audio:
                 self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
             self.available = True
         except (pygame.error, OSError, ValueError) as exc:  # no device, no driver: silent play
-            self.problem = f"no sound: {exc}"
+            self.problem = "no audio device could be opened"
+            self.detail = str(exc)
             self._sounds = {}
 
     def play(self, name: str) -> None:

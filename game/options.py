@@ -80,7 +80,7 @@ def text(key: str, label: str, default: str, max_len: int, hint: str = "") -> Op
 class OptionPage:
     title: str
     opts: list[Opt]
-    preview: Callable | None = None  # preview(canvas, options, rect) draws the result
+    preview: Callable | None = None  # preview(canvas, options, row): the result, from the first free row
     help: list[str] = field(default_factory=list)
 
 

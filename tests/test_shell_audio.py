@@ -26,7 +26,8 @@ def test_no_audio_device_plays_silent(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "init", broken)
     audio = Audio()
     audio.open()
-    assert not audio.available and "no audio device" in audio.problem
+    assert not audio.available and audio.problem == "no audio device could be opened"
+    assert audio.detail == "no audio device"     # the library's words, kept for the Sound page
     audio.play("error")
     audio.play("win")
     assert audio.counts["error"] == 1  # counted even though silent

@@ -201,16 +201,21 @@ def test_the_visual_bell_leaves_title_and_key_bar_text_alone(menu_app):
 # -- sound -----------------------------------------------------------------------------
 def test_no_sound_device_is_told_on_the_title_and_the_options_page(app):
     app.audio.opened, app.audio.available = True, False
-    app.audio.problem = "no sound: no audio device"
+    app.audio.problem = "no audio device could be opened"
+    app.audio.detail = "ALSA: Couldn't open audio device: No such file or directory"
     title = TitleScene(app, lambda: MenuScene(app))
     app.push(title)
     app.run(max_frames=1)
-    assert title.drawn_problem == "no sound: no audio device"
+    assert title.drawn_problem == "no audio device could be opened"
+    # the title's line is short enough to be read whole (it is cut at 72 columns)
+    assert len(f"No sound will be heard: {title.drawn_problem}.") <= 72
     app.pop()
     scene = OptionsScene(app)
     app.push(scene)
     scene.page = 1
-    assert "no audio device" in scene.notices()[0][0]
+    notices = [line for line, _ in scene.notices()]
+    assert "no audio device could be opened" in notices[0]
+    assert "ALSA: Couldn't open audio device" in notices[1]     # the library's words, on the Sound page
 
 
 def test_the_title_says_nothing_of_sound_when_it_works(app):

@@ -108,15 +108,15 @@ def seat_levels(options) -> list[str]:
     return [options.get(f"nerts.seat{i + 1}", DEFAULT_SEATS[i]) for i in range(n)]
 
 
-def _preview_keys(canvas, opts, top_row: int) -> None:
-    row = top_row + 3          # under the option's hint line
+def _preview_keys(canvas, opts, row: int) -> None:
+    """The two players' keys, or their clashes, from `row` (the page's first free row) down."""
     problems = key_conflicts(opts)
     if problems:
         ui.center(canvas, row, "These keys are used twice:", P.YELLOW, P.BLUE)
         for i, p in enumerate(problems[:4]):
             ui.center(canvas, row + 1 + i, p, P.LIGHT_RED, P.BLUE)
-        ui.center(canvas, row + 6, "A player with a double key plays with the default keys.",
-                  P.LIGHT_CYAN, P.BLUE)
+        ui.center(canvas, row + 2 + len(problems[:4]),
+                  "A player with a double key plays with the default keys.", P.LIGHT_CYAN, P.BLUE)
     else:
         ui.center(canvas, row, "No key is used twice.", P.LIGHT_GREEN, P.BLUE)
         for p in range(2):

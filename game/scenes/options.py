@@ -154,8 +154,11 @@ class OptionsScene(Scene):
                 return [(p, P.YELLOW) for p in problems] + [
                     ("Kept if you leave with Esc: the choice is yours.", P.LIGHT_GREY)]
         if self.current is SOUND_PAGE and self.app.audio.problem:
-            return [(f"No sound can be heard: {self.app.audio.problem}.", P.YELLOW),
-                    ("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY)]
+            audio = self.app.audio
+            lines = [(f"No sound can be heard: {audio.problem}.", P.YELLOW)]
+            if audio.detail:
+                lines.append((f"({audio.detail})", P.LIGHT_GREY))
+            return lines + [("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY)]
         return []
 
     def draw(self, canvas):
@@ -192,16 +195,17 @@ class OptionsScene(Scene):
                 swatch = ui.cell_rect(37, row, 2, 1).inflate(-2, -4)
                 canvas.fill(P.PALETTE[value], swatch)
                 pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREY], swatch.inflate(2, 2), 1)
-        below = top + len(opts) + 4
+        below = top + len(opts) + 5         # under the box's shadow, not on it
         hint = self.item.hint
         if hint:
             ui.center(canvas, below, hint, P.LIGHT_CYAN, P.BLUE)
             below += 1
-        for i, (line, colour) in enumerate(self.notices()[:3]):
+        notices = self.notices()[:3]
+        for i, (line, colour) in enumerate(notices):
             ui.center(canvas, below + i, ui.cut(line, 76), colour, P.BLUE)
         if self.current is COLOUR_PAGE:
             draw_colour_preview(canvas, self.opts, 20)
         elif self.current.preview:
-            self.current.preview(canvas, self.opts, 18)
+            self.current.preview(canvas, self.opts, below + len(notices))   # the first free row
         ui.key_bar(canvas, [("\x18\x19", "Item"), ("\x1b\x1a", "Change"), ("PgUp/PgDn", "Page"),
                             ("Esc", "Keep & leave"), ("F1", "Keys"), ("F2", "Help")])

@@ -82,7 +82,7 @@ class TitleScene(Scene):
         ui.center(canvas, 21, "In honour of GIN! (1981)", P.LIGHT_GREY, P.BLUE)
         self.drawn_problem = self.sound_problem()
         if self.drawn_problem:
-            ui.center(canvas, 22, ui.cut(f"No sound will be heard ({self.drawn_problem}).", 72),
+            ui.center(canvas, 22, ui.cut(f"No sound will be heard: {self.drawn_problem}.", 72),
                       P.YELLOW, P.BLUE)
         if self.app.blink:
             ui.center(canvas, 24, "Press any key", P.WHITE, P.BLUE)
