@@ -13,7 +13,7 @@ from game.cards import Card, parse_cards
 from game.gin import controller as K
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN
-from game.gin.rules import GinGame, GinOptions, Pass
+from game.gin.rules import GinGame, GinOptions, Pass, TakeUpcard
 
 SESSION = {"oklahoma": False, "hollywood": False, "name": "Tester"}
 
@@ -102,9 +102,9 @@ class SlowThinker:
 
 
 def controller(ai=None, human="AD 2D 3D 4D 7H 7C 7S 9C TC KH", cpu="2S 5S 8S JS QS 3H 6H 9H JH 4C",
-               up="5H"):
+               up="5H", options=None):
     game = GinGame.from_deal([parse_cards(human), parse_cards(cpu)], Card.parse(up), None, dealer=1,
-                             options=GinOptions(), seed=3)
+                             options=options or GinOptions(), seed=3)
     c = K.GinController(FakeApp(), game, "Tester", "normal", 11, SESSION)
     if ai is not None:
         c.ai = ai
@@ -221,3 +221,14 @@ def test_the_end_of_a_hand_saves_and_counts_it():
     assert c.app.stats.counts["hands_won"] == 1 and c.app.stats.counts["gins"] == 1
     assert "gin.json" in c.app.storage.files
     c.check_invariants()
+
+
+@pytest.mark.parametrize("may_throw_it, shown", [(False, "13"), (True, "12")])
+def test_the_points_after_the_best_discard_leave_out_the_upcard_just_taken(may_throw_it, shown):
+    # the K♣ taken is the highest unmatched card: thrown again it would leave 12 points,
+    # which the rules allow only with the option; else the 9♣ goes and 13 are left
+    c = controller(human="AD 2D 3D 4D 7H 7C 7S 9C 2C AH", up="KC",
+                   options=GinOptions(discard_taken_upcard=may_throw_it))
+    assert c.deadwood_text() == "12"
+    c.game.apply(TakeUpcard(HUMAN))
+    assert c.deadwood_text() == f"{shown} after the best discard"

@@ -221,18 +221,21 @@ class GinController(TableCoach, TableNotes, TableReplays):
         return g.phase == "draw" and not g.must_draw_stock and not g.stock_end
 
     def deadwood_text(self) -> str:
-        """The player's least unplayable points (after the best discard, with 11 cards)."""
-        hand = tuple(sorted(self.game.hands[self.me]))
-        got = self._dw_cache.get(hand)
+        """The player's least unplayable points (after the best discard, with 11 cards;
+        the upcard just taken is not a discard unless the rules allow it)."""
+        g = self.game
+        hand = tuple(sorted(g.hands[self.me]))
+        kept = None if g.options.discard_taken_upcard else g.taken_upcard
+        got = self._dw_cache.get((hand, kept))
         if got is None:
             if len(hand) == 11:
-                best = min(M.min_deadwood([c for c in hand if c != d]) for d in hand)
+                best = min(M.min_deadwood([c for c in hand if c != d]) for d in hand if d != kept)
                 got = f"{best} after the best discard"
             else:
                 got = str(M.min_deadwood(hand))
             if len(self._dw_cache) > 64:
                 self._dw_cache.clear()
-            self._dw_cache[hand] = got
+            self._dw_cache[(hand, kept)] = got
         return got
 
     def check_invariants(self):
