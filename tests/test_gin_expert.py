@@ -243,6 +243,16 @@ def test_bench_cheat_tells_the_truth_only_where_asked():
             assert told._danger(i, know) == float(melds)
     every = CheatExpert(3, ("all",))
     assert every._knowledge(view).p_opp == [float(his >> i & 1) for i in range(52)]
+    # told partly (--blend): the chances lie between the model's and the truth's, and
+    # each card of its hand is recorded with its danger and whether it melds for him
+    record = []
+    half = CheatExpert(3, ("danger",), blend=0.25, record=record)
+    k = half._knowledge(view)
+    assert k.p_opp == plain.p_opp
+    assert all(abs(k.p_true[i] - (0.75 * plain.p_opp[i] + 0.25 * (his >> i & 1))) < 1e-12 for i in range(52))
+    cards = [i for i in range(52) if know.hand >> i & 1]
+    assert [y for _, y in record] == [any(r & his == r for r in REST3[i]) for i in cards]
+    assert [d for d, _ in record] == [half._danger(i, k) for i in cards]
 
 
 def _record_against_solid(seed: int, discards: int):
