@@ -141,3 +141,16 @@ def test_engine_card_codes_become_card_symbols():
     assert sentence("group 1 (AC AD AH 4S) is not a set or a run") == \
         "Group 1 (A\x05 A\x04 A\x03 4\x06) is not a set or a run."
     assert sentence("you have drawn already") == "You have drawn already."
+
+
+def test_the_result_box_covers_the_stock_count_whole_or_not_at_all():
+    # a box 27 columns wide (a knock by "Computer") left the "2" of "23 left" showing
+    from game import ui
+    from game.gin.table_draw import result_box, stock_count_rect
+    for width in range(8, 60):
+        for n_lines in range(3, 9):
+            lines = ["x" * width] + ["y"] * (n_lines - 1)
+            box = ui.cell_rect(*result_box(lines))
+            for count in ("2 left", "23 left"):
+                label = stock_count_rect(count)
+                assert box.contains(label) or not box.colliderect(label), (width, n_lines, count)

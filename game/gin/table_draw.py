@@ -143,7 +143,7 @@ def _draw_middle(tbl, canvas, col):
     t, bg, ar = col["text"], col["table"], col["arrows"]
     ui.text_px(canvas, STOCK_X + 1, MID_Y - 36, "Stock", t, bg)
     left = f"{len(g.stock)} left"
-    ui.text_px(canvas, STOCK_X + CW // 2 - len(left) * 4, MID_Y + CH + 4, left, t, bg)
+    ui.text_px(canvas, *stock_count_rect(left).topleft, left, t, bg)
     ui.text_px(canvas, PILE_X + 4, MID_Y - 36, "Pile", t, bg)
     back = card_art.back(0, "normal", col["back"])
     if g.stock:
@@ -187,13 +187,25 @@ def _draw_result(tbl, canvas, col):
         return
     if not tbl.replaying:       # a replay goes on by itself
         lines += ["", "Press any key"]
-    w = max(len(s) for s in lines) + 4
-    h = len(lines) + 2
-    c0 = 40 - w // 2 - 4
-    ui.box(canvas, c0, 7, w, h, P.WHITE, P.BLUE, title="Hand over")
+    c0, row, w, h = result_box(lines)
+    ui.box(canvas, c0, row, w, h, P.WHITE, P.BLUE, title="Hand over")
     for i, s in enumerate(lines):
         fg = P.YELLOW if i == 0 or s.startswith(("UNDER", "Press")) else P.WHITE
-        ui.center(canvas, 8 + i, s, fg, P.BLUE, c0, w)
+        ui.center(canvas, row + 1 + i, s, fg, P.BLUE, c0, w)
+
+
+def result_box(lines) -> tuple[int, int, int, int]:
+    """(col, row, width, height) of the hand's result box. At least 28 columns wide, so
+    that it covers the Stock's "N left" whole when it reaches down to it."""
+    w = max(28, max(len(s) for s in lines) + 4)
+    return 40 - w // 2 - 4, 7, w, len(lines) + 2
+
+
+def stock_count_rect(text: str) -> pygame.Rect:
+    """Where the Stock's "N left" is written: centred under the Stock, on text row 13
+    (so that a box drawn over it covers it whole or not at all)."""
+    return pygame.Rect(STOCK_X + CW // 2 - len(text) * ui.CELL_W // 2, 13 * ui.CELL_H,
+                       len(text) * ui.CELL_W, ui.CELL_H)
 
 
 def _draw_marks(tbl, canvas, marks, xs, row, col, cursor):
