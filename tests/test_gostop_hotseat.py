@@ -168,9 +168,9 @@ def test_setup_saves_the_players_own_preset(app):
     assert "gostop.players" not in own["Mine"]       # rules only, not the seats
 
 
-def test_shipped_presets_are_traditional_and_online():
+def test_shipped_presets_are_standard_traditional_and_online():
     shipped = presets.shipped("gostop")
-    assert set(shipped) == {"Traditional", "Online"}
+    assert set(shipped) == {"Standard", "Traditional", "Online"}
     assert shipped["Traditional"]["gostop.bonus"] == 0
     assert not any(shipped["Traditional"][k] for k in ("gostop.three_ppuk", "gostop.first_ppuk_paid",
                                                         "gostop.bonus_steals", "gostop.two_card_bomb"))

@@ -88,3 +88,13 @@ def test_the_statistics_screen_shows_breakdowns_and_exports_csv(menu_app):
         rows = list(csv.reader(f))
     assert ["gin", "level", "expert", "hands_won", "2"] in rows
     assert app.beeps == 0 and CSV_NAME in app.toast_text
+
+
+@pytest.mark.parametrize("game, expected", [("gin", "GIN! 1981"), ("gnono", "Official"),
+                                            ("gostop", "Standard")])
+def test_the_options_a_player_starts_with_are_a_shipped_preset(game, expected):
+    # a fresh set-up screen names its rules, never "Custom" before anything is changed
+    fresh = Options()
+    matching = [name for name, values in presets.shipped(game).items()
+                if all(fresh[k] == v for k, v in values.items())]
+    assert matching == [expected]

@@ -53,7 +53,7 @@ PAGES = [
         flag("gostop.two_card_bomb", "Two-card bomb", False,
              hint="Two in hand, two on the table: a bomb with one skip."),
     ], help=["The variants of online Go-Stop, each off by default. The set-up screen "
-             "chooses them all at once with a preset (Traditional, Online or your own)."]),
+             "chooses them all at once with a preset (Standard, Traditional, Online or your own)."]),
 ]
 
 # the rule options a preset sets (not the seats or the pace)
@@ -68,6 +68,10 @@ _SHEET = {"gostop.target2": 7, "gostop.target3": 3, "gostop.gwang_bak": True,
           "gostop.nagari_doubles": True, "gostop.three_ppuk_points": 7,
           "gostop.first_paid_chips": 3}
 PRESETS = {
+    # the rules sheet as the Options start: two bonus cards, no online variant
+    "Standard": {**_SHEET, "gostop.bonus": 2, "gostop.three_ppuk": False,
+                 "gostop.first_ppuk_paid": False, "gostop.bonus_steals": False,
+                 "gostop.two_card_bomb": False},
     # the rules sheet without the modern additions: no bonus cards, no online variant
     "Traditional": {**_SHEET, "gostop.bonus": 0, "gostop.three_ppuk": False,
                     "gostop.first_ppuk_paid": False, "gostop.bonus_steals": False,
