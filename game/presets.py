@@ -65,11 +65,12 @@ def _load_own(storage) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def presets_for(storage, game: str) -> dict[str, dict[str, Any]]:
-    """Every preset of a game by name: the shipped ones, then the player's own."""
+    """Every preset of a game by name: the shipped ones, then the player's own. One of
+    the player's named as a preset shipped since is listed as "<name> (yours)", never
+    hidden."""
     out = shipped(game)
     for name, values in _load_own(storage).get(game, {}).items():
-        if name not in out:
-            out[name] = values
+        out[name if name not in out else f"{name} (yours)"] = values
     return out
 
 

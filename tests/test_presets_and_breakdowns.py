@@ -30,6 +30,15 @@ def test_a_players_preset_is_kept_listed_applied_and_deleted(storage):
     assert "Club night" not in presets.presets_for(storage, "gin")
 
 
+def test_a_players_preset_named_as_one_shipped_since_is_still_listed(storage):
+    # "Standard" shipped for Go-Stop after a player could have saved one of that name
+    storage.write_json(presets.FILE, "presets", presets.SCHEMA,
+                       {"gostop": {"Standard": {"gostop.bonus": 3}}})
+    listed = presets.presets_for(storage, "gostop")
+    assert listed["Standard"] == presets.shipped("gostop")["Standard"]
+    assert listed["Standard (yours)"] == {"gostop.bonus": 3}
+
+
 @pytest.mark.parametrize("game,values", [
     ("gin", {"gnono.hand_size": 7}),            # another game's option
     ("gin", {"gin.bonus_gin": -5}),             # a value the option does not allow
