@@ -83,7 +83,14 @@ def test_a_hand_played_as_the_expert_has_nothing_to_list():
     rep = record_hand(GinGame.new(seed=8), [as_the_reviewer, make_ai("hard", 4)])
     n, found = differences(rep, 0)
     assert n > 0 and found == []
-    assert f"The expert would have played all your {n} draws and discards as you did." in review(rep, 0)
+    assert f"The expert would have made each of your {n} draws and discards as you did." in review(rep, 0)
+
+
+def test_one_decision_played_as_the_expert_is_said_in_the_singular(monkeypatch):
+    from game.gin import review as R
+    rep = computers(3)
+    monkeypatch.setattr(R, "differences", lambda replay, seat: (1, []))
+    assert "The expert would have made your one draw or discard as you did." in review(rep, 0)
 
 
 def test_points_at_stake_are_the_points_each_choice_leaves():
@@ -215,4 +222,4 @@ def test_a_hand_played_at_the_table_is_reviewed_with_its_hints(app):
     assert isinstance(box, ReviewBox)
     assert "You asked the coach 2 times." in box.lines
     # the player took the coach's advice: the expert has nothing to add
-    assert any(line.startswith("The expert would have played all your 2 draws") for line in box.lines)
+    assert any(line.startswith("The expert would have made each of your 2 draws") for line in box.lines)

@@ -73,8 +73,9 @@ def review(replay: Replay, seat: int) -> list[str]:
     if not decisions:
         lines.append("No draw or discard of yours to review in this hand.")
     elif not found:
-        lines.append(f"The expert would have played all your {decisions} draws and discards "
-                     "as you did.")
+        what = ("your one draw or discard" if decisions == 1
+                else f"each of your {decisions} draws and discards")
+        lines.append(f"The expert would have made {what} as you did.")
     else:
         same = decisions - len(found)
         lines.append(f"Of your {decisions} draws and discards the expert would have made "
