@@ -100,6 +100,20 @@ def test_stop_names_the_threat():
     assert text.endswith("and Computer is one card from a score (two godori birds).")
 
 
+@pytest.mark.parametrize("hands, turns", [(["3R 5J1 6J1", "4J1 5J2 6J2"], "two turns"),
+                                          (["3R 5J1", "4J1 5J2"], "one turn")])
+def test_go_counts_turns_and_points_in_the_right_number(hands, turns):
+    # the opponent's ten junk (the double junk counts two) make one point
+    st = GoStopState.from_position(hands=hands, table="3J1 7J1", stock="9J1 10J1 10J2 9J2 2J1 2J2",
+                                   captures=["1B 3B 8B 11B 1R 2R 7A 11J1 11D",
+                                             "1J1 1J2 3J2 4J2 7J2 8J1 8J2 11J2 12D"],
+                                   turn=0, dealer=0)
+    st.play(0, PlayCard(card("3R")))
+    assert st.phase == "go_stop" and st.view(0).scores[1] == 1
+    assert coach.reason(st.view(0), GoStop(True)) == (
+        f"Go: 7 points and {turns} left to add more; Computer has 1 point and no score in sight.")
+
+
 # -- at the table ---------------------------------------------------------------------
 def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     app.speaker = RecordingSpeaker()

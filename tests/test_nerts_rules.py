@@ -217,6 +217,7 @@ def test_columns_cannot_be_split_unless_move_runs():
     assert ev[0].cards == (C("8H"), C("7C")) and kinds(ev) == ["card_moved"]
     assert r.layouts[0].columns[0] == [C("9S")]                 # not empty: no refill
     assert r.layouts[0].columns[1] == [C("9C"), C("8H"), C("7C")]
+    refused(r, 0, Move.to_column(COLUMN, 2, col=0, count=2), "has only 1 card.")   # the singular
 
 
 def test_runs_must_fit_and_whole_column_moves_too():

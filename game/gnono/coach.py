@@ -32,6 +32,7 @@ from game.gnono.rules import (
     PlayDrawn,
     SwapHands,
 )
+from game.words import counted
 
 LEVEL = LEVELS[-1]          # the strongest computer
 PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP)   # the decisions the coach helps with
@@ -65,10 +66,6 @@ def advise(view: GnonoView, names: Sequence[str] | None = None) -> Advice:
 
 
 # ---------------------------------------------------------------- the reasons
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
-
-
 class _Reasons:
     def __init__(self, view: GnonoView, names: Sequence[str] | None, ai: Any):
         self.v, self.ai = view, ai
@@ -118,7 +115,7 @@ class _Reasons:
         v = self.v
         held = sum(1 for c in v.hand if c.color == colour and c != card)
         name = COLOR_NAMES[colour]
-        out = [f"you hold {_plural(held, name + ' card')}" if held else "you hold no colour but Wilds"]
+        out = [f"you hold {counted(held, name + ' card')}" if held else "you hold no colour but Wilds"]
         nxt = self.after(card) if card is not None else v.next_seat()
         if nxt is not None and v.last_drew_on[nxt] == colour:
             out.insert(0, f"{self.names[nxt]} drew on {name} last time")
@@ -151,7 +148,7 @@ class _Reasons:
             out.append(f"{self.names[victim]} draws two and misses a turn")
         elif card.face == SKIP:
             out.append(f"it skips {self.names[victim]}"
-                       + (f", who has {_plural(v.counts[victim], 'card')}" if v.counts[victim] <= 3 else ""))
+                       + (f", who has {counted(v.counts[victim], 'card')}" if v.counts[victim] <= 3 else ""))
         elif card.face == REVERSE:
             out.append("you play again" if nxt is None else f"play turns back to {self.names[nxt]}")
         if nxt is not None and v.last_drew_on[nxt] == card.color:

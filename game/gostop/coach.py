@@ -16,6 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from game.words import counted
+
 from . import scoring
 from .ai import GoStopAI, _Dealer, context_value
 from .cards import PLANTS, Card
@@ -190,11 +192,11 @@ def _go_reason(view: PlayerView, go: bool, names: list[str]) -> str:
         close = near(view.captures[o])
         who = names[o]
         if view.scores[o] >= view.target - 1:
-            threats.append((3, f"{who} has {view.scores[o]} points"))
+            threats.append((3, f"{who} has {counted(view.scores[o], 'point')}"))
         elif close:
             threats.append((2, f"{who} is one card from a score ({close[0]})"))
         else:
-            threats.append((0, f"{who} has {view.scores[o]} points and no score in sight"))
+            threats.append((0, f"{who} has {counted(view.scores[o], 'point')} and no score in sight"))
     threats.sort(key=lambda x: -x[0])
     if not go:
         chips = _chips_if_stop(view)
@@ -204,7 +206,7 @@ def _go_reason(view: PlayerView, go: bool, names: list[str]) -> str:
         if left <= 2:
             return f"Stop: {now}, and only {NUMBER[left]} turn{'s' if left != 1 else ''} left to add more."
         return f"Stop: {now}; a Go risks more than it is likely to add."
-    go = f"Go: {pts} points and {NUMBER[min(left, 9)]} turns left to add more"
+    go = f"Go: {pts} points and {NUMBER[min(left, 9)]} turn{'s' if left != 1 else ''} left to add more"
     if threats and threats[0][0] > 0:
         return f"{go}, worth the risk though {threats[0][1]}."
     return f"{go}; {threats[0][1]}." if threats else f"{go}."

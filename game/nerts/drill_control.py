@@ -12,6 +12,7 @@ from game.nerts.drill import Drill, time_text
 from game.nerts.rules import Round
 from game.nerts.table_control import SeatInfo, TableControl
 from game.spoken import cards_text
+from game.words import counted
 
 PROGRESS_EVERY = 5      # the voice says the progress every this many cards
 
@@ -106,7 +107,7 @@ class DrillControl(TableControl):
         cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
                          for i, c in enumerate(lay.columns))
         return (f"{d.goal.label}: {d.reached} of {d.goal.target}, time {time_text(d.steps)}. "
-                f"Your Pile {len(lay.pile)} cards, {pile}. Stack top {waste}, "
+                f"Your Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
                 f"{len(lay.stack)} in the Stack. {cols}.")
 
     def check_invariants(self) -> None:

@@ -50,6 +50,7 @@ from game.nerts.piles import (
 from game.nerts.rule_options import TARGETS, NertsOptions
 from game.nerts.saves import SCHEMA, game_winner, read_game, read_round
 from game.nerts.standstill import standstill_block
+from game.words import counted
 
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "Move", "Event", "IllegalMove",
@@ -259,7 +260,7 @@ class Round:
                     raise IllegalMove("That is the same column.")
                 n = len(column) if m.count is None else m.count
                 if n > len(column):
-                    raise IllegalMove(f"Column {m.col + 1} has only {len(column)} cards.")
+                    raise IllegalMove(f"Column {m.col + 1} has only {counted(len(column), 'card')}.")
                 if n < len(column) and not self.options.move_runs:
                     raise IllegalMove("Columns cannot be split: move the whole column.")
                 cards = tuple(column[len(column) - n:])

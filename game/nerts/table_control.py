@@ -25,6 +25,7 @@ from game.nerts.replay_codec import LEVELS, Race
 from game.nerts.rules import Game, Round, fits_column
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
+from game.words import counted
 
 BANNER_STEPS = 3 * STEP_HZ
 NOTE_STEPS = 3 * STEP_HZ
@@ -348,7 +349,7 @@ class TableControl:
                              for i, c in enumerate(lay.columns))
             share = {"pile": " (you work the Pile and columns)",
                      "stack": " (you work the Stack)"}.get(o.role_of(s.index), "")
-            parts.append(f"{who} Pile {len(lay.pile)} cards, {pile}. Stack top {waste}, "
+            parts.append(f"{who} Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
                          f"{len(lay.stack)} in the Stack{share}. {cols}.")
         return " ".join(parts) + " " + self.scores_text()
 
