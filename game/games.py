@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game import errors
-from game.storage import DAMAGE
+from game.storage import DAMAGE, GAME_LOST
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def resume_table(app: Any, info: GameInfo) -> Any:
         return _table_module(info).resume(app)
     except Exception as exc:
         errors.report(exc, f"resuming {info.name}")
-        app.storage.set_aside(save_name(info), exc)
+        app.storage.set_aside(save_name(info), exc, GAME_LOST)
         return None
 
 
@@ -94,11 +94,11 @@ def resume_safely(app: Any, save_name: str, load: Callable[[Any], Any]) -> Any:
             table.check_invariants()
         return table
     except DAMAGE as exc:
-        app.storage.set_aside(save_name, exc)
+        app.storage.set_aside(save_name, exc, GAME_LOST)
         return None
     except Exception as exc:
         errors.report(exc, f"resuming {save_name}")
-        app.storage.set_aside(save_name, exc)
+        app.storage.set_aside(save_name, exc, GAME_LOST)
         return None
 
 

@@ -61,7 +61,7 @@ def _validate(data: Any) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def _load_own(storage) -> dict[str, dict[str, dict[str, Any]]]:
-    return storage.read_json(FILE, "presets", SCHEMA, _validate) or {}
+    return storage.read_json(FILE, "presets", SCHEMA, _validate, "your own presets start again") or {}
 
 
 def presets_for(storage, game: str) -> dict[str, dict[str, Any]]:

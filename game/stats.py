@@ -102,5 +102,5 @@ class Stats:
 
 
 def load_stats(storage: Storage) -> Stats:
-    data = storage.read_json(FILE, "stats", SCHEMA, _validate)
+    data = storage.read_json(FILE, "stats", SCHEMA, _validate, "the statistics start again")
     return Stats(storage, data)

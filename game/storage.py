@@ -18,6 +18,9 @@ from game import errors
 # (json.JSONDecodeError and UnicodeDecodeError are ValueErrors), a validator's refusal,
 # a file that cannot be read. Anything else is a bug in the reader, reported as one.
 DAMAGE = (ValueError, OSError)
+# what a damaged file costs the player, said after where it was kept
+DEFAULTS_USED = "defaults used"
+GAME_LOST = "the saved game cannot be resumed"
 
 # How many times in a row each save was written because its table failed: a save
 # whose table fails twice is set aside (never "Resume it" for ever). Kept on disk so
@@ -125,12 +128,14 @@ class Storage:
             os.close(fd)
 
     def read_json(self, name: str, kind: str, schema: int,
-                  validate: Callable[[Any], Any]) -> Any | None:
+                  validate: Callable[[Any], Any], lost: str = DEFAULTS_USED) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
 
         `validate(data)` returns the cleaned data or raises ValueError for damaged data.
         Any other exception is a bug in the reader: reported (raised under tests), and
-        the file is set aside all the same so the player is never stuck on it.
+        the file is set aside all the same so the player is never stuck on it. `lost`
+        tells the player what a damaged file costs ("defaults used", "the saved game
+        cannot be resumed").
         """
         path = self.path(name)
         if not os.path.isfile(path):
@@ -147,16 +152,16 @@ class Storage:
                 raise ValueError("no data")
             return validate(doc["data"])
         except DAMAGE as exc:
-            self.set_aside(name, exc)
+            self.set_aside(name, exc, lost)
             return None
         except Exception as exc:
             errors.report(exc, f"reading {name}")
-            self.set_aside(name, exc)
+            self.set_aside(name, exc, lost)
             return None
 
-    def set_aside(self, name: str, why: Exception | str) -> None:
+    def set_aside(self, name: str, why: Exception | str, lost: str = DEFAULTS_USED) -> None:
         where = self.move_aside(name)
-        self.problems.append(f"{name} was damaged ({_short(why)}); {where}, defaults used.")
+        self.problems.append(f"{name} was damaged ({_short(why)}); {where}, {lost}.")
 
     def move_aside(self, name: str) -> str:
         """Rename the file to NAME.bad; says where it went, for the player."""

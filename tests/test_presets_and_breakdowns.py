@@ -107,3 +107,10 @@ def test_the_options_a_player_starts_with_are_a_shipped_preset(game, expected):
     matching = [name for name, values in presets.shipped(game).items()
                 if all(fresh[k] == v for k, v in values.items())]
     assert matching == [expected]
+
+
+def test_a_damaged_presets_file_is_set_aside_and_the_player_told_what_it_costs(storage, tmp_path):
+    (tmp_path / presets.FILE).write_text("{not json")
+    assert presets.presets_for(storage, "gin") == presets.shipped("gin")
+    assert storage.problems[0].startswith("presets.json was damaged")
+    assert storage.problems[0].endswith("kept as presets.json.bad, your own presets start again.")

@@ -208,6 +208,7 @@ def check_resume(app, game, name, what):
         assert not os.path.exists(path), f"{what}: a refused save stays in place"
         assert os.path.exists(path + ".bad"), f"{what}: not set aside as .bad"
         assert problems and name in problems[0], f"{what}: the player is not told"
+        assert problems[0].endswith("the saved game cannot be resumed."), (what, problems[0])
         os.remove(path + ".bad")
         return "refused"
     assert type(table).__name__ == TABLES[game], what
@@ -352,6 +353,9 @@ def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, k
             loaded.lines("gin")
         if st.problems:
             told += 1
+            # what the damage costs: the defaults, or the statistics gathered so far
+            cost = "defaults used." if kind == "options" else "the statistics start again."
+            assert st.problems[0].endswith(cost), (what, st.problems[0])
             assert os.path.exists(tmp_path / (name + ".bad")), what
             os.remove(tmp_path / (name + ".bad"))
     # and through the whole program: a damaged file at start-up is reported on screen

@@ -15,6 +15,7 @@ from game.gin.arrangement import HUMAN
 from game.gin.rules import GinGame
 from game.gin.saves import card_or_none, cards, flag, game_rng
 from game.gin.table_coach import coach_from_json
+from game.storage import GAME_LOST
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "gin.json", "gin-game", 1
 KEYS = frozenset(("game", "name", "level", "ai_seed", "session", "order", "picked", "show_cpu", "ai_rng"))
@@ -52,7 +53,7 @@ def write(storage, t) -> bool:
 
 def read(storage) -> dict | None:
     """The checked save (see validate), or None: no save, or a bad one (set aside, told)."""
-    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, validate)
+    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, validate, GAME_LOST)
 
 
 def validate(data) -> dict:

@@ -34,6 +34,7 @@ from game.games import resume_safely
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
+from game.storage import GAME_LOST
 
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
@@ -365,7 +366,7 @@ def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
 
 
 def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table)
+    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
     if saved is None:
         return None
     t = GnonoTable(app, saved.state, saved.kinds, saved.names, saved.speed, ai_rngs=saved.ai_rngs)

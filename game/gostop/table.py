@@ -42,6 +42,7 @@ from game.replays import Replay, ReplayStore
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
+from game.storage import GAME_LOST
 from game.table_support import record_stats
 
 from . import hwatu_art as art
@@ -439,7 +440,7 @@ def start_challenge(app, ch: Challenge) -> GoStopTable:
 
 
 def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table)
+    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
     if saved is None:
         return None
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,

@@ -78,7 +78,8 @@ class DrillRecords:
 
     def __init__(self, storage: Storage):
         self.storage = storage
-        self.data: dict = storage.read_json(FILE, KIND, SCHEMA, validate) or {}
+        self.data: dict = storage.read_json(FILE, KIND, SCHEMA, validate,
+                                            "the drill records start again") or {}
 
     def drill(self, key: str) -> dict | None:
         return self.data.get(key)

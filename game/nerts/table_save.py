@@ -21,6 +21,7 @@ from game.nerts.ai import NertsAI
 from game.nerts.invariants import COUNT_LIMIT
 from game.nerts.players import LEVEL_CHOICES, MAX_HUMANS
 from game.nerts.rules import Game
+from game.storage import GAME_LOST
 
 SAVE_NAME, SAVE_KIND, SAVE_SCHEMA = "nerts.json", "nerts-game", 1
 KEYS = {"game", "levels", "seed", "ais", "replay", "challenge"}
@@ -43,7 +44,7 @@ def remove(storage) -> None:
 def load(storage) -> dict | None:
     """The saved table's parts {game, levels, seed, ais}, or None (no save, or a bad one
     the storage set aside and reported)."""
-    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, validate)
+    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, validate, GAME_LOST)
 
 
 def validate(data) -> dict:
