@@ -75,7 +75,7 @@ def check_move(st, m) -> None:
         if not isinstance(m.card, Card):
             raise IllegalMove("not a card")
         if m.card not in st.hands[s]:
-            raise IllegalMove(f"{m.card} is not in that hand")
+            raise IllegalMove(f"{m.card.name} ({m.card}) is not in that hand")
         _color_ok(m.card, m.color)
         if s != cur:
             if not st.options.jump_in:
@@ -94,7 +94,7 @@ def check_move(st, m) -> None:
                 raise IllegalMove(stack_reason(st))
             if m.card.is_wild_draw_four:
                 raise IllegalMove("you may play a Wild Draw Four only when you hold no card of the colour")
-            raise IllegalMove(f"{m.card} does not match")
+            raise IllegalMove(f"{m.card.name} ({m.card}) does not match")
         return
     if s != cur:
         raise IllegalMove("it is not your turn")
