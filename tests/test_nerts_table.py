@@ -78,7 +78,8 @@ def test_illegal_move_beeps_and_changes_nothing(app):
     assert app.beeps == beeps + 1
     assert layout_state(t.round) == before
     assert t.log == []
-    assert "does not go on" in t.notes[-1]
+    # the engine's codes (7S, 6D) printed as the table prints cards
+    assert t.notes[-1] == "7\x06 does not go on 6\x04: build down in alternating colours."
     post_keys("w")               # the waste is empty: refused at once
     post_keys("g")               # the Scoring Area key with nothing chosen
     post_keys("t")               # a key nobody uses

@@ -42,12 +42,18 @@ def subject(name: str, verb: str) -> str:
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQKT])([HDCS])\b")
 _RANK_OF = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_TEXT = {"T": "10"}          # a code's rank as the table prints it
 
 
 def spoken_cards(text: str) -> str:
     """The engine's card codes ("4C") in words, for the voice."""
     return _CARD_CODE.sub(lambda m: card_name(_RANK_OF.get(m.group(1)) or int(m.group(1)),
                                               m.group(2)), text)
+
+
+def shown_cards(text: str) -> str:
+    """The engine's card codes ("4C") as the table prints cards ("4\x05"), for the notes."""
+    return _CARD_CODE.sub(lambda m: _RANK_TEXT.get(m.group(1), m.group(1)) + SUIT_GLYPHS[m.group(2)], text)
 
 
 def card_text(card) -> str:
@@ -326,7 +332,7 @@ class TableControl:
 
     # --- notes ------------------------------------------------------------------------
     def note(self, text: str) -> None:
-        self.notes.append(text)
+        self.notes.append(shown_cards(text))
         del self.notes[:-4]
         self.note_steps = NOTE_STEPS
         self.app.say(spoken_cards(text))
