@@ -5,12 +5,14 @@ games with a single deck leave it at 0. str() leaves the deck out.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
 RED_SUITS = "DH"
 SUIT_SYMBOLS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}  # code page 437
+CARD_CODE = re.compile(r"\b(10|[2-9AJQKT])([CDHS])\b")    # "7S", "TH", "10H" in a sentence
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -75,3 +77,14 @@ def position_in(cards: list, card: Card) -> int | None:
         return cards.index(card)
     except ValueError:
         return None
+
+
+def card_text(card: Card) -> str:
+    """"10\x03", "A\x06": a card as a text-mode program printed it (code page 437 suits)."""
+    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
+    return rank + SUIT_SYMBOLS[card.suit]
+
+
+def codes_as_text(text: str) -> str:
+    """An engine's sentence with its card codes printed as cards: "7S on 6D" -> "7\x06 on 6\x04"."""
+    return CARD_CODE.sub(lambda m: card_text(Card.parse(m.group(0))), text)

@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from game.cards import Card, parse_cards
+from game.cards import Card, card_text, parse_cards
 from game.gin import melds as M
 from game.gin.ai import make_ai
-from game.gin.arrangement import card_text
 from game.gin.coach import COACH_SEED, TEXT_MAX, advise, explain, stock_points, upcard_points
 from game.gin.rules import Discard, DrawStock, GinGame, GinOptions, GoOut, Pass, TakeUpcard
 

@@ -57,7 +57,7 @@ def test_the_keyboard_passes_between_the_humans_and_each_sees_only_his_hand(app)
     # nothing on Bob's screen names the card Ann drew (unless she discarded it)
     discarded = t.game.pile[-1]
     if discarded != drawn:
-        from game.gin.arrangement import card_text
+        from game.cards import card_text
         assert card_text(drawn) not in t.note + t.other_note
     assert "Ann draws from the Stock and discards" in t.other_note
 

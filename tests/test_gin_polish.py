@@ -2,9 +2,8 @@
 computer did and do not go stale, engine messages with the table's card symbols."""
 import pygame
 
-from game.cards import Card
+from game.cards import Card, card_text
 from game.gin import table as T
-from game.gin.arrangement import card_text
 from game.gin.rules import Discard, DrawStock, Pass, TakeUpcard
 from game.gin.screens import CardsBox, GridScreen
 from tests.test_gin_table import (

@@ -7,11 +7,10 @@ import pygame
 import pytest
 
 from game import replays
-from game.cards import Card, parse_cards
+from game.cards import Card, card_text, parse_cards
 from game.gin import melds as M
 from game.gin import replay_codec
 from game.gin.ai import make_ai
-from game.gin.arrangement import card_text
 from game.gin.review import DISCARDS, DRAWS, REVIEW_SEED, differences, review
 from game.gin.review_screen import ReviewBox, review_lines
 from game.gin.rules import Discard, DrawStock, GinGame, GinOptions, GoOut, TakeUpcard

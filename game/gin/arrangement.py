@@ -4,16 +4,10 @@ the computer's cards once they are shown.
 """
 from __future__ import annotations
 
-from game.cards import SUIT_SYMBOLS, Card
+from game.cards import Card
 from game.gin import melds as M
 
 HUMAN, CPU = 0, 1       # the player at the bottom, the computer at the top
-
-
-def card_text(card) -> str:
-    """"10♥", "A♠": the way a text-mode program printed a card."""
-    rank = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
-    return rank + SUIT_SYMBOLS[card.suit]
 
 
 def sort_for_hand(cards) -> list:

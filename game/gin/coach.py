@@ -19,10 +19,9 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
-from game.cards import Card
+from game.cards import Card, card_text
 from game.gin import melds as M
 from game.gin.ai import make_ai
-from game.gin.arrangement import card_text
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
 

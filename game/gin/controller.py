@@ -14,17 +14,16 @@ has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
 """
 from __future__ import annotations
 
-import re
 import time
 
 from game import errors
-from game.cards import Card
+from game.cards import Card, card_text, codes_as_text
 from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin import melds as M
 from game.gin import table_save
 from game.gin.ai import make_ai
-from game.gin.arrangement import CPU, HUMAN, Arrangement, card_text, sort_for_hand
+from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
 from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
@@ -41,13 +40,12 @@ THINK_S = 0.001
 MODES = ("play", "wait", "confirm", "mark", "result", "handover")
 
 
-_CARD_CODE = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 
 
 def sentence(reason: str) -> str:
     """An engine's refusal as a note: "you have drawn already" -> "You have drawn already.";
     its card codes as the table prints cards ("AC 4S" -> "A\x05 4\x06")."""
-    reason = _CARD_CODE.sub(lambda m: card_text(Card.parse(m.group(0))), reason)
+    reason = codes_as_text(reason)
     return reason[:1].upper() + reason[1:] + "."
 
 

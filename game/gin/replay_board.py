@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.cards import Card
+from game.cards import Card, card_text
 from game.engine import Event
 from game.gin import table_draw
-from game.gin.arrangement import card_text, sort_for_hand
+from game.gin.arrangement import sort_for_hand
 from game.gin.controller import GinController
 from game.gin.rules import GinGame
 from game.replays import Replay, unpack_state

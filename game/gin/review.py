@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.cards import card_text
 from game.gin import melds as M
 from game.gin.ai import make_ai
-from game.gin.arrangement import card_text
 from game.gin.coach import explain, feed_chance, least_after_discard
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, Pass, Redeal, TakeUpcard
 from game.replays import Replay, ReplayCursor

@@ -15,7 +15,7 @@ import pygame
 
 from game import palette as P
 from game import ui
-from game.gin.arrangement import card_text
+from game.cards import card_text
 from game.keys import Binding, find_binding
 from game.scene import Pop, Scene
 from game.scenes import challenge as challenge_scene

@@ -10,8 +10,9 @@ import pygame
 
 from game import card_art, ui
 from game import palette as P
+from game.cards import card_text
 from game.gin import melds as M
-from game.gin.arrangement import card_text, cpu_display, human_display, sort_for_hand
+from game.gin.arrangement import cpu_display, human_display, sort_for_hand
 from game.gin.table_keys import key_bar
 from game.gin.table_speech import result_lines
 

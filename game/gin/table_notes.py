@@ -6,9 +6,8 @@ me, hot_seat, app, note, other_note).
 """
 from __future__ import annotations
 
-from game.cards import Card
+from game.cards import Card, card_text
 from game.gin import settings as S
-from game.gin.arrangement import card_text
 from game.table_support import record_stats
 
 

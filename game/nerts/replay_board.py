@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from game import card_art
+from game.cards import card_text
 from game.engine import Event
 from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
 from game.nerts.rules import NertsOptions, Round
 from game.nerts.table import seat_colours
-from game.nerts.table_control import SeatInfo, card_text, subject
+from game.nerts.table_control import SeatInfo, subject
 from game.nerts.table_draw import TableDrawing
 from game.replays import Replay, ReplayCursor, unpack_state
 

@@ -12,9 +12,9 @@ The App is used only through app.sound/app.error/app.frames/app.storage/app.stat
 from __future__ import annotations
 
 import random
-import re
 
 from game import challenges, replays
+from game.cards import CARD_CODE, Card, card_text, codes_as_text
 from game.challenges import Challenge
 from game.clock import STEP_HZ
 from game.nerts import table_save
@@ -31,7 +31,6 @@ BANNER_STEPS = 3 * STEP_HZ
 NOTE_STEPS = 3 * STEP_HZ
 FEED_LINES = 9            # shown beside the panels
 FEED_KEPT = 200           # kept for the F3 box
-SUIT_GLYPHS = {"H": "\x03", "D": "\x04", "C": "\x05", "S": "\x06"}
 PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banner; scores shown
 
 
@@ -40,25 +39,13 @@ def subject(name: str, verb: str) -> str:
     return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
 
 
-_CARD_CODE = re.compile(r"\b(10|[2-9AJQKT])([HDCS])\b")
-_RANK_OF = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
-_RANK_TEXT = {"T": "10"}          # a code's rank as the table prints it
 
 
 def spoken_cards(text: str) -> str:
     """The engine's card codes ("4C") in words, for the voice."""
-    return _CARD_CODE.sub(lambda m: card_name(_RANK_OF.get(m.group(1)) or int(m.group(1)),
-                                              m.group(2)), text)
+    return CARD_CODE.sub(lambda m: card_name(Card.parse(m.group(0)).rank, m.group(2)), text)
 
 
-def shown_cards(text: str) -> str:
-    """The engine's card codes ("4C") as the table prints cards ("4\x05"), for the notes."""
-    return _CARD_CODE.sub(lambda m: _RANK_TEXT.get(m.group(1), m.group(1)) + SUIT_GLYPHS[m.group(2)], text)
-
-
-def card_text(card) -> str:
-    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
-    return rank + SUIT_GLYPHS[card.suit]
 
 
 class SeatInfo:
@@ -332,7 +319,7 @@ class TableControl:
 
     # --- notes ------------------------------------------------------------------------
     def note(self, text: str) -> None:
-        self.notes.append(shown_cards(text))
+        self.notes.append(codes_as_text(text))     # the voice reads the codes as words
         del self.notes[:-4]
         self.note_steps = NOTE_STEPS
         self.app.say(spoken_cards(text))
