@@ -40,8 +40,6 @@ THINK_S = 0.001
 MODES = ("play", "wait", "confirm", "mark", "result", "handover")
 
 
-
-
 def sentence(reason: str) -> str:
     """An engine's refusal as a note: "you have drawn already" -> "You have drawn already.";
     its card codes as the table prints cards ("AC 4S" -> "A\x05 4\x06")."""

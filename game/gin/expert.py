@@ -113,11 +113,11 @@ Seventh pass (2026-11-24). Undercuts: of 394 hands solid won by knocking (1,000 
 seed 21), this expert's deadwood was within 3 points of his in 10%, within 5 in 19%;
 more weight on its own deadwood as his knock nears (0.3 or 1.5 x the deadwood, from the
 Stock drawn or from the sampled hands near a knock) changed few hands: variant-this
-version 9-7, 2-1, 23-29, 11-11 (2,000 paired hands, seed 61). What a reading is worth (bench/gin_cheat.py
---blend: the danger told partly, model and truth mixed): 65% of solid's hands needs a
-danger ranking the cards that meld for him with an AUC of about 0.93 (64.5% there);
-at 0.84, about what the best reading of the record reaches, 59.3%, with the danger
-weighted 16.
+version 9-7, 2-1, 23-29, 11-11 (2,000 paired hands, seed 61). What a reading is worth
+(bench/gin_cheat.py --blend: the danger told partly, model and truth mixed): 65% of
+solid's hands needs a danger ranking the cards that meld for him with an AUC of about
+0.93 (64.5% there); at 0.84, about what the best reading of the record reaches, 59.3%,
+with the danger weighted 16.
 """
 from __future__ import annotations
 

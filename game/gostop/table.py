@@ -285,8 +285,8 @@ PRESET_ROW = "preset"
 
 class GoStopSetup(Scene):
     """A short set-up: players, what sits at seats 2 and 3 (a computer's level or a
-    human: hot seat), the computers' pace and the rules' preset (Standard, Traditional, Online
-    or the player's own; S saves the rules as one). Enter deals."""
+    human: hot seat), the computers' pace and the rules' preset (Standard, Traditional,
+    Online or the player's own; S saves the rules as one). Enter deals."""
     title = "Go-Stop set-up"
 
     def __init__(self, app, seed=None):

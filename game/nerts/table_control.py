@@ -39,13 +39,9 @@ def subject(name: str, verb: str) -> str:
     return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
 
 
-
-
 def spoken_cards(text: str) -> str:
     """The engine's card codes ("4C") in words, for the voice."""
     return CARD_CODE.sub(lambda m: card_name(Card.parse(m.group(0)).rank, m.group(2)), text)
-
-
 
 
 class SeatInfo:
