@@ -7,6 +7,7 @@ short explanation, so a newcomer learns the game from the screen) and a sound cu
 from __future__ import annotations
 
 from game.engine import Event
+from game.words import counted
 
 from .cards import BONUS, PLANTS
 
@@ -127,7 +128,7 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
     elif k == "three_ppuk":
         text = f"Three ppuk! {sp.verb(seat, 'win')} the hand at once."
     elif k == "paid_at_once":
-        text = (f"{sp.verb(ev.get('from'), 'pay')} {ev.get('chips')} chips at once for the "
+        text = (f"{sp.verb(ev.get('from'), 'pay')} {counted(ev.get('chips'), 'chip')} at once for the "
                 f"{ev.get('reason')}.")
     elif k == "ttadak":
         text = (f"Ttadak! Hand card and stock card both matched the pair of {m}s on the "

@@ -44,6 +44,7 @@ from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
 from game.table_support import record_stats
+from game.words import counted
 
 from . import hwatu_art as art
 from .cards import PLANTS, parse_cards
@@ -434,7 +435,7 @@ def start_challenge(app, ch: Challenge) -> GoStopTable:
     t.ctl.challenge = ch
     who = ch.name or "The challenger"
     over = f" over {opts.hands} hand{'s' if opts.hands != 1 else ''}" if opts.hands else ""
-    t.note(f"A challenge: {who} won {ch.score:+d} chips on this deal{over}. Beat it!")
+    t.note(f"A challenge: {who} won {counted(ch.score, 'chip', signed=True)} on this deal{over}. Beat it!")
     t.save()
     return t
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game import ui
 from game.challenges import Challenge, outcome
+from game.words import counted
 
 from . import coach
 from .controller import HUMAN
@@ -81,8 +82,8 @@ class TableCoach:
             hands = ch.options_object().hands
             who = ch.name or "the challenger"
             if hands and st.hand_no < hands:
-                out.append(f"Challenge: hand {st.hand_no} of {hands}; {who}'s {ch.score} chips "
-                           "to beat.")
+                out.append(f"Challenge: hand {st.hand_no} of {hands}; {who}'s "
+                           f"{counted(ch.score, 'chip')} to beat.")
             elif not hands or st.hand_no == hands:
                 out.append("Challenge: " + outcome(ch, st.chips[HUMAN], "You"))
         return out

@@ -6,6 +6,7 @@ keyboard and is the one asked (the same rule as the face-up hand: hand_visible).
 from __future__ import annotations
 
 from game.spoken import speakable
+from game.words import counted
 
 from .narrate import card_label
 from .table_draw import FLIP, category_words, play_hint
@@ -55,12 +56,12 @@ class TableSpeech:
             by_month.setdefault(c.month, []).append(c)
         table = "; ".join(cards_words(cs) + (" (a stack)" if m in st.stacks else "")
                           for m, cs in sorted(by_month.items()))
-        parts.append(f"Table: {table or 'empty'}. Stock {len(st.stock)} cards.")
+        parts.append(f"Table: {table or 'empty'}. Stock {counted(len(st.stock), 'card')}.")
         for s in range(st.n):
-            bits = [f"{st.score(s)} points"]
+            bits = [counted(st.score(s), "point")]
             if st.go_counts[s]:
                 bits.append(f"{st.go_counts[s]} Go")
-            bits.append(f"{len(st.hands[s])} cards in hand")
+            bits.append(f"{counted(len(st.hands[s]), 'card')} in hand")
             bits.append(f"chips {st.chips[s]:+d}")
             parts.append(f"{self.names[s]}: " + ", ".join(bits) + ".")
         return speakable(" ".join(parts))
