@@ -317,13 +317,14 @@ def test_frames_draw_without_errors(app, n):
 def test_seven_swaps_hands_with_the_chosen_seat(app):
     from game.gnono.overlays import SeatChooser
     opts = GnonoOptions(seven_zero=True)
-    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3", "B1 B2"], "R5", options=opts)
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3", "B1"], "R5", options=opts)
     post_keys(pygame.K_RETURN)              # R7
     app.run(max_frames=1)
     assert run_until(app, lambda: isinstance(app.top, SeatChooser), 600)
+    assert [label for _, label in app.top.items] == [f"{NAMES[1]} (3 cards)", f"{NAMES[2]} (1 card)"]
     post_keys(pygame.K_DOWN, pygame.K_RETURN)   # the second seat offered: Bert
     app.run(max_frames=1)
-    assert sorted(map(str, t.state.hands[0])) == ["B1", "B2"]
+    assert sorted(map(str, t.state.hands[0])) == ["B1"]
     assert sorted(map(str, t.state.hands[2])) == ["B9", "G2"]
 
 

@@ -35,6 +35,7 @@ from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.words import counted
 
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
@@ -283,7 +284,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
         others = [s for s in range(self.n) if s != seat]
         return Push(SeatChooser(self.app, "A 7: swap hands with whom?",
-                                [(s, f"{self.names[s]} ({len(self.state.hands[s])} cards)")
+                                [(s, f"{self.names[s]} ({counted(len(self.state.hands[s]), 'card')})")
                                  for s in others], picked, self.ask_coach))
 
     # -- the round's end --------------------------------------------------------------
