@@ -222,3 +222,14 @@ def test_a_hand_played_at_the_table_is_reviewed_with_its_hints(app):
     assert "You asked the coach 2 times." in box.lines
     # the player took the coach's advice: the expert has nothing to add
     assert any(line.startswith("The expert would have made each of your 2 draws") for line in box.lines)
+
+
+def test_one_point_left_is_said_in_the_singular():
+    from game.gin.options import GinOptions
+    from game.gin.review import _turn_line
+    from game.gin.rules import TakeUpcard
+    g = GinGame.from_deal([parse_cards("AD 2D 3D 7H 7C 7S 4S 5S 6S KC"),
+                           parse_cards("2S 5H 8S JS QS 3H 6H 9H JH 4C")], Card.parse("AH"), None,
+                          dealer=1, options=GinOptions(), seed=3)
+    line = _turn_line(g.view(0), 1, TakeUpcard(0), g, 0)
+    assert line == "The first upcard: you took A\x03 (1 point at best after your discard)."

@@ -24,6 +24,7 @@ from game.gin import melds as M
 from game.gin.ai import make_ai
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
+from game.words import counted
 
 COACH_SEED = 21          # the expert the coach asks is made afresh, on this seed, each time
 TEXT_MAX = 140           # the notes show two lines of 76 characters, "Coach: " first
@@ -192,12 +193,12 @@ def _draw_reason(view: GinView, move: Any, opponent: str) -> str:
         if take <= kv:
             return _fit(f"Take {ut}: it lets you knock with {take}", figures)
         groups = f", makes {_group_with(with_up, up)}" if melds_up else ""
-        return _fit(f"Take {ut}: it leaves {take} points after your discard", groups, figures)
+        return _fit(f"Take {ut}: it leaves {counted(take, 'point')} after your discard", groups, figures)
     what = "Pass" if isinstance(move, Pass) else "Draw from the Stock"
     if up in view.my_discards:
         return _fit(f"{what}: you threw {ut} yourself", figures)
     why = f"{ut} makes no group with your cards" if not melds_up else \
-        f"with {ut} you would keep {take} points"
+        f"with {ut} you would keep {counted(take, 'point')}"
     shown = f"; taking it would show {opponent} what you collect" if melds_up and take > stock else ""
     return _fit(f"{what}: {why}", figures, shown)
 
@@ -275,7 +276,8 @@ def _lay_down_reason(view: GinView) -> str:
     hand = view.hand
     if view.out_kind == "gin":
         melds, un = M.best_melds(hand)
-        return _fit(f"Lay down your groups: {M.deadwood_value(un)} points left (no lay-offs after gin)")
+        left = counted(M.deadwood_value(un), "point")
+        return _fit(f"Lay down your groups: {left} left (no lay-offs after gin)")
     melds, layoffs, un = M.best_defense(hand, [list(m) for m in view.out_melds])
     lo = f", laying off {len(layoffs)}" if layoffs else ""
-    return _fit(f"Lay down your groups{lo}: {M.deadwood_value(un)} points left")
+    return _fit(f"Lay down your groups{lo}: {counted(M.deadwood_value(un), 'point')} left")

@@ -23,6 +23,7 @@ from game.gin.ai import make_ai
 from game.gin.coach import explain, feed_chance, least_after_discard
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, Pass, Redeal, TakeUpcard
 from game.replays import Replay, ReplayCursor
+from game.words import counted
 
 REVIEW_SEED = 2100       # the expert of the move at position k is made on REVIEW_SEED + k
 DRAWS = (TakeUpcard, DrawStock, Pass)
@@ -109,7 +110,7 @@ def _turn_line(view, turn: int, move: Any, after: GinGame, seat: int) -> str:
         up = view.pile[-1]
         banned = 0 if view.options.discard_taken_upcard else M.card_bit(up)
         left = least_after_discard(hand | M.card_bit(up), banned)
-        return f"{label}: you took {card_text(up)} ({left} points at best after your discard)."
+        return f"{label}: you took {card_text(up)} ({counted(left, 'point')} at best after your discard)."
     if isinstance(move, Pass):
         return f"{label}: you passed {card_text(view.pile[-1])}."
     if isinstance(move, DrawStock):
@@ -118,7 +119,7 @@ def _turn_line(view, turn: int, move: Any, after: GinGame, seat: int) -> str:
             return f"{label}: you drew from the Stock."
         card = got.pop()
         left = least_after_discard(hand | M.card_bit(card))
-        return (f"{label}: you drew from the Stock ({card_text(card)}: {left} points at best "
+        return (f"{label}: you drew from the Stock ({card_text(card)}: {counted(left, 'point')} at best "
                 "after your discard).")
     if isinstance(move, GoOut):
         if move.discard is None:
@@ -127,7 +128,7 @@ def _turn_line(view, turn: int, move: Any, after: GinGame, seat: int) -> str:
         how = "went gin" if left == 0 else f"knocked with {left}"
         return f"{label}: you {how}, discarding {card_text(move.discard)}."
     left = M.min_deadwood_mask(hand ^ M.card_bit(move.card))
-    return f"{label}: you threw {card_text(move.card)} ({left} points left)."
+    return f"{label}: you threw {card_text(move.card)} ({counted(left, 'point')} left)."
 
 
 def _feed_line(view, played: Any, expert: Any, opponent: str) -> tuple:
@@ -165,5 +166,5 @@ def _score_of(before: GinGame, seat: int, move: GoOut, opponent: str) -> str:
     scored = next(ev for ev in events if ev["kind"] == "hand_scored")
     pts = scored["points"]
     if scored["winner"] == seat:
-        return f"wins {pts} points"
-    return f"is underknocked: {pts} points to {opponent}"
+        return f"wins {counted(pts, 'point')}"
+    return f"is underknocked: {counted(pts, 'point')} to {opponent}"

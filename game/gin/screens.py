@@ -20,6 +20,7 @@ from game.keys import Binding, find_binding
 from game.scene import Pop, Scene
 from game.scenes import challenge as challenge_scene
 from game.scenes.overlays import Overlay
+from game.words import counted
 
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
 HOW_TEXT = {"gin": "Gin", "knock": "Knock", "underknock": "Underknock", "dead": "No score"}
@@ -281,7 +282,7 @@ def end_of_game(app, game, names, on_done, challenge: Callable | None = None,
         verdict = "A tie!"
     else:
         w = 0 if t0 > t1 else 1
-        verdict = f"{names[w]} wins by {abs(t0 - t1)} points."
+        verdict = f"{names[w]} wins by {counted(abs(t0 - t1), 'point')}."
     notes = [verdict, f"Bonuses: Game {o.game_bonus}, Box {o.box_bonus} each, Blitz {o.blitz_bonus}."]
     if outcome:
         notes.insert(0, outcome)

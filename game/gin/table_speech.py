@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.gin import melds as M
 from game.spoken import card_name, cards_text
+from game.words import counted
 
 MARK_WORDS = {" ": "unplayable", "P": "on the knocker's groups"}
 
@@ -90,7 +91,7 @@ def state(tbl) -> str:
         melds, un = M.best_melds(hand)
         groups = "; ".join(f"group {k + 1}: {cards_text(m)}" for k, m in enumerate(melds))
         parts.append(f"Your hand: {groups + '; ' if groups else ''}unplayable: {cards_text(un)}, "
-                     f"{M.deadwood_value(un)} points")
+                     f"{counted(M.deadwood_value(un), 'point')}")
     parts.append(f"Upcard: {_card(g.pile[-1])}" if g.pile else "The Pile is empty")
     parts.append(f"Stock: {len(g.stock)} cards")
     parts.append("Gin only" if g.knock_value == 0 else f"Knock with {g.knock_value} or less")
