@@ -312,3 +312,21 @@ def test_a_plain_plus_string_binding_is_a_typed_plus():
     b = Binding(("+", pygame.K_INSERT, pygame.K_KP_PLUS), "Draw a card", lambda: None)
     assert find_binding([b], key_event(pygame.K_EQUALS, "=", SHIFT)) is b
     assert find_binding([b], key_event(pygame.K_EQUALS, "=", 0)) is None
+
+
+def test_an_options_hint_is_written_under_the_boxs_shadow_not_on_it(app):
+    # the box's shadow fills the row under it; the hint (light cyan) starts one row lower
+    scene = OptionsScene(app)
+    app.push(scene)
+    scene.page = 1                        # Sound and screen: its first item has a hint
+    assert scene.item.hint
+    app.run(max_frames=1)
+    top = 2 + MAX_TAB_ROWS + 1
+    shadow_row = top + len(scene.current.opts) + 4
+    cyan = pygame.Color(*P.PALETTE[P.LIGHT_CYAN])
+
+    def has_cyan(row):
+        band = app.canvas.subsurface(ui.cell_rect(0, row, 80, 1))
+        return any(band.get_at((x, y)) == cyan for x in range(0, 640, 2) for y in range(16))
+    assert not has_cyan(shadow_row)
+    assert has_cyan(shadow_row + 1)
