@@ -81,8 +81,7 @@ def position_in(cards: list, card: Card) -> int | None:
 
 def card_text(card: Card) -> str:
     """"10\x03", "A\x06": a card as a text-mode program printed it (code page 437 suits)."""
-    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
-    return rank + SUIT_SYMBOLS[card.suit]
+    return ("10" if card.rank == 10 else RANKS[card.rank - 1]) + SUIT_SYMBOLS[card.suit]
 
 
 def codes_as_text(text: str) -> str:
