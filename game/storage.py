@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from typing import Any, Callable, Iterator
 
@@ -28,6 +29,35 @@ GAME_LOST = "the saved game cannot be resumed"
 FAILURES = "resume-failures.json"
 FAILURES_KIND = "resume-failures"
 FAILURE_LIMIT = 2
+
+
+# The most a player-data file may hold, by kind; a larger one is damaged, not read.
+MAX_BYTES = 4 * 1024 * 1024
+
+
+def read_regular(path: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. A FIFO, a device or a
+    folder is never opened (opening a FIFO blocks for ever), and a larger file is not
+    read: both raise ValueError, as damaged data does; a missing or unreadable file
+    raises OSError."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError("not a regular file")
+    if st.st_size > limit:
+        raise ValueError(f"larger than {limit // 1024} KB")
+    # O_NONBLOCK: should the file be swapped for a FIFO after the stat, open still returns
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise ValueError(f"larger than {limit // 1024} KB")
+    return raw
 
 
 def _validate_failures(data: Any) -> dict[str, int]:
@@ -138,11 +168,10 @@ class Storage:
         cannot be resumed").
         """
         path = self.path(name)
-        if not os.path.isfile(path):
+        if not os.path.lexists(path):
             return None
         try:
-            with open(path, "rb") as f:
-                raw = f.read()
+            raw = read_regular(path)
             doc = json.loads(raw.decode("utf-8"))
             if not isinstance(doc, dict) or doc.get("kind") != kind:
                 raise ValueError("not a G'NERTS %s file" % kind)
