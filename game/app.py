@@ -210,8 +210,9 @@ class App:
         return True
 
 
-    def save_options(self) -> None:
-        save_options(self.storage, self.options)
+    def save_options(self) -> bool:
+        """Write the options; False (and the player told by the storage) if not written."""
+        return save_options(self.storage, self.options)
 
     def screenshot(self) -> str | None:
         """F12: the canvas as a PNG in the saves folder; a folder that cannot be made

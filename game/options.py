@@ -209,7 +209,9 @@ class Options:
 
 
 def load_options(storage: Storage) -> Options:
-    """Options from storage; a damaged file is set aside and reported."""
+    """Options from storage. A file that is damaged whole is set aside and reported
+    (defaults used); one with bad values keeps every option that checks, sets only the
+    bad ones to their defaults, says which, and is written again repaired."""
     bad_keys: list[str] = []
 
     def validate(data: Any) -> Options:
@@ -221,8 +223,13 @@ def load_options(storage: Storage) -> Options:
     if opts is None:
         return Options()
     if bad_keys:
-        storage.set_aside(FILE, f"bad value for {', '.join(bad_keys[:3])}")
-        save_options(storage, opts)  # the good values are kept
+        labels = [f"{opts.specs[k].label} ({k})" for k in bad_keys[:3]] + (
+            [f"{len(bad_keys) - 3} more"] if len(bad_keys) > 3 else [])
+        one = len(bad_keys) == 1
+        storage.tell(f"{FILE} had a bad value for {', '.join(labels)}: "
+                     f"{'that option is' if one else 'those options are'} back to "
+                     f"{'its default' if one else 'their defaults'}, the others are kept.")
+        storage.write_json(FILE, "options", SCHEMA, opts.to_json(), quiet=True)  # repaired
     return opts
 
 

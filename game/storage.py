@@ -1,8 +1,12 @@
-"""Player data on disk: JSON only, written atomically, with a schema version.
+"""Player data on disk: the one reader and the one writer of the saves folder.
 
-A file that does not parse or fails validation is moved aside as `<name>.bad`;
-the caller gets the defaults and a message to show the player. Nothing here ever
-raises for a bad file or an unwritable folder.
+Reading: regular files only (a FIFO or a device is never opened), under a size limit
+per kind, parsed and checked whole by the caller's validator. A file that fails is
+moved aside as `<name>.bad`; the caller gets None (its defaults) and the player one
+notice per damaged file, saying what it costs. One that cannot be moved aside (a
+read-only folder) is not read again this session, so it is told once, not at every
+read. Writing: atomic (temp file, fsync, rename), its success returned. Nothing here
+ever raises for a bad file or an unwritable folder.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from game import errors
 DAMAGE = (ValueError, OSError)
 # what a damaged file costs the player, said after where it was kept
 DEFAULTS_USED = "defaults used"
+NOT_MOVED = "could not be moved aside"
 GAME_LOST = "the saved game cannot be resumed"
 
 # How many times in a row each save was written because its table failed: a save
@@ -32,7 +37,12 @@ FAILURE_LIMIT = 2
 
 
 # The most a player-data file may hold, by kind; a larger one is damaged, not read.
-MAX_BYTES = 4 * 1024 * 1024
+MAX_BYTES = 4 * 1024 * 1024        # the games' saves and the replays
+LIMITS = {"options": 64 * 1024, "presets": 256 * 1024, "stats": 1024 * 1024,
+          "nerts-drills": 1024 * 1024, FAILURES_KIND: 16 * 1024, "challenge": 16 * 1024}
+# The folders under the saves folder that the program writes (game/replays.py's FOLDER):
+# start-up cleans the temporary files of an interrupted save in each.
+SUBFOLDERS = ("replays",)
 
 
 def read_regular(path: str, limit: int = MAX_BYTES) -> bytes:
@@ -60,6 +70,19 @@ def read_regular(path: str, limit: int = MAX_BYTES) -> bytes:
     return raw
 
 
+def _unwrap(raw: bytes, kind: str, schema: int) -> Any:
+    """The data of a saved file's bytes: {"kind", "schema", "data"} in UTF-8 JSON of
+    that kind and schema, else ValueError."""
+    doc = json.loads(raw.decode("utf-8"))
+    if not isinstance(doc, dict) or doc.get("kind") != kind:
+        raise ValueError("not a G'NERTS %s file" % kind)
+    if doc.get("schema") != schema:
+        raise ValueError(f"schema {doc.get('schema')!r}, this program reads {schema}")
+    if "data" not in doc:
+        raise ValueError("no data")
+    return doc["data"]
+
+
 def _validate_failures(data: Any) -> dict[str, int]:
     if not isinstance(data, dict) or not all(
             isinstance(k, str) and type(v) is int and 0 < v <= FAILURE_LIMIT for k, v in data.items()):
@@ -72,6 +95,7 @@ class Storage:
         self.dir = save_dir
         self.problems: list[str] = []  # messages for the screen, oldest first
         self.told: set[str] = set()    # each message is shown once a session
+        self.unreadable: set[str] = set()  # damaged, told, not moved aside: not read again
         self._fail_counts: dict[str, int] | None = None   # FAILURES, read when first needed
         self._failure_writes: list[str] | None = None     # names written by a failed table
 
@@ -79,7 +103,8 @@ class Storage:
         return os.path.join(self.dir, name)
 
     def exists(self, name: str) -> bool:
-        return os.path.isfile(self.path(name))
+        """A file of that name to read (not one found damaged that stayed in place)."""
+        return name not in self.unreadable and os.path.isfile(self.path(name))
 
     def check_writable(self) -> bool:
         """Can saves be written here? If not, the player is told once, and plays on."""
@@ -97,19 +122,21 @@ class Storage:
         return True
 
     def _remove_stale_temporaries(self) -> None:
-        """Half-written files of a save that was interrupted (power cut, kill)."""
-        try:
-            names = os.listdir(self.dir)
-        except OSError:
-            return
-        for name in names:
-            if name.startswith(".") and name.endswith(".tmp"):
-                try:
-                    os.remove(self.path(name))
-                except OSError:
-                    pass
+        """Half-written files of a save that was interrupted (power cut, kill), in the
+        saves folder and in every folder under it that the program writes."""
+        for folder in (self.dir, *(os.path.join(self.dir, sub) for sub in SUBFOLDERS)):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                if name.startswith(".") and name.endswith(".tmp"):
+                    try:
+                        os.remove(os.path.join(folder, name))
+                    except OSError:
+                        pass
 
-    def write_json(self, name: str, kind: str, schema: int, data: Any) -> bool:
+    def write_json(self, name: str, kind: str, schema: int, data: Any, quiet: bool = False) -> bool:
         """Write {"kind", "schema", "data"} atomically: temp file, fsync, rename."""
         doc = {"kind": kind, "schema": schema, "data": data}
         try:
@@ -118,17 +145,21 @@ class Storage:
             errors.report(exc, f"saving {name}")
             self.tell(f"Could not save {name}: {_short(exc)}")
             return False
-        return self.write_text(name, text)
+        return self.write_text(name, text, quiet)
 
-    def write_text(self, name: str, text: str) -> bool:
-        """Write a file of the saves folder atomically; False (and the player told) if
-        the folder cannot be made or written."""
+    def write_text(self, name: str, text: str, quiet: bool = False) -> bool:
+        return self.write_bytes(name, text.encode("utf-8"), quiet)
+
+    def write_bytes(self, name: str, data: bytes, quiet: bool = False) -> bool:
+        """Write a file of the saves folder atomically: True once it is on disk whole.
+        False if the folder cannot be made or written (a full disk): no part of the
+        file is left, and the player is told (unless `quiet`: the caller tells)."""
         try:
             os.makedirs(self.dir, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=self.dir)
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
                     f.flush()
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path(name))
@@ -140,8 +171,10 @@ class Storage:
                 raise
             self._fsync_dir()
         except OSError as exc:
-            self.tell(f"Could not save {name} in {self.dir}: {_short(exc.strerror or exc)}")
+            if not quiet:
+                self.tell(f"Could not save {name} in {self.dir}: {_short(exc.strerror or exc)}")
             return False
+        self.unreadable.discard(name)
         self._saved_fine(name)
         return True
 
@@ -157,29 +190,36 @@ class Storage:
         finally:
             os.close(fd)
 
+    def load_json(self, name: str, kind: str, schema: int,
+                  validate: Callable[[Any], Any] = lambda data: data) -> Any:
+        """The checked data of a file, for a reader that keeps damaged files where they
+        are (the replays): ValueError (damaged: the reason) or OSError (cannot be read).
+        Nothing is told, nothing set aside."""
+        return validate(_unwrap(read_regular(self.path(name), LIMITS.get(kind, MAX_BYTES)), kind, schema))
+
     def read_json(self, name: str, kind: str, schema: int,
                   validate: Callable[[Any], Any], lost: str = DEFAULTS_USED) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
 
         `validate(data)` returns the cleaned data or raises ValueError for damaged data.
-        Any other exception is a bug in the reader: reported (raised under tests), and
-        the file is set aside all the same so the player is never stuck on it. `lost`
-        tells the player what a damaged file costs ("defaults used", "the saved game
-        cannot be resumed").
+        `lost` tells the player what a damaged file costs ("defaults used", "the saved
+        game cannot be resumed").
         """
+        return self.read_file(name, lambda raw: validate(_unwrap(raw, kind, schema)), lost,
+                              LIMITS.get(kind, MAX_BYTES))
+
+    def read_file(self, name: str, parse: Callable[[bytes], Any], lost: str = DEFAULTS_USED,
+                  limit: int = MAX_BYTES) -> Any | None:
+        """What `parse` makes of a file's bytes, or None: absent, or damaged (parse
+        raised ValueError, or the file is no regular file or too large), then set aside
+        and told. Any other exception is a bug in the reader: reported (raised under
+        tests), and the file is set aside all the same so the player is never stuck on
+        it. A damaged file that could not be moved aside is not read again."""
         path = self.path(name)
-        if not os.path.lexists(path):
+        if name in self.unreadable or not os.path.lexists(path):
             return None
         try:
-            raw = read_regular(path)
-            doc = json.loads(raw.decode("utf-8"))
-            if not isinstance(doc, dict) or doc.get("kind") != kind:
-                raise ValueError("not a G'NERTS %s file" % kind)
-            if doc.get("schema") != schema:
-                raise ValueError(f"schema {doc.get('schema')!r}, this program reads {schema}")
-            if "data" not in doc:
-                raise ValueError("no data")
-            return validate(doc["data"])
+            return parse(read_regular(path, limit))
         except DAMAGE as exc:
             self.set_aside(name, exc, lost)
             return None
@@ -189,8 +229,12 @@ class Storage:
             return None
 
     def set_aside(self, name: str, why: Exception | str, lost: str = DEFAULTS_USED) -> None:
+        """A damaged file: moved aside, and the player told once what it costs."""
         where = self.move_aside(name)
-        self.problems.append(f"{name} was damaged ({_short(why)}); {where}, {lost}.")
+        if name not in self.unreadable:
+            self.problems.append(f"{name} was damaged ({_short(why)}); {where}, {lost}.")
+        if where == NOT_MOVED:
+            self.unreadable.add(name)
 
     def move_aside(self, name: str) -> str:
         """Rename the file to NAME.bad; says where it went, for the player."""
@@ -198,7 +242,7 @@ class Storage:
             os.replace(self.path(name), self.path(name) + ".bad")
             where = f"kept as {name}.bad"
         except OSError:
-            where = "could not be moved aside"
+            where = NOT_MOVED
         self._forget_failures(name)
         return where
 

@@ -51,8 +51,8 @@ def test_a_hand_edited_bad_value_falls_back_and_keeps_the_rest(tmp_path):
     assert opts["colour.table"] == Options()["colour.table"]
     assert opts["sound.on"] is True  # 1 is not a boolean: default kept
     assert opts["colour.text"] == palette.YELLOW
-    assert (tmp_path / (FILE + ".bad")).exists()
-    assert st.problems
+    assert not (tmp_path / (FILE + ".bad")).exists()     # not set aside whole: repaired
+    assert len(st.problems) == 1 and "colour.table" in st.problems[0] and "sound.on" in st.problems[0]
     # the repaired file is what loads next time, without complaint
     st2 = Storage(str(tmp_path))
     assert load_options(st2)["colour.text"] == palette.YELLOW and not st2.problems

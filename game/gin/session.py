@@ -68,6 +68,7 @@ class SessionScene(Scene):
         self.message = ""
         self.index = 0
         self.on_start = on_start
+        self.all_presets = presets.presets_for(app.storage, "gin")   # read once, not at each key
 
     # ---- the items ----
     def items(self) -> list[tuple[str, str]]:
@@ -123,7 +124,7 @@ class SessionScene(Scene):
         return None
 
     def _next_preset(self, d: int):
-        names = [OWN] + list(presets.presets_for(self.app.storage, "gin"))
+        names = [OWN] + list(self.all_presets)
         at = names.index(self.values["preset"]) if self.values["preset"] in names else 0
         name = names[(at + d) % len(names)]
         v = self.values
@@ -131,7 +132,7 @@ class SessionScene(Scene):
             v.update(preset="", rules={}, oklahoma=self.app.options["gin.oklahoma"],
                      hollywood=self.app.options["gin.hollywood"])
             return None
-        values = presets.presets_for(self.app.storage, "gin")[name]
+        values = self.all_presets[name]
         rules = {k: values[k] for k in S.RULE_KEYS if k in values}
         v["oklahoma"] = rules.pop("gin.oklahoma", v["oklahoma"])
         v["hollywood"] = rules.pop("gin.hollywood", v["hollywood"])
@@ -148,6 +149,7 @@ class SessionScene(Scene):
         if not ok:
             self.message = "The preset could not be written."
             return False
+        self.all_presets = presets.presets_for(self.app.storage, "gin")
         self.values["preset"], self.values["rules"] = name, {
             k: val for k, val in self.rules().items() if k not in ("gin.oklahoma", "gin.hollywood")}
         self.message = f"Saved as \"{name}\"."

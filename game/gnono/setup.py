@@ -33,6 +33,7 @@ class GnonoSetup(Scene):
         self.seed = seed
         self.index = 0
         self.notice = ""
+        self.all_presets = presets_for(app.storage, "gnono")   # read once, not at each draw
 
     # the lines: (kind, key) -----------------------------------------------------------
     def lines(self):
@@ -64,7 +65,7 @@ class GnonoSetup(Scene):
 
     # the presets --------------------------------------------------------------------
     def presets(self) -> dict:
-        return presets_for(self.app.storage, "gnono")
+        return self.all_presets
 
     def preset_now(self) -> str | None:
         """The preset whose rules the options hold now, or None (custom rules)."""
@@ -78,11 +79,16 @@ class GnonoSetup(Scene):
         """F5: keep the rules now shown as a preset of the player's own."""
         def done(name):
             try:
-                save_preset(self.app.storage, "gnono", name, {k: self.app.options[k] for k in RULE_KEYS})
+                ok = save_preset(self.app.storage, "gnono", name, {k: self.app.options[k] for k in RULE_KEYS})
             except ValueError as exc:   # a shipped name, too many presets
                 self.app.error()
                 self.notice = str(exc)
                 return
+            if not ok:                  # the storage's notice says why
+                self.app.error()
+                self.notice = "The rules were not saved."
+                return
+            self.all_presets = presets_for(self.app.storage, "gnono")
             self.notice = f"Rules saved as {name}."
         return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
 

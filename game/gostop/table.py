@@ -294,6 +294,7 @@ class GoStopSetup(Scene):
         super().__init__(app)
         self.seed = seed
         self.row = 0
+        self.all_presets = presets_for(app.storage, "gostop")   # read once, not at each draw
 
     def items(self):
         """(option key, label, values, labels by value) of each line."""
@@ -310,7 +311,7 @@ class GoStopSetup(Scene):
         return its
 
     def presets(self) -> dict:
-        return presets_for(self.app.storage, "gostop")
+        return self.all_presets
 
     def preset_now(self) -> str | None:
         """The preset whose rules the options hold now, or None (custom rules)."""
@@ -349,13 +350,18 @@ class GoStopSetup(Scene):
         """S: keep the rules now chosen as a preset of the player's own."""
         def done(name):
             try:
-                save_preset(self.app.storage, "gostop", name,
-                            {k: v for k, v in values_of(self.app.options, "gostop").items()
-                             if k in RULE_KEYS})
+                ok = save_preset(self.app.storage, "gostop", name,
+                                 {k: v for k, v in values_of(self.app.options, "gostop").items()
+                                  if k in RULE_KEYS})
             except ValueError as exc:   # a shipped name, too many presets
                 self.app.error()
                 self.app.toast(str(exc))
                 return
+            if not ok:                  # the storage's notice says why
+                self.app.error()
+                self.app.toast("The rules were not saved.")
+                return
+            self.all_presets = presets_for(self.app.storage, "gostop")
             self.app.toast(f"Rules saved as {name}.")
         return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.deals import is_deal_no
 from game.engine import is_int
+from game.nerts.drill import GOALS, variant_key
 from game.storage import Storage
 
 FILE = "nerts-drills.json"
@@ -20,6 +21,10 @@ SCHEMA = 1
 MAX_DEALS = 200            # deals kept per drill (the oldest forgotten first)
 MAX_STEPS = 10 ** 9        # over three months of steps: no drill takes that long
 MAX_CPM = 100_000.0
+DRILL_BEST = {"steps", "cpm", "deal"}
+DEAL_BEST = {"steps", "cpm"}
+# every drill's key: its goal and its rule options (Drill.key)
+KEYS = {g.key + variant_key(ones, runs) for g in GOALS for ones in (False, True) for runs in (False, True)}
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,9 @@ class News:
     previous_cpm: float | None       # the drill's best cards per minute before
 
 
-def _check_best(d, what: str) -> dict:
-    if not (isinstance(d, dict) and set(d) <= {"steps", "cpm", "deal"} and {"steps", "cpm"} <= set(d)):
+def _check_best(d, what: str, fields: set[str]) -> dict:
+    """A best: its time and cards a minute, and (a drill's best) the deal it was on."""
+    if not (isinstance(d, dict) and set(d) == fields):
         raise ValueError(f"bad {what}")
     if not (is_int(d["steps"]) and 0 < d["steps"] <= MAX_STEPS):
         raise ValueError(f"bad time in {what}")
@@ -46,19 +52,27 @@ def _check_best(d, what: str) -> dict:
     return dict(d, cpm=float(d["cpm"]))
 
 
+def _agree(best: dict, deals: dict) -> bool:
+    """The drill's best time is no slower than any deal's (its own deal's if kept), its
+    best cards a minute no fewer."""
+    return (best["steps"] <= min(d["steps"] for d in deals.values())
+            and best["cpm"] >= max(d["cpm"] for d in deals.values())
+            and deals.get(str(best["deal"]), best)["steps"] == best["steps"])
+
+
 def validate(data) -> dict:
     """The records from the file, checked; ValueError if anything is out of shape."""
     if not isinstance(data, dict):
         raise ValueError("drill records are not a table")
     out = {}
     for key, rec in data.items():
-        if not (isinstance(key, str) and 0 < len(key) <= 40 and isinstance(rec, dict)
+        if not (isinstance(key, str) and key in KEYS and isinstance(rec, dict)
                 and set(rec) == {"runs", "completed", "best", "deals"}):
             raise ValueError(f"bad drill {key!r}")
         runs, done = rec["runs"], rec["completed"]
         if not (is_int(runs) and is_int(done) and 0 <= done <= runs <= MAX_STEPS):
             raise ValueError(f"bad counts of drill {key!r}")
-        best = None if rec["best"] is None else _check_best(rec["best"], f"best of {key}")
+        best = None if rec["best"] is None else _check_best(rec["best"], f"best of {key}", DRILL_BEST)
         deals = rec["deals"]
         if not isinstance(deals, dict) or len(deals) > MAX_DEALS:
             raise ValueError(f"bad deals of drill {key!r}")
@@ -66,9 +80,11 @@ def validate(data) -> dict:
         for deal, d in deals.items():
             if not (isinstance(deal, str) and deal.isdigit() and len(deal) <= 30):
                 raise ValueError(f"bad deal number {deal!r}")
-            clean[deal] = _check_best(d, f"deal {deal} of {key}")
+            clean[deal] = _check_best(d, f"deal {deal} of {key}", DEAL_BEST)
         if (best is None) != (not clean) or (best is not None and done == 0):
             raise ValueError(f"the bests of drill {key!r} do not agree")
+        if best is not None and not _agree(best, clean):
+            raise ValueError(f"the bests of drill {key!r} do not agree with its deals'")
         out[key] = {"runs": runs, "completed": done, "best": best, "deals": clean}
     return out
 

@@ -141,8 +141,9 @@ def _order(key: str):
     return ([g.key for g in GOALS].index(goal) if goal in [g.key for g in GOALS] else 99, key)
 
 
-def records_box(app) -> TextBox:
-    return TextBox(app, "Nerts drills: records", records_lines(DrillRecords(app.storage)))
+def records_box(app, records: DrillRecords | None = None) -> TextBox:
+    """The records box: the records given (a screen's, read when it opened) or read now."""
+    return TextBox(app, "Nerts drills: records", records_lines(records or DrillRecords(app.storage)))
 
 
 def drill_help() -> list[str]:

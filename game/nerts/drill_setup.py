@@ -27,10 +27,12 @@ class DrillSetup(Scene):
         self.deal = str(fresh_deal_no() if deal_no is None else deal_no)
         self.index = 0            # 0: the drill line, 1: the deal line
         self.typed = False        # a digit typed on the deal line replaces the number first
-        self.records = DrillRecords(app.storage)
+        self.records = DrillRecords(app.storage)   # read once here, and again after a drill
+        self.drilled = False
 
     def on_enter(self) -> None:
-        self.records = DrillRecords(self.app.storage)    # back from a drill: its records too
+        if self.drilled:          # back from a drill: its records too
+            self.records, self.drilled = DrillRecords(self.app.storage), False
 
     def dirty(self) -> bool:
         return False              # changes only on keys
@@ -81,6 +83,7 @@ class DrillSetup(Scene):
         if not self.deal:
             return False          # no number typed: the beep, the line shows "_"
         self.app.sound("shuffle")
+        self.drilled = True
         return Push(DrillTable(self.app, self.goal, int(self.deal), flip_by_ones=self.flip_by_ones,
                                move_runs=self.move_runs))
 
@@ -96,7 +99,7 @@ class DrillSetup(Scene):
                 Binding(tuple("0123456789"), "Type the deal number (on its line)", lambda: False),
                 Binding((pygame.K_BACKSPACE,), "Delete a digit of the deal number", self.backspace),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the drill", self.start),
-                Binding(("r",), "The records", lambda: Push(records_box(self.app))),
+                Binding(("r",), "The records", lambda: Push(records_box(self.app, self.records))),
                 Binding((pygame.K_ESCAPE,), "Back to the Nerts set-up", lambda: Pop(self))]
 
     def help_lines(self):
