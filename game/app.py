@@ -7,6 +7,7 @@ before or between runs. With realtime=False every frame accounts exactly one
 """
 from __future__ import annotations
 
+import io
 import os
 import time
 
@@ -215,8 +216,9 @@ class App:
         return save_options(self.storage, self.options)
 
     def screenshot(self) -> str | None:
-        """F12: the canvas as a PNG in the saves folder; a folder that cannot be made
-        or written is told on the bottom line, and play goes on."""
+        """F12: the canvas as a PNG in the saves folder, written whole or not at all (a
+        full disk leaves no truncated file); a folder that cannot be made or written is
+        told on the bottom line, and play goes on."""
         try:
             os.makedirs(self.save_dir, exist_ok=True)
         except OSError as exc:
@@ -226,18 +228,20 @@ class App:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0
         while True:
-            path = os.path.join(self.save_dir, f"screenshot-{stamp}{'-%d' % n if n else ''}.png")
-            if not os.path.exists(path):
+            name = f"screenshot-{stamp}{'-%d' % n if n else ''}.png"
+            if not os.path.lexists(self.storage.path(name)):
                 break
             n += 1
         try:
-            pygame.image.save(self.canvas, path)
+            png = io.BytesIO()
+            pygame.image.save(self.canvas, png, name)
+            self.storage.write_atomic(name, png.getvalue())
         except (pygame.error, OSError) as exc:
-            self.toast(f"No screenshot in {elide(self.save_dir, 36)}: {exc}", seconds=5)
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.toast(f"No screenshot in {elide(self.save_dir, 36)}: {why}", seconds=5)
             return None
-        name = os.path.basename(path)
         self.toast(f"Screenshot saved: {elide(self.save_dir, 78 - 19 - len(name))}{os.sep}{name}")
-        return path
+        return self.storage.path(name)
 
     # the loop -----------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> None:

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.replays import GAMES, codec
+from game.storage import LIMITS
 
 PREFIX = {"nerts": "NRT", "gin": "GIN", "gnono": "GNO", "gostop": "GST"}
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 FORMAT = 1
 NAME_MAX = 12
 FILE = "challenge.txt"     # in the saves folder: the last code made, to send to a friend
+KIND = "challenge"         # its kind, for its size limit (game/storage.py)
 
 
 class ChallengeError(ValueError):
@@ -234,11 +236,11 @@ def save_code(storage, code: str, ch: Challenge) -> bool:
 
 
 def read_code_file(storage) -> str | None:
-    """The code of challenge.txt in the saves folder (a friend's, dropped there), if any."""
-    try:
-        with open(storage.path(FILE), encoding="utf-8") as f:
-            lines = f.read(4096).splitlines()
-    except (OSError, ValueError):
-        return None
+    """The code of challenge.txt in the saves folder (a friend's, dropped there), if any.
+    Read through the storage: a FIFO or a device is never opened, a file too large or
+    not UTF-8 is set aside and told once."""
+    text = storage.read_file(FILE, lambda raw: raw.decode("utf-8"), "no code was read from it",
+                             LIMITS[KIND])
     prefixes = tuple(PREFIX.values())
+    lines = (text or "").splitlines()
     return next((ln.strip() for ln in lines if ln.strip().upper().startswith(prefixes)), None)

@@ -155,21 +155,7 @@ class Storage:
         False if the folder cannot be made or written (a full disk): no part of the
         file is left, and the player is told (unless `quiet`: the caller tells)."""
         try:
-            os.makedirs(self.dir, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=self.dir)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, self.path(name))
-            except BaseException:
-                try:
-                    os.remove(tmp)
-                except OSError:
-                    pass
-                raise
-            self._fsync_dir()
+            self.write_atomic(name, data)
         except OSError as exc:
             if not quiet:
                 self.tell(f"Could not save {name} in {self.dir}: {_short(exc.strerror or exc)}")
@@ -177,6 +163,25 @@ class Storage:
         self.unreadable.discard(name)
         self._saved_fine(name)
         return True
+
+    def write_atomic(self, name: str, data: bytes) -> None:
+        """The one way a file of the saves folder is written: a temporary file, fsync,
+        rename; OSError if it could not be, and then no part of it is left."""
+        os.makedirs(self.dir, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="." + name + ".", suffix=".tmp", dir=self.dir)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path(name))
+        except BaseException:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise
+        self._fsync_dir()
 
     def _fsync_dir(self):
         try:

@@ -2,9 +2,14 @@
 records, options, challenge.txt, screenshots, the replays folder. A damaged file is told
 once and never traps the player, a FIFO never hangs the program, nothing says "saved"
 unless the file was written, and start-up cleans every folder it writes."""
+import errno
+import io
 import json
+import os
+import signal
 
 import pygame
+import pytest
 
 from game.scenes.overlays import MessageBox
 from tests.helpers import post_keys, read_only
@@ -119,3 +124,174 @@ def test_a_drill_best_without_its_deal_is_refused_and_r_shows_the_records(tmp_pa
     assert not app.internal_errors
     assert type(app.top).__name__ == "TextBox" and "No drill played yet" in app.top.lines[0]
     app.close()
+
+
+# --- item 6: a FIFO never hangs the program ---------------------------------------------------
+@pytest.fixture
+def no_hang():
+    """A test that blocks (a FIFO opened for reading waits for a writer for ever) fails
+    after a few seconds instead of hanging the run."""
+    def hung(*_):
+        raise TimeoutError("hung: a FIFO or device was opened")
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def test_challenge_txt_as_a_fifo_does_not_hang_menu_c(tmp_path, no_hang):
+    from game.scenes.challenge import CodePrompt
+    app = make_app(tmp_path)
+    shown = record_notices(app)
+    os.mkfifo(tmp_path / "challenge.txt")
+    post_keys("c")                      # the menu's C: Play a challenge
+    app.run(max_frames=3)
+    close_notices(app)
+    prompt = app.top
+    assert isinstance(prompt, CodePrompt) and prompt.text == "", [type(s).__name__ for s in app.scenes]
+    told = [text for text in shown if "challenge.txt" in text]
+    assert len(told) == 1 and "not a regular file" in told[0], shown
+    assert not app.internal_errors
+    app.close()
+
+
+def test_a_friends_challenge_txt_still_prefills_the_code(tmp_path):
+    from game import challenges
+    from game.scenes.challenge import CodePrompt
+    app = make_app(tmp_path)
+    code = next(iter(challenges.PREFIX.values())) + "ABCDEF"
+    (tmp_path / "challenge.txt").write_text(f"G'NERTS deal challenge\n{code}\n")
+    assert CodePrompt(app).text == code and not app.storage.problems
+    app.close()
+
+
+def test_a_fifo_among_the_replays_is_refused_by_the_public_reader(tmp_path, no_hang):
+    from game.replays import FOLDER, FORMAT, KIND, ReplayStore
+    from game.storage import Storage
+    store = ReplayStore(Storage(str(tmp_path)))
+    os.makedirs(tmp_path / FOLDER)
+    os.mkfifo(tmp_path / FOLDER / "gin-20260101-000000-1.json")
+    with pytest.raises(ValueError, match="not a regular file"):
+        store.files.load_json("gin-20260101-000000-1.json", KIND, FORMAT)
+
+
+# --- item 7: start-up cleans the temporaries of every folder it writes ------------------------
+def test_start_up_removes_temporary_files_left_in_the_replays_folder(tmp_path):
+    from game.replays import FOLDER
+    from game.storage import SUBFOLDERS
+    assert FOLDER in SUBFOLDERS
+    os.makedirs(tmp_path / FOLDER)
+    left = [tmp_path / FOLDER / ".gin-20260101-000000-1.json.k2j4h1x0.tmp",
+            tmp_path / ".options.json.a8d9f0s1.tmp"]
+    for path in left:
+        path.write_text('{"kind": "replay", "sche')      # a save killed half-way
+    kept = tmp_path / FOLDER / "gin-20260101-000000-1.json"
+    kept.write_text("{}")
+    app = make_app(tmp_path)
+    assert [p for p in left if p.exists()] == []
+    assert kept.exists()                                 # only the temporaries
+    app.close()
+
+
+# --- item 8: F12 on a full disk leaves no truncated PNG and does not say "saved" --------------
+def test_f12_on_a_full_disk_leaves_no_truncated_png_and_does_not_say_saved(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    real_save = pygame.image.save
+
+    def full_disk_save(surface, target, *args):
+        png = io.BytesIO()
+        real_save(surface, png, "x.png")
+        if isinstance(target, (str, os.PathLike)):   # straight to the disk: SDL wrote what fit
+            with open(target, "wb") as f:
+                f.write(png.getvalue()[:100])
+        else:
+            target.write(png.getvalue())
+    monkeypatch.setattr(pygame.image, "save", full_disk_save)
+    monkeypatch.setattr(os, "fsync", fail_with(errno.ENOSPC))
+    post_keys(pygame.K_F12)
+    app.run(max_frames=2)
+    assert app.running
+    assert [f for f in os.listdir(tmp_path) if f.endswith((".png", ".tmp"))] == []
+    assert "Screenshot saved" not in app.toast_text
+    assert "No screenshot" in app.toast_text and "No space left" in app.toast_text, app.toast_text
+    app.close()
+
+
+# --- item 9: "Rules saved" only when presets.json was written ---------------------------------
+def fail_with(code):
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+    return fail
+
+
+def name_and_enter(app, name):
+    post_keys(*name, pygame.K_RETURN)
+    app.run(max_frames=3)
+
+
+def test_go_stop_s_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monkeypatch):
+    from game.games import BY_KEY
+    app = make_app(tmp_path)
+    read_only(monkeypatch, tmp_path)
+    shown = record_notices(app)
+    app.apply(app.top.start_game(BY_KEY["gostop"]))
+    app.run(max_frames=2)
+    post_keys("s")
+    app.run(max_frames=2)
+    name_and_enter(app, "Mine")
+    assert "Rules saved" not in app.toast_text, app.toast_text
+    assert any("presets.json" in text for text in shown), shown
+    assert "Mine" not in app.scenes[1].presets()
+    assert not app.internal_errors
+    app.close()
+
+
+def test_gnono_f5_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monkeypatch):
+    from game.games import BY_KEY
+    app = make_app(tmp_path)
+    read_only(monkeypatch, tmp_path)
+    shown = record_notices(app)
+    app.apply(app.top.start_game(BY_KEY["gnono"]))
+    setup = app.top
+    app.run(max_frames=2)
+    post_keys(pygame.K_F5)
+    app.run(max_frames=2)
+    name_and_enter(app, "Mine")
+    assert "Rules saved" not in setup.notice and "not saved" in setup.notice, setup.notice
+    assert any("presets.json" in text for text in shown), shown
+    assert not app.internal_errors
+    app.close()
+
+
+def test_go_stop_s_in_a_writable_folder_says_rules_saved_and_lists_them(tmp_path):
+    from game.games import BY_KEY
+    app = make_app(tmp_path)
+    app.apply(app.top.start_game(BY_KEY["gostop"]))
+    setup = app.top
+    app.run(max_frames=2)
+    post_keys("s")
+    app.run(max_frames=2)
+    name_and_enter(app, "Mine")
+    assert app.toast_text == "Rules saved as Mine." and "Mine" in setup.presets()
+    app.close()
+
+
+# --- item 11: one bad option costs that option only, and says which ---------------------------
+def test_one_bad_option_keeps_the_others_and_says_which(tmp_path):
+    from game.options import Options
+    values = Options().values
+    values.update({"colour.table": 1, "gnono.name1": "x" * 500})
+    (tmp_path / "options.json").write_text(json.dumps({"kind": "options", "schema": 1, "data": values}))
+    from game.app import App
+    app = App(save_dir=str(tmp_path), fullscreen=False, realtime=False)
+    problems = app.storage.take_problems()
+    assert app.options["colour.table"] == 1                       # the good fields are kept
+    assert app.options["gnono.name1"] == Options()["gnono.name1"]  # the bad one is defaulted
+    assert len(problems) == 1 and "gnono.name1" in problems[0], problems
+    assert "defaults used" not in problems[0] and "the others are kept" in problems[0]
+    assert not (tmp_path / "options.json.bad").exists()
+    again = App(save_dir=str(tmp_path), fullscreen=False, realtime=False)   # repaired on disk
+    assert again.options["colour.table"] == 1 and not again.storage.problems
+    app.close()
+    again.close()

@@ -353,6 +353,11 @@ def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, k
             loaded.lines("gin")
         if st.problems:
             told += 1
+            assert len(st.problems) == 1, (what, st.problems)
+            if kind == "options" and st.problems[0].endswith("the others are kept."):
+                # bad values only: those options default, the others kept, the file repaired
+                assert not os.path.exists(tmp_path / (name + ".bad")), what
+                continue
             # what the damage costs: the defaults, or the statistics gathered so far
             cost = "defaults used." if kind == "options" else "the statistics start again."
             assert st.problems[0].endswith(cost), (what, st.problems[0])
