@@ -297,3 +297,20 @@ def test_one_bad_option_keeps_the_others_and_says_which(tmp_path):
     assert again.options["colour.table"] == 1 and not again.storage.problems
     app.close()
     again.close()
+
+
+# --- a damaged game save in a read-only folder: told once, then no longer offered ------------
+def test_a_damaged_save_that_cannot_be_set_aside_is_not_offered_again(tmp_path, monkeypatch):
+    (tmp_path / "gin.json").write_text('{"kind": "gin-table", "schema": 1, "data": {"partial": true}}')
+    app = make_app(tmp_path)
+    menu = app.top
+    assert menu.items[0][0] == "Resume Gin Rummy"
+    read_only(monkeypatch, tmp_path)
+    shown = record_notices(app)
+    post_keys(pygame.K_RETURN)            # Resume: refused, cannot be moved aside
+    app.run(max_frames=3)
+    close_notices(app)
+    assert app.top is menu and not menu.items[0][0].startswith("Resume"), menu.items[0]
+    assert len([text for text in shown if "gin.json" in text]) == 1, shown
+    assert (tmp_path / "gin.json").exists()     # still there: the folder is read-only
+    app.close()
