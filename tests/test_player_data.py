@@ -314,3 +314,21 @@ def test_a_damaged_save_that_cannot_be_set_aside_is_not_offered_again(tmp_path, 
     assert len([text for text in shown if "gin.json" in text]) == 1, shown
     assert (tmp_path / "gin.json").exists()     # still there: the folder is read-only
     app.close()
+
+
+# --- the options screen says "Options saved." when, and only when, they were ---------------
+def test_leaving_the_options_screen_says_saved_only_when_written(tmp_path, monkeypatch):
+    from game.scenes.options import OptionsScene
+    app = make_app(tmp_path)
+    app.push(OptionsScene(app))
+    post_keys(pygame.K_RIGHT, pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert app.toast_text == "Options saved." and (tmp_path / "options.json").exists()
+    app.toast_text = ""
+    read_only(monkeypatch, tmp_path)
+    app.push(OptionsScene(app))
+    post_keys(pygame.K_RIGHT, pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert "saved" not in app.toast_text
+    assert isinstance(app.top, MessageBox) and "options.json" in " ".join(app.top.lines)
+    app.close()
