@@ -22,6 +22,7 @@ import pytest
 
 from game.storage import MAX_BYTES, Storage
 from tests.helpers import key_event, read_only
+from tests.test_player_data import Hung
 from tests.test_saves_abuse import MUTATION_SEED, MUTATIONS, mutations, new_app, start_table
 
 GAMES = ["nerts", "gin", "gnono", "gostop"]
@@ -31,10 +32,6 @@ FILES = {"options": "options.json", "stats": "stats.json", "presets": "presets.j
          "challenge": "challenge.txt", **{g: f"{g}.json" for g in GAMES}}
 COUNT = max(4, MUTATIONS // 12)
 SECONDS = 20                  # the most one mutated file may take: past it, a hang
-
-
-class Hung(Exception):
-    """Not an OSError: no reader's `except OSError` may take it for a missing file."""
 
 
 @pytest.fixture
