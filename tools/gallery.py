@@ -253,11 +253,11 @@ class Gallery:
         from game.scenes.replays import ReplaysScene
         self.reset(MenuScene)       # under the replays: the App stops when its stack is empty
         store = replays.ReplayStore(self.app.storage)
-        for game in replays.GAMES:
+        for game in BY_KEY:
             try:
                 rep, _ = random_replay(game, seed=7, human=True)
                 store.save(rep)
-                self.app.push(ReplayPlayer(self.app, replays.verify(rep)))
+                self.app.push(ReplayPlayer(self.app, replays.verify(rep, BY_KEY[game].replay_codec)))
             except Exception as exc:   # a game whose replays cannot be shown: say so, go on
                 self.failures.append(f"replay of {game}: {type(exc).__name__}: {exc}")
                 continue

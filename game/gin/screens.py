@@ -16,9 +16,10 @@ import pygame
 from game import palette as P
 from game import ui
 from game.cards import card_text
+from game.gin import replay_codec
 from game.keys import Binding, find_binding
 from game.scene import Pop, Scene
-from game.scenes import challenge as challenge_scene
+from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay
 from game.words import counted
 
@@ -304,7 +305,7 @@ class EndOfGame(GridScreen):
             if got not in self.notes:
                 self.notes.append(got)
             return False
-        return challenge_scene.offer(self.app, got)
+        return offer(self.app, got, replay_codec)
 
     def bindings(self):
         b = super().bindings()

@@ -123,7 +123,7 @@ class SessionScene(Scene):
         return None
 
     def _next_preset(self, d: int):
-        names = [OWN] + list(presets.presets_for(self.app.storage, "gin"))
+        names = [OWN] + list(S.BOOK.listed(self.app.storage))
         at = names.index(self.values["preset"]) if self.values["preset"] in names else 0
         name = names[(at + d) % len(names)]
         v = self.values
@@ -131,7 +131,7 @@ class SessionScene(Scene):
             v.update(preset="", rules={}, oklahoma=self.app.options["gin.oklahoma"],
                      hollywood=self.app.options["gin.hollywood"])
             return None
-        values = presets.presets_for(self.app.storage, "gin")[name]
+        values = S.BOOK.listed(self.app.storage)[name]
         rules = {k: values[k] for k in S.RULE_KEYS if k in values}
         v["oklahoma"] = rules.pop("gin.oklahoma", v["oklahoma"])
         v["hollywood"] = rules.pop("gin.hollywood", v["hollywood"])
@@ -141,7 +141,7 @@ class SessionScene(Scene):
     def save_preset(self):
         name = self.save_name.strip()
         try:
-            ok = presets.save_preset(self.app.storage, "gin", name, self.rules())
+            ok = S.BOOK.save(self.app.storage, name, self.rules())
         except ValueError as e:
             self.message = str(e)[:60]
             return False

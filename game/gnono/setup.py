@@ -9,14 +9,24 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.presets import apply_preset, presets_for, save_preset
+from game.presets import apply_preset
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
-from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, RULE_KEYS, rule_options, seat_setup
+from .settings import (
+    BOOK,
+    KIND_LABELS,
+    KINDS,
+    MAX_SEATS,
+    NAME_LEN,
+    PAGES,
+    RULE_KEYS,
+    rule_options,
+    seat_setup,
+)
 from .table_save import SAVE_NAME
 
 TABLE_KEYS = ("gnono.speed", "gnono.hints")
@@ -64,7 +74,7 @@ class GnonoSetup(Scene):
 
     # the presets --------------------------------------------------------------------
     def presets(self) -> dict:
-        return presets_for(self.app.storage, "gnono")
+        return BOOK.listed(self.app.storage)
 
     def preset_now(self) -> str | None:
         """The preset whose rules the options hold now, or None (custom rules)."""
@@ -78,7 +88,7 @@ class GnonoSetup(Scene):
         """F5: keep the rules now shown as a preset of the player's own."""
         def done(name):
             try:
-                save_preset(self.app.storage, "gnono", name, {k: self.app.options[k] for k in RULE_KEYS})
+                BOOK.save(self.app.storage, name, {k: self.app.options[k] for k in RULE_KEYS})
             except ValueError as exc:   # a shipped name, too many presets
                 self.app.error()
                 self.notice = str(exc)
