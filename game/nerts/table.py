@@ -1,7 +1,7 @@
 """The Nerts table: every seat plays at once, on the App's fixed clock.
 
     start(app, seed=None) -> the set-up scene;  resume(app) -> the saved table or None
-(game/games.py imports this module by name.)
+(game/nerts/spec.py names these for the shell.)
 
 The scene joins the parts: the controller (table_control.py: the game, the computers,
 the phases, saving), the drawing (table_draw.py), the keys (table_keys.py), the boxes
