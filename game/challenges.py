@@ -15,8 +15,9 @@ A table encodes and decodes with its own codec; the menu decodes with every game
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 FORMAT = 1
@@ -129,7 +130,7 @@ def _options_bytes(options: dict, defaults: dict) -> bytes:
     return out
 
 
-def _read_options(r: "_Reader", defaults: dict) -> dict:
+def _read_options(r: _Reader, defaults: dict) -> dict:
     names = sorted(defaults)
     options = dict(defaults)
     for _ in range(r.varint()):
@@ -154,7 +155,7 @@ def _read_options(r: "_Reader", defaults: dict) -> dict:
 
 def encode(ch: Challenge, c: Any) -> str:
     """The challenge as a code to type or send (`c`: its game's replay codec)."""
-    if c.GAME != ch.game:
+    if ch.game != c.GAME:
         raise ValueError(f"a challenge of {ch.game} encoded with the codec of {c.GAME}")
     levels = tuple(c.LEVELS)
     if ch.seats.count(None) != 1:

@@ -5,8 +5,9 @@ string name, so the import graph the checks see is the real one. No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.option_pages import OptionPage
 from game.presets import PresetBook

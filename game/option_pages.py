@@ -5,8 +5,9 @@ collects them all. No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game import palette
 

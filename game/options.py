@@ -110,7 +110,7 @@ class Options:
     def __setitem__(self, key, value):
         self.values[key] = self.specs[key].validate(value)
 
-    def copy(self) -> "Options":
+    def copy(self) -> Options:
         return Options(dict(self.values))
 
     def to_json(self) -> dict:

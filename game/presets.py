@@ -10,7 +10,8 @@ No pygame here.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.option_pages import OptionPage
 

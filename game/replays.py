@@ -82,7 +82,7 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_json(cls, d: Any) -> "Seat":
+    def from_json(cls, d: Any) -> Seat:
         if not isinstance(d, dict) or set(d) != {"name", "kind", "level"}:
             raise ReplayError("a seat of the replay is damaged")
         name, kind, level = d["name"], d["kind"], d["level"]
@@ -122,7 +122,7 @@ class Replay:
                 "kept": self.kept, "coached": self.coached}
 
     @classmethod
-    def from_json(cls, d: Any) -> "Replay":
+    def from_json(cls, d: Any) -> Replay:
         """The replay back from its JSON; ReplayError naming what is damaged. Whether
         its moves reproduce the game is checked by verify()."""
         if not isinstance(d, dict):
@@ -257,7 +257,7 @@ class ReplayCursor:
 
     def __init__(self, rep: Replay, c: Any):
         """`c`: the replay's game's codec (its GameSpec's replay_codec)."""
-        if c.GAME != rep.game:
+        if rep.game != c.GAME:
             raise ReplayError(f"not a replay of {c.GAME}: {rep.game!r}")
         if rep.version != c.VERSION:
             raise ReplayError("this replay was recorded by another version of G'NERTS "

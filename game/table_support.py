@@ -7,7 +7,8 @@ fails at once) and the player's game goes on.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from game import errors
 from game.storage import DAMAGE, GAME_LOST

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import os
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -52,7 +52,7 @@ def is_package(module: str) -> bool:
     return MODULES.get(module, "").endswith("__init__.py")
 
 
-@lru_cache(maxsize=None)
+@cache
 def parsed(module: str) -> tuple[ast.Module, tuple[str, ...]]:
     with open(MODULES[module], encoding="utf-8") as f:
         text = f.read()

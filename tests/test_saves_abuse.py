@@ -228,7 +228,8 @@ def check_resume(app, game, name, what):
         # the storage reports that as a bug, raised under tests)
         table.save_state()
         if os.path.exists(path):
-            json.loads(open(path, "rb").read())
+            with open(path, "rb") as f:
+                json.loads(f.read())
     while len(app.scenes) > 1:
         app.pop()
     app.storage.take_problems()

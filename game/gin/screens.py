@@ -99,8 +99,8 @@ class GridScreen(Scene):
         y = 3
         for hdr in self.headers:
             x = x0
-            for i, (h, w) in enumerate(zip(hdr, self.widths)):
-                h = str(h)
+            for i, (cell, w) in enumerate(zip(hdr, self.widths)):
+                h = str(cell)
                 if h.startswith("^"):      # a heading over this column and the next
                     h = h[1:]
                     span = w + self.widths[i + 1]

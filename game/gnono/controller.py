@@ -214,11 +214,10 @@ class GnonoController:
         self.timers = []
         if w is None:
             return
-        if not self.is_human(w):
-            if self.ais[w].would_call_uno(st.view(w)):
-                self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
-                self.hold_until = now + CALL_DELAY + 1
-                return
+        if not self.is_human(w) and self.ais[w].would_call_uno(st.view(w)):
+            self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
+            self.hold_until = now + CALL_DELAY + 1
+            return
         best = None
         for c, ai in self.ais.items():
             if c == w:

@@ -178,7 +178,7 @@ def rollout(s: GnonoState, seat: int, turns: int | None = None) -> float:
     `turns`, stop after that many turns begin and estimate instead (turn_value)."""
     for _ in range(ROLLOUT_MOVES):
         ph = s.phase
-        if ph == ROUND_OVER or ph == GAME_OVER:
+        if ph in (ROUND_OVER, GAME_OVER):
             return 1.0 if s.current == seat else 0.0
         if turns is not None and ph == PLAY and not s.pending_draw:
             if turns <= 0:
@@ -228,7 +228,7 @@ def deal_hidden(view: GnonoView, rng: random.Random,
         i = len(cards) - 1
         while len(hand) < need and i >= 0:
             c = cards[i]
-            if (c.color != lacked and c.color != "W") or rng.random() < LACKED_KEEP:
+            if c.color not in (lacked, "W") or rng.random() < LACKED_KEEP:
                 hand.append(cards.pop(i))
             i -= 1
         while len(hand) < need:            # not enough others: take what is left
