@@ -2,7 +2,7 @@
 
 Headless (SDL's dummy drivers), saves in a temporary folder. The core scenes are
 shown in their interesting states; each game's table is reached only through its
-stable entry points (`game.<g>.table.start(app, seed=...)`) and keys, and then
+stable entry points (its GameSpec's `start(app, seed=...)`) and keys, and then
 played by a seeded "monkey" pressing keys the top scene accepts, with a picture of
 every new kind of screen it meets (questions, scoring screens). What each game needs
 (the keys to its most seats) is in TABLES below: update it there.
@@ -125,9 +125,6 @@ class Gallery:
         menu.index = 0
         self.keys(frames=1)
         self.shot("menu-with-resume")
-        menu.notice = "Gnono: the table is not built yet."
-        self.shot("menu-notice")
-        menu.notice = ""
         for g in ("nerts", "gostop"):
             app.storage.remove(f"{g}.json")
         self.keys(pygame.K_F1)
