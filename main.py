@@ -9,8 +9,6 @@ from typing import NoReturn
 from game import VERSION
 from game.deals import DEAL_LIMIT
 
-GAME_KEYS = ("nerts", "gin", "gnono", "gostop")
-
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
@@ -41,8 +39,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = Parser(prog="gnerts",
                description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
     p.add_argument("--windowed", action="store_true", help="run in a window instead of full screen")
-    p.add_argument("--game", choices=GAME_KEYS, metavar="NAME",
-                   help="go straight to a table: " + ", ".join(GAME_KEYS))
+    p.add_argument("--game", metavar="NAME",
+                   help="go straight to a game's table (nerts, gin, gnono or gostop)")
     p.add_argument("--seed", type=deal_number, metavar="N",
                    help=f"deal number (0 to {DEAL_LIMIT - 1}): the shuffle of the first deal")
     p.add_argument("--save-dir", metavar="DIR", help="where options, saved games and screenshots go")
@@ -61,16 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     from game.scenes.menu import MenuScene
     from game.scenes.title import TitleScene
 
+    if args.game is not None and args.game not in BY_KEY:
+        Parser(prog="gnerts").error(f"argument --game: invalid choice: {args.game!r} "
+                                    f"(choose from {', '.join(BY_KEY)})")
+
     app = App(save_dir=args.save_dir, fullscreen=False if args.windowed else None, seed=args.seed)
     try:
         menu = MenuScene(app)
         if args.game:
             app.push(menu)
-            chosen = menu.choose([g for _, g in menu.items].index(BY_KEY[args.game]))
-            if chosen is False:
-                app.error()      # not built: the menu says so
-            else:
-                app.apply(chosen)
+            app.apply(menu.choose([g for _, g in menu.items].index(BY_KEY[args.game])))
         else:
             app.push(TitleScene(app, lambda: menu))
         app.run(max_frames=args.frames)

@@ -7,17 +7,20 @@ computers. No pygame here.
 A code is letters and digits in groups of four, "GIN-0A3F-...", in Crockford's base 32
 (no I, L, O or U: a code read aloud or copied by hand survives), with a checksum, so a
 mistyped code is refused, never dealt as another game.
+
+Each game's replay codec (named by its GameSpec) says what a code needs of it: its
+CHALLENGE_PREFIX and CHALLENGE_ID, its computers' LEVELS and its options as JSON.
+A table encodes and decodes with its own codec; the menu decodes with every game's.
 """
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.replays import GAMES, codec
 from game.storage import LIMITS
 
-PREFIX = {"nerts": "NRT", "gin": "GIN", "gnono": "GNO", "gostop": "GST"}
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 FORMAT = 1
 NAME_MAX = 12
@@ -41,9 +44,6 @@ class Challenge:
     @property
     def human(self) -> int:
         return self.seats.index(None)
-
-    def options_object(self) -> Any:
-        return codec(self.game).options_from_json(self.options)
 
 
 # bytes --------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def _options_bytes(options: dict, defaults: dict) -> bytes:
     return out
 
 
-def _read_options(r: "_Reader", defaults: dict) -> dict:
+def _read_options(r: _Reader, defaults: dict) -> dict:
     names = sorted(defaults)
     options = dict(defaults)
     for _ in range(r.varint()):
@@ -156,31 +156,35 @@ def _read_options(r: "_Reader", defaults: dict) -> dict:
 
 # codes --------------------------------------------------------------------------------
 
-def encode(ch: Challenge) -> str:
-    """The challenge as a code to type or send."""
-    c = codec(ch.game)
+def encode(ch: Challenge, c: Any) -> str:
+    """The challenge as a code to type or send (`c`: its game's replay codec)."""
+    if ch.game != c.GAME:
+        raise ValueError(f"a challenge of {ch.game} encoded with the codec of {c.GAME}")
     levels = tuple(c.LEVELS)
     if ch.seats.count(None) != 1:
         raise ValueError("a challenge has exactly one challenger's seat")
     opts = _options_bytes(ch.options, c.options_to_json(c.default_options()))
     name = ch.name[:NAME_MAX].encode("utf-8")
-    body = bytes([FORMAT, GAMES.index(ch.game), len(ch.seats)])
+    body = bytes([FORMAT, c.CHALLENGE_ID, len(ch.seats)])
     body += bytes(0 if s is None else 1 + levels.index(s) for s in ch.seats)
     body += _varint(ch.deal_no) + _varint(_zigzag(ch.score))
     body += opts + _varint(len(name)) + name
     body += (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
     text = _b32(body)
-    return PREFIX[ch.game] + "-" + "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+    return c.CHALLENGE_PREFIX + "-" + "-".join(text[i:i + 4] for i in range(0, len(text), 4))
 
 
-def decode(code: str) -> Challenge:
-    """The challenge of a code; ChallengeError (with the reason) if it is not a good one.
-    Case, spaces and dashes do not matter; O reads as 0, I and L as 1."""
+def decode(code: str, codecs: Sequence[Any]) -> Challenge:
+    """The challenge of a code of one of the games whose codecs are given;
+    ChallengeError (with the reason) if it is not a good one. Case, spaces and dashes
+    do not matter; O reads as 0, I and L as 1."""
     text = "".join(code.split()).upper().replace("-", "")
-    game = next((g for g, p in PREFIX.items() if text.startswith(p)), None)
-    if game is None:
-        raise ChallengeError("a challenge code starts with NRT, GIN, GNO or GST")
-    text = text[len(PREFIX[game]):].translate(str.maketrans("OIL", "011"))
+    c = next((c for c in codecs if text.startswith(c.CHALLENGE_PREFIX)), None)
+    if c is None:
+        *most, last = [c.CHALLENGE_PREFIX for c in codecs]
+        raise ChallengeError(f"a challenge code starts with {', '.join(most) + ' or ' if most else ''}{last}")
+    game = c.GAME
+    text = text[len(c.CHALLENGE_PREFIX):].translate(str.maketrans("OIL", "011"))
     if not text or any(ch not in ALPHABET for ch in text):
         raise ChallengeError("a challenge code has only letters and digits")
     data = _unb32(text)
@@ -190,9 +194,8 @@ def decode(code: str) -> Challenge:
     if r.byte() != FORMAT:
         raise ChallengeError("a code from another version of G'NERTS")
     gi = r.byte()
-    if gi >= len(GAMES) or GAMES[gi] != game:
+    if gi != c.CHALLENGE_ID:
         raise ChallengeError("the code is damaged (its game)")
-    c = codec(game)
     levels = tuple(c.LEVELS)
     n = r.byte()
     seats = []
@@ -235,12 +238,13 @@ def save_code(storage, code: str, ch: Challenge) -> bool:
     return storage.write_text(FILE, text)
 
 
-def read_code_file(storage) -> str | None:
-    """The code of challenge.txt in the saves folder (a friend's, dropped there), if any.
-    Read through the storage: a FIFO or a device is never opened, a file too large or
-    not UTF-8 is set aside and told once."""
+def read_code_file(storage, codecs: Sequence[Any]) -> str | None:
+    """The code of challenge.txt in the saves folder (a friend's, dropped there), if any
+    (a code of one of the games whose codecs are given). Read through the storage: a
+    FIFO or a device is never opened, a file too large or not UTF-8 is set aside and
+    told once."""
     text = storage.read_file(FILE, lambda raw: raw.decode("utf-8"), "no code was read from it",
                              LIMITS[KIND])
-    prefixes = tuple(PREFIX.values())
+    prefixes = tuple(c.CHALLENGE_PREFIX for c in codecs)
     lines = (text or "").splitlines()
     return next((ln.strip() for ln in lines if ln.strip().upper().startswith(prefixes)), None)

@@ -1,87 +1,22 @@
 """The permanent options, as GIN!'s options program kept them: declared once as
-specs on pages, stored in saves/options.json, validated value by value.
+specs on pages (game/option_pages.py), stored in saves/options.json, validated value
+by value.
 
-Each game may add pages of its own in `game/<game>/settings.py` (a list PAGES);
-`all_pages()` collects them, so the options scene and the file know every option.
+The shell has two pages here; each game adds its own through its GameSpec
+(`option_pages`), and `all_pages()` collects them from the one list of games, so the
+options scene and the file know every option.
 """
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game import palette
+from game.games import GAMES
+from game.option_pages import Opt, OptionPage, colour, flag
 from game.storage import Storage
 
 SCHEMA = 1
 FILE = "options.json"
-
-
-@dataclass
-class Opt:
-    key: str
-    label: str
-    default: Any
-    values: Sequence | None = None     # the allowed values, in flip order
-    labels: Sequence[str] | None = None  # how each value reads on screen
-    max_len: int = 0                   # text options: the longest text allowed
-    hint: str = ""
-
-    def is_text(self) -> bool:
-        return self.values is None
-
-    def validate(self, value: Any) -> Any:
-        if self.is_text():
-            if not isinstance(value, str) or len(value) > self.max_len or not value.isprintable():
-                raise ValueError(f"{self.key}: not a text of at most {self.max_len} characters")
-            return value
-        # bools are ints in Python: compare type as well, so true != 1 in the file
-        for v in self.values:
-            if type(v) is type(value) and v == value:
-                return v
-        raise ValueError(f"{self.key}: {value!r} is not one of the choices")
-
-    def text(self, value: Any) -> str:
-        if self.is_text():
-            return value
-        i = list(self.values).index(value)
-        return self.labels[i] if self.labels else str(value)
-
-    def step(self, value: Any, delta: int) -> Any:
-        if self.is_text():
-            return value
-        vals = list(self.values)
-        i = vals.index(value) if value in vals else 0
-        return vals[(i + delta) % len(vals)]
-
-
-def choice(key: str, label: str, default: Any, values: Sequence, labels: Sequence[str] | None = None,
-           hint: str = "") -> Opt:
-    return Opt(key, label, default, list(values), list(labels) if labels else None, hint=hint)
-
-
-def flag(key: str, label: str, default: bool, hint: str = "") -> Opt:
-    return Opt(key, label, default, [False, True], ["Off", "On"], hint=hint)
-
-
-def colour(key: str, label: str, default: int, hint: str = "") -> Opt:
-    return Opt(key, label, default, list(range(16)), palette.NAMES, hint=hint)
-
-
-def number(key: str, label: str, default: int, lo: int, hi: int, step: int = 1, hint: str = "") -> Opt:
-    return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint)
-
-
-def text(key: str, label: str, default: str, max_len: int, hint: str = "") -> Opt:
-    return Opt(key, label, default, max_len=max_len, hint=hint)
-
-
-@dataclass
-class OptionPage:
-    title: str
-    opts: list[Opt]
-    preview: Callable | None = None  # preview(canvas, options, row): the result, from the first free row
-    help: list[str] = field(default_factory=list)
 
 
 COLOUR_PAGE = OptionPage("Colours", [
@@ -146,19 +81,10 @@ def colour_problems(values: Any) -> list[str]:
     return out
 
 
-GAME_PACKAGES = ("nerts", "gin", "gnono", "gostop")
-
-
 def all_pages() -> list[OptionPage]:
     pages = [COLOUR_PAGE, SOUND_PAGE]
-    for pkg in GAME_PACKAGES:
-        try:
-            mod = importlib.import_module(f"game.{pkg}.settings")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"game.{pkg}.settings", f"game.{pkg}"):
-                raise
-            continue  # that game has no options page (yet)
-        pages.extend(mod.PAGES)
+    for spec in GAMES:
+        pages.extend(spec.option_pages)
     return pages
 
 
@@ -184,7 +110,7 @@ class Options:
     def __setitem__(self, key, value):
         self.values[key] = self.specs[key].validate(value)
 
-    def copy(self) -> "Options":
+    def copy(self) -> Options:
         return Options(dict(self.values))
 
     def to_json(self) -> dict:

@@ -1,46 +1,24 @@
-"""Presets: a game's options saved under a name, chosen on its session screen, in the
+"""Presets: a game's options saved under a name, chosen on its set-up screen, in the
 spirit of GIN!'s session options.
 
-A game ships its presets in `game/<game>/settings.py` as PRESETS = {name: {option key:
-value}} (keys of that game's option pages only); the player's own are kept in
-saves/presets.json. `presets_for(app.storage, game)` lists both (shipped first);
-`apply_preset` copies one onto an Options object; `save_preset` / `delete_preset`
-keep the player's. A damaged presets file is set aside by the storage like any save.
+Each game's settings module makes its `PresetBook` from its option pages and the
+presets it ships ({name: {option key: value}}, keys of that game's pages only); the
+player's own are kept, for every game, in saves/presets.json. A book lists both
+(shipped first), saves and deletes the player's own; `apply_preset` copies one onto
+the options. A damaged presets file is set aside by the storage like any save.
 No pygame here.
 """
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.options import Options, all_specs
+from game.option_pages import OptionPage
 
 FILE = "presets.json"
 SCHEMA = 1
 NAME_MAX = 20
 PER_GAME_MAX = 20
-
-
-def shipped(game: str) -> dict[str, dict[str, Any]]:
-    """The presets a game ships (its settings module's PRESETS), checked."""
-    module = importlib.import_module(f"game.{game}.settings")
-    presets = getattr(module, "PRESETS", {})
-    for values in presets.values():
-        check_values(game, values)
-    return dict(presets)
-
-
-def check_values(game: str, values: Any) -> dict[str, Any]:
-    """A preset's values: every key an option of that game, every value allowed."""
-    if not isinstance(values, dict):
-        raise ValueError("a preset is not a table of options")
-    specs = all_specs()
-    clean = {}
-    for key, value in values.items():
-        if not isinstance(key, str) or not key.startswith(f"{game}.") or key not in specs:
-            raise ValueError(f"preset option {key!r} is not an option of {game}")
-        clean[key] = specs[key].validate(value)
-    return clean
 
 
 def check_name(name: Any) -> str:
@@ -49,60 +27,90 @@ def check_name(name: Any) -> str:
     return name.strip()
 
 
-def _validate(data: Any) -> dict[str, dict[str, dict[str, Any]]]:
-    if not isinstance(data, dict):
-        raise ValueError("presets are not a table")
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    for game, presets in data.items():
-        if not isinstance(game, str) or not isinstance(presets, dict) or len(presets) > PER_GAME_MAX:
-            raise ValueError("bad presets entry")
-        out[game] = {check_name(name): check_values(game, values) for name, values in presets.items()}
-    return out
-
-
-def _load_own(storage) -> dict[str, dict[str, dict[str, Any]]]:
-    return storage.read_json(FILE, "presets", SCHEMA, _validate, "your own presets start again") or {}
-
-
-def presets_for(storage, game: str) -> dict[str, dict[str, Any]]:
-    """Every preset of a game by name: the shipped ones, then the player's own. One of
-    the player's named as a preset shipped since is listed as "<name> (yours)", never
-    hidden."""
-    out = shipped(game)
-    for name, values in _load_own(storage).get(game, {}).items():
-        out[name if name not in out else f"{name} (yours)"] = values
-    return out
-
-
-def is_shipped(game: str, name: str) -> bool:
-    return name in shipped(game)
-
-
-def apply_preset(options: Options, values: dict[str, Any]) -> None:
+def apply_preset(options: Any, values: Mapping[str, Any]) -> None:
+    """Copy a preset's values onto the options (an Options object or a dict)."""
     for key, value in values.items():
         options[key] = value
 
 
-def values_of(options: Options, game: str) -> dict[str, Any]:
-    """The current values of a game's options, to save as a preset."""
-    return {k: v for k, v in options.values.items() if k.startswith(f"{game}.")}
+class PresetBook:
+    """One game's presets: those it ships, then the player's own from presets.json."""
 
+    def __init__(self, game: str, pages: Sequence[OptionPage], shipped: Mapping[str, Mapping[str, Any]]):
+        self.game = game
+        self.specs = {o.key: o for page in pages for o in page.opts}
+        self.shipped = {name: self.check_values(values) for name, values in shipped.items()}
 
-def save_preset(storage, game: str, name: str, values: dict[str, Any]) -> bool:
-    """Keep a preset of the player's (a shipped name cannot be overwritten)."""
-    name = check_name(name)
-    if is_shipped(game, name):
-        raise ValueError(f"{name} ships with the game: choose another name")
-    own = _load_own(storage)
-    mine = own.setdefault(game, {})
-    if name not in mine and len(mine) >= PER_GAME_MAX:
-        raise ValueError(f"at most {PER_GAME_MAX} presets a game")
-    mine[name] = check_values(game, values)
-    return storage.write_json(FILE, "presets", SCHEMA, own)
+    def defaults(self) -> dict[str, Any]:
+        """The default value of each of the game's options."""
+        return {key: o.default for key, o in self.specs.items()}
 
+    def check_values(self, values: Any) -> dict[str, Any]:
+        """A preset's values: every key an option of this game, every value allowed."""
+        if not isinstance(values, dict):
+            raise ValueError("a preset is not a table of options")
+        clean = {}
+        for key, value in values.items():
+            if not isinstance(key, str) or key not in self.specs:
+                raise ValueError(f"preset option {key!r} is not an option of {self.game}")
+            clean[key] = self.specs[key].validate(value)
+        return clean
 
-def delete_preset(storage, game: str, name: str) -> bool:
-    own = _load_own(storage)
-    if own.get(game, {}).pop(name, None) is None:
-        return False
-    return storage.write_json(FILE, "presets", SCHEMA, own)
+    def _validate(self, data: Any) -> dict[str, dict[str, dict[str, Any]]]:
+        """The whole file: every game's entries in shape, this game's values checked
+        (another game's values are checked by that game's book when it reads them)."""
+        if not isinstance(data, dict):
+            raise ValueError("presets are not a table")
+        out: dict[str, dict[str, dict[str, Any]]] = {}
+        for game, presets in data.items():
+            if not isinstance(game, str) or not isinstance(presets, dict) or len(presets) > PER_GAME_MAX:
+                raise ValueError("bad presets entry")
+            entries = {}
+            for name, values in presets.items():
+                if game == self.game:
+                    entries[check_name(name)] = self.check_values(values)
+                elif isinstance(values, dict) and all(isinstance(k, str) and k.startswith(f"{game}.")
+                                                       for k in values):
+                    entries[check_name(name)] = dict(values)
+                else:
+                    raise ValueError(f"preset {name!r} of {game} is damaged")
+            out[game] = entries
+        return out
+
+    def _load_own(self, storage: Any) -> dict[str, dict[str, dict[str, Any]]]:
+        own = storage.read_json(FILE, "presets", SCHEMA, self._validate, "your own presets start again")
+        return own or {}
+
+    def listed(self, storage: Any) -> dict[str, dict[str, Any]]:
+        """Every preset by name: the shipped ones, then the player's own. One of the
+        player's named as a preset shipped since is listed as "<name> (yours)", never
+        hidden."""
+        out = dict(self.shipped)
+        for name, values in self._load_own(storage).get(self.game, {}).items():
+            out[name if name not in out else f"{name} (yours)"] = values
+        return out
+
+    def is_shipped(self, name: str) -> bool:
+        return name in self.shipped
+
+    def values_of(self, options: Any) -> dict[str, Any]:
+        """The current values of the game's options, to save as a preset."""
+        return {key: options[key] for key in self.specs}
+
+    def save(self, storage: Any, name: str, values: Mapping[str, Any]) -> bool:
+        """Keep a preset of the player's (a shipped name cannot be overwritten)."""
+        name = check_name(name)
+        if self.is_shipped(name):
+            raise ValueError(f"{name} ships with the game: choose another name")
+        own = self._load_own(storage)
+        mine = own.setdefault(self.game, {})
+        if name not in mine and len(mine) >= PER_GAME_MAX:
+            raise ValueError(f"at most {PER_GAME_MAX} presets a game")
+        mine[name] = self.check_values(dict(values))
+        return storage.write_json(FILE, "presets", SCHEMA, own)
+
+    def delete(self, storage: Any, name: str) -> bool:
+        own = self._load_own(storage)
+        if own.get(self.game, {}).pop(name, None) is None:
+            return False
+        return storage.write_json(FILE, "presets", SCHEMA, own)

@@ -9,8 +9,10 @@ the final state, so one that would not reproduce its game (recorded by an older
 version, or edited) is refused with a message, never shown wrong.
 
 Each game has a codec module, game/<game>/replay_codec.py, that knows its engine's
-JSON and its moves (see `codec`):
+JSON and its moves; its GameSpec names it (`replay_codec`), and the recorder, the
+cursor and `verify` are given it:
 
+    GAME: str          the game's key, as replays name it
     VERSION: int       bumped when a change of the rules would replay old records otherwise
     BY_STEP: bool      True (Nerts): playback positions are clock steps, not single moves
     engine_from_json(data) -> Engine            ValueError if damaged
@@ -26,7 +28,6 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
-import importlib
 import json
 import os
 import zlib
@@ -40,20 +41,11 @@ FORMAT = 1            # the replay file's own layout
 KIND = "replay"
 FOLDER = "replays"    # inside the saves folder
 KEEP_LAST = 20        # replays kept of each game, besides those the player marked
-GAMES = ("nerts", "gin", "gnono", "gostop")
 CHECKPOINT_EVERY = 16  # positions between the cursor's saved states
 
 
 class ReplayError(ValueError):
     """A replay that cannot be shown; the message says why, for the player."""
-
-
-def codec(game: str) -> Any:
-    """The game's replay codec module (see the module docstring)."""
-    if game not in GAMES:
-        raise ReplayError(f"not a game of G'NERTS: {game!r}")
-    # lazy: a game's engine is imported only when one of its replays is read or recorded
-    return importlib.import_module(f"game.{game}.replay_codec")
 
 
 def digest(engine: Any) -> str:
@@ -90,7 +82,7 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_json(cls, d: Any) -> "Seat":
+    def from_json(cls, d: Any) -> Seat:
         if not isinstance(d, dict) or set(d) != {"name", "kind", "level"}:
             raise ReplayError("a seat of the replay is damaged")
         name, kind, level = d["name"], d["kind"], d["level"]
@@ -130,7 +122,7 @@ class Replay:
                 "kept": self.kept, "coached": self.coached}
 
     @classmethod
-    def from_json(cls, d: Any) -> "Replay":
+    def from_json(cls, d: Any) -> Replay:
         """The replay back from its JSON; ReplayError naming what is damaged. Whether
         its moves reproduce the game is checked by verify()."""
         if not isinstance(d, dict):
@@ -142,7 +134,7 @@ class Replay:
         if set(d) != keys:
             raise ReplayError("the replay's fields are damaged")
         game = d["game"]
-        if game not in GAMES:
+        if not (isinstance(game, str) and game.isidentifier() and len(game) <= 20):
             raise ReplayError(f"not a replay of a G'NERTS game: {game!r}")
         seats = d["seats"]
         if not isinstance(seats, list) or not 2 <= len(seats) <= 10:
@@ -198,9 +190,9 @@ class Recorder:
     """What a table keeps while a hand is played: begin() when it is dealt, record()
     after each move the engine accepted, finish() when it is scored."""
 
-    def __init__(self, game: str, seats: list[Seat], viewer: int = 0):
-        self.game, self.seats, self.viewer = game, list(seats), viewer
-        self.codec = codec(game)
+    def __init__(self, codec: Any, seats: list[Seat], viewer: int = 0):
+        self.game, self.seats, self.viewer = codec.GAME, list(seats), viewer
+        self.codec = codec
         self.replay: Replay | None = None
         self.coached = 0
 
@@ -263,8 +255,10 @@ class ReplayCursor:
     """A replay's engine at any position: position 0 is the deal, position k the state
     after the k-th group of moves (one move; in Nerts every move of one clock step)."""
 
-    def __init__(self, rep: Replay):
-        c = codec(rep.game)
+    def __init__(self, rep: Replay, c: Any):
+        """`c`: the replay's game's codec (its GameSpec's replay_codec)."""
+        if rep.game != c.GAME:
+            raise ReplayError(f"not a replay of {c.GAME}: {rep.game!r}")
         if rep.version != c.VERSION:
             raise ReplayError("this replay was recorded by another version of G'NERTS "
                               "and cannot be shown")
@@ -332,10 +326,11 @@ class ReplayCursor:
         return True
 
 
-def verify(rep: Replay) -> ReplayCursor:
+def verify(rep: Replay, c: Any) -> ReplayCursor:
     """A cursor on the replay's deal once the whole replay has been played through and
-    found to end in the recorded state; ReplayError (with the reason) if it does not."""
-    cur = ReplayCursor(rep)
+    found to end in the recorded state; ReplayError (with the reason) if it does not.
+    `c`: the replay's game's codec."""
+    cur = ReplayCursor(rep, c)
     cur.seek(cur.length)
     if digest(cur.engine) != rep.final:
         raise ReplayError("this replay does not reproduce its game (recorded by another "

@@ -1,14 +1,17 @@
 """What every table does the same way, written once: a computer's move with the
-fallback when its code fails, and statistics at the end of a hand or game.
+fallback when its code fails, statistics at the end of a hand or game, and the
+reading of a saved game (resume_safely).
 
 No pygame here. A failure in either is reported through errors.report (so a test
 fails at once) and the player's game goes on.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from game import errors
+from game.storage import DAMAGE, GAME_LOST
 
 T = TypeVar("T")
 
@@ -40,3 +43,23 @@ def record_stats(stats, game: str, counts: Mapping[str, int],
                 stats.best(key, name, value)
     except Exception as exc:
         errors.report(exc, f"statistics ({game})")
+
+
+def resume_safely(app: Any, save_name: str, load: Callable[[Any], Any]) -> Any:
+    """What every table's resume(app) does: load(app) builds the saved table (or
+    returns None: no save, or a damaged one the storage set aside and reported).
+    A save that passes validation but cannot be played (ValueError) is set aside and
+    None returned; any other exception, or a table that breaks its invariants, is a
+    bug in the reader: reported (raised under tests), and the save set aside too."""
+    try:
+        table = load(app)
+        if table is not None:
+            table.check_invariants()
+        return table
+    except DAMAGE as exc:
+        app.storage.set_aside(save_name, exc, GAME_LOST)
+        return None
+    except Exception as exc:
+        errors.report(exc, f"resuming {save_name}")
+        app.storage.set_aside(save_name, exc, GAME_LOST)
+        return None

@@ -6,6 +6,7 @@ import copy
 import json
 
 from game import replays
+from game.gnono import replay_codec as gnono_codec
 from game.gnono.invariants import parse_shown
 from game.gnono.overlays import GnonoScoring
 
@@ -66,6 +67,6 @@ def check(table, what):
     assert all(isinstance(line, str) for line in table.history), what
     rep = table.ctl.recorder.replay      # a round recorded on only if it leads here
     if rep is not None:
-        cursor = replays.ReplayCursor(rep)
+        cursor = replays.ReplayCursor(rep, gnono_codec)
         cursor.seek(cursor.length)
         assert replays.digest(cursor.engine) == replays.digest(st), what

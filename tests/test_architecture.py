@@ -7,6 +7,8 @@
   line above it, carries a comment with the marker LAZY ("# lazy: why"). A lazy import
   is for start-up time (a table imported by name when first played) or a truly needed
   break of a cycle; the comment says which;
+- no import by a string name (importlib, __import__): every dependency is an import
+  statement the checks above can see; the games are reached through game/games.py;
 - no module but game/app.py calls the App's stack (`app.push/pop/replace/apply(...)`,
   `self.app...` or `x.app...` alike): a scene returns a transition (game/scene.py) from
   its key action, its update or a Pop's `then` callback, and the App applies it.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import os
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -50,7 +52,7 @@ def is_package(module: str) -> bool:
     return MODULES.get(module, "").endswith("__init__.py")
 
 
-@lru_cache(maxsize=None)
+@cache
 def parsed(module: str) -> tuple[ast.Module, tuple[str, ...]]:
     with open(MODULES[module], encoding="utf-8") as f:
         text = f.read()
@@ -156,6 +158,29 @@ def test_imports_inside_functions_say_why(module):
                              f"'# {LAZY} why' comment: {unexplained}")
 
 
+def imports_by_name(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) of each import the graph cannot see: importlib imported or used, or
+    __import__ called."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, f"import {a.name}") for a in node.names
+                      if a.name.split(".")[0] == "importlib"]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "importlib":
+            found.append((node.lineno, f"from {node.module} import ..."))
+        elif isinstance(node, ast.Name) and node.id == "__import__":
+            found.append((node.lineno, "__import__"))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_nothing_is_imported_by_a_string_name(module):
+    tree, _ = parsed(module)
+    found = imports_by_name(tree)
+    assert not found, (f"{MODULES[module]}: an import by name hides a dependency from the import "
+                       f"graph; import the module (the games through game/games.py): {found}")
+
+
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m != APP_MODULE))
 def test_scenes_return_transitions_instead_of_calling_the_stack(module):
     tree, lines = parsed(module)
@@ -178,3 +203,7 @@ def test_the_checks_see_what_they_must():
                        "self.apply(move)\nself.ctl.apply(m)\nitems.pop()\napp.toast('x')\n")
     assert stack_calls(sample) == [(1, "self.app.pop"), (2, "app.push"), (3, "t.app.replace"),
                                    (4, "self.app.apply")]
+    # the import-by-name reader: every spelling, and not a module merely named like it
+    sample = ast.parse("import importlib\nfrom importlib import import_module\n"
+                       "m = __import__('game.gin')\nimport importlib.util\nimport game.importer\n")
+    assert [line for line, _ in imports_by_name(sample)] == [1, 2, 3, 4]

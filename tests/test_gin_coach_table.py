@@ -4,6 +4,7 @@ statistics, the save, and the end-of-game screen of a game won with them."""
 import pygame
 
 from game import replays
+from game.gin import replay_codec as gin_codec
 from game.gin import table as T
 from game.gin import table_save
 from game.gin.coach import advise
@@ -43,7 +44,7 @@ def test_h_out_of_turn_beeps_with_a_note(app):
 
 def test_each_hint_is_told_to_the_hands_recorder(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
-    rec = replays.Recorder("gin", [replays.Seat("Tester", "human"),
+    rec = replays.Recorder(gin_codec, [replays.Seat("Tester", "human"),
                                    replays.Seat("Computer", "computer", "normal")])
     rec.begin(t.game, "Hand 1", 3)
     t.recorder = rec          # as the table's recording sets it

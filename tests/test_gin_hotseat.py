@@ -3,8 +3,8 @@ on the session screen, statistics per level and variant. Privacy (#18): a human 
 sees or hears the other's hand or the cards he drew."""
 import pygame
 
-from game import presets
 from game.cards import Card, parse_cards
+from game.games import BY_KEY
 from game.gin import table as T
 from game.gin import table_save
 from game.gin.rules import GinGame, GinOptions
@@ -125,7 +125,7 @@ def test_the_players_own_preset_is_saved_from_the_session_screen(app):
     press(app, K.K_RIGHT)
     _go_to(app, sc, "save")
     press(app, "C", "l", "u", "b", K.K_RETURN)
-    saved = presets.presets_for(app.storage, "gin")["Club"]
+    saved = BY_KEY["gin"].presets.listed(app.storage)["Club"]
     assert saved["gin.knock_value"] == 8 and saved["gin.straight_gin"] is True
     assert sc.values["preset"] == "Club" and isinstance(app.top, type(sc))
     _go_to(app, sc, "oklahoma")

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import replays
+from game.gin import replay_codec as gin_codec
 from game.gin import table as T
 from game.gin.ai import make_ai
 from game.gin.rules import Discard
@@ -21,7 +22,7 @@ from tests.gin_replay_helpers import play
 def finished_replay_matches(t) -> replays.Replay:
     rep = t.last_replay
     assert rep is not None and t.game.phase in ("hand_over", "game_over")
-    cursor = verify(rep)                     # raises if it does not reproduce its hand
+    cursor = verify(rep, gin_codec)                     # raises if it does not reproduce its hand
     cursor.seek(cursor.length)
     assert digest(cursor.engine) == digest(t.game) == rep.final
     return rep

@@ -13,6 +13,7 @@ from game import card_art
 from game import palette as P
 from game.cards import Card
 from game.gin import replay_board
+from game.gin import replay_codec as gin_codec
 from game.gin.ai import make_ai
 from game.gin.arrangement import sort_for_hand
 from game.gin.table_draw import CH, CPU_X0, CPU_Y, CW, HAND_X0, HAND_Y
@@ -45,7 +46,7 @@ def test_a_hand_plays_back_to_its_end_with_every_frame_drawn(app):
     stats = copy.deepcopy(app.stats.data)
     said = []
     app.say = lambda text, interrupt=False: said.append(text)
-    player = ReplayPlayer(app, verify(rep))
+    player = ReplayPlayer(app, verify(rep, gin_codec))
     app.replace(player)       # the table leaves the screen (it is not pushed again)
     post_keys("+", "+", "+", "+")                     # 8x
     app.run(max_frames=2)
@@ -63,7 +64,7 @@ def test_a_hand_plays_back_to_its_end_with_every_frame_drawn(app):
 
 def test_the_players_cards_are_face_up_the_computers_hidden_until_f9(app):
     rep, _ = recorded_hand(app, seed=7)
-    player = ReplayPlayer(app, verify(rep))
+    player = ReplayPlayer(app, verify(rep, gin_codec))
     app.replace(player)       # the table leaves the screen (it is not pushed again)
     post_keys(pygame.K_SPACE)                         # pause at the deal
     app.run(max_frames=2)
@@ -88,7 +89,7 @@ def test_the_players_cards_are_face_up_the_computers_hidden_until_f9(app):
 
 def test_a_card_drawn_from_the_stock_is_named_only_when_seen(app):
     rep, _ = recorded_hand(app, seed=2024)
-    player = ReplayPlayer(app, verify(rep))
+    player = ReplayPlayer(app, verify(rep, gin_codec))
     cursor = player.cursor
     checked = set()
     while player.step(1) is not False:
@@ -110,7 +111,7 @@ def test_a_card_drawn_from_the_stock_is_named_only_when_seen(app):
 
 def test_stepping_back_shows_the_same_table_as_going_forward(app):
     rep, _ = recorded_hand(app, seed=42)
-    player = ReplayPlayer(app, verify(rep))
+    player = ReplayPlayer(app, verify(rep, gin_codec))
     forward = []
     while player.step(1) is not False:
         player.draw(app.canvas)

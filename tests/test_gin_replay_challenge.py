@@ -9,6 +9,7 @@ import pygame
 
 from game import challenges
 from game.challenges import Challenge
+from game.gin import replay_codec as gin_codec
 from game.gin import table as T
 from game.gin.ai import make_ai
 from game.gin.options import GinOptions
@@ -45,9 +46,9 @@ def test_c_at_the_end_of_the_game_makes_a_code_of_it(app):
     app.run(max_frames=2)
     box = app.top
     assert isinstance(box, TextBox) and box.title == "Challenge"
-    code = challenges.read_code_file(app.storage)
+    code = challenges.read_code_file(app.storage, [gin_codec])
     assert code is not None and any(code in line for line in box.lines)
-    ch = challenges.decode(code)
+    ch = challenges.decode(code, [gin_codec])
     assert ch == Challenge("gin", 31337, QUICK.to_json(), (None, "expert"),
                            t.game.scores()[0], "Anna")
     post_keys(pygame.K_ESCAPE)                       # the box closes on the end screen
@@ -60,7 +61,7 @@ def test_a_challenge_deals_the_same_game_against_the_same_computer(app):
     first = t.game.to_json()
     play_game(t, 9)
     ch = t.make_challenge()
-    c = T.start_challenge(app, challenges.decode(challenges.encode(ch)))
+    c = T.start_challenge(app, challenges.decode(challenges.encode(ch, gin_codec), [gin_codec]))
     assert isinstance(c, T.GinTable) and c.challenge == ch
     assert c.game.to_json() == first and c.level == "hard" and c.ai_seed == t.ai_seed
     app.push(c)

@@ -10,6 +10,7 @@ from game import replays
 from game.cards import Card, card_text, parse_cards
 from game.gin import melds as M
 from game.gin import replay_codec
+from game.gin import replay_codec as gin_codec
 from game.gin.ai import make_ai
 from game.gin.review import DISCARDS, DRAWS, REVIEW_SEED, differences, review
 from game.gin.review_screen import ReviewBox, review_lines
@@ -24,7 +25,7 @@ SEATS = [replays.Seat("Ann", "human"), replays.Seat("Computer", "computer", "exp
 def record_hand(game: GinGame, players) -> replays.Replay:
     """One hand played by `players` (seat -> ai, or a function of (game, position)),
     recorded with a Recorder through Gin's replay codec, as the table records."""
-    rec = replays.Recorder("gin", SEATS, viewer=0)
+    rec = replays.Recorder(gin_codec, SEATS, viewer=0)
     rec.begin(game, f"Hand {game.hand_no}", game.deal_no)
     step = 0
     while game.phase in ("offer", "draw", "discard", "lay_down"):
@@ -44,7 +45,7 @@ def computers(seed: int) -> replays.Replay:
 
 def decisions_of(rep: replays.Replay, seat: int):
     """(position, state before, move) of each of the seat's draws and discards."""
-    cur = replays.ReplayCursor(rep)
+    cur = replays.ReplayCursor(rep, gin_codec)
     out = []
     for pos, [(_, who, move)] in enumerate(cur.groups):
         if who == seat and isinstance(move, DRAWS + DISCARDS):

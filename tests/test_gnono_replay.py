@@ -7,6 +7,7 @@ import json
 import pygame
 
 from game import replays
+from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
 from game.gnono.ai import make_ai
 from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, PassScreen, SeatChooser
@@ -54,7 +55,7 @@ def stored(app) -> list[replays.Replay]:
 
 
 def ends_in(rep: replays.Replay, state) -> bool:
-    cursor = replays.verify(rep)
+    cursor = replays.verify(rep, gnono_codec)
     cursor.seek(cursor.length)
     return replays.digest(cursor.engine) == replays.digest(state)
 
@@ -126,7 +127,7 @@ def test_the_replay_plays_back_on_the_table_and_f9_shows_every_hand(app):
     t = new_table(app, kinds=("human", "normal", "hard"), seed=21)
     assert play_on(app, t, lambda: isinstance(app.top, GnonoScoring))
     (rep,) = stored(app)
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, gnono_codec))
     app.push(player)
     app.run(max_frames=1)
     board = player.board
@@ -154,7 +155,7 @@ def test_a_drawn_card_is_named_only_for_the_recorded_player_unless_f9(app):
     t = new_table(app, kinds=("human", "normal"), seed=5)
     assert play_on(app, t, lambda: isinstance(app.top, GnonoScoring))
     (rep,) = stored(app)
-    cursor = replays.verify(rep)
+    cursor = replays.verify(rep, gnono_codec)
     board = ReplayPlayer(app, cursor).board
     told = {True: set(), False: set()}
     while cursor.forward():

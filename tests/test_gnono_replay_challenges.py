@@ -5,6 +5,7 @@ and the end-of-game screen compares the scores."""
 import pygame
 
 from game import challenges
+from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
 from game.gnono.overlays import GnonoScoring
 from game.gnono.rules import GAME_OVER, GnonoOptions
@@ -35,10 +36,11 @@ def test_a_challenge_made_at_the_end_is_the_same_game(menu_app):
     screen = finish_game(app, t)
     post_keys("c")
     app.run(max_frames=1)
-    ch = challenges.decode(code_on_screen(app))
-    assert challenges.read_code_file(app.storage) == code_on_screen(app)
+    ch = challenges.decode(code_on_screen(app), [gnono_codec])
+    assert challenges.read_code_file(app.storage, [gnono_codec]) == code_on_screen(app)
     assert ch.deal_no == 424242 and ch.seats == ("normal", None, "hard")
-    assert ch.options == t.state.options.to_json() and ch.options_object() == t.state.options
+    assert ch.options == t.state.options.to_json()
+    assert gnono_codec.options_from_json(ch.options) == t.state.options
     assert ch.score == t.state.scores[1] and ch.name == "Ada"
     # played: the same first deal, the same computers' random states
     post_keys(pygame.K_ESCAPE)
@@ -82,7 +84,7 @@ def test_the_menu_plays_a_gnono_code(menu_app):
                               (None, "expert", "normal"), 120, "Max")
     post_keys("c")
     app.run(max_frames=1)
-    app.top.text = challenges.encode(ch)
+    app.top.text = challenges.encode(ch, gnono_codec)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     post_keys("y")

@@ -5,7 +5,7 @@ what the table speaks."""
 import pygame
 import pytest
 
-from game import presets
+from game.games import BY_KEY
 from game.gostop import hwatu_art, screens
 from game.gostop import table as T
 from game.gostop.ai import GoStopAI
@@ -163,13 +163,13 @@ def test_setup_saves_the_players_own_preset(app):
     assert isinstance(app.top, NamePrompt)
     post_keys("M", "i", "n", "e", pygame.K_RETURN)
     app.run(max_frames=2)
-    own = presets.presets_for(app.storage, "gostop")
+    own = BY_KEY["gostop"].presets.listed(app.storage)
     assert own["Mine"]["gostop.three_ppuk"] is True and own["Mine"]["gostop.bonus"] == 3
     assert "gostop.players" not in own["Mine"]       # rules only, not the seats
 
 
 def test_shipped_presets_are_standard_traditional_and_online():
-    shipped = presets.shipped("gostop")
+    shipped = BY_KEY["gostop"].presets.shipped
     assert set(shipped) == {"Standard", "Traditional", "Online"}
     assert shipped["Traditional"]["gostop.bonus"] == 0
     assert not any(shipped["Traditional"][k] for k in ("gostop.three_ppuk", "gostop.first_ppuk_paid",

@@ -11,6 +11,7 @@ import pytest
 
 from game import replays
 from game.gostop import hwatu_art as art
+from game.gostop import replay_codec as gostop_codec
 from game.gostop import table as T
 from game.gostop.replay_board import GoStopBoard, ReplayTable
 from game.gostop.rules import GoStopState, Options
@@ -52,7 +53,7 @@ def stored(app) -> list[replays.Replay]:
 
 
 def assert_reproduces(rep: replays.Replay, st: GoStopState) -> None:
-    cur = replays.verify(replays.Replay.from_json(json.loads(json.dumps(rep.to_json()))))
+    cur = replays.verify(replays.Replay.from_json(json.loads(json.dumps(rep.to_json()))), gostop_codec)
     cur.seek(cur.length)
     assert replays.digest(cur.engine) == replays.digest(st)
     assert cur.engine.is_over()
@@ -147,7 +148,7 @@ def test_a_replay_plays_to_its_end_on_the_table(app, players):
     rep = recorded_hand(app, seed=8, players=players)
     with open(app.storage.path(SAVE_NAME), "rb") as f:
         saved = f.read()
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, gostop_codec))
     assert isinstance(player.board, GoStopBoard)
     app.push(player)
     player.change_speed(3)       # 8x
@@ -167,7 +168,7 @@ def test_a_replay_plays_to_its_end_on_the_table(app, players):
 
 def test_stepping_back_and_forth_tells_each_move(app):
     rep = recorded_hand(app, seed=3)
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, gostop_codec))
     app.push(player)
     assert player.line == "The deal."
     player.step(1)
@@ -191,7 +192,7 @@ def hand_pixels(canvas, table, seat):
 
 def test_f9_shows_the_hidden_hands_in_a_replay(app):
     rep = recorded_hand(app, seed=8, players=3)
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, gostop_codec))
     app.push(player)
     player.step(1)
     table = player.board.table
@@ -216,7 +217,7 @@ def test_a_hot_seat_replay_shows_only_the_first_humans_hand(app):
     rep = t.ctl.recorder.replay
     assert rep is not None and [s.kind for s in rep.seats] == ["human", "human"]
     board = GoStopBoard(app, rep)
-    board.show(replays.ReplayCursor(rep).engine, [], False)
+    board.show(replays.ReplayCursor(rep, gostop_codec).engine, [], False)
     assert board.table.bottom == 0 and not board.table.shows_hand(1)
     board.show(board.table.state, [], True)
     assert board.table.shows_hand(1)

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game import challenges, replays
+from game.gostop import replay_codec as gostop_codec
 from game.gostop import table as T
 from game.gostop.rules import GoStopState, Options
 from game.gostop.screens import GoStopScoring
@@ -40,10 +41,10 @@ def test_a_challenge_is_the_same_game(menu_app):
     box = app.top
     assert isinstance(box, TextBox) and box.title == "Challenge"
     code = next(line for line in box.lines if line.startswith("GST-"))
-    assert challenges.read_code_file(app.storage) == code
-    ch = challenges.decode(code)
+    assert challenges.read_code_file(app.storage, [gostop_codec]) == code
+    ch = challenges.decode(code, [gostop_codec])
     assert (ch.game, ch.deal_no, ch.seats) == ("gostop", 4242, (None, "hard", "easy"))
-    opts = ch.options_object()
+    opts = gostop_codec.options_from_json(ch.options)
     assert opts.rules == t.state.options and opts.hands == 1
     assert ch.score == t.state.chips[0]
 
@@ -95,7 +96,7 @@ def test_hot_seat_cannot_make_a_challenge(menu_app):
 
 
 def test_a_challenge_whose_seats_do_not_fit_is_refused(app):
-    c = replays.codec("gostop")
+    c = gostop_codec
     opts = c.options_to_json(c.default_options())            # two players
     ch = challenges.Challenge("gostop", 7, opts, (None, "hard", "easy"), 3, "")
     with pytest.raises(ValueError, match="seats"):

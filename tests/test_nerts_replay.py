@@ -9,6 +9,7 @@ import pytest
 
 from game import challenges, replays
 from game.clock import STEP
+from game.nerts import replay_codec as nerts_codec
 from game.nerts import table_save
 from game.nerts.moves import COLUMN, PILE, WASTE, Move
 from game.nerts.replay_codec import Race
@@ -67,7 +68,7 @@ def check_replay_of(app, rep: replays.Replay, rnd) -> replays.ReplayCursor:
     """The replay is stored, verifies, and ends in the round's own state."""
     stored, bad = replays.ReplayStore(app.storage).entries("nerts")
     assert not bad and any(e.replay.final == rep.final for e in stored)
-    cursor = replays.verify(replays.Replay.from_json(rep.to_json()))
+    cursor = replays.verify(replays.Replay.from_json(rep.to_json()), nerts_codec)
     cursor.seek(cursor.length)
     assert replays.digest(cursor.engine) == replays.digest(rnd)
     return cursor
@@ -80,7 +81,7 @@ def test_a_four_seat_round_is_recorded_move_for_move(app):
     assert rep is not None and rep.label == "Round 1" and rep.deal_no == table.seed
     assert [s.kind for s in rep.seats] == ["human", "computer", "computer", "computer"]
     assert rep.viewer == 0 and rep.scores == rnd.scores()
-    moves = [replays.codec("nerts").move_from_json(m) for _, _, m in rep.moves]
+    moves = [nerts_codec.move_from_json(m) for _, _, m in rep.moves]
     assert any(isinstance(m, Race) for m in moves), "no step where seats raced"
     assert {seat for _, seat, m in rep.moves if not m.startswith("r")} >= {0, 1, 2, 3}
     cursor = check_replay_of(app, rep, rnd)
@@ -148,10 +149,10 @@ def test_c_on_the_end_screen_makes_a_challenge_of_the_same_game(app):
     app.run(max_frames=1)
     assert isinstance(app.top, TextBox) and app.beeps == beeps
     code = next(line for line in app.top.lines if line.startswith("NRT-"))
-    ch = challenges.decode(code)
+    ch = challenges.decode(code, [nerts_codec])
     assert ch.deal_no == table.seed and ch.seats == (None, "easy", "hard")
     assert ch.options == table.game.options.to_json() and ch.score == table.game.totals[0]
-    assert challenges.read_code_file(app.storage) == code
+    assert challenges.read_code_file(app.storage, [nerts_codec]) == code
 
 
 def test_c_with_two_humans_beeps_with_a_note(app):
@@ -167,7 +168,7 @@ def test_a_challenge_deals_the_same_first_round_against_the_same_computers(app):
     original = new_table(app, ["expert", "human", "normal"], options, seed=424242)
     ch = challenges.Challenge("nerts", original.seed, options.to_json(), ("expert", None, "normal"),
                               55, "Anna")
-    table = start_challenge(app, challenges.decode(challenges.encode(ch)))
+    table = start_challenge(app, challenges.decode(challenges.encode(ch, nerts_codec), [nerts_codec]))
     assert table.round.to_json() == original.round.to_json()
     assert table.levels == original.levels and table.game.options == options
     for a, b in zip(table.seats, original.seats):
@@ -191,7 +192,7 @@ def test_the_challenge_outcome_is_on_the_end_screen(app):
 
 
 def test_moves_are_short_texts_that_read_back_as_themselves():
-    c = replays.codec("nerts")
+    c = nerts_codec
     moves = [Move.flip(), Move.turn(), Move.vote(), Move.to_scoring(PILE),
              Move.to_scoring(WASTE, foundation=15),
              Move.to_scoring(COLUMN, col=3, foundation=0), Move.to_column(PILE, 2),
@@ -214,4 +215,4 @@ def test_without_its_races_a_round_does_not_replay(app):
     moves = [m for m in rep.moves if not m[2].startswith("r")]
     assert len(moves) < len(rep.moves)
     with pytest.raises(replays.ReplayError):
-        replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}))
+        replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}), nerts_codec)

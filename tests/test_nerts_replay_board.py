@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import replays
+from game.nerts import replay_codec as nerts_codec
 from game.nerts import table_layout as L
 from game.nerts.replay_board import ReplayBoard
 from game.scenes.replay_player import SPEEDS, ReplayPlayer
@@ -66,7 +67,7 @@ def test_a_four_seat_round_plays_back_from_the_replays_screen_to_the_end(menu_ap
 def test_f9_lists_the_face_down_cards_of_every_pile_and_stack(menu_app):
     app = menu_app
     rep = recorded_round(app, partners=True)
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, nerts_codec))
     app.push(player)
     while player.cursor.position < player.cursor.length // 2:
         player.step(1)
@@ -87,7 +88,7 @@ def test_f9_lists_the_face_down_cards_of_every_pile_and_stack(menu_app):
 def test_the_plays_box_shows_the_plays_up_to_the_position_however_it_is_reached(menu_app):
     app = menu_app
     rep = recorded_round(app)
-    player = ReplayPlayer(app, replays.verify(rep))
+    player = ReplayPlayer(app, replays.verify(rep, nerts_codec))
     app.push(player)
     feeds = []
     while not player.at_end:

@@ -11,6 +11,7 @@ import signal
 import pygame
 import pytest
 
+from game.games import BY_KEY
 from game.scenes.overlays import MessageBox
 from tests.helpers import post_keys, read_only
 
@@ -164,7 +165,7 @@ def test_a_friends_challenge_txt_still_prefills_the_code(tmp_path):
     from game import challenges
     from game.scenes.challenge import CodePrompt
     app = make_app(tmp_path)
-    code = next(iter(challenges.PREFIX.values())) + "ABCDEF"
+    code = BY_KEY["gin"].replay_codec.CHALLENGE_PREFIX + "ABCDEF"
     (tmp_path / "challenge.txt").write_text(f"G'NERTS deal challenge\n{code}\n")
     assert CodePrompt(app).text == code and not app.storage.problems
     app.close()

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from game import presets
+from game.games import BY_KEY
 from game.options import Options
 from game.stats import Stats
 from game.storage import Storage
@@ -20,22 +21,22 @@ def storage(tmp_path):
 def test_a_players_preset_is_kept_listed_applied_and_deleted(storage):
     opts = Options()
     opts["gin.bonus_gin"] = 50
-    assert presets.save_preset(storage, "gin", "Club night", presets.values_of(opts, "gin"))
-    listed = presets.presets_for(storage, "gin")
+    assert BY_KEY["gin"].presets.save(storage, "Club night", BY_KEY["gin"].presets.values_of(opts))
+    listed = BY_KEY["gin"].presets.listed(storage)
     assert listed["Club night"]["gin.bonus_gin"] == 50
     fresh = Options()
     presets.apply_preset(fresh, listed["Club night"])
     assert fresh["gin.bonus_gin"] == 50
-    assert presets.delete_preset(storage, "gin", "Club night")
-    assert "Club night" not in presets.presets_for(storage, "gin")
+    assert BY_KEY["gin"].presets.delete(storage, "Club night")
+    assert "Club night" not in BY_KEY["gin"].presets.listed(storage)
 
 
 def test_a_players_preset_named_as_one_shipped_since_is_still_listed(storage):
     # "Standard" shipped for Go-Stop after a player could have saved one of that name
     storage.write_json(presets.FILE, "presets", presets.SCHEMA,
                        {"gostop": {"Standard": {"gostop.bonus": 3}}})
-    listed = presets.presets_for(storage, "gostop")
-    assert listed["Standard"] == presets.shipped("gostop")["Standard"]
+    listed = BY_KEY["gostop"].presets.listed(storage)
+    assert listed["Standard"] == BY_KEY["gostop"].presets.shipped["Standard"]
     assert listed["Standard (yours)"] == {"gostop.bonus": 3}
 
 
@@ -47,20 +48,28 @@ def test_a_players_preset_named_as_one_shipped_since_is_still_listed(storage):
 ])
 def test_a_preset_with_bad_values_is_refused(storage, game, values):
     with pytest.raises(ValueError):
-        presets.save_preset(storage, game, "Bad", values)
+        BY_KEY[game].presets.save(storage, "Bad", values)
 
 
 @pytest.mark.parametrize("name", ["", " ", "x" * 21, "tab\there"])
 def test_a_bad_preset_name_is_refused(storage, name):
     with pytest.raises(ValueError):
-        presets.save_preset(storage, "gin", name, {})
+        BY_KEY["gin"].presets.save(storage, name, {})
 
 
 def test_a_hand_edited_presets_file_is_set_aside(storage, tmp_path):
     (tmp_path / presets.FILE).write_text(json.dumps(
         {"schema": presets.SCHEMA, "kind": "presets", "data": {"gin": {"Mine": {"gin.bonus_gin": "lots"}}}}))
-    assert presets.presets_for(storage, "gin") == presets.shipped("gin")
+    assert BY_KEY["gin"].presets.listed(storage) == BY_KEY["gin"].presets.shipped
     assert storage.take_problems()
+
+
+def test_a_games_book_keeps_the_other_games_presets(storage):
+    gin, gostop = BY_KEY["gin"].presets, BY_KEY["gostop"].presets
+    assert gostop.save(storage, "Mine", {"gostop.bonus": 3})
+    assert gin.save(storage, "Club", {"gin.bonus_gin": 50})
+    assert gin.delete(storage, "Club")
+    assert gostop.listed(storage)["Mine"] == {"gostop.bonus": 3}
 
 
 def test_counts_are_kept_by_level_and_variant_and_export_as_csv(storage):
@@ -104,13 +113,13 @@ def test_the_statistics_screen_shows_breakdowns_and_exports_csv(menu_app):
 def test_the_options_a_player_starts_with_are_a_shipped_preset(game, expected):
     # a fresh set-up screen names its rules, never "Custom" before anything is changed
     fresh = Options()
-    matching = [name for name, values in presets.shipped(game).items()
+    matching = [name for name, values in BY_KEY[game].presets.shipped.items()
                 if all(fresh[k] == v for k, v in values.items())]
     assert matching == [expected]
 
 
 def test_a_damaged_presets_file_is_set_aside_and_the_player_told_what_it_costs(storage, tmp_path):
     (tmp_path / presets.FILE).write_text("{not json")
-    assert presets.presets_for(storage, "gin") == presets.shipped("gin")
+    assert BY_KEY["gin"].presets.listed(storage) == BY_KEY["gin"].presets.shipped
     assert storage.problems[0].startswith("presets.json was damaged")
     assert storage.problems[0].endswith("kept as presets.json.bad, your own presets start again.")

@@ -1,9 +1,8 @@
-"""Every game's replay codec (game/<game>/replay_codec.py, see game/replays.py): random
+"""Every game's replay codec (its GameSpec's replay_codec, see game/replays.py): random
 play recorded move by move replays to the very same final state, every move's JSON
 reads back as the same move, and a replay whose moves were changed is refused."""
 from __future__ import annotations
 
-import importlib
 import json
 import random
 
@@ -11,6 +10,7 @@ import pytest
 
 from game import replays
 from game.engine import Engine
+from game.games import BY_KEY
 from tools.random_replay import random_replay
 
 SEEDS = range(4)
@@ -21,21 +21,21 @@ def record_random(game: str, seed: int, moves: int = 400) -> tuple[replays.Repla
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game", replays.GAMES)
+@pytest.mark.parametrize("game", list(BY_KEY))
 def test_a_recorded_game_replays_to_the_same_state(game, seed):
     rep, engine = record_random(game, seed)
     assert rep.moves, "random play made no move"
     again = replays.Replay.from_json(json.loads(json.dumps(rep.to_json())))
-    cursor = replays.verify(again)
+    cursor = replays.verify(again, BY_KEY[game].replay_codec)
     cursor.seek(cursor.length)
     assert replays.digest(cursor.engine) == replays.digest(engine)
     cursor.engine.check_invariants()
 
 
-@pytest.mark.parametrize("game", replays.GAMES)
+@pytest.mark.parametrize("game", list(BY_KEY))
 def test_every_legal_move_reads_back_as_itself(game):
-    c = replays.codec(game)
-    engine = importlib.import_module(f"game.{game}.rules").new_engine(3, None)
+    c = BY_KEY[game].replay_codec
+    engine = BY_KEY[game].new_engine(3, None)
     rng = random.Random(3)
     seen = 0
     for i in range(300):
@@ -51,7 +51,7 @@ def test_every_legal_move_reads_back_as_itself(game):
     assert seen > 50
 
 
-@pytest.mark.parametrize("game", replays.GAMES)
+@pytest.mark.parametrize("game", list(BY_KEY))
 def test_a_changed_move_is_refused_never_shown(game):
     rep, _ = record_random(game, 1)
     moves = list(rep.moves)
@@ -59,22 +59,22 @@ def test_a_changed_move_is_refused_never_shown(game):
     del moves[len(moves) // 2]
     bad = replays.Replay(**{**rep.__dict__, "moves": moves})
     with pytest.raises(replays.ReplayError):
-        replays.verify(bad)
+        replays.verify(bad, BY_KEY[game].replay_codec)
 
 
-@pytest.mark.parametrize("game", replays.GAMES)
+@pytest.mark.parametrize("game", list(BY_KEY))
 def test_damaged_moves_are_refused_with_a_message(game):
     rep, _ = record_random(game, 2)
     for junk in ({"t": "NoSuchMove"}, "x", [1, 2], None, {"t": 5}):
         moves = list(rep.moves)
         moves[0] = (moves[0][0], moves[0][1], junk)
         with pytest.raises(replays.ReplayError):
-            replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}))
+            replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}), BY_KEY[game].replay_codec)
 
 
-@pytest.mark.parametrize("game", replays.GAMES)
+@pytest.mark.parametrize("game", list(BY_KEY))
 def test_the_codec_names_levels_and_options(game):
-    c = replays.codec(game)
+    c = BY_KEY[game].replay_codec
     assert c.LEVELS and all(isinstance(x, str) for x in c.LEVELS)
     opts = c.default_options()
     assert c.options_from_json(json.loads(json.dumps(c.options_to_json(opts)))) == opts

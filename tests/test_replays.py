@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import replays
+from game.gin import replay_codec as gin_codec
 from game.scenes.replay_player import SPEEDS, ReplayPlayer
 from game.storage import Storage
 from tests.helpers import key_event
@@ -28,8 +29,8 @@ def test_a_replay_round_trips_through_json(gin_replay):
 
 
 @pytest.mark.parametrize("field, value", [
-    ("format", 2), ("game", "chess"), ("seats", []), ("seats", [{"name": 1}]), ("moves", "x"),
-    ("moves", [[0, 9, {}]]), ("moves", [[-1, 0, {}]]), ("viewer", 7), ("when", "yesterday"),
+    ("format", 2), ("game", "no such game"), ("game", 7), ("seats", []), ("seats", [{"name": 1}]),
+    ("moves", "x"), ("moves", [[0, 9, {}]]), ("moves", [[-1, 0, {}]]), ("viewer", 7), ("when", "yesterday"),
     ("deal_no", -3), ("kept", "yes"), ("final", 5), ("label", "x" * 99), ("scores", ["a"])])
 def test_a_damaged_field_is_refused_with_its_name(gin_replay, field, value):
     data = {**gin_replay.to_json(), field: value}
@@ -47,23 +48,23 @@ def test_moves_out_of_order_are_refused(gin_replay):
 def test_another_version_is_refused_with_a_message(gin_replay):
     old = replays.Replay(**{**gin_replay.__dict__, "version": gin_replay.version - 1})
     with pytest.raises(replays.ReplayError, match="another version"):
-        replays.verify(old)
+        replays.verify(old, gin_codec)
 
 
 def test_a_changed_end_state_is_refused(gin_replay):
     bad = replays.Replay(**{**gin_replay.__dict__, "final": "0" * 24})
     with pytest.raises(replays.ReplayError, match="does not reproduce"):
-        replays.verify(bad)
+        replays.verify(bad, gin_codec)
 
 
 def test_a_damaged_start_is_refused(gin_replay):
     for start in ("not base64!", "aGVsbG8=", replays.pack_state({"hands": 3})):
         with pytest.raises(replays.ReplayError):
-            replays.verify(replays.Replay(**{**gin_replay.__dict__, "start": start}))
+            replays.verify(replays.Replay(**{**gin_replay.__dict__, "start": start}), gin_codec)
 
 
 def test_the_cursor_steps_and_seeks_to_the_same_states(gin_replay):
-    cur = replays.verify(gin_replay)
+    cur = replays.verify(gin_replay, gin_codec)
     states = [replays.digest(cur.engine)]
     while cur.forward():
         states.append(replays.digest(cur.engine))
@@ -112,12 +113,23 @@ def test_damaged_files_are_listed_apart_and_left_alone(tmp_path, gin_replay):
     assert os.path.exists(os.path.join(folder, "gin-junk.json"))
 
 
+def test_a_replay_of_a_game_this_program_lacks_is_listed_as_damaged(menu_app, gin_replay):
+    from game.scenes.replays import ReplaysScene
+    store = replays.ReplayStore(menu_app.storage)
+    good = store.save(gin_replay)
+    chess = store.save(replays.Replay(**{**gin_replay.__dict__, "game": "chess"}))
+    menu_app.key(key_event(pygame.K_r, "r"))
+    scene = menu_app.top
+    assert isinstance(scene, ReplaysScene)
+    assert [e.name for e in scene.entries] == [good] and scene.damaged == [chess]
+
+
 def test_a_hand_in_progress_survives_the_tables_save(gin_replay):
-    rec = replays.Recorder("gin", gin_replay.seats)
+    rec = replays.Recorder(gin_codec, gin_replay.seats)
     rec.replay = replays.Replay(**{**gin_replay.__dict__, "final": "", "result": ""})
     rec.coach_used()
     data = json.loads(json.dumps(rec.to_json()))
-    again = replays.Recorder("gin", gin_replay.seats)
+    again = replays.Recorder(gin_codec, gin_replay.seats)
     again.restore(data)
     assert again.replay.moves == rec.replay.moves and again.coached == 1
     again.restore({"junk": 1})          # a damaged one is dropped, the game goes on
@@ -142,7 +154,7 @@ class FakeBoard:
 
 def test_the_player_keys(app, gin_replay):
     board = FakeBoard()
-    player = ReplayPlayer(app, replays.verify(gin_replay), board)
+    player = ReplayPlayer(app, replays.verify(gin_replay, gin_codec), board)
     app.push(player)
     for _ in range(int(0.5 * 60) + 2):            # about one move at 1x
         app.run(max_frames=1)
@@ -170,7 +182,7 @@ def test_the_player_keys(app, gin_replay):
 
 
 def test_the_player_reaches_the_end_and_says_the_result(app, gin_replay):
-    player = ReplayPlayer(app, replays.verify(gin_replay), FakeBoard())
+    player = ReplayPlayer(app, replays.verify(gin_replay, gin_codec), FakeBoard())
     app.push(player)
     player.speed_i = len(SPEEDS) - 1
     while not player.at_end:
@@ -180,7 +192,7 @@ def test_the_player_reaches_the_end_and_says_the_result(app, gin_replay):
 
 
 def test_wrong_keys_in_a_replay_beep_and_change_nothing(app, gin_replay):
-    player = ReplayPlayer(app, replays.verify(gin_replay), FakeBoard())
+    player = ReplayPlayer(app, replays.verify(gin_replay, gin_codec), FakeBoard())
     app.push(player)
     app.key(key_event(pygame.K_SPACE, " "))            # paused at the deal
     state = (player.cursor.position, player.speed_i, player.show_all, player.paused)

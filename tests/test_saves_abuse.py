@@ -125,7 +125,7 @@ def test_f8_then_resume_is_exactly_the_game_left(tmp_path, real_saves, game):
     app = new_app(tmp_path)
     from game.scenes.menu import MenuScene
     menu = app.top
-    assert isinstance(menu, MenuScene) and menu.items[0][0] == f"Resume {menu.items[0][1][1].name}"
+    assert isinstance(menu, MenuScene) and menu.items[0][0] == f"Resume {menu.items[0][1][1].title}"
     app.apply(menu.choose())   # Enter on the first line: Resume (compared before any time passes)
     table = app.top
     assert type(table).__name__ == TABLES[game]
@@ -228,7 +228,8 @@ def check_resume(app, game, name, what):
         # the storage reports that as a bug, raised under tests)
         table.save_state()
         if os.path.exists(path):
-            json.loads(open(path, "rb").read())
+            with open(path, "rb") as f:
+                json.loads(f.read())
     while len(app.scenes) > 1:
         app.pop()
     app.storage.take_problems()

@@ -20,6 +20,7 @@ import signal
 import pygame
 import pytest
 
+from game.games import BY_KEY
 from game.storage import MAX_BYTES, Storage
 from tests.helpers import key_event, read_only
 from tests.test_player_data import Hung
@@ -61,12 +62,13 @@ def originals(tmp_path_factory):
     app.stats.record("gin", hands_played=3, gins=1)
     app.stats.best("gin", "best_hand", 40)
     for game in ("gostop", "gnono", "gin"):
-        assert presets.save_preset(app.storage, game, "Mine", presets.values_of(app.options, game))
+        book = BY_KEY[game].presets
+        assert book.save(app.storage, "Mine", book.values_of(app.options))
     records = DrillRecords(app.storage)
     records.add({"key": "pile", "deal": 77, "completed": True, "steps": 900, "cpm": 20.0})
     records.add({"key": "cards20+ones", "deal": 8, "completed": False, "steps": 300, "cpm": 4.0})
     ch = challenge()
-    assert challenges.save_code(app.storage, challenges.encode(ch), ch)
+    assert challenges.save_code(app.storage, challenges.encode(ch, BY_KEY[ch.game].replay_codec), ch)
     replay_name = replays.ReplayStore(app.storage).save(record_random("gin", 5, moves=60)[0])
     for game in GAMES:
         table = start_table(app, game)
@@ -140,7 +142,6 @@ def read_presets(app, st, held):
     from game.gin.session import SessionScene
     from game.gnono.setup import GnonoSetup
     from game.gostop.table import GoStopSetup
-    from game.presets import shipped
     for _ in range(2):
         for game, scene in (("gostop", GoStopSetup(app)), ("gnono", GnonoSetup(app, None)),
                             ("gin", SessionScene(app, lambda session: None))):
@@ -154,7 +155,7 @@ def read_presets(app, st, held):
             own = held.get(game, {}) if isinstance(held, dict) else {}
             names = {n.strip() for n in own} if isinstance(own, dict) else set()
             for name in scene.all_presets:
-                assert name in shipped(game) or name.removesuffix(" (yours)") in names, (game, name)
+                assert name in BY_KEY[game].presets.shipped or name.removesuffix(" (yours)") in names, (game, name)
             back_to_menu(app)
 
 

@@ -52,12 +52,12 @@ def test_headless_run_counts_frames_and_steps(app):
 def test_unbound_key_beeps_and_changes_nothing(menu_app):
     app = menu_app
     menu = app.top
-    before = (menu.index, menu.notice, len(app.scenes))
+    before = (menu.index, len(app.scenes))
     post_keys(pygame.K_z, pygame.K_F5, pygame.K_LEFT, pygame.K_TAB)
     app.run(max_frames=1)
     assert app.audio.counts["error"] == 4
     assert app.beeps == 4
-    assert (menu.index, menu.notice, len(app.scenes)) == before
+    assert (menu.index, len(app.scenes)) == before
 
 
 def test_modifier_keys_alone_do_not_beep(menu_app):
@@ -126,18 +126,6 @@ def test_menu_quit_asks_first(menu_app):
     assert not app.running
 
 
-def test_a_game_without_a_table_says_so_and_beeps(menu_app, monkeypatch):
-    from game.games import GameInfo
-    fake = GameInfo("fake", "Fake", ("",), "game.no_such_table_module")
-    menu = menu_app.top
-    menu.items[0] = ("Fake", fake)
-    post_keys(pygame.K_RETURN)
-    menu_app.run(max_frames=1)
-    assert menu_app.beeps == 1
-    assert "not built yet" in menu.notice
-    assert menu_app.top is menu
-
-
 def test_f12_writes_a_screenshot(menu_app):
     post_keys(pygame.K_F12)
     menu_app.run(max_frames=1)
@@ -180,10 +168,9 @@ def test_storage_problem_is_told_on_screen(app):
 
 
 def test_menu_offers_resume_for_a_saved_game(app, monkeypatch):
-    from game.games import GameInfo
     from game.scenes import menu as menu_mod
     from tests import fake_table
-    fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
+    fake = fake_table.spec()
     monkeypatch.setattr(menu_mod, "GAMES", [fake])
     app.storage.write_json("fake.json", "fake-game", 1, {"deal": 7})
     menu = MenuScene(app)
@@ -196,9 +183,9 @@ def test_menu_offers_resume_for_a_saved_game(app, monkeypatch):
 
 
 def test_a_damaged_save_is_set_aside_and_the_menu_goes_on(app, monkeypatch, tmp_path):
-    from game.games import GameInfo
     from game.scenes import menu as menu_mod
-    fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
+    from tests import fake_table
+    fake = fake_table.spec()
     monkeypatch.setattr(menu_mod, "GAMES", [fake])
     os.makedirs(app.save_dir, exist_ok=True)
     with open(app.storage.path("fake.json"), "w") as f:

@@ -1,22 +1,21 @@
 """A saved game whose table fails: saved and told once ("Resume it"); failing again,
 it is set aside as NAME.bad with a message, never offered for ever. A resume that
-plays on to a normal save clears the record. This module is itself the table module
-of the fake game (start/resume), so the menu drives it as it drives a real one."""
+plays on to a normal save clears the record. This module holds the
+fake game's start/resume, in a GameSpec, so the menu drives it as it drives a real one."""
 import os
 
 import pygame
 import pytest
 
-from game.games import GameInfo
 from game.scene import Scene
 from game.scenes import menu as menu_mod
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
 from game.storage import FAILURES
+from tests.fake_table import spec
 from tests.helpers import post_keys
 
 SAVE = "broken.json"
-INFO = GameInfo("broken", "Broken", ("",), __name__)
 behaviour = {"fail": True}
 
 
@@ -45,6 +44,9 @@ def start(app, seed=None):
 def resume(app):
     data = app.storage.read_json(SAVE, "broken-game", 1, lambda d: d)
     return None if data is None else BrokenTable(app, data["moves"])
+
+
+INFO = spec("broken", "Broken", start=start, resume=resume)
 
 
 @pytest.fixture

@@ -118,11 +118,10 @@ def test_every_menu_line_has_a_key(app):
 
 
 def test_alt_number_resumes_and_number_asks_for_a_new_game(app, monkeypatch):
-    from game.games import GameInfo
     from game.scenes import menu as menu_mod
     from game.scenes.overlays import Question
     from tests import fake_table
-    fake = GameInfo("fake", "Fake", ("",), "tests.fake_table")
+    fake = fake_table.spec()
     monkeypatch.setattr(menu_mod, "GAMES", [fake])
     app.storage.write_json("fake.json", "fake-game", 1, {"deal": 7})
     app.push(MenuScene(app))
@@ -143,10 +142,11 @@ def test_letters_choose_the_other_lines(menu_app):
 
 
 def test_menu_descriptions_stay_inside_their_frame(app, monkeypatch):
-    from game.games import GAMES, GameInfo
+    from game.games import GAMES
     from game.scenes import menu as menu_mod
-    long = GameInfo("long", "Long", ("A blurb line of forty characters, or so,",) * 4, "game.none")
-    monkeypatch.setattr(menu_mod, "GAMES", GAMES + [long])
+    from tests import fake_table
+    long = fake_table.spec("long", "Long", ("A blurb line of forty characters, or so,",) * 4)
+    monkeypatch.setattr(menu_mod, "GAMES", (*GAMES, long))
     menu = MenuScene(app)
     app.push(menu)
     menu.index = [w for _, w in menu.items].index(long)

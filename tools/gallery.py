@@ -2,7 +2,7 @@
 
 Headless (SDL's dummy drivers), saves in a temporary folder. The core scenes are
 shown in their interesting states; each game's table is reached only through its
-stable entry points (`game.<g>.table.start(app, seed=...)`) and keys, and then
+stable entry points (its GameSpec's `start(app, seed=...)`) and keys, and then
 played by a seeded "monkey" pressing keys the top scene accepts, with a picture of
 every new kind of screen it meets (questions, scoring screens). What each game needs
 (the keys to its most seats) is in TABLES below: update it there.
@@ -125,9 +125,6 @@ class Gallery:
         menu.index = 0
         self.keys(frames=1)
         self.shot("menu-with-resume")
-        menu.notice = "Gnono: the table is not built yet."
-        self.shot("menu-notice")
-        menu.notice = ""
         for g in ("nerts", "gostop"):
             app.storage.remove(f"{g}.json")
         self.keys(pygame.K_F1)
@@ -253,11 +250,11 @@ class Gallery:
         from game.scenes.replays import ReplaysScene
         self.reset(MenuScene)       # under the replays: the App stops when its stack is empty
         store = replays.ReplayStore(self.app.storage)
-        for game in replays.GAMES:
+        for game in BY_KEY:
             try:
                 rep, _ = random_replay(game, seed=7, human=True)
                 store.save(rep)
-                self.app.push(ReplayPlayer(self.app, replays.verify(rep)))
+                self.app.push(ReplayPlayer(self.app, replays.verify(rep, BY_KEY[game].replay_codec)))
             except Exception as exc:   # a game whose replays cannot be shown: say so, go on
                 self.failures.append(f"replay of {game}: {type(exc).__name__}: {exc}")
                 continue

@@ -1,24 +1,25 @@
 """A replay of random legal play, recorded through the game's codec: for the tests of
-the replay codecs and for the gallery's replay pictures. No pygame here."""
+the replay codecs and for the gallery's replay pictures, through the game's spec."""
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
 from game import replays
+from game.games import BY_KEY
 
 
 def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -> tuple[replays.Replay, Any]:
     """Random legal play from a new engine (cut at `moves`), recorded: the replay and
     the engine as it ended. human: seat 0 is a human's, the others computers' at the
     strongest level (else every seat a computer at "normal")."""
-    c = replays.codec(game)
-    engine = importlib.import_module(f"game.{game}.rules").new_engine(seed, None)
+    spec = BY_KEY[game]
+    c = spec.replay_codec
+    engine = spec.new_engine(seed, None)
     seats = [replays.Seat("Player", "human") if human and i == 0 else
              replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
              for i in range(engine.n_seats)]
-    rec = replays.Recorder(game, seats)
+    rec = replays.Recorder(c, seats)
     rec.begin(engine, "Hand 1", seed)
     rng = random.Random(seed)
     for i in range(moves):

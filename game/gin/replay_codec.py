@@ -11,6 +11,9 @@ from game.gin.options import GinOptions
 from game.gin.rules import GinGame
 from game.replay_moves import DataclassMoves
 
+GAME = "gin"
+CHALLENGE_PREFIX = "GIN"    # a deal challenge's code starts with it
+CHALLENGE_ID = 1            # its number inside the code: fixed, codes already sent carry it
 VERSION = 1
 BY_STEP = False
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from game.cards import card_text
 from game.gin import melds as M
+from game.gin import replay_codec
 from game.gin.ai import make_ai
 from game.gin.coach import explain, feed_chance, least_after_discard
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, Pass, Redeal, TakeUpcard
@@ -42,7 +43,7 @@ class Difference:
 def differences(replay: Replay, seat: int) -> tuple[int, list[Difference]]:
     """(the seat's draw and discard decisions in the hand, those the expert would have
     made otherwise). ReplayError if the replay cannot be played."""
-    cur = ReplayCursor(replay)
+    cur = ReplayCursor(replay, replay_codec)
     opponent = opponent_name(replay, seat)
     decisions, found, turn = 0, [], 0
     for pos, group in enumerate(cur.groups):

@@ -1,7 +1,7 @@
 """Gin Rummy as GIN! (1981) played it: a hand from the deal to its score, and the
 game (or Hollywood's three games) around it. No pygame here.
 
-Rules: /work/shared/rules/gin.md. Decisions where the sources leave room:
+Rules: the project's Gin rules sheet. Decisions where the sources leave room:
 - The upcard just taken may not be discarded in the same turn, nor used as the
   going-out discard (GinOptions.discard_taken_upcard=True allows it).
 - Oklahoma with a spade: only the points for unplayable cards are doubled (GIN!:

@@ -16,9 +16,10 @@ import pygame
 from game import palette as P
 from game import ui
 from game.cards import card_text
+from game.gin import replay_codec
 from game.keys import Binding, find_binding
 from game.scene import Pop, Scene
-from game.scenes import challenge as challenge_scene
+from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay
 from game.words import counted
 
@@ -98,8 +99,8 @@ class GridScreen(Scene):
         y = 3
         for hdr in self.headers:
             x = x0
-            for i, (h, w) in enumerate(zip(hdr, self.widths)):
-                h = str(h)
+            for i, (cell, w) in enumerate(zip(hdr, self.widths)):
+                h = str(cell)
                 if h.startswith("^"):      # a heading over this column and the next
                     h = h[1:]
                     span = w + self.widths[i + 1]
@@ -304,7 +305,7 @@ class EndOfGame(GridScreen):
             if got not in self.notes:
                 self.notes.append(got)
             return False
-        return challenge_scene.offer(self.app, got)
+        return offer(self.app, got, replay_codec)
 
     def bindings(self):
         b = super().bindings()

@@ -68,7 +68,7 @@ class SessionScene(Scene):
         self.message = ""
         self.index = 0
         self.on_start = on_start
-        self.all_presets = presets.presets_for(app.storage, "gin")   # read once, not at each key
+        self.all_presets = S.BOOK.listed(app.storage)   # read once, not at each key
 
     # ---- the items ----
     def items(self) -> list[tuple[str, str]]:
@@ -142,14 +142,14 @@ class SessionScene(Scene):
     def save_preset(self):
         name = self.save_name.strip()
         try:
-            ok = presets.save_preset(self.app.storage, "gin", name, self.rules())
+            ok = S.BOOK.save(self.app.storage, name, self.rules())
         except ValueError as e:
             self.message = str(e)[:60]
             return False
         if not ok:
             self.message = "The preset could not be written."
             return False
-        self.all_presets = presets.presets_for(self.app.storage, "gin")
+        self.all_presets = S.BOOK.listed(self.app.storage)
         self.values["preset"], self.values["rules"] = name, {
             k: val for k, val in self.rules().items() if k not in ("gin.oklahoma", "gin.hollywood")}
         self.message = f"Saved as \"{name}\"."

@@ -10,7 +10,8 @@ computer's difficulty. Kept permanently in saves/options.json by the shell.
 from __future__ import annotations
 
 from game.gin.options import GinOptions
-from game.options import OptionPage, choice, flag, number, text
+from game.option_pages import OptionPage, choice, flag, number, text
+from game.presets import PresetBook
 
 LEVELS = ("easy", "normal", "hard", "expert")
 LEVEL_LABELS = ("Easy", "Normal", "Hard", "Expert")
@@ -74,6 +75,7 @@ PRESETS = {
                    "gin.bonus_underknock": 25, "gin.bonus_box": 25, "gin.bonus_game": 100,
                    "gin.bonus_blitz": 100, "gin.target": 150},
 }
+BOOK = PresetBook("gin", PAGES, PRESETS)
 
 
 def session_defaults(options) -> dict:

@@ -29,7 +29,6 @@ from __future__ import annotations
 from game import challenges
 from game.challenges import Challenge
 from game.deals import DEAL_LIMIT, fresh_deal_no, is_deal_no
-from game.games import resume_safely
 from game.gin import replay_codec, table_draw, table_keys, table_save, table_speech
 from game.gin import screens as SC
 from game.gin import settings as S
@@ -42,6 +41,7 @@ from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noq
 from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
+from game.table_support import resume_safely
 
 
 class GinTable(GinController, Scene):
@@ -191,7 +191,7 @@ def start_challenge(app, ch: Challenge) -> Scene:
         return MessageBox(app, "Challenge", ["This challenge cannot be dealt at the Gin table: "
                                              "it plays the challenger in the first seat."
                                              if ch.human != HUMAN else "Its deal number is too large."])
-    options = ch.options_object()
+    options = replay_codec.options_from_json(ch.options)
     session = {**session_for(app), "oklahoma": options.oklahoma, "hollywood": options.hollywood,
                "opponent": "computer"}
     game = GinGame.new(seed=ch.deal_no, options=options)
@@ -201,7 +201,7 @@ def start_challenge(app, ch: Challenge) -> Scene:
 
 
 def resume(app):
-    """The saved game's table, or None (see games.resume_safely)."""
+    """The saved game's table, or None (see table_support.resume_safely)."""
     return resume_safely(app, SAVE_NAME, _resume)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.gin import replay_codec
 from game.gin.table_speech import result_lines
 from game.replays import Recorder, Replay, ReplayCursor, ReplayError, ReplayStore, Seat, digest
 
-GAME = "gin"
 PLAYING = ("offer", "draw", "discard", "lay_down")
 
 
@@ -31,7 +31,7 @@ class TableReplays:
     def _start_recording(self) -> None:
         """At the table's start: the hand on the table is recorded from here (a resumed
         table then puts back the recording its save holds, table_save.restore)."""
-        self.recorder = Recorder(GAME, self.replay_seats(), viewer=0)
+        self.recorder = Recorder(replay_codec, self.replay_seats(), viewer=0)
         self.last_replay = None
         if self.game.phase in PLAYING:
             self._begin_hand()
@@ -75,7 +75,7 @@ class TableReplays:
         if rec.replay is None:
             return
         try:
-            cursor = ReplayCursor(rec.replay)
+            cursor = ReplayCursor(rec.replay, replay_codec)
             cursor.seek(cursor.length)
             same = digest(cursor.engine) == digest(self.game)
         except (ReplayError, ValueError, TypeError):   # a damaged recording: dropped

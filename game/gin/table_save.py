@@ -10,6 +10,7 @@ from __future__ import annotations
 from game import challenges, presets
 from game.challenges import Challenge
 from game.engine import is_int, rng_state_to_json
+from game.gin import replay_codec
 from game.gin import settings as S
 from game.gin.arrangement import HUMAN
 from game.gin.rules import GinGame
@@ -43,7 +44,7 @@ def table_to_json(t) -> dict:
             "show_cpu": t.show_cpu, "me": t.me,
             "ai_rng": rng_state_to_json(rng) if rng is not None else None,
             "replay": t.recorder.to_json() if t.recorder is not None else None,
-            "challenge": None if t.challenge is None else challenges.encode(t.challenge),
+            "challenge": None if t.challenge is None else challenges.encode(t.challenge, replay_codec),
             "coach": t.coach_to_json()}
 
 
@@ -83,7 +84,7 @@ def _challenge(code) -> Challenge | None:
     if code is None:
         return None
     try:
-        ch = challenges.decode(code) if isinstance(code, str) and len(code) <= 200 else None
+        ch = challenges.decode(code, [replay_codec]) if isinstance(code, str) and len(code) <= 200 else None
     except challenges.ChallengeError:
         return None
     return ch if ch is not None and ch.game == "gin" else None
@@ -121,7 +122,7 @@ def _session(session, game) -> dict:
     preset = more["preset"]
     if not (isinstance(preset, str) and len(preset) <= presets.NAME_MAX and preset.isprintable()):
         raise ValueError("bad preset name")
-    rules = presets.check_values("gin", more["rules"])
+    rules = S.BOOK.check_values(more["rules"])
     if not set(rules) <= set(S.RULE_KEYS) - {"gin.oklahoma", "gin.hollywood"}:
         raise ValueError("a session rule that is not a rule")
     return {"oklahoma": session["oklahoma"], "hollywood": session["hollywood"],

@@ -23,6 +23,7 @@ from game.clock import STEP_HZ
 from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
 from game.table_support import computer_move, record_stats
 
+from . import replay_codec
 from .ai import make_ai
 from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
 
@@ -79,7 +80,7 @@ class GnonoController:
         self.stats_round = None      # the round already counted in the statistics
         self.thinking: _Thinking | None = None
         # replays: each round recorded from its deal; a resumed game restores its round
-        self.recorder = Recorder("gnono", self.replay_seats(), self.humans[0] if self.humans else 0)
+        self.recorder = Recorder(replay_codec, self.replay_seats(), self.humans[0] if self.humans else 0)
         self.finished: list[Replay] = []   # rounds recorded and scored, for the table to store
         self.coach_round = 0               # the coach's hints this round (the statistics)
         self.coach_game = 0                # and this game (the end-of-game screen)
@@ -149,7 +150,7 @@ class GnonoController:
         if rep is None:
             return
         try:
-            cursor = ReplayCursor(rep)
+            cursor = ReplayCursor(rep, replay_codec)
             cursor.seek(cursor.length)
             ok = rep.seats == rec.seats and digest(cursor.engine) == digest(self.state)
         except ReplayError:
@@ -213,11 +214,10 @@ class GnonoController:
         self.timers = []
         if w is None:
             return
-        if not self.is_human(w):
-            if self.ais[w].would_call_uno(st.view(w)):
-                self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
-                self.hold_until = now + CALL_DELAY + 1
-                return
+        if not self.is_human(w) and self.ais[w].would_call_uno(st.view(w)):
+            self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
+            self.hold_until = now + CALL_DELAY + 1
+            return
         best = None
         for c, ai in self.ais.items():
             if c == w:

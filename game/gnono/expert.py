@@ -1,72 +1,26 @@
 """The Gnono expert: determinized Monte Carlo search over the seat's own view.
 
-For each decision with more than one sensible answer (which card, the colour
-for a Wild, play or keep a drawn card) it deals the cards it has not seen
-(everything but its hand and the discard pile) at random into the other hands
-(by their sizes) and the stock. On 2 seats the other hand is dealt by what that
-seat's plays said of it (game.gnono.reading: it switched colour by number, so it
-lacked the old colour; it played a Wild, so nothing else fitted; it drew...):
-worth about +2 points of share against the rule player. On more seats, a player
-who drew on a colour and has not played since is dealt cards of that colour, and
-Wilds, only rarely (it held none then, or it would have played one). In each
-such world every candidate is played on with a fast rule policy for every seat
-(common random numbers: same world, same reshuffles): for HORIZON turns per two
-seats and then scored by an estimate of the chance to win the round (turn_value:
-on 2 seats a logistic fit to rule-vs-rule rounds on value_features: hand sizes,
-Wilds, whether and how many cards fit now, action cards, colours held, the other
-hand's share of the current colour).
-The candidates come in the rule policy's order (current colour, action cards
-first; same number; Wilds last, naming the colour held most; and drawing instead,
-when only Wilds fit); the expert leaves the first only for one that beats it,
-world by world, by more than MARGIN_Z standard errors. It never bluffs a Wild
-Draw Four. Challenges, stacked penalties, 7-0 swaps and jump-ins come from the
-hard player's judgement (GnonoAI); it calls "UNO!" every time and catches like a
-sharp human (PROFILE["expert"]), within the window the table gives everyone.
-
-Against the rule player, 2 seats, single rounds (bench's 20,000 of seed 9): 59.3%
-(95% CI 58.6-60.0%), was 54.2% on the same deals; against hard, 60.4% of 4,000
-(58.8-61.9%), was 56.4%.
-
-Measured (2 seats, single rounds against bench's rule player; "a-b" counts the
-rounds of the same deals won by only the new / only the old version, 2,000 a seed,
-bench.gnono_paired):
-  - kept: the richer estimate at the horizon (it replaced one on hand sizes and
-    Wilds alone; held-out log loss 0.598 against 0.627): 295-249 and 286-240 on
-    two seeds, about +2.3 points. A search is only as good as its leaf values.
-  - kept: 64 worlds (was 32; decision p99 about 15 ms CPU) and drawing searched
-    when only Wilds fit: 263-241 (64 worlds alone), 63-52 and 49-44 (drawing
-    alone), 265-250, 267-246 and 279-258 (both); with the estimate, 338-274.
-  - dropped: more of the reading (a Wild's colour named as the colour the other
-    held most, 86-90; a draw kept on a number noting that number lacked too,
-    132-162, though the dealt colours came nearer, 3.76 -> 3.61 cards of error);
-    reading's LIE 0.04 instead of 0.12 (174-162, 152-170); four times the worlds
-    when a hand holds 2 cards or fewer (118-134, 117-95).
-  - earlier passes: an exact search of action-card chains, naming the colour the
-    other drew on, 8 turns of look-ahead, play-outs to the end: nothing.
-  - the ceiling: told the other hand only while it holds 2 cards or fewer, the
-    search wins 191-84 more rounds (+5.4 points); told it always, about 72%. The
-    reading of the last cards is the lever, but the plays say little more of them.
+For each decision with more than one sensible answer (which card, the colour for a
+Wild, play or keep a drawn card) it deals the cards it has not seen at random into
+the other hands and the stock (on 2 seats by what the other seat's plays said of
+its hand, game.gnono.reading; on more seats a seat that drew on a colour rarely gets
+that colour or Wilds), plays every candidate on in each such world with a fast rule
+policy for every seat (common random numbers) for HORIZON turns per two seats, and
+scores the end by an estimate of the chance to win the round (turn_value). The
+candidates come in the rule policy's order; the expert leaves the first only for one
+that beats it, world by world, by more than MARGIN_Z standard errors. It never bluffs
+a Wild Draw Four; challenges, stacking, 7-0 swaps and jump-ins are the hard player's
+judgement (GnonoAI), and it calls and catches "UNO!" as PROFILE["expert"] says.
+What each idea was worth, with its figures: docs/gnono-players.md.
 
 The search uses only the view and the AI's own random state: the same view and
-random state give the same move whatever the hidden cards are.
-
-Thinking can be spread over frames as with Go-Stop's hard player:
-  start_choice(view)   begin a decision (the random state is noted first)
-  work(budget_s)       think on for about budget_s seconds: the move when done,
-                       else None (call again next frame). One piece of work is one
-                       rollout (well under a millisecond on 2 seats, about 1 ms on
-                       10); one is always made, another only if it fits the budget.
-  finish()             run the started decision to its end at once (the move)
-  cancel()             drop it and put the random state back (the same start
-                       then gives the same move); rng_at_rest() is what to save
-  thinking             True between start_choice and the move
-  choose(view)         start_choice + finish: the same move as work() reaches.
-Only the turn's decision thinks: jump_in, would_call_uno, would_catch, call_move
-and catch_move answer at once (GnonoAI's). If the position changes while a
-decision is under way (a catch, a jump-in), cancel() and start again.
-A decision makes at most max_rollouts * 2 / seats rollouts (samples worlds, fewer
-when there are many candidates or seats); most turns have one candidate or none
-and cost nothing.
+random state give the same move whatever the hidden cards are. It thinks in slices
+(game/thinking.py): start_choice(view), then work(budget_s) until it returns the
+move (one piece of work is one rollout); finish() runs it to the end at once,
+cancel() drops it and puts the random state back, choose(view) is start_choice +
+finish. Only the turn's decision thinks; jump_in, would_call_uno, would_catch,
+call_move and catch_move answer at once. A decision makes at most max_rollouts * 2 /
+seats rollouts; most turns have one candidate or none and cost nothing.
 """
 from __future__ import annotations
 
@@ -166,10 +120,8 @@ def rollout_move(s: GnonoState):
     raise ValueError(f"no rollout move in phase {ph!r}")
 
 
-# P(the seat on turn wins the round) on 2 seats, logistic in value_features: fit to
-# 189,627 turns of 6,000 rule-vs-rule rounds (bench.gnono_fit_value); held-out log
-# loss 0.598, against 0.627 for the earlier fit on hand sizes and Wilds alone and
-# 0.693 knowing nothing (the round stays mostly luck)
+# P(the seat on turn wins the round) on 2 seats, logistic in value_features, fit by
+# bench.gnono_fit_value (its figures: docs/gnono-players.md)
 _VF = (0.894, -0.805, 0.636, 3.055, -2.905, 0.257, -0.344, 0.054, -0.597, 0.085, -0.131,
        0.255, -0.231, -0.362, 0.243, -0.782)
 
@@ -226,7 +178,7 @@ def rollout(s: GnonoState, seat: int, turns: int | None = None) -> float:
     `turns`, stop after that many turns begin and estimate instead (turn_value)."""
     for _ in range(ROLLOUT_MOVES):
         ph = s.phase
-        if ph == ROUND_OVER or ph == GAME_OVER:
+        if ph in (ROUND_OVER, GAME_OVER):
             return 1.0 if s.current == seat else 0.0
         if turns is not None and ph == PLAY and not s.pending_draw:
             if turns <= 0:
@@ -276,7 +228,7 @@ def deal_hidden(view: GnonoView, rng: random.Random,
         i = len(cards) - 1
         while len(hand) < need and i >= 0:
             c = cards[i]
-            if (c.color != lacked and c.color != "W") or rng.random() < LACKED_KEEP:
+            if c.color not in (lacked, "W") or rng.random() < LACKED_KEEP:
                 hand.append(cards.pop(i))
             i -= 1
         while len(hand) < need:            # not enough others: take what is left
@@ -440,7 +392,7 @@ class ExpertAI(SlicedThinking, GnonoAI):
                 yield None
         self.last_rollouts = worlds * len(cands)
         # leave the rule choice only for a candidate clearly better in these worlds
-        # (pure argmax over few rollouts is mostly noise: measured, it lost to the rules)
+        # (pure argmax over few rollouts is mostly noise: docs/gnono-players.md)
         best, best_score = 0, 0.0
         for i in range(1, len(cands)):
             d = diffs[i]

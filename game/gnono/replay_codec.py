@@ -15,6 +15,9 @@ from game.gnono.rules import GnonoEngine
 from game.gnono.saves import card as card_of_token
 from game.replay_moves import DataclassMoves
 
+GAME = "gnono"
+CHALLENGE_PREFIX = "GNO"    # a deal challenge's code starts with it
+CHALLENGE_ID = 2            # its number inside the code: fixed, codes already sent carry it
 VERSION = 1
 BY_STEP = False
 

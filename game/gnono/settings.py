@@ -4,8 +4,8 @@ screen (how many, who sits where, their names). `rule_options(opts)` turns them
 into the engine's GnonoOptions."""
 from __future__ import annotations
 
-from game.options import OptionPage, Options, choice, flag, number, text
-from game.presets import presets_for
+from game.option_pages import OptionPage, choice, flag, number, text
+from game.presets import PresetBook
 
 from .options import GnonoOptions
 
@@ -89,11 +89,12 @@ PRESETS = {
     "House": {**OFFICIAL, "gnono.stacking": True, "gnono.stack_mixed": True,
               "gnono.jump_in": True, "gnono.seven_zero": True},
 }
+BOOK = PresetBook("gnono", PAGES, PRESETS)
 
 
 def preset_rules(name: str) -> GnonoOptions:
     """The engine's options of a shipped preset (the conformance test plays each)."""
-    values = Options().values
+    values = BOOK.defaults()
     values.update(PRESETS[name])
     return rule_options(values)
 
@@ -101,8 +102,8 @@ def preset_rules(name: str) -> GnonoOptions:
 def variant_name(rules: GnonoOptions, storage) -> str:
     """The statistics' variant of a game played under `rules`: the preset (shipped or
     the player's own) that gives these rules, else "custom"."""
-    base = dict(Options().values)
-    for name, values in presets_for(storage, "gnono").items():
+    base = BOOK.defaults()
+    for name, values in BOOK.listed(storage).items():
         if all(k in values for k in RULE_KEYS) and rule_options({**base, **values}) == rules:
             return name
     return "custom"

@@ -9,14 +9,24 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.presets import apply_preset, presets_for, save_preset
+from game.presets import apply_preset
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
-from .settings import KIND_LABELS, KINDS, MAX_SEATS, NAME_LEN, PAGES, RULE_KEYS, rule_options, seat_setup
+from .settings import (
+    BOOK,
+    KIND_LABELS,
+    KINDS,
+    MAX_SEATS,
+    NAME_LEN,
+    PAGES,
+    RULE_KEYS,
+    rule_options,
+    seat_setup,
+)
 from .table_save import SAVE_NAME
 
 TABLE_KEYS = ("gnono.speed", "gnono.hints")
@@ -33,7 +43,7 @@ class GnonoSetup(Scene):
         self.seed = seed
         self.index = 0
         self.notice = ""
-        self.all_presets = presets_for(app.storage, "gnono")   # read once, not at each draw
+        self.all_presets = BOOK.listed(app.storage)   # read once, not at each draw
 
     # the lines: (kind, key) -----------------------------------------------------------
     def lines(self):
@@ -79,7 +89,7 @@ class GnonoSetup(Scene):
         """F5: keep the rules now shown as a preset of the player's own."""
         def done(name):
             try:
-                ok = save_preset(self.app.storage, "gnono", name, {k: self.app.options[k] for k in RULE_KEYS})
+                ok = BOOK.save(self.app.storage, name, {k: self.app.options[k] for k in RULE_KEYS})
             except ValueError as exc:   # a shipped name, too many presets
                 self.app.error()
                 self.notice = str(exc)
@@ -88,7 +98,7 @@ class GnonoSetup(Scene):
                 self.app.error()
                 self.notice = "The rules were not saved."
                 return
-            self.all_presets = presets_for(self.app.storage, "gnono")
+            self.all_presets = BOOK.listed(self.app.storage)
             self.notice = f"Rules saved as {name}."
         return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
 

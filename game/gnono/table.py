@@ -30,13 +30,14 @@ from __future__ import annotations
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
-from game.games import resume_safely
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.table_support import resume_safely
 from game.words import counted
 
+from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
@@ -340,7 +341,7 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see games.resume_safely)."""
+    """The saved game's table, or None (see table_support.resume_safely)."""
     return resume_safely(app, SAVE_NAME, _resume)
 
 
@@ -349,7 +350,7 @@ def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
     levels, the same computer seeds as any game dealt on that number (new_table).
     (game.scenes.challenge asks before a saved game is replaced.)"""
     kinds = ["human" if lvl is None else lvl for lvl in ch.seats]
-    opts = ch.options_object()
+    opts = replay_codec.options_from_json(ch.options)
     if not 2 <= len(kinds) <= MAX_SEATS or len(kinds) * opts.hand_size >= DECK_SIZE - 4:
         app.error()    # a code made by hand: its seats and rules cannot be dealt together
         return MessageBox(app, "Challenge", [f"This challenge cannot be dealt: {len(kinds)} seats "

@@ -6,9 +6,9 @@ from __future__ import annotations
 from game import challenges, errors
 from game.replays import ReplayStore
 from game.scene import Push
-from game.scenes.challenge import offer
+from game.scenes.challenge_offer import offer
 
-from . import coach
+from . import coach, replay_codec
 from .rules import PLAY, Play
 
 
@@ -73,7 +73,7 @@ class TableCoach:
             self.app.error()
             return ("A challenge needs one player against computers" if len(self.humans) != 1
                     else "This game has no deal number to challenge with")
-        return offer(self.app, ch)
+        return offer(self.app, ch, replay_codec)
 
     def challenge_line(self) -> str:
         """The end-of-game comparison with the challenger's score, when playing a challenge."""

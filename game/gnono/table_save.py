@@ -13,6 +13,7 @@ from game import challenges
 from game.clock import STEP_HZ
 from game.engine import is_int, read_guarded, rng_from_json
 
+from . import replay_codec
 from .ai import LEVELS
 from .controller import HUMAN
 from .rules import GnonoState
@@ -54,7 +55,7 @@ def table_json(table, now: int) -> dict:
             "history": table.history[-KEEP_LINES:], "log": table.log[-KEEP_LINES:],
             "clock": ctl.clock_json(now), "replay": ctl.recorder.to_json(),
             "coach": [ctl.coach_round, ctl.coach_game],
-            "challenge": challenges.encode(table.challenge) if table.challenge else None}
+            "challenge": challenges.encode(table.challenge, replay_codec) if table.challenge else None}
 
 
 def read_table(data) -> SavedTable:
@@ -110,7 +111,7 @@ def read_challenge(code, kinds) -> challenges.Challenge | None:
         return None
     if not isinstance(code, str) or len(code) > 200:
         raise ValueError("bad challenge")
-    ch = challenges.decode(code)   # a ChallengeError is a ValueError: the reason
+    ch = challenges.decode(code, [replay_codec])   # a ChallengeError is a ValueError: the reason
     if ch.game != "gnono" or [HUMAN if lvl is None else lvl for lvl in ch.seats] != kinds:
         raise ValueError("a challenge of other seats")
     return ch

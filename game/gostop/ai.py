@@ -18,47 +18,7 @@ Levels:
           player's margins), the average chips against the sure payment of
           stopping, less an allowance. Bounded by a think time (default 30 ms),
           or by a rollout count (deterministic for a seed; the table's way).
-          Against normal: see the bench row (48 samples as at the table). Paired
-          on the same single-hand deals against normal (bench/gostop_paired.py;
-          chips a hand with their 95% CI, 2,000 hands a seed unless told):
-          kept: the look-ahead to the end from the first card with halving,
-          against the end from 14 cards in all: +3.10 +- 2.79 and +2.27 +- 2.04
-          (seeds 43, 44; without halving +2.96 +- 2.77, +2.09 +- 1.95), then
-          -0.54 +- 2.49 and +2.00 +- 2.21 on fresh seeds 45, 46; pooled over the
-          four +1.71 +- 1.20. Halving alone, on 43 and 44: +0.14 +- 0.93 and
-          +0.18 +- 0.81 for a quarter fewer rollouts. With the engine's quiet
-          apply (1.24x) the first card's decision, 2 players: CPU median 33 ms,
-          max 36 (without halving 44 and 49; before the engine change 50 and 73).
-          Whole matches against normal, 4,000 hands each: +5.92 +- 1.51 (the
-          bench row, seeds 9-10), +6.01 +- 1.48 (11-12), +6.03 +- 1.68 (13-14),
-          where the version before read +3.66, +5.19 and +4.16 (its 14,000 hands
-          over seeds 9-14: +4.31 +- 0.94). Not kept with it: those
-          rollouts weighed 0.4 instead of 0.25: +0.83 +- 1.26, -1.13 +- 1.91
-          (seeds 43, 44).
-          kept: playing to the end once my hand holds 7 cards or fewer (about
-          14 in all) +1.88 +- 2.47 on seed 33 where found, then +1.42 +- 1.41,
-          +0.33 +- 2.06 (seeds 35, 36) and +1.06 +- 1.32 as 14 cards in all
-          (seed 38); pooled +1.17 +- 0.94. From the first card (10) +1.94 +- 2.28
-          (seed 34), but a CPU p99 of 59 ms; from 4 cards +0.26 +- 0.71 (seed 31).
-          Decision CPU p99 16 -> 43 ms with 2 players, 32 ms with 3. In whole
-          matches (seeds 9-10, then 11-12, 4,000 hands each; matches part ways
-          after a hand played differently, so pairing barely helps) both changes
-          together: +4.48 -> +3.66 and +3.09 -> +5.19, pooled +0.64 +- 1.41;
-          the new hard over 14,000 match hands (seeds 9-14): +4.31 +- 0.94.
-          kept: those rollouts weighed 0.25 instead of 0.5: +0.74 +- 0.56 (seed
-          39, found), +0.24 +- 0.68, +0.37 +- 0.60 (seeds 40, 41); 0.125 gave
-          -0.49 +- 0.97 and 1.0 -0.50 +- 0.55.
-          Not kept: four times the samples for Go or Stop -0.05 +- 1.09; a Go
-          allowance of 6 -0.09 +- 0.18; every legal card as a candidate instead of
-          six -0.08 +- 0.11; a term for the doublings a loser is heading for (no
-          bright against two, junk under 8 against 7) in the evaluation, 1 and 2
-          points: +0.20 +- 0.87, +0.11 +- 0.92. Earlier, at 1,000 hands a seed:
-          two rounds of look-ahead (horizon 2) +1.52 +- 1.69 on seed 5 where it
-          was found, then +2.44 +- 3.91, +1.99 +- 2.80, -0.15 +- 1.71, -0.48 +- 1.95
-          on seeds 6-9 (pooled over those four +0.30 +- 1.12; decision CPU p99
-          17 -> 22 ms); 96 samples instead of 48 +0.99 +- 1.50 (seed 5; in whole
-          matches +3.56 and +5.20 where 48 gave +5.09 and +3.44); mc_weight 0.8
-          -0.13 +- 1.05; go_allowance 2 -0.13 +- 0.28.
+          What each idea was worth, with its figures: docs/gostop-players.md.
 
 Thinking can be spread over many frames: `start_choice(view)`, then `work(budget_s)`
 until it returns the move (the table gives it a slice of each update step);
@@ -213,9 +173,8 @@ def rollout_move(s: GoStopState):
     if ph in ("match_hand", "match_stock"):
         return _CHOOSE[max(s.choices, key=lambda t: BASE[t.id])]
     if ph == "go_stop":
-        # the normal player's rule (the opponent to beat) without its threat count;
-        # measured against "one Go at most, 4 turns left, opponents 5 points off":
-        # +0.8 chips a hand for hard's Go decision
+        # the normal player's rule (the opponent to beat) without its threat count
+        # (what it was worth: docs/gostop-players.md)
         seat = s.turn
         if s.turns_left(seat) < 3:
             return _STOP

@@ -29,6 +29,7 @@ from game.engine import IllegalMove
 from game.replays import Recorder, Replay, Seat, unpack_state
 from game.table_support import computer_move
 
+from . import replay_codec
 from .ai import GoStopAI
 from .model import Model, Stage
 from .narrate import seat_names
@@ -111,7 +112,7 @@ class GoStopController:
         (a chongtong at the deal is a whole hand without a move); a resumed table
         restores its own with recorder.restore, and a hand already over is not
         recorded twice."""
-        self.recorder = Recorder("gostop", self.seats(), viewer=self.humans[0])
+        self.recorder = Recorder(replay_codec, self.seats(), viewer=self.humans[0])
         self.on_replay = on_replay
         if dealt_now or not self.state.is_over():
             self._begin_hand()

@@ -20,6 +20,9 @@ from .cards import Card, parse_card
 from .options import Options
 from .rules import GoStopState
 
+GAME = "gostop"
+CHALLENGE_PREFIX = "GST"    # a deal challenge's code starts with it
+CHALLENGE_ID = 3            # its number inside the code: fixed, codes already sent carry it
 VERSION = 1
 BY_STEP = False
 LEVELS = AI_LEVELS          # weakest first: easy, greedy, normal, hard

@@ -9,11 +9,12 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
-from game.scenes.challenge import offer
+from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay, Question
 from game.spoken import question_text, speakable
 
 from . import hwatu_art as art
+from . import replay_codec
 from .help_text import HELP
 from .table_view import CARD_W, capture_groups
 
@@ -183,7 +184,7 @@ class GoStopScoring(Scene):
             self.table.refuse(why + ".")
             self.app.toast(why + ".")
             return None
-        return offer(self.app, ch)
+        return offer(self.app, ch, replay_codec)
 
     def ask_leave(self) -> Push:
         return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))

@@ -4,8 +4,8 @@ sheet; the shipped presets (PRESETS, see game/presets.py). `rule_options(opts)`
 turns them into the engine's Options."""
 from __future__ import annotations
 
-from game.options import OptionPage, choice, flag
-from game.presets import presets_for
+from game.option_pages import OptionPage, choice, flag
+from game.presets import PresetBook
 
 from .options import Options
 
@@ -81,6 +81,7 @@ PRESETS = {
                "gostop.first_ppuk_paid": True, "gostop.bonus_steals": True,
                "gostop.two_card_bomb": True},
 }
+BOOK = PresetBook("gostop", PAGES, PRESETS)
 
 
 def seat_kinds(opts, players: int | None = None) -> list[str]:
@@ -93,7 +94,7 @@ def seat_kinds(opts, players: int | None = None) -> list[str]:
 def variant_name(rules: Options, opts, storage) -> str:
     """The statistics' variant of a game played under the engine's Options `rules`:
     the preset (shipped or the player's) that gives these rules, else "custom"."""
-    for name, values in presets_for(storage, "gostop").items():
+    for name, values in BOOK.listed(storage).items():
         merged = {k: opts[k] for k in RULE_KEYS}
         merged.update((k, v) for k, v in values.items() if k in RULE_KEYS)
         if rule_options(merged, rules.players) == rules:
@@ -121,6 +122,6 @@ def rule_options(opts, players: int | None = None):
 def preset_rules(name: str, players: int = 2) -> Options:
     """The engine's Options of a shipped preset over the options' defaults (the
     conformance test plays each preset)."""
-    values = {opt.key: opt.default for page in PAGES for opt in page.opts}
+    values = BOOK.defaults()
     values.update(PRESETS[name])
     return rule_options(values, players)

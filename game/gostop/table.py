@@ -35,18 +35,18 @@ from game import palette as P
 from game import ui
 from game.challenges import Challenge
 from game.deals import fresh_deal_no
-from game.games import resume_safely
 from game.keys import Binding
-from game.presets import apply_preset, presets_for, save_preset, values_of
+from game.presets import apply_preset
 from game.replays import Replay, ReplayStore
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
-from game.table_support import record_stats
+from game.table_support import record_stats, resume_safely
 from game.words import counted
 
 from . import hwatu_art as art
+from . import replay_codec
 from .cards import PLANTS, parse_cards
 from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, hand_summary, make_ai  # noqa: F401
 from .help_text import HELP
@@ -56,6 +56,7 @@ from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
 from .screens import CoachedQuestion, GoStopBox, GoStopScoring, PassKeyboard
 from .settings import (
+    BOOK,
     HUMAN_SEAT,
     RULE_KEYS,
     SEAT_KINDS,
@@ -294,7 +295,7 @@ class GoStopSetup(Scene):
         super().__init__(app)
         self.seed = seed
         self.row = 0
-        self.all_presets = presets_for(app.storage, "gostop")   # read once, not at each draw
+        self.all_presets = BOOK.listed(app.storage)   # read once, not at each draw
 
     def items(self):
         """(option key, label, values, labels by value) of each line."""
@@ -350,9 +351,9 @@ class GoStopSetup(Scene):
         """S: keep the rules now chosen as a preset of the player's own."""
         def done(name):
             try:
-                ok = save_preset(self.app.storage, "gostop", name,
-                                 {k: v for k, v in values_of(self.app.options, "gostop").items()
-                                  if k in RULE_KEYS})
+                ok = BOOK.save(self.app.storage, name,
+                               {k: v for k, v in BOOK.values_of(self.app.options).items()
+                                if k in RULE_KEYS})
             except ValueError as exc:   # a shipped name, too many presets
                 self.app.error()
                 self.app.toast(str(exc))
@@ -361,7 +362,7 @@ class GoStopSetup(Scene):
                 self.app.error()
                 self.app.toast("The rules were not saved.")
                 return
-            self.all_presets = presets_for(self.app.storage, "gostop")
+            self.all_presets = BOOK.listed(self.app.storage)
             self.app.toast(f"Rules saved as {name}.")
         return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
 
@@ -423,7 +424,7 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see games.resume_safely)."""
+    """The saved game's table, or None (see table_support.resume_safely)."""
     return resume_safely(app, SAVE_NAME, _resume)
 
 
@@ -431,7 +432,7 @@ def start_challenge(app, ch: Challenge) -> GoStopTable:
     """The game of a challenge (game/scenes/challenge.py): dealt on its deal number with
     its rules, the computers at its levels with the random sources a game started on
     that number gets (GoStopSetup.start), so every computer plays as it did."""
-    opts = ch.options_object()
+    opts = replay_codec.options_from_json(ch.options)
     if len(ch.seats) != opts.rules.players or ch.human != HUMAN:
         raise ValueError("its seats do not fit the Go-Stop table")
     st = GoStopState.new(opts.rules, ch.deal_no)

@@ -15,7 +15,7 @@ from game import ui
 from game.challenges import Challenge, outcome
 from game.words import counted
 
-from . import coach
+from . import coach, replay_codec
 from .controller import HUMAN
 from .replay_codec import MAX_HANDS, ChallengeOptions, options_to_json
 
@@ -79,7 +79,7 @@ class TableCoach:
             out.append(f"Won with the coach's help: {hints} hint{'s' if hints != 1 else ''}.")
         ch = self.ctl.challenge
         if ch is not None:
-            hands = ch.options_object().hands
+            hands = replay_codec.options_from_json(ch.options).hands
             who = ch.name or "the challenger"
             if hands and st.hand_no < hands:
                 out.append(f"Challenge: hand {st.hand_no} of {hands}; {who}'s "

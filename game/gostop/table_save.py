@@ -17,6 +17,7 @@ from game import challenges
 from game.challenges import Challenge, ChallengeError
 from game.engine import is_int
 
+from . import replay_codec
 from .rules import GoStopState
 from .saves import read_rng
 from .settings import LEVELS, PACE, SPEEDS
@@ -53,7 +54,7 @@ def table_json(ctl, log: list, ai_rngs: list) -> dict:
             "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand,
             "humans": list(ctl.humans),
             "replay": None if ctl.recorder is None else ctl.recorder.to_json(),
-            "challenge": None if ctl.challenge is None else challenges.encode(ctl.challenge),
+            "challenge": None if ctl.challenge is None else challenges.encode(ctl.challenge, replay_codec),
             "coach": ctl.coach_hand}
 
 
@@ -95,7 +96,7 @@ def _challenge(code, st: GoStopState, humans: list) -> Challenge | None:
     if not isinstance(code, str) or len(code) > 200:
         return None
     try:
-        ch = challenges.decode(code)
+        ch = challenges.decode(code, [replay_codec])
     except ChallengeError:
         return None
     ok = ch.game == "gostop" and len(ch.seats) == st.n and humans == [ch.human]

@@ -17,8 +17,7 @@ Pile; waste to a column only when it helps; flip. A player agrees to a standstil
 rotation when it has gone through its whole Stack without a play and no card of its
 Stack fits anywhere (after such a pass it plays any waste card that fits a column).
 
-Published Nerts bots wait about 10 s per move at "easy" and 0.5-2 s at "expert";
-the fastest humans play well under a second a card.
+Why the levels have the pace they have, and what was measured: docs/nerts-players.md.
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import Any
 from game import card_art
 from game.cards import card_text
 from game.engine import Event
+from game.nerts import replay_codec
 from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
 from game.nerts.rules import NertsOptions, Round
@@ -75,7 +76,7 @@ class ReplayBoard:
     def _all_plays(self) -> list[tuple[int, str]]:
         """Every card scored in the round, as the table's plays box lists them, with the
         round's move count after it: the box at any position shows those up to it."""
-        cursor = ReplayCursor(self.replay)
+        cursor = ReplayCursor(self.replay, replay_codec)
         out = []
         while cursor.forward():
             for e in cursor.events:

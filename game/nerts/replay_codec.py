@@ -20,6 +20,9 @@ from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
 from game.nerts.players import LEVEL_CHOICES
 from game.nerts.rules import NertsOptions, Round
 
+GAME = "nerts"
+CHALLENGE_PREFIX = "NRT"    # a deal challenge's code starts with it
+CHALLENGE_ID = 0            # its number inside the code: fixed, codes already sent carry it
 VERSION = 1
 BY_STEP = True
 STEP_SECONDS = STEP              # the table's clock step, in seconds

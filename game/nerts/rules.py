@@ -1,4 +1,4 @@
-"""Nerts (the "G'NERTS" rules of /work/shared/rules/nerts.md): one round and a game.
+"""Nerts (the "G'NERTS" rules of the project's Nerts sheet): one round and a game.
 
 Real time without turns: `Round.submit(seat, move)` queues a move for the current step
 of the App's fixed clock; `Round.step()` applies the queue (seats that submitted in the

@@ -31,7 +31,7 @@ from game.nerts.players import (  # noqa: F401  (the table and set-up read them 
     LEVEL_LABELS,
     MAX_HUMANS,
 )
-from game.options import OptionPage, choice, flag
+from game.option_pages import OptionPage, choice, flag
 
 DEFAULT_KEYS = (
     {"pile": "Q", "waste": "W", "flip": "E", "found": "G",

@@ -1,7 +1,7 @@
 """The Nerts table: every seat plays at once, on the App's fixed clock.
 
     start(app, seed=None) -> the set-up scene;  resume(app) -> the saved table or None
-(game/games.py imports this module by name.)
+(game/nerts/spec.py names these for the shell.)
 
 The scene joins the parts: the controller (table_control.py: the game, the computers,
 the phases, saving), the drawing (table_draw.py), the keys (table_keys.py), the boxes
@@ -18,7 +18,6 @@ from game import palette as P
 from game.challenges import Challenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
-from game.games import resume_safely
 from game.nerts import settings as S
 from game.nerts import table_keys as K
 from game.nerts import table_save
@@ -31,6 +30,7 @@ from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
+from game.table_support import resume_safely
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
@@ -200,7 +200,7 @@ def start(app, seed: int | None = None) -> Scene:
 
 
 def resume(app) -> NertsTable | None:
-    """The saved game's table, or None (see games.resume_safely)."""
+    """The saved game's table, or None (see table_support.resume_safely)."""
     return resume_safely(app, SAVE_NAME, _resume)
 
 

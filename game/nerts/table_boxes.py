@@ -7,8 +7,9 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
+from game.nerts import replay_codec
 from game.scene import Pop, Push
-from game.scenes import challenge
+from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay, Question, TextBox
 from game.scenes.scoring import ScoringScene
 
@@ -49,7 +50,7 @@ class NertsScoring(ScoringScene):
                 self.notes.append(NO_CHALLENGE)
             self.app.say(NO_CHALLENGE)
             return None
-        return challenge.offer(self.app, ch)
+        return offer(self.app, ch, replay_codec)
 
     def bindings(self):
         out = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,

@@ -17,7 +17,7 @@ from game import challenges, replays
 from game.cards import CARD_CODE, Card, card_text, codes_as_text
 from game.challenges import Challenge
 from game.clock import STEP_HZ
-from game.nerts import table_save
+from game.nerts import replay_codec, table_save
 from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
@@ -88,7 +88,7 @@ class TableControl:
         self.read_frames: list[int] = []  # keys whose move is applied, not yet drawn
         # every round is recorded for the Replays screen (the viewer: the first human)
         self.recorder = replays.Recorder(
-            "nerts", [replay_seat(s) for s in seats], next((s.index for s in seats if s.human), 0))
+            replay_codec, [replay_seat(s) for s in seats], next((s.index for s in seats if s.human), 0))
         self.last_replay: replays.Replay | None = None
         self.challenge: Challenge | None = None   # the deal challenge this game plays
         fresh = game.round is None and not game.over
@@ -404,9 +404,9 @@ class TableControl:
         if self.round is not None:
             ais = {"round_no": self.game.round_no,
                    "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
+        code = None if self.challenge is None else challenges.encode(self.challenge, replay_codec)
         return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais,
-                "replay": self.recorder.to_json(),
-                "challenge": None if self.challenge is None else challenges.encode(self.challenge)}
+                "replay": self.recorder.to_json(), "challenge": code}
 
     # --- deal challenges ----------------------------------------------------------------
     def human_side(self) -> int | None:

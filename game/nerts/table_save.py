@@ -17,6 +17,7 @@ from game import challenges
 from game.challenges import Challenge, ChallengeError
 from game.clock import STEP_HZ
 from game.deals import is_deal_no
+from game.nerts import replay_codec
 from game.nerts.ai import NertsAI
 from game.nerts.invariants import COUNT_LIMIT
 from game.nerts.players import LEVEL_CHOICES, MAX_HUMANS
@@ -67,7 +68,7 @@ def read_challenge(code, levels: list[str]) -> Challenge | None:
     if not isinstance(code, str):
         return None
     try:
-        ch = challenges.decode(code)
+        ch = challenges.decode(code, [replay_codec])
     except ChallengeError:
         return None
     seats = [None if lv == "human" else lv for lv in levels]

@@ -1,57 +1,42 @@
-"""Deal challenges on screen: the code made at the end of a game (written to
-challenge.txt in the saves folder too), and the menu's "Play a challenge", which
-takes a code and deals exactly that game (see game/challenges.py)."""
+"""The menu's "Play a challenge": it takes a code (typed, or read from challenge.txt in
+the saves folder) and deals exactly that game (see game/challenges.py), through the
+game's spec. The code made at the end of a game is game/scenes/challenge_offer.py."""
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from game import challenges, errors, ui
 from game import palette as P
 from game.challenges import Challenge, ChallengeError
-from game.games import BY_KEY, has_save
+from game.games import BY_KEY, CODECS, has_save
 from game.scene import Push
-from game.scenes.overlays import MessageBox, NamePrompt, Question, TextBox
+from game.scenes.overlays import MessageBox, NamePrompt, Question
 
 CODE_MAX = 72
-
-
-def offer(app: Any, ch: Challenge) -> Push:
-    """The end-of-game screen's Challenge: the code, shown and written to a file."""
-    code = challenges.encode(ch)
-    saved = challenges.save_code(app.storage, code, ch)
-    where = (f"Written to {challenges.FILE} in {app.storage.dir}" if saved
-             else "It could not be written to a file: copy it from here.")
-    return Push(TextBox(app, "Challenge", [
-        f"{ch.name or 'You'} scored {ch.score}. Send this code to a friend: can they beat it",
-        "on the very same deal, against the same computers?", "", code, "",
-        where, "In G'NERTS: main menu, C Play a challenge, and type the code."]))
 
 
 def describe(ch: Challenge) -> list[str]:
     computers = [lvl for lvl in ch.seats if lvl is not None]
     against = ", ".join(computers) if computers else "nobody"
-    return [f"{BY_KEY[ch.game].name}, deal number {ch.deal_no},",
+    return [f"{BY_KEY[ch.game].title}, deal number {ch.deal_no},",
             f"against the computer{'s' if len(computers) != 1 else ''}: {against}.",
             f"{ch.name or 'The challenger'} scored {ch.score}. Play it?"]
 
 
 def start(app: Any, ch: Challenge) -> Any:
-    """The challenge's table (each game's table module offers start_challenge); a saved
-    game of the same kind is never replaced unasked."""
+    """The challenge's table (each game's spec names its start_challenge); a saved game
+    of the same kind is never replaced unasked."""
     info = BY_KEY[ch.game]
     if has_save(app, info):
-        return Push(Question(app, [f"A game of {info.name} is saved.",
+        return Push(Question(app, [f"A game of {info.title} is saved.",
                                    "Play the challenge? The saved game will be lost."],
                              lambda: _start(app, ch), title="Challenge"))
     return _start(app, ch)
 
 
 def _start(app: Any, ch: Challenge) -> Any:
-    # lazy: the game's table is imported when its challenge is played, as the menu does
-    module = importlib.import_module(BY_KEY[ch.game].table_module)
     try:
-        return Push(module.start_challenge(app, ch))
+        return Push(BY_KEY[ch.game].start_challenge(app, ch))
     except Exception as exc:      # a table that fails to start must not take the program down
         errors.report(exc, f"starting a {ch.game} challenge")
         app.error()
@@ -65,7 +50,7 @@ class CodePrompt(NamePrompt):
     def __init__(self, app: Any):
         super().__init__(app, "Type the challenge code (Enter plays it, Esc cancels):",
                          self.decode, max_len=CODE_MAX)
-        self.text = challenges.read_code_file(app.storage) or ""
+        self.text = challenges.read_code_file(app.storage, CODECS) or ""
         self.text = self.text[:CODE_MAX]
 
     def spoken_intro(self) -> str:
@@ -73,7 +58,7 @@ class CodePrompt(NamePrompt):
 
     def decode(self, code: str):
         try:
-            ch = challenges.decode(code)
+            ch = challenges.decode(code, CODECS)
         except ChallengeError as exc:
             self.app.error()
             return Push(MessageBox(self.app, "Challenge", [f"That code cannot be played: {exc}."]))

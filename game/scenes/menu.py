@@ -14,7 +14,8 @@ import pygame
 from game import errors, ui
 from game import palette as P
 from game.deals import DEAL_DIGITS
-from game.games import GAMES, GameInfo, has_save, is_built, resume_table, start_table
+from game.games import GAMES, has_save, resume_table, start_table
+from game.gamespec import GameSpec
 from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
 from game.scenes.challenge import CodePrompt
@@ -37,15 +38,14 @@ class MenuScene(Scene):
     def __init__(self, app: Any):
         super().__init__(app)
         self.index = 0
-        self.notice = ""
         self.items: list[tuple[str, Any]] = []
         self.refresh()
 
     def refresh(self) -> None:
         """The lines of the menu: saved games to resume first, then the games."""
         current = self.items[self.index][1] if self.items else None
-        resumes = [(f"Resume {g.name}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
-        self.items = resumes + [(g.name, g) for g in GAMES[:9]] + [
+        resumes = [(f"Resume {g.title}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
+        self.items = resumes + [(g.title, g) for g in GAMES[:9]] + [
             ("Replays", "replays"), ("Play a challenge", "challenge"),
             (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
             ("Quit to DOS", "quit")]
@@ -59,20 +59,20 @@ class MenuScene(Scene):
         if isinstance(what, tuple):
             n = self.game_number(what[1])
             return (Alt(getattr(pygame, f"K_{n}")), Alt(getattr(pygame, f"K_KP{n}")))
-        if isinstance(what, GameInfo):
+        if isinstance(what, GameSpec):
             return typed(str(self.game_number(what)))
         return (LETTERS[what],)
 
     def key_label(self, what: Any) -> str:
         if isinstance(what, tuple):
             return f"Alt+{self.game_number(what[1])}"
-        if isinstance(what, GameInfo):
+        if isinstance(what, GameSpec):
             return str(self.game_number(what))
         return LETTERS[what].upper()
 
-    def game_number(self, info: GameInfo) -> int:
+    def game_number(self, info: GameSpec) -> int:
         """A game's number: its place among the game lines (1-4), whatever is resumable."""
-        games = [w.key for _, w in self.items if isinstance(w, GameInfo)]
+        games = [w.key for _, w in self.items if isinstance(w, GameSpec)]
         return games.index(info.key) + 1
 
     def deal_label(self) -> str:
@@ -115,7 +115,6 @@ class MenuScene(Scene):
 
     def move(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.items)
-        self.notice = ""
 
     def choose(self, index: int | None = None) -> Push | bool | None:
         """Enter on a line (or its number): what the line does, as a transition for
@@ -137,26 +136,23 @@ class MenuScene(Scene):
             return self.show_stats()
         if what == "options":
             return Push(OptionsScene(self.app))
-        if not is_built(what):
-            self.notice = f"{what.name}: the table is not built yet."
-            return False
         if has_save(self.app, what):
             # a new game would replace the saved one: never lose a game without asking
-            return Push(Question(self.app, [f"A game of {what.name} is saved.",
+            return Push(Question(self.app, [f"A game of {what.title} is saved.",
                                             "Start a new one? The saved game will be lost."],
                                  lambda: self.start_game(what), title="New game"))
         return self.start_game(what)
 
-    def start_game(self, info: GameInfo, seed: int | None = None) -> Push:
+    def start_game(self, info: GameSpec, seed: int | None = None) -> Push:
         try:
             scene = start_table(self.app, info, seed=self.app.seed if seed is None else seed)
         except Exception as exc:  # a table that fails to start must not take the program down
-            errors.report(exc, f"starting {info.name}")
+            errors.report(exc, f"starting {info.title}")
             self.app.error()
-            return Push(MessageBox(self.app, "Sorry", [f"{info.name} could not start: {exc}"]))
+            return Push(MessageBox(self.app, "Sorry", [f"{info.title} could not start: {exc}"]))
         return Push(scene)
 
-    def resume_game(self, info: GameInfo) -> Push | bool:
+    def resume_game(self, info: GameSpec) -> Push | bool:
         scene = resume_table(self.app, info)
         if scene is None:           # set aside; the storage tells the player why
             self.refresh()
@@ -203,17 +199,11 @@ class MenuScene(Scene):
             y = row + 2 + i
             ui.fill(canvas, col + 1, y, w - 2, 1, bg)
             ui.text(canvas, col + 2, y, self.key_label(what), P.YELLOW if not sel else P.RED, bg, KEY_COL)
-            soon = isinstance(what, GameInfo) and not is_built(what)
-            room = col + w - 1 - name_col - (7 if soon else 1)
-            ui.text_cut(canvas, name_col, y, name, fg, bg, room)
-            if soon:
-                ui.text(canvas, col + w - 8, y, "(soon)", P.LIGHT_GREY if not sel else P.DARK_GREY, bg, 6)
+            ui.text_cut(canvas, name_col, y, name, fg, bg, col + w - 2 - name_col)
         name, what = self.items[self.index]
         bcol, bw = 39, 39
         ui.box(canvas, bcol, 5, bw, 10, P.LIGHT_CYAN, P.BLUE, title=ui.cut(name, bw - 4), double=False)
         ui.text_wrap(canvas, bcol + 2, 7, " ".join(self.blurb()), P.WHITE, P.BLUE, bw - 4, rows=6)
         ui.text(canvas, bcol + 2, 13, f"Key: {self.key_label(what)}", P.LIGHT_CYAN, P.BLUE, bw - 4)
-        if self.notice:
-            ui.center(canvas, 20, ui.cut(self.notice, 78), P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game"),
                             ("Alt+1-4", "Resume"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")])

@@ -2,8 +2,8 @@
 move (one clock step in Nerts), +/- change the speed (1/2x to 8x), F9 shows every
 hand, Esc leaves.
 
-The drawing is the game's: game/<game>/replay_board.py offers board(app, replay), an
-object with
+The drawing is the game's: its GameSpec's replay_board(app, replay) makes an object
+with
     show(engine, events, show_all) -> None   the state to draw (the events of the
                                              last step, for its note and highlights)
     draw(canvas) -> None                     the table as the game draws it (rows 0-27)
@@ -13,13 +13,13 @@ The status line and the key bar (rows 28 and 29) are this scene's.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
 
 from game import palette as P
 from game import ui
+from game.games import BY_KEY
 from game.keys import Binding, typed
 from game.replays import Replay, ReplayCursor
 from game.scene import Pop, Scene
@@ -28,8 +28,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 def board_for(app: Any, rep: Replay) -> Any:
-    # lazy: a game's table is imported only when one of its replays is played
-    return importlib.import_module(f"game.{rep.game}.replay_board").board(app, rep)
+    return BY_KEY[rep.game].replay_board(app, rep)
 
 
 def speed_text(speed: float) -> str:

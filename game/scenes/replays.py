@@ -9,9 +9,9 @@ import pygame
 
 from game import errors, ui
 from game import palette as P
-from game.games import BY_KEY
+from game.games import BY_KEY, GAMES
 from game.keys import Binding
-from game.replays import GAMES, KEEP_LAST, ReplayError, ReplayStore, verify
+from game.replays import KEEP_LAST, ReplayError, ReplayStore, verify
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.scenes.replay_player import ReplayPlayer
@@ -35,7 +35,10 @@ class ReplaysScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries, self.damaged = self.store.entries(self.filter)
+        entries, damaged = self.store.entries(self.filter)
+        # a replay of a game this program does not have cannot be shown: listed as damaged
+        self.entries = [e for e in entries if e.replay.game in BY_KEY]
+        self.damaged = damaged + [e.name for e in entries if e.replay.game not in BY_KEY]
         self.index = max(0, min(self.index, len(self.entries) - 1))
 
     def on_enter(self) -> None:
@@ -48,7 +51,7 @@ class ReplaysScene(Scene):
         self.index = max(0, min(len(self.entries) - 1, self.index + delta))
 
     def next_filter(self):
-        order = [None, *GAMES]
+        order = [None, *(g.key for g in GAMES)]
         self.filter = order[(order.index(self.filter) + 1) % len(order)]
         self.index = self.top = 0
         self.refresh()
@@ -58,7 +61,7 @@ class ReplaysScene(Scene):
             return False
         entry = self.entries[self.index]
         try:
-            cursor = verify(entry.replay)
+            cursor = verify(entry.replay, BY_KEY[entry.replay.game].replay_codec)
         except ReplayError as exc:
             self.app.error()
             return Push(MessageBox(self.app, "Replay", [str(exc)]))
@@ -118,13 +121,13 @@ class ReplaysScene(Scene):
         if not self.entries:
             return "No replays yet."
         r = self.entries[self.index].replay
-        return f"{BY_KEY[r.game].name}, {r.label}, {r.when.replace('T', ' ')}. {r.seats_text()}. {r.result}"
+        return f"{BY_KEY[r.game].title}, {r.label}, {r.when.replace('T', ' ')}. {r.seats_text()}. {r.result}"
 
     # drawing ------------------------------------------------------------------------
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
-        shown = "all games" if self.filter is None else BY_KEY[self.filter].name
+        shown = "all games" if self.filter is None else BY_KEY[self.filter].title
         ui.center(canvas, 0, f"G'NERTS  -  Replays ({shown})", P.BLACK, P.LIGHT_GREY)
         ui.box(canvas, 1, 2, 78, ROWS + 4, P.WHITE, P.BLUE, title="Recorded hands")
         ui.text(canvas, 3, 3, "  Game      Date              Hand      Seats          Result",
@@ -142,7 +145,7 @@ class ReplaysScene(Scene):
             ui.fill(canvas, 2, y, 76, 1, bg)
             mark = "*" if r.kept else " "
             names = ui.cut(",".join(seat.name for seat in r.seats), SEATS_COL - 1)
-            line = (f"{mark} {BY_KEY[r.game].name[:9]:<9} {r.when.replace('T', ' ')[:16]:<16}  "
+            line = (f"{mark} {BY_KEY[r.game].title[:9]:<9} {r.when.replace('T', ' ')[:16]:<16}  "
                     f"{r.label[:9]:<9} {names:<{SEATS_COL}}")
             ui.text(canvas, 3, y, line, fg, bg)
             ui.text_cut(canvas, 3 + len(line), y, r.result, fg, bg, 74 - len(line))

@@ -17,7 +17,7 @@ def statistics_lines(stats) -> list[str]:
     lines: list[str] = []
     for g in GAMES:
         rows = stats.lines(g.key)
-        lines.append(g.name)
+        lines.append(g.title)
         lines.extend(f"  {label:<32}{value:>10}" for label, value in rows)
         if not rows:
             lines.append("  (not played yet)")
