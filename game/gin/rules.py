@@ -37,7 +37,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from game.cards import Card, full_deck, position_in
+from game.cards import Card, card_text, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove
 from game.gin import melds as M
@@ -489,7 +489,10 @@ class GinGame(EngineMethods):
         if lo:
             plan = M.layoff_plan(lo, self.out_melds)
             if plan is None:
-                raise IllegalMove("a card does not lay off on the knocker's groups")
+                stray = M.layoff_strays(lo, self.out_melds)
+                verb = "does" if len(stray) == 1 else "do"
+                cards = " ".join(map(card_text, stray))
+                raise IllegalMove(f"{cards} {verb} not lay off on the knocker's groups")
         used = set(lo)
         for m in ms:
             used.update(m)

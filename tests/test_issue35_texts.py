@@ -1,0 +1,45 @@
+"""Issue 35, texts and boxes: what a new player tripped on in the sentences and boxes
+of the four tables (each test fails on the code before its fix)."""
+import pygame
+
+from game.cards import Card, card_text
+from game.gin import melds as M
+from tests.test_gin_table import _computer_knocks, _mark_all, press
+
+K = pygame
+
+
+def test_gin_marking_cursor_on_an_unmarked_card_is_the_cp437_middle_dot(app, monkeypatch):
+    from game import font
+    t = _computer_knocks(app)
+    press(app, "n")
+    t.arr.marks[0] = " "
+    drawn = []
+    real = font.Font.draw
+    monkeypatch.setattr(font.Font, "draw", lambda self, canvas, x, y, s, *a, **k:
+                        drawn.append(s) or real(self, canvas, x, y, s, *a, **k))
+    app.redraw()
+    app.run(max_frames=1)
+    assert "\u00b7" in drawn and "\xfa" not in drawn
+    assert font.encode("\u00b7") == bytes([0xFA])
+
+
+def test_gin_a_wrong_p_mark_keeps_its_points_and_is_named(app):
+    t = _computer_knocks(app)
+    _mark_all(app, t, {"8D": "P", "4S": "P", "QD": " ", "7S": " "})
+    before = t.arrangement_status()
+    t.arr.cursor = t.arr.cards.index(Card.parse("KC"))
+    press(app, "p")
+    assert t.arr.marks[t.arr.cards.index(Card.parse("KC"))] == "P"
+    after = t.arrangement_status()
+    points = int(before.split()[2].rstrip(";"))
+    assert after.startswith(f"unplayable points {points};")
+    assert card_text(Card.parse("KC")) + " does not lay off" in after
+    press(app, K.K_F10)
+    assert t.mode == "mark" and card_text(Card.parse("KC")) + " does not lay off" in t.note
+
+
+def test_gin_layoff_strays_names_only_the_cards_that_fit_nowhere():
+    melds = [[Card.parse(c) for c in "AS 2S 3S".split()], [Card.parse(c) for c in "7H 7D 7C".split()]]
+    cards = [Card.parse(c) for c in "4S 5S KC 7S".split()]
+    assert M.layoff_strays(cards, melds) == [Card.parse("KC")]
