@@ -43,3 +43,22 @@ def test_gin_layoff_strays_names_only_the_cards_that_fit_nowhere():
     melds = [[Card.parse(c) for c in "AS 2S 3S".split()], [Card.parse(c) for c in "7H 7D 7C".split()]]
     cards = [Card.parse(c) for c in "4S 5S KC 7S".split()]
     assert M.layoff_strays(cards, melds) == [Card.parse("KC")]
+
+
+def test_gostop_card_lines_fit_their_row_for_every_card_and_situation():
+    """The two lines under the hand (what the card is, what playing it does) are drawn
+    whole: before, the stack's hint was cut ("...if it was a...") and row 24 sliced."""
+    from types import SimpleNamespace
+
+    from game.gostop import cards as GC
+    from game.gostop.table_draw import card_label, category_words, play_hint
+    for c in GC.CARDS:
+        assert len(f"\x1b\x1a {card_label(c)}: {category_words(c)} (everyone saw it)") <= 78
+        month = [d for d in GC.CARDS if d.month == c.month and d != c]
+        for on_table in range(0, min(3, len(month)) + 1):
+            for held in range(0, len(month) - on_table + 1):
+                for stacks in ({}, {c.month: 0}, {c.month: 1}):
+                    st = SimpleNamespace(table=month[:on_table], options=SimpleNamespace(two_card_bomb=True),
+                                         hands={0: [c] + month[on_table:on_table + held]}, stacks=stacks)
+                    hint = play_hint(st, c, 0)
+                    assert len(hint) <= 78 and "..." not in hint, hint

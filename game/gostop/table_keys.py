@@ -99,7 +99,7 @@ class HumanKeys:
         elif ph == "play":
             items = [("\x1b\x1a", "Choose"), ("Enter", "Play"), ("H", "Coach")]
         elif ph == "match":
-            items = [("\x1b\x1a", "Which card"), ("Enter", "Take it"), ("H", "Coach")]
+            items = [("\x1b\x1a", "Choose"), ("Enter", "Take it"), ("H", "Coach")]
         else:
             items = []
         # F2 (the rules) and F3 are in the F1 box: the bar keeps what a turn needs

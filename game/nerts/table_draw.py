@@ -176,7 +176,8 @@ class TableDrawing:
         else:
             right, rc = ("" if any(h.human for h in seats) or len(seats) > 1 else s.level), text_c
         if right:
-            ui.text_px(canvas, x + L.PANEL_W - 6 - 8 * len(right), y + 2, right, rc)
+            # 10 pixels in: the right-hand panels' words stay off the screen's last column
+            ui.text_px(canvas, x + L.PANEL_W - 10 - 8 * len(right), y + 2, right, rc)
         # key line: each human's key above the places it works; the other keys under the Stack
         ky = y + 17
         legend_x = box.stack()[0]

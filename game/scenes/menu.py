@@ -214,6 +214,6 @@ class MenuScene(Scene):
         ui.text_wrap(canvas, bcol + 2, 7, " ".join(self.blurb()), P.WHITE, P.BLUE, bw - 4, rows=6)
         ui.text(canvas, bcol + 2, 13, f"Key: {self.key_label(what)}", P.LIGHT_CYAN, P.BLUE, bw - 4)
         if self.notice:
-            ui.center(canvas, 20, ui.cut(self.notice, 78), P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
+            ui.center(canvas, 23, ui.cut(self.notice, 78), P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game"),
                             ("Alt+1-4", "Resume"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")])
