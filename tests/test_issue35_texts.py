@@ -62,3 +62,24 @@ def test_gostop_card_lines_fit_their_row_for_every_card_and_situation():
                                          hands={0: [c] + month[on_table:on_table + held]}, stacks=stacks)
                     hint = play_hint(st, c, 0)
                     assert len(hint) <= 78 and "..." not in hint, hint
+
+
+def test_statistics_a_heading_never_ends_a_page(app):
+    """Nerts and Gin with counters enough to bring "Gnono" to page 1's last line: it goes
+    over to page 2, with its "(not played yet)"."""
+    from game.scenes.overlays import page_starts
+    from game.scenes.statistics import StatisticsBox
+    app.stats.data = {"nerts": {f"count_{k}": k for k in range(8)},
+                      "gin": {f"count_{k}": k for k in range(7)}}
+    box = StatisticsBox(app)
+    assert box.lines[19] == "Gnono" and box.lines[20] == "  (not played yet)"   # where the old page broke
+    assert box.pages == 2
+    assert box.page_lines(0)[-1] != "Gnono" and box.page_lines(1)[:2] == ["Gnono", "  (not played yet)"]
+    for lines in (box.lines, ["Head", "  a", "", "Next", "  b", "  c"] * 9):
+        for per in range(3, 22):
+            starts = page_starts(lines, per) + [len(lines)]
+            for a, b in zip(starts, starts[1:]):
+                page = "\n".join(lines[a:b]).rstrip("\n").split("\n")     # drawn: no blanks at its foot
+                assert lines[a].strip() and len(page) <= per
+                assert not (page[-1].strip() and not page[-1].startswith(" ") and b < len(lines)
+                            and lines[b].startswith(" ")), (per, page)

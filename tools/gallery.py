@@ -229,6 +229,8 @@ class Gallery:
         self.run(1)
         self.shot("gnono-challenge-short-name")
         app.pop()
+        app.stats.data = {"nerts": {f"count_{k}": k for k in range(8)},     # "Gnono" at a page's foot
+                          "gin": {f"count_{k}": k for k in range(7)}}
         app.push(StatisticsBox(app))
         self.run(1)
         for page in range(2):
