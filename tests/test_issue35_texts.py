@@ -83,3 +83,26 @@ def test_statistics_a_heading_never_ends_a_page(app):
                 assert lines[a].strip() and len(page) <= per
                 assert not (page[-1].strip() and not page[-1].startswith(" ") and b < len(lines)
                             and lines[b].startswith(" ")), (per, page)
+
+
+def test_gostop_header_names_the_computer_while_its_cards_move_and_h_says_why(app, monkeypatch):
+    from game import ui
+    from game.gostop.rules import GoStopState
+    from tests.test_gostop_table import GO_POSITION, table_for
+    st = GoStopState.from_position(**{**GO_POSITION, "turn": 1})
+    t = table_for(app, st, speed="normal")
+    for _ in range(200):                       # the computer plays: its stages begin
+        if t.stages:
+            break
+        app.run(max_frames=1)
+    assert t.stages and t.stages[0].seat == 1 and t.human_phase() is None
+    assert t.state.question().seat == 0       # the engine already asks you: the old header said so
+    drawn = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda canvas, col, row, s, *a, **k:
+                        (drawn.append((row, s)), real(canvas, col, row, s, *a, **k))[1])
+    t.draw(app.canvas)
+    header = " ".join(s for row, s in drawn if row == 0)
+    assert f"{t.names[1]} is playing" in header and "Your turn" not in header
+    press(app, "h")
+    assert "when the cards stop moving" in " ".join(text for text, _ in t.notes)

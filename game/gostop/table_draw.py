@@ -74,8 +74,11 @@ class TableDrawing:
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         deal = "-" if st.deal_no is None else st.deal_no
         q = st.question()
+        mover = self.stages[0].seat if self.stages else None
         if q.kind == "hand_over":
             t = "Hand over"
+        elif mover is not None and mover != self.ctl.viewer:    # its cards still moving
+            t = f"{self.names[mover]} is playing"
         elif q.seat == self.ctl.viewer:
             whose = "Your turn" if self.names[q.seat] == "You" else self.names[q.seat]
             t = {"play": f"{whose}: play a card", "match_hand": f"{whose}: choose a card",
@@ -92,7 +95,8 @@ class TableDrawing:
             parts.remove(drop)
         s = " " + "  ".join(parts)
         ui.text(canvas, 0, 0, s[:77 - len(t)], P.WHITE, P.BLUE)
-        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == self.ctl.viewer else P.LIGHT_CYAN, P.BLUE)
+        mine = q.seat == self.ctl.viewer and not t.endswith(" is playing")
+        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if mine else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
         st = self.state
