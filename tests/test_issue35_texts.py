@@ -106,3 +106,29 @@ def test_gostop_header_names_the_computer_while_its_cards_move_and_h_says_why(ap
     assert f"{t.names[1]} is playing" in header and "Your turn" not in header
     press(app, "h")
     assert "when the cards stop moving" in " ".join(text for text, _ in t.notes)
+
+
+def _texts_drawn(monkeypatch, scene, canvas) -> list[tuple[int, str]]:
+    from game import ui
+    drawn = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k:
+                        (drawn.append((row, s)), real(c, col, row, s, *a, **k))[1])
+    scene.draw(canvas)
+    monkeypatch.setattr(ui, "text", real)
+    return drawn
+
+
+def test_gostop_seat_points_count_the_go_as_the_line_below_adds_them(app, monkeypatch):
+    from game.gostop.help_text import HELP
+    from game.gostop.rules import GoStopState
+    from game.words import counted
+    from tests.test_gostop_table import GO_POSITION, table_for
+    st = GoStopState.from_position(**{**GO_POSITION, "go_counts": [1, 0]})
+    t = table_for(app, st)
+    _, lay = t.shown()
+    total = lay.breakdowns[0].total
+    drawn = " | ".join(s for _, s in _texts_drawn(monkeypatch, t, app.canvas))
+    assert f"{counted(total + 1, 'pt')}  1 Go" in drawn and "+ 1 for Go" in drawn
+    assert "0 pts  chips" in drawn and "0 pt " not in drawn        # the other seat
+    assert "play on. From the 3rd Go" not in " ".join(HELP)

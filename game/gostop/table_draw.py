@@ -7,6 +7,7 @@ import pygame
 
 from game import palette as P
 from game import ui
+from game.words import counted
 
 from . import hwatu_art as art
 from .narrate import card_label
@@ -108,7 +109,8 @@ class TableDrawing:
             name += f" ({self.levels[sorted(self.ais).index(seat)]})"
         head = ("\x10" if turn else " ") + name
         ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
-        bits = [f"{pts} pt"]
+        # the points the hand would pay: the Go points too, as the line below adds them
+        bits = [counted(pts + st.go_counts[seat], "pt")]
         if st.go_counts[seat]:
             bits.append(f"{st.go_counts[seat]} Go")
         if st.shakes[seat]:
