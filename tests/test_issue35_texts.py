@@ -132,3 +132,27 @@ def test_gostop_seat_points_count_the_go_as_the_line_below_adds_them(app, monkey
     assert f"{counted(total + 1, 'pt')}  1 Go" in drawn and "+ 1 for Go" in drawn
     assert "0 pts  chips" in drawn and "0 pt " not in drawn        # the other seat
     assert "play on. From the 3rd Go" not in " ".join(HELP)
+
+
+def test_gnono_coach_gives_the_odds_that_the_challenge_wins_and_advises_by_them(app):
+    import re
+
+    from game.gnono import coach
+    from game.gnono.heuristic import CHALLENGE_PAYS
+    from tests.test_gnono_table import wd4_on_human
+    t = wd4_on_human(app, guilty=True)
+    view = t.state.view(0)
+    advice = coach.advise(view, t.names)
+    ai = coach.make_ai(coach.LEVEL, coach.rng_for(view))
+    win = ai.challenge_win_probability(view)
+    assert f"about {round(100 * win)}% that it wins" in advice.text
+    assert advice.move.challenge == (win > CHALLENGE_PAYS)
+    assert advice.text.startswith("Challenge:" if win > CHALLENGE_PAYS else "Do not challenge:")
+    # a record of bluffs caught turns the odds, and the advice with them
+    t.state.wd4_record[1] = [5, 0]
+    view = t.state.view(0)
+    bluffer = coach.advise(view, t.names)
+    win = ai.challenge_win_probability(view)
+    assert win > CHALLENGE_PAYS and bluffer.move.challenge and bluffer.text.startswith("Challenge:")
+    odds = int(re.search(r"about (\d+)% that it wins", bluffer.text).group(1))
+    assert odds == round(100 * win) and "above one in five" in bluffer.text
