@@ -156,3 +156,21 @@ def test_gnono_coach_gives_the_odds_that_the_challenge_wins_and_advises_by_them(
     assert win > CHALLENGE_PAYS and bluffer.move.challenge and bluffer.text.startswith("Challenge:")
     odds = int(re.search(r"about (\d+)% that it wins", bluffer.text).group(1))
     assert odds == round(100 * win) and "above one in five" in bluffer.text
+
+
+def test_gin_a_refused_knock_names_the_rule_in_force():
+    import pytest
+
+    from game.engine import IllegalMove
+    from game.gin.rules import GoOut
+    from game.gin.table_keys import help_text
+    from tests.test_gin_variants import KH, taken
+    for options, rule in ((dict(straight_gin=True), "Straight Gin"),
+                          (dict(straight_gin=True, oklahoma=True), "Straight Gin"),
+                          (dict(oklahoma=True), "Oklahoma, ace upcard")):
+        g = taken("AH", **options)
+        with pytest.raises(IllegalMove) as refused:
+            g.apply(GoOut(0, KH))
+        assert str(refused.value) == f"no knocking: this hand is gin only ({rule})"
+        assert f"This hand: gin only ({rule})." in " ".join(help_text(g))
+    assert "gin only" not in " ".join(help_text(taken("AH")))

@@ -131,7 +131,8 @@ def key_bar(tbl) -> list:
 def help_text(game=None) -> list[str]:
     kv = ""
     if game is not None:
-        kv = " This hand: " + ("Gin only." if game.knock_value == 0 else f"knock with {game.knock_value}.")
+        gin_only = game.options.gin_only_rule(game.first_upcard)
+        kv = " This hand: " + (f"gin only ({gin_only})." if gin_only else f"knock with {game.knock_value}.")
     return [
         "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
         "Take the upcard or the top of the Stock, then discard.",
