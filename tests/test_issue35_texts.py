@@ -174,3 +174,18 @@ def test_gin_a_refused_knock_names_the_rule_in_force():
         assert str(refused.value) == f"no knocking: this hand is gin only ({rule})"
         assert f"This hand: gin only ({rule})." in " ".join(help_text(g))
     assert "gin only" not in " ".join(help_text(taken("AH")))
+
+
+def test_gin_review_lists_only_turns_with_something_at_stake_and_its_colon_opens_the_list():
+    from dataclasses import replace
+
+    from game.gin.review import differences, review
+    from tests.test_gin_review import computers
+    rep = computers(4)
+    # seed 4, turn 1: 10♥ or Q♣ both leave 70 points and feed the computer alike (22%)
+    found = differences(rep, 0)[1]
+    assert not any(d.position in (2, 10) for d in found)
+    lines = review(replace(rep, coached=4), 0)
+    assert lines[1] == "You asked the coach 4 times."
+    summary = next(i for i, line in enumerate(lines) if line.endswith(":"))
+    assert lines[summary + 1] == "" and lines[summary + 2] == found[0].lines[0]
