@@ -189,3 +189,26 @@ def test_gin_review_lists_only_turns_with_something_at_stake_and_its_colon_opens
     assert lines[1] == "You asked the coach 4 times."
     summary = next(i for i, line in enumerate(lines) if line.endswith(":"))
     assert lines[summary + 1] == "" and lines[summary + 2] == found[0].lines[0]
+
+
+def test_options_a_name_value_starts_in_the_column_of_the_other_values(app, monkeypatch):
+    from game import ui
+    from game.scenes.options import OptionsScene
+    opts = OptionsScene(app)
+    app.push(opts)
+    app.run(max_frames=1)
+    pages = [i for i, p in enumerate(opts.pages) if any(s.is_text() for s in p.opts)]
+    assert pages
+    for page in pages:
+        for index in (0, 1):               # the name row chosen or not
+            opts.page, opts.index = page, index
+            starts: set[int] = set()
+
+            def watch(c, col, row, s, *a, starts=starts, real=ui.text, **k):
+                if col == 41 and row > 6 and s.strip("\x11\x10 _"):       # a value, not a tab
+                    starts.add(col + len(s) - len(s.lstrip(" \x11")))
+                return real(c, col, row, s, *a, **k)
+            monkeypatch.setattr(ui, "text", watch)
+            opts.draw(app.canvas)
+            monkeypatch.undo()
+            assert starts == {43}, (opts.pages[page].title, starts)

@@ -186,8 +186,8 @@ class OptionsScene(Scene):
             ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg, 28)
             value = self.opts[spec.key]
             shown = spec.text(value)
-            if spec.is_text():
-                shown = shown + ("_" if sel and self.app.blink else " ")
+            if spec.is_text():     # in the column of the other values, after the arrow's room
+                shown = "  " + shown + ("_" if sel and self.app.blink else " ")
             else:
                 shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
             ui.text(canvas, 41, row, shown, P.YELLOW if not sel else P.BLACK, bg, 29)
