@@ -212,3 +212,36 @@ def test_options_a_name_value_starts_in_the_column_of_the_other_values(app, monk
             opts.draw(app.canvas)
             monkeypatch.undo()
             assert starts == {43}, (opts.pages[page].title, starts)
+
+
+def test_nerts_the_pile_partner_is_not_offered_flip_but_told_why_when_he_presses_it(app, monkeypatch):
+    from game import ui
+    from game.nerts.rules import Game
+    from game.nerts.table import NertsTable
+    from tests.helpers import post_keys
+    from tests.test_nerts_partners import TEAMS, teams_round
+    game = Game(TEAMS, seed=4)
+    game.round = teams_round({"pile": "4D 9C AH", "columns": ["5S", "5D", "6C", "7H"],
+                              "stack": "2S 3S", "waste": "AD"},
+                             {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]})
+    t = NertsTable(app, game, ["human", "easy", "easy", "easy"], seed=4)
+    app.push(t)
+    app.run(max_frames=1)
+    assert t.arrow_seat == 0 and game.options.role_of(0) == "pile"
+    shown = [b.label for b in t.bindings() if b.show]
+    assert not any("Flip" in label for label in shown)
+    drawn = []
+    real = ui.text_px
+    monkeypatch.setattr(ui, "text_px", lambda c, x, y, s, *a, **k:
+                        (drawn.append(s), real(c, x, y, s, *a, **k))[1])
+    bar = []
+    real_bar = ui.key_bar
+    monkeypatch.setattr(ui, "key_bar", lambda c, items, *a, **k:
+                        (bar.extend(items), real_bar(c, items, *a, **k))[1])
+    t.draw(app.canvas)
+    monkeypatch.undo()
+    assert bar and ("Spc", "Flip") not in bar
+    assert "Space flips." not in drawn and "Flip Stack" not in drawn
+    post_keys(pygame.K_SPACE)            # pressed all the same: a beep and the reason
+    app.run(max_frames=1)
+    assert app.beeps == 1 and "partner works the Stack" in t.notes[-1]

@@ -144,8 +144,9 @@ class TableDrawing:
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
         elif self.table.arrow_seat is not None:   # F2 and F3 are in the F1 box: no room here
-            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score"),
-                     ("Spc", "Flip"), ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
+            flip = [("Spc", "Flip")] if self.ctl.game.options.may_flip(self.table.arrow_seat) else []
+            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score")] + flip + [
+                ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
         else:
             items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
                      ("F8", "Save & leave"), ("Esc", "Leave")]
@@ -317,7 +318,9 @@ class TableDrawing:
                     ui.text_px(canvas, x + 8, y + 24 + 16 * i, key, o["colour.arrows"])
                     ui.text_px(canvas, x + 16 + 8 * max(1, len(key)), y + 24 + 16 * i, label, text_c)
                 tips = ["Source, then", "destination;", "a source twice:", "Scoring Area."]
-                if self.table.arrow_seat == s.index:
+                if self.table.arrow_seat == s.index and role == "pile":     # his partner flips
+                    tips = ["Or \x1b\x1a Enter,", "\x18 Scoring Area."]
+                elif self.table.arrow_seat == s.index:
                     tips = ["Or \x1b\x1a Enter,", "\x18 Scoring Area,", "Space flips."]
                 for i, t in enumerate(tips):
                     ui.text_px(canvas, x + 8, y + 140 + 14 * i, t, o["colour.notes"])
