@@ -245,3 +245,14 @@ def test_nerts_the_pile_partner_is_not_offered_flip_but_told_why_when_he_presses
     post_keys(pygame.K_SPACE)            # pressed all the same: a beep and the reason
     app.run(max_frames=1)
     assert app.beeps == 1 and "partner works the Stack" in t.notes[-1]
+
+
+def test_gin_hot_seat_f6_and_f9_say_why_they_are_refused(app):
+    from tests.test_gin_hotseat import hot_table
+    t = hot_table(app)
+    press(app, K.K_RETURN)
+    for key, why in ((K.K_F6, "Stock is nobody's to see"), (K.K_F9, "seen by its player alone")):
+        b = app.beeps
+        press(app, key)
+        assert app.beeps == b + 1 and app.top is t and why in t.note and not t.show_cpu
+    assert not any(b.label == "" for b in t.bindings() if b.show)

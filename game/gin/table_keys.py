@@ -30,8 +30,13 @@ def bindings(tbl) -> list[Binding]:
     b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
           Binding((pygame.K_F4,), "The game score", tbl.show_score),
           Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
-    if not tbl.hot_seat:     # hot seat: the Stock and the other hand are nobody's to see
+    if not tbl.hot_seat:
         b.append(Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock))
+    else:                    # hot seat: the Stock and the other hand are nobody's to see
+        b += [Binding((pygame.K_F6,), "", lambda: tbl.refuse(
+                  "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
+              Binding((pygame.K_F9,), "", lambda: tbl.refuse(
+                  "In hot seat each hand is seen by its player alone."), show=False)]
     if m == "play":
         b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
