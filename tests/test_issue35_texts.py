@@ -256,3 +256,44 @@ def test_gin_hot_seat_f6_and_f9_say_why_they_are_refused(app):
         press(app, key)
         assert app.beeps == b + 1 and app.top is t and why in t.note and not t.show_cpu
     assert not any(b.label == "" for b in t.bindings() if b.show)
+
+
+def test_home_and_end_go_to_the_first_and_last_item_of_a_list_or_hand(app):
+    from game import replays
+    from game.gostop.rules import GoStopState
+    from game.scenes.menu import MenuScene
+    from game.scenes.replays import ReplaysScene
+    from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table
+    from tests.test_gostop_table import GO_POSITION, table_for
+    from tools.random_replay import random_replay
+    store = replays.ReplayStore(app.storage)
+    for seed in range(3):
+        store.save(random_replay("gin", seed=seed, human=True)[0])
+    app.push(MenuScene(app))
+    app.push(ReplaysScene(app))
+    app.run(max_frames=1)
+    scene = app.top
+    assert len(scene.entries) == 3
+    press(app, K.K_END)
+    assert scene.index == 2
+    press(app, K.K_HOME)
+    assert scene.index == 0 and app.beeps == 0
+    app.pop()
+    menu = app.top
+    press(app, K.K_END)
+    assert menu.index == len(menu.items) - 1
+    press(app, K.K_HOME)
+    assert menu.index == 0
+    t = table_for(app, GoStopState.from_position(**GO_POSITION))      # Go-Stop: three cards in hand
+    assert t.human_phase() == "play" and len(t.entries()) == 3
+    press(app, K.K_END)
+    assert t.sel == 2
+    press(app, K.K_HOME)
+    assert t.sel == 0 and app.beeps == 0
+    app.pop()
+    gin = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
+    gin.focus = "hand"
+    press(app, K.K_END)
+    assert gin.sel == len(gin.order) - 1
+    press(app, K.K_HOME)
+    assert gin.sel == 0 and app.beeps == 0

@@ -67,6 +67,8 @@ def _play_bindings(tbl):
     else:
         b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_sel(-1)),
               Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_sel(1)),
+              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_sel(-tbl.sel)),
+              Binding((pygame.K_END,), "The last card", lambda: tbl.move_sel(len(tbl.order) - 1 - tbl.sel)),
               Binding((pygame.K_UP,), "Up: move this card (sort)", tbl.hand_up),
               Binding(MINUS_KEYS, "Discard the flashing card", tbl.discard),
               Binding((pygame.K_F10,), "Gin or Knock with the flashing card", tbl.go_out)]
@@ -84,6 +86,8 @@ def _arrange_bindings(tbl):
     else:
         b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_cursor(-1)),
               Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_cursor(1)),
+              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_cursor(-a.cursor)),
+              Binding((pygame.K_END,), "The last card", lambda: tbl.move_cursor(len(a.cards) - 1 - a.cursor)),
               Binding(("1",), "Mark group 1", lambda: tbl.mark("1")),
               Binding(("2",), "Mark group 2", lambda: tbl.mark("2")),
               Binding(("3",), "Mark group 3", lambda: tbl.mark("3")),

@@ -105,6 +105,9 @@ class OptionsScene(Scene):
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
+             Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
+             Binding((pygame.K_END,), "The last item",
+                     lambda: self.move(len(self.current.opts) - 1 - self.index)),
              Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
              Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
              Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
