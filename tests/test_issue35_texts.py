@@ -297,3 +297,32 @@ def test_home_and_end_go_to_the_first_and_last_item_of_a_list_or_hand(app):
     assert gin.sel == len(gin.order) - 1
     press(app, K.K_HOME)
     assert gin.sel == 0 and app.beeps == 0
+
+
+def test_title_says_which_key_starts_in_both_blink_phases(app, monkeypatch):
+    from game.scenes.menu import MenuScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app, lambda: MenuScene(app)))
+    app.run(max_frames=1)
+    for blink in (True, False):
+        monkeypatch.setattr(type(app), "blink", property(lambda self, b=blink: b))
+        drawn = _texts_drawn(monkeypatch, app.top, app.canvas)
+        assert any("Press Enter to start" in s for _, s in drawn), blink
+
+
+def test_gin_session_screen_names_the_computers_level_and_chooses_it(app):
+    from game.gin import table as GT
+    app.options["gin.level"] = "hard"
+    app.push(GT.start(app, seed=7))
+    app.run(max_frames=1)
+    sc = app.top
+    assert sc.shown("opponent") == "The computer (Hard)"
+    sc.index = [k for k, _ in sc.items()].index("opponent")
+    press(app, K.K_RIGHT)
+    assert sc.shown("opponent") == "The computer (Expert)"
+    press(app, K.K_RIGHT)
+    assert sc.shown("opponent") == "A human (hot seat)"
+    press(app, K.K_RIGHT)
+    assert sc.shown("opponent") == "The computer (Easy)"
+    press(app, K.K_RETURN)
+    assert app.top.level == "easy" and "level" not in app.top.session
