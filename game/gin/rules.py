@@ -491,9 +491,8 @@ class GinGame(EngineMethods):
             plan = M.layoff_plan(lo, self.out_melds)
             if plan is None:
                 stray = M.layoff_strays(lo, self.out_melds)
-                verb = "does" if len(stray) == 1 else "do"
-                cards = " ".join(map(card_text, stray))
-                raise IllegalMove(f"{cards} {verb} not lay off on the knocker's groups")
+                raise IllegalMove(f"{' '.join(map(card_text, stray))} {'does' if len(stray) == 1 else 'do'}"
+                                  " not lay off on the knocker's groups")
         used = set(lo)
         for m in ms:
             used.update(m)
