@@ -13,13 +13,14 @@ def test_gin_marking_cursor_on_an_unmarked_card_is_the_cp437_middle_dot(app, mon
     from game import font
     t = _computer_knocks(app)
     press(app, "n")
-    t.arr.marks[0] = " "
+    press(app, *[K.K_RIGHT] * t.arr.marks.index(" "))      # to the first unmarked card
+    assert t.arr.marks[t.arr.cursor] == " "
     drawn = []
     real = font.Font.draw
     monkeypatch.setattr(font.Font, "draw", lambda self, canvas, x, y, s, *a, **k:
                         drawn.append(s) or real(self, canvas, x, y, s, *a, **k))
-    app.redraw()
-    app.run(max_frames=1)
+    t.draw(app.canvas)
+    monkeypatch.undo()
     assert "\u00b7" in drawn and "\xfa" not in drawn
     assert font.encode("\u00b7") == bytes([0xFA])
 
