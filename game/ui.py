@@ -14,6 +14,7 @@ from game.font import CELL_H, CELL_W, get_font
 from game.screen import COLS, ROWS
 
 SINGLE = "┌┐└┘─│"
+EDGE_COL = COLS - 1    # the last column: kept free of letters, which read as clipped there
 DOUBLE = "╔╗╚╝═║"
 
 
@@ -32,6 +33,16 @@ class TextOverflow(ValueError):
 OVERFLOW_ENV = "GNERTS_CHECK_OVERFLOW"
 ELLIPSIS = "..."
 _check_override: bool | None = None
+# what is drawn, told to an observer (tools/style_check.py) as ("text", x_px, y_px, s),
+# ("frame", x_px, y_px, s) for a box's own edges and title, ("box", col, row, w, h) and
+# ("wrap", lines, width); None (the game) tells nobody
+observer = None
+_framing = False
+
+
+def _tell(*event) -> None:
+    if observer is not None:
+        observer(event)
 
 
 def checking() -> bool:
@@ -89,6 +100,7 @@ def text(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: int | 
     does not fit is an overflow (see overflow). Returns the number of cells used."""
     where = f"col {col} row {row}" + ("" if width is None else f" width {width}")
     s = _fitted(s, col, width, where)
+    _tell("frame" if _framing else "text", col * CELL_W, row * CELL_H, s)
     get_font().draw(canvas, col * CELL_W, row * CELL_H, s, fg, bg)
     return len(s)
 
@@ -117,6 +129,7 @@ def text_px(canvas: pygame.Surface, x: int, y: int, s: str, fg: int, bg: int | N
     room = (canvas.get_width() - x) // CELL_W
     if len(s) > room and len(s.rstrip(" ")) > room:
         s = overflow(s, room, f"x {x} y {y}")
+    _tell("text", x, y, s)
     return get_font().draw(canvas, x, y, s, fg, bg)
 
 
@@ -144,16 +157,22 @@ def box(canvas: pygame.Surface, col: int, row: int, w: int, h: int, fg: int, bg:
         shade.set_alpha(150)
         canvas.blit(shade, cell_rect(col + 1, row + 1).topleft)
     fill(canvas, col, row, w, h, bg)
-    text(canvas, col, row, tl + hz * (w - 2) + tr, fg, bg)
-    for r in range(row + 1, row + h - 1):
-        text(canvas, col, r, vt, fg, bg)
-        text(canvas, col + w - 1, r, vt, fg, bg)
-    text(canvas, col, row + h - 1, bl + hz * (w - 2) + br, fg, bg)
-    if title:
-        t = f" {title} "
-        if len(t) > w - 2:
-            t = f" {overflow(title, w - 4, f'title of the box at col {col} row {row}')} "
-        text(canvas, col + (w - len(t)) // 2, row, t, bg, fg)
+    _tell("box", col, row, w, h)
+    global _framing
+    _framing = True      # the box's own edges and title: "frame" to the observer
+    try:
+        text(canvas, col, row, tl + hz * (w - 2) + tr, fg, bg)
+        for r in range(row + 1, row + h - 1):
+            text(canvas, col, r, vt, fg, bg)
+            text(canvas, col + w - 1, r, vt, fg, bg)
+        text(canvas, col, row + h - 1, bl + hz * (w - 2) + br, fg, bg)
+        if title:
+            t = f" {title} "
+            if len(t) > w - 2:
+                t = f" {overflow(title, w - 4, f'title of the box at col {col} row {row}')} "
+            text(canvas, col + (w - len(t)) // 2, row, t, bg, fg)
+    finally:
+        _framing = False
 
 
 def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29) -> None:
@@ -161,13 +180,14 @@ def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29)
     Keys that do not fit on the line are an overflow (a key never silently vanishes)."""
     fill(canvas, 0, row, COLS, 1, palette.LIGHT_GREY)
     used = sum(len(k) + 1 + len(lab) for k, lab in items)
-    # three spaces between keys, closer when the line is full (never a key left out)
-    gap = next((g for g in (3, 2, 1) if 1 + used + g * (len(items) - 1) <= COLS), 1)
+    # three spaces between keys, closer when the line is full (never a key left out);
+    # one column free at either end
+    gap = next((g for g in (3, 2, 1) if 1 + used + g * (len(items) - 1) <= EDGE_COL), 1)
     col = 1
     for i, (key, label) in enumerate(items):
-        if col + len(key) + len(label) + 1 > COLS:
+        if col + len(key) + len(label) + 1 > EDGE_COL:
             rest = "  ".join(f"{k} {lab}" for k, lab in items[i:])
-            overflow(rest, max(0, COLS - col), f"key bar at row {row}")
+            overflow(rest, max(0, EDGE_COL - col), f"key bar at row {row}")
             break
         text(canvas, col, row, key, palette.RED, palette.LIGHT_GREY)
         col += len(key)
@@ -177,7 +197,8 @@ def key_bar(canvas: pygame.Surface, items: list[tuple[str, str]], row: int = 29)
 
 def wrap(s: str, width: int) -> list[str]:
     """Word-wrap one paragraph to lines of at most width characters (a line that
-    fits is kept as it is, spacing and all; a word longer than a line is cut)."""
+    fits is kept as it is, spacing and all; a word longer than a line is cut). A word
+    is never left alone on the last line when the line above can give it company."""
     if len(s) <= width:
         return [s]
     lines, line = [], ""
@@ -195,4 +216,16 @@ def wrap(s: str, width: int) -> list[str]:
             line = f"{line} {word}" if line else word
     if line or not lines:
         lines.append(line)
+    _no_orphan(lines, width)
+    _tell("wrap", lines, width)
     return lines
+
+
+def _no_orphan(lines: list[str], width: int) -> None:
+    """The last line a single word: the line above gives it its own last word, if
+    both fit (the same number of lines, never a longer one)."""
+    if len(lines) < 2 or " " in lines[-1]:
+        return
+    head, _, moved = lines[-2].rpartition(" ")
+    if head and len(moved) + 1 + len(lines[-1]) <= width:
+        lines[-2], lines[-1] = head, f"{moved} {lines[-1]}"

@@ -144,7 +144,9 @@ def test_a_shipped_preset_name_cannot_be_overwritten(app):
 def test_hot_seat_is_chosen_on_the_session_screen(app):
     sc = _session_screen(app)
     _go_to(app, sc, "opponent")
-    press(app, K.K_RIGHT)
+    press(app, K.K_LEFT)          # before the computer's first level: a human
+    assert sc.values["opponent"] == "computer"
+    press(app, K.K_LEFT)
     _go_to(app, sc, "name2")
     press(app, K.K_BACKSPACE, "X", K.K_RETURN)
     t = app.top

@@ -7,7 +7,10 @@ played by a seeded "monkey" pressing keys the top scene accepts, with a picture 
 every new kind of screen it meets (questions, scoring screens). What each game needs
 (the keys to its most seats) is in TABLES below: update it there.
 
-Text that overflows its region is drawn cut and listed at the end (ui.overflow).
+Each picture is also checked (tools/style_check.py): text that overflows its region
+(drawn cut, ui.overflow), a letter at the screen's edge, a short word alone on the
+last line of a paragraph, text across a box's edge. All are listed at the end, and
+the exit status is 1 when there is any; tests/test_gallery.py runs a part of it.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
 from game.scenes.scoring import ScoringScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from tools.random_replay import random_replay  # noqa: E402
+from tools.style_check import Watcher  # noqa: E402
 
 # per game: the keys on its set-up screen that give the most seats (from the defaults)
 TABLES = {
@@ -48,6 +52,7 @@ class Gallery:
     def __init__(self, out: str):
         self.out = out
         self.overflows: list[str] = []
+        self.problems: list[str] = []      # what style_check saw (overflows included)
         self.failures: list[str] = []
         self.count = 0
         os.makedirs(out, exist_ok=True)
@@ -63,11 +68,13 @@ class Gallery:
     def shot(self, name: str) -> None:
         """Draw the stack as it is and save it as OUTDIR/NN-name.png."""
         app = self.app
+        watcher = Watcher()
         try:
-            with ui.overflow_check(True):
+            with ui.overflow_check(True), watcher.watching():
                 self.draw_scenes()
         except ui.TextOverflow as exc:
             self.overflows.append(f"{name}: {exc}")
+        self.problems += [f"{name}: {p}" for p in watcher.problems()]
         with ui.overflow_check(False):
             app._draw(count=False)      # the picture as the player sees it (bell, toast)
         self.count += 1
@@ -196,6 +203,48 @@ class Gallery:
         app.pop()
         app.pop()
 
+    # -- screens a player named in issue 35, which the monkey seldom reaches --------
+    def named(self) -> None:
+        from game.challenges import Challenge
+        from game.gnono.overlays import ChallengeBox
+        from game.scenes.challenge_offer import offer
+        from game.scenes.statistics import StatisticsBox
+        self.reset(MenuScene)
+        app = self.app
+        gin = BY_KEY["gin"].replay_codec
+        opts = gin.options_to_json(gin.default_options())
+        ch = Challenge("gin", 123456, opts, (None, "normal"), 110, "Tester")
+        app.push(offer(app, ch, gin).scene)
+        self.run(1)
+        self.shot("challenge-code")
+        app.pop()
+        app.push(ChallengeBox(app, [
+            "Zoe played a Wild Draw Four on you (the colour was yellow, now green).",
+            "Challenge?  Y: Zoe shows the hand. Holding a yellow card, Zoe draws 4 and you play on; "
+            "if not, you draw 6.", "N: you draw 4 and miss your turn."], lambda: None, lambda: None))
+        self.run(1)
+        self.shot("gnono-challenge-short-name")
+        app.pop()
+        app.stats.data = {"nerts": {f"count_{k}": k for k in range(8)},     # "Gnono" at a page's foot
+                          "gin": {f"count_{k}": k for k in range(7)}}
+        app.push(StatisticsBox(app))
+        self.run(1)
+        for page in range(2):
+            self.shot(f"statistics-page-{page + 1}")
+            self.keys(pygame.K_PAGEDOWN)
+        app.pop()
+        self.drill()
+
+    def drill(self) -> None:
+        """A Nerts drill's table, from its set-up screen."""
+        from game.nerts.drill_setup import drill_setup
+        self.reset(MenuScene)
+        self.app.push(drill_setup(self.app))
+        self.run(2)
+        self.shot("nerts-drill-setup")
+        self.keys(pygame.K_RETURN, frames=30)
+        self.shot("nerts-drill-table")
+
     # -- the game tables ----------------------------------------------------------
     def table(self, key: str, most: bool) -> None:
         seats = "most" if most else "2"
@@ -278,11 +327,13 @@ class Gallery:
         self.shot("replays-screen")
         self.app.pop()
 
-    def everything(self, tables: bool = True) -> None:
+    def everything(self, tables: bool = True, most_seats: bool = True) -> None:
+        """Every picture; most_seats=False: each table with two seats only (the quick run)."""
         self.core()
+        self.named()
         self.replays()
         for key in TABLES if tables else ():
-            for most in (False, True):
+            for most in (False, True) if most_seats else (False,):
                 try:
                     self.table(key, most)
                 except Exception as exc:   # a table that cannot be shown: say so, go on
@@ -302,9 +353,11 @@ def main(argv: list[str]) -> int:
     print(f"{g.count} pictures in {argv[0]}")
     for line in g.overflows:
         print("overflow:", line)
+    for line in g.problems:
+        print("style:", line)
     for line in g.failures:
         print("failed:", line)
-    return 0
+    return 1 if g.overflows or g.problems or g.failures else 0
 
 
 if __name__ == "__main__":

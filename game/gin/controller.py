@@ -498,7 +498,12 @@ class GinController(TableCoach, TableNotes, TableReplays):
         for k, group in enumerate(a.groups()):
             if not M.is_meld(group):
                 return f"group {k + 1} is not a set or a run (F10 checks it)"
-        return f"unplayable points {M.deadwood_value(a.unmatched())}"
+        stray = M.layoff_strays(a.layoffs(), self.game.out_melds) if a.layoffs() else []
+        points = f"unplayable points {M.deadwood_value(a.unmatched() + stray)}"
+        if stray:
+            verb = "does" if len(stray) == 1 else "do"
+            return f"{points}; {' '.join(map(card_text, stray))} {verb} not lay off (P)"
+        return points
 
     def _propose_defense(self):
         g = self.game

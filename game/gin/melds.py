@@ -399,6 +399,12 @@ def layoff_plan(cards: Iterable[Card], melds: Sequence[Sequence[Card]]
     return None if left else plan
 
 
+def layoff_strays(cards: Iterable[Card], melds: Sequence[Sequence[Card]]) -> list[Card]:
+    """The cards that cannot be laid off on `melds`, even with all the others laid off."""
+    placed = set(layoff_candidates(cards, melds))
+    return sorted(c for c in set(cards) if c not in placed)
+
+
 def can_lay_off(card: Card, melds: Sequence[Sequence[Card]]) -> bool:
     """Whether this one card lays off on the melds as they stand."""
     return _attach(card, _layoff_targets(melds)) >= 0

@@ -45,6 +45,15 @@ class GinOptions:
             return 1 if self.oklahoma_ace_one else 0
         return min(first_upcard.rank, 10)
 
+    def gin_only_rule(self, first_upcard) -> str:
+        """The rule in force that makes a hand dealt with this upcard gin only ("" if
+        it is not): "Straight Gin", "Oklahoma, ace upcard" or "knock value 0"."""
+        if self.hand_knock_value(first_upcard) != 0:
+            return ""
+        if self.straight_gin:
+            return "Straight Gin"
+        return "Oklahoma, ace upcard" if self.oklahoma else "knock value 0"
+
     def to_json(self) -> dict:
         return asdict(self)
 

@@ -29,6 +29,7 @@ from game.words import counted
 REVIEW_SEED = 2100       # the expert of the move at position k is made on REVIEW_SEED + k
 DRAWS = (TakeUpcard, DrawStock, Pass)
 DISCARDS = (Discard, GoOut)
+FEED_STAKE = 0.05        # a difference in the chance of feeding the opponent worth a line
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def differences(replay: Replay, seat: int) -> tuple[int, list[Difference]]:
         decisions += 1
         view = before.view(seat)
         expert = make_ai("expert", REVIEW_SEED + pos).choose(view)
-        if _same(move, expert):
+        if _same(move, expert) or not _at_stake(view, move, expert):
             continue
         lines = (_turn_line(view, turn, move, cur.engine, seat),
                  "  Expert: " + explain(view, expert, opponent)) \
@@ -72,6 +73,8 @@ def review(replay: Replay, seat: int) -> list[str]:
     """The review of `seat`'s play in the hand, line by line."""
     decisions, found = differences(replay, seat)
     lines = [f"{replay.label}: {replay.result}" if replay.result else replay.label]
+    if replay.coached:      # before the summary, whose colon opens the list of turns
+        lines.append(f"You asked the coach {counted(replay.coached, 'time')}.")
     if not decisions:
         lines.append("No draw or discard of yours to review in this hand.")
     elif not found:
@@ -82,8 +85,6 @@ def review(replay: Replay, seat: int) -> list[str]:
         same = decisions - len(found)
         lines.append(f"Of your {decisions} draws and discards the expert would have made "
                      f"{same} the same; the other {len(found)}:")
-    if replay.coached:
-        lines.append(f"You asked the coach {replay.coached} time{'s' if replay.coached != 1 else ''}.")
     for d in found:
         lines.append("")
         lines += d.lines
@@ -101,6 +102,17 @@ def _same(played: Any, expert: Any) -> bool:
     if type(played) is not type(expert):
         return False
     return played.discard == expert.discard if isinstance(played, GoOut) else played == expert
+
+
+def _at_stake(view, played: Any, expert: Any) -> bool:
+    """Something differs between the two: not two discards that leave the same points
+    and give the opponent the same chance of a group (nothing to learn from such a turn)."""
+    if not (isinstance(played, Discard) and isinstance(expert, Discard)):
+        return True
+    hand = M.cards_to_mask(view.hand)
+    left = [M.min_deadwood_mask(hand ^ M.card_bit(m.card)) for m in (played, expert)]
+    feed = abs(feed_chance(view, played.card) - feed_chance(view, expert.card))
+    return left[0] != left[1] or feed >= FEED_STAKE
 
 
 def _turn_line(view, turn: int, move: Any, after: GinGame, seat: int) -> str:
@@ -137,7 +149,7 @@ def _feed_line(view, played: Any, expert: Any, opponent: str) -> tuple:
     if not (isinstance(played, Discard) and isinstance(expert, Discard)):
         return ()
     mine, its = feed_chance(view, played.card), feed_chance(view, expert.card)
-    if abs(mine - its) < 0.05:
+    if abs(mine - its) < FEED_STAKE:
         return ()
     return (f"  Chance that {opponent} can group it: your {card_text(played.card)} {mine:.0%}, "
             f"the expert's {card_text(expert.card)} {its:.0%}.",)

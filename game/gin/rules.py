@@ -37,7 +37,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from game.cards import Card, full_deck, position_in
+from game.cards import Card, card_text, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
 from game.engine import IllegalMove
 from game.gin import melds as M
@@ -64,7 +64,7 @@ class GinView:
     pile: tuple                  # the discard pile, bottom first; pile[-1] is the upcard
     stock_size: int
     opponent_hand_size: int
-    knock_value: int             # 0: gin only (Oklahoma ace)
+    knock_value: int             # 0: gin only (options.gin_only_rule says why)
     doubled: bool                # Oklahoma spade
     first_upcard: Card
     stock_end: bool              # taking the upcard is allowed only to go out
@@ -421,7 +421,8 @@ class GinGame(EngineMethods):
                 raise IllegalMove(str(e)) from None
         dw = M.deadwood_value(un)
         if self.knock_value == 0 and un:
-            raise IllegalMove("this hand is gin only (Oklahoma ace)")
+            rule = self.options.gin_only_rule(self.first_upcard)
+            raise IllegalMove(f"no knocking: this hand is gin only ({rule})")
         if dw > self.knock_value:
             raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
         return ms, un
@@ -489,7 +490,9 @@ class GinGame(EngineMethods):
         if lo:
             plan = M.layoff_plan(lo, self.out_melds)
             if plan is None:
-                raise IllegalMove("a card does not lay off on the knocker's groups")
+                stray = M.layoff_strays(lo, self.out_melds)
+                raise IllegalMove(f"{' '.join(map(card_text, stray))} {'does' if len(stray) == 1 else 'do'}"
+                                  " not lay off on the knocker's groups")
         used = set(lo)
         for m in ms:
             used.update(m)

@@ -46,7 +46,7 @@ HINTS = {
     "gin.straight_gin": "No knocking: every hand is won by Gin.",
     "gin.big_gin": "All 11 cards in groups after the draw: out with no discard, a bigger bonus.",
     "gin.oklahoma_ace_one": "Oklahoma: an ace upcard lets you knock with 1 (else Gin only).",
-    "opponent": "Play the computer, or a second human at this keyboard (hot seat).",
+    "opponent": "The computer at its level (Easy to Expert), or a second human at this keyboard.",
     "name": "Type your name; Backspace deletes.",
     "name2": "The second player's name; Backspace deletes.",
     "save": "Type a name and press Enter: these rules are kept as your preset.",
@@ -64,6 +64,7 @@ class SessionScene(Scene):
         super().__init__(app)
         self.values = session_for(app)
         self.values["rules"] = dict(self.values.get("rules") or {})
+        self.values.setdefault("level", app.options["gin.level"])     # the computer's, for this session
         self.save_name = ""
         self.message = ""
         self.index = 0
@@ -97,7 +98,9 @@ class SessionScene(Scene):
             val = self.rules()[key]
             return str(val) if key == "gin.knock_value" else ("On" if val else "Off")
         if key == "opponent":
-            return "A human (hot seat)" if v["opponent"] == "human" else "The computer"
+            if v["opponent"] == "human":
+                return "A human (hot seat)"
+            return f"The computer ({S.LEVEL_LABELS[S.LEVELS.index(v['level'])]})"
         return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
 
     # ---- actions ----
@@ -111,8 +114,10 @@ class SessionScene(Scene):
             return False
         if key == "preset":
             return self._next_preset(d)
-        if key == "opponent":
-            v["opponent"] = "computer" if v["opponent"] == "human" else "human"
+        if key == "opponent":      # the computer at each level, then a human
+            choices = [("computer", lvl) for lvl in S.LEVELS] + [("human", v["level"])]
+            at = choices.index((v["opponent"], v["level"])) if v["opponent"] == "computer" else len(S.LEVELS)
+            v["opponent"], v["level"] = choices[(at + d) % len(choices)]
             return None
         v["preset"] = ""
         if key in ("oklahoma", "hollywood"):

@@ -174,7 +174,9 @@ class GinTable(GinController, Scene):
 def new_table(app, session: dict, seed: int | None = None) -> GinTable:
     game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
-    return GinTable(app, game, session["name"], app.options["gin.level"], game_seed + 1,
+    session = dict(session)
+    level = session.pop("level", None) or app.options["gin.level"]     # chosen on the session screen
+    return GinTable(app, game, session["name"], level, game_seed + 1,
                     {**S.session_defaults(app.options), **session})
 
 

@@ -213,7 +213,7 @@ def _draw_marks(tbl, canvas, marks, xs, row, col, cursor):
     bg = col["table"]
     for i, (m, x) in enumerate(zip(marks, xs)):
         if i == cursor:
-            s = m if m != " " else "\xfa"
+            s = m if m != " " else "\u00b7"     # the code page 437 middle dot
             if tbl.app.blink:
                 ui.text_px(canvas, x + CW // 2 - 4, row * 16, s, bg, col["arrows"])
             else:

@@ -30,8 +30,13 @@ def bindings(tbl) -> list[Binding]:
     b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
           Binding((pygame.K_F4,), "The game score", tbl.show_score),
           Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
-    if not tbl.hot_seat:     # hot seat: the Stock and the other hand are nobody's to see
+    if not tbl.hot_seat:
         b.append(Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock))
+    else:                    # hot seat: the Stock and the other hand are nobody's to see
+        b += [Binding((pygame.K_F6,), "", lambda: tbl.refuse(
+                  "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
+              Binding((pygame.K_F9,), "", lambda: tbl.refuse(
+                  "In hot seat each hand is seen by its player alone."), show=False)]
     if m == "play":
         b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
     b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
@@ -62,6 +67,8 @@ def _play_bindings(tbl):
     else:
         b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_sel(-1)),
               Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_sel(1)),
+              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_sel(-tbl.sel)),
+              Binding((pygame.K_END,), "The last card", lambda: tbl.move_sel(len(tbl.order) - 1 - tbl.sel)),
               Binding((pygame.K_UP,), "Up: move this card (sort)", tbl.hand_up),
               Binding(MINUS_KEYS, "Discard the flashing card", tbl.discard),
               Binding((pygame.K_F10,), "Gin or Knock with the flashing card", tbl.go_out)]
@@ -79,6 +86,8 @@ def _arrange_bindings(tbl):
     else:
         b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_cursor(-1)),
               Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_cursor(1)),
+              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_cursor(-a.cursor)),
+              Binding((pygame.K_END,), "The last card", lambda: tbl.move_cursor(len(a.cards) - 1 - a.cursor)),
               Binding(("1",), "Mark group 1", lambda: tbl.mark("1")),
               Binding(("2",), "Mark group 2", lambda: tbl.mark("2")),
               Binding(("3",), "Mark group 3", lambda: tbl.mark("3")),
@@ -131,7 +140,8 @@ def key_bar(tbl) -> list:
 def help_text(game=None) -> list[str]:
     kv = ""
     if game is not None:
-        kv = " This hand: " + ("Gin only." if game.knock_value == 0 else f"knock with {game.knock_value}.")
+        gin_only = game.options.gin_only_rule(game.first_upcard)
+        kv = " This hand: " + (f"gin only ({gin_only})." if gin_only else f"knock with {game.knock_value}.")
     return [
         "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
         "Take the upcard or the top of the Stock, then discard.",

@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import COLOR_NAMES, DRAW_TWO, REVERSE, SKIP, Card
+from game.gnono.heuristic import CHALLENGE_PAYS
 from game.gnono.rules import (
     CHALLENGE,
     COLOR,
@@ -62,6 +63,8 @@ def advise(view: GnonoView, names: Sequence[str] | None = None) -> Advice:
         raise ValueError("not this seat's decision")
     ai = make_ai(LEVEL, rng_for(view))
     move = ai.choose(view)
+    if isinstance(move, Challenge):      # by the odds it gives: advice and odds agree
+        move = Challenge(move.seat, ai.challenge_win_probability(view) > CHALLENGE_PAYS)
     return Advice(move, _Reasons(view, names, ai).text(move))
 
 
@@ -198,12 +201,14 @@ class _Reasons:
         who = self.names[off] if off is not None else "the player"
         held = (f"a {COLOR_NAMES.get(v.wd4_prev_color or '', 'matching')} card"
                 if v.options.wd4_rule == "color" else "another playable card")
-        p = round(100 * self.ai.guilt_probability(v))
+        win = round(100 * self.ai.challenge_win_probability(v))
+        hold = round(100 * self.ai.guilt_probability(v))
         caught, cleared = v.wd4_record[off] if v.wd4_record and off is not None else (0, 0)
         record = (f"{who} was caught bluffing {caught} of {caught + cleared} times" if caught
                   else f"{who} has not been caught bluffing")
+        why = f"{hold}% of hands like {who}'s hold {held}, and {record}"
         if yes:
-            return (f"Challenge: about {p}% that {who} held {held}, {record}, and a caught "
-                    f"bluff makes {who} draw four instead of you")
-        return (f"Do not challenge: about {p}% that {who} held {held}, but {record}, "
-                f"and a lost challenge costs six cards, not four")
+            return (f"Challenge: about {win}% that it wins, and above one in five it pays: "
+                    f"{who} would draw four instead of you ({why})")
+        return (f"Do not challenge: about {win}% that it wins, and under one in five it does "
+                f"not pay: a lost challenge costs six cards, not four ({why})")

@@ -75,6 +75,11 @@ def most_held_color(hand, exclude: Card | None = None) -> str:
     return max(COLORS, key=lambda col: counts[col])   # ties: first in RYGB
 
 
+# Challenging gains about 9 cards' worth when right (4 not drawn, 4 for him, the turn)
+# and costs 2 when wrong (6 drawn instead of 4), so it pays above about one in five
+CHALLENGE_PAYS = 0.2
+
+
 class GnonoAI:
     def __init__(self, difficulty: str = "normal", rng: random.Random | int | None = None):
         if difficulty not in HEURISTIC_LEVELS:
@@ -282,16 +287,18 @@ class GnonoAI:
         d = self.difficulty
         if d == "easy":
             return self.rng.random() < 0.1
-        p_hold = self.guilt_probability(view)
         if d == "normal":
-            return p_hold > 0.85
-        # hard: how often has this player been found guilty when challenged?
-        # (public record; prior one in four). Challenging gains about 9 cards'
-        # worth when right (4 not drawn, 4 for him, the turn) and costs 2 when
-        # wrong, so it pays above a chance of about one in five.
+            return self.guilt_probability(view) > 0.85
+        return self.challenge_win_probability(view) > CHALLENGE_PAYS
+
+    def challenge_win_probability(self, view: GnonoView) -> float:
+        """The chance that a challenge of this Wild Draw Four wins: its player held a
+        card that forbade it (guilt_probability, from the unseen cards) and played it
+        all the same, as often as the public record says this player bluffs (caught
+        and cleared challenges; prior one in four)."""
         g, i = view.wd4_record[view.wd4_seat] if view.wd4_record else (0, 0)
         bluffer = (g + 0.5) / (g + i + 2.0)
-        return bluffer * p_hold > 0.2
+        return bluffer * self.guilt_probability(view)
 
     def _choose_swap(self, view: GnonoView) -> int:
         others = [s for s in range(view.n_players) if s != view.seat]

@@ -118,7 +118,8 @@ class TableDrawing:
         ui.text_px(canvas, box.x + 1, box.y, name[:11], P.YELLOW if turn else P.WHITE)
         kind = ("you" if seat == self.viewer else "hum" if self.is_human(seat)
                 else SHORT_KIND.get(self.kinds[seat], self.kinds[seat][:4]))
-        ui.text_px(canvas, box.right - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
+        edge = min(box.right, ui.EDGE_COL * ui.CELL_W)     # the screen's last column stays free
+        ui.text_px(canvas, edge - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
         face_up = self.show_hands and (self.replaying or not self.is_human(seat))
         if face_up:
@@ -128,7 +129,7 @@ class TableDrawing:
         for c, r in zip(hand, rects):
             canvas.blit(art.face(c, "small") if face_up else back, r)
         k = len(hand)
-        right = box.right - 4
+        right = edge - 4
         ui.text_px(canvas, right - 8 * len(str(k)) - 12, box.y + 20, str(k), P.WHITE if k > 1 else P.YELLOW)
         label = "cards" if k != 1 else "card"
         ui.text_px(canvas, right - 8 * len(label), box.y + 36, label, txt)

@@ -186,7 +186,10 @@ class GoStopController:
         self.version += 1
         self._record(seat, move)
         if self.playback is not None:
-            self.stages.extend(self.playback(before, events, pace_scale))
+            stages = self.playback(before, events, pace_scale)
+            for stage in stages:
+                stage.seat = seat
+            self.stages.extend(stages)
         return None
 
     def hurry(self) -> list[Stage]:

@@ -18,9 +18,9 @@ HELP = [
     "junk, whichever is better.",
     "",
     "GO OR STOP: reach the target (7 with 2 players, 3 with 3) and choose (G/S): Stop and "
-    "be paid your points by each player, or Go: +1 point and play on. From the 3rd Go the "
-    "payment doubles each Go. Lose after a Go and you pay for all (go-bak). Reach the "
-    "target with your last card and you stop: a Go could not be won.",
+    "be paid your points by each player, or Go and play on: each Go adds 1 point, and "
+    "from your 3rd Go on each Go also doubles the payment. Lose after a Go and you pay for "
+    "all (go-bak). Reach the target with your last card and you stop: a Go could not be won.",
     "",
     "DOUBLINGS: shaking or a bomb by the winner; gwang-bak (winner scored brights, the "
     "loser has none); pi-bak (winner scored junk, the loser has 1 to 7 junk, 1 to 5 with "

@@ -34,5 +34,6 @@ class Stage:
     marks: frozenset = frozenset()
     note: str | None = None
     cue: str | None = None
+    seat: int | None = None       # whose move it shows (the controller sets it)
     t: int = 0
     layout: Any = field(default=None, repr=False)

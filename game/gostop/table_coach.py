@@ -35,7 +35,9 @@ class TableCoach:
     def ask_coach(self) -> str | None:
         """H: the coach's advice in the notes (and returned), or a beep off one's turn."""
         if not self.coach_ready():
-            self.refuse("The coach answers on your turn.")
+            moving = self.stages and self.state.question().seat == self.ctl.viewer
+            self.refuse("The coach answers when the cards stop moving (Enter hurries them)."
+                        if moving else "The coach answers on your turn.")
             return None
         q = self.state.question()
         advice = coach.advise(self.state.view(q.seat), self.names)

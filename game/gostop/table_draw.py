@@ -7,6 +7,7 @@ import pygame
 
 from game import palette as P
 from game import ui
+from game.words import counted
 
 from . import hwatu_art as art
 from .narrate import card_label
@@ -74,8 +75,11 @@ class TableDrawing:
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         deal = "-" if st.deal_no is None else st.deal_no
         q = st.question()
+        mover = self.stages[0].seat if self.stages else None
         if q.kind == "hand_over":
             t = "Hand over"
+        elif mover is not None and mover != self.ctl.viewer:    # its cards still moving
+            t = f"{self.names[mover]} is playing"
         elif q.seat == self.ctl.viewer:
             whose = "Your turn" if self.names[q.seat] == "You" else self.names[q.seat]
             t = {"play": f"{whose}: play a card", "match_hand": f"{whose}: choose a card",
@@ -92,7 +96,8 @@ class TableDrawing:
             parts.remove(drop)
         s = " " + "  ".join(parts)
         ui.text(canvas, 0, 0, s[:77 - len(t)], P.WHITE, P.BLUE)
-        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if q.seat == self.ctl.viewer else P.LIGHT_CYAN, P.BLUE)
+        mine = q.seat == self.ctl.viewer and not t.endswith(" is playing")
+        ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if mine else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
         st = self.state
@@ -104,7 +109,8 @@ class TableDrawing:
             name += f" ({self.levels[sorted(self.ais).index(seat)]})"
         head = ("\x10" if turn else " ") + name
         ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
-        bits = [f"{pts} pt"]
+        # the points the hand would pay: the Go points too, as the line below adds them
+        bits = [counted(pts + st.go_counts[seat], "pt")]
         if st.go_counts[seat]:
             bits.append(f"{st.go_counts[seat]} Go")
         if st.shakes[seat]:
@@ -204,10 +210,10 @@ class TableDrawing:
             if e == FLIP:
                 ui.text(canvas, 1, 24, "Turn up the stock only (a turn left to you by your bomb).", P.WHITE)
                 return
-            shown = " (shown: everyone saw it)" if e in st.revealed[self.bottom] else ""
-            ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {category_words(e)}{shown}"[:78], P.WHITE)
-            ui.text_cut(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"],
-                        width=78)
+            shown = " (everyone saw it)" if e in st.revealed[self.bottom] else ""
+            ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {category_words(e)}{shown}", P.WHITE, width=78)
+            ui.text(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"],
+                    width=78)
         elif ph == "match":
             c = st.choices[self.choice % len(st.choices)]
             card = st.t_card if st.phase == "match_hand" else st.t_stock
@@ -222,12 +228,12 @@ class TableDrawing:
 def category_words(c) -> str:
     cat = c.category
     if cat == "bright":
-        return "a bright" + (" (the rain man: 3 brights with him score 2)" if c.month == 12 else "")
+        return "a bright" + (" (3 brights with him: 2 points)" if c.month == 12 else "")
     if cat == "animal":
         if c.month in (2, 4, 8):
-            return "an animal, one of the three birds (godori)"
+            return "an animal, one of the 3 birds (godori)"
         if c.month == 9:
-            return "an animal, or a double junk: whichever scores better"
+            return "an animal or double junk, as scores best"
         return "an animal"
     if cat == "ribbon":
         return {"red": "a red poem ribbon (set: 1, 2, 3)", "blue": "a blue ribbon (set: 6, 9, 10)",
@@ -235,7 +241,7 @@ def category_words(c) -> str:
     if cat == "double":
         return "a double junk, worth 2 junk"
     if cat == "bonus":
-        return f"a bonus card worth {c.value} junk: you take it and play on"
+        return f"a bonus worth {c.value} junk: you take it, play on"
     return "a junk card"
 
 
@@ -252,10 +258,14 @@ def play_hint(st, c, seat) -> str:
     elif in_hand == 3:
         extra = " You hold three: you may shake."
     if not same:
-        return "It matches nothing on the table: it will stay there." + extra
+        return "It matches nothing: it will stay on the table." + extra
     if len(same) == 1:
-        return f"It takes {card_label(same[0])} (framed on the table)." + extra
+        return f"It takes the framed {card_label(same[0])}." + extra
     if len(same) == 2:
-        return "Two cards of its month lie there: you take one of them." + extra
-    return f"It takes all three {c.month}s (the stack): one junk from each opponent if it was a ppuk." + extra
+        return "Two of its month lie there: you take one of them." + extra
+    maker = st.stacks.get(c.month)
+    if maker is None:
+        return f"It takes all three {c.month}s." + extra
+    junk = "two junk" if maker == seat else "one junk"
+    return f"It takes all three {c.month}s, a ppuk: {junk} from each opponent too." + extra
 

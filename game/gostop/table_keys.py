@@ -51,6 +51,17 @@ class HumanKeys:
         else:
             return False
 
+    def sel_end(self, last: bool):
+        """Home/End: the first or last card of the hand (or of the table cards to take)."""
+        ph = self.human_phase()
+        k = len(self.entries()) if ph == "play" else len(self.state.choices) if ph == "match" else 0
+        if k == 0:
+            return False
+        if ph == "play":
+            self.sel = k - 1 if last else 0
+        else:
+            self.choice = k - 1 if last else 0
+
     def enter(self):
         ph = self.human_phase()
         if ph == "play":
@@ -84,10 +95,14 @@ class HumanKeys:
         elif ph == "play":
             b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),
+                  Binding((pygame.K_HOME,), "The first hand card", lambda: self.sel_end(False)),
+                  Binding((pygame.K_END,), "The last hand card", lambda: self.sel_end(True)),
                   Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play the chosen card", self.enter)]
         elif ph == "match":
             b += [Binding((pygame.K_LEFT,), "Choose a table card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a table card", lambda: self.move_sel(1)),
+                  Binding((pygame.K_HOME,), "The first table card", lambda: self.sel_end(False)),
+                  Binding((pygame.K_END,), "The last table card", lambda: self.sel_end(True)),
                   Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
         b.append(Binding(("h",), "Coach: what the strongest computer would do", self.ask_coach))
         return b + self.table_bindings("Chips", self.show_chips)
@@ -99,7 +114,7 @@ class HumanKeys:
         elif ph == "play":
             items = [("\x1b\x1a", "Choose"), ("Enter", "Play"), ("H", "Coach")]
         elif ph == "match":
-            items = [("\x1b\x1a", "Which card"), ("Enter", "Take it"), ("H", "Coach")]
+            items = [("\x1b\x1a", "Choose"), ("Enter", "Take it"), ("H", "Coach")]
         else:
             items = []
         # F2 (the rules) and F3 are in the F1 box: the bar keeps what a turn needs

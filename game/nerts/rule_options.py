@@ -47,6 +47,10 @@ class NertsOptions:
             return "all"
         return "pile" if seat % 2 == 0 else "stack"
 
+    def may_flip(self, seat: int) -> bool:
+        """Does this seat flip the Stack (not a partner who works the Pile)?"""
+        return self.role_of(seat) != "pile"
+
     def partner_of(self, seat: int) -> int | None:
         return seat ^ 1 if self.partners else None
 

@@ -144,8 +144,9 @@ class TableDrawing:
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
         elif self.table.arrow_seat is not None:   # F2 and F3 are in the F1 box: no room here
-            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score"),
-                     ("Spc", "Flip"), ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
+            flip = [("Spc", "Flip")] if self.ctl.game.options.may_flip(self.table.arrow_seat) else []
+            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score")] + flip + [
+                ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
         else:
             items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
                      ("F8", "Save & leave"), ("Esc", "Leave")]
@@ -176,7 +177,8 @@ class TableDrawing:
         else:
             right, rc = ("" if any(h.human for h in seats) or len(seats) > 1 else s.level), text_c
         if right:
-            ui.text_px(canvas, x + L.PANEL_W - 6 - 8 * len(right), y + 2, right, rc)
+            # 10 pixels in: the right-hand panels' words stay off the screen's last column
+            ui.text_px(canvas, x + L.PANEL_W - 10 - 8 * len(right), y + 2, right, rc)
         # key line: each human's key above the places it works; the other keys under the Stack
         ky = y + 17
         legend_x = box.stack()[0]
@@ -316,7 +318,9 @@ class TableDrawing:
                     ui.text_px(canvas, x + 8, y + 24 + 16 * i, key, o["colour.arrows"])
                     ui.text_px(canvas, x + 16 + 8 * max(1, len(key)), y + 24 + 16 * i, label, text_c)
                 tips = ["Source, then", "destination;", "a source twice:", "Scoring Area."]
-                if self.table.arrow_seat == s.index:
+                if self.table.arrow_seat == s.index and role == "pile":     # his partner flips
+                    tips = ["Or \x1b\x1a Enter,", "\x18 Scoring Area."]
+                elif self.table.arrow_seat == s.index:
                     tips = ["Or \x1b\x1a Enter,", "\x18 Scoring Area,", "Space flips."]
                 for i, t in enumerate(tips):
                     ui.text_px(canvas, x + 8, y + 140 + 14 * i, t, o["colour.notes"])

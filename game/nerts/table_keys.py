@@ -32,9 +32,11 @@ def player_keys(table) -> list[Binding]:
         if not s.keys:
             continue
         for action in S.ACTIONS:
+            # a Pile partner's flip key is not offered (pressed, it says why it is refused)
+            shown = action != "flip" or table.ctl.game.options.may_flip(s.index)
             key = S.KEY_CHOICES[s.keys[action]]
             b.append(Binding((key,), f"{s.name}: {S.ACTION_LABELS[action]}",
-                             lambda i=s.index, a=action: table.ctl.press(i, a)))
+                             lambda i=s.index, a=action: table.ctl.press(i, a), show=shown))
     seat = table.arrow_seat
     if seat is not None:
         press = table.ctl.press
@@ -45,7 +47,8 @@ def player_keys(table) -> list[Binding]:
               Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(seat, "found")),
               Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
                       lambda: press(seat, "cancel")),
-              Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"))]
+              Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"),
+                      show=table.ctl.game.options.may_flip(seat))]
     return b
 
 

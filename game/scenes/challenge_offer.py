@@ -18,6 +18,6 @@ def offer(app: Any, ch: Challenge, codec: Any) -> Push:
     where = (f"Written to {challenges.FILE} in {app.storage.dir}" if saved
              else "It could not be written to a file: copy it from here.")
     return Push(TextBox(app, "Challenge", [
-        f"{ch.name or 'You'} scored {ch.score}. Send this code to a friend: can they beat it",
+        f"{ch.name or 'You'} scored {ch.score}. Send this code to a friend: can they beat it "
         "on the very same deal, against the same computers?", "", code, "",
         where, "In G'NERTS: main menu, C Play a challenge, and type the code."]))

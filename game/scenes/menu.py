@@ -165,6 +165,8 @@ class MenuScene(Scene):
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
+             Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
+             Binding((pygame.K_END,), "The last item", lambda: self.move(len(self.items) - 1 - self.index)),
              Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.choose)]
         for i, (name, what) in enumerate(self.items):
             b.append(Binding(self.line_keys(what), f"Choose {name}", lambda i=i: self.choose(i)))

@@ -105,6 +105,9 @@ class OptionsScene(Scene):
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
+             Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
+             Binding((pygame.K_END,), "The last item",
+                     lambda: self.move(len(self.current.opts) - 1 - self.index)),
              Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
              Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
              Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
@@ -186,8 +189,8 @@ class OptionsScene(Scene):
             ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg, 28)
             value = self.opts[spec.key]
             shown = spec.text(value)
-            if spec.is_text():
-                shown = shown + ("_" if sel and self.app.blink else " ")
+            if spec.is_text():     # in the column of the other values, after the arrow's room
+                shown = "  " + shown + ("_" if sel and self.app.blink else " ")
             else:
                 shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
             ui.text(canvas, 41, row, shown, P.YELLOW if not sel else P.BLACK, bg, 29)

@@ -39,11 +39,18 @@ class TextBox(Overlay):
         self.per_page = 20
 
     def spoken_intro(self) -> str:
-        return ". ".join([self.title] + [line for line in self.lines[:self.per_page] if line.strip()])
+        return ". ".join([self.title] + [line for line in self.page_lines(0) if line.strip()])
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.lines) // self.per_page))
+        return len(page_starts(self.lines, self.per_page))
+
+    def page_lines(self, page: int) -> list[str]:
+        starts = page_starts(self.lines, self.per_page) + [len(self.lines)]
+        shown = self.lines[starts[page]:starts[page + 1]]
+        while len(shown) > 1 and not shown[-1].strip():    # the blanks before the next page
+            shown.pop()
+        return shown
 
     def close(self) -> Pop:
         return Pop(self)
@@ -62,7 +69,7 @@ class TextBox(Overlay):
         return b
 
     def draw(self, canvas):
-        shown = self.lines[self.page * self.per_page:(self.page + 1) * self.per_page]
+        shown = self.page_lines(self.page)
         h = len(shown) + 4
         col = (80 - self.width) // 2
         row = max(1, (28 - h) // 2)
@@ -73,6 +80,31 @@ class TextBox(Overlay):
         footer = self.footer + ("   PgUp/PgDn pages" if self.pages > 1 else "")
         footer = f" {ui.cut(footer, self.width - 4)} "
         ui.center(canvas, row + h - 1, footer, P.YELLOW, self.bg, col, self.width)
+
+
+def _heading(lines: list[str], i: int) -> bool:
+    """A line that introduces the indented lines under it (a statistics game's name)."""
+    line = lines[i]
+    return bool(line.strip()) and not line.startswith(" ") and i + 1 < len(lines) \
+        and lines[i + 1].startswith(" ") and bool(lines[i + 1].strip())
+
+
+def page_starts(lines: list[str], per_page: int) -> list[int]:
+    """Where each page of lines begins: at most per_page lines a page, a heading never
+    the last line of a page (it goes over with its lines), no page begun by a blank."""
+    starts, i = [0], 0
+    while True:
+        end = i + per_page
+        if end >= len(lines):
+            return starts
+        while end - 1 > i and _heading(lines, end - 1):
+            end -= 1
+        while end < len(lines) and not lines[end].strip():
+            end += 1
+        if end >= len(lines):
+            return starts
+        starts.append(end)
+        i = end
 
 
 class HelpBox(TextBox):

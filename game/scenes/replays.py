@@ -99,6 +99,8 @@ class ReplaysScene(Scene):
                 Binding((pygame.K_DOWN,), "Next replay", lambda: self.move(1)),
                 Binding((pygame.K_PAGEUP,), "Page up", lambda: self.move(-ROWS)),
                 Binding((pygame.K_PAGEDOWN,), "Page down", lambda: self.move(ROWS)),
+                Binding((pygame.K_HOME,), "The first replay", lambda: self.move(-len(self.entries))),
+                Binding((pygame.K_END,), "The last replay", lambda: self.move(len(self.entries))),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play it back", self.play),
                 Binding(("k",), "Keep it / let it go", self.toggle_keep),
                 Binding((pygame.K_DELETE,), "Delete it", self.ask_delete),

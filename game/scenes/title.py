@@ -84,6 +84,7 @@ class TitleScene(Scene):
         if self.drawn_problem:
             ui.center(canvas, 22, ui.cut(f"No sound will be heard: {self.drawn_problem}.", 72),
                       P.YELLOW, P.BLUE)
-        if self.app.blink:
-            ui.center(canvas, 24, "Press any key", P.WHITE, P.BLUE)
+        # steady, so that it is never missed; the key blinks (any key but F1/F2 starts)
+        ui.center(canvas, 24, "Press Enter to start", P.WHITE, P.BLUE)
+        ui.text(canvas, 36, 24, "Enter", P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
         ui.center(canvas, 26, f"Version {VERSION}   (C) 2026 the G'NERTS engineers", P.CYAN, P.BLUE)
