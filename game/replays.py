@@ -5,8 +5,12 @@ A replay holds the engine's state when the hand was dealt (its deal number, opti
 and the match so far are all in it), each seat's kind and level, and every move with
 the clock step it was made on. Playing the moves again on that state gives the same
 hand, card for card: the engines are deterministic. A replay also holds a digest of
-the final state, so one that would not reproduce its game (recorded by an older
-version, or edited) is refused with a message, never shown wrong.
+the final state, so one that would not reproduce its game is refused with a message,
+never shown wrong. Its details are the moves' own: the deal number is the start's, the
+seats are as many as the start's, the result line and the scores are made from the
+state the moves end in (the codec's outcome), when it is recorded and again when it is
+checked. A replay of another codec VERSION is refused as "another version"; one whose
+details or moves do not fit is refused as edited (see `check_details` and `verify`).
 
 Each game has a codec module, game/<game>/replay_codec.py, that knows its engine's
 JSON and its moves (see `codec`):
@@ -17,9 +21,11 @@ JSON and its moves (see `codec`):
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
+    outcome(start, final, names) -> (result line, scores seat by seat)
+    LEVELS: tuple[str, ...]  a computer seat's levels
 
-A table records through a `Recorder`; the Replays screen lists and plays them
-through `ReplayStore` and `ReplayCursor`.
+A table records through a `Recorder`; the Replays screen lists them through
+game/replay_store.py's `ReplayStore` and plays them through `ReplayCursor`.
 """
 from __future__ import annotations
 
@@ -28,17 +34,15 @@ import datetime
 import hashlib
 import importlib
 import json
-import os
 import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine import Event, IllegalMove, is_int
-from game.storage import DAMAGE, Storage
+from game.storage import DAMAGE
 
 FORMAT = 1            # the replay file's own layout
 KIND = "replay"
-FOLDER = "replays"    # inside the saves folder
 KEEP_LAST = 20        # replays kept of each game, besides those the player marked
 GAMES = ("nerts", "gin", "gnono", "gostop")
 CHECKPOINT_EVERY = 16  # positions between the cursor's saved states
@@ -46,6 +50,14 @@ CHECKPOINT_EVERY = 16  # positions between the cursor's saved states
 
 class ReplayError(ValueError):
     """A replay that cannot be shown; the message says why, for the player."""
+
+
+OTHER_VERSION = "this replay was recorded by another version of G'NERTS and cannot be shown"
+
+
+def edited(what: str) -> ReplayError:
+    """The refusal of a replay whose details or moves do not fit one another."""
+    return ReplayError(f"this replay was edited ({what}): it cannot be shown")
 
 
 def codec(game: str) -> Any:
@@ -208,10 +220,12 @@ class Recorder:
     def recording(self) -> bool:
         return self.replay is not None
 
-    def begin(self, engine: Any, label: str, deal_no: int | None) -> None:
-        """A new hand, dealt: `engine` as it stands before its first move."""
-        self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, deal_no,
-                             self.seats, self.viewer, pack_state(engine.to_json()), [])
+    def begin(self, engine: Any, label: str) -> None:
+        """A new hand, dealt: `engine` as it stands before its first move (its deal
+        number is the one its state holds)."""
+        state = engine.to_json()
+        self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, state.get("deal_no"),
+                             self.seats, self.viewer, pack_state(state), [])
         self.coached = 0
 
     def record(self, step: int, seat: int, move: Any) -> None:
@@ -222,12 +236,16 @@ class Recorder:
     def coach_used(self) -> None:
         self.coached += 1
 
-    def finish(self, engine: Any, result: str, scores: list[int]) -> Replay | None:
-        """The hand's replay, complete (None if no hand was being recorded)."""
+    def finish(self, engine: Any) -> Replay | None:
+        """The hand's replay, complete, its result and scores made from `engine` as the
+        hand ended (None if no hand was being recorded)."""
         rep, self.replay = self.replay, None
         if rep is None:
             return None
-        return replace(rep, result=result, scores=list(scores), final=digest(engine), coached=self.coached)
+        c = self.codec
+        start, final = c.engine_from_json(unpack_state(rep.start)), c.engine_from_json(engine.to_json())
+        result, scores = c.outcome(start, final, [s.name for s in rep.seats])
+        return replace(rep, result=result, scores=list(scores), final=digest(final), coached=self.coached)
 
     def to_json(self) -> dict | None:
         """A hand in progress, for the table's save (resumed games record on)."""
@@ -266,13 +284,14 @@ class ReplayCursor:
     def __init__(self, rep: Replay):
         c = codec(rep.game)
         if rep.version != c.VERSION:
-            raise ReplayError("this replay was recorded by another version of G'NERTS "
-                              "and cannot be shown")
+            raise ReplayError(OTHER_VERSION)
         self.replay, self.codec = rep, c
+        state = unpack_state(rep.start)
         try:
-            self._start = c.engine_from_json(unpack_state(rep.start))
+            self._start = c.engine_from_json(state)
         except DAMAGE as exc:
             raise ReplayError(f"the replay's start is damaged ({exc})") from None
+        check_details(rep, state, self._start)
         moves = _decode_moves(rep, c)
         self.groups: list[list[tuple[int, int, Any]]] = []
         for m in moves:
@@ -289,6 +308,11 @@ class ReplayCursor:
     def length(self) -> int:
         return len(self.groups)
 
+    @property
+    def start(self) -> Any:
+        """The engine at the deal (not to be changed)."""
+        return self._start
+
     def step_of(self, position: int) -> int:
         """The clock step of a position (the step of its group's moves; 0 at the deal)."""
         return self.groups[position - 1][0][0] if position > 0 else 0
@@ -299,8 +323,7 @@ class ReplayCursor:
             try:
                 events += self.codec.apply(engine, step, seat, move)
             except IllegalMove as exc:
-                raise ReplayError(f"move {position + 1} of the replay is refused by the rules "
-                                  f"({exc.reason}): it was recorded by another version") from None
+                raise edited(f"its move {position + 1} is refused by the rules ({exc.reason})") from None
         return events
 
     def seek(self, position: int) -> None:
@@ -332,100 +355,38 @@ class ReplayCursor:
         return True
 
 
+def check_details(rep: Replay, state: dict, start: Any) -> None:
+    """The replay's details that its start decides (the cheap checks, made before any
+    move is played): as many seats as the deal has, its moves' seats among them, the
+    deal number the start's, a level for each computer seat and none for a human's,
+    and the viewer the first human's seat (0 with none). ReplayError saying it was
+    edited if not. (Which level a computer played cannot be told from its moves.)"""
+    n = start.n_seats
+    if len(rep.seats) != n:
+        raise edited(f"it names {len(rep.seats)} seats, its deal has {n}")
+    if any(seat >= n for _, seat, _ in rep.moves):
+        raise edited("a move names a seat not at the table")
+    if rep.deal_no != state.get("deal_no"):
+        raise edited("its deal number is not its deal's")
+    if any((s.level is None) != (s.kind == "human") for s in rep.seats):
+        raise edited("a human seat with a level, or a computer's without one")
+    humans = [i for i, s in enumerate(rep.seats) if s.kind == "human"]
+    if rep.viewer != (humans[0] if humans else 0):
+        raise edited("its cards are shown from another seat than the player's")
+
+
 def verify(rep: Replay) -> ReplayCursor:
     """A cursor on the replay's deal once the whole replay has been played through and
-    found to end in the recorded state; ReplayError (with the reason) if it does not."""
+    found to end in the recorded state, with the recorded result and scores (made
+    again from that state); ReplayError (with the reason) if it does not."""
     cur = ReplayCursor(rep)
     cur.seek(cur.length)
     if digest(cur.engine) != rep.final:
-        raise ReplayError("this replay does not reproduce its game (recorded by another "
-                          "version, or changed): it cannot be shown")
+        raise edited("its moves do not end in its recorded game")
+    result, scores = cur.codec.outcome(cur.start, cur.engine, [s.name for s in rep.seats])
+    if result != rep.result:
+        raise edited("its result is not what its moves give")
+    if list(scores) != rep.scores:
+        raise edited("its scores are not what its moves give")
     cur.seek(0)
     return cur
-
-
-# the replays folder --------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Entry:
-    """A line of the Replays screen."""
-    name: str          # the file's name in the replays folder
-    replay: Replay
-
-
-class ReplayStore:
-    """The replays folder: the last KEEP_LAST replays of each game, and those kept."""
-
-    def __init__(self, storage: Storage):
-        self.files = Storage(os.path.join(storage.dir, FOLDER))
-        # messages about the replays reach the player through the saves folder's storage
-        self.files.problems, self.files.told = storage.problems, storage.told
-
-    def _names(self) -> list[str]:
-        try:
-            names = os.listdir(self.files.dir)
-        except OSError:
-            return []
-        return sorted(n for n in names if n.endswith(".json") and not n.startswith("."))
-
-    def save(self, rep: Replay) -> str | None:
-        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
-        stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
-        names = set(self._names())
-        n = 1
-        while f"{rep.game}-{stamp}-{n}.json" in names:
-            n += 1
-        name = f"{rep.game}-{stamp}-{n}.json"
-        if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
-            return None
-        self.prune(rep.game)
-        return name
-
-    def load(self, name: str) -> Replay:
-        """A replay by file name; ReplayError (with the reason) if it cannot be read.
-        A damaged file is left where it is: the screen shows it as damaged."""
-        path = self.files.path(name)
-        try:
-            with open(path, "rb") as f:
-                doc = json.loads(f.read().decode("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ReplayError(f"the replay file cannot be read ({exc.__class__.__name__})") from None
-        if not isinstance(doc, dict) or doc.get("kind") != KIND or "data" not in doc:
-            raise ReplayError("not a G'NERTS replay file")
-        if doc.get("schema") != FORMAT:
-            raise ReplayError("a replay from another version of G'NERTS")
-        return Replay.from_json(doc["data"])
-
-    def entries(self, game: str | None = None) -> tuple[list[Entry], list[str]]:
-        """The readable replays, newest first (of one game or all), and the names of
-        the files that could not be read."""
-        good, bad = [], []
-        for name in self._names():
-            if game is not None and not name.startswith(game + "-"):
-                continue
-            try:
-                good.append(Entry(name, self.load(name)))
-            except ReplayError:
-                bad.append(name)
-        good.sort(key=lambda e: (e.replay.when, e.name), reverse=True)
-        return good, bad
-
-    def set_kept(self, name: str, kept: bool) -> bool:
-        try:
-            rep = self.load(name)
-        except ReplayError:
-            return False
-        rep.kept = kept
-        return self.files.write_json(name, KIND, FORMAT, rep.to_json())
-
-    def delete(self, name: str) -> None:
-        self.files.remove(name)
-
-    def prune(self, game: str) -> None:
-        """Remove the game's oldest replays not kept, beyond KEEP_LAST."""
-        if sum(name.startswith(game + "-") for name in self._names()) <= KEEP_LAST:
-            return                       # nothing to prune: no file need be read
-        entries, _ = self.entries(game)
-        loose = [e for e in entries if not e.replay.kept]
-        for e in loose[KEEP_LAST:]:
-            self.delete(e.name)

@@ -13,7 +13,8 @@ from game import replays
 from game.gin import table as T
 from game.gin.ai import make_ai
 from game.gin.rules import Discard
-from game.replays import ReplayStore, digest, verify
+from game.replay_store import ReplayStore
+from game.replays import digest, verify
 from tests.gin_replay_helpers import new_table as table_on
 from tests.gin_replay_helpers import play
 

@@ -249,10 +249,11 @@ class Gallery:
     # -- replays: the Replays screen, and each game's hand played back ----------------
     def replays(self) -> None:
         from game import replays
+        from game.replay_store import ReplayStore
         from game.scenes.replay_player import ReplayPlayer
         from game.scenes.replays import ReplaysScene
         self.reset(MenuScene)       # under the replays: the App stops when its stack is empty
-        store = replays.ReplayStore(self.app.storage)
+        store = ReplayStore(self.app.storage)
         for game in replays.GAMES:
             try:
                 rep, _ = random_replay(game, seed=7, human=True)

@@ -4,7 +4,7 @@ deal challenge of the end-of-game screen (C). A mixin of GnonoTable."""
 from __future__ import annotations
 
 from game import challenges, errors
-from game.replays import ReplayStore
+from game.replay_store import ReplayStore
 from game.scene import Push
 from game.scenes.challenge import offer
 

@@ -26,7 +26,7 @@ from typing import Callable
 from game import errors
 from game.challenges import Challenge
 from game.engine import IllegalMove
-from game.replays import Recorder, Replay, Seat, unpack_state
+from game.replays import Recorder, Replay, Seat
 from game.table_support import computer_move
 
 from .ai import GoStopAI
@@ -121,7 +121,7 @@ class GoStopController:
         if self.recorder is None:
             return
         st = self.state
-        self.recorder.begin(st, f"Hand {st.hand_no}", st.deal_no)
+        self.recorder.begin(st, f"Hand {st.hand_no}")
         if st.is_over():      # a chongtong at the deal: settled without a move
             self._finish_hand()
 
@@ -139,10 +139,7 @@ class GoStopController:
         rec = self.recorder
         if rec is None or rec.replay is None:
             return
-        st = self.state
-        start_chips = unpack_state(rec.replay.start).get("chips", [0] * st.n)
-        scores = [st.chips[s] - start_chips[s] for s in range(st.n)]
-        rep = rec.finish(st, hand_summary(st, seat_names(st.n, self.humans)).strip(), scores)
+        rep = rec.finish(self.state)     # the result line: hand_summary, by the replay codec
         if rep is not None and self.on_replay is not None:
             self.on_replay(rep)
 

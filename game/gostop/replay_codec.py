@@ -17,6 +17,7 @@ from game.replay_moves import DataclassMoves
 from . import moves as M
 from .ai import LEVELS as AI_LEVELS
 from .cards import Card, parse_card
+from .controller import hand_summary
 from .options import Options
 from .rules import GoStopState
 
@@ -57,6 +58,12 @@ def apply(engine: GoStopState, step: int, seat: int, move: Any) -> list[Event]:
     if isinstance(move, M.NextHand):
         return engine.next_hand()
     return engine.play(seat, move)
+
+
+def outcome(start: GoStopState, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
+    """The hand's result line (F4's) and the chips each seat won or paid in it."""
+    return (hand_summary(final, names).strip(),
+            [final.chips[s] - start.chips[s] for s in range(final.n)])
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ from game.deals import fresh_deal_no
 from game.games import resume_safely
 from game.keys import Binding
 from game.presets import apply_preset, presets_for, save_preset, values_of
-from game.replays import Replay, ReplayStore
+from game.replay_store import ReplayStore
+from game.replays import Replay
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable

@@ -80,6 +80,18 @@ def move_from_json(data: Any) -> Move | Race:
     return move
 
 
+def outcome(start: Round, final: Round, names: list[str]) -> tuple[str, list[int]]:
+    """The round's result line (who called G'NERTS, each side's points; a side is a
+    seat, or partners' names joined by &) and each seat's points."""
+    o = final.options
+
+    def side(i: int) -> str:
+        return " & ".join(names[s] for s in o.seats_of(i))
+    how = f"{side(final.caller)} called G'NERTS" if final.end_reason == "gnerts" else "A standstill"
+    totals = ", ".join(f"{side(i)} {d['total']:+d}" for i, d in enumerate(final.score_details()))
+    return (how + ": " + totals)[:200], final.scores()
+
+
 def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]:
     """The move as the table's step applied it; the round's clock then stands after
     that step, as it did at the table. IllegalMove (the round unchanged) if refused."""

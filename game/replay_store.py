@@ -1,0 +1,308 @@
+"""The replays folder (saves/replays/) and its index. No pygame here.
+
+Each replay is a file, `<game>-<date>-<n>.json`. The Replays list and the end of a
+hand (which prunes the game's oldest beyond KEEP_LAST) read the index, `index.json`:
+each replay's details (the file's Replay less its start and moves) with the file's
+size and time, so that no replay file is read to list or prune them. The index is
+checked against the folder's listing each time it is used: a file not in it, or
+changed since (other size or time), is read and checked again; a name gone is
+dropped. A missing or damaged index is rebuilt from the files (read once each); it
+is only a summary of the files, so rebuilding it loses nothing.
+
+A file read for the index passes the checks that its start decides (game.replays.
+check_details: seats, deal number, viewer). When the index was there, a file new to
+it or changed since (not written by this program: edited, or copied in) is played
+through whole (game.replays.verify: moves, result and scores), up to WHOLE_MAX files
+a visit; a rebuilt index checks starts only (the files written by earlier versions).
+A file that fails is moved aside once, as NAME.bad, and the player is told once; a
+file of another version is kept, not listed, and not read again. Files are read
+through game.storage.read_regular: a FIFO or a device among them is never opened.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.replays import (
+    FORMAT,
+    GAMES,
+    KEEP_LAST,
+    KIND,
+    OTHER_VERSION,
+    Replay,
+    ReplayCursor,
+    ReplayError,
+    codec,
+    verify,
+)
+from game.storage import DAMAGE, Storage, read_regular
+
+FOLDER = "replays"               # inside the saves folder
+INDEX = "index.json"
+INDEX_KIND, INDEX_SCHEMA = "replay-index", 1
+REPLAY_BYTES = 8 * 1024 * 1024   # the most a replay file may hold
+INDEX_BYTES = 64 * 1024 * 1024
+WHOLE_MAX = 50                   # files new to an index played through whole, a visit
+
+
+class OtherVersion(ReplayError):
+    """A replay file written by another version of G'NERTS: kept, never shown."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A line of the Replays screen: the file's name and its replay's details (a
+    Replay whose start and moves are left out: `ReplayStore.load` reads them)."""
+    name: str
+    replay: Replay
+
+
+def _details(rep: Replay) -> Replay:
+    return replace(rep, start="", moves=[])
+
+
+def _is_replay_name(name: str) -> bool:
+    return name.endswith(".json") and name.split("-", 1)[0] in GAMES and "-" in name
+
+
+def _stamp(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns]
+
+
+def _read_index_entry(d: Any) -> tuple[list[int], Replay | None]:
+    """(size and time, details or None for another version's file); ValueError if damaged."""
+    if not isinstance(d, dict) or set(d) != {"stamp", "details"}:
+        raise ValueError("an entry of the index is damaged")
+    stamp = d["stamp"]
+    if not (isinstance(stamp, list) and len(stamp) == 2 and all(type(x) is int for x in stamp)):
+        raise ValueError("an entry's stamp is damaged")
+    if d["details"] is None:
+        return stamp, None
+    rep = Replay.from_json({**d["details"], "start": "", "moves": []}) \
+        if isinstance(d["details"], dict) else None
+    if rep is None:
+        raise ValueError("an entry's details are damaged")
+    return stamp, rep
+
+
+class _Folder:
+    """What is known of a replays folder this session: the index, and the files
+    found damaged that could not be moved aside (not read again, not told again)."""
+
+    def __init__(self) -> None:
+        self.index_stamp: list[int] | None = None
+        self.entries: dict[str, tuple[list[int], Replay | None]] = {}
+        self.stuck: dict[str, list[int]] = {}
+
+
+_FOLDERS: dict[str, _Folder] = {}    # by the folder's path, for the session
+
+
+class ReplayStore:
+    """The replays folder: the last KEEP_LAST replays of each game, and those kept."""
+
+    def __init__(self, storage: Storage):
+        self.files = Storage(os.path.join(storage.dir, FOLDER))
+        # messages about the replays reach the player through the saves folder's storage
+        self.files.problems, self.files.told = storage.problems, storage.told
+        self._known = _FOLDERS.setdefault(os.path.abspath(self.files.dir), _Folder())
+        self.set_aside: list[str] = []      # files moved aside (or found damaged) by this store
+        self.others = 0                    # files of another version, not listed
+
+    # the index ----------------------------------------------------------------------
+    def _load_index(self) -> bool:
+        """The index file into the session's memory (unless it is there already);
+        False if it is missing or damaged (then the files are read again)."""
+        known, path = self._known, self.files.path(INDEX)
+        try:
+            stamp = _stamp(os.stat(path))
+        except OSError:
+            known.index_stamp = None
+            return False
+        if stamp == known.index_stamp:
+            return True
+        try:
+            doc = json.loads(read_regular(path, INDEX_BYTES).decode("utf-8"))
+            if not (isinstance(doc, dict) and doc.get("kind") == INDEX_KIND
+                    and doc.get("schema") == INDEX_SCHEMA and isinstance(doc.get("data"), dict)):
+                raise ValueError("not an index of replays")
+            entries = {}
+            for name, d in doc["data"].items():
+                if not _is_replay_name(name):
+                    raise ValueError("a name of the index is not a replay's")
+                entries[name] = _read_index_entry(d)
+        except DAMAGE:
+            known.index_stamp = None
+            known.entries = {}
+            return False
+        known.entries, known.index_stamp = entries, stamp
+        return True
+
+    def _write_index(self) -> None:
+        data = {name: {"stamp": stamp, "details": None if rep is None else _index_json(rep)}
+                for name, (stamp, rep) in sorted(self._known.entries.items())}
+        if self.files.write_json(INDEX, INDEX_KIND, INDEX_SCHEMA, data):
+            try:
+                self._known.index_stamp = _stamp(os.stat(self.files.path(INDEX)))
+            except OSError:
+                self._known.index_stamp = None
+
+    def _sync(self) -> None:
+        """The index made to match the folder's listing (see the module docstring)."""
+        known = self._known
+        had_index = self._load_index()
+        try:
+            names = [n for n in os.listdir(self.files.dir) if _is_replay_name(n)]
+        except OSError:
+            names = []
+        gone = set(known.entries) - set(names)
+        for name in gone:
+            del known.entries[name]
+        fresh = []
+        for name in names:
+            try:
+                stamp = _stamp(os.stat(self.files.path(name)))
+            except OSError:
+                continue
+            old = known.entries.get(name)
+            if not (old is not None and old[0] == stamp or known.stuck.get(name) == stamp):
+                fresh.append((name, stamp))
+        whole = had_index and len(fresh) <= WHOLE_MAX
+        found_bad: list[tuple[str, str]] = []
+        for name, stamp in fresh:
+            try:
+                rep = self._read(name, whole)
+                known.entries[name] = (stamp, _details(rep))
+            except OtherVersion:
+                known.entries[name] = (stamp, None)
+            except ReplayError as exc:
+                known.entries.pop(name, None)
+                found_bad.append((name, str(exc)))
+                if self.files.move_aside(name).startswith("could not"):
+                    known.stuck[name] = stamp
+        if gone or fresh:
+            self._write_index()
+        if found_bad:
+            self._tell_bad(found_bad)
+
+    def _tell_bad(self, bad: list[tuple[str, str]]) -> None:
+        self.set_aside = [n for n, _ in bad]
+        name, why = bad[0]
+        more = f" (and {len(bad) - 1} more replay files)" if len(bad) > 1 else ""
+        where = "kept as .bad" if os.path.lexists(self.files.path(name + ".bad")) else \
+            "could not be moved aside"
+        self.files.problems.append(f"Replay {name}{more}: {why}; {where}.")
+
+    # files --------------------------------------------------------------------------
+    def _read(self, name: str, whole: bool = False) -> Replay:
+        """A replay file, checked as far as its start decides (whole: played through);
+        OtherVersion, or ReplayError with the reason."""
+        rep = self.load(name)
+        if rep.version != codec(rep.game).VERSION:
+            raise OtherVersion(OTHER_VERSION)
+        if whole:
+            verify(rep)
+        else:
+            ReplayCursor(rep)   # the start decoded, the details it decides checked
+        return rep
+
+    def load(self, name: str) -> Replay:
+        """A replay by file name, whole; ReplayError (with the reason; OtherVersion for
+        another version's file) if it cannot be read. Its moves are not played here."""
+        path = self.files.path(name)
+        try:
+            doc = json.loads(read_regular(path, REPLAY_BYTES).decode("utf-8"))
+        except DAMAGE as exc:
+            raise ReplayError(f"the replay file cannot be read ({_why(exc)})") from None
+        if not isinstance(doc, dict) or doc.get("kind") != KIND or "data" not in doc:
+            raise ReplayError("not a G'NERTS replay file")
+        data = doc["data"]
+        if doc.get("schema") != FORMAT or isinstance(data, dict) and data.get("format") != FORMAT:
+            raise OtherVersion(OTHER_VERSION)
+        return Replay.from_json(data)
+
+    def refuse(self, name: str, why: str) -> None:
+        """A listed replay found edited or damaged when it was played: moved aside (the
+        screen has said why), no longer listed."""
+        self.files.move_aside(name)
+        if self._known.entries.pop(name, None) is not None:
+            self._write_index()
+
+    def names(self) -> list[str]:
+        self._sync()
+        return sorted(self._known.entries)
+
+    def save(self, rep: Replay) -> str | None:
+        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
+        self._sync()
+        stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
+        n = 1
+        while f"{rep.game}-{stamp}-{n}.json" in self._known.entries:
+            n += 1
+        name = f"{rep.game}-{stamp}-{n}.json"
+        if not self._write(name, rep):
+            return None
+        self.prune(rep.game)
+        return name
+
+    def _write(self, name: str, rep: Replay) -> bool:
+        if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
+            return False
+        try:
+            self._known.entries[name] = (_stamp(os.stat(self.files.path(name))), _details(rep))
+        except OSError:
+            return True     # indexed when the folder is next listed
+        self._write_index()
+        return True
+
+    def entries(self, game: str | None = None) -> tuple[list[Entry], list[str]]:
+        """The listed replays, newest first (of one game or all), and the names of the
+        files found damaged or edited (and moved aside) while listing them."""
+        self._sync()
+        good, self.others = [], 0
+        for name, (_, rep) in self._known.entries.items():
+            if game is not None and not name.startswith(game + "-"):
+                continue
+            if rep is None:
+                self.others += 1
+            else:
+                good.append(Entry(name, rep))
+        good.sort(key=lambda e: (e.replay.when, e.name), reverse=True)
+        return good, list(self.set_aside)
+
+    def set_kept(self, name: str, kept: bool) -> bool:
+        try:
+            rep = self.load(name)
+        except ReplayError:
+            return False
+        return self._write(name, replace(rep, kept=kept))
+
+    def delete(self, name: str) -> None:
+        self.files.remove(name)
+        if self._known.entries.pop(name, None) is not None:
+            self._write_index()
+
+    def prune(self, game: str) -> None:
+        """Remove the game's oldest replays not kept, beyond KEEP_LAST (from the index:
+        no file is read)."""
+        loose = sorted(((rep.when, name) for name, (_, rep) in self._known.entries.items()
+                        if name.startswith(game + "-") and rep is not None and not rep.kept),
+                       reverse=True)
+        for _, name in loose[KEEP_LAST:]:
+            self.files.remove(name)
+            del self._known.entries[name]
+        if len(loose) > KEEP_LAST:
+            self._write_index()
+
+
+def _index_json(rep: Replay) -> dict:
+    d = rep.to_json()
+    del d["start"], d["moves"]
+    return d
+
+
+def _why(exc: Exception) -> str:
+    return str(exc) if isinstance(exc, ValueError) and not isinstance(exc, json.JSONDecodeError) \
+        and str(exc) else exc.__class__.__name__
