@@ -10,7 +10,8 @@ dropped. A missing or damaged index is rebuilt from the files (read once each); 
 is only a summary of the files, so rebuilding it loses nothing.
 
 A file read for the index passes the checks that its start decides (game.replays.
-check_details: seats, deal number, viewer). When the index was there, a file new to
+check_start: seats, deal number, viewer; the start's engine is not built, so that a
+rebuilt index of thousands of files takes seconds, not minutes). When the index was there, a file new to
 it or changed since (not written by this program: edited, or copied in) is played
 through whole (game.replays.verify: moves, result and scores), up to WHOLE_MAX files
 a visit; a rebuilt index checks starts only (the files written by earlier versions).
@@ -32,8 +33,8 @@ from game.replays import (
     KIND,
     OTHER_VERSION,
     Replay,
-    ReplayCursor,
     ReplayError,
+    check_start,
     codec,
     verify,
 )
@@ -71,20 +72,21 @@ def _stamp(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _read_index_entry(d: Any) -> tuple[list[int], Replay | None]:
-    """(size and time, details or None for another version's file); ValueError if damaged."""
+def _read_index_entry(d: Any) -> tuple[list[int], Replay | None, dict | None]:
+    """(size and time, details or None for another version's file, their JSON);
+    ValueError if damaged."""
     if not isinstance(d, dict) or set(d) != {"stamp", "details"}:
         raise ValueError("an entry of the index is damaged")
     stamp = d["stamp"]
     if not (isinstance(stamp, list) and len(stamp) == 2 and all(type(x) is int for x in stamp)):
         raise ValueError("an entry's stamp is damaged")
     if d["details"] is None:
-        return stamp, None
+        return stamp, None, None
     rep = Replay.from_json({**d["details"], "start": "", "moves": []}) \
         if isinstance(d["details"], dict) else None
     if rep is None:
         raise ValueError("an entry's details are damaged")
-    return stamp, rep
+    return stamp, rep, d["details"]
 
 
 class _Folder:
@@ -93,7 +95,9 @@ class _Folder:
 
     def __init__(self) -> None:
         self.index_stamp: list[int] | None = None
-        self.entries: dict[str, tuple[list[int], Replay | None]] = {}
+        # name -> (the file's size and time, its details, their JSON); details None:
+        # a file of another version
+        self.entries: dict[str, tuple[list[int], Replay | None, dict | None]] = {}
         self.stuck: dict[str, list[int]] = {}
 
 
@@ -141,16 +145,21 @@ class ReplayStore:
         return True
 
     def _write_index(self) -> None:
-        data = {name: {"stamp": stamp, "details": None if rep is None else _index_json(rep)}
-                for name, (stamp, rep) in sorted(self._known.entries.items())}
-        if self.files.write_json(INDEX, INDEX_KIND, INDEX_SCHEMA, data):
+        """The index, written whole and atomically (compact: thousands of entries)."""
+        data = {name: {"stamp": stamp, "details": details}
+                for name, (stamp, _, details) in self._known.entries.items()}
+        text = json.dumps({"kind": INDEX_KIND, "schema": INDEX_SCHEMA, "data": data},
+                          sort_keys=True, separators=(",", ":"))
+        if self.files.write_text(INDEX, text):
             try:
                 self._known.index_stamp = _stamp(os.stat(self.files.path(INDEX)))
             except OSError:
                 self._known.index_stamp = None
 
-    def _sync(self) -> None:
-        """The index made to match the folder's listing (see the module docstring)."""
+    def _sync(self, stat_all: bool = True) -> set[str]:
+        """The index made to match the folder's listing (see the module docstring);
+        the replay files' names listed. Not stat_all (the end of a hand): the files
+        already indexed are taken as unchanged, only the listing is compared."""
         known = self._known
         had_index = self._load_index()
         try:
@@ -162,6 +171,8 @@ class ReplayStore:
             del known.entries[name]
         fresh = []
         for name in names:
+            if not stat_all and name in known.entries:
+                continue
             try:
                 stamp = _stamp(os.stat(self.files.path(name)))
             except OSError:
@@ -174,9 +185,9 @@ class ReplayStore:
         for name, stamp in fresh:
             try:
                 rep = self._read(name, whole)
-                known.entries[name] = (stamp, _details(rep))
+                known.entries[name] = (stamp, _details(rep), _index_json(rep))
             except OtherVersion:
-                known.entries[name] = (stamp, None)
+                known.entries[name] = (stamp, None, None)
             except ReplayError as exc:
                 known.entries.pop(name, None)
                 found_bad.append((name, str(exc)))
@@ -186,6 +197,7 @@ class ReplayStore:
             self._write_index()
         if found_bad:
             self._tell_bad(found_bad)
+        return set(names)
 
     def _tell_bad(self, bad: list[tuple[str, str]]) -> None:
         self.set_aside = [n for n, _ in bad]
@@ -205,7 +217,7 @@ class ReplayStore:
         if whole:
             verify(rep)
         else:
-            ReplayCursor(rep)   # the start decoded, the details it decides checked
+            check_start(rep)
         return rep
 
     def load(self, name: str) -> Replay:
@@ -236,10 +248,10 @@ class ReplayStore:
 
     def save(self, rep: Replay) -> str | None:
         """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
-        self._sync()
+        taken = self._sync(stat_all=False)
         stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
         n = 1
-        while f"{rep.game}-{stamp}-{n}.json" in self._known.entries:
+        while f"{rep.game}-{stamp}-{n}.json" in taken:
             n += 1
         name = f"{rep.game}-{stamp}-{n}.json"
         if not self._write(name, rep):
@@ -251,7 +263,8 @@ class ReplayStore:
         if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
             return False
         try:
-            self._known.entries[name] = (_stamp(os.stat(self.files.path(name))), _details(rep))
+            self._known.entries[name] = (_stamp(os.stat(self.files.path(name))), _details(rep),
+                                         _index_json(rep))
         except OSError:
             return True     # indexed when the folder is next listed
         self._write_index()
@@ -262,7 +275,7 @@ class ReplayStore:
         files found damaged or edited (and moved aside) while listing them."""
         self._sync()
         good, self.others = [], 0
-        for name, (_, rep) in self._known.entries.items():
+        for name, (_, rep, _) in self._known.entries.items():
             if game is not None and not name.startswith(game + "-"):
                 continue
             if rep is None:
@@ -287,7 +300,7 @@ class ReplayStore:
     def prune(self, game: str) -> None:
         """Remove the game's oldest replays not kept, beyond KEEP_LAST (from the index:
         no file is read)."""
-        loose = sorted(((rep.when, name) for name, (_, rep) in self._known.entries.items()
+        loose = sorted(((rep.when, name) for name, (_, rep, _) in self._known.entries.items()
                         if name.startswith(game + "-") and rep is not None and not rep.kept),
                        reverse=True)
         for _, name in loose[KEEP_LAST:]:

@@ -21,6 +21,7 @@ JSON and its moves (see `codec`):
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
+    seat_count(state) -> int  the seats of an engine's JSON, without building it
     outcome(start, final, names) -> (result line, scores seat by seat)
     LEVELS: tuple[str, ...]  a computer seat's levels
 
@@ -291,7 +292,7 @@ class ReplayCursor:
             self._start = c.engine_from_json(state)
         except DAMAGE as exc:
             raise ReplayError(f"the replay's start is damaged ({exc})") from None
-        check_details(rep, state, self._start)
+        check_details(rep, state, self._start.n_seats)
         moves = _decode_moves(rep, c)
         self.groups: list[list[tuple[int, int, Any]]] = []
         for m in moves:
@@ -355,13 +356,27 @@ class ReplayCursor:
         return True
 
 
-def check_details(rep: Replay, state: dict, start: Any) -> None:
+def check_start(rep: Replay) -> None:
+    """check_details() without building the start's engine nor reading its moves (the
+    replays' index, which checks every file it lists): ReplayError if they do not fit,
+    or if the start is damaged."""
+    c = codec(rep.game)
+    if rep.version != c.VERSION:
+        raise ReplayError(OTHER_VERSION)
+    state = unpack_state(rep.start)
+    try:
+        n = c.seat_count(state)
+    except (KeyError, TypeError, ValueError):
+        raise ReplayError("the replay's start is damaged (its seats)") from None
+    check_details(rep, state, n)
+
+
+def check_details(rep: Replay, state: dict, n: int) -> None:
     """The replay's details that its start decides (the cheap checks, made before any
-    move is played): as many seats as the deal has, its moves' seats among them, the
+    move is played): as many seats as the deal has (n), its moves' seats among them, the
     deal number the start's, a level for each computer seat and none for a human's,
     and the viewer the first human's seat (0 with none). ReplayError saying it was
     edited if not. (Which level a computer played cannot be told from its moves.)"""
-    n = start.n_seats
     if len(rep.seats) != n:
         raise edited(f"it names {len(rep.seats)} seats, its deal has {n}")
     if any(seat >= n for _, seat, _ in rep.moves):

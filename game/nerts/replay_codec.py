@@ -37,6 +37,12 @@ def engine_from_json(data: dict) -> Round:
     return Round.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return int(state["options"]["seats"])
+
+
 # a move as a short text, a few bytes a move (a round has hundreds): "F" flip, "T" turn,
 # "V" vote; a play "p>s3" (source p Pile, w waste or c0..c3 a column; destination s and
 # the foundation, or c0..c3 a column, with "x2" the cards of a run); a race "r013"
