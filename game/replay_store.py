@@ -32,6 +32,7 @@ from game.replays import (
     KEEP_LAST,
     KIND,
     OTHER_VERSION,
+    OtherVersion,
     Replay,
     ReplayError,
     check_start,
@@ -46,10 +47,6 @@ INDEX_KIND, INDEX_SCHEMA = "replay-index", 1
 REPLAY_BYTES = 8 * 1024 * 1024   # the most a replay file may hold
 INDEX_BYTES = 64 * 1024 * 1024
 WHOLE_MAX = 50                   # files new to an index played through whole, a visit
-
-
-class OtherVersion(ReplayError):
-    """A replay file written by another version of G'NERTS: kept, never shown."""
 
 
 @dataclass(frozen=True)

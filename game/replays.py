@@ -53,6 +53,10 @@ class ReplayError(ValueError):
     """A replay that cannot be shown; the message says why, for the player."""
 
 
+class OtherVersion(ReplayError):
+    """A replay recorded by another version of G'NERTS: kept, never shown."""
+
+
 OTHER_VERSION = "this replay was recorded by another version of G'NERTS and cannot be shown"
 
 
@@ -285,7 +289,7 @@ class ReplayCursor:
     def __init__(self, rep: Replay):
         c = codec(rep.game)
         if rep.version != c.VERSION:
-            raise ReplayError(OTHER_VERSION)
+            raise OtherVersion(OTHER_VERSION)
         self.replay, self.codec = rep, c
         state = unpack_state(rep.start)
         try:
@@ -362,7 +366,7 @@ def check_start(rep: Replay) -> None:
     or if the start is damaged."""
     c = codec(rep.game)
     if rep.version != c.VERSION:
-        raise ReplayError(OTHER_VERSION)
+        raise OtherVersion(OTHER_VERSION)
     state = unpack_state(rep.start)
     try:
         n = c.seat_count(state)

@@ -282,3 +282,24 @@ def test_a_fifo_among_the_replays_does_not_hang_the_menus_r(menu_app, recorded):
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
+
+
+def test_a_file_of_another_version_is_kept_unlisted_and_not_read_again(tmp_path, recorded, monkeypatch):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage)
+    good = store.save(recorded["gin"])
+    folder = os.path.join(str(tmp_path), FOLDER)
+    for name, data in (("gin-20250101-100000-1.json", {**recorded["gin"].to_json(), "version": 99}),
+                       ("gin-20250101-100000-2.json", {"format": 7, "anything": "new"})):
+        with open(os.path.join(folder, name), "w") as f:
+            json.dump({"kind": "replay", "schema": 1, "data": data}, f)
+    store = ReplayStore(storage)
+    entries, bad = store.entries()
+    assert [e.name for e in entries] == [good] and bad == [] and store.others == 2
+    assert storage.take_problems() == []
+    assert os.path.exists(os.path.join(folder, "gin-20250101-100000-1.json"))
+    read = count_reads(monkeypatch)
+    store = ReplayStore(storage)
+    assert [e.name for e in store.entries()[0]] == [good] and store.others == 2 and read == []
+    with pytest.raises(replays.OtherVersion, match="another version"):
+        store.load("gin-20250101-100000-2.json")

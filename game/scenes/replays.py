@@ -14,8 +14,8 @@ from game import errors, ui
 from game import palette as P
 from game.games import BY_KEY
 from game.keys import Binding
-from game.replay_store import OtherVersion, ReplayStore
-from game.replays import GAMES, KEEP_LAST, ReplayError, verify
+from game.replay_store import ReplayStore
+from game.replays import GAMES, KEEP_LAST, OtherVersion, ReplayError, verify
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.scenes.replay_player import ReplayPlayer
