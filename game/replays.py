@@ -22,7 +22,8 @@ JSON and its moves (see `codec`):
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
     seat_count(state) -> int  the seats of an engine's JSON, without building it
-    outcome(start, final, names) -> (result line, scores seat by seat)
+    outcome(start, final, names) -> (result line, scores seat by seat), from the
+        start's JSON and the engine as the moves left it
     LEVELS: tuple[str, ...]  a computer seat's levels
 
 A table records through a `Recorder`; the Replays screen lists them through
@@ -247,10 +248,8 @@ class Recorder:
         rep, self.replay = self.replay, None
         if rep is None:
             return None
-        c = self.codec
-        start, final = c.engine_from_json(unpack_state(rep.start)), c.engine_from_json(engine.to_json())
-        result, scores = c.outcome(start, final, [s.name for s in rep.seats])
-        return replace(rep, result=result, scores=list(scores), final=digest(final), coached=self.coached)
+        result, scores = self.codec.outcome(unpack_state(rep.start), engine, [s.name for s in rep.seats])
+        return replace(rep, result=result, scores=list(scores), final=digest(engine), coached=self.coached)
 
     def to_json(self) -> dict | None:
         """A hand in progress, for the table's save (resumed games record on)."""
@@ -291,12 +290,12 @@ class ReplayCursor:
         if rep.version != c.VERSION:
             raise OtherVersion(OTHER_VERSION)
         self.replay, self.codec = rep, c
-        state = unpack_state(rep.start)
+        self.start_state = unpack_state(rep.start)
         try:
-            self._start = c.engine_from_json(state)
+            self._start = c.engine_from_json(self.start_state)
         except DAMAGE as exc:
             raise ReplayError(f"the replay's start is damaged ({exc})") from None
-        check_details(rep, state, self._start.n_seats)
+        check_details(rep, self.start_state, self._start.n_seats)
         moves = _decode_moves(rep, c)
         self.groups: list[list[tuple[int, int, Any]]] = []
         for m in moves:
@@ -312,11 +311,6 @@ class ReplayCursor:
     @property
     def length(self) -> int:
         return len(self.groups)
-
-    @property
-    def start(self) -> Any:
-        """The engine at the deal (not to be changed)."""
-        return self._start
 
     def step_of(self, position: int) -> int:
         """The clock step of a position (the step of its group's moves; 0 at the deal)."""
@@ -402,7 +396,7 @@ def verify(rep: Replay) -> ReplayCursor:
     cur.seek(cur.length)
     if digest(cur.engine) != rep.final:
         raise edited("its moves do not end in its recorded game")
-    result, scores = cur.codec.outcome(cur.start, cur.engine, [s.name for s in rep.seats])
+    result, scores = cur.codec.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
     if result != rep.result:
         raise edited("its result is not what its moves give")
     if list(scores) != rep.scores:

@@ -117,7 +117,7 @@ def test_the_result_and_scores_are_made_from_the_moves(recorded, game):
     cur = replays.verify(rep)
     cur.seek(cur.length)
     c = replays.codec(game)
-    result, scores = c.outcome(cur.start, cur.engine, [s.name for s in rep.seats])
+    result, scores = c.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
     assert (rep.result, rep.scores) == (result, list(scores))
     assert rep.deal_no == replays.unpack_state(rep.start)["deal_no"]
 

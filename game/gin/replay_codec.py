@@ -42,10 +42,11 @@ def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
 
 
-def outcome(start: GinGame, final: GinGame, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, final: GinGame, names: list[str]) -> tuple[str, list[int]]:
     """The hand's result line and points, seat by seat, from the game as it ended (the
-    hand scored since the deal: its record; none yet, an empty line and no points)."""
-    scored = len(final.records) > len(start.records)
+    hand scored since the deal, `start` as JSON: its record; none yet, an empty line
+    and no points)."""
+    scored = len(final.records) > len(start["records"])
     r = final.records[-1] if scored else None
     scores = [0, 0]
     if r is not None and r.winner is not None:

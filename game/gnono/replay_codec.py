@@ -45,7 +45,7 @@ def apply(engine: GnonoEngine, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
 
 
-def outcome(start: GnonoEngine, final: GnonoEngine, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, final: GnonoEngine, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line and points, seat by seat, from the game as it ended
     (a round not scored: an empty line and no points)."""
     st = final.state

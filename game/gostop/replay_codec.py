@@ -66,10 +66,11 @@ def apply(engine: GoStopState, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
 
 
-def outcome(start: GoStopState, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
-    """The hand's result line (F4's) and the chips each seat won or paid in it."""
+def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
+    """The hand's result line (F4's) and the chips each seat won or paid in it (`start`:
+    the deal's JSON)."""
     return (hand_summary(final, names).strip(),
-            [final.chips[s] - start.chips[s] for s in range(final.n)])
+            [final.chips[s] - start["chips"][s] for s in range(final.n)])
 
 
 @dataclass(frozen=True)

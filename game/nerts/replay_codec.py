@@ -86,7 +86,7 @@ def move_from_json(data: Any) -> Move | Race:
     return move
 
 
-def outcome(start: Round, final: Round, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, final: Round, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line (who called G'NERTS, each side's points; a side is a
     seat, or partners' names joined by &) and each seat's points."""
     o = final.options
