@@ -6,8 +6,9 @@ each replay's details (the file's Replay less its start and moves) with the file
 size and time, so that no replay file is read to list or prune them. The index is
 checked against the folder's listing each time it is used: a file not in it, or
 changed since (other size or time), is read and checked again; a name gone is
-dropped. A missing or damaged index is rebuilt from the files (read once each); it
-is only a summary of the files, so rebuilding it loses nothing.
+dropped. The index holds the SHA-256 of its entries and is believed only when they
+match it, as this program wrote it: a missing, damaged or hand-edited index is rebuilt
+from the files (read once each); it is only a summary of them: nothing is lost.
 
 A file read for the index passes the checks that its start decides (game.replays.
 check_start: seats, deal number, viewer; the start's engine is not built, so that a
@@ -21,10 +22,10 @@ through game.storage.read_regular: a FIFO or a device among them is never opened
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, replace
-from typing import Any
 
 from game.replays import (
     FORMAT,
@@ -35,6 +36,7 @@ from game.replays import (
     OtherVersion,
     Replay,
     ReplayError,
+    Seat,
     check_start,
     codec,
     verify,
@@ -69,21 +71,44 @@ def _stamp(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _read_index_entry(d: Any) -> tuple[list[int], Replay | None, dict | None]:
-    """(size and time, details or None for another version's file, their JSON);
-    ValueError if damaged."""
-    if not isinstance(d, dict) or set(d) != {"stamp", "details"}:
-        raise ValueError("an entry of the index is damaged")
-    stamp = d["stamp"]
-    if not (isinstance(stamp, list) and len(stamp) == 2 and all(type(x) is int for x in stamp)):
-        raise ValueError("an entry's stamp is damaged")
-    if d["details"] is None:
-        return stamp, None, None
-    rep = Replay.from_json({**d["details"], "start": "", "moves": []}) \
-        if isinstance(d["details"], dict) else None
-    if rep is None:
-        raise ValueError("an entry's details are damaged")
-    return stamp, rep, d["details"]
+def _index_tail(checksum: str) -> str:
+    return f',"kind":"{INDEX_KIND}","schema":{INDEX_SCHEMA},"sum":"{checksum}"}}'
+
+
+def _index_text(data: dict) -> str:
+    """The index file: {"data", "kind", "schema", "sum"}, compact, "sum" the SHA-256 of
+    the text of "data" as written here."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return '{"data":' + text + _index_tail(hashlib.sha256(text.encode()).hexdigest())
+
+
+def _index_data(text: str) -> dict:
+    """The entries of an index file exactly as _index_text wrote them; ValueError for
+    any other text (damaged, or changed by hand: then the files are read again)."""
+    head = '{"data":'
+    checksum = text[-66:-2]
+    tail = _index_tail(checksum)
+    if not (text.startswith(head) and text.endswith(tail) and len(text) > len(head) + len(tail)):
+        raise ValueError("not an index of replays written by G'NERTS")
+    data_text = text[len(head):-len(tail)]
+    if hashlib.sha256(data_text.encode()).hexdigest() != checksum:
+        raise ValueError("the index does not match its checksum")
+    data = json.loads(data_text)
+    if not isinstance(data, dict):
+        raise ValueError("not an index of replays")
+    return data
+
+
+def _indexed(d: dict) -> tuple[list[int], Replay | None, dict | None]:
+    """An entry of an index that matched its checksum (written from checked replays):
+    (size and time, details or None for another version's file, their JSON)."""
+    x = d["details"]
+    if x is None:
+        return d["stamp"], None, None
+    rep = Replay(x["game"], x["version"], x["when"], x["label"], x["deal_no"],
+                 [Seat(s["name"], s["kind"], s["level"]) for s in x["seats"]], x["viewer"], "", [],
+                 x["result"], list(x["scores"]), x["final"], x["kept"], x["coached"])
+    return d["stamp"], rep, x
 
 
 class _Folder:
@@ -125,16 +150,11 @@ class ReplayStore:
         if stamp == known.index_stamp:
             return True
         try:
-            doc = json.loads(read_regular(path, INDEX_BYTES).decode("utf-8"))
-            if not (isinstance(doc, dict) and doc.get("kind") == INDEX_KIND
-                    and doc.get("schema") == INDEX_SCHEMA and isinstance(doc.get("data"), dict)):
-                raise ValueError("not an index of replays")
-            entries = {}
-            for name, d in doc["data"].items():
-                if not _is_replay_name(name):
-                    raise ValueError("a name of the index is not a replay's")
-                entries[name] = _read_index_entry(d)
-        except DAMAGE:
+            data = _index_data(read_regular(path, INDEX_BYTES).decode("utf-8"))
+            if not all(_is_replay_name(name) for name in data):
+                raise ValueError("a name of the index is not a replay's")
+            entries = {name: _indexed(d) for name, d in data.items()}
+        except (*DAMAGE, KeyError, TypeError):
             known.index_stamp = None
             known.entries = {}
             return False
@@ -145,9 +165,7 @@ class ReplayStore:
         """The index, written whole and atomically (compact: thousands of entries)."""
         data = {name: {"stamp": stamp, "details": details}
                 for name, (stamp, _, details) in self._known.entries.items()}
-        text = json.dumps({"kind": INDEX_KIND, "schema": INDEX_SCHEMA, "data": data},
-                          sort_keys=True, separators=(",", ":"))
-        if self.files.write_text(INDEX, text):
+        if self.files.write_text(INDEX, _index_text(data)):
             try:
                 self._known.index_stamp = _stamp(os.stat(self.files.path(INDEX)))
             except OSError:

@@ -246,6 +246,22 @@ def test_a_missing_or_damaged_index_is_rebuilt_from_the_files(tmp_path, recorded
             assert sorted(json.load(f)["data"]) == sorted(names)     # written again, whole
 
 
+def test_an_index_edited_by_hand_is_not_believed(tmp_path, recorded):
+    """Its details are the files' summary: changed in the index (valid JSON, the
+    replay files untouched), they are not shown; the index is rebuilt from the files."""
+    storage = Storage(str(tmp_path))
+    (name,) = fill(ReplayStore(storage), recorded["gostop"], 1)
+    index = os.path.join(str(tmp_path), FOLDER, INDEX)
+    with open(index) as f:
+        doc = json.load(f)
+    doc["data"][name]["details"]["result"] = "Hand 1: Player won with 99 points, 500 chips"
+    with open(index, "w") as f:
+        json.dump(doc, f)
+    replay_store._FOLDERS.clear()
+    (entry,), bad = ReplayStore(storage).entries()
+    assert entry.replay.result == recorded["gostop"].result and not bad
+
+
 def test_the_index_follows_the_folders_listing(tmp_path, recorded):
     storage = Storage(str(tmp_path))
     store = ReplayStore(storage)
