@@ -257,10 +257,6 @@ class ReplayStore:
         if self._known.entries.pop(name, None) is not None:
             self._write_index()
 
-    def names(self) -> list[str]:
-        self._sync()
-        return sorted(self._known.entries)
-
     def save(self, rep: Replay) -> str | None:
         """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
         taken = self._sync(stat_all=False)

@@ -154,7 +154,7 @@ class Replay:
         if not isinstance(d, dict):
             raise ReplayError("not a replay")
         if d.get("format") != FORMAT:
-            raise ReplayError("a replay from another version of G'NERTS")
+            raise OtherVersion(OTHER_VERSION)
         keys = {"format", "game", "version", "when", "label", "deal_no", "seats", "viewer", "start",
                 "moves", "result", "scores", "final", "kept", "coached"}
         if set(d) != keys:
