@@ -4,18 +4,18 @@ Each replay is a file, `<game>-<date>-<n>.json`. The Replays list and the end of
 hand (which prunes the game's oldest beyond KEEP_LAST) read the index, `index.json`:
 each replay's details (the file's Replay less its start and moves) with the file's
 size and time, so that no replay file is read to list or prune them. The index is
-checked against the folder's listing each time it is used: a file not in it, or
-changed since (other size or time), is read and checked again; a name gone is
-dropped. The index holds the SHA-256 of its entries and is believed only when they
-match it, as this program wrote it: a missing, damaged or hand-edited index is rebuilt
-from the files (read once each); it is only a summary of them: nothing is lost.
+checked against the folder's listing each time it is used: a file not in it, or (when
+the list opens) changed since, by its size or time, is read and checked again; a name
+gone is dropped. The index holds the SHA-256 of its entries and is believed only when
+they match it, as this program wrote it: a missing, damaged or hand-edited index is
+rebuilt from the files (read once each); it is only a summary of them.
 
 A file read for the index passes the checks that its start decides (game.replays.
-check_start: seats, deal number, viewer; the start's engine is not built, so that a
-rebuilt index of thousands of files takes seconds, not minutes). When the index was there, a file new to
-it or changed since (not written by this program: edited, or copied in) is played
-through whole (game.replays.verify: moves, result and scores), up to WHOLE_MAX files
-a visit; a rebuilt index checks starts only (the files written by earlier versions).
+check_start: seats, deal number, viewer; the start's engine is not built, so that an
+index of thousands of files is rebuilt in seconds). When the index was there, a file
+new to it or changed since (not written by this program: edited, or copied in) is
+played through whole (game.replays.verify: moves, result and scores), up to WHOLE_MAX
+files a visit; a rebuilt index checks starts only (files written by earlier versions).
 A file that fails is moved aside once, as NAME.bad, and the player is told once; a
 file of another version is kept, not listed, and not read again. Files are read
 through game.storage.read_regular: a FIFO or a device among them is never opened.
