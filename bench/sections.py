@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import engines, idle, shell, speech, tables
+from bench import engines, idle, replays, shell, speech, tables
 
 
 def ms(x: float) -> str:
@@ -81,5 +81,9 @@ def idle_cpu(quick: bool, save_dir: str):
     return idle.rows(quick, row)
 
 
-ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost,
+def kept_replays(quick: bool, save_dir: str):
+    return replays.rows(quick, save_dir, row)
+
+
+ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, kept_replays,
        engines.nerts, engines.gin, engines.gnono, engines.gostop]

@@ -16,9 +16,11 @@ import pygame
 from game import errors, palette, ui
 from game.audio import Audio
 from game.clock import BLINK_STEPS, STEP, STEP_HZ, FixedClock, blink_on
+from game.games import CODECS
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
+from game.replay_store import ReplayStore
 from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
 from game.scenes.overlays import HelpBox, KeysBox, MessageBox
 from game.screen import Display
@@ -60,6 +62,7 @@ class App:
         self.save_dir = save_dir or default_save_dir()
         errors.set_log_dir(self.save_dir)
         self.storage = Storage(self.save_dir)
+        self.replays = ReplayStore(self.storage, CODECS)   # the replays folder, read when listed
         self.storage.check_writable()
         self.options = load_options(self.storage)
         self.stats = load_stats(self.storage)

@@ -6,7 +6,9 @@ computers. No pygame here.
 
 A code is letters and digits in groups of four, "GIN-0A3F-...", in Crockford's base 32
 (no I, L, O or U: a code read aloud or copied by hand survives), with a checksum, so a
-mistyped code is refused, never dealt as another game.
+mistyped code is refused, never dealt as another game: the checksum covers the bytes,
+and the last letter's spare bits must be zero, so every single-letter typo is refused.
+Codes made before that rule keep working (their spare bits were always zero).
 
 Each game's replay codec (named by its GameSpec) says what a code needs of it: its
 CHALLENGE_PREFIX and CHALLENGE_ID, its computers' LEVELS and its options as JSON.
@@ -24,6 +26,7 @@ from game.storage import LIMITS
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 FORMAT = 1
 NAME_MAX = 12
+MISTYPED = "the code is mistyped (its checksum does not match)"
 FILE = "challenge.txt"     # in the saves folder: the last code made, to send to a friend
 KIND = "challenge"         # its kind, for its size limit (game/storage.py)
 
@@ -100,13 +103,19 @@ def _b32(data: bytes) -> str:
 
 
 def _unb32(text: str, nbytes_max: int = 4096) -> bytes:
+    """The bytes of a code's letters. The last letter's bits past the last byte (0 to
+    4 of them) are zero in every code made: any other value is a typo, refused (the
+    checksum covers the bytes, this the rest: no bit of a code goes unchecked)."""
     bits = 0
     for ch in text:
         bits = bits << 5 | ALPHABET.index(ch)
     nbytes = len(text) * 5 // 8
     if nbytes > nbytes_max:
         raise ChallengeError("the code is too long")
-    return (bits >> (len(text) * 5 - nbytes * 8)).to_bytes(nbytes, "big")
+    spare = len(text) * 5 - nbytes * 8
+    if spare >= 5 or bits & ((1 << spare) - 1):
+        raise ChallengeError(MISTYPED)
+    return (bits >> spare).to_bytes(nbytes, "big")
 
 
 # options: only those that differ from the defaults, by their place in the sorted names
@@ -189,7 +198,7 @@ def decode(code: str, codecs: Sequence[Any]) -> Challenge:
         raise ChallengeError("a challenge code has only letters and digits")
     data = _unb32(text)
     if len(data) < 6 or (zlib.crc32(data[:-2]) & 0xFFFF).to_bytes(2, "big") != data[-2:]:
-        raise ChallengeError("the code is mistyped (its checksum does not match)")
+        raise ChallengeError(MISTYPED)
     r = _Reader(data[:-2])
     if r.byte() != FORMAT:
         raise ChallengeError("a code from another version of G'NERTS")

@@ -5,8 +5,12 @@ A replay holds the engine's state when the hand was dealt (its deal number, opti
 and the match so far are all in it), each seat's kind and level, and every move with
 the clock step it was made on. Playing the moves again on that state gives the same
 hand, card for card: the engines are deterministic. A replay also holds a digest of
-the final state, so one that would not reproduce its game (recorded by an older
-version, or edited) is refused with a message, never shown wrong.
+the final state, so one that would not reproduce its game is refused with a message,
+never shown wrong. Its details are the moves' own: the deal number is the start's, the
+seats are as many as the start's, the result line and the scores are made from the
+state the moves end in (the codec's outcome), when it is recorded and again when it is
+checked. A replay of another codec VERSION is refused as "another version"; one whose
+details or moves do not fit is refused as edited (see `check_details` and `verify`).
 
 Each game has a codec module, game/<game>/replay_codec.py, that knows its engine's
 JSON and its moves; its GameSpec names it (`replay_codec`), and the recorder, the
@@ -19,9 +23,13 @@ cursor and `verify` are given it:
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
+    seat_count(state) -> int  the seats of an engine's JSON, without building it
+    outcome(start, final, names) -> (result line, scores seat by seat), from the
+        start's JSON and the engine as the moves left it
+    LEVELS: tuple[str, ...]  a computer seat's levels
 
-A table records through a `Recorder`; the Replays screen lists and plays them
-through `ReplayStore` and `ReplayCursor`.
+A table records through a `Recorder`; the Replays screen lists them through
+game/replay_store.py's `ReplayStore` and plays them through `ReplayCursor`.
 """
 from __future__ import annotations
 
@@ -29,23 +37,33 @@ import base64
 import datetime
 import hashlib
 import json
-import os
 import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine import Event, IllegalMove, is_int
-from game.storage import DAMAGE, Storage
+from game.storage import DAMAGE
 
 FORMAT = 1            # the replay file's own layout
 KIND = "replay"
-FOLDER = "replays"    # inside the saves folder
 KEEP_LAST = 20        # replays kept of each game, besides those the player marked
 CHECKPOINT_EVERY = 16  # positions between the cursor's saved states
 
 
 class ReplayError(ValueError):
     """A replay that cannot be shown; the message says why, for the player."""
+
+
+class OtherVersion(ReplayError):
+    """A replay recorded by another version of G'NERTS: kept, never shown."""
+
+
+OTHER_VERSION = "this replay was recorded by another version of G'NERTS and cannot be shown"
+
+
+def edited(what: str) -> ReplayError:
+    """The refusal of a replay whose details or moves do not fit one another."""
+    return ReplayError(f"this replay was edited ({what}): it cannot be shown")
 
 
 def digest(engine: Any) -> str:
@@ -128,7 +146,7 @@ class Replay:
         if not isinstance(d, dict):
             raise ReplayError("not a replay")
         if d.get("format") != FORMAT:
-            raise ReplayError("a replay from another version of G'NERTS")
+            raise OtherVersion(OTHER_VERSION)
         keys = {"format", "game", "version", "when", "label", "deal_no", "seats", "viewer", "start",
                 "moves", "result", "scores", "final", "kept", "coached"}
         if set(d) != keys:
@@ -200,10 +218,12 @@ class Recorder:
     def recording(self) -> bool:
         return self.replay is not None
 
-    def begin(self, engine: Any, label: str, deal_no: int | None) -> None:
-        """A new hand, dealt: `engine` as it stands before its first move."""
-        self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, deal_no,
-                             self.seats, self.viewer, pack_state(engine.to_json()), [])
+    def begin(self, engine: Any, label: str) -> None:
+        """A new hand, dealt: `engine` as it stands before its first move (its deal
+        number is the one its state holds)."""
+        state = engine.to_json()
+        self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, state.get("deal_no"),
+                             self.seats, self.viewer, pack_state(state), [])
         self.coached = 0
 
     def record(self, step: int, seat: int, move: Any) -> None:
@@ -214,11 +234,13 @@ class Recorder:
     def coach_used(self) -> None:
         self.coached += 1
 
-    def finish(self, engine: Any, result: str, scores: list[int]) -> Replay | None:
-        """The hand's replay, complete (None if no hand was being recorded)."""
+    def finish(self, engine: Any) -> Replay | None:
+        """The hand's replay, complete, its result and scores made from `engine` as the
+        hand ended (None if no hand was being recorded)."""
         rep, self.replay = self.replay, None
         if rep is None:
             return None
+        result, scores = self.codec.outcome(unpack_state(rep.start), engine, [s.name for s in rep.seats])
         return replace(rep, result=result, scores=list(scores), final=digest(engine), coached=self.coached)
 
     def to_json(self) -> dict | None:
@@ -260,13 +282,14 @@ class ReplayCursor:
         if rep.game != c.GAME:
             raise ReplayError(f"not a replay of {c.GAME}: {rep.game!r}")
         if rep.version != c.VERSION:
-            raise ReplayError("this replay was recorded by another version of G'NERTS "
-                              "and cannot be shown")
+            raise OtherVersion(OTHER_VERSION)
         self.replay, self.codec = rep, c
+        self.start_state = unpack_state(rep.start)
         try:
-            self._start = c.engine_from_json(unpack_state(rep.start))
+            self._start = c.engine_from_json(self.start_state)
         except DAMAGE as exc:
             raise ReplayError(f"the replay's start is damaged ({exc})") from None
+        check_details(rep, self.start_state, self._start.n_seats)
         moves = _decode_moves(rep, c)
         self.groups: list[list[tuple[int, int, Any]]] = []
         for m in moves:
@@ -293,8 +316,7 @@ class ReplayCursor:
             try:
                 events += self.codec.apply(engine, step, seat, move)
             except IllegalMove as exc:
-                raise ReplayError(f"move {position + 1} of the replay is refused by the rules "
-                                  f"({exc.reason}): it was recorded by another version") from None
+                raise edited(f"its move {position + 1} is refused by the rules ({exc.reason})") from None
         return events
 
     def seek(self, position: int) -> None:
@@ -326,101 +348,54 @@ class ReplayCursor:
         return True
 
 
+def check_start(rep: Replay, c: Any) -> None:
+    """check_details() without building the start's engine nor reading its moves (the
+    replays' index, which checks every file it lists): ReplayError if they do not fit,
+    or if the start is damaged. `c`: the replay's game's codec."""
+    if rep.game != c.GAME:
+        raise ReplayError(f"not a replay of {c.GAME}: {rep.game!r}")
+    if rep.version != c.VERSION:
+        raise OtherVersion(OTHER_VERSION)
+    state = unpack_state(rep.start)
+    try:
+        n = c.seat_count(state)
+    except (KeyError, TypeError, ValueError):
+        raise ReplayError("the replay's start is damaged (its seats)") from None
+    check_details(rep, state, n)
+
+
+def check_details(rep: Replay, state: dict, n: int) -> None:
+    """The replay's details that its start decides (the cheap checks, made before any
+    move is played): as many seats as the deal has (n), its moves' seats among them, the
+    deal number the start's, a level for each computer seat and none for a human's,
+    and the viewer the first human's seat (0 with none). ReplayError saying it was
+    edited if not. (Which level a computer played cannot be told from its moves.)"""
+    if len(rep.seats) != n:
+        raise edited(f"it names {len(rep.seats)} seats, its deal has {n}")
+    if any(seat >= n for _, seat, _ in rep.moves):
+        raise edited("a move names a seat not at the table")
+    if rep.deal_no != state.get("deal_no"):
+        raise edited("its deal number is not its deal's")
+    if any((s.level is None) != (s.kind == "human") for s in rep.seats):
+        raise edited("a human seat with a level, or a computer's without one")
+    humans = [i for i, s in enumerate(rep.seats) if s.kind == "human"]
+    if rep.viewer != (humans[0] if humans else 0):
+        raise edited("its cards are shown from another seat than the player's")
+
+
 def verify(rep: Replay, c: Any) -> ReplayCursor:
     """A cursor on the replay's deal once the whole replay has been played through and
-    found to end in the recorded state; ReplayError (with the reason) if it does not.
-    `c`: the replay's game's codec."""
+    found to end in the recorded state, with the recorded result and scores (made
+    again from that state); ReplayError (with the reason) if it does not. `c`: the
+    replay's game's codec."""
     cur = ReplayCursor(rep, c)
     cur.seek(cur.length)
     if digest(cur.engine) != rep.final:
-        raise ReplayError("this replay does not reproduce its game (recorded by another "
-                          "version, or changed): it cannot be shown")
+        raise edited("its moves do not end in its recorded game")
+    result, scores = cur.codec.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
+    if result != rep.result:
+        raise edited("its result is not what its moves give")
+    if list(scores) != rep.scores:
+        raise edited("its scores are not what its moves give")
     cur.seek(0)
     return cur
-
-
-# the replays folder --------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Entry:
-    """A line of the Replays screen."""
-    name: str          # the file's name in the replays folder
-    replay: Replay
-
-
-class ReplayStore:
-    """The replays folder: the last KEEP_LAST replays of each game, and those kept."""
-
-    def __init__(self, storage: Storage):
-        self.files = Storage(os.path.join(storage.dir, FOLDER))
-        # messages about the replays reach the player through the saves folder's storage
-        self.files.problems, self.files.told = storage.problems, storage.told
-
-    def _names(self) -> list[str]:
-        try:
-            names = os.listdir(self.files.dir)
-        except OSError:
-            return []
-        return sorted(n for n in names if n.endswith(".json") and not n.startswith("."))
-
-    def save(self, rep: Replay) -> str | None:
-        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
-        stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
-        names = set(self._names())
-        n = 1
-        while f"{rep.game}-{stamp}-{n}.json" in names:
-            n += 1
-        name = f"{rep.game}-{stamp}-{n}.json"
-        if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
-            return None
-        self.prune(rep.game)
-        return name
-
-    def load(self, name: str) -> Replay:
-        """A replay by file name; ReplayError (with the reason) if it cannot be read.
-        A damaged file is left where it is: the screen shows it as damaged."""
-        path = self.files.path(name)
-        try:
-            with open(path, "rb") as f:
-                doc = json.loads(f.read().decode("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ReplayError(f"the replay file cannot be read ({exc.__class__.__name__})") from None
-        if not isinstance(doc, dict) or doc.get("kind") != KIND or "data" not in doc:
-            raise ReplayError("not a G'NERTS replay file")
-        if doc.get("schema") != FORMAT:
-            raise ReplayError("a replay from another version of G'NERTS")
-        return Replay.from_json(doc["data"])
-
-    def entries(self, game: str | None = None) -> tuple[list[Entry], list[str]]:
-        """The readable replays, newest first (of one game or all), and the names of
-        the files that could not be read."""
-        good, bad = [], []
-        for name in self._names():
-            if game is not None and not name.startswith(game + "-"):
-                continue
-            try:
-                good.append(Entry(name, self.load(name)))
-            except ReplayError:
-                bad.append(name)
-        good.sort(key=lambda e: (e.replay.when, e.name), reverse=True)
-        return good, bad
-
-    def set_kept(self, name: str, kept: bool) -> bool:
-        try:
-            rep = self.load(name)
-        except ReplayError:
-            return False
-        rep.kept = kept
-        return self.files.write_json(name, KIND, FORMAT, rep.to_json())
-
-    def delete(self, name: str) -> None:
-        self.files.remove(name)
-
-    def prune(self, game: str) -> None:
-        """Remove the game's oldest replays not kept, beyond KEEP_LAST."""
-        if sum(name.startswith(game + "-") for name in self._names()) <= KEEP_LAST:
-            return                       # nothing to prune: no file need be read
-        entries, _ = self.entries(game)
-        loose = [e for e in entries if not e.replay.kept]
-        for e in loose[KEEP_LAST:]:
-            self.delete(e.name)

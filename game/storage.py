@@ -39,8 +39,9 @@ FAILURE_LIMIT = 2
 # The most a player-data file may hold, by kind; a larger one is damaged, not read.
 MAX_BYTES = 4 * 1024 * 1024        # the games' saves and the replays
 LIMITS = {"options": 64 * 1024, "presets": 256 * 1024, "stats": 1024 * 1024,
-          "nerts-drills": 1024 * 1024, FAILURES_KIND: 16 * 1024, "challenge": 16 * 1024}
-# The folders under the saves folder that the program writes (game/replays.py's FOLDER):
+          "nerts-drills": 1024 * 1024, FAILURES_KIND: 16 * 1024, "challenge": 16 * 1024,
+          "replay": 8 * 1024 * 1024, "replay-index": 64 * 1024 * 1024}
+# The folders under the saves folder that the program writes (game/replay_store.py's FOLDER):
 # start-up cleans the temporary files of an interrupted save in each.
 SUBFOLDERS = ("replays",)
 
@@ -195,13 +196,6 @@ class Storage:
         finally:
             os.close(fd)
 
-    def load_json(self, name: str, kind: str, schema: int,
-                  validate: Callable[[Any], Any] = lambda data: data) -> Any:
-        """The checked data of a file, for a reader that keeps damaged files where they
-        are (the replays): ValueError (damaged: the reason) or OSError (cannot be read).
-        Nothing is told, nothing set aside."""
-        return validate(_unwrap(read_regular(self.path(name), LIMITS.get(kind, MAX_BYTES)), kind, schema))
-
     def read_json(self, name: str, kind: str, schema: int,
                   validate: Callable[[Any], Any], lost: str = DEFAULTS_USED) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
@@ -307,7 +301,9 @@ class Storage:
             self._write_failures()
 
     def take_problems(self) -> list[str]:
-        out, self.problems = self.problems, []
+        # emptied in place: the replays folder's storage shares this list
+        out = list(self.problems)
+        self.problems.clear()
         return out
 
 

@@ -52,16 +52,38 @@ def test_codes_survive_how_people_copy_them():
     assert C.decode(code[:4] + body, CODECS) == ch
 
 
-def test_every_single_typo_is_refused():
-    code = C.encode(challenge(), BY_KEY["gin"].replay_codec)
-    for i, ch in enumerate(code):
-        if ch == "-" or i < 4:
-            continue
-        for other in "07Z":
-            if other != ch:
+@pytest.mark.parametrize("game", list(BY_KEY))
+def test_every_single_typo_is_refused(game):
+    """Every letter of the code, the last included (its spare bits were unchecked:
+    15 of its 31 typos were accepted), replaced by each of the 31 others."""
+    c = BY_KEY[game].replay_codec
+    for name in ("", "Anna", "Bartholomew!"):
+        code = C.encode(challenge(game, name=name, seats=(c.LEVELS[0], None)), c)
+        for i, ch in enumerate(code):
+            if ch == "-" or i < 4:
+                continue
+            for other in C.ALPHABET.replace(ch, ""):
                 typo = code[:i] + other + code[i + 1:]
-                with pytest.raises(C.ChallengeError):
+                with pytest.raises(C.ChallengeError, match="mistyped"):
                     C.decode(typo, CODECS)
+
+
+@pytest.mark.parametrize("game, code", [
+    ("nerts", "NRT-0400-4004-JPDE-YENM-0800-8GBE-DSGG-1D0"),
+    ("gin", "GIN-040G-4004-JPDE-YENM-0800-8GBE-DSGS-298"),
+    ("gnono", "GNO-0410-4004-JPDE-YENM-0800-8GBE-DSGJ-BNR"),
+    ("gostop", "GST-041G-4004-JPDE-YENM-0800-8GBE-DSGV-8HG")])
+def test_codes_handed_out_before_the_stricter_check_still_play(game, code):
+    """Codes made by the version before the last letter's check (their spare bits
+    were always zero): they deal the same game."""
+    c = BY_KEY[game].replay_codec
+    assert C.decode(code, CODECS) == challenge(game, seats=(None, c.LEVELS[-1]))
+
+
+def test_a_code_with_a_letter_too_many_is_refused():
+    code = C.encode(challenge(), BY_KEY["gin"].replay_codec)
+    with pytest.raises(C.ChallengeError):
+        C.decode(code + "0", CODECS)
 
 
 @pytest.mark.parametrize("code, why", [

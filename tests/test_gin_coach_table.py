@@ -46,7 +46,7 @@ def test_each_hint_is_told_to_the_hands_recorder(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
     rec = replays.Recorder(gin_codec, [replays.Seat("Tester", "human"),
                                    replays.Seat("Computer", "computer", "normal")])
-    rec.begin(t.game, "Hand 1", 3)
+    rec.begin(t.game, "Hand 1")
     t.recorder = rec          # as the table's recording sets it
     press(app, "h", "h")
     assert rec.coached == 2

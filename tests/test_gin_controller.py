@@ -21,7 +21,7 @@ SESSION = {"oklahoma": False, "hollywood": False, "name": "Tester"}
 class FakeStorage:
     def __init__(self):
         self.files = {}
-        # the replays folder (game.replays.ReplayStore) is a real one, in a temporary folder
+        # the replays folder (game.replay_store.ReplayStore) is a real one, in a temporary folder
         self.dir, self.problems, self.told = tempfile.mkdtemp(prefix="gin-fake-saves-"), [], set()
 
     def write_json(self, name, kind, schema, data):

@@ -10,11 +10,13 @@ import pygame
 import pytest
 
 from game import replays
+from game.games import CODECS
 from game.gin import replay_codec as gin_codec
 from game.gin import table as T
 from game.gin.ai import make_ai
 from game.gin.rules import Discard
-from game.replays import ReplayStore, digest, verify
+from game.replay_store import ReplayStore
+from game.replays import digest, verify
 from tests.gin_replay_helpers import new_table as table_on
 from tests.gin_replay_helpers import play
 
@@ -38,8 +40,8 @@ def test_a_hand_played_at_the_table_replays_to_the_tables_state(app, seed):
     assert {seat for _, seat, _ in rep.moves} == {0, 1}
     assert [step for step, _, _ in rep.moves] == list(range(len(rep.moves)))
     assert rep.result and sum(rep.scores) == t.game.records[-1].points
-    names = [e.name for e in ReplayStore(app.storage).entries("gin")[0]]
-    assert len(names) == 1 and ReplayStore(app.storage).load(names[0]) == rep
+    names = [e.name for e in ReplayStore(app.storage, CODECS).entries("gin")[0]]
+    assert len(names) == 1 and ReplayStore(app.storage, CODECS).load(names[0]) == rep
 
 
 def test_the_next_hand_is_its_own_replay(app):
@@ -54,7 +56,7 @@ def test_the_next_hand_is_its_own_replay(app):
     play(t, ai)
     second = finished_replay_matches(t)
     assert second.label == "Hand 2" and second.start != first.start
-    assert len(ReplayStore(app.storage).entries("gin")[0]) == 2
+    assert len(ReplayStore(app.storage, CODECS).entries("gin")[0]) == 2
 
 
 def test_f8_mid_hand_then_resume_records_on(app):

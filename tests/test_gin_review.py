@@ -27,7 +27,7 @@ def record_hand(game: GinGame, players) -> replays.Replay:
     """One hand played by `players` (seat -> ai, or a function of (game, position)),
     recorded with a Recorder through Gin's replay codec, as the table records."""
     rec = replays.Recorder(gin_codec, SEATS, viewer=0)
-    rec.begin(game, f"Hand {game.hand_no}", game.deal_no)
+    rec.begin(game, f"Hand {game.hand_no}")
     step = 0
     while game.phase in ("offer", "draw", "discard", "lay_down"):
         s = game.turn
@@ -36,8 +36,7 @@ def record_hand(game: GinGame, players) -> replays.Replay:
         replay_codec.apply(game, step, s, move)
         rec.record(step, s, move)
         step += 1
-    winner = game.records[-1].winner
-    return rec.finish(game, f"won by seat {winner}", [0, 0])
+    return rec.finish(game)
 
 
 def computers(seed: int) -> replays.Replay:

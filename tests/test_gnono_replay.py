@@ -7,12 +7,14 @@ import json
 import pygame
 
 from game import replays
+from game.games import CODECS
 from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
 from game.gnono.ai import make_ai
 from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, PassScreen, SeatChooser
 from game.gnono.rules import GnonoOptions
 from game.gnono.table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA
+from game.replay_store import ReplayStore
 from game.scenes.replay_player import ReplayPlayer
 from tests.helpers import post_keys, run_until
 
@@ -49,9 +51,10 @@ def play_on(app, t, stop, limit=40_000):
 
 
 def stored(app) -> list[replays.Replay]:
-    entries, bad = replays.ReplayStore(app.storage).entries("gnono")
+    store = ReplayStore(app.storage, CODECS)
+    entries, bad = store.entries("gnono")
     assert not bad
-    return [e.replay for e in entries]
+    return [store.load(e.name) for e in entries]
 
 
 def ends_in(rep: replays.Replay, state) -> bool:

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import replays
+from game.games import CODECS
 from game.gostop import hwatu_art as art
 from game.gostop import replay_codec as gostop_codec
 from game.gostop import table as T
@@ -17,6 +18,7 @@ from game.gostop.replay_board import GoStopBoard, ReplayTable
 from game.gostop.rules import GoStopState, Options
 from game.gostop.screens import CoachedQuestion, GoStopBox, GoStopScoring
 from game.gostop.table_save import SAVE_NAME
+from game.replay_store import ReplayStore
 from game.scenes.replay_player import ReplayPlayer
 from tests.helpers import post_keys
 
@@ -47,9 +49,10 @@ def drive(app, t, until, limit=20000):
 
 
 def stored(app) -> list[replays.Replay]:
-    entries, bad = replays.ReplayStore(app.storage).entries("gostop")
+    store = ReplayStore(app.storage, CODECS)
+    entries, bad = store.entries("gostop")
     assert not bad
-    return [e.replay for e in entries]
+    return [store.load(e.name) for e in entries]
 
 
 def assert_reproduces(rep: replays.Replay, st: GoStopState) -> None:

@@ -260,14 +260,13 @@ def test_gin_hot_seat_f6_and_f9_say_why_they_are_refused(app):
 
 
 def test_home_and_end_go_to_the_first_and_last_item_of_a_list_or_hand(app):
-    from game import replays
     from game.gostop.rules import GoStopState
     from game.scenes.menu import MenuScene
     from game.scenes.replays import ReplaysScene
     from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table
     from tests.test_gostop_table import GO_POSITION, table_for
     from tools.random_replay import random_replay
-    store = replays.ReplayStore(app.storage)
+    store = app.replays
     for seed in range(3):
         store.save(random_replay("gin", seed=seed, human=True)[0])
     app.push(MenuScene(app))

@@ -9,6 +9,7 @@ import pytest
 
 from game import challenges, replays
 from game.clock import STEP
+from game.games import CODECS
 from game.nerts import replay_codec as nerts_codec
 from game.nerts import table_save
 from game.nerts.moves import COLUMN, PILE, WASTE, Move
@@ -16,6 +17,7 @@ from game.nerts.replay_codec import Race
 from game.nerts.rules import NertsOptions
 from game.nerts.table import NertsTable, new_table, resume, start_challenge
 from game.nerts.table_boxes import NO_CHALLENGE, NertsScoring
+from game.replay_store import ReplayStore
 from game.scenes.overlays import TextBox
 from tests.helpers import post_keys
 
@@ -66,7 +68,7 @@ def new_four(app, seed=11, levels=SEATS4, **opts) -> NertsTable:
 
 def check_replay_of(app, rep: replays.Replay, rnd) -> replays.ReplayCursor:
     """The replay is stored, verifies, and ends in the round's own state."""
-    stored, bad = replays.ReplayStore(app.storage).entries("nerts")
+    stored, bad = ReplayStore(app.storage, CODECS).entries("nerts")
     assert not bad and any(e.replay.final == rep.final for e in stored)
     cursor = replays.verify(replays.Replay.from_json(rep.to_json()), nerts_codec)
     cursor.seek(cursor.length)

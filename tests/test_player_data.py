@@ -11,7 +11,7 @@ import signal
 import pygame
 import pytest
 
-from game.games import BY_KEY
+from game.games import BY_KEY, CODECS
 from game.scenes.overlays import MessageBox
 from tests.helpers import post_keys, read_only
 
@@ -162,7 +162,6 @@ def test_challenge_txt_as_a_fifo_does_not_hang_menu_c(tmp_path, no_hang):
 
 
 def test_a_friends_challenge_txt_still_prefills_the_code(tmp_path):
-    from game import challenges
     from game.scenes.challenge import CodePrompt
     app = make_app(tmp_path)
     code = BY_KEY["gin"].replay_codec.CHALLENGE_PREFIX + "ABCDEF"
@@ -172,18 +171,19 @@ def test_a_friends_challenge_txt_still_prefills_the_code(tmp_path):
 
 
 def test_a_fifo_among_the_replays_is_refused_by_the_public_reader(tmp_path, no_hang):
-    from game.replays import FOLDER, FORMAT, KIND, ReplayStore
+    from game.replay_store import FOLDER, ReplayStore
+    from game.replays import ReplayError
     from game.storage import Storage
-    store = ReplayStore(Storage(str(tmp_path)))
+    store = ReplayStore(Storage(str(tmp_path)), CODECS)
     os.makedirs(tmp_path / FOLDER)
     os.mkfifo(tmp_path / FOLDER / "gin-20260101-000000-1.json")
-    with pytest.raises(ValueError, match="not a regular file"):
-        store.files.load_json("gin-20260101-000000-1.json", KIND, FORMAT)
+    with pytest.raises(ReplayError, match="not a regular file"):
+        store.load("gin-20260101-000000-1.json")
 
 
 # --- item 7: start-up cleans the temporaries of every folder it writes ------------------------
 def test_start_up_removes_temporary_files_left_in_the_replays_folder(tmp_path):
-    from game.replays import FOLDER
+    from game.replay_store import FOLDER
     os.makedirs(tmp_path / FOLDER)
     left = [tmp_path / FOLDER / ".gin-20260101-000000-1.json.k2j4h1x0.tmp",
             tmp_path / ".options.json.a8d9f0s1.tmp"]

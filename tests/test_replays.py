@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from game import replays
+from game.games import BY_KEY, CODECS
 from game.gin import replay_codec as gin_codec
+from game.replay_store import FOLDER, ReplayStore
 from game.scenes.replay_player import SPEEDS, ReplayPlayer
 from game.storage import Storage
 from tests.helpers import key_event
@@ -53,7 +55,7 @@ def test_another_version_is_refused_with_a_message(gin_replay):
 
 def test_a_changed_end_state_is_refused(gin_replay):
     bad = replays.Replay(**{**gin_replay.__dict__, "final": "0" * 24})
-    with pytest.raises(replays.ReplayError, match="does not reproduce"):
+    with pytest.raises(replays.ReplayError, match=r"edited \(its moves do not end in its recorded game\)"):
         replays.verify(bad, gin_codec)
 
 
@@ -77,7 +79,7 @@ def test_the_cursor_steps_and_seeks_to_the_same_states(gin_replay):
 
 
 def test_the_folder_keeps_the_last_20_of_a_game_and_every_kept_one(tmp_path, gin_replay):
-    store = replays.ReplayStore(Storage(str(tmp_path)))
+    store = ReplayStore(Storage(str(tmp_path)), CODECS)
     names = []
     for i in range(25):
         rep = replays.Replay(**{**gin_replay.__dict__, "when": f"2026-11-23T10:{i:02d}:00",
@@ -95,11 +97,11 @@ def test_the_folder_keeps_the_last_20_of_a_game_and_every_kept_one(tmp_path, gin
     assert names[-1] not in {e.name for e in store.entries()[0]}
 
 
-def test_damaged_files_are_listed_apart_and_left_alone(tmp_path, gin_replay):
+def test_damaged_files_are_set_aside_once_and_told_once(tmp_path, gin_replay):
     storage = Storage(str(tmp_path))
-    store = replays.ReplayStore(storage)
+    store = ReplayStore(storage, CODECS)
     good = store.save(gin_replay)
-    folder = os.path.join(str(tmp_path), replays.FOLDER)
+    folder = os.path.join(str(tmp_path), FOLDER)
     for name, text in (("gin-junk.json", "{not json"), ("gin-other.json", '{"kind": "stats"}'),
                        ("gin-bad.json", json.dumps({"kind": "replay", "schema": 1,
                                                     "data": {"format": 1}}))):
@@ -108,14 +110,44 @@ def test_damaged_files_are_listed_apart_and_left_alone(tmp_path, gin_replay):
     entries, bad = store.entries()
     assert [e.name for e in entries] == [good]
     assert sorted(bad) == ["gin-bad.json", "gin-junk.json", "gin-other.json"]
-    with pytest.raises(replays.ReplayError):
-        store.load("gin-junk.json")
+    # moved aside once, as NAME.bad, and told once (one notice for the lot)
+    assert sorted(n for n in os.listdir(folder) if n.endswith(".bad")) == [
+        "gin-bad.json.bad", "gin-junk.json.bad", "gin-other.json.bad"]
+    notices = storage.take_problems()
+    assert len(notices) == 1 and "2 more" in notices[0] and ".bad" in notices[0]
+    # the next visit (a new screen, a new store) neither counts nor tells them again
+    entries, bad = ReplayStore(storage, CODECS).entries()
+    assert [e.name for e in entries] == [good] and bad == []
+    assert storage.take_problems() == []
+
+
+def test_damaged_files_in_a_read_only_folder_are_told_once(tmp_path, gin_replay, monkeypatch):
+    """Nothing can be moved aside nor the index written (a read-only folder, as this
+    user, root, would write in a chmod'ed one): the damaged file is told once, and is
+    not read again on the next visits."""
+    storage = Storage(str(tmp_path))
+    good = ReplayStore(storage, CODECS).save(gin_replay)
+    folder = os.path.join(str(tmp_path), FOLDER)
+    with open(os.path.join(folder, "gin-junk.json"), "w") as f:
+        f.write("{not json")
+
+    def refused(*args, **kw):
+        raise PermissionError(13, "Read-only file system")
+    monkeypatch.setattr(os, "replace", refused)
+    store = ReplayStore(storage, CODECS)       # the App's, for the session
+    for visit in range(3):
+        entries, bad = store.entries()
+        assert [e.name for e in entries] == [good]
+        assert bad == (["gin-junk.json"] if visit == 0 else [])
+    notices = storage.take_problems()
+    assert sum("gin-junk.json" in n for n in notices) == 1
+    assert any("could not be moved aside" in n for n in notices)
     assert os.path.exists(os.path.join(folder, "gin-junk.json"))
 
 
 def test_a_replay_of_a_game_this_program_lacks_is_listed_as_damaged(menu_app, gin_replay):
     from game.scenes.replays import ReplaysScene
-    store = replays.ReplayStore(menu_app.storage)
+    store = ReplayStore(menu_app.storage, CODECS)
     good = store.save(gin_replay)
     chess = store.save(replays.Replay(**{**gin_replay.__dict__, "game": "chess"}))
     menu_app.key(key_event(pygame.K_r, "r"))
@@ -181,13 +213,15 @@ def test_the_player_keys(app, gin_replay):
     assert app.top is not player
 
 
-def test_the_player_reaches_the_end_and_says_the_result(app, gin_replay):
-    player = ReplayPlayer(app, replays.verify(gin_replay, gin_codec), FakeBoard())
+def test_the_player_reaches_the_end_and_says_the_result(app):
+    rep, _ = record_random("gostop", 1, moves=200)      # a whole hand: it has a result
+    assert rep.result.startswith("Hand 1:")
+    player = ReplayPlayer(app, replays.verify(rep, BY_KEY["gostop"].replay_codec), FakeBoard())
     app.push(player)
     player.speed_i = len(SPEEDS) - 1
     while not player.at_end:
         player.update(1.0)
-    assert "random play" in player.line
+    assert player.line == "End: " + rep.result
     app.run(max_frames=1)
 
 

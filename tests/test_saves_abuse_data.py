@@ -20,7 +20,7 @@ import signal
 import pygame
 import pytest
 
-from game.games import BY_KEY
+from game.games import BY_KEY, CODECS
 from game.storage import MAX_BYTES, Storage
 from tests.helpers import key_event, read_only
 from tests.test_player_data import Hung
@@ -50,7 +50,7 @@ def alarm():
 @pytest.fixture(scope="module")
 def originals(tmp_path_factory):
     """Per kind: (the file's name, folder under the saves folder, its bytes)."""
-    from game import challenges, presets, replays
+    from game import challenges, replay_store
     from game.nerts.drill_records import DrillRecords
     from tests.test_challenges import challenge
     from tests.test_replay_codecs import record_random
@@ -69,7 +69,7 @@ def originals(tmp_path_factory):
     records.add({"key": "cards20+ones", "deal": 8, "completed": False, "steps": 300, "cpm": 4.0})
     ch = challenge()
     assert challenges.save_code(app.storage, challenges.encode(ch, BY_KEY[ch.game].replay_codec), ch)
-    replay_name = replays.ReplayStore(app.storage).save(record_random("gin", 5, moves=60)[0])
+    replay_name = app.replays.save(record_random("gin", 5, moves=60)[0])
     for game in GAMES:
         table = start_table(app, game)
         pygame.event.post(key_event(pygame.K_F8))
@@ -80,7 +80,7 @@ def originals(tmp_path_factory):
     app.storage.note_failure("gin.json")     # after the games' saves, which clear it
     app.close()
     out = {kind: (FILES[kind], "", (d / FILES[kind]).read_bytes()) for kind in FILES}
-    out["replay"] = (replay_name, replays.FOLDER, (d / replays.FOLDER / replay_name).read_bytes())
+    out["replay"] = (replay_name, replay_store.FOLDER, (d / replay_store.FOLDER / replay_name).read_bytes())
     return out
 
 
@@ -189,13 +189,14 @@ def read_challenge(app, st, raw):
 
 def read_replay(app, st, held, name) -> bool:
     """Through the storage's public reader, as the replays screen reads: True if refused."""
-    from game.replays import FORMAT, KIND, Replay, ReplayStore
-    store = ReplayStore(st)
+    from game.replay_store import ReplayStore
+    from game.replays import Replay
+    store = ReplayStore(st, CODECS)
     refused = False
     for _ in range(2):
         try:
-            rep = store.files.load_json(name, KIND, FORMAT, Replay.from_json)
-        except (ValueError, OSError):
+            rep = store.load(name)
+        except ValueError:
             refused = True
             continue
         assert rep.to_json() == Replay.from_json(held).to_json()

@@ -298,7 +298,7 @@ class Gallery:
         from game.scenes.replay_player import ReplayPlayer
         from game.scenes.replays import ReplaysScene
         self.reset(MenuScene)       # under the replays: the App stops when its stack is empty
-        store = replays.ReplayStore(self.app.storage)
+        store = self.app.replays
         for game in BY_KEY:
             try:
                 rep, _ = random_replay(game, seed=7, human=True)

@@ -20,7 +20,7 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
              replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
              for i in range(engine.n_seats)]
     rec = replays.Recorder(c, seats)
-    rec.begin(engine, "Hand 1", seed)
+    rec.begin(engine, "Hand 1")
     rng = random.Random(seed)
     for i in range(moves):
         if engine.is_over():
@@ -31,4 +31,4 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
             move = rng.choice(legal)
             c.apply(engine, i, seat, move)
             rec.record(i, seat, move)
-    return rec.finish(engine, "random play", list(engine.scores())), engine
+    return rec.finish(engine), engine

@@ -9,6 +9,7 @@ from game.engine import Event
 from game.gin import moves as M
 from game.gin.options import GinOptions
 from game.gin.rules import GinGame
+from game.gin.table_speech import hand_result_lines
 from game.replay_moves import DataclassMoves
 
 GAME = "gin"
@@ -26,6 +27,12 @@ def engine_from_json(data: dict) -> GinGame:
     return GinGame.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return 2
+
+
 def move_to_json(move: Any) -> dict:
     return _MOVES.to_json(move)
 
@@ -36,6 +43,18 @@ def move_from_json(data: Any) -> Any:
 
 def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
+
+
+def outcome(start: dict, final: GinGame, names: list[str]) -> tuple[str, list[int]]:
+    """The hand's result line and points, seat by seat, from the game as it ended (the
+    hand scored since the deal, `start` as JSON: its record; none yet, an empty line
+    and no points)."""
+    scored = len(final.records) > len(start["records"])
+    r = final.records[-1] if scored else None
+    scores = [0, 0]
+    if r is not None and r.winner is not None:
+        scores[r.winner] = r.points
+    return "; ".join(hand_result_lines(r, names))[:200], scores
 
 
 # the rules options, for deal challenges: the defaults, as JSON, and back

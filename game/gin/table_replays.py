@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.gin import replay_codec
-from game.gin.table_speech import result_lines
-from game.replays import Recorder, Replay, ReplayCursor, ReplayError, ReplayStore, Seat, digest
+from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
 
 PLAYING = ("offer", "draw", "discard", "lay_down")
 
@@ -38,7 +37,7 @@ class TableReplays:
 
     def _begin_hand(self) -> None:
         g = self.game
-        self.recorder.begin(g, f"Hand {g.hand_no}", g.deal_no)
+        self.recorder.begin(g, f"Hand {g.hand_no}")
 
     def _record_move(self, move: Any, events: list) -> None:
         """After a move the engine accepted (before the autosave, which keeps the hand
@@ -56,14 +55,10 @@ class TableReplays:
             rec.restore(None)
         elif rec.replay is not None:
             rec.record(len(rec.replay.moves), move.seat, move)
-        if kinds & {"hand_scored", "dead_hand"}:
-            scores = [0, 0]
-            for ev in events:
-                if ev["kind"] == "hand_scored":
-                    scores[ev["winner"]] = ev["points"]
-            rep = rec.finish(self.game, "; ".join(result_lines(self))[:200], scores)
+        if kinds & {"hand_scored", "dead_hand"}:   # the result: made by the replay codec
+            rep = rec.finish(self.game)
             if rep is not None:
-                ReplayStore(self.app.storage).save(rep)
+                self.app.replays.save(rep)
                 self.last_replay = rep
 
     def restore_recording(self, data: Any) -> None:

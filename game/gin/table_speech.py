@@ -20,8 +20,12 @@ def _card(c) -> str:
 def result_lines(tbl) -> list[str]:
     """The lines of the box shown when a hand is over (drawn and spoken)."""
     g = tbl.game
-    r = g.records[-1] if g.records else None
-    n = tbl.names
+    return hand_result_lines(g.records[-1] if g.records else None, tbl.names)
+
+
+def hand_result_lines(r, n: list[str]) -> list[str]:
+    """The lines of a hand's result (a HandRecord; None: no hand scored yet), with the
+    seats' names: the table's box, and a replay's result (Gin's replay codec)."""
     if r is None:
         return []
     if r.how == "dead":

@@ -25,7 +25,7 @@ from game.table_support import computer_move, record_stats
 
 from . import replay_codec
 from .ai import make_ai
-from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
+from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoEngine, GnonoState, NextRound, move_seat
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
@@ -111,7 +111,7 @@ class GnonoController:
         self.coach_round = 0
         if st.phase in (ROUND_OVER, GAME_OVER):
             return
-        self.recorder.begin(st, f"Round {st.round_no}", st.deal_no)
+        self.recorder.begin(st, f"Round {st.round_no}")
 
     def _record(self, move) -> None:
         if type(move) is NextRound:
@@ -121,15 +121,8 @@ class GnonoController:
         if rec.replay is None:
             return
         rec.record(len(rec.replay.moves), move_seat(move), move)
-        if self.is_over():
-            lr = self.state.last_round or {}
-            w = lr.get("winner")
-            scores = [int(lr.get("points", 0)) if s == w else 0 for s in range(self.n)]
-            result = (f"{self.names[w]} went out, +{lr.get('points', 0)}" if w is not None
-                      else "no one went out")
-            if self.state.phase == GAME_OVER and self.state.winner is not None:
-                result += f"; {self.names[self.state.winner]} wins the game"
-            self.finished.append(rec.finish(self.state, result, scores))
+        if self.is_over():     # the result line and scores: made by the replay codec
+            self.finished.append(rec.finish(GnonoEngine(self.state)))
 
     def take_finished(self) -> list[Replay]:
         """The rounds recorded and scored since the last call (to be stored)."""

@@ -11,7 +11,7 @@ from game.gnono import moves as M
 from game.gnono.ai import LEVELS as AI_LEVELS
 from game.gnono.cards import Card
 from game.gnono.options import GnonoOptions
-from game.gnono.rules import GnonoEngine
+from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoEngine
 from game.gnono.saves import card as card_of_token
 from game.replay_moves import DataclassMoves
 
@@ -30,6 +30,12 @@ def engine_from_json(data: dict) -> GnonoEngine:
     return GnonoEngine.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return int(state["n"])
+
+
 def move_to_json(move: Any) -> dict:
     return _MOVES.to_json(move)
 
@@ -40,6 +46,21 @@ def move_from_json(data: Any) -> Any:
 
 def apply(engine: GnonoEngine, step: int, seat: int, move: Any) -> list[Event]:
     return engine.play(seat, move)
+
+
+def outcome(start: dict, final: GnonoEngine, names: list[str]) -> tuple[str, list[int]]:
+    """The round's result line and points, seat by seat, from the game as it ended
+    (a round not scored: an empty line and no points)."""
+    st = final.state
+    if st.phase not in (ROUND_OVER, GAME_OVER):
+        return "", [0] * st.n
+    lr = st.last_round or {}
+    w = lr.get("winner")
+    scores = [int(lr.get("points", 0)) if s == w else 0 for s in range(st.n)]
+    result = f"{names[w]} went out, +{lr.get('points', 0)}" if w is not None else "no one went out"
+    if st.phase == GAME_OVER and st.winner is not None:
+        result += f"; {names[st.winner]} wins the game"
+    return result, scores
 
 
 # the rules options, for deal challenges: the defaults, as JSON, and back

@@ -4,7 +4,6 @@ deal challenge of the end-of-game screen (C). A mixin of GnonoTable."""
 from __future__ import annotations
 
 from game import challenges, errors
-from game.replays import ReplayStore
 from game.scene import Push
 from game.scenes.challenge_offer import offer
 
@@ -19,7 +18,7 @@ class TableCoach:
     def store_replays(self) -> None:
         """Write the rounds recorded and scored since the last call to the replays folder."""
         for rep in self.ctl.take_finished():
-            ReplayStore(self.app.storage).save(rep)
+            self.app.replays.save(rep)
             self.last_replay = rep
 
     # -- the coach ------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import Callable
 from game import errors
 from game.challenges import Challenge
 from game.engine import IllegalMove
-from game.replays import Recorder, Replay, Seat, unpack_state
+from game.replays import Recorder, Replay, Seat
 from game.table_support import computer_move
 
 from . import replay_codec
@@ -122,7 +122,7 @@ class GoStopController:
         if self.recorder is None:
             return
         st = self.state
-        self.recorder.begin(st, f"Hand {st.hand_no}", st.deal_no)
+        self.recorder.begin(st, f"Hand {st.hand_no}")
         if st.is_over():      # a chongtong at the deal: settled without a move
             self._finish_hand()
 
@@ -140,10 +140,7 @@ class GoStopController:
         rec = self.recorder
         if rec is None or rec.replay is None:
             return
-        st = self.state
-        start_chips = unpack_state(rec.replay.start).get("chips", [0] * st.n)
-        scores = [st.chips[s] - start_chips[s] for s in range(st.n)]
-        rep = rec.finish(st, hand_summary(st, seat_names(st.n, self.humans)).strip(), scores)
+        rep = rec.finish(self.state)     # the result line: narrate.hand_summary, by the replay codec
         if rep is not None and self.on_replay is not None:
             self.on_replay(rep)
 
@@ -324,17 +321,3 @@ class GoStopController:
         assert len(self.levels) == self.n - len(self.humans)
         assert self.viewer is None or self.viewer in self.humans
         assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
-
-
-
-def hand_summary(st: GoStopState, names: list[str]) -> str:
-    """The line of a settled hand (F4's list, a replay's result)."""
-    res = st.result or {}
-    w = res.get("winner")
-    if res.get("nagari"):
-        return f"  Hand {st.hand_no}: nagari (nobody paid)"
-    if w is None:
-        return f"  Hand {st.hand_no}: over"
-    paid = sum(p.total for p in res.get("payments", []))
-    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
-    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"

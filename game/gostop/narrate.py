@@ -6,6 +6,8 @@ short explanation, so a newcomer learns the game from the screen) and a sound cu
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine import Event
 from game.words import counted
 
@@ -173,3 +175,16 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
     if k == "hand_over" and ev.get("winner") is not None:
         cue = "win" if sp.you(ev.get("winner")) else "lose"
     return text, cue, k in SPECIAL
+
+
+def hand_summary(st: Any, names: list[str]) -> str:
+    """The line of a settled hand (F4's list, a replay's result)."""
+    res = st.result or {}
+    w = res.get("winner")
+    if res.get("nagari"):
+        return f"  Hand {st.hand_no}: nagari (nobody paid)"
+    if w is None:
+        return f"  Hand {st.hand_no}: over"
+    paid = sum(p.total for p in res.get("payments", []))
+    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
+    return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"

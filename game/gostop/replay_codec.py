@@ -17,6 +17,7 @@ from game.replay_moves import DataclassMoves
 from . import moves as M
 from .ai import LEVELS as AI_LEVELS
 from .cards import Card, parse_card
+from .narrate import hand_summary
 from .options import Options
 from .rules import GoStopState
 
@@ -44,6 +45,12 @@ def engine_from_json(data: dict) -> GoStopState:
     return GoStopState.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return int(state["options"]["players"])
+
+
 def move_to_json(move: Any) -> dict:
     return _MOVES.to_json(move)
 
@@ -60,6 +67,13 @@ def apply(engine: GoStopState, step: int, seat: int, move: Any) -> list[Event]:
     if isinstance(move, M.NextHand):
         return engine.next_hand()
     return engine.play(seat, move)
+
+
+def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
+    """The hand's result line (F4's) and the chips each seat won or paid in it (`start`:
+    the deal's JSON)."""
+    return (hand_summary(final, names).strip(),
+            [final.chips[s] - start["chips"][s] for s in range(final.n)])
 
 
 @dataclass(frozen=True)

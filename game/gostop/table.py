@@ -37,7 +37,7 @@ from game.challenges import Challenge
 from game.deals import fresh_deal_no
 from game.keys import Binding
 from game.presets import apply_preset
-from game.replays import Replay, ReplayStore
+from game.replays import Replay
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
@@ -48,10 +48,10 @@ from game.words import counted
 from . import hwatu_art as art
 from . import replay_codec
 from .cards import PLANTS, parse_cards
-from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, hand_summary, make_ai  # noqa: F401
+from .controller import HARD_ROLLOUTS, HUMAN, THINK_S, GoStopController, make_ai  # noqa: F401
 from .help_text import HELP
 from .model import Model
-from .narrate import Speaker, seat_names
+from .narrate import Speaker, hand_summary, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
 from .screens import CoachedQuestion, GoStopBox, GoStopScoring, PassKeyboard
@@ -125,7 +125,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.ctl.record_hands(self._hand_recorded, dealt_now)
 
     def _hand_recorded(self, rep: Replay) -> None:
-        ReplayStore(self.app.storage).save(rep)
+        self.app.replays.save(rep)
         self.last_replay = rep
 
     def _playback(self, model: Model, events, pace_scale: float) -> list:

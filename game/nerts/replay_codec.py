@@ -40,6 +40,12 @@ def engine_from_json(data: dict) -> Round:
     return Round.from_json(data)
 
 
+def seat_count(state: dict) -> int:
+    """The seats of an engine's JSON, read without building the engine (KeyError,
+    TypeError or ValueError if damaged)."""
+    return int(state["options"]["seats"])
+
+
 # a move as a short text, a few bytes a move (a round has hundreds): "F" flip, "T" turn,
 # "V" vote; a play "p>s3" (source p Pile, w waste or c0..c3 a column; destination s and
 # the foundation, or c0..c3 a column, with "x2" the cards of a run); a race "r013"
@@ -81,6 +87,18 @@ def move_from_json(data: Any) -> Move | Race:
                 None if count is None else int(count))
     move.check_shape()
     return move
+
+
+def outcome(start: dict, final: Round, names: list[str]) -> tuple[str, list[int]]:
+    """The round's result line (who called G'NERTS, each side's points; a side is a
+    seat, or partners' names joined by &) and each seat's points."""
+    o = final.options
+
+    def side(i: int) -> str:
+        return " & ".join(names[s] for s in o.seats_of(i))
+    how = f"{side(final.caller)} called G'NERTS" if final.end_reason == "gnerts" else "A standstill"
+    totals = ", ".join(f"{side(i)} {d['total']:+d}" for i, d in enumerate(final.score_details()))
+    return (how + ": " + totals)[:200], final.scores()
 
 
 def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]:

@@ -172,18 +172,14 @@ class TableControl:
 
     def begin_recording(self) -> None:
         rnd = self.round
-        self.recorder.begin(rnd, f"Round {self.game.round_no}", rnd.deal_no)
+        self.recorder.begin(rnd, f"Round {self.game.round_no}")
 
-    def finish_recording(self, rnd: Round, details: list[dict]) -> None:
-        """The round's replay, kept in the replays folder and as `last_replay`."""
-        if rnd.end_reason == "gnerts":
-            how = f"{self.side_name(rnd.caller)} called G'NERTS"
-        else:
-            how = "A standstill"
-        line = how + ": " + ", ".join(f"{self.side_name(i)} {d['total']:+d}" for i, d in enumerate(details))
-        rep = self.recorder.finish(rnd, line[:200], rnd.scores())
+    def finish_recording(self, rnd: Round) -> None:
+        """The round's replay (its result line made by the replay codec from the
+        round), kept in the replays folder and as `last_replay`."""
+        rep = self.recorder.finish(rnd)
         if rep is not None:
-            replays.ReplayStore(self.app.storage).save(rep)
+            self.app.replays.save(rep)
             self.last_replay = rep
 
     def take_events(self, events) -> None:
@@ -259,7 +255,7 @@ class TableControl:
         rnd = self.round
         details = rnd.score_details()
         reason, caller = rnd.end_reason, rnd.caller
-        self.finish_recording(rnd, details)
+        self.finish_recording(rnd)
         result = self.game.end_round()
         self.phase = "done"
         rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],

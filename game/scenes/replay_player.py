@@ -63,7 +63,7 @@ class ReplayPlayer(Scene):
         else:
             self.line = self.board.describe(self.cursor.events) or self.line
         if self.at_end:      # the result alone: the last move's line would crowd it out
-            self.line = "End: " + self.replay.result
+            self.line = f"End: {self.replay.result}" if self.replay.result else "End."
         self.changed = True
 
     @property

@@ -1,6 +1,9 @@
 """The Replays screen (the menu's R): the recorded hands of every game, newest first,
 with the game, the date, the seats and the result. Enter plays one back on its table;
-K keeps it (never pruned) or lets it go; Del deletes it; Tab shows one game or all."""
+K keeps it (never pruned) or lets it go; Del deletes it; Tab shows one game or all.
+The list comes from the replays' index (game/replay_store.py), read when the screen
+opens or comes back, never while drawing; a replay is read whole, and played through
+to check it, when Enter plays it: one found edited is refused and set aside."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +14,7 @@ from game import errors, ui
 from game import palette as P
 from game.games import BY_KEY, GAMES
 from game.keys import Binding
-from game.replays import KEEP_LAST, ReplayError, ReplayStore, verify
+from game.replays import KEEP_LAST, OtherVersion, ReplayError, verify
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.scenes.replay_player import ReplayPlayer
@@ -28,17 +31,19 @@ class ReplaysScene(Scene):
 
     def __init__(self, app: Any):
         super().__init__(app)
-        self.store = ReplayStore(app.storage)
+        self.store = app.replays
         self.filter: str | None = None      # a game's key, or None for all
         self.index = 0
         self.top = 0
+        self.damaged: list[str] = []         # files set aside during this visit
         self.refresh()
 
     def refresh(self) -> None:
         entries, damaged = self.store.entries(self.filter)
         # a replay of a game this program does not have cannot be shown: listed as damaged
         self.entries = [e for e in entries if e.replay.game in BY_KEY]
-        self.damaged = damaged + [e.name for e in entries if e.replay.game not in BY_KEY]
+        found = damaged + [e.name for e in entries if e.replay.game not in BY_KEY]
+        self.damaged += [name for name in found if name not in self.damaged]
         self.index = max(0, min(self.index, len(self.entries) - 1))
 
     def on_enter(self) -> None:
@@ -61,10 +66,14 @@ class ReplaysScene(Scene):
             return False
         entry = self.entries[self.index]
         try:
-            cursor = verify(entry.replay, BY_KEY[entry.replay.game].replay_codec)
+            rep = self.store.load(entry.name)
+            cursor = verify(rep, self.store.codec(rep))
         except ReplayError as exc:
             self.app.error()
-            return Push(MessageBox(self.app, "Replay", [str(exc)]))
+            if not isinstance(exc, OtherVersion):
+                self.store.refuse(entry.name, str(exc))
+                self.refresh()
+            return Push(MessageBox(self.app, "Replay", [str(exc)[:1].upper() + str(exc)[1:] + "."]))
         try:
             return Push(ReplayPlayer(self.app, cursor))
         except Exception as exc:     # a game's replay table that fails is a bug: reported
@@ -113,8 +122,8 @@ class ReplaysScene(Scene):
                 "",
                 "Enter plays the chosen one back on its own table. During a replay",
                 "Space pauses, Left/Right step, +/- change the speed and F9 shows",
-                "every hand. A replay recorded by another version of G'NERTS cannot",
-                "be shown: you are told so, never shown a wrong game.",
+                "every hand. A replay recorded by another version of G'NERTS, or",
+                "edited, cannot be shown: you are told so, never shown a wrong game.",
                 "",
                 "K keeps a replay for ever (a * marks it), Del deletes one, Tab shows",
                 "one game's replays or all of them."]
@@ -159,10 +168,15 @@ class ReplaysScene(Scene):
                 if r.coached else ""
             ui.text_cut(canvas, 2, 27, f"Deal number {r.deal_no if r.deal_no is not None else '-'}."
                         + coach, P.LIGHT_CYAN, P.BLUE, 76)
+        notes = []
         if self.damaged:
             n = len(self.damaged)
-            files = f"{n} replay files could not be read and are" if n != 1 else \
-                "1 replay file could not be read and is"
-            ui.text_cut(canvas, 2, 28, files + " not listed.", P.YELLOW, P.BLUE, 76)
+            notes.append(f"{n} replay files could not be read: set aside." if n != 1 else
+                         "1 replay file could not be read: set aside.")
+        if self.store.others:
+            n = self.store.others
+            notes.append(f"{n} replay{'s' if n != 1 else ''} of another version not listed.")
+        if notes:
+            ui.text_cut(canvas, 2, 28, " ".join(notes), P.YELLOW, P.BLUE, 76)
         ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Play"), ("K", "Keep"),
                             ("Del", "Delete"), ("Tab", "Game"), ("F1", "Keys"), ("Esc", "Back")])

@@ -1,0 +1,319 @@
+"""Replays that cannot lie, trap or hang (issue 34): a replay's seats must fit its deal
+and its moves, its deal number, result and scores must be its moves' (an edited one
+is refused as edited, never as "another version"), the replays folder's index spares
+the list and the end of a hand from reading every file and survives damage, damaged
+files are set aside once, and a FIFO among the replays never blocks the menu's R."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from contextlib import contextmanager
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game import replay_store, replays
+from game.games import BY_KEY, CODECS
+from game.replay_store import FOLDER, INDEX, ReplayStore
+from game.storage import Storage
+from tests.helpers import key_event
+from tests.test_replay_codecs import record_random
+from tools.random_replay import random_replay
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    """A short random game of each kind, recorded (a human at seat 0)."""
+    return {g: random_replay(g, 3, moves=120, human=True)[0] for g in list(BY_KEY)}
+
+
+def refused_as_edited(rep: replays.Replay, what: str) -> None:
+    with pytest.raises(replays.ReplayError) as caught:
+        replays.verify(rep, BY_KEY[rep.game].replay_codec)
+    assert "edited" in str(caught.value) and what in str(caught.value)
+    assert "another version" not in str(caught.value)
+
+
+@contextmanager
+def deadline(seconds: int):
+    """A hang fails the test instead of blocking it for ever (SIGALRM)."""
+    def fire(*_):
+        raise TimeoutError(f"still blocked after {seconds} s")
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def replays_scene(app):
+    from game.scenes.replays import ReplaysScene
+    return next(s for s in app.scenes if isinstance(s, ReplaysScene))
+
+
+def notice(app) -> str:
+    """The text of the notice on top (the App shows the storage's problems so)."""
+    from game.scenes.overlays import MessageBox
+    assert isinstance(app.top, MessageBox) and app.top.title == "Notice"
+    return " ".join(app.top.lines)
+
+
+# item 3: the seats ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", list(BY_KEY))
+def test_a_replay_with_a_seat_too_many_or_too_few_is_refused(recorded, game):
+    rep = recorded[game]
+    replays.verify(rep, BY_KEY[rep.game].replay_codec)                                   # as recorded: it plays
+    extra = replace(rep, seats=rep.seats + [replays.Seat("Ghost", "computer", "normal")])
+    refused_as_edited(extra, "seats")
+    if len(rep.seats) > 2:
+        fewer = replace(rep, seats=rep.seats[:-1],
+                        moves=[m for m in rep.moves if m[1] < len(rep.seats) - 1])
+        refused_as_edited(fewer, "seats")
+
+
+@pytest.mark.parametrize("game", list(BY_KEY))
+def test_a_replay_whose_seats_are_changed_otherwise_is_refused(recorded, game):
+    rep = recorded[game]
+    human_level = replace(rep, seats=[replace(rep.seats[0], level="expert")] + rep.seats[1:])
+    refused_as_edited(human_level, "level")
+    other_viewer = replace(rep, viewer=1)
+    refused_as_edited(other_viewer, "seat")
+
+
+def test_a_gnono_replay_with_an_extra_seat_is_refused_on_the_replays_screen(menu_app):
+    """It raised IndexError in the Gnono board's drawing: now it is never listed."""
+    rep, _ = record_random("gnono", 4, moves=60)
+    store = ReplayStore(menu_app.storage, CODECS)
+    store.save(replace(rep, seats=rep.seats + [replays.Seat("Ghost", "computer", "easy")]))
+    good = store.save(replace(rep, when="2026-01-01T10:00:00"))
+    menu_app.replays = ReplayStore(menu_app.storage, CODECS)   # a new session
+    os.remove(os.path.join(store.files.dir, INDEX))
+    menu_app.storage.take_problems()
+    menu_app.key(key_event(pygame.K_r, "r"))
+    menu_app.run(max_frames=1)
+    assert [e.name for e in replays_scene(menu_app).entries] == [good]
+    assert "edited" in notice(menu_app) and "seats" in notice(menu_app)
+
+
+# item 4: details that are the moves' ---------------------------------------------------
+
+@pytest.mark.parametrize("game", list(BY_KEY))
+def test_edited_details_are_refused_as_edited(recorded, game):
+    rep = recorded[game]
+    refused_as_edited(replace(rep, deal_no=(rep.deal_no or 0) + 1), "deal number")
+    refused_as_edited(replace(rep, result=rep.result + " (and a bonus)"), "result")
+    refused_as_edited(replace(rep, scores=[s + 5 for s in rep.scores]), "scores")
+    refused_as_edited(replace(rep, final="0" * 24), "moves")
+
+
+@pytest.mark.parametrize("game", list(BY_KEY))
+def test_the_result_and_scores_are_made_from_the_moves(recorded, game):
+    rep = recorded[game]
+    cur = replays.verify(rep, BY_KEY[rep.game].replay_codec)
+    cur.seek(cur.length)
+    c = BY_KEY[game].replay_codec
+    result, scores = c.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
+    assert (rep.result, rep.scores) == (result, list(scores))
+    assert rep.deal_no == replays.unpack_state(rep.start)["deal_no"]
+
+
+def test_another_version_is_still_told_as_another_version(recorded):
+    rep = recorded["gin"]
+    with pytest.raises(replays.ReplayError, match="another version"):
+        replays.verify(replace(rep, version=rep.version + 1), BY_KEY["gin"].replay_codec)
+
+
+def test_a_file_edited_after_it_was_listed_is_not_listed_again(tmp_path, recorded):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    name = store.save(recorded["gostop"])
+    other = store.save(replace(recorded["gin"], when="2026-01-01T10:00:00"))
+    assert {e.name for e in store.entries()[0]} == {name, other}
+    path = store.files.path(name)
+    with open(path) as f:
+        doc = json.load(f)
+    doc["data"]["result"] = "Hand 1: Player won with 99 points, 500 chips"
+    time.sleep(0.01)
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    entries, bad = ReplayStore(storage, CODECS).entries()
+    assert [e.name for e in entries] == [other] and bad == [name]
+    assert any("edited" in p and "result" in p for p in storage.take_problems())
+
+
+def test_playing_an_edited_replay_says_it_was_edited(menu_app, recorded):
+    """The index says nothing of the edit (its stamp was kept): Enter reads the file,
+    plays it through, refuses it as edited and sets it aside."""
+    from game.scenes.overlays import MessageBox
+    store = ReplayStore(menu_app.storage, CODECS)
+    name = store.save(recorded["gin"])
+    path = store.files.path(name)
+    st = os.stat(path)
+    with open(path) as f:
+        doc = json.load(f)
+    deal = doc["data"]["deal_no"]      # another number of as many characters
+    doc["data"]["deal_no"] = 1234 if deal is None else deal + 1 if deal % 10 != 9 else deal - 1
+    with open(path, "w") as f:
+        f.write(json.dumps(doc, indent=1, sort_keys=True))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(path).st_size == st.st_size
+    menu_app.key(key_event(pygame.K_r, "r"))
+    menu_app.run(max_frames=1)
+    assert [e.name for e in menu_app.top.entries] == [name]
+    menu_app.key(key_event(pygame.K_RETURN, "\r"))
+    menu_app.run(max_frames=1)
+    assert isinstance(menu_app.top, MessageBox)
+    text = " ".join(menu_app.top.lines)
+    assert "edited" in text and "deal number" in text and "another version" not in text
+    assert os.path.exists(path + ".bad") and not os.path.exists(path)
+
+
+# item 10: the index --------------------------------------------------------------------
+
+def fill(store: ReplayStore, rep: replays.Replay, n: int) -> list[str]:
+    return [store.save(replace(rep, when=f"2026-02-{1 + i // 60:02d}T10:{i % 60:02d}:00", kept=True))
+            for i in range(n)]
+
+
+def count_reads(monkeypatch) -> list[str]:
+    """The replay files read (not the index) from now on."""
+    read = []
+    real = replay_store.read_regular
+
+    def counting(path, limit):
+        if os.path.basename(path) != INDEX:
+            read.append(os.path.basename(path))
+        return real(path, limit)
+    monkeypatch.setattr(replay_store, "read_regular", counting)
+    return read
+
+
+def test_listing_and_saving_read_no_replay_file(tmp_path, recorded, monkeypatch):
+    storage = Storage(str(tmp_path))
+    names = fill(ReplayStore(storage, CODECS), recorded["gin"], 30)
+    read = count_reads(monkeypatch)
+    store = ReplayStore(storage, CODECS)
+    entries, bad = store.entries()
+    assert sorted(e.name for e in entries) == sorted(names) and not bad
+    assert store.save(replace(recorded["gin"], when="2026-03-01T10:00:00"))   # the end of a hand
+    assert read == []
+    assert len(store.entries("gin")[0]) == 31
+
+
+def test_the_end_of_a_hand_prunes_from_the_index(tmp_path, recorded, monkeypatch):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    for i in range(replays.KEEP_LAST + 3):
+        store.save(replace(recorded["gin"], when=f"2026-02-01T10:{i:02d}:00"))
+    read = count_reads(monkeypatch)
+    store.save(replace(recorded["gin"], when="2026-02-01T11:00:00"))
+    assert read == []
+    entries, _ = ReplayStore(storage, CODECS).entries("gin")
+    assert len(entries) == replays.KEEP_LAST and entries[0].replay.when == "2026-02-01T11:00:00"
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage", "truncated", "wrong names", "a fifo"])
+def test_a_missing_or_damaged_index_is_rebuilt_from_the_files(tmp_path, recorded, damage):
+    storage = Storage(str(tmp_path))
+    names = fill(ReplayStore(storage, CODECS), recorded["gnono"], 5)
+    index = os.path.join(str(tmp_path), FOLDER, INDEX)
+    with open(index) as f:
+        text = f.read()
+    os.remove(index)
+    if damage == "garbage":
+        with open(index, "wb") as f:
+            f.write(os.urandom(300))
+    elif damage == "truncated":
+        with open(index, "w") as f:
+            f.write(text[:len(text) // 2])
+    elif damage == "wrong names":
+        with open(index, "w") as f:
+            f.write(text.replace("gnono-", "chess-"))
+    elif damage == "a fifo":
+        os.mkfifo(index)
+    with deadline(10):
+        entries, bad = ReplayStore(storage, CODECS).entries()
+    assert sorted(e.name for e in entries) == sorted(names) and not bad
+    if damage != "a fifo":
+        with open(index) as f:
+            assert sorted(json.load(f)["data"]) == sorted(names)     # written again, whole
+
+
+def test_an_index_edited_by_hand_is_not_believed(tmp_path, recorded):
+    """Its details are the files' summary: changed in the index (valid JSON, the
+    replay files untouched), they are not shown; the index is rebuilt from the files."""
+    storage = Storage(str(tmp_path))
+    (name,) = fill(ReplayStore(storage, CODECS), recorded["gostop"], 1)
+    index = os.path.join(str(tmp_path), FOLDER, INDEX)
+    with open(index) as f:
+        doc = json.load(f)
+    doc["data"][name]["details"]["result"] = "Hand 1: Player won with 99 points, 500 chips"
+    with open(index, "w") as f:
+        json.dump(doc, f)
+    (entry,), bad = ReplayStore(storage, CODECS).entries()
+    assert entry.replay.result == recorded["gostop"].result and not bad
+
+
+def test_the_index_follows_the_folders_listing(tmp_path, recorded):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    a, b = fill(store, recorded["nerts"], 2)
+    folder = os.path.join(str(tmp_path), FOLDER)
+    os.remove(os.path.join(folder, a))                  # gone behind the program's back
+    with open(os.path.join(folder, b)) as f:            # and one copied in
+        text = f.read()
+    with open(os.path.join(folder, "nerts-20260105-100000-1.json"), "w") as f:
+        f.write(text)
+    entries, bad = ReplayStore(storage, CODECS).entries()
+    assert sorted(e.name for e in entries) == sorted([b, "nerts-20260105-100000-1.json"]) and not bad
+
+
+# item 6: a FIFO among the replays --------------------------------------------------------
+
+def test_a_fifo_among_the_replays_does_not_hang_the_menus_r(menu_app, recorded):
+    store = ReplayStore(menu_app.storage, CODECS)
+    good = store.save(recorded["gostop"])
+    fifo = os.path.join(store.files.dir, "gin-20260101-100000-1.json")
+    os.mkfifo(fifo)
+    menu_app.replays = ReplayStore(menu_app.storage, CODECS)   # a new session
+    try:
+        with deadline(10):
+            menu_app.key(key_event(pygame.K_r, "r"))
+            menu_app.run(max_frames=1)
+            scene = replays_scene(menu_app)
+            assert [e.name for e in scene.entries] == [good]
+            assert scene.damaged == ["gin-20260101-100000-1.json"]
+            assert "not a regular file" in notice(menu_app)
+        assert os.path.exists(fifo + ".bad")      # set aside: not looked at again
+    finally:
+        try:      # an old reader blocked on it would be let go by a writer
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+
+
+def test_a_file_of_another_version_is_kept_unlisted_and_not_read_again(tmp_path, recorded, monkeypatch):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    good = store.save(recorded["gin"])
+    folder = os.path.join(str(tmp_path), FOLDER)
+    for name, data in (("gin-20250101-100000-1.json", {**recorded["gin"].to_json(), "version": 99}),
+                       ("gin-20250101-100000-2.json", {"format": 7, "anything": "new"})):
+        with open(os.path.join(folder, name), "w") as f:
+            json.dump({"kind": "replay", "schema": 1, "data": data}, f)
+    store = ReplayStore(storage, CODECS)
+    entries, bad = store.entries()
+    assert [e.name for e in entries] == [good] and bad == [] and store.others == 2
+    assert storage.take_problems() == []
+    assert os.path.exists(os.path.join(folder, "gin-20250101-100000-1.json"))
+    read = count_reads(monkeypatch)
+    store = ReplayStore(storage, CODECS)
+    assert [e.name for e in store.entries()[0]] == [good] and store.others == 2 and read == []
+    with pytest.raises(replays.OtherVersion, match="another version"):
+        store.load("gin-20250101-100000-2.json")
