@@ -471,11 +471,23 @@ class App:
             except Exception as exc:
                 self._scene_failed(scene, exc, "draw")
                 return
+        try:
+            self.draw_key_bar(self.canvas)
+        except Exception as exc:
+            self._scene_failed(self.top, exc, "draw")
+            return
         if self.bell_steps:
             flash_border(self.canvas)
         if self.toast_steps and self.toast_text:
             ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
             ui.text_cut(self.canvas, 1, 29, self.toast_text, palette.YELLOW, palette.BLUE, 78)
+
+    def draw_key_bar(self, canvas: pygame.Surface) -> None:
+        """The top scene's key bar on the bottom line (only the top scene's: the keys
+        shown are always the keys that work)."""
+        items = self.top.key_bar() if self.top is not None else None
+        if items:
+            ui.key_bar(canvas, items)
 
     def quit(self) -> None:
         """Leave the program: every scene keeps what it must (closing the window saves)."""

@@ -1,7 +1,8 @@
 """Scenes: handle(event), update(dt), draw(canvas); stacked by the App.
 
 A scene declares the keys it accepts in its current state (`bindings()`); the
-App beeps at any other key. Overlays (help, questions) are non-opaque scenes
+App beeps at any other key. The key bar is the top scene's (`key_bar()`, drawn by
+the App after every scene): a scene covered by a box never shows its keys. Overlays (help, questions) are non-opaque scenes
 pushed over a table: the App draws from the lowest opaque scene up.
 """
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from game.keys import Binding, find_binding
+from game.keys import Binding, bar_items, find_binding
 
 
 # What a scene asks of the stack: returned from a key action (through handle) or from
@@ -58,6 +59,12 @@ class Scene:
         if isinstance(result, TRANSITIONS):
             return result
         return result is not False  # an action may refuse by returning False
+
+    def key_bar(self) -> list[tuple[str, str]] | None:
+        """The bottom line's (keys, label) while this scene is on top: by default the
+        bindings that have a bar label, then F1 (None: no key bar)."""
+        items = bar_items(self.bindings())
+        return items + [("F1", "Keys")] if items else None
 
     def help_lines(self) -> list[str] | None:
         """The F2 help text of this scene (None: no help here)."""

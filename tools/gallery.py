@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 from game import ui  # noqa: E402
 from game.app import App  # noqa: E402
 from game.games import BY_KEY, start_table  # noqa: E402
-from game.keys import Alt, Typed  # noqa: E402
+from game.keys import Alt, AnyKey, Typed  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.options import OptionsScene  # noqa: E402
 from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
@@ -134,6 +134,8 @@ class Gallery:
         self.shot("menu-keys-F1")
         self.keys(pygame.K_ESCAPE, pygame.K_F2)
         self.shot("menu-help-F2")
+        self.keys(pygame.K_ESCAPE, "c")
+        self.shot("menu-challenge-code")
         self.keys(pygame.K_ESCAPE)
         app.push(menu.show_stats().scene)
         self.run(1)
@@ -239,8 +241,8 @@ class Gallery:
             if name not in seen:
                 seen.add(name)
                 self.shot(f"{key}-{seats}-{name}")
-            choices = [k for b in app.top.bindings() for k in b.keys
-                       if not isinstance(k, (Typed, Alt)) and k not in NEVER]
+            choices = [pygame.K_a if isinstance(k, AnyKey) else k for b in app.top.bindings()
+                       for k in b.keys if not isinstance(k, (Typed, Alt)) and k not in NEVER]
             if not choices:
                 self.run(20)
                 continue
@@ -281,8 +283,35 @@ class Gallery:
         self.shot("replays-screen")
         self.app.pop()
 
+    # -- the end of a Gin game: the last hand's box, the end screen, "another game?" -------
+    def gin_end(self) -> None:
+        from game.gin.ai import make_ai
+        from game.gin.rules import GinGame, GinOptions
+        from game.gin.table import GinTable
+        self.reset(MenuScene)
+        game = GinGame.new(seed=3, options=GinOptions(game_target=1))   # one scored hand ends it
+        ais = [make_ai("normal", 1), make_ai("normal", 2)]
+        for _ in range(3000):
+            if game.phase in ("hand_over", "game_over"):
+                break
+            game.apply(ais[game.turn].choose(game.view(game.turn)))
+        if game.phase != "game_over":
+            self.failures.append(f"gin end of game: the hand ended in {game.phase}")
+            return
+        table = GinTable(self.app, game, "Anna", "normal", 4, {"oklahoma": False, "hollywood": False,
+                                                               "name": "Anna"})
+        table.mode = "result"
+        self.app.push(table)
+        self.run(2)
+        self.shot("gin-last-hand")
+        self.keys("x")
+        self.shot("gin-end-of-game")
+        self.keys(pygame.K_RETURN)
+        self.shot("gin-play-another")
+
     def everything(self, tables: bool = True) -> None:
         self.core()
+        self.gin_end()
         self.replays()
         for key in TABLES if tables else ():
             for most in (False, True):

@@ -1,0 +1,175 @@
+"""Key bars that cannot go stale (issue 32 item 5; issue 35 items 6 and 7).
+
+The gallery (tools/gallery.py) is walked, and at every step the key bar the player
+sees (the last one drawn on the bottom line) is read back: each key it offers must
+be taken by the scene on top (one of its bindings, or a key of the App's own: F1 the
+keys box, F2 its help, F11 the spoken state, F12 the screenshot), and each key the
+top scene takes must be offered on the bar or listed in the F1 box. A Question over a
+table showing the table's "F3 Boxes" fails the first rule.
+"""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game import keys as K
+from game import ui
+from game.keys import find_binding
+from game.scene import Scene
+from tools import gallery
+
+NAMED = {"F%d" % i: getattr(pygame, "K_F%d" % i) for i in range(1, 13)}
+NAMED.update({"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE, "Space": pygame.K_SPACE, "Spc": pygame.K_SPACE,
+              "Tab": pygame.K_TAB, "Ins": pygame.K_INSERT, "Del": pygame.K_DELETE,
+              "PgUp": pygame.K_PAGEUP, "PgDn": pygame.K_PAGEDOWN, "Home": pygame.K_HOME,
+              "End": pygame.K_END, "Bksp": pygame.K_BACKSPACE})
+ARROWS = {"\x18": pygame.K_UP, "\x19": pygame.K_DOWN, "\x1a": pygame.K_RIGHT, "\x1b": pygame.K_LEFT}
+APP_KEYS = (pygame.K_F1, pygame.K_F11, pygame.K_F12)     # the App answers these on every screen
+ANY = "any key"
+
+
+def _event(key: int, char: str = "", mod: int = 0):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=mod, scancode=0)
+
+
+def _char(ch: str):
+    code = pygame.key.key_code(ch) if ch.isalnum() else ord(ch)
+    return _event(code, ch)
+
+
+def bar_events(text: str) -> list:
+    """The key presses a key bar's keys text stands for: "F3", "+/Ins", "\x18\x19",
+    "1-4", "Alt+1-4", "1 2 3 Space P", "Any key"."""
+    if text == "Any key":
+        return [ANY]
+    out: list = []
+    for token in re.split(r"[ /]", text.replace("+/-", "+ -")) if text not in ("+", "-", "/") else [text]:
+        if not token:
+            continue
+        mod = 0
+        if token.startswith("Alt+"):
+            mod, token = pygame.KMOD_LALT, token[4:]
+        if token in NAMED:
+            out.append(_event(NAMED[token], "", mod))
+        elif all(c in ARROWS for c in token):
+            out += [_event(ARROWS[c]) for c in token]
+        elif re.fullmatch(r"\w-\w", token):
+            a, b = token.split("-")
+            out += [_event(pygame.key.key_code(chr(c)), "" if mod else chr(c), mod)
+                    for c in range(ord(a), ord(b) + 1)]
+        elif len(token) == 1:
+            out.append(_char(token))
+        else:
+            raise ValueError(f"key bar text not understood: {text!r}")
+    return out
+
+
+def takes(app, scene, event) -> bool:
+    """Does a key mean something on this scene (without pressing it)?"""
+    if event == ANY:
+        any_key = getattr(K, "AnyKey", ())
+        return any(isinstance(k, any_key) for b in scene.bindings() for k in b.keys) \
+            or type(scene).handle is not Scene.handle   # a scene of its own "press a key"
+    if event.key in APP_KEYS and not event.mod:
+        return True
+    if find_binding(scene.bindings(), event) is not None:
+        return True
+    return event.key == pygame.K_F2 and not event.mod and bool(scene.help_lines())
+
+
+def offered(bar: list[tuple[str, str]]) -> list:
+    out = []
+    for keys, _ in bar:
+        try:
+            out += bar_events(keys)
+        except ValueError:
+            pass       # said by problems_of
+    return out
+
+
+def problems_of(app, bar) -> list[str]:
+    top = app.top
+    out = []
+    for keys, label in bar or []:
+        try:
+            dead = [e for e in bar_events(keys) if not takes(app, top, e)]
+        except ValueError as exc:
+            out.append(str(exc))
+            continue
+        if dead:
+            out.append(f"the bar offers '{keys} {label}', not taken by {type(top).__name__}")
+    shown = offered(bar or [])
+    for b in top.bindings():
+        if b.show:
+            continue       # listed in the F1 box
+        if not any(e != ANY and find_binding([b], e) is b for e in shown):
+            out.append(f"{type(top).__name__} takes '{b.key_text}' ({b.label}), offered nowhere")
+    return out
+
+
+class Walker(gallery.Gallery):
+    """The gallery, reading back the key bar of the last picture after every step."""
+
+    def __init__(self, out):
+        self.found: dict[str, str] = {}
+        self.screens = 0
+        self.drawn: list = []
+        super().__init__(out)
+
+    def new_app(self):
+        app = super().new_app()
+        draw = app._draw
+
+        def draw_recorded(count: bool = True) -> None:
+            self.drawn = []
+            draw(count)
+        app._draw = draw_recorded
+        return app
+
+    def run(self, frames: int) -> None:
+        super().run(frames)
+        app = self.app
+        if not app.scenes:
+            return
+        self.screens += 1
+        for problem in problems_of(app, self.drawn[-1] if self.drawn else None):
+            self.found.setdefault(f"{type(app.top).__name__}: {problem}", str(self.count))
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory):
+    real = ui.key_bar
+
+    def recorded(canvas, items, row=29):
+        w.drawn.append(list(items))
+        real(canvas, items, row)
+    w = Walker(str(tmp_path_factory.mktemp("gallery")))
+    ui.key_bar = recorded
+    try:
+        w.everything()
+    finally:
+        ui.key_bar = real
+    return w
+
+
+def test_the_bar_parser_reads_every_form():
+    pygame.init()
+    assert [e.key for e in bar_events("+/Ins")] == [pygame.K_PLUS, pygame.K_INSERT]
+    assert [e.key for e in bar_events("\x18\x19")] == [pygame.K_UP, pygame.K_DOWN]
+    assert [e.unicode for e in bar_events("1-4")] == ["1", "2", "3", "4"]
+    assert all(e.mod == pygame.KMOD_LALT for e in bar_events("Alt+1-4"))
+    assert len(bar_events("1 2 3 Space P")) == 5 and bar_events("Any key") == [ANY]
+
+
+def test_the_walk_reaches_the_screens_of_the_issue(walk):
+    assert walk.failures == []
+    assert walk.screens > 1000
+    names = {n.split("-", 1)[1][:-4] for n in __import__("os").listdir(walk.out)}
+    assert {"gin-play-another", "menu-challenge-code"} <= names
+    assert any("ChallengeBox" in n for n in names)
+
+
+def test_every_key_offered_is_taken_and_every_key_taken_is_offered(walk):
+    assert walk.found == {}, "\n".join(f"{k} (near picture {v})" for k, v in sorted(walk.found.items()))
