@@ -2,8 +2,9 @@
 
 A scene declares the keys it accepts in its current state (`bindings()`); the
 App beeps at any other key. The key bar is the top scene's (`key_bar()`, drawn by
-the App after every scene): a scene covered by a box never shows its keys. Overlays (help, questions) are non-opaque scenes
-pushed over a table: the App draws from the lowest opaque scene up.
+the App after every scene): a scene covered by a box never shows its keys.
+Overlays (help, questions) are non-opaque scenes pushed over a table: the App
+draws from the lowest opaque scene up.
 """
 from __future__ import annotations
 

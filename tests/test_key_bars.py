@@ -21,8 +21,8 @@ from game.scene import Scene
 from tools import gallery
 
 NAMED = {"F%d" % i: getattr(pygame, "K_F%d" % i) for i in range(1, 13)}
-NAMED.update({"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE, "Space": pygame.K_SPACE, "Spc": pygame.K_SPACE,
-              "Tab": pygame.K_TAB, "Ins": pygame.K_INSERT, "Del": pygame.K_DELETE,
+NAMED.update({"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE, "Space": pygame.K_SPACE,
+              "Spc": pygame.K_SPACE, "Tab": pygame.K_TAB, "Ins": pygame.K_INSERT, "Del": pygame.K_DELETE,
               "PgUp": pygame.K_PAGEUP, "PgDn": pygame.K_PAGEDOWN, "Home": pygame.K_HOME,
               "End": pygame.K_END, "Bksp": pygame.K_BACKSPACE})
 ARROWS = {"\x18": pygame.K_UP, "\x19": pygame.K_DOWN, "\x1a": pygame.K_RIGHT, "\x1b": pygame.K_LEFT}
@@ -34,9 +34,9 @@ def _event(key: int, char: str = "", mod: int = 0):
     return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char, mod=mod, scancode=0)
 
 
-def _char(ch: str):
+def _char(ch: str, mod: int = 0):
     code = pygame.key.key_code(ch) if ch.isalnum() else ord(ch)
-    return _event(code, ch)
+    return _event(code, "" if mod else ch, mod)
 
 
 def bar_events(text: str) -> list:
@@ -45,12 +45,12 @@ def bar_events(text: str) -> list:
     if text == "Any key":
         return [ANY]
     out: list = []
+    mod = 0
+    if text.startswith("Alt+"):        # "Alt+2/4": Alt with each
+        mod, text = pygame.KMOD_LALT, text[4:]
     for token in re.split(r"[ /]", text.replace("+/-", "+ -")) if text not in ("+", "-", "/") else [text]:
         if not token:
             continue
-        mod = 0
-        if token.startswith("Alt+"):
-            mod, token = pygame.KMOD_LALT, token[4:]
         if token in NAMED:
             out.append(_event(NAMED[token], "", mod))
         elif all(c in ARROWS for c in token):
@@ -60,7 +60,7 @@ def bar_events(text: str) -> list:
             out += [_event(pygame.key.key_code(chr(c)), "" if mod else chr(c), mod)
                     for c in range(ord(a), ord(b) + 1)]
         elif len(token) == 1:
-            out.append(_char(token))
+            out.append(_char(token, mod))
         else:
             raise ValueError(f"key bar text not understood: {text!r}")
     return out
@@ -159,7 +159,7 @@ def test_the_bar_parser_reads_every_form():
     assert [e.key for e in bar_events("+/Ins")] == [pygame.K_PLUS, pygame.K_INSERT]
     assert [e.key for e in bar_events("\x18\x19")] == [pygame.K_UP, pygame.K_DOWN]
     assert [e.unicode for e in bar_events("1-4")] == ["1", "2", "3", "4"]
-    assert all(e.mod == pygame.KMOD_LALT for e in bar_events("Alt+1-4"))
+    assert all(e.mod == pygame.KMOD_LALT for e in bar_events("Alt+1-4") + bar_events("Alt+2/4"))
     assert len(bar_events("1 2 3 Space P")) == 5 and bar_events("Any key") == [ANY]
 
 

@@ -81,6 +81,9 @@ class GinTable(GinController, Scene):
     def bindings(self):
         return table_keys.bindings(self)
 
+    def key_bar(self):
+        return table_keys.key_bar(self)
+
     def draw(self, canvas):
         self.moved = False
         table_draw.draw(self, canvas)

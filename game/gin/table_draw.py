@@ -13,7 +13,6 @@ from game import palette as P
 from game.cards import card_text
 from game.gin import melds as M
 from game.gin.arrangement import cpu_display, human_display, sort_for_hand
-from game.gin.table_keys import key_bar
 from game.gin.table_speech import result_lines
 
 # layout, in pixels (canvas 640x480, cells 8x16)
@@ -60,7 +59,6 @@ def draw(tbl, canvas) -> None:
     _draw_notes(tbl, canvas, col)
     if tbl.mode == "handover":
         _draw_handover(tbl, canvas)
-    ui.key_bar(canvas, key_bar(tbl))
 
 
 def _draw_handover(tbl, canvas):

@@ -48,8 +48,7 @@ def _play_bindings(tbl):
     b = []
     if f == "pickup":
         b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", tbl.switch_target),
-              Binding(PLUS_KEYS, "Take the card", tbl.take),
-              Binding(("=",), "Take the card", tbl.take, show=False),
+              Binding(PLUS_KEYS + ("=",), "Take the card", tbl.take),
               Binding((pygame.K_DOWN,), "Down to the arrow row", tbl.pickup_down)]
         if g.phase == "offer" or g.stock_end:
             b.append(Binding(MINUS_KEYS, "Pass the upcard", tbl.pass_upcard))

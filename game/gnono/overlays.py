@@ -303,6 +303,10 @@ class GnonoScoring(Scene):
     def save_state(self):
         self.table.save()
 
+    def key_bar(self):
+        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
+        return [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")]
+
     def draw(self, canvas):
         t = self.table
         st = t.state
@@ -359,7 +363,5 @@ class GnonoScoring(Scene):
                     f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
         if self.notice:
             ui.center(canvas, 28, self.notice, P.YELLOW, P.BLACK)
-        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
-        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")])
 
 

@@ -194,6 +194,10 @@ class GoStopScoring(Scene):
     def save_state(self):
         self.table.save()
 
+    def key_bar(self):
+        return [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
+                ("F1", "Keys")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         h = min(27, len(self.lines) + 4)
@@ -214,8 +218,6 @@ class GoStopScoring(Scene):
                 for i, c in enumerate(cs):
                     canvas.blit(art.face(c, self.app.options["colour.face"]), (x + i * step, top + 18))
                 x += CARD_W + (len(cs) - 1) * step + 12
-        ui.key_bar(canvas, [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
-                            ("F1", "Keys")])
 
 
 
@@ -249,6 +251,9 @@ class PassKeyboard(Scene):
     def help_lines(self):
         return HELP
 
+    def key_bar(self):
+        return [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         name = self.table.names[self.seat]
@@ -257,7 +262,6 @@ class PassKeyboard(Scene):
         ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
         ui.center(canvas, 15, f"{name}: press Enter when ready.",
                   P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
-        ui.key_bar(canvas, [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")])
 
 
 # ---------------------------------------------------------------- a preset's name

@@ -108,7 +108,7 @@ class OptionsScene(Scene):
              Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
              Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
              Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
-             Binding((pygame.K_F8,), "Keep the options and leave", self.leave, show=False),
+             Binding((pygame.K_F8,), "Keep the options and leave", self.leave),
              # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
              Binding((pygame.K_F1,), "Help notes", self.help_notes)]
         if self.item.is_text():
@@ -161,6 +161,11 @@ class OptionsScene(Scene):
             return lines + [("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY)]
         return []
 
+    def key_bar(self):
+        change = [("Bksp", "Delete")] if self.item.is_text() else [("\x1b\x1a", "Change")]
+        return [("\x18\x19", "Item")] + change + [("PgUp/PgDn", "Page"), ("Esc/F8", "Keep & leave"),
+                                                   ("F1/F2", "Help")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -207,5 +212,3 @@ class OptionsScene(Scene):
             draw_colour_preview(canvas, self.opts, 20)
         elif self.current.preview:
             self.current.preview(canvas, self.opts, below + len(notices))   # the first free row
-        ui.key_bar(canvas, [("\x18\x19", "Item"), ("\x1b\x1a", "Change"), ("PgUp/PgDn", "Page"),
-                            ("Esc", "Keep & leave"), ("F1", "Keys"), ("F2", "Help")])

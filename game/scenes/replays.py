@@ -121,6 +121,10 @@ class ReplaysScene(Scene):
         return f"{BY_KEY[r.game].name}, {r.label}, {r.when.replace('T', ' ')}. {r.seats_text()}. {r.result}"
 
     # drawing ------------------------------------------------------------------------
+    def key_bar(self):
+        return [("\x18\x19", "Choose"), ("Enter", "Play"), ("K", "Keep"),
+                ("Del", "Delete"), ("Tab", "Game"), ("F1", "Keys"), ("Esc", "Back")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -159,5 +163,3 @@ class ReplaysScene(Scene):
             files = f"{n} replay files could not be read and are" if n != 1 else \
                 "1 replay file could not be read and is"
             ui.text_cut(canvas, 2, 28, files + " not listed.", P.YELLOW, P.BLUE, 76)
-        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Play"), ("K", "Keep"),
-                            ("Del", "Delete"), ("Tab", "Game"), ("F1", "Keys"), ("Esc", "Back")])

@@ -48,6 +48,9 @@ class ScoringScene(Scene):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
                         self.done_label, self.done)]
 
+    def key_bar(self):
+        return [("Enter", self.done_label), ("F1", "Keys")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         width = min(78, max(sum(self.widths) + 4, 40))
@@ -71,4 +74,3 @@ class ScoringScene(Scene):
                 x += w
         for i, note in enumerate(self.notes):
             ui.center(canvas, 5 + min(len(self.rows), 20) + i, note, P.LIGHT_CYAN, P.BLUE, col, width)
-        ui.key_bar(canvas, [("Enter", self.done_label), ("F1", "Keys")])
