@@ -174,7 +174,7 @@ class App:
     def open_speech(self) -> None:
         """Start or stop the voice to match the Speech option; say why if none is had."""
         wanted = bool(self.options.get("speech.on", False))
-        if wanted == self.speaker.available:
+        if wanted == self.speaker.available and (wanted or not self.speaker.reason):
             return
         self.speaker.close()
         self.speaker = open_speaker(wanted, self.audio)
@@ -201,7 +201,11 @@ class App:
         self._spoken = (top, focus)
 
     def speak_state(self) -> bool:
-        """F11: where things stand, from the top scene (False: speech is off)."""
+        """F11: where things stand, from the top scene. Speech on without a voice: why,
+        on the bottom line. False: speech is off."""
+        if not self.speaker.available and self.speaker.reason:
+            self.toast(self.speaker.reason, 5)
+            return True
         if not self.speaker.available or self.top is None:
             return False
         top = self.top
@@ -272,6 +276,8 @@ class App:
             elif self.speaker.reason and not self._told_no_voice:
                 self._told_no_voice = True      # the voice failed to start: say so once
                 self.toast(self.speaker.reason, 5)
+                if self.speaker.detail:
+                    errors.note(self.speaker.detail, "speech")
             if self._wants_draw():
                 self._draw()
                 self.frame_times.append(time.perf_counter() - t0)

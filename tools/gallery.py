@@ -31,6 +31,7 @@ from game.scenes.options import OptionsScene  # noqa: E402
 from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
 from game.scenes.scoring import ScoringScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
+from game.speech import SilentSpeaker, no_voice_text  # noqa: E402
 from tools.random_replay import random_replay  # noqa: E402
 
 # per game: the keys on its set-up screen that give the most seats (from the defaults)
@@ -196,6 +197,20 @@ class Gallery:
         self.keys(frames=1)
         self.shot("options-sound-no-device")
         app.audio.problem = None
+        # Speech on where no voice can be had (no eSpeak NG): the item says so, and how
+        speaker = app.speaker
+        app.speaker = SilentSpeaker(no_voice_text())
+        opts.opts["speech.on"], opts._voice_problem = True, None
+        opts.index = [s.key for s in opts.current.opts].index("speech.on")
+        self.keys(frames=1)
+        self.shot("options-speech-no-voice")
+        opts.index = 0
+        self.keys(frames=1)
+        self.shot("options-speech-no-voice-other-item")
+        self.keys(pygame.K_F11)
+        self.shot("options-speech-no-voice-F11")
+        app.toast_steps = 0
+        app.speaker, opts.opts["speech.on"], opts._voice_problem = speaker, False, None
         self.keys(pygame.K_F2)
         self.shot("options-help")
         app.pop()

@@ -101,6 +101,7 @@ class GinTable(GinController, Scene):
         """Any key after a hand: the score (then the next hand), or the end of the game."""
         g = self.game
         if g.phase == "game_over":
+            self.mode = "over"      # the last hand's box is closed: "another game?" comes over the cards
             self.app.storage.remove(SAVE_NAME)
             screen = SC.end_of_game(self.app, g, self.names, self._after_game,
                                     challenge=self.make_challenge, outcome=self.challenge_outcome())

@@ -239,7 +239,7 @@ def _draw_hand(tbl, canvas, col):
                 card_art.draw_frame(canvas, (x, HAND_Y, CW, CH), ar)
         ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[tbl.me]}: {tbl.arrangement_status()}", t, bg)
         return
-    if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == tbl.me):
+    if tbl.mode in ("result", "over") or (tbl.mode == "wait" and g.out_seat == tbl.me):
         cards, marks = human_display(tbl.game, tbl.order, tbl.me)
         xs = group_positions(marks, HAND_X0 - 8)
         _draw_marks(tbl, canvas, marks, xs, ARROW_ROW, col, None)

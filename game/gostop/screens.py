@@ -51,9 +51,9 @@ class GoStopBox(Overlay):
                              "G for Go, S for Stop")
 
     def bindings(self):
-        return [Binding(("g",), "Go: play on for more", lambda: self.answered(True)),
-                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False)),
-                Binding(("h",), "Coach: what the strongest computer would do", self.coach)]
+        return [Binding(("g",), "Go: play on for more", lambda: self.answered(True), bar="Go"),
+                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False), bar="Stop"),
+                Binding(("h",), "Coach: what the strongest computer would do", self.coach, bar="Coach")]
 
     def coach(self) -> None:
         text = self.table.ask_coach()
@@ -86,7 +86,7 @@ class CoachedQuestion(Question):
 
     def bindings(self):
         return super().bindings() + [Binding(("h",), "Coach: what the strongest computer would do",
-                                             self.coach)]
+                                             self.coach, bar="Coach")]
 
     def coach(self) -> None:
         text = self.table.ask_coach()

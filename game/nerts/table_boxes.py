@@ -109,8 +109,8 @@ class PauseBox(Overlay):
 
     def bindings(self):
         return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on playing",
-                        self.go_on),
-                Binding((pygame.K_F8,), "Save and leave", self.leave)]
+                        self.go_on, bar="Go on", bar_keys="P/Enter"),
+                Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave")]
 
     def help_lines(self):
         return help_text()
