@@ -232,6 +232,8 @@ class Gallery:
         self.shot(f"{key}-{seats}-table")
         self.run(300)
         self.shot(f"{key}-{seats}-later")
+        if key == "gnono":
+            self.gnono_challenge_box(f"{key}-{seats}")
         for fkey in (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6):
             top = app.top
             self.keys(fkey)
@@ -244,6 +246,21 @@ class Gallery:
                 if app.top is not top:
                     app.pop()
         self.monkey(key, seats)
+
+    def gnono_challenge_box(self, name: str) -> None:
+        """The Wild Draw Four's question over the table (the monkey meets it only by chance)."""
+        from game.gnono.overlays import ChallengeBox
+        app = self.app
+        table = app.top
+        box = ChallengeBox(app, ["Cleo played a Wild Draw Four on you (the colour was yellow, now green).",
+                                 "Challenge? Y: Cleo shows the hand. N: you draw 4 and miss your turn."],
+                           lambda: None, lambda: None, on_coach=lambda: None)
+        app.push(box)
+        self.run(1)
+        self.shot(f"{name}-challenge-box")
+        app.pop(box)
+        self.run(1)
+        assert app.top is table
 
     def monkey(self, key: str, seats: str) -> None:
         """Seeded random keys the top scene accepts; a picture of each new kind of screen."""
