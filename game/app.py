@@ -93,6 +93,7 @@ class App:
         self._waited_event = None
         self.speaker = SilentSpeaker()      # opened after the first frame if the option is on
         self._spoken: tuple = (None, None)  # (top scene, focus text) last said
+        self.last_said = ""                 # Shift+F11 says it again
         self._told_no_voice = False
 
     # the scene stack --------------------------------------------------------
@@ -185,7 +186,8 @@ class App:
         """Speak a line (a note, a question...) when Speech is on; queued after what is
         being said unless interrupt."""
         if self.speaker.available and text:
-            self.speaker.say(speakable(text), interrupt)
+            self.last_said = speakable(text)
+            self.speaker.say(self.last_said, interrupt)
 
     def _speak_changes(self) -> None:
         """After a key or a change of scene: the new scene's intro, or the new focus."""
@@ -211,6 +213,21 @@ class App:
         top = self.top
         self.say(top.spoken_state() or ". ".join(t for t in (top.spoken_intro(), top.spoken_focus()) if t),
                  interrupt=True)
+        return True
+
+    def speak_again(self) -> bool:
+        """Shift+F11: the last thing said, said again (False: nothing to say)."""
+        if not self.speaker.available or not self.last_said:
+            return False
+        self.speaker.say(self.last_said, True)
+        return True
+
+    def speak_detail(self) -> bool:
+        """Ctrl+F11: the top scene's detail (the hand sorted, the Nerts layouts)."""
+        detail = self.top.spoken_detail() if self.top is not None else None
+        if not self.speaker.available or not detail:
+            return False
+        self.say(detail, interrupt=True)
         return True
 
 
@@ -382,8 +399,14 @@ class App:
             self._must_present = True
             return
         self.speaker.stop()   # a new key stops what is being said
-        if event.key == pygame.K_F11 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            if not self.speak_state():
+        if event.key == pygame.K_F11 and not event.mod & pygame.KMOD_ALT:
+            if event.mod & pygame.KMOD_CTRL:
+                done = self.speak_detail()
+            elif event.mod & pygame.KMOD_SHIFT:
+                done = self.speak_again()
+            else:
+                done = self.speak_state()
+            if not done:
                 self.error()
             return
         if event.key in (pygame.K_F12, pygame.K_PRINTSCREEN):

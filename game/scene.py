@@ -40,6 +40,7 @@ TRANSITIONS = (Push, Pop, Replace)
 class Scene:
     opaque = True           # False: the scenes below show through
     title = ""              # shown on the F1 keys box
+    spoken_detail_name = "" # what Ctrl+F11 says here, on the F1 box ("your hand by suit")
     updates_when_covered = False  # covered by an overlay, a scene waits (a table pauses)
 
     def __init__(self, app: Any):
@@ -98,6 +99,11 @@ class Scene:
 
     def spoken_state(self) -> str | None:
         """F11: where things stand (a table: your hand, the upcard, the scores)."""
+        return None
+
+    def spoken_detail(self) -> str | None:
+        """Ctrl+F11: the hand sorted as the game sorts it (Gin by suit, Gnono by colour,
+        Go-Stop by month), or the other layouts at a Nerts table (None: nothing here)."""
         return None
 
     def on_enter(self) -> None:

@@ -78,6 +78,11 @@ class GinTable(GinController, Scene):
     def spoken_state(self) -> str:
         return table_speech.state(self)
 
+    spoken_detail_name = "your hand by suit"
+
+    def spoken_detail(self) -> str | None:
+        return table_speech.by_suit(self)
+
     def bindings(self):
         return table_keys.bindings(self)
 

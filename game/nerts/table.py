@@ -179,6 +179,11 @@ class NertsTable(Scene):
     def spoken_state(self) -> str:
         return self.ctl.spoken_state()
 
+    spoken_detail_name = "the other players' layouts"
+
+    def spoken_detail(self) -> str | None:
+        return self.ctl.spoken_others()
+
     def help_lines(self):
         return help_text()
 

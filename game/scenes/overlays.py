@@ -118,7 +118,10 @@ class KeysBox(TextBox):
         if scene.help_lines():
             rows.append(f"{'F2':<16} Help")
         rows += [f"{'F11':<16} Speech: say where things stand",
-                 f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
+                 f"{'Shift+F11':<16} Speech: say the last thing again"]
+        if scene.spoken_detail():
+            rows.append(f"{'Ctrl+F11':<16} Speech: {scene.spoken_detail_name}")
+        rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
 
     def spoken_intro(self) -> str:
