@@ -203,3 +203,33 @@ def test_gin_play_another_game_is_asked_over_the_cards_not_over_the_last_box(app
     app._draw(count=False)
     assert "Hand over" not in titles and titles[-1] == "Gin Rummy"     # the table's own boxes: None, Score
     assert bars == [[("Y", "Yes"), ("N", "No"), ("F1", "Keys")]]
+
+
+def _bar_drawn(app, monkeypatch) -> list:
+    bars: list = []
+    monkeypatch.setattr(ui, "key_bar", lambda canvas, items, row=29: bars.append(items))
+    app._draw(count=False)
+    return bars
+
+
+def test_gnono_challenge_box_offers_its_own_keys_not_the_tables(app, monkeypatch):
+    """Issue 35 item 7: F3 and F4 were offered under the Wild Draw Four's question."""
+    from game.gnono import table as T
+    from game.gnono.overlays import ChallengeBox
+    from game.gnono.rules import GnonoState
+    st = GnonoState.setup(2, ["Y1 Y2 Y3", "W+4 R1 G5"], "R5", seed=1)
+    app.push(T.GnonoTable(app, st, ["human", "normal"], ["You", "Ada"], "fast", seed=1))
+    app.run(max_frames=1)
+    app.push(ChallengeBox(app, "Ada played a Wild Draw Four on you.", lambda: None, lambda: None,
+                          on_coach=lambda: None))
+    assert _bar_drawn(app, monkeypatch) == [[("Y", "Yes"), ("N", "No"), ("H", "Coach"), ("F1", "Keys")]]
+
+
+def test_the_challenge_code_prompt_has_its_own_key_bar(menu_app, monkeypatch):
+    """Issue 35 item 6: the prompt kept the menu's "1-4 Game, Alt+1-4 Resume" bar."""
+    from tests.helpers import post_keys
+    post_keys("c")
+    menu_app.run(max_frames=1)
+    assert type(menu_app.top).__name__ == "CodePrompt"
+    assert _bar_drawn(menu_app, monkeypatch) == [[("Enter", "Play"), ("Bksp", "Delete"), ("Esc", "Cancel"),
+                                                  ("F1", "Keys")]]
