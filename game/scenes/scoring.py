@@ -46,10 +46,7 @@ class ScoringScene(Scene):
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
-                        self.done_label, self.done)]
-
-    def key_bar(self):
-        return [("Enter", self.done_label), ("F1", "Keys")]
+                        self.done_label, self.done, bar=self.done_label, bar_keys="Enter")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
