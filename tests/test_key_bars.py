@@ -69,10 +69,11 @@ def bar_events(text: str) -> list:
 
 def takes(app, scene, event) -> bool:
     """Does a key mean something on this scene (without pressing it)?"""
-    if event == ANY:
-        any_key = getattr(K, "AnyKey", ())
-        return any(isinstance(k, any_key) for b in scene.bindings() for k in b.keys) \
-            or type(scene).handle is not Scene.handle   # a scene of its own "press a key"
+    if event == ANY:       # (the old code had no AnyKey: a handle() of its own took any key)
+        any_key = getattr(K, "AnyKey", None)
+        if any_key is None:
+            return type(scene).handle is not Scene.handle
+        return any(isinstance(k, any_key) for b in scene.bindings() for k in b.keys)
     if event.key in APP_KEYS and not event.mod:
         return True
     if find_binding(scene.bindings(), event) is not None:

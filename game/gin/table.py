@@ -57,8 +57,6 @@ class GinTable(GinController, Scene):
     def handle(self, event):
         if self.my_turn and self.mode == "play":
             self.flash = False
-        if self.mode == "result" and event.key not in table_keys.FKEYS:
-            return self.go_on() or True
         self.in_key = True
         try:
             return super().handle(event)
