@@ -128,3 +128,30 @@ def test_the_keys_box_lists_the_speech_keys(app):
     rows = KeysBox(app, t).lines
     assert any(r.startswith("Shift+F11") and "last thing again" in r for r in rows)
     assert any(r.startswith("Ctrl+F11") and "your hand by suit" in r for r in rows)
+
+
+def test_each_opponents_move_is_said_as_it_happens_name_first(app):
+    voice = speaking(app)
+    st = GnonoState.setup(3, ["Y1 Y2 Y3 G4", "R1 G5 B7 Y9", "B1 B2 R3 G7"], "R5", seed=1)
+    app.push(NT.GnonoTable(app, st, ["normal"] * 3, ["Zoe", "Ada", "Bert"], "fast", seed=1))
+    app.run(max_frames=600)
+    moves = [s for s in voice.said if " plays " in s or " draws " in s]
+    assert len(moves) >= 6
+    assert all(s.split()[0] in ("Zoe", "Ada", "Bert") for s in moves), moves
+
+
+def test_a_nerts_computers_play_to_the_scoring_area_is_said_name_first(app):
+    options = NertsOptions(seats=2)
+    game = Game(options, seed=7)
+    game.round = Round.setup([{"pile": "4D 9C 8H", "columns": ["5S", "5D", "6C", "7H"]},
+                              {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"], "waste": "AS"}],
+                             options=options, seed=7, rest="stack")
+    t = NertsTable(app, game, ["human", "expert"], seed=7)
+    app.push(t)
+    voice = speaking(app)
+    for _ in range(60):
+        app.run(max_frames=10)
+        if any("scores" in s for s in voice.said):
+            break
+    name = t.ctl.seats[1].name
+    assert f"{name} scores ace of spades." in voice.said

@@ -206,6 +206,8 @@ class TableControl:
                 self.log.append((e.seat, e.move))
                 if e.dst == FOUND:
                     self._feed(f"{seat.name} {card_text(e.cards[0])} scored")
+                    if not seat.human:       # an opponent's play to the Scoring Area, said as it comes
+                        self.app.say(f"{seat.name} scores {cards_text(e.cards[:1])}.")
                 if seat.human:
                     human_sound = "card"
                     self._latency(e.seat)
