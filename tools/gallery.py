@@ -81,6 +81,7 @@ class Gallery:
         app.canvas.fill((0, 0, 0))
         for scene in app._visible_scenes():
             scene.draw(app.canvas)
+        app.draw_key_bar(app.canvas)      # the top scene's bar, as the App draws it
 
     def keys(self, *keys, frames: int = 2) -> None:
         for k in keys:
