@@ -125,7 +125,9 @@ def test_ctrl_f11_says_the_other_nerts_layouts_name_first(app):
 
 def test_the_keys_box_lists_the_speech_keys(app):
     t = gin(app)
-    rows = KeysBox(app, t).lines
+    box = KeysBox(app, t)
+    rows = box.lines
+    assert "Shift F11: say it again. Control F11: your hand by suit." in box.spoken_intro()
     assert any(r.startswith("Shift+F11") and "last thing again" in r for r in rows)
     assert any(r.startswith("Ctrl+F11") and "your hand by suit" in r for r in rows)
 

@@ -125,7 +125,8 @@ class KeysBox(TextBox):
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
 
     def spoken_intro(self) -> str:
-        return keys_text(self.scene.title, self.scene.bindings())
+        detail = self.scene.spoken_detail_name if self.scene.spoken_detail() else ""
+        return keys_text(self.scene.title, self.scene.bindings(), detail)
 
     def bindings(self):   # F1 again closes the box (it never stacks another)
         b = super().bindings()
