@@ -97,6 +97,7 @@ class App:
         self._waited_event = None
         self.speaker = SilentSpeaker()      # opened after the first frame if the option is on
         self._spoken: tuple = (None, None)  # (top scene, focus text) last said
+        self.last_said = ""                 # Shift+F11 says it again
         self._told_no_voice = False
 
     # the scene stack --------------------------------------------------------
@@ -178,7 +179,7 @@ class App:
     def open_speech(self) -> None:
         """Start or stop the voice to match the Speech option; say why if none is had."""
         wanted = bool(self.options.get("speech.on", False))
-        if wanted == self.speaker.available:
+        if wanted == self.speaker.available and (wanted or not self.speaker.reason):
             return
         self.speaker.close()
         self.speaker = open_speaker(wanted, self.audio)
@@ -189,7 +190,8 @@ class App:
         """Speak a line (a note, a question...) when Speech is on; queued after what is
         being said unless interrupt."""
         if self.speaker.available and text:
-            self.speaker.say(speakable(text), interrupt)
+            self.last_said = speakable(text)
+            self.speaker.say(self.last_said, interrupt)
 
     def _speak_changes(self) -> None:
         """After a key or a change of scene: the new scene's intro, or the new focus."""
@@ -205,12 +207,31 @@ class App:
         self._spoken = (top, focus)
 
     def speak_state(self) -> bool:
-        """F11: where things stand, from the top scene (False: speech is off)."""
+        """F11: where things stand, from the top scene. Speech on without a voice: why,
+        on the bottom line. False: speech is off."""
+        if not self.speaker.available and self.speaker.reason:
+            self.toast(self.speaker.reason, 5)
+            return True
         if not self.speaker.available or self.top is None:
             return False
         top = self.top
         self.say(top.spoken_state() or ". ".join(t for t in (top.spoken_intro(), top.spoken_focus()) if t),
                  interrupt=True)
+        return True
+
+    def speak_again(self) -> bool:
+        """Shift+F11: the last thing said, said again (False: nothing to say)."""
+        if not self.speaker.available or not self.last_said:
+            return False
+        self.speaker.say(self.last_said, True)
+        return True
+
+    def speak_detail(self) -> bool:
+        """Ctrl+F11: the top scene's detail (the hand sorted, the Nerts layouts)."""
+        detail = self.top.spoken_detail() if self.top is not None else None
+        if not self.speaker.available or not detail:
+            return False
+        self.say(detail, interrupt=True)
         return True
 
 
@@ -280,6 +301,8 @@ class App:
             elif self.speaker.reason and not self._told_no_voice:
                 self._told_no_voice = True      # the voice failed to start: say so once
                 self.toast(self.speaker.reason, 5)
+                if self.speaker.detail:
+                    errors.note(self.speaker.detail, "speech")
             if self._wants_draw():
                 self._draw()
                 self.frame_times.append(time.perf_counter() - t0)
@@ -384,8 +407,14 @@ class App:
             self._must_present = True
             return
         self.speaker.stop()   # a new key stops what is being said
-        if event.key == pygame.K_F11 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            if not self.speak_state():
+        if event.key == pygame.K_F11 and not event.mod & pygame.KMOD_ALT:
+            if event.mod & pygame.KMOD_CTRL:
+                done = self.speak_detail()
+            elif event.mod & pygame.KMOD_SHIFT:
+                done = self.speak_again()
+            else:
+                done = self.speak_state()
+            if not done:
                 self.error()
             return
         if event.key in (pygame.K_F12, pygame.K_PRINTSCREEN):
@@ -479,11 +508,23 @@ class App:
             except Exception as exc:
                 self._scene_failed(scene, exc, "draw")
                 return
+        try:
+            self.draw_key_bar(self.canvas)
+        except Exception as exc:
+            self._scene_failed(self.top, exc, "draw")
+            return
         if self.bell_steps:
             flash_border(self.canvas)
         if self.toast_steps and self.toast_text:
             ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
             ui.text_cut(self.canvas, 1, 29, self.toast_text, palette.YELLOW, palette.BLUE, 78)
+
+    def draw_key_bar(self, canvas: pygame.Surface) -> None:
+        """The top scene's key bar on the bottom line (only the top scene's: the keys
+        shown are always the keys that work)."""
+        items = self.top.key_bar() if self.top is not None else None
+        if items:
+            ui.key_bar(canvas, items)
 
     def quit(self) -> None:
         """Leave the program: every scene keeps what it must (closing the window saves)."""

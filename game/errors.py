@@ -59,6 +59,13 @@ def report(exc: BaseException, where: str) -> str:
     return line
 
 
+def note(text: str, where: str) -> None:
+    """A problem of the machine, not a bug (no voice for speech): to stderr and errors.log,
+    never raised; the player is told in plain words elsewhere."""
+    print(f"G'NERTS at {where}: {text}", file=sys.stderr, flush=True)
+    _append_log(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {where}\n{text}\n\n")
+
+
 def _append_log(text: str) -> None:
     if not _log_dir:
         return

@@ -94,7 +94,24 @@ class Alt:
         return "Alt+" + key_name(self.key)
 
 
-KeySpec = Union[int, str, Typed, Alt]
+@dataclass(frozen=True)
+class AnyKey:
+    """"Press a key": any key that no other binding of the scene takes (tried last),
+    but F1 and F2 (the App's keys and help boxes) and the keys in `but`."""
+    but: tuple[int, ...] = ()
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        key = getattr(event, "key", None)
+        return key not in (pygame.K_F1, pygame.K_F2) and key not in self.but
+
+    @property
+    def name(self) -> str:
+        return "Any key"
+
+
+ANY_KEY = AnyKey()
+
+KeySpec = Union[int, str, Typed, Alt, AnyKey]
 
 
 def typed(*chars: str) -> tuple[Typed, ...]:
@@ -104,7 +121,7 @@ def typed(*chars: str) -> tuple[Typed, ...]:
 
 def key_name(key: KeySpec) -> str:
     """A short label for a key constant or character, as DOS manuals wrote them."""
-    if isinstance(key, (Typed, Alt)):
+    if isinstance(key, (Typed, Alt, AnyKey)):
         return key.name
     if isinstance(key, str):
         return "Space" if key == " " else key.upper()
@@ -117,14 +134,22 @@ def key_name(key: KeySpec) -> str:
 
 @dataclass
 class Binding:
-    keys: Sequence[KeySpec]  # key constants, one-character strings, Typed, Alt
+    """A key the scene takes now: its keys, its label on the F1 box, its action. `bar`:
+    its short label on the key bar (empty: only on the F1 box), `bar_keys` the keys as
+    the bar writes them (default: all of them, "Esc/Enter")."""
+    keys: Sequence[KeySpec]  # key constants, one-character strings, Typed, Alt, AnyKey
     label: str
     action: Callable[[], object]
     show: bool = True  # listed on the F1 screen
+    bar: str = ""
+    bar_keys: str = ""
 
     def matches(self, event: pygame.event.Event) -> bool:
+        """The event is one of these keys (AnyKey aside: find_binding tries it last)."""
         char = getattr(event, "unicode", "") or ""
         for k in self.keys:
+            if isinstance(k, AnyKey):
+                continue
             if isinstance(k, (Typed, Alt)):
                 if k.matches(event):
                     return True
@@ -160,7 +185,15 @@ def find_binding(bindings: Sequence[Binding], event: pygame.event.Event) -> Bind
     for b in bindings:
         if b.matches(event):
             return b
+    for b in bindings:
+        if any(isinstance(k, AnyKey) and k.matches(event) for k in b.keys):
+            return b
     return None
+
+
+def bar_items(bindings: Sequence[Binding]) -> list[tuple[str, str]]:
+    """The key bar of these bindings: (keys, short label) of each that has a bar label."""
+    return [(b.bar_keys or b.key_text, b.bar) for b in bindings if b.bar]
 
 
 def is_alt_enter(event: pygame.event.Event) -> bool:

@@ -1,15 +1,17 @@
 """Scenes: handle(event), update(dt), draw(canvas); stacked by the App.
 
 A scene declares the keys it accepts in its current state (`bindings()`); the
-App beeps at any other key. Overlays (help, questions) are non-opaque scenes
-pushed over a table: the App draws from the lowest opaque scene up.
+App beeps at any other key. The key bar is the top scene's (`key_bar()`, drawn by
+the App after every scene): a scene covered by a box never shows its keys.
+Overlays (help, questions) are non-opaque scenes pushed over a table: the App
+draws from the lowest opaque scene up.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from game.keys import Binding, find_binding
+from game.keys import Binding, bar_items, find_binding
 
 
 # What a scene asks of the stack: returned from a key action (through handle) or from
@@ -38,6 +40,7 @@ TRANSITIONS = (Push, Pop, Replace)
 class Scene:
     opaque = True           # False: the scenes below show through
     title = ""              # shown on the F1 keys box
+    spoken_detail_name = "" # what Ctrl+F11 says here, on the F1 box ("your hand by suit")
     updates_when_covered = False  # covered by an overlay, a scene waits (a table pauses)
 
     def __init__(self, app: Any):
@@ -58,6 +61,12 @@ class Scene:
         if isinstance(result, TRANSITIONS):
             return result
         return result is not False  # an action may refuse by returning False
+
+    def key_bar(self) -> list[tuple[str, str]] | None:
+        """The bottom line's (keys, label) while this scene is on top: by default the
+        bindings that have a bar label, then F1 (None: no key bar)."""
+        items = bar_items(self.bindings())
+        return items + [("F1", "Keys")] if items else None
 
     def help_lines(self) -> list[str] | None:
         """The F2 help text of this scene (None: no help here)."""
@@ -90,6 +99,11 @@ class Scene:
 
     def spoken_state(self) -> str | None:
         """F11: where things stand (a table: your hand, the upcard, the scores)."""
+        return None
+
+    def spoken_detail(self) -> str | None:
+        """Ctrl+F11: the hand sorted as the game sorts it (Gin by suit, Gnono by colour,
+        Go-Stop by month), or the other layouts at a Nerts table (None: nothing here)."""
         return None
 
     def on_enter(self) -> None:

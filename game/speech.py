@@ -5,11 +5,15 @@ at once, and a new text stops what is being said (a new key interrupts). The rea
 `VoiceSpeaker`, has the system's voices (pyttsx3: eSpeak NG on Linux, SAPI5 on
 Windows, the macOS voices) render each text to a WAV in a thread of its own, and plays
 it on the game's own sound channel (game.audio), where it can be cut off at once.
-When no voice can be had it says why (`reason`) and the game runs as before.
-Tests use `RecordingSpeaker`. No pygame here.
+When no voice can be had it says why in plain words (`reason`: "No voice was found
+for speech. On Linux: sudo apt install espeak-ng."; `detail` keeps the error) and the
+game runs as before; `voice_problem()` finds the usual case (no eSpeak library on
+Linux) at once, before a voice is started. Tests use `RecordingSpeaker`. No pygame here.
 """
 from __future__ import annotations
 
+import ctypes
+import importlib.util
 import os
 import queue
 import sys
@@ -20,6 +24,45 @@ from typing import Callable, Protocol
 # how fast the voice reads (words a minute): brisk, as screen-reader users set it
 RATE = 190
 FINISH_TIMEOUT = 10.0   # seconds a voice may take to finish a text after runAndWait
+
+NO_VOICE = "No voice was found for speech."
+GET_VOICE = "On Linux: sudo apt install espeak-ng."          # the README's line (Speech)
+NO_PYTTSX3 = "Speech needs the pyttsx3 package: pip install pyttsx3."
+# the eSpeak libraries pyttsx3's Linux driver loads (pyttsx3/drivers/_espeak.py)
+ESPEAK_LIBRARIES = ("libespeak-ng.so.1", "/usr/local/lib/libespeak-ng.so.1", "libespeak.so.1")
+
+
+def no_voice_text() -> str:
+    """The notice when no voice was found: what is wrong and how to get one, in one line."""
+    return f"{NO_VOICE} {GET_VOICE}"
+
+
+def _loads(path: str) -> bool:
+    try:
+        ctypes.CDLL(path)
+    except OSError:
+        return False
+    return True
+
+
+def voice_problem(platform: str = sys.platform, loads: Callable[[str], bool] = _loads,
+                  has_pyttsx3: Callable[[], bool] = lambda: importlib.util.find_spec("pyttsx3") is not None
+                  ) -> str:
+    """Why no voice can be had here, found at once ("" when one may be): no pyttsx3, or
+    on Linux no eSpeak library for it to load. Other failures are told when the voice
+    starts (VoiceSpeaker.reason)."""
+    if not has_pyttsx3():
+        return NO_PYTTSX3
+    if platform.startswith("linux") and not any(loads(p) for p in ESPEAK_LIBRARIES):
+        return no_voice_text()
+    return ""
+
+
+def plain_reason(error: str) -> str:
+    """A voice's start-up error in plain words (the error itself goes to `detail`)."""
+    if "espeak" in error.lower() or "No module named 'pyttsx3" in error:
+        return no_voice_text() if "espeak" in error.lower() else NO_PYTTSX3
+    return "Speech could not start: the system's voice failed (details in the log)."
 
 
 class Speaker(Protocol):
@@ -46,11 +89,12 @@ class Player(Protocol):
 
 
 class SilentSpeaker:
-    """Speech off, or no voice on this machine (`reason` says which)."""
+    """Speech off, or no voice on this machine (`reason` says why, in plain words)."""
     available = False
 
     def __init__(self, reason: str = ""):
         self.reason = reason
+        self.detail = ""
 
     def say(self, text: str, interrupt: bool = True) -> None:
         pass
@@ -155,7 +199,12 @@ class VoiceSpeaker:
 
     @property
     def reason(self) -> str:
-        return f"No voice for speech: {self._error}" if self._error else ""
+        return plain_reason(self._error) if self._error else ""
+
+    @property
+    def detail(self) -> str:
+        """The error behind `reason`, as the voice gave it (for the log)."""
+        return self._error or ""
 
     def say(self, text: str, interrupt: bool = True) -> None:
         if not self.available or not text:
@@ -211,7 +260,11 @@ class VoiceSpeaker:
 
 
 def open_speaker(enabled: bool, player: Player) -> Speaker:
-    """The speaker for the Speech option: a voice when on and one can be had."""
+    """The speaker for the Speech option: a voice when on and one can be had (else a
+    silent one that says why)."""
     if not enabled:
         return SilentSpeaker()
+    problem = voice_problem()
+    if problem:
+        return SilentSpeaker(problem)
     return VoiceSpeaker(player)

@@ -45,11 +45,14 @@ def speakable(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def keys_text(scene_title: str, bindings) -> str:
-    """What can I press now: the keys a scene accepts with their labels."""
+def keys_text(scene_title: str, bindings, detail: str = "") -> str:
+    """What can I press now: the keys a scene accepts with their labels, then the speech
+    keys (detail: what Ctrl+F11 says here, if anything)."""
     parts = [f"{b.key_text}: {b.label}" for b in bindings if b.show and b.label]
     head = f"Keys for {scene_title}. " if scene_title else "Keys. "
-    return speakable(head + ". ".join(parts) + ". F11: where things stand. F1 again closes the keys.")
+    ctrl = f" Control F11: {detail}." if detail else ""
+    return speakable(head + ". ".join(parts) + ". F11: where things stand. Shift F11: say it again."
+                     + ctrl + " F1 again closes the keys.")
 
 
 def question_text(question: str, answers: str = "Y or N") -> str:

@@ -1,11 +1,16 @@
 """Speech: the words (game.spoken), the voice off the frame loop (game.speech), and
 what the App and its scenes say, with a recording speaker in place of a voice."""
+import os
 import threading
 import time
 
 import pygame
 import pytest
 
+from game import palette as P
+from game import speech
+from game.options import SOUND_PAGE
+from game.scenes.options import OptionsScene
 from game.scenes.overlays import KeysBox, Question
 from game.speech import RecordingSpeaker, SilentSpeaker, VoiceSpeaker
 from game.spoken import card_name, keys_text, speakable
@@ -121,14 +126,64 @@ def test_a_text_is_read_back_only_once_the_voice_has_written_it(events):
         render.close()
 
 
-def test_no_voice_says_why_and_the_game_goes_on():
-    def make_renderer():
-        raise OSError("libespeak not found")
+def test_no_voice_says_why_in_plain_words_and_the_game_goes_on():
+    def make_renderer():      # what pyttsx3 raises where eSpeak NG is missing
+        raise RuntimeError("This means you probably do not have eSpeak or eSpeak-ng installed!")
     voice = VoiceSpeaker(FakePlayer(), make_renderer)
     assert wait_until(lambda: not voice.available)
-    assert "libespeak not found" in voice.reason
+    assert voice.reason == "No voice was found for speech. On Linux: sudo apt install espeak-ng."
+    assert "RuntimeError" not in voice.reason and "eSpeak-ng installed" in voice.detail
     voice.say("anything")     # nothing happens, nothing raises
     voice.poll()
+
+
+def test_the_way_to_get_a_voice_is_the_readmes():
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+    command = speech.GET_VOICE.split(": ", 1)[1].rstrip(".")
+    assert f"`{command}`" in readme and len(speech.no_voice_text()) <= 78   # one toast line
+
+
+def test_a_missing_voice_is_found_before_a_voice_is_started():
+    no_lib = speech.voice_problem("linux", loads=lambda path: False, has_pyttsx3=lambda: True)
+    assert no_lib == speech.no_voice_text()
+    assert speech.voice_problem("linux", loads=lambda path: path == "libespeak-ng.so.1",
+                                has_pyttsx3=lambda: True) == ""
+    assert speech.voice_problem("win32", loads=lambda path: False, has_pyttsx3=lambda: True) == ""
+    assert "pip install pyttsx3" in speech.voice_problem("linux", has_pyttsx3=lambda: False)
+
+
+def test_speech_on_without_a_voice_opens_no_thread_and_says_why(monkeypatch):
+    monkeypatch.setattr(speech, "voice_problem", lambda: speech.no_voice_text())
+    voice = speech.open_speaker(True, FakePlayer())
+    assert isinstance(voice, SilentSpeaker) and voice.reason == speech.no_voice_text()
+
+
+def test_the_speech_option_says_no_voice_and_how_to_get_one(menu_app):
+    app = menu_app
+    app.speaker = SilentSpeaker(speech.no_voice_text())    # on, and the voice failed
+    opts = OptionsScene(app)
+    opts.opts["speech.on"] = True
+    opts.page = opts.pages.index(SOUND_PAGE)
+    opts.index = [s.key for s in SOUND_PAGE.opts].index("speech.on")
+    spec = opts.item
+    assert opts.value_text(spec) == "On: no voice"
+    assert opts.hint(spec) == "No voice was found for speech. On Linux: sudo apt install espeak-ng."
+    opts.index = 0                      # another item: the page still says it
+    assert (speech.no_voice_text(), P.YELLOW) in opts.notices()
+    opts.opts["speech.on"] = False
+    opts._voice_problem = None
+    assert opts.value_text(spec) == "Off" and opts.hint(spec) == spec.hint and opts.notices() == []
+
+
+def test_f11_without_a_voice_says_so_on_the_screen(menu_app):
+    app = menu_app
+    app.options["speech.on"] = True
+    app.speaker = SilentSpeaker(speech.no_voice_text())
+    app._told_no_voice = True
+    beeps = app.beeps
+    post_keys(pygame.K_F11)
+    app.run(max_frames=1)
+    assert app.toast_text == speech.no_voice_text() and app.toast_steps > 0 and app.beeps == beeps
 
 
 @pytest.fixture

@@ -28,12 +28,13 @@ import pygame  # noqa: E402
 from game import ui  # noqa: E402
 from game.app import App  # noqa: E402
 from game.games import BY_KEY, start_table  # noqa: E402
-from game.keys import Alt, Typed  # noqa: E402
+from game.keys import Alt, AnyKey, Typed  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.options import OptionsScene  # noqa: E402
 from game.scenes.overlays import MessageBox, Question, TextBox  # noqa: E402
 from game.scenes.scoring import ScoringScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
+from game.speech import SilentSpeaker, no_voice_text  # noqa: E402
 from tools.random_replay import random_replay  # noqa: E402
 from tools.style_check import Watcher  # noqa: E402
 
@@ -87,6 +88,7 @@ class Gallery:
         app.canvas.fill((0, 0, 0))
         for scene in app._visible_scenes():
             scene.draw(app.canvas)
+        app.draw_key_bar(app.canvas)      # the top scene's bar, as the App draws it
 
     def keys(self, *keys, frames: int = 2) -> None:
         for k in keys:
@@ -138,6 +140,8 @@ class Gallery:
         self.shot("menu-keys-F1")
         self.keys(pygame.K_ESCAPE, pygame.K_F2)
         self.shot("menu-help-F2")
+        self.keys(pygame.K_ESCAPE, "c")
+        self.shot("menu-challenge-code")
         self.keys(pygame.K_ESCAPE)
         app.push(menu.show_stats().scene)
         self.run(1)
@@ -198,6 +202,20 @@ class Gallery:
         self.keys(frames=1)
         self.shot("options-sound-no-device")
         app.audio.problem = None
+        # Speech on where no voice can be had (no eSpeak NG): the item says so, and how
+        speaker = app.speaker
+        app.speaker = SilentSpeaker(no_voice_text())
+        opts.opts["speech.on"], opts._voice_problem = True, None
+        opts.index = [s.key for s in opts.current.opts].index("speech.on")
+        self.keys(frames=1)
+        self.shot("options-speech-no-voice")
+        opts.index = 0
+        self.keys(frames=1)
+        self.shot("options-speech-no-voice-other-item")
+        self.keys(pygame.K_F11)
+        self.shot("options-speech-no-voice-F11")
+        app.toast_steps = 0
+        app.speaker, opts.opts["speech.on"], opts._voice_problem = speaker, False, None
         self.keys(pygame.K_F2)
         self.shot("options-help")
         app.pop()
@@ -261,6 +279,8 @@ class Gallery:
         self.shot(f"{key}-{seats}-table")
         self.run(300)
         self.shot(f"{key}-{seats}-later")
+        if key == "gnono":
+            self.gnono_challenge_box(f"{key}-{seats}")
         for fkey in (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6):
             top = app.top
             self.keys(fkey)
@@ -274,6 +294,21 @@ class Gallery:
                     app.pop()
         self.monkey(key, seats)
 
+    def gnono_challenge_box(self, name: str) -> None:
+        """The Wild Draw Four's question over the table (the monkey meets it only by chance)."""
+        from game.gnono.overlays import ChallengeBox
+        app = self.app
+        table = app.top
+        box = ChallengeBox(app, ["Cleo played a Wild Draw Four on you (the colour was yellow, now green).",
+                                 "Challenge? Y: Cleo shows the hand. N: you draw 4 and miss your turn."],
+                           lambda: None, lambda: None, on_coach=lambda: None)
+        app.push(box)
+        self.run(1)
+        self.shot(f"{name}-challenge-box")
+        app.pop(box)
+        self.run(1)
+        assert app.top is table
+
     def monkey(self, key: str, seats: str) -> None:
         """Seeded random keys the top scene accepts; a picture of each new kind of screen."""
         app, rng = self.app, random.Random(f"{key}{seats}")
@@ -285,8 +320,8 @@ class Gallery:
             if name not in seen:
                 seen.add(name)
                 self.shot(f"{key}-{seats}-{name}")
-            choices = [k for b in app.top.bindings() for k in b.keys
-                       if not isinstance(k, (Typed, Alt)) and k not in NEVER]
+            choices = [pygame.K_a if isinstance(k, AnyKey) else k for b in app.top.bindings()
+                       for k in b.keys if not isinstance(k, (Typed, Alt)) and k not in NEVER]
             if not choices:
                 self.run(20)
                 continue
@@ -327,10 +362,37 @@ class Gallery:
         self.shot("replays-screen")
         self.app.pop()
 
+    # -- the end of a Gin game: the last hand's box, the end screen, "another game?" -------
+    def gin_end(self) -> None:
+        from game.gin.ai import make_ai
+        from game.gin.rules import GinGame, GinOptions
+        from game.gin.table import GinTable
+        self.reset(MenuScene)
+        game = GinGame.new(seed=3, options=GinOptions(game_target=1))   # one scored hand ends it
+        ais = [make_ai("normal", 1), make_ai("normal", 2)]
+        for _ in range(3000):
+            if game.phase in ("hand_over", "game_over"):
+                break
+            game.apply(ais[game.turn].choose(game.view(game.turn)))
+        if game.phase != "game_over":
+            self.failures.append(f"gin end of game: the hand ended in {game.phase}")
+            return
+        table = GinTable(self.app, game, "Anna", "normal", 4, {"oklahoma": False, "hollywood": False,
+                                                               "name": "Anna"})
+        table.mode = "result"
+        self.app.push(table)
+        self.run(2)
+        self.shot("gin-last-hand")
+        self.keys("x")
+        self.shot("gin-end-of-game")
+        self.keys(pygame.K_RETURN)
+        self.shot("gin-play-another")
+
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
         self.core()
         self.named()
+        self.gin_end()
         self.replays()
         for key in TABLES if tables else ():
             for most in (False, True) if most_seats else (False,):

@@ -37,7 +37,7 @@ CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
 CPU_LAYDOWN_STEPS = int(1.0 * STEP_HZ)
 # seconds of the computer's thinking per step (120 a second): a frame stays short
 THINK_S = 0.001
-MODES = ("play", "wait", "confirm", "mark", "result", "handover")
+MODES = ("play", "wait", "confirm", "mark", "result", "handover", "over")   # over: the game's end shown
 
 
 def sentence(reason: str) -> str:
@@ -243,7 +243,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
         assert len(set(self.order)) == len(self.order)
         assert all(c in hand for c in self.order), "a card shown in the hand is not in it"
         assert self.picked is None or (self.picked in hand and self.picked not in self.order)
-        if g.phase != "lay_down" and self.mode in ("play", "wait", "result"):
+        if g.phase != "lay_down" and self.mode in ("play", "wait", "result", "over"):
             assert set(self.order) | ({self.picked} if self.picked else set()) == set(hand), \
                 f"the shown hand differs from the hand: {self.mode} {g.phase} {self.focus} " \
                 f"{self.picked} {sorted(map(str, self.order))} {sorted(map(str, hand))}"

@@ -54,12 +54,7 @@ class ReviewBox(TextBox):
         super().__init__(app, f"Review: {replay.label}",
                          _wrapped(review_lines(replay), WIDTH - 4), footer="Esc or Enter: back")
         self.per_page = 22
-
-    def draw(self, canvas):
-        super().draw(canvas)
-        # its own key bar over the score screen's ("Any key" does not go on from here)
-        keys = [("Esc/Enter", "Back")] + ([("PgUp/PgDn", "Pages")] if self.pages > 1 else [])
-        ui.key_bar(canvas, keys + [("F1", "Keys")])
+    close_label = "Back"
 
 
 def review_keys(table: Any) -> list[Binding]:
@@ -68,4 +63,4 @@ def review_keys(table: Any) -> list[Binding]:
     replay = getattr(table, "last_replay", None)
     if replay is None:
         return []
-    return [Binding(("r",), "Review", lambda: Push(ReviewBox(table.app, replay)))]
+    return [Binding(("r",), "Review", lambda: Push(ReviewBox(table.app, replay)), bar="Review")]

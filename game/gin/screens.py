@@ -17,7 +17,7 @@ from game import palette as P
 from game import ui
 from game.cards import card_text
 from game.gin import replay_codec
-from game.keys import Binding, find_binding
+from game.keys import ANY_KEY, AnyKey, Binding
 from game.scene import Pop, Scene
 from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay
@@ -72,18 +72,15 @@ class GridScreen(Scene):
             return False
         self.page = page
 
-    def handle(self, event):
-        if self.any_key and event.key not in (pygame.K_F1, pygame.K_F2, pygame.K_PAGEUP,
-                                               pygame.K_PAGEDOWN) \
-                and find_binding(self.extra_keys, event) is None:
-            return self.done()
-        return super().handle(event)
-
     def bindings(self):
-        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
-                     self.done_label, self.done)]
+        keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+        if self.any_key:
+            keys += (AnyKey(but=(pygame.K_PAGEUP, pygame.K_PAGEDOWN)),)
+        b = [Binding(keys, self.done_label, self.done, bar=self.done_label,
+                     bar_keys="Any key" if self.any_key else "Enter")]
         if self.pages > 1:
-            b += [Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn(1)),
+            b += [Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn(1), bar="Pages",
+                          bar_keys="PgUp/PgDn"),
                   Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn(-1))]
         return b + self.extra_keys
 
@@ -129,12 +126,6 @@ class GridScreen(Scene):
         for note in self.notes:
             ui.center(canvas, y, note, P.YELLOW, P.BLUE, col, width)
             y += 1
-        keys = [("Enter" if not self.any_key else "Any key", self.done_label)]
-        if self.pages > 1:
-            keys.append(("PgUp/PgDn", "Pages"))
-        keys += [(b.key_text, b.label) for b in self.extra_keys]
-        keys.append(("F1", "Keys"))
-        ui.key_bar(canvas, keys)
 
 
 def _short(name: str, n: int = 9) -> str:
@@ -309,21 +300,10 @@ class EndOfGame(GridScreen):
 
     def bindings(self):
         b = super().bindings()
-        if self.challenge is not None:
-            b.insert(0, Binding(("c",), "Challenge: a code to beat this score on this deal",
-                                self.make_challenge))
+        if self.challenge is not None:      # C before "any key goes on" (AnyKey comes last)
+            b.insert(1, Binding(("c",), "Challenge: a code to beat this score on this deal",
+                                self.make_challenge, bar="Challenge"))
         return b
-
-    def handle(self, event):
-        if self.challenge is not None and find_binding(self.bindings()[:1], event) is not None:
-            return Scene.handle(self, event)      # C before "any key goes on"
-        return super().handle(event)
-
-    def draw(self, canvas):
-        super().draw(canvas)
-        if self.challenge is not None:
-            extra = [(b.key_text, b.label) for b in self.extra_keys]
-            ui.key_bar(canvas, [("Any key", self.done_label), ("C", "Challenge")] + extra + [("F1", "Keys")])
 
 
 class CardsBox(Overlay):
@@ -340,14 +320,9 @@ class CardsBox(Overlay):
     def close(self) -> Pop:
         return Pop(self)
 
-    def bindings(self):
-        return [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
-                        "Close", self.close)]
-
-    def handle(self, event):
-        if event.key in (pygame.K_F1, pygame.K_F2):
-            return False
-        return self.close()   # any key closes, like GIN!'s display screens
+    def bindings(self):   # any key closes, like GIN!'s display screens
+        return [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, ANY_KEY),
+                        "Close", self.close, bar="Close", bar_keys="Any key")]
 
     def draw(self, canvas):
         per = 10

@@ -234,6 +234,10 @@ class SessionScene(Scene):
         label = dict(self.items())[self.item]
         return f"{label}: {self.shown(self.item) or 'empty'}"
 
+    def key_bar(self):
+        return [("Enter", "Save" if self.item == "save" else "Play"), ("\x18\x19", "Item"),
+                ("\x1b\x1a", "Change"), ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")]
+
     def draw(self, canvas):
         table = self.app.options["colour.table"]
         canvas.fill(P.PALETTE[table])
@@ -260,5 +264,3 @@ class SessionScene(Scene):
         ui.center(canvas, bottom + 4, HINTS[self.item], self.app.options["colour.notes"], table)
         ui.center(canvas, bottom + 6, "Points and colours are set in the options program.",
                   self.app.options["colour.text"], table)
-        ui.key_bar(canvas, [("Enter", "Save" if self.item == "save" else "Play"), ("\x18\x19", "Item"),
-                            ("\x1b\x1a", "Change"), ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")])

@@ -57,8 +57,6 @@ class GinTable(GinController, Scene):
     def handle(self, event):
         if self.my_turn and self.mode == "play":
             self.flash = False
-        if self.mode == "result" and event.key not in table_keys.FKEYS:
-            return self.go_on() or True
         self.in_key = True
         try:
             return super().handle(event)
@@ -78,8 +76,16 @@ class GinTable(GinController, Scene):
     def spoken_state(self) -> str:
         return table_speech.state(self)
 
+    spoken_detail_name = "your hand by suit"
+
+    def spoken_detail(self) -> str | None:
+        return table_speech.by_suit(self)
+
     def bindings(self):
         return table_keys.bindings(self)
+
+    def key_bar(self):
+        return table_keys.key_bar(self)
 
     def draw(self, canvas):
         self.moved = False
@@ -98,6 +104,7 @@ class GinTable(GinController, Scene):
         """Any key after a hand: the score (then the next hand), or the end of the game."""
         g = self.game
         if g.phase == "game_over":
+            self.mode = "over"      # the last hand's box is closed: "another game?" comes over the cards
             self.app.storage.remove(SAVE_NAME)
             screen = SC.end_of_game(self.app, g, self.names, self._after_game,
                                     challenge=self.make_challenge, outcome=self.challenge_outcome())

@@ -13,7 +13,6 @@ from game import palette as P
 from game.cards import card_text
 from game.gin import melds as M
 from game.gin.arrangement import cpu_display, human_display, sort_for_hand
-from game.gin.table_keys import key_bar
 from game.gin.table_speech import result_lines
 
 # layout, in pixels (canvas 640x480, cells 8x16)
@@ -60,7 +59,6 @@ def draw(tbl, canvas) -> None:
     _draw_notes(tbl, canvas, col)
     if tbl.mode == "handover":
         _draw_handover(tbl, canvas)
-    ui.key_bar(canvas, key_bar(tbl))
 
 
 def _draw_handover(tbl, canvas):
@@ -241,7 +239,7 @@ def _draw_hand(tbl, canvas, col):
                 card_art.draw_frame(canvas, (x, HAND_Y, CW, CH), ar)
         ui.text(canvas, 2, STATUS_ROW, f"{tbl.names[tbl.me]}: {tbl.arrangement_status()}", t, bg)
         return
-    if tbl.mode == "result" or (tbl.mode == "wait" and g.out_seat == tbl.me):
+    if tbl.mode in ("result", "over") or (tbl.mode == "wait" and g.out_seat == tbl.me):
         cards, marks = human_display(tbl.game, tbl.order, tbl.me)
         xs = group_positions(marks, HAND_X0 - 8)
         _draw_marks(tbl, canvas, marks, xs, ARROW_ROW, col, None)

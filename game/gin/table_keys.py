@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.keys import Binding
+from game.keys import AnyKey, Binding
 
 PLUS_KEYS = ("+", pygame.K_KP_PLUS, pygame.K_INSERT, pygame.K_PLUS)
 MINUS_KEYS = ("-", pygame.K_KP_MINUS, pygame.K_DELETE, pygame.K_MINUS)
@@ -23,7 +23,7 @@ def bindings(tbl) -> list[Binding]:
     elif m in ("confirm", "mark"):
         b += _arrange_bindings(tbl)
     elif m == "result":
-        b.append(Binding((pygame.K_RETURN,), "Any key: go on", tbl.go_on))
+        b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", tbl.go_on))
     elif m == "handover":
         b.append(Binding(ENTER_KEYS, f"{tbl.names[tbl.handover_to]} is at the keyboard",
                          tbl.take_keyboard))
@@ -53,8 +53,7 @@ def _play_bindings(tbl):
     b = []
     if f == "pickup":
         b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", tbl.switch_target),
-              Binding(PLUS_KEYS, "Take the card", tbl.take),
-              Binding(("=",), "Take the card", tbl.take, show=False),
+              Binding(PLUS_KEYS + ("=",), "Take the card", tbl.take),
               Binding((pygame.K_DOWN,), "Down to the arrow row", tbl.pickup_down)]
         if g.phase == "offer" or g.stock_end:
             b.append(Binding(MINUS_KEYS, "Pass the upcard", tbl.pass_upcard))

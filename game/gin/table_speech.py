@@ -7,7 +7,7 @@ by game.spoken (card names); the App speaks them.
 from __future__ import annotations
 
 from game.gin import melds as M
-from game.spoken import card_name, cards_text
+from game.spoken import RANK_NUMBERS, SUIT_LETTERS, card_name, cards_text
 from game.words import counted
 
 MARK_WORDS = {" ": "unplayable", "P": "on the knocker's groups"}
@@ -103,3 +103,16 @@ def state(tbl) -> str:
         head = f"Game {i + 1}: " if len(g.games) > 1 else "Score: "
         parts.append(head + f"{tbl.names[0]} {gs.total(0)}, {tbl.names[1]} {gs.total(1)}")
     return ". ".join(parts) + "."
+
+
+def by_suit(tbl) -> str | None:
+    """Ctrl+F11: your hand suit by suit, low to high (nothing behind a hot-seat hand-over)."""
+    if tbl.mode == "handover":
+        return None
+    hand = tbl.game.hands[tbl.me]
+    parts = []
+    for suit in "CDHS":
+        ranks = sorted(c.rank for c in hand if c.suit == suit)
+        parts.append(f"{SUIT_LETTERS[suit]} {len(ranks)}"
+                     + (": " + ", ".join(RANK_NUMBERS.get(r, str(r)) for r in ranks) if ranks else ""))
+    return "Your hand by suit. " + "; ".join(parts) + "."

@@ -46,14 +46,16 @@ class ColourBox(Overlay):
         return Pop(self, then=self.on_cancel)
 
     def bindings(self):
-        b = [Binding((pygame.K_LEFT,), "Previous colour", lambda: self.move(-1)),
+        b = [Binding((pygame.K_LEFT,), "Previous colour", lambda: self.move(-1), bar="Colour",
+                     bar_keys="\x1b\x1a"),
              Binding((pygame.K_RIGHT,), "Next colour", lambda: self.move(1)),
              Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Name the chosen colour",
-                     lambda: self.pick(COLORS[self.sel]))]
+                     lambda: self.pick(COLORS[self.sel]), bar="Name it")]
         for c in COLORS:
-            b.append(Binding((c.lower(),), f"Name {COLOR_NAMES[c]}", lambda c=c: self.pick(c)))
+            b.append(Binding((c.lower(),), f"Name {COLOR_NAMES[c]}", lambda c=c: self.pick(c),
+                             bar="Name" if c == COLORS[0] else "", bar_keys="/".join(COLORS)))
         if self.on_cancel:
-            b.append(Binding((pygame.K_ESCAPE,), "Keep the Wild in hand", self.cancel))
+            b.append(Binding((pygame.K_ESCAPE,), "Keep the Wild in hand", self.cancel, bar="Not now"))
         return b + coach_binding(self.on_coach)
 
     def draw(self, canvas):
@@ -77,7 +79,7 @@ class ColourBox(Overlay):
 
 def coach_binding(on_coach) -> list[Binding]:
     """H in a question box: the coach's advice in the table's notes (below the box)."""
-    return [Binding(("h",), "Coach: what the expert would do", on_coach)] if on_coach else []
+    return [Binding(("h",), "Coach: what the expert would do", on_coach, bar="Coach")] if on_coach else []
 
 
 class ChallengeBox(Question):
@@ -101,9 +103,9 @@ class ChallengeBox(Question):
     def bindings(self):
         b = super().bindings()
         if self.on_stack:
-            b.append(Binding(("s",), self.stack_label, self.stack))
+            b.append(Binding(("s",), self.stack_label, self.stack, bar="Stack"))
         if self.on_catch and self.catchable() is not None:
-            b.append(Binding(("c",), f"Catch {self.catchable()}: no \"UNO!\"", self.on_catch))
+            b.append(Binding(("c",), f"Catch {self.catchable()}: no \"UNO!\"", self.on_catch, bar="Catch"))
         return b + coach_binding(self.on_coach)
 
     def draw(self, canvas):
@@ -139,7 +141,7 @@ class ChallengeResult(Overlay):
     def bindings(self):
         # Enter or Esc: a Space still hurrying the table must not skip the result
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on",
-                        lambda: Pop(self))]
+                        lambda: Pop(self), bar="Go on", bar_keys="Enter")]
 
     def draw(self, canvas):
         col, row, w, h = 8, 9, 64, 9
@@ -177,9 +179,10 @@ class SeatChooser(Overlay):
         return Pop(self, then=lambda: self.on_pick(seat))
 
     def bindings(self):
-        return [Binding((pygame.K_UP,), "Previous seat", lambda: self.move(-1)),
+        return [Binding((pygame.K_UP,), "Previous seat", lambda: self.move(-1), bar="Seat",
+                        bar_keys="\x18\x19"),
                 Binding((pygame.K_DOWN,), "Next seat", lambda: self.move(1)),
-                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.pick)] \
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.pick, bar="Choose")] \
             + coach_binding(self.on_coach)
 
     def draw(self, canvas):
@@ -303,6 +306,10 @@ class GnonoScoring(Scene):
     def save_state(self):
         self.table.save()
 
+    def key_bar(self):
+        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
+        return [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")]
+
     def draw(self, canvas):
         t = self.table
         st = t.state
@@ -359,7 +366,5 @@ class GnonoScoring(Scene):
                     f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
         if self.notice:
             ui.center(canvas, 28, self.notice, P.YELLOW, P.BLACK)
-        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
-        ui.key_bar(canvas, [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")])
 
 

@@ -175,6 +175,10 @@ class GnonoSetup(Scene):
                 "(easy, normal or hard). With several humans the keyboard is passed round: "
                 "a screen hides the hands between their turns. Enter deals.", ""] + HELP
 
+    def key_bar(self):
+        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Deal"),
+                ("F5", "Save rules"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")]
+
     def draw(self, canvas):
         o = self.app.options
         canvas.fill(P.PALETTE[P.BLUE])
@@ -217,8 +221,6 @@ class GnonoSetup(Scene):
         if humans == 0:
             ui.text(canvas, 59, 23, "No human: you", P.YELLOW, P.BLUE)
             ui.text(canvas, 59, 24, "watch them play.", P.YELLOW, P.BLUE)
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Deal"),
-                            ("F5", "Save rules"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])
 
 
 __all__ = ["GnonoSetup", "MAX_SEATS"]

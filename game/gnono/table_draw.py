@@ -33,6 +33,9 @@ class TableDrawing:
     """GnonoTable's drawing (and a replay's: game/gnono/replay_board.py)."""
     replaying = False     # a replay: no keys, no choice; F9 shows the humans' hands too
 
+    def key_bar(self):
+        return self._key_items()
+
     def draw(self, canvas):
         o = self.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
@@ -55,7 +58,6 @@ class TableDrawing:
             else:
                 canvas.blit(art.face(c, "normal"), (int(x), int(y)))
         self.draw_notes(canvas)
-        ui.key_bar(canvas, self._key_items())
 
     def _back_colour(self):
         c = self.app.options["colour.back"]

@@ -167,8 +167,8 @@ class TableKeys:
         if self.viewer is not None:
             b += [Binding((pygame.K_LEFT,), "Choose a card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a card", lambda: self.move_sel(1)),
-                  Binding((pygame.K_HOME,), "First card", lambda: self.sel_end(False), show=False),
-                  Binding((pygame.K_END,), "Last card", lambda: self.sel_end(True), show=False)]
+                  Binding((pygame.K_HOME,), "First card", lambda: self.sel_end(False)),
+                  Binding((pygame.K_END,), "Last card", lambda: self.sel_end(True))]
             if self.my_turn() or (self.state.options.jump_in and not self.stages):
                 label = "Play the drawn card" if self.state.phase == DRAWN else "Play the chosen card"
                 b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER), label, self.enter))

@@ -19,7 +19,7 @@ from game.scene import Push
 from game.scenes.overlays import TextBox
 from game.scenes.turn_table import LOG_KEEP, NOTE_ROWS
 
-from .cards import COLOR_NAMES, Card
+from .cards import COLOR_NAMES, COLORS, FACE_NAMES, Card
 from .rules import DRAWN, GAME_OVER, PLAY, ROUND_OVER
 
 _CODE_IN_BRACKETS = re.compile(r" \((?:[RYGB](?:\d|S|R|\+2)|W\+4|W)\)")
@@ -157,6 +157,22 @@ class TableNotes:
             return turn.rstrip(".")   # the App puts the focus after it
         self._introduced = True
         return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log_lines()[-3:]] + [turn]).rstrip(".")
+
+    spoken_detail_name = "your hand by colour"
+
+    def spoken_detail(self) -> str | None:
+        """Ctrl+F11: the hand colour by colour, then the wild cards (only when it is open)."""
+        if self.viewer is None or not self.hand_open():
+            return None
+        cards = self.hand_cards(self.shown())
+        parts = []
+        for c in COLORS:
+            faces = [FACE_NAMES.get(x.face, x.face) for x in cards if x.color == c]
+            parts.append(f"{COLOR_NAMES[c]} {len(faces)}" + (": " + ", ".join(faces) if faces else ""))
+        wilds = [x.name for x in cards if x.is_wild]
+        if wilds:
+            parts.append(f"wild {len(wilds)}: " + ", ".join(wilds))
+        return "Your hand by colour. " + "; ".join(parts) + "."
 
     def spoken_state(self) -> str:
         """F11: the hand (the viewer's only, when open), the top card and the colour, each

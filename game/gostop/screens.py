@@ -52,9 +52,9 @@ class GoStopBox(Overlay):
                              "G for Go, S for Stop")
 
     def bindings(self):
-        return [Binding(("g",), "Go: play on for more", lambda: self.answered(True)),
-                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False)),
-                Binding(("h",), "Coach: what the strongest computer would do", self.coach)]
+        return [Binding(("g",), "Go: play on for more", lambda: self.answered(True), bar="Go"),
+                Binding(("s",), "Stop: take the chips now", lambda: self.answered(False), bar="Stop"),
+                Binding(("h",), "Coach: what the strongest computer would do", self.coach, bar="Coach")]
 
     def coach(self) -> None:
         text = self.table.ask_coach()
@@ -87,7 +87,7 @@ class CoachedQuestion(Question):
 
     def bindings(self):
         return super().bindings() + [Binding(("h",), "Coach: what the strongest computer would do",
-                                             self.coach)]
+                                             self.coach, bar="Coach")]
 
     def coach(self) -> None:
         text = self.table.ask_coach()
@@ -195,6 +195,10 @@ class GoStopScoring(Scene):
     def save_state(self):
         self.table.save()
 
+    def key_bar(self):
+        return [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
+                ("F1", "Keys")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         h = min(27, len(self.lines) + 4)
@@ -215,8 +219,6 @@ class GoStopScoring(Scene):
                 for i, c in enumerate(cs):
                     canvas.blit(art.face(c, self.app.options["colour.face"]), (x + i * step, top + 18))
                 x += CARD_W + (len(cs) - 1) * step + 12
-        ui.key_bar(canvas, [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
-                            ("F1", "Keys")])
 
 
 
@@ -250,6 +252,9 @@ class PassKeyboard(Scene):
     def help_lines(self):
         return HELP
 
+    def key_bar(self):
+        return [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         name = self.table.names[self.seat]
@@ -258,7 +263,6 @@ class PassKeyboard(Scene):
         ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
         ui.center(canvas, 15, f"{name}: press Enter when ready.",
                   P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
-        ui.key_bar(canvas, [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")])
 
 
 # ---------------------------------------------------------------- a preset's name

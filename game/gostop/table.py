@@ -393,6 +393,10 @@ class GoStopSetup(Scene):
     def help_lines(self):
         return HELP
 
+    def key_bar(self):
+        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("S", "Save rules"),
+                ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")]
+
     def draw(self, canvas):
         o = self.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
@@ -414,8 +418,6 @@ class GoStopSetup(Scene):
         # a few cards, to say what the game looks like
         for i, c in enumerate(parse_cards("1B 2A 3R 6R 9A 11D 12B +2")):
             canvas.blit(art.face(c, o["colour.face"]), (176 + i * 36, 336))
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("S", "Save rules"),
-                            ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")])
 
 
 # ---------------------------------------------------------------- menu hooks

@@ -21,6 +21,9 @@ class TableDrawing:
         """A top seat's hand face up: F9 shows the computers' hands, never another human's."""
         return self.show_hands and seat in self.ais
 
+    def key_bar(self):
+        return self._key_items()
+
     def draw(self, canvas):
         o = self.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
@@ -68,7 +71,6 @@ class TableDrawing:
                 canvas.blit(art.face(c, face_c), (int(x), int(y)))
         self._draw_help_rows(canvas, txt)
         self.draw_notes(canvas)
-        ui.key_bar(canvas, self._key_items())
 
     def _draw_info(self, canvas):
         st = self.state

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.spoken import speakable
 from game.words import counted
 
-from .narrate import card_label
+from .narrate import card_label, month_name
 from .table_draw import FLIP, category_words, play_hint
 
 
@@ -39,6 +39,26 @@ class TableSpeech:
             return speakable(f"Take {card_label(c)}? {self.choice % len(st.choices) + 1} of "
                              f"{len(st.choices)}. Enter takes it.")
         return ""
+
+    spoken_detail_name = "your hand by month"
+
+    def spoken_detail(self) -> str | None:
+        """Ctrl+F11: the hand month by month, with the table's cards of each month (only
+        when the hand is face up: never another human's)."""
+        if not self.hand_visible():
+            return None
+        st = self.state
+        months: dict[int, list] = {}
+        for c in st.hands[self.bottom]:
+            months.setdefault(c.month, []).append(c)
+        parts = []
+        for m, cs in sorted(months.items()):
+            on_table = sum(1 for c in st.table if c.month == m)
+            head = month_name(m) if m else "bonus"
+            parts.append(f"{head}: {', '.join(c.description if m else card_label(c) for c in cs)}"
+                         + (f", {on_table} on the table" if m else ""))
+        return (f"{self.whose(self.bottom)} hand by month. " + "; ".join(parts) + ".") if parts \
+            else f"{self.whose(self.bottom)} hand is empty."
 
     def spoken_state(self) -> str:
         st = self.state

@@ -27,8 +27,8 @@ class DrillPause(Overlay):
 
     def bindings(self):
         return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on",
-                        lambda: Pop(self)),
-                Binding((pygame.K_F8,), "Leave the drill", self.leave)]
+                        lambda: Pop(self), bar="Go on", bar_keys="P/Enter"),
+                Binding((pygame.K_F8,), "Leave the drill", self.leave, bar="Leave")]
 
     def leave(self) -> Pop:
         return Pop(self, then=self.table.leave)
@@ -95,10 +95,10 @@ class DrillResult(Overlay):
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Again, on the same deal",
-                        lambda: self.again(self.result["deal"])),
-                Binding(("n",), "Again, on a new deal", lambda: self.again(fresh_deal_no())),
-                Binding(("r",), "The records", lambda: Push(records_box(self.app))),
-                Binding((pygame.K_ESCAPE,), "Back to the drills", self.back)]
+                        lambda: self.again(self.result["deal"]), bar="Same deal"),
+                Binding(("n",), "Again, on a new deal", lambda: self.again(fresh_deal_no()), bar="New deal"),
+                Binding(("r",), "The records", lambda: Push(records_box(self.app)), bar="Records"),
+                Binding((pygame.K_ESCAPE,), "Back to the drills", self.back, bar="Back to the drills")]
 
     def draw(self, canvas):
         w, h = 60, len(self.lines) + 7

@@ -106,6 +106,10 @@ class DrillSetup(Scene):
         return drill_help() + ["", "Here: \x18\x19 choose the line, \x1b\x1a change it (a new "
                                "random deal on the deal line), or type a deal number; Enter starts."]
 
+    def key_bar(self):
+        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("0-9", "Deal"),
+                ("Enter", "Start"), ("R", "Records"), ("F2", "Help"), ("Esc", "Back")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -130,8 +134,6 @@ class DrillSetup(Scene):
                 "Deal N is the deal of seat 1 in a Nerts game started on deal N."]
         for i, t in enumerate(tips):
             ui.center(canvas, 20 + i, t, P.LIGHT_CYAN, P.BLUE)
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("0-9", "Deal"),
-                            ("Enter", "Start"), ("R", "Records"), ("F2", "Help"), ("Esc", "Back")])
 
     def _draw_bests(self, canvas, row: int) -> None:
         records = self.records

@@ -57,13 +57,12 @@ class DrillDrawing(TableDrawing):
         right = SeatInfo(-1, "human", "Right-hand", colour, self.table.clusters[1])
         return [("keys", left, (0, L.BOTTOM_Y)), ("keys", right, (480, L.BOTTOM_Y))]
 
-    def _key_bar(self, canvas) -> None:
+    def key_bar(self) -> list[tuple[str, str]]:
         if self.ctl.phase == "done":           # the result box's keys
-            ui.key_bar(canvas, [("Enter", "Same deal"), ("N", "New deal"), ("R", "Records"),
-                                ("Esc", "Back to the drills")])
-            return
-        ui.key_bar(canvas, [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Take/put"),
-                            ("\x18", "Score"), ("Spc", "Flip"), ("P", "Pause"), ("Esc", "Leave")])
+            return [("Enter", "Same deal"), ("N", "New deal"), ("R", "Records"),
+                    ("Esc", "Back to the drills")]
+        return [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Take/put"),
+                ("\x18", "Score"), ("Spc", "Flip"), ("P", "Pause"), ("Esc", "Leave")]
 
     def _draw_hidden(self, canvas) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -200,6 +199,9 @@ class DrillTable(Scene):
 
     def check_invariants(self) -> None:
         self.ctl.check_invariants()
+
+    def key_bar(self):
+        return self.drawing.key_bar()
 
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)

@@ -139,6 +139,10 @@ class SetupScene(Scene):
                 "D opens the drills: timed practice alone on a deal (clear the Pile, or "
                 "10, 20 or 30 cards to the Scoring Area), with records of your best times."]
 
+    def key_bar(self):
+        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Start"),
+                ("D", "Drills"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -179,5 +183,3 @@ class SetupScene(Scene):
                       P.LIGHT_RED, P.BLUE)
         if self.notice:
             ui.center(canvas, 27, self.notice, P.YELLOW if self.app.blink else P.WHITE, P.BLUE)
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Start"),
-                            ("D", "Drills"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")])

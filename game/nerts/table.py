@@ -179,8 +179,16 @@ class NertsTable(Scene):
     def spoken_state(self) -> str:
         return self.ctl.spoken_state()
 
+    spoken_detail_name = "the other players' layouts"
+
+    def spoken_detail(self) -> str | None:
+        return self.ctl.spoken_others()
+
     def help_lines(self):
         return help_text()
+
+    def key_bar(self):
+        return self.drawing.key_bar()
 
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)

@@ -61,11 +61,12 @@ class NertsScoring(ScoringScene):
             out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge))
         return out
 
+    def key_bar(self):
+        return [("Enter", self.done_label)] + ([("C", "Challenge")] if self.game_over else []) + \
+            [("F8", "Save & leave"), ("Esc", "Leave"), ("F1", "Keys")]
+
     def draw(self, canvas):
         super().draw(canvas)
-        items = [("Enter", self.done_label)] + ([("C", "Challenge")] if self.game_over else []) + \
-            [("F8", "Save & leave"), ("Esc", "Leave"), ("F1", "Keys")]
-        ui.key_bar(canvas, items)
         n = len(self.seats)
         # under the scores, and never over the key bar
         top = min(min(27, len(self.rows) + len(self.notes) + 7) + 3, 28 - (n * 2 + 3))
@@ -109,8 +110,8 @@ class PauseBox(Overlay):
 
     def bindings(self):
         return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on playing",
-                        self.go_on),
-                Binding((pygame.K_F8,), "Save and leave", self.leave)]
+                        self.go_on, bar="Go on", bar_keys="P/Enter"),
+                Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave")]
 
     def help_lines(self):
         return help_text()

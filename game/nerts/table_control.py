@@ -63,6 +63,17 @@ class SeatInfo:
         return self.level == "human"
 
 
+def layout_words(lay, who: str, share: str = "") -> str:
+    """A Nerts layout in words: the Pile and its top, the Stack's top, the columns."""
+    pile = f"top {cards_text(lay.pile[-1:])}" if lay.pile else "empty"
+    waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
+    cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
+                     + (f" on {len(c) - 1} more" if len(c) > 1 else "")
+                     for i, c in enumerate(lay.columns))
+    return (f"{who} Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
+            f"{len(lay.stack)} in the Stack{share}. {cols}.")
+
+
 class TableControl:
     def __init__(self, app, game: Game, seats: list[SeatInfo], seed: int):
         if len(seats) != game.options.seats:
@@ -191,6 +202,8 @@ class TableControl:
                 self.log.append((e.seat, e.move))
                 if e.dst == FOUND:
                     self._feed(f"{seat.name} {card_text(e.cards[0])} scored")
+                    if not seat.human:       # an opponent's play to the Scoring Area, said as it comes
+                        self.app.say(f"{seat.name} scores {cards_text(e.cards[:1])}.")
                 if seat.human:
                     human_sound = "card"
                     self._latency(e.seat)
@@ -325,18 +338,20 @@ class TableControl:
         parts = []
         humans = [s for s in self.seats if s.human] or self.seats[:1]
         for s in humans:
-            lay = rnd.layout_of(s.index)
             who = "Your" if s.name == "You" else f"{s.name}:"
-            pile = f"top {cards_text(lay.pile[-1:])}" if lay.pile else "empty"
-            waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
-            cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
-                             + (f" on {len(c) - 1} more" if len(c) > 1 else "")
-                             for i, c in enumerate(lay.columns))
             share = {"pile": " (you work the Pile and columns)",
                      "stack": " (you work the Stack)"}.get(o.role_of(s.index), "")
-            parts.append(f"{who} Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
-                         f"{len(lay.stack)} in the Stack{share}. {cols}.")
+            parts.append(layout_words(rnd.layout_of(s.index), who, share))
         return " ".join(parts) + " " + self.scores_text()
+
+    def spoken_others(self) -> str | None:
+        """Ctrl+F11: every layout no human here plays, its player's name first."""
+        rnd = self.round
+        if rnd is None:
+            return None
+        mine = [rnd.layout_of(s.index) for s in self.seats if s.human]
+        return " ".join(layout_words(lay, f"{self.side_name(i)}:") for i, lay in enumerate(rnd.layouts)
+                        if not any(lay is m for m in mine)) or None
 
     def scores_text(self) -> str:
         rnd = self.round

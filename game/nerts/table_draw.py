@@ -83,7 +83,6 @@ class TableDrawing:
         if self.ctl.phase == "banner":
             self._draw_banner(canvas)
         if self.live:
-            self._key_bar(canvas)
             self.ctl.frame_drawn(self.app.frames)
 
     def _background(self):
@@ -140,7 +139,8 @@ class TableDrawing:
             else:
                 ui.text(canvas, 79 - len(msg), 0, msg, o["colour.notes"], P.BLUE)
 
-    def _key_bar(self, canvas) -> None:
+    def key_bar(self) -> list[tuple[str, str]]:
+        """The table's key bar (NertsTable.key_bar)."""
         if self.ctl.phase == "banner":
             items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
         elif self.table.arrow_seat is not None:   # F2 and F3 are in the F1 box: no room here
@@ -150,7 +150,7 @@ class TableDrawing:
         else:
             items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
                      ("F8", "Save & leave"), ("Esc", "Leave")]
-        ui.key_bar(canvas, items)
+        return items
 
     def _draw_side(self, canvas, side: int, rnd: Round) -> None:
         """One layout's panel: its seat, or the two partners who share it."""

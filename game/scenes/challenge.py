@@ -46,6 +46,7 @@ def _start(app: Any, ch: Challenge) -> Any:
 class CodePrompt(NamePrompt):
     """Type a challenge code (prefilled with the one in challenge.txt, if any)."""
     title = "Play a challenge"
+    accept_label = "Play"
 
     def __init__(self, app: Any):
         super().__init__(app, "Type the challenge code (Enter plays it, Esc cancels):",

@@ -188,6 +188,12 @@ class MenuScene(Scene):
                 "Esc goes back, F8 saves and leaves, F12 takes a screenshot",
                 "(saved in the saves folder), Alt+Enter switches full screen."]
 
+    def key_bar(self):
+        saved = [str(self.game_number(w[1])) for _, w in self.items if isinstance(w, tuple)]
+        resume = [("Alt+" + "/".join(saved), "Resume")] if saved else []   # only what can resume
+        return [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game")] + resume \
+            + [("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")]
+
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -207,5 +213,3 @@ class MenuScene(Scene):
         ui.box(canvas, bcol, 5, bw, 10, P.LIGHT_CYAN, P.BLUE, title=ui.cut(name, bw - 4), double=False)
         ui.text_wrap(canvas, bcol + 2, 7, " ".join(self.blurb()), P.WHITE, P.BLUE, bw - 4, rows=6)
         ui.text(canvas, bcol + 2, 13, f"Key: {self.key_label(what)}", P.LIGHT_CYAN, P.BLUE, bw - 4)
-        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game"),
-                            ("Alt+1-4", "Resume"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")])

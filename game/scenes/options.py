@@ -13,6 +13,7 @@ from game.options import COLOUR_PAGE, SOUND_PAGE, all_pages, colour_problems
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import HelpBox
 from game.screen import COLS
+from game.speech import voice_problem
 
 TAB_LEFT = 2         # the tab bar's margin
 MAX_TAB_ROWS = 3     # rows of tabs above the page's box (every page shows)
@@ -46,6 +47,7 @@ class OptionsScene(Scene):
         self.opts = app.options.copy()
         self.page = 0
         self.index = 0
+        self._voice_problem: str | None = None
 
     @property
     def current(self):
@@ -57,8 +59,27 @@ class OptionsScene(Scene):
 
     def spoken_focus(self) -> str:
         spec = self.item
-        hint = f" {spec.hint}" if spec.hint else ""
-        return f"{self.current.title} page. {spec.label}: {spec.text(self.opts[spec.key])}.{hint}"
+        hint = f" {self.hint(spec)}" if self.hint(spec) else ""
+        return f"{self.current.title} page. {spec.label}: {self.value_text(spec)}.{hint}"
+
+    def speech_problem(self) -> str:
+        """Speech is on here but no voice can be had: why, and how to get one ("" if none)."""
+        if not self.opts.get("speech.on"):
+            return ""
+        if self._voice_problem is None:      # found once a visit (it loads a library)
+            self._voice_problem = self.app.speaker.reason or voice_problem()
+        return self._voice_problem
+
+    def hint(self, spec) -> str:
+        if spec.key == "speech.on" and self.speech_problem():
+            return self.speech_problem()
+        return spec.hint
+
+    def value_text(self, spec) -> str:
+        shown = spec.text(self.opts[spec.key])
+        if spec.key == "speech.on" and self.speech_problem():
+            shown += ": no voice"
+        return shown
 
     def turn_page(self, delta):
         self.page = (self.page + delta) % len(self.pages)
@@ -111,7 +132,7 @@ class OptionsScene(Scene):
              Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
              Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
              Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
-             Binding((pygame.K_F8,), "Keep the options and leave", self.leave, show=False),
+             Binding((pygame.K_F8,), "Keep the options and leave", self.leave),
              # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
              Binding((pygame.K_F1,), "Help notes", self.help_notes)]
         if self.item.is_text():
@@ -156,13 +177,21 @@ class OptionsScene(Scene):
             if problems:
                 return [(p, P.YELLOW) for p in problems] + [
                     ("Kept if you leave with Esc: the choice is yours.", P.LIGHT_GREY)]
+        lines = []
+        if self.current is SOUND_PAGE and self.speech_problem() and self.item.key != "speech.on":
+            lines.append((self.speech_problem(), P.YELLOW))     # the Speech item's hint says it
         if self.current is SOUND_PAGE and self.app.audio.problem:
             audio = self.app.audio
-            lines = [(f"No sound can be heard: {audio.problem}.", P.YELLOW)]
+            lines.append((f"No sound can be heard: {audio.problem}.", P.YELLOW))
             if audio.detail:
                 lines.append((f"({audio.detail})", P.LIGHT_GREY))
-            return lines + [("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY)]
-        return []
+            lines.append(("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY))
+        return lines
+
+    def key_bar(self):
+        change = [("Bksp", "Delete")] if self.item.is_text() else [("\x1b\x1a", "Change")]
+        return [("\x18\x19", "Item")] + change + [("PgUp/PgDn", "Page"), ("Esc/F8", "Keep & leave"),
+                                                   ("F1/F2", "Help")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
@@ -188,7 +217,7 @@ class OptionsScene(Scene):
             ui.fill(canvas, 9, row, 62, 1, bg)
             ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg, 28)
             value = self.opts[spec.key]
-            shown = spec.text(value)
+            shown = self.value_text(spec)
             if spec.is_text():     # in the column of the other values, after the arrow's room
                 shown = "  " + shown + ("_" if sel and self.app.blink else " ")
             else:
@@ -199,7 +228,7 @@ class OptionsScene(Scene):
                 canvas.fill(P.PALETTE[value], swatch)
                 pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREY], swatch.inflate(2, 2), 1)
         below = top + len(opts) + 5         # under the box's shadow, not on it
-        hint = self.item.hint
+        hint = self.hint(self.item)
         if hint:
             ui.center(canvas, below, hint, P.LIGHT_CYAN, P.BLUE)
             below += 1
@@ -210,5 +239,3 @@ class OptionsScene(Scene):
             draw_colour_preview(canvas, self.opts, 20)
         elif self.current.preview:
             self.current.preview(canvas, self.opts, below + len(notices))   # the first free row
-        ui.key_bar(canvas, [("\x18\x19", "Item"), ("\x1b\x1a", "Change"), ("PgUp/PgDn", "Page"),
-                            ("Esc", "Keep & leave"), ("F1", "Keys"), ("F2", "Help")])

@@ -1,5 +1,6 @@
 """Small scenes pushed over another: the F1 keys box, the F2 help box, a notice,
-and the Y/N question."""
+and the Y/N question. Each has its own keys and its own key bar (bindings with a
+bar label): the bar of the scene below never shows under a box."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -8,7 +9,7 @@ import pygame
 
 from game import palette as P
 from game import ui
-from game.keys import Binding
+from game.keys import ANY_KEY, Binding, bar_items
 from game.scene import Pop, Scene
 from game.spoken import keys_text, question_text
 
@@ -29,6 +30,7 @@ class TextBox(Overlay):
     """A framed box of lines, paged with PgUp/PgDn; Esc or Enter closes it."""
     fg, bg = P.WHITE, P.BLUE
     width = 64
+    close_label = "Close"
 
     def __init__(self, app: Any, title: str, lines: list[str], footer: str = "Esc or Enter to go on"):
         super().__init__(app)
@@ -62,9 +64,11 @@ class TextBox(Overlay):
         self.page = page
 
     def bindings(self):
-        b = [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER), "Close", self.close)]
+        b = [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER), self.close_label, self.close,
+                     bar=self.close_label, bar_keys="Esc/Enter")]
         if self.pages > 1:
-            b += [Binding((pygame.K_PAGEDOWN, pygame.K_DOWN), "Next page", lambda: self.turn(1)),
+            b += [Binding((pygame.K_PAGEDOWN, pygame.K_DOWN), "Next page", lambda: self.turn(1),
+                          bar="Pages", bar_keys="PgUp/PgDn"),
                   Binding((pygame.K_PAGEUP, pygame.K_UP), "Previous page", lambda: self.turn(-1))]
         return b
 
@@ -118,15 +122,18 @@ class HelpBox(TextBox):
 
 
 class MessageBox(TextBox):
-    """A notice; any key closes it (the key is not passed on)."""
+    """A notice; any key but F1 and F2 closes it (the key is not passed on)."""
     fg, bg = P.WHITE, P.RED
 
     def __init__(self, app: Any, title: str, lines: list[str], on_close: Callable | None = None):
         super().__init__(app, title, lines, footer="Press a key")
         self.on_close = on_close
 
-    def handle(self, event: Any) -> Pop:
+    def close(self) -> Pop:
         return Pop(self, then=self.on_close)
+
+    def bindings(self):
+        return [Binding((ANY_KEY,), "Go on", self.close, bar="Go on")]
 
 
 class KeysBox(TextBox):
@@ -142,16 +149,25 @@ class KeysBox(TextBox):
         rows += ["", f"{'F1':<16} These keys"]
         if scene.help_lines():
             rows.append(f"{'F2':<16} Help")
+        rows += [f"{'F11':<16} Speech: say where things stand",
+                 f"{'Shift+F11':<16} Speech: say the last thing again"]
+        if scene.spoken_detail():
+            rows.append(f"{'Ctrl+F11':<16} Speech: {scene.spoken_detail_name}")
         rows += [f"{'F12':<16} Screenshot", f"{'Alt+Enter':<16} Full screen on/off"]
         super().__init__(app, f"Keys: {scene.title or 'this screen'}", rows)
 
     def spoken_intro(self) -> str:
-        return keys_text(self.scene.title, self.scene.bindings())
+        detail = self.scene.spoken_detail_name if self.scene.spoken_detail() else ""
+        return keys_text(self.scene.title, self.scene.bindings(), detail)
 
-    def handle(self, event):
-        if event.key == pygame.K_F1:   # F1 again closes the box (it never stacks another)
-            return Pop(self)
-        return super().handle(event)
+    def bindings(self):   # F1 again closes the box (it never stacks another)
+        b = super().bindings()
+        b[0] = Binding(tuple(b[0].keys) + (pygame.K_F1,), "Close", self.close, bar="Close",
+                       bar_keys="Esc/F1")
+        return b
+
+    def key_bar(self):
+        return bar_items(self.bindings())
 
 
 class Question(Overlay):
@@ -173,8 +189,8 @@ class Question(Overlay):
         return Pop(self, then=self.on_yes if yes else self.on_no)
 
     def bindings(self):
-        b = [Binding(("y",), "Yes", lambda: self.answer(True)),
-             Binding(("n",), "No", lambda: self.answer(False))]
+        b = [Binding(("y",), "Yes", lambda: self.answer(True), bar="Yes"),
+             Binding(("n",), "No", lambda: self.answer(False), bar="No")]
         if self.no_on_esc:
             b.append(Binding((pygame.K_ESCAPE,), "No", lambda: self.answer(False)))
         return b
@@ -223,10 +239,10 @@ class NumberPrompt(Overlay):
         return Pop(self, then=lambda: self.on_done(value))
 
     def bindings(self):
-        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Accept", self.accept),
-                Binding((pygame.K_BACKSPACE,), "Delete a digit", self.backspace),
-                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self)),
-                Binding(tuple("0123456789"), "Type the number", lambda: None, show=True)]
+        return [Binding(tuple("0123456789"), "Type the number", lambda: None, bar="Type", bar_keys="0-9"),
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Accept", self.accept, bar="Accept"),
+                Binding((pygame.K_BACKSPACE,), "Delete a digit", self.backspace, bar="Delete"),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self), bar="Cancel")]
 
     def draw(self, canvas):
         w = min(76, max(40, len(self.prompt) + 6))
@@ -288,6 +304,7 @@ class NamePrompt(Overlay):
     """Type a name (letters, digits, spaces): Enter accepts, Esc cancels (a preset's
     name, a player's)."""
     title = "Name"
+    accept_label = "Save"
 
     def __init__(self, app, prompt: str, on_done, max_len: int = 20):
         super().__init__(app)
@@ -318,9 +335,10 @@ class NamePrompt(Overlay):
         return Pop(self, then=lambda: self.on_done(name))
 
     def bindings(self):
-        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Save", self.accept),
-                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace),
-                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self))]
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), self.accept_label, self.accept,
+                        bar=self.accept_label),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace, bar="Delete"),
+                Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self), bar="Cancel")]
 
     def draw(self, canvas):
         w = max(40, len(self.prompt) + 6)

@@ -154,6 +154,12 @@ class ReplayPlayer(Scene):
     def spoken_state(self) -> str | None:
         return self.line
 
+    def key_bar(self):
+        return [("Space", "Play" if self.paused or self.at_end else "Pause"),
+                ("\x1b\x1a", "Step"), ("+/-", "Speed"),
+                ("F9", "Hide hands" if self.show_all else "All hands"),
+                ("F1", "Keys"), ("Esc", "Leave")]
+
     def draw(self, canvas):
         self.changed = False
         self.board.draw(canvas)
@@ -161,7 +167,3 @@ class ReplayPlayer(Scene):
         left = self.status()
         ui.text(canvas, 1, 28, left, P.YELLOW, P.BLACK)
         ui.text_cut(canvas, len(left) + 3, 28, self.line, P.WHITE, P.BLACK, 80 - len(left) - 4)
-        ui.key_bar(canvas, [("Space", "Play" if self.paused or self.at_end else "Pause"),
-                            ("\x1b\x1a", "Step"), ("+/-", "Speed"),
-                            ("F9", "Hide hands" if self.show_all else "All hands"),
-                            ("F1", "Keys"), ("Esc", "Leave")])

@@ -104,17 +104,19 @@ class ReplaysScene(Scene):
         return Pop(self)
 
     def bindings(self):
-        return [Binding((pygame.K_UP,), "Previous replay", lambda: self.move(-1)),
+        return [Binding((pygame.K_UP,), "Previous replay", lambda: self.move(-1), bar="Choose",
+                        bar_keys="\x18\x19"),
                 Binding((pygame.K_DOWN,), "Next replay", lambda: self.move(1)),
                 Binding((pygame.K_PAGEUP,), "Page up", lambda: self.move(-ROWS)),
                 Binding((pygame.K_PAGEDOWN,), "Page down", lambda: self.move(ROWS)),
                 Binding((pygame.K_HOME,), "The first replay", lambda: self.move(-len(self.entries))),
                 Binding((pygame.K_END,), "The last replay", lambda: self.move(len(self.entries))),
-                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play it back", self.play),
-                Binding(("k",), "Keep it / let it go", self.toggle_keep),
-                Binding((pygame.K_DELETE,), "Delete it", self.ask_delete),
-                Binding((pygame.K_TAB,), "One game / all games", self.next_filter),
-                Binding((pygame.K_ESCAPE, pygame.K_F8), "Back to the menu", self.leave)]
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play it back", self.play, bar="Play"),
+                Binding(("k",), "Keep it / let it go", self.toggle_keep, bar="Keep"),
+                Binding((pygame.K_DELETE,), "Delete it", self.ask_delete, bar="Delete"),
+                Binding((pygame.K_TAB,), "One game / all games", self.next_filter, bar="Game"),
+                Binding((pygame.K_ESCAPE, pygame.K_F8), "Back to the menu", self.leave, bar="Back",
+                        bar_keys="Esc")]
 
     def help_lines(self):
         return ["Every hand or round you play is recorded: the last "
@@ -178,5 +180,3 @@ class ReplaysScene(Scene):
             notes.append(f"{n} replay{'s' if n != 1 else ''} of another version not listed.")
         if notes:
             ui.text_cut(canvas, 2, 28, " ".join(notes), P.YELLOW, P.BLUE, 76)
-        ui.key_bar(canvas, [("\x18\x19", "Choose"), ("Enter", "Play"), ("K", "Keep"),
-                            ("Del", "Delete"), ("Tab", "Game"), ("F1", "Keys"), ("Esc", "Back")])

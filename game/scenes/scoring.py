@@ -46,7 +46,7 @@ class ScoringScene(Scene):
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
-                        self.done_label, self.done)]
+                        self.done_label, self.done, bar=self.done_label, bar_keys="Enter")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -71,4 +71,3 @@ class ScoringScene(Scene):
                 x += w
         for i, note in enumerate(self.notes):
             ui.center(canvas, 5 + min(len(self.rows), 20) + i, note, P.LIGHT_CYAN, P.BLUE, col, width)
-        ui.key_bar(canvas, [("Enter", self.done_label), ("F1", "Keys")])
