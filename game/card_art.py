@@ -16,7 +16,7 @@ rounded corners are transparent (colour key), so cards sit on any table colour.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -215,7 +215,7 @@ def _finished(s: pygame.Surface) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(rank: int, suit: str, size: str, face_color: int) -> pygame.Surface:
     if size == "normal":
         return _finished(_normal_face(rank, suit, face_color))
@@ -250,7 +250,7 @@ def _back_pattern(design: int, x: int, y: int) -> bool:
     return dx + dy <= 2 or dx + dy == 4 and (x + y) % 2 == 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _back(design: int, size: str, color: int) -> pygame.Surface:
     if not 0 <= design < BACK_DESIGNS:
         raise ValueError(f"back design must be 0..{BACK_DESIGNS - 1}")
@@ -286,7 +286,7 @@ def back(design: int = 0, size: str = "normal", color: int = BLUE) -> pygame.Sur
 
 
 # -- slots and frames -------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def empty_slot(size: str = "normal", color: int = LIGHT_GREY) -> pygame.Surface:
     """A dotted rounded outline for an empty pile; transparent inside."""
     w, h = SIZES[size]

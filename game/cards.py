@@ -31,14 +31,14 @@ class Card:
         return RANKS[self.rank - 1] + self.suit
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r}{', deck=%d' % self.deck if self.deck else ''})"
+        return f"Card({str(self)!r}{f', deck={self.deck}' if self.deck else ''})"
 
     @property
     def is_red(self) -> bool:
         return self.suit in RED_SUITS
 
     @classmethod
-    def parse(cls, text: str, deck: int = 0) -> "Card":
+    def parse(cls, text: str, deck: int = 0) -> Card:
         """Card.parse("7H"); "10" is accepted for ten as well as "T"."""
         t = text.strip().upper()
         if t.startswith("10"):

@@ -10,8 +10,8 @@ the error beep, and nothing else happens.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, Union
 
 import pygame
 
@@ -111,7 +111,7 @@ class AnyKey:
 
 ANY_KEY = AnyKey()
 
-KeySpec = Union[int, str, Typed, Alt, AnyKey]
+KeySpec = int | str | Typed | Alt | AnyKey
 
 
 def typed(*chars: str) -> tuple[Typed, ...]:

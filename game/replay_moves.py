@@ -5,8 +5,9 @@ type the game names (its cards: {"card": ...}). No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 
 class DataclassMoves:

@@ -8,8 +8,9 @@ draws from the lowest opaque scene up.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any
 
 from game.keys import Binding, bar_items, find_binding
 
@@ -33,7 +34,7 @@ class Replace:
     scene: Any          # takes the place of the top scene
 
 
-Transition = Union[Push, Pop, Replace]
+Transition = Push | Pop | Replace
 TRANSITIONS = (Push, Pop, Replace)
 
 

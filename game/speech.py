@@ -19,7 +19,8 @@ import queue
 import sys
 import tempfile
 import threading
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 # how fast the voice reads (words a minute): brisk, as screen-reader users set it
 RATE = 190

@@ -105,7 +105,7 @@ def test_draw_figures_are_the_points_each_draw_leaves():
         assert upcard_points(view) == min(M.min_deadwood([c for c in hand + [up] if c != d])
                                           for d in hand)
         avg = stock_points(view)
-        unseen = [c for c in map(lambda i: M.BIT_CARDS[i], range(52))
+        unseen = [c for c in (M.BIT_CARDS[i] for i in range(52))
                   if c not in hand and c not in view.pile]
         best, worst = (f(M.min_deadwood_after_discard_mask(M.cards_to_mask(hand + [c])) for c in unseen)
                        for f in (min, max))

@@ -65,7 +65,7 @@ def test_only_palette_colours():
     surfaces += [art.back("normal"), art.back("small"), art.sheet()]
     surfaces += [art.swatch(c) for c in COLORS] + [art.chip(Card(c, f)) for c, f in KINDS]
     for s in surfaces:
-        assert set(p for p in pixels(s) if p is not None) <= PALETTE_SET
+        assert {p for p in pixels(s) if p is not None} <= PALETTE_SET
 
 
 def test_colour_letters_differ_between_colours():

@@ -41,8 +41,8 @@ def test_gin_a_wrong_p_mark_keeps_its_points_and_is_named(app):
 
 
 def test_gin_layoff_strays_names_only_the_cards_that_fit_nowhere():
-    melds = [[Card.parse(c) for c in "AS 2S 3S".split()], [Card.parse(c) for c in "7H 7D 7C".split()]]
-    cards = [Card.parse(c) for c in "4S 5S KC 7S".split()]
+    melds = [[Card.parse(c) for c in ["AS", "2S", "3S"]], [Card.parse(c) for c in ["7H", "7D", "7C"]]]
+    cards = [Card.parse(c) for c in ["4S", "5S", "KC", "7S"]]
     assert M.layoff_strays(cards, melds) == [Card.parse("KC")]
 
 

@@ -21,7 +21,7 @@ from game.keys import find_binding
 from game.scene import Scene
 from tools import gallery
 
-NAMED = {"F%d" % i: getattr(pygame, "K_F%d" % i) for i in range(1, 13)}
+NAMED = {f"F{i}": getattr(pygame, f"K_F{i}") for i in range(1, 13)}
 NAMED.update({"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE, "Space": pygame.K_SPACE,
               "Spc": pygame.K_SPACE, "Tab": pygame.K_TAB, "Ins": pygame.K_INSERT, "Del": pygame.K_DELETE,
               "PgUp": pygame.K_PAGEUP, "PgDn": pygame.K_PAGEDOWN, "Home": pygame.K_HOME,

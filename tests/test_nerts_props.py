@@ -23,7 +23,7 @@ any_move_st = st.one_of(
               foundation=st.one_of(st.none(), st.integers(0, 17))),
     st.builds(lambda c, f: Move.to_scoring("column", col=c, foundation=f),
               st.integers(0, 3), st.one_of(st.none(), st.integers(0, 17))),
-    st.builds(lambda s, d: Move.to_column(s, d), st.sampled_from(["pile", "waste"]),
+    st.builds(Move.to_column, st.sampled_from(["pile", "waste"]),
               st.integers(0, 3)),
     st.builds(lambda c, d, n: Move.to_column("column", d, col=c, count=n),
               st.integers(0, 3), st.integers(0, 3), st.one_of(st.none(), st.integers(1, 6))),

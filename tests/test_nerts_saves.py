@@ -163,7 +163,8 @@ def table_save(tmp_path):
 
 
 def resume_of(app, doc, what):
-    (app.storage.path(SAVE_NAME) and open(app.storage.path(SAVE_NAME), "w")).write(json.dumps(doc))
+    with open(app.storage.path(SAVE_NAME), "w") as f:
+        f.write(json.dumps(doc))
     return check_resume(app, "nerts", SAVE_NAME, what)
 
 
@@ -227,10 +228,12 @@ def test_random_mutations_of_a_late_round_never_resume_a_broken_table(tmp_path):
         game.round = played_round(seed=9, steps=1500, seats=3)
     t = NertsTable(app, game, ["human", "hard", "easy"], seed=9)
     t.save()
-    raw = open(app.storage.path(SAVE_NAME), "rb").read()
+    with open(app.storage.path(SAVE_NAME), "rb") as f:
+        raw = f.read()
     results = {"refused": 0, "resumed": 0}
     for what, data in mutations(raw, random.Random("nerts-late"), 60):
-        open(app.storage.path(SAVE_NAME), "wb").write(data)
+        with open(app.storage.path(SAVE_NAME), "wb") as f:
+            f.write(data)
         results[check_resume(app, "nerts", SAVE_NAME, what)] += 1
     assert results["refused"] > 15 and results["resumed"] > 0, results
     app.close()

@@ -19,7 +19,7 @@ def round_with(seat0, **opts):
 
 
 def test_pass_tops_follow_the_flips_by_threes_and_by_ones():
-    stack = [C(t) for t in "5C 6C 7C 8C 9C".split()]        # 9C on top
+    stack = [C(t) for t in ["5C", "6C", "7C", "8C", "9C"]]        # 9C on top
     waste = [C("2C"), C("3C")]
     # this pass: 3C now, then 7C (9C 8C 7C), then 5C; after the turn: the whole pass
     # 2C 3C 9C 8C 7C 6C 5C by threes shows 9C, 6C, 5C

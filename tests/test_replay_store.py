@@ -68,7 +68,7 @@ def notice(app) -> str:
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_a_replay_with_a_seat_too_many_or_too_few_is_refused(recorded, game):
     rep = recorded[game]
-    replays.verify(rep, BY_KEY[rep.game].replay_codec)                                   # as recorded: it plays
+    replays.verify(rep, BY_KEY[rep.game].replay_codec)     # as recorded: it plays
     extra = replace(rep, seats=rep.seats + [replays.Seat("Ghost", "computer", "normal")])
     refused_as_edited(extra, "seats")
     if len(rep.seats) > 2:

@@ -125,7 +125,7 @@ def test_statistics_that_cannot_be_written_are_told_and_kept_in_memory(tmp_path,
     assert stats.get("gin", "hands_played") == 2
     problems = st.take_problems()
     assert len(problems) == 1 and "stats.json" in problems[0] and st.dir in problems[0], problems
-    assert not [f for f in os.listdir(tmp_path / "saves")] if (tmp_path / "saves").is_dir() else True
+    assert not list(os.listdir(tmp_path / "saves")) if (tmp_path / "saves").is_dir() else True
 
 
 @pytest.mark.parametrize("trouble", ["under a file", "read-only", "full"])

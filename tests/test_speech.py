@@ -138,7 +138,8 @@ def test_no_voice_says_why_in_plain_words_and_the_game_goes_on():
 
 
 def test_the_way_to_get_a_voice_is_the_readmes():
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+    with open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8") as f:
+        readme = f.read()
     command = speech.GET_VOICE.split(": ", 1)[1].rstrip(".")
     assert f"`{command}`" in readme and len(speech.no_voice_text()) <= 78   # one toast line
 
@@ -153,7 +154,7 @@ def test_a_missing_voice_is_found_before_a_voice_is_started():
 
 
 def test_speech_on_without_a_voice_opens_no_thread_and_says_why(monkeypatch):
-    monkeypatch.setattr(speech, "voice_problem", lambda: speech.no_voice_text())
+    monkeypatch.setattr(speech, "voice_problem", speech.no_voice_text)
     voice = speech.open_speaker(True, FakePlayer())
     assert isinstance(voice, SilentSpeaker) and voice.reason == speech.no_voice_text()
 

@@ -221,7 +221,7 @@ class _Replay:
         return None
 
 
-_replays: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_replays: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _check_box_score(g) -> None:

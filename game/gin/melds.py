@@ -26,7 +26,7 @@ Public API (cards are game.cards.Card; a meld is a list of Cards):
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.cards import SUITS, Card
 
@@ -164,8 +164,7 @@ def _build_run_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
         length = 3
         while r + length <= 13 and run & m == run:
             d = dw[m ^ run]
-            if d < best:
-                best = d
+            best = min(best, d)
             run |= low << length
             length += 1
         dw[m] = best
@@ -177,8 +176,7 @@ def _build_run_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
             low = x & -x
             x ^= low
             d = dw[m ^ low]
-            if d < best:
-                best = d
+            best = min(best, d)
         dw1[m] = best
     return tuple(dw), tuple(dw1)
 
@@ -237,8 +235,7 @@ def min_deadwood_after_discard_mask(mask: int) -> int:
     for c2, d2, h2, s2 in _set_choices((c, d, h, s), ranks):
         a, b, e, f = t[c2], t[d2], t[h2], t[s2]
         v = a + b + e + f + min(t1[c2] - a, t1[d2] - b, t1[h2] - e, t1[s2] - f)
-        if v < best:
-            best = v
+        best = min(best, v)
     return best
 
 
@@ -370,10 +367,10 @@ def _attach(card: Card, targets) -> int:
                 t[3] += 1
                 return k
     for k, t in enumerate(targets):
-        if t[0] == "set":
-            if t[1] == card.rank and not (t[2] & card_bit(card)) and bin(t[2]).count("1") < 4:
-                t[2] |= card_bit(card)
-                return k
+        if t[0] == "set" and t[1] == card.rank and not (t[2] & card_bit(card)) \
+                and bin(t[2]).count("1") < 4:
+            t[2] |= card_bit(card)
+            return k
     return -1
 
 

@@ -9,7 +9,7 @@ line, and the F5 / F6 lists of the cards in the Pile and in the Stock.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

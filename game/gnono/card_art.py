@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -259,7 +259,7 @@ def _draw_face(card, size):
     return s
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(color: str, face_: str, size: str) -> pygame.Surface:
     if size not in SIZES:
         raise ValueError(f"unknown card size {size!r}")
@@ -272,7 +272,7 @@ def face(card, size: str = "normal") -> pygame.Surface:
 
 
 # -- backs ----------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def back(size: str = "normal", color: int = RED) -> pygame.Surface:
     """The back: black, a white rim, an oval in `color` with GNONO across it in yellow."""
     w, h = SIZES[size]
@@ -298,7 +298,7 @@ def back(size: str = "normal", color: int = RED) -> pygame.Surface:
 
 
 # -- the current colour's patch -------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def swatch(color: str, w: int = 32, h: int = 32) -> pygame.Surface:
     """A patch of the colour with its letter big in the middle (the current colour)."""
     s = pygame.Surface((w, h))
@@ -316,7 +316,7 @@ def swatch(color: str, w: int = 32, h: int = 32) -> pygame.Surface:
 CHIP_W, CHIP_H = 15, 16
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chip(color: str, face_: str) -> pygame.Surface:
     card = Card(color, face_)
     s = pygame.Surface((CHIP_W, CHIP_H))

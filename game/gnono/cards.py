@@ -45,7 +45,7 @@ class Card:
         return self.color + self.face
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r}{', copy=%d' % self.copy if self.copy else ''})"
+        return f"Card({str(self)!r}{f', copy={self.copy}' if self.copy else ''})"
 
     # -- what kind of card ------------------------------------------------
     @property
@@ -90,12 +90,12 @@ class Card:
         """The unique form used in JSON: "R7#1"."""
         return f"{self}#{self.copy}"
 
-    def same_kind(self, other: "Card") -> bool:
+    def same_kind(self, other: Card) -> bool:
         """Identical apart from the copy index (what jump-in asks for)."""
         return self.color == other.color and self.face == other.face
 
     @classmethod
-    def parse(cls, text: str, copy: int = 0) -> "Card":
+    def parse(cls, text: str, copy: int = 0) -> Card:
         """Card.parse("R7"), "gs", "Y+2", "W", "W+4"; "R7#1" sets the copy index too.
 
         Aliases: "WD4"/"W4" for W+4, "D2"/"DT" for +2 ("RD2").
@@ -121,7 +121,7 @@ class Card:
             raise ValueError(f"not a Gnono card: {text!r}") from None
 
     @classmethod
-    def from_token(cls, token: str) -> "Card":
+    def from_token(cls, token: str) -> Card:
         if not isinstance(token, str) or "#" not in token:
             raise ValueError(f"not a Gnono card token: {token!r}")
         return cls.parse(token)

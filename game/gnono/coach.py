@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import COLOR_NAMES, DRAW_TWO, REVERSE, SKIP, Card

@@ -68,7 +68,7 @@ def wd4_lawful_in_view(view: GnonoView, card: Card | None = None) -> bool:
 
 
 def most_held_color(hand, exclude: Card | None = None) -> str:
-    counts = {c: 0 for c in COLORS}
+    counts = dict.fromkeys(COLORS, 0)
     for c in hand:
         if c.color in counts and c != exclude:
             counts[c.color] += 1
@@ -171,7 +171,7 @@ class GnonoAI:
         prev = view.next_seat(k=-1)
         opp_min = min(view.counts[s] for s in range(n) if s != me)
         threat_next = view.counts[nxt] <= 2
-        colour_count = {col: 0 for col in COLORS}
+        colour_count = dict.fromkeys(COLORS, 0)
         for h in hand:
             if h.color in colour_count:
                 colour_count[h.color] += 1
@@ -238,10 +238,9 @@ class GnonoAI:
         me = view.seat
         card = view.drawn_card
         keep_ok = any(type(m) is KeepDrawn for m in view.legal)
-        if keep_ok and card is not None:
-            if card.is_wild_draw_four and self.difficulty != "easy" \
+        if keep_ok and card is not None and card.is_wild_draw_four and self.difficulty != "easy" \
                     and not wd4_lawful_in_view(view):
-                return KeepDrawn(me)
+            return KeepDrawn(me)
         color = self.choose_color(view, card) if card is not None and card.is_wild else None
         return PlayDrawn(me, color)
 

@@ -37,7 +37,7 @@ class GnonoOptions:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data) -> "GnonoOptions":
+    def from_json(cls, data) -> GnonoOptions:
         return options_from_json(cls, data, SPEC)
 
 

@@ -155,7 +155,7 @@ class PlayReader:
             out.append((Note(lacked, None, True, False, m), 0))
         return out
 
-    def sampler(self, view: GnonoView, unseen: list[Card]) -> "HandSampler":
+    def sampler(self, view: GnonoView, unseen: list[Card]) -> HandSampler:
         """What deals the other seat's hand now, by the notes."""
         return HandSampler(unseen, view.counts[1 - view.seat], self.live_notes(view))
 

@@ -475,7 +475,7 @@ class GoStopAI(SlicedThinking):
             return cands[0]
         count, limit = self._budget()
         busy = 0.0
-        totals = {mv: 0.0 for mv in cands}
+        totals = dict.fromkeys(cands, 0.0)
         dealer = _Dealer(view)
         to_end = sum(view.hand_sizes) <= self.endgame_cards
         plays = TO_THE_END if to_end else self.horizon * view.players

@@ -73,7 +73,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.id < other.id
 
     def __reduce__(self):

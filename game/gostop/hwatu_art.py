@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -324,7 +324,7 @@ def _bonus_face(card, face_color):
     return s
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(card_id: int, face_color: int) -> pygame.Surface:
     card = CARDS[card_id]
     if card.category == BONUS:
@@ -368,7 +368,7 @@ def face(card, face_color: int = WHITE) -> pygame.Surface:
     return _face(card.id, face_color)
 
 
-@lru_cache(maxsize=None)
+@cache
 def back(color: int = RED) -> pygame.Surface:
     """A card back: the traditional dark red with a lighter lattice."""
     s = card_blank(CARD_W, CARD_H, color)
@@ -381,7 +381,7 @@ def back(color: int = RED) -> pygame.Surface:
     return s
 
 
-@lru_cache(maxsize=None)
+@cache
 def mini_back(color: int = RED) -> pygame.Surface:
     s = card_blank(MINI_W, MINI_H, color)
     pygame.draw.rect(s, _rgb(color ^ 8), (2, 2, MINI_W - 4, MINI_H - 4), 1)

@@ -107,7 +107,7 @@ def _check_question(s) -> None:
         pts = s.score(seat)
         assert pts >= s.target, "Go or Stop below the target"
         assert s.go_counts[seat] == 0 or pts > s.last_go[seat], "Go or Stop without a new point"
-    if ph != "play" and ph != "hand_over":
+    if ph not in {"play", "hand_over"}:
         assert 0 <= s.t_before <= 3, "more than three cards of a month before the turn"
 
 

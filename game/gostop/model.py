@@ -15,11 +15,11 @@ class Model:
     stock: int
 
     @classmethod
-    def of(cls, state) -> "Model":
+    def of(cls, state) -> Model:
         return cls([h[:] for h in state.hands], state.table[:],
                    [c[:] for c in state.captures], len(state.stock))
 
-    def copy(self) -> "Model":
+    def copy(self) -> Model:
         return Model([h[:] for h in self.hands], self.table[:],
                      [c[:] for c in self.captures], self.stock)
 

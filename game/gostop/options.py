@@ -98,7 +98,7 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, d) -> "Options":
+    def from_json(cls, d) -> Options:
         """Options from a save: unknown keys refused, missing ones default, every
         value checked (OptionError)."""
         return options_from_json(cls, d, SPEC)

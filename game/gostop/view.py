@@ -11,7 +11,7 @@ from .moves import Question
 from .options import Options
 
 
-def player_view(s, seat: int) -> "PlayerView":
+def player_view(s, seat: int) -> PlayerView:
     """The view of `seat` of the state `s` (rules.GoStopState)."""
     q = s.question()
     t_card = s.t_card

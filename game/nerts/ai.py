@@ -97,7 +97,7 @@ class NertsAI:
                 "pending": None if self.pending is None else self.pending.to_json()}
 
     @classmethod
-    def from_json(cls, d) -> "NertsAI":
+    def from_json(cls, d) -> NertsAI:
         try:
             ai = cls(d["level"], rng_from_json(d["rng"]), d["sps"])
             nxt, dec = d["next_step"], d["decisions"]

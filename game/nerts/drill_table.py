@@ -120,7 +120,7 @@ class DrillTable(Scene):
     round = property(lambda self: self.drill.round)
     log = property(lambda self: self.ctl.log)
 
-    def again(self, deal_no: int) -> "DrillTable":
+    def again(self, deal_no: int) -> DrillTable:
         """A new table for the same drill and rules on `deal_no`."""
         o = self.drill.round.options
         return DrillTable(self.app, self.drill.goal, deal_no, flip_by_ones=o.flip_by_ones,

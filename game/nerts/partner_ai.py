@@ -15,7 +15,7 @@ Pure: no pygame; sees only the SeatView.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from game.cards import Card
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move

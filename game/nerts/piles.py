@@ -67,7 +67,7 @@ class Layout:
             out.extend(c)
         return out
 
-    def copy(self) -> "Layout":
+    def copy(self) -> Layout:
         return Layout(list(self.pile), [list(c) for c in self.columns], list(self.stack),
                       list(self.waste))
 
@@ -78,7 +78,7 @@ class Layout:
                 "waste": [card_token(c) for c in self.waste]}
 
     @classmethod
-    def from_json(cls, d) -> "Layout":
+    def from_json(cls, d) -> Layout:
         """A layout from a save: the four places as card lists (ValueError if bad);
         whether the cards belong there is the round's check (check_invariants)."""
         if not isinstance(d, dict) or set(d) != {"pile", "columns", "stack", "waste"}:

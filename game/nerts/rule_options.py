@@ -77,7 +77,7 @@ class NertsOptions:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, d) -> "NertsOptions":
+    def from_json(cls, d) -> NertsOptions:
         """From a save: unknown keys and bad values refused (OptionError, a ValueError)."""
         return options_from_json(cls, d, SPEC)
 

@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-def new_engine(seed: int, options: NertsOptions | None = None) -> "Round":
+def new_engine(seed: int, options: NertsOptions | None = None) -> Round:
     """A dealt round: the Engine of Nerts (see game/engine.py)."""
     return Round(options, seed)
 
@@ -104,7 +104,7 @@ class Round:
 
     @classmethod
     def setup(cls, layouts: list[dict], foundations: list[str] = (), *,
-              options: NertsOptions | None = None, seed: int = 0, rest: str = "stack") -> "Round":
+              options: NertsOptions | None = None, seed: int = 0, rest: str = "stack") -> Round:
         """A round in a chosen position (tests, tutorials). Each layout is a dict with
         optional "pile", "columns" (4 strings), "stack", "waste": cards bottom..top as
         text ("KS QH"), of that seat's deck unless written "KS@1". Foundations are
@@ -320,7 +320,7 @@ class Round:
                               or f"Name the place: {move} is not one of the listed moves.")
         return [e.to_engine() for e in self.apply(seat, move)]
 
-    def copy(self) -> "Round":
+    def copy(self) -> Round:
         r = Round(self.options, deal=False, rng=random.Random())
         r.rng.setstate(self.rng.getstate())
         r.deal_no, r.step_no, r.moves_applied = self.deal_no, self.step_no, self.moves_applied
@@ -330,7 +330,7 @@ class Round:
         r.rotations, r.over, r.end_reason, r.caller = self.rotations, self.over, self.end_reason, self.caller
         return r
 
-    def redeal_hidden(self, seat: int, rng: random.Random) -> "Round":
+    def redeal_hidden(self, seat: int, rng: random.Random) -> Round:
         """A copy with the face-down cards dealt anew: under each Pile's top card and in
         each Stack (every deck in its own seat's places, each place keeping its size).
         Other seats' face-up cards lie open on the table: they stay."""
@@ -466,8 +466,7 @@ class Round:
         """Jump the clock forward over steps where nobody acts (nothing may be queued)."""
         if self.pending:
             raise RuntimeError("moves are queued: call step()")
-        if step_no > self.step_no:
-            self.step_no = step_no
+        self.step_no = max(self.step_no, step_no)
 
     def fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
         """Seats in a seeded random order, taking turns one move each; a seat's own
@@ -527,7 +526,7 @@ class Round:
         }
 
     @classmethod
-    def from_json(cls, d) -> "Round":
+    def from_json(cls, d) -> Round:
         """The round back from to_json; ValueError with a reason if damaged (game/nerts/saves.py)."""
         return read_round(cls, d)
 
@@ -589,6 +588,6 @@ class Game:
                 "over": self.over, "winner": self.winner}
 
     @classmethod
-    def from_json(cls, d) -> "Game":
+    def from_json(cls, d) -> Game:
         """The game back from to_json; ValueError with a reason if damaged."""
         return read_game(cls, Round, d)

@@ -3,7 +3,7 @@ difficulty, the target and the rule options; Enter starts. The choices start fro
 options, and a started game keeps them there: the next game is set up the same way."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

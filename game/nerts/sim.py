@@ -247,7 +247,7 @@ def main(argv=None) -> int:
         print(f"  steps where it looked and decided: median {d['median_ms']:.4f} ms, p99 "
               f"{d['p99_ms']:.4f} ms ({d['samples']} decisions)")
     if args.shares:
-        names = [lv for lv in ("easy", "normal", "hard", "expert")]
+        names = ["easy", "normal", "hard", "expert"]
         for (hi, lo), r in win_shares(names, args.shares, args.seed).items():
             print(f"  {hi:7s} vs {lo:7s}: wins {r['share'] * 100:5.1f}% of rounds, "
                   f"margin {r['margin']:+.1f} points")

@@ -15,7 +15,7 @@ reason; the computers (game/nerts/ai.py) agree only when `pass_tops` shows no ca
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.cards import Card
 from game.nerts.piles import fits_column

@@ -11,7 +11,8 @@ refused beeps and changes nothing, with the reason in the notes line.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game import card_art
 from game import palette as P

@@ -3,7 +3,8 @@ and the Y/N question. Each has its own keys and its own key bar (bindings with a
 bar label): the bar of the scene below never shows under a box."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

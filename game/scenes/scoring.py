@@ -2,7 +2,7 @@
 notes under it, and a key to go on."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -1,7 +1,7 @@
 """The title screen: the block-letter logo, the four games, "press any key"."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -84,11 +84,11 @@ def table_mock() -> pygame.Surface:
         card_art.draw_frame(screen, pygame.Rect(wx, oy, sw, sh), YELLOW)
     # a Gin hand of 11 normal cards
     nw, nh = card_art.card_size("normal")
-    hand = [Card.parse(t) for t in "AS 2S 3S 7H 7D 7C TD JD QD KD 9C".split()]
+    hand = [Card.parse(t) for t in ["AS", "2S", "3S", "7H", "7D", "7C", "TD", "JD", "QD", "KD", "9C"]]
     for i, c in enumerate(hand):
         screen.blit(card_art.face(c, "normal"), (20 + i * (nw + 4), 400))
     screen.blit(card_art.back(0, "normal", BLUE), (560, 400))
-    font.draw_cell(screen, 0, 16, " Gin hand: 11 cards x %d px " % (nw + 4), WHITE, BLUE)
+    font.draw_cell(screen, 0, 16, f" Gin hand: 11 cards x {nw + 4} px ", WHITE, BLUE)
     return screen
 
 
