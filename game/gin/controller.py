@@ -4,17 +4,13 @@ and the autosave and statistics after each hand. game/gin/table.py puts keys and
 drawing on top (GinTable is a GinController and a Scene).
 
 The computer is paced on the fixed clock (update(), STEP_HZ steps a second): it waits
-CPU_*_STEPS before each move, and thinks during the wait. A computer with
-start_choice(view) / work(budget_s) (the incremental protocol of game/gostop/ai.py)
-thinks THINK_S seconds a step and moves when both the pause and the thought are over;
-one with only choose(view) thinks at once on the first step. A thought whose state
-has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
+CPU_*_STEPS before each move, and thinks during the wait through the shared pacer
+(game/table/pacer.py): it moves when both the pause and the thought are over. A
+thought whose state has changed (a new deal by F7) is dropped.
 
 `app` is only asked for sound(name), storage and stats.
 """
 from __future__ import annotations
-
-import time
 
 from game import errors
 from game.cards import Card, card_text, codes_as_text
@@ -28,15 +24,13 @@ from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand
 from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
 from game.gin.table_replays import TableReplays
-from game.table_support import computer_move
+from game.table.pacer import THINK_S, Pacer
 
 CPU_NAME = "Computer"
 # the computer's pace, in fixed steps: a pause before each of its moves
 CPU_DRAW_STEPS = int(0.7 * STEP_HZ)
 CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
 CPU_LAYDOWN_STEPS = int(1.0 * STEP_HZ)
-# seconds of the computer's thinking per step (120 a second): a frame stays short
-THINK_S = 0.001
 MODES = ("play", "wait", "confirm", "mark", "result", "handover")
 
 
@@ -45,15 +39,6 @@ def sentence(reason: str) -> str:
     its card codes as the table prints cards ("AC 4S" -> "A\x05 4\x06")."""
     reason = codes_as_text(reason)
     return reason[:1].upper() + reason[1:] + "."
-
-
-class Thinking:
-    """The computer's choice under way: the state version it is for, the move once made
-    (None while thinking), the seconds spent so far."""
-    __slots__ = ("version", "view", "move", "spent")
-
-    def __init__(self, version: int):
-        self.version, self.view, self.move, self.spent = version, None, None, 0.0
 
 
 class GinController(TableCoach, TableNotes, TableReplays):
@@ -88,7 +73,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.note = ""
         self.other_note = ""
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
-        self.thinking: Thinking | None = None
+        self.pacer = Pacer("Gin")          # the computer's choice under way
         self._took = ""                      # the other player's draw this turn, for its note
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
@@ -295,48 +280,22 @@ class GinController(TableCoach, TableNotes, TableReplays):
     def update(self, dt=None):
         """One fixed step: the computer thinks, and moves once its pause is over."""
         if not self.cpu_to_move():
-            self._drop_thinking()
+            self.pacer.drop()
             return None
         self.think()
         self.cpu_wait -= 1
-        th = self.thinking
-        if self.cpu_wait > 0 or th is None or th.move is None:
+        if self.cpu_wait > 0 or not self.pacer.ready():
             return None
-        self.thinking = None
+        th = self.pacer.take()
         self.think_times.append(th.spent)
         self._cpu_play(th.move)
         return None
 
     def think(self, budget: float = THINK_S) -> None:
-        """A slice of the computer's thinking about the state as it is now."""
-        th = self.thinking
-        if th is not None and th.version != self.version:
-            self._drop_thinking()
-            th = None
-        if th is None:
-            th = self.thinking = Thinking(self.version)
-        if th.move is not None:
-            return
-        t0 = time.perf_counter()
-        th.move = computer_move(lambda: self._think_step(th, budget), self._plain_move, "gin")
-        th.spent += time.perf_counter() - t0
-
-    def _think_step(self, th: Thinking, budget: float):
-        ai = self.ai
-        if th.view is None:
-            th.view = self.game.view(self.them)
-            if not hasattr(ai, "start_choice"):
-                move = ai.choose(th.view)
-                if move is None:
-                    raise ValueError("the computer chose no move")
-                return move
-            ai.start_choice(th.view)
-        return ai.work(budget)
-
-    def _drop_thinking(self):
-        th, self.thinking = self.thinking, None
-        if th is not None and th.move is None and hasattr(self.ai, "cancel"):
-            self.ai.cancel()
+        """A slice of the computer's thinking about the state as it is now (the shared
+        pacer, game/table/pacer.py)."""
+        self.pacer.think(self.them, self.version, self.ai, lambda: self.game.view(self.them),
+                         self._plain_move, budget)
 
     def _plain_move(self):
         """A legal move for the computer when its own code failed: going out if it can."""

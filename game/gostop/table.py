@@ -91,7 +91,6 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     levels = _of_controller("levels")
     speed = _of_controller("speed")
     ais = _of_controller("ais")
-    thinking = _of_controller("thinking")
     version = _of_controller("version")
     stages = _of_controller("stages")
     asking = _of_controller("asking")
