@@ -76,9 +76,6 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         self.speaker = Speaker(self.names)
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.stages: list[Stage] = []
-        self.notes: list[tuple[str, int]] = []
-        self.log: list[str] = []
-        self.log_meta: list[tuple] = []    # per log line: colour, owner, secret (table_notes)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
         self._introduced = False           # the voice has read the table's first notes
@@ -207,7 +204,6 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         self.viewer = seat
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self._live = None
-        self.renew_notes()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
     # -- questions to the human ---------------------------------------------------------
@@ -304,7 +300,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         if self.state.phase == GAME_OVER:
             return Pop(self)
         self.sel, self.sel_card, self.scroll = 0, None, 0
-        self.notes = []
+        self.messages.clear_lines()
         self.hand_seen = {}
         self.apply(NextRound())
         self.save()
@@ -379,7 +375,6 @@ def _resume(app):
     t.ctl.coach_round, t.ctl.coach_game = saved.coach
     t.challenge = saved.challenge
     t.history = saved.history
-    t.log, t.log_meta = list(saved.log), []   # not the new table's deal notes: stale here
-    t.notes = []
+    t.messages.load(saved.log)   # not the new table's deal notes: stale here
     t.note("The game is resumed where you left it.")
     return t

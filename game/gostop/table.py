@@ -107,12 +107,9 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
-        self.notes: list[tuple[str, int]] = []   # (text, colour), newest last
-        self.log: list[str] = []
         self.show_hands = False
         self._model_cache = None     # (version, model, layout) of the live state
         self.last_replay: Replay | None = None   # the last hand recorded
-        self.private_notes = []      # the coach's notes in hot seat (table_coach.py)
         self.start_recording(dealt_now=not resumed)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
@@ -147,9 +144,13 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         return (not self.ctl.passing and st.phase != "hand_over"
                 and st.question().seat == self.ctl.viewer)
 
+    def reader(self) -> int | None:
+        """The seat whose private notes (the coach's answers) may be read now: the
+        keyboard's while its hand is face up (game/table/audience.py)."""
+        return self.ctl.viewer if self.hand_visible() else None
+
     def take_over(self, seat: int) -> None:
         """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
-        self.forget_private_notes()
         self.ctl.take_over(seat)
         self.sel = self.choice = 0
         self._model_cache = None
@@ -273,7 +274,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
 
     # -- saving
     def to_json(self) -> dict:
-        return table_json(self.ctl, self.log, self.ai_rng_states())
+        return table_json(self.ctl, self.messages.public(), self.ai_rng_states())
 
     def save(self):
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
@@ -449,7 +450,6 @@ def _resume(app):
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.history = saved.history
-    t.log = saved.log + t.log
-    t.notes = []
+    t.messages.load(saved.log + t.messages.public())
     t.note("The game is resumed where you left it.")
     return t
