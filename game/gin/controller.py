@@ -24,6 +24,7 @@ from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand
 from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
 from game.gin.table_replays import TableReplays
+from game.table.audience import Message
 from game.table.pacer import THINK_S, Pacer
 
 CPU_NAME = "Computer"
@@ -46,7 +47,8 @@ class GinController(TableCoach, TableNotes, TableReplays):
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
         self.app = app
-        self._note = self._other_note = ""
+        self._note = Message(None)            # the keyboard player's own line (audience: `me`)
+        self._other_note = ""                 # the line everyone reads
         self.in_key = False                  # a key is being handled (its note goes with the focus)
         self.note_unsaid = False             # a note set by a key, not spoken yet
         self.game = game
@@ -98,19 +100,25 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.orders[self.me] = cards
 
     # the notes: spoken as they change (issue #23). A note set by a key is said with the
-    # item under the cursor (the App says that after the key, cutting off what is queued)
+    # item under the cursor (the App says that after the key, cutting off what is queued).
+    # `note` is the keyboard player's own (what they drew, the coach's answer): read only
+    # while that seat has the keyboard (game/table/audience.py); `other_note` is everyone's.
+    def reader(self) -> int | None:
+        """The seat whose own line may be read now: nobody's behind the hand-over."""
+        return None if self.mode == "handover" else self.me
+
     @property
     def note(self) -> str:
-        return self._note
+        return self._note.for_reader(self.reader()) or ""
 
     @note.setter
     def note(self, text: str) -> None:
-        if text != self._note:
-            self._note = text
+        if text != self._note.private or self._note.seat != self.me:
+            self._note = Message(None, seat=self.me, private=text)
             if self.in_key:
-                self.note_unsaid = bool(text)
+                self.note_unsaid = bool(self.note)
             else:
-                self._say(text)
+                self._say(self.note)
 
     @property
     def other_note(self) -> str:
@@ -155,7 +163,6 @@ class GinController(TableCoach, TableNotes, TableReplays):
         elif self.hot_seat and (g.turn != self.me or self.hide_hands):
             # the other human is to act: the hands are hidden while the keyboard changes hands
             self.mode, self.arr, self.picked, self.handover_to = "handover", None, None, g.turn
-            self.note = ""          # it may name the card this player drew: private
         elif g.phase == "lay_down":
             if g.turn == self.me:
                 self._propose_defense()

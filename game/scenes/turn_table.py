@@ -27,7 +27,7 @@ NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
 class TurnTable(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.messages = Notes(self.reader, self.speak, rows=len(NOTE_ROWS))
+        self.messages = Notes(self.reader, self.speak, ui.wrap, rows=len(NOTE_ROWS))
 
     def reader(self) -> int | None:
         """The seat whose private messages may be read now (None: nobody's)."""

@@ -9,19 +9,19 @@ goes through `Notes`, which asks the reader each time: a secret shown while its 
 had the keyboard is gone from the screen as soon as the hand closes, and never
 reaches the next player's history.
 
-    notes = Notes(reader, say)
+    notes = Notes(reader, say, ui.wrap)
     notes.add("Ann draws 1 card.", seat=0, private="You draw 1 card: Y9.")
     notes.add(None, seat=0, private="Coach: play the red 7.")
     notes.lines()      # the last NOTE_ROWS wrapped lines, (text, colour), for the reader
     notes.history()    # the F3 history, for the reader
     notes.public()     # what a save keeps (never a secret)
+
+No pygame here (the table gives its word-wrap, ui.wrap).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
-
-from game import ui
 
 ROWS = 3          # the notes lines at the foot of a table
 WIDTH = 78        # their width in characters
@@ -44,8 +44,8 @@ class Message:
 
 class Notes:
     def __init__(self, reader: Callable[[], int | None], say: Callable[[str], None],
-                 rows: int = ROWS, width: int = WIDTH):
-        self.reader, self.say = reader, say
+                 wrap: Callable[[str, int], list[str]], rows: int = ROWS, width: int = WIDTH):
+        self.reader, self.say, self.wrap = reader, say, wrap   # wrap: ui.wrap, where drawn
         self.rows, self.width = rows, width
         self.messages: list[Message] = []
         self.start = 0        # the notes lines show the messages from here on
@@ -72,7 +72,7 @@ class Notes:
         for m in reversed(self.messages[self.start:]):
             text = m.for_reader(reader)
             if text:
-                out[:0] = [(line, m.colour) for line in ui.wrap(text, self.width)]
+                out[:0] = [(line, m.colour) for line in self.wrap(text, self.width)]
                 if len(out) >= self.rows:
                     break
         return out[-self.rows:]
