@@ -35,12 +35,13 @@ from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.table.handover import HandOver
 from game.words import counted
 
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
-from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen, SeatChooser
+from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
 from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
@@ -198,7 +199,8 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
     # -- hot seat ---------------------------------------------------------------------
     def hand_over(self, seat) -> Push:
-        return Push(PassScreen(self.app, self, seat))
+        return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
+                             self.save, self.help_lines))
 
     def take_over(self, seat):
         self.viewer = seat

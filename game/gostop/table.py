@@ -43,6 +43,7 @@ from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.table.handover import HandOver
 from game.table_support import record_stats
 from game.words import counted
 
@@ -54,7 +55,7 @@ from .model import Model
 from .narrate import Speaker, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import CoachedQuestion, GoStopBox, GoStopScoring, PassKeyboard
+from .screens import CoachedQuestion, GoStopBox, GoStopScoring
 from .settings import (
     HUMAN_SEAT,
     RULE_KEYS,
@@ -207,7 +208,8 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         if what == "ask":
             return self.ask(arg)
         if what == "pass":
-            return Push(PassKeyboard(self.app, self, arg))
+            return Push(HandOver(self.app, arg, self.names[arg], lambda: self.take_over(arg), self.leave,
+                                 self.save, self.help_lines))
         return self.open_scoring()
 
     # -- the human's questions
