@@ -165,11 +165,11 @@ GNONO_NAMES = {GnonoCard.parse(f"{c}{r}").name: f"{c}{r}"
 class GnonoWatch(Watch):
     art_module = gnono_art
 
-    def __init__(self, app, voice, rng, monkeypatch, seats: int, humans: int):
+    def __init__(self, app, voice, rng, monkeypatch, seats: int, humans: int, names=None):
         super().__init__(app, voice, rng, monkeypatch)
         kinds = ["human"] * humans + [rng.choice(["easy", "normal", "hard"]) for _ in range(seats - humans)]
         rng.shuffle(kinds)
-        names = ["Ann", "Bob", "Cy", "Zoe", "Cleo", "Max"][:seats]
+        names = (names or (lambda kinds: ["Ann", "Bob", "Cy", "Zoe", "Cleo", "Max"][:seats]))(kinds)
         seed = rng.randrange(10 ** 6)
         self.t = gnono_table.new_table(app, kinds, names, GnonoOptions(),
                                        "fast", seed=seed)

@@ -234,7 +234,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         text = [f"{self.names[offender]} played a Wild Draw Four on you "
                 f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
                 f"Challenge?  Y: {self.names[offender]} shows the hand. Holding {held}, "
-                f"{'you' if self.speaker.you(offender) else 'he'} draws 4 and you play on; "
+                f"{self.names[offender]} draws 4 and you play on; "
                 f"if not, you draw {total + 2}.",
                 f"N: you draw {total} and miss your turn."]
         # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named

@@ -49,7 +49,7 @@ def seat_names(players: int, humans=(0,)) -> list[str]:
 
 
 class Speaker:
-    """Sentences about seats: "You take" / "Computer takes", "your" / "his"."""
+    """Sentences about seats: "You take" / "Computer takes", "your" / "their"."""
 
     def __init__(self, names: list[str]):
         self.names = names
@@ -67,7 +67,7 @@ class Speaker:
         return f"{self.who(seat)} {third or base + 's'}"
 
     def his(self, seat) -> str:
-        return "your" if self.you(seat) else "his"
+        return "your" if self.you(seat) else "their"
 
 
 def _cards(cs) -> str:
@@ -113,7 +113,7 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
                     f"without a hand card.")
     elif k == "shake":
         text = (f"Shaking! {sp.verb(seat, 'show')} three {m}s ({PLANTS[m]}): "
-                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'he wins'}.")
+                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'they win'}.")
     elif k == "ppuk":
         text = (f"Ppuk! The stock card is also a {m}: the three {m}s stay on the table as a "
                 f"stack. Whoever takes it with the fourth {m} gets a junk from each opponent.")
@@ -152,7 +152,7 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
             text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score')} points."
     elif k == "chongtong":
         text = (f"Chongtong! {sp.verb(seat, 'were', 'was')} dealt four {m}s ({PLANTS[m]}): "
-                f"{'you win' if sp.you(seat) else 'he wins'} the hand at once.")
+                f"{'you win' if sp.you(seat) else 'they win'} the hand at once.")
     elif k == "nagari":
         text = "Nagari: the stock ran out and nobody stopped. Nobody is paid; the next hand pays double."
     elif k == "payment":
