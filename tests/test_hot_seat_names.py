@@ -81,3 +81,30 @@ def test_go_stop_says_they_of_a_computer_not_he():
     text, *_ = gostop_narrate(ev, sp)
     assert "their payment doubles if they win" in text and not WRONG.search(text)
     assert seat_names(2, (0, 1)) == ["Player 1", "Player 2"]
+
+
+def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
+    from game.gostop.table import GoStopSetup, resume
+    app = menu_app
+    o = app.options
+    o["gostop.players"], o["gostop.level1"], o["gostop.level2"] = 3, "human", "normal"
+    s = GoStopSetup(app)
+    app.push(s)
+    app.run(max_frames=1)
+    keys = [k for k, *_ in s.items()]
+    assert keys.index("gostop.name1") < keys.index("gostop.name2")    # one line per human
+    assert s.value_text("gostop.name1", None) == "Player 1"
+    s.row = keys.index("gostop.name2")
+    post_keys(*"Kims", pygame.K_BACKSPACE, pygame.K_LEFT)              # typed ("s" too); arrows beep
+    app.run(max_frames=1)
+    assert o["gostop.name2"] == "Kim" and app.beeps == 1
+    post_keys(pygame.K_RETURN)
+    assert run_until(app, lambda: isinstance(app.top, HandOver), 3000)
+    t = app.scenes[-2]
+    assert t.names == ["Player 1", "Kim", "Computer"]
+    assert [seat.name for seat in t.ctl.seats()] == t.names           # the replays' seats too
+    t.save()
+    app.pop(app.top)
+    app.pop(t)
+    again = resume(app)
+    assert again is not None and again.names == ["Player 1", "Kim", "Computer"]

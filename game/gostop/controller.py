@@ -54,10 +54,12 @@ def make_ai(level: str, rng) -> GoStopAI:
 class GoStopController:
     def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
-                 humans=(HUMAN,)):
+                 humans=(HUMAN,), names=None):
         self.state = state
         self.n = state.n
         self.humans = tuple(sorted(set(humans) | {HUMAN}))
+        self.typed_names = list(names or [])    # hot seat: the names typed at set-up
+        self.names = seat_names(self.n, self.humans, self.typed_names)
         # one human has the keyboard from the start; in hot seat the first one takes it
         self.viewer = HUMAN if len(self.humans) == 1 else None
         self.passing = False         # the table is hidden until the next human takes over
@@ -90,7 +92,7 @@ class GoStopController:
     # -- replays
     def seats(self) -> list[Seat]:
         """Each seat's name, kind and level, as a replay keeps them."""
-        names = seat_names(self.n, self.humans)
+        names = self.names
         computers = [s for s in range(self.n) if s not in self.humans]
         return [Seat(names[s], "human") if s in self.humans
                 else Seat(names[s], "computer", self.levels[computers.index(s)])
@@ -132,7 +134,7 @@ class GoStopController:
         st = self.state
         start_chips = unpack_state(rec.replay.start).get("chips", [0] * st.n)
         scores = [st.chips[s] - start_chips[s] for s in range(st.n)]
-        rep = rec.finish(st, hand_summary(st, seat_names(st.n, self.humans)).strip(), scores)
+        rep = rec.finish(st, hand_summary(st, self.names).strip(), scores)
         if rep is not None and self.on_replay is not None:
             self.on_replay(rep)
 

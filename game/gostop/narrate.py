@@ -33,16 +33,18 @@ def month_name(m: int) -> str:
     return f"{m} ({PLANTS[m]})"
 
 
-def seat_names(players: int, humans=(0,)) -> list[str]:
-    """One human is "You"; in hot seat the humans are "Player 1", "Player 2"...
-    (no one at the keyboard is "you" for everyone); the computers "Computer", or
-    "Computer 1" and "Computer 2"."""
+def seat_names(players: int, humans=(0,), typed=None) -> list[str]:
+    """One human is "You"; in hot seat the humans are their `typed` names (one a seat,
+    asked on the set-up screen), else "Player 1", "Player 2"... (no one at the keyboard
+    is "you" for everyone); the computers "Computer", or "Computer 1" and "Computer 2"."""
     humans = (humans,) if isinstance(humans, int) else tuple(humans)
     computers = [s for s in range(players) if s not in humans]
+    typed = list(typed or [])
     names = []
     for s in range(players):
         if s in humans:
-            names.append("You" if len(humans) == 1 else f"Player {humans.index(s) + 1}")
+            own = typed[s].strip() if s < len(typed) else ""
+            names.append("You" if len(humans) == 1 else own or f"Player {humans.index(s) + 1}")
         else:
             names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(s) + 1}")
     return names

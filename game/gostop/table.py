@@ -58,12 +58,14 @@ from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
 from .screens import CoachedQuestion, GoStopBox, GoStopScoring
 from .settings import (
     HUMAN_SEAT,
+    NAME_LEN,
     RULE_KEYS,
     SEAT_KINDS,
     SEAT_LABELS,
     SPEEDS,
     rule_options,
     seat_kinds,
+    typed_names,
     variant_name,
 )
 from .table_coach import TableCoach
@@ -100,11 +102,12 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     timing = _of_controller("timing")
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False):
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
+                 names=None):
         super().__init__(app)
         self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                    humans=humans)
-        self.names = seat_names(state.n, self.ctl.humans)
+                                    humans=humans, names=names)
+        self.names = list(self.ctl.names)
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
@@ -284,6 +287,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
 
 # ---------------------------------------------------------------- set-up
 PRESET_ROW = "preset"
+NAME_ROW = "name"        # a hot-seat name's line: typed, not chosen with the arrows
 
 
 class GoStopSetup(Scene):
@@ -306,6 +310,9 @@ class GoStopSetup(Scene):
                ("gostop.level1", "Seat 2" + (" (next)" if three else ""), SEAT_KINDS, kinds)]
         if three:
             its.append(("gostop.level2", "Seat 3", SEAT_KINDS, kinds))
+        humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+        if len(humans) > 1:          # hot seat: each human's name, typed on its line
+            its += [(f"gostop.name{s + 1}", f"Name, seat {s + 1}", NAME_ROW, None) for s in humans]
         its.append(("gostop.speed", "Computer turns", SPEEDS, None))
         names = list(self.presets())
         its.append((PRESET_ROW, "Rules", names, None))
@@ -325,11 +332,18 @@ class GoStopSetup(Scene):
     def value_text(self, key, names) -> str:
         if key == PRESET_ROW:
             return self.preset_now() or "Custom (see the Options)"
+        if key.startswith("gostop.name"):
+            o = self.app.options
+            typed = typed_names(o, o["gostop.players"])
+            humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+            return seat_names(o["gostop.players"], humans, typed)[int(key[-1]) - 1]
         v = self.app.options[key]
         return names[v] if names else str(v).capitalize()
 
     def change(self, d):
         key, _label, values, _names = self.items()[self.row]
+        if values == NAME_ROW:
+            return False     # a name is typed, not chosen
         vals = list(values)
         if key == PRESET_ROW:
             cur = self.preset_now()
@@ -346,6 +360,29 @@ class GoStopSetup(Scene):
     def spoken_focus(self) -> str:
         key, label, _values, names = self.items()[self.row]
         return f"{label}: {self.value_text(key, names)}"
+
+    def on_name_row(self) -> bool:
+        return self.items()[self.row][2] == NAME_ROW
+
+    def type_char(self, ch: str) -> bool:
+        key = self.items()[self.row][0]
+        name = self.app.options[key]
+        if len(name) >= NAME_LEN:
+            return False
+        self.app.options[key] = name + ch
+        return True
+
+    def backspace(self):
+        key = self.items()[self.row][0]
+        if not self.on_name_row() or not self.app.options[key]:
+            return False
+        self.app.options[key] = self.app.options[key][:-1]
+
+    def handle(self, event):
+        ch = event.unicode or ""
+        if self.on_name_row() and len(ch) == 1 and (ch.isalnum() or ch in " '-."):
+            return self.type_char(ch)
+        return super().handle(event)
 
     def save_rules(self) -> Push:
         """S: keep the rules now chosen as a preset of the player's own."""
@@ -372,7 +409,8 @@ class GoStopSetup(Scene):
         humans = [s for s, k in enumerate(kinds) if k == HUMAN_SEAT]
         levels = [k for k in kinds if k != HUMAN_SEAT]
         self.app.storage.remove(SAVE_NAME)
-        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans)
+        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans,
+                            names=typed_names(o, n) if len(humans) > 1 else None)
         table.save()
         return Replace(table)
 
@@ -382,6 +420,8 @@ class GoStopSetup(Scene):
                 Binding((pygame.K_LEFT,), "Change", lambda: self.change(-1)),
                 Binding((pygame.K_RIGHT, pygame.K_SPACE), "Change", lambda: self.change(1)),
                 Binding(("s",), "Save the rules as a preset of your own", self.save_rules),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter of the name", self.backspace,
+                        show=False),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: Pop(self))]
 
@@ -392,13 +432,17 @@ class GoStopSetup(Scene):
         o = self.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
         ui.box(canvas, 14, 3, 52, 17, P.WHITE, P.BLUE, title="Go-Stop")
-        for i, (key, label, _values, names) in enumerate(self.items()):
-            sel = i == self.row
+        items = self.items()
+        step = 2 if len(items) <= 5 else 1     # hot seat's name lines: closer together
+        for i, (key, label, values, names) in enumerate(items):
+            sel, y = i == self.row, 5 + i * step
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
-            ui.fill(canvas, 15, 5 + i * 2, 50, 1, bg)
-            ui.text(canvas, 17, 5 + i * 2, f"{label:<16}", fg, bg)
+            ui.fill(canvas, 15, y, 50, 1, bg)
+            ui.text(canvas, 17, y, f"{label:<16}", fg, bg)
             vt = self.value_text(key, names)[:28]
-            ui.text(canvas, 34, 5 + i * 2, f"\x11 {vt} \x10", P.YELLOW if not sel else P.RED, bg)
+            shown = f"  {vt}{'_' if sel and self.app.blink else ''}" if values == NAME_ROW \
+                else f"\x11 {vt} \x10"
+            ui.text(canvas, 34, y, shown, P.YELLOW if not sel else P.RED, bg)
         n = o["gostop.players"]
         humans = sum(1 for k in seat_kinds(o, n) if k == HUMAN_SEAT)
         line = (f"Hot seat: {humans} humans at one keyboard." if humans > 1 else
@@ -409,8 +453,9 @@ class GoStopSetup(Scene):
         # a few cards, to say what the game looks like
         for i, c in enumerate(parse_cards("1B 2A 3R 6R 9A 11D 12B +2")):
             canvas.blit(art.face(c, o["colour.face"]), (176 + i * 36, 336))
-        ui.key_bar(canvas, [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("S", "Save rules"),
-                            ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")])
+        keys = [("Type", "Name")] if self.on_name_row() else [("\x1b\x1a", "Change"), ("S", "Save rules")]
+        ui.key_bar(canvas, [("\x18\x19", "Line"), *keys, ("Enter", "Deal"), ("F2", "Rules"),
+                            ("Esc", "Back")])
 
 
 # ---------------------------------------------------------------- menu hooks
@@ -447,7 +492,7 @@ def _resume(app):
     if saved is None:
         return None
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
-                    humans=saved.humans, resumed=True)
+                    humans=saved.humans, resumed=True, names=saved.names)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
