@@ -61,7 +61,7 @@ class HandOver(Scene):
         return (f"Hot seat. Pass the keyboard to {self.name}. Everyone else: no peeking. "
                 f"{self.name}: press Enter when ready.")
 
-    def draw(self, canvas) -> None:
+    def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.box(canvas, 14, 9, 52, 9, P.WHITE, P.BLUE, title="Hot seat")
         ui.center(canvas, 11, f"Pass the keyboard to {self.name}.", P.WHITE, P.BLUE, 14, 52)

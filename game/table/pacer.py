@@ -22,7 +22,7 @@ from game.table_support import computer_move
 THINK_S = 0.001   # seconds of thinking per update step (120 a second): a frame stays short
 
 
-def thinks_in_slices(ai) -> bool:
+def thinks_in_slices(ai: Any) -> bool:
     """Does this AI spread its choice over steps (start_choice/work)?"""
     return hasattr(ai, "start_choice")
 
@@ -32,7 +32,7 @@ class Thought:
     while thinking), the seconds spent on it so far."""
     __slots__ = ("seat", "version", "ai", "started", "move", "spent")
 
-    def __init__(self, seat: int, version: int, ai):
+    def __init__(self, seat: int, version: int, ai: Any):
         self.seat, self.version, self.ai = seat, version, ai
         self.started, self.move, self.spent = False, None, 0.0
 
@@ -42,7 +42,7 @@ class Pacer:
         self.where = where                 # the game, in error reports
         self.thought: Thought | None = None
 
-    def think(self, seat: int | None, version: int, ai, view: Callable[[], Any],
+    def think(self, seat: int | None, version: int, ai: Any, view: Callable[[], Any],
               fallback: Callable[[], Any], budget: float = THINK_S) -> None:
         """A slice of thinking for the computer at `seat` about the state `version`;
         `view()` gives its view when the choice begins."""
@@ -60,7 +60,7 @@ class Pacer:
         th.spent += time.perf_counter() - t0
 
     @staticmethod
-    def _slice(th: Thought, view: Callable[[], Any], budget: float):
+    def _slice(th: Thought, view: Callable[[], Any], budget: float) -> Any:
         ai = th.ai
         if not th.started:
             th.started = True
