@@ -154,7 +154,7 @@ def test_a_thought_for_a_state_that_changed_is_dropped_and_its_random_state_rest
     before = ai.rng.getstate()
     for _ in range(5):
         c.update()
-    assert c.thinking is not None and ai.rng.getstate() != before
+    assert c.pacer.thought is not None and ai.rng.getstate() != before
     saved = c.to_json()["ai_rng"]                  # a save mid-thought keeps the state at rest
     assert saved[1] == list(before[1])
     c._redeal()                                    # F7 while the computer thinks

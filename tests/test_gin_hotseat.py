@@ -8,6 +8,7 @@ from game.games import BY_KEY
 from game.gin import table as T
 from game.gin import table_save
 from game.gin.rules import GinGame, GinOptions
+from game.table.handover import HandOver
 from tests.test_gin_table import CPU_HAND, GIN_HUMAN, press, select
 
 K = pygame
@@ -149,7 +150,8 @@ def test_hot_seat_is_chosen_on_the_session_screen(app):
     press(app, K.K_LEFT)
     _go_to(app, sc, "name2")
     press(app, K.K_BACKSPACE, "X", K.K_RETURN)
-    t = app.top
+    assert isinstance(app.top, HandOver)      # the shared hand-over screen covers the table
+    t = app.scenes[-2]
     assert t.hot_seat and t.names[1] == "Player X" and t.mode == "handover"
 
 

@@ -6,11 +6,12 @@ import pytest
 
 from game.gnono import card_art
 from game.gnono import table as T
-from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, PassScreen
+from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring
 from game.gnono.rules import CHALLENGE, ROUND_OVER, GnonoOptions, GnonoState, Play
 from game.gnono.setup import GnonoSetup
 from game.gnono.table_notes import spoken_cards
 from game.speech import RecordingSpeaker
+from game.table.handover import HandOver
 from tests.helpers import key_event, post_keys, run_until
 
 
@@ -48,8 +49,8 @@ def test_a_humans_drawn_cards_and_hand_stay_his_after_the_hand_over(app, voice, 
     # Ann (0) draws B1 and cannot play it; Ada (1, a computer) plays; Bob (2) comes next
     t = table(app, ["G1 G2 Y4", "R1 R2 R3", "Y7 Y8 Y9"], "R5", ["human", "normal", "human"],
               ["Ann", "Ada", "Bob"], draw="B1 R9 R8 R7")
-    assert t.viewer is None or isinstance(app.top, PassScreen)
-    run_until(app, lambda: isinstance(app.top, PassScreen), 20)
+    assert t.viewer is None or isinstance(app.top, HandOver)
+    run_until(app, lambda: isinstance(app.top, HandOver), 20)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.viewer == 0 and t.hand_open()
@@ -60,14 +61,14 @@ def test_a_humans_drawn_cards_and_hand_stay_his_after_the_hand_over(app, voice, 
     # the computers play: Ann's hand is face down, her secret gone from what is shown
     assert run_until(app, lambda: t.state.current == 1 and not t.hand_open(), 400)
     assert not any(c in faces_drawn(app, monkeypatch) for c in ("G1", "G2", "Y4", "B1"))
-    assert run_until(app, lambda: isinstance(app.top, PassScreen), 2000)
+    assert run_until(app, lambda: isinstance(app.top, HandOver), 2000)
     said_before = len(voice.said)
     post_keys(pygame.K_RETURN)                          # Bob takes the keyboard
     app.run(max_frames=2)
     assert t.viewer == 2 and t.hand_open()
-    shown = [line for line, _c in t.notes] + t.log_lines() + voice.said[said_before:]
+    shown = [line for line, _c in t.notes] + t.log + voice.said[said_before:]
     assert not any("B1" in line or "blue 1" in line for line in shown), shown
-    assert any("Ann draws 1 card" in line for line in t.log_lines())
+    assert any("Ann draws 1 card" in line for line in t.log)
     faces = faces_drawn(app, monkeypatch)
     assert "Y7" in faces and not any(c in faces for c in ("G1", "G2", "Y4", "B1"))
     state = t.spoken_state()
@@ -89,7 +90,7 @@ def test_a_human_is_told_what_came_into_his_hand_since_his_last_turn(app):
         or real(view)
     assert run_until(app, lambda: t.my_turn(), 3000)
     app.run(max_frames=2)
-    lines = t.log_lines()
+    lines = t.log
     assert "Since your last turn: 2 new cards: B1 B2 (F3: what happened)." in lines, lines[-5:]
 
 
@@ -241,7 +242,7 @@ def test_the_colour_question_and_the_hand_over_are_spoken(app, voice):
     app.run(max_frames=1)
     assert voice.said[-1] == "blue, none held"
     app.pop(app.top)
-    app.push(PassScreen(app, t, 1))
+    app.push(t.hand_over(1).scene)
     app.run(max_frames=1)
     assert voice.said[-1].startswith("Hot seat. Pass the keyboard to Ada.")
 
@@ -254,3 +255,40 @@ def test_the_challenge_question_is_spoken_with_its_answers(app, voice):
     app.run(max_frames=1)
     said = " ".join(voice.said[-3:])
     assert "Ada played a Wild Draw Four on you" in said and "Y for yes, N for no" in said
+
+
+# ------------------------------------------------------------------ issue 35, items 1 and 2
+def test_a_drawn_card_leaves_the_notes_as_soon_as_the_hand_closes(app, voice):
+    # Ann (0) draws B1 and keeps it; while Ada (1, a computer) plays, nobody's hand is
+    # open: the notes say "Ann draws 1 card." (issue 35 item 2: "You draw 1 card: B1" stayed)
+    t = table(app, ["G1 G2 Y4", "R1 R2 R3", "Y7 Y8 Y9"], "R5", ["human", "normal", "human"],
+              ["Ann", "Ada", "Bob"], draw="B1 R9 R8 R7")
+    run_until(app, lambda: isinstance(app.top, HandOver), 20)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    post_keys("+")
+    assert run_until(app, lambda: any("B1" in line for line, _c in t.notes), 200)
+    assert run_until(app, lambda: not t.hand_open(), 400)
+    app.run(max_frames=1)
+    assert not any("B1" in line for line, _c in t.notes), t.notes
+    assert any("Ann draws 1 card" in line for line, _c in t.notes + [(x, 0) for x in t.log])
+
+
+def test_a_seats_coach_hint_never_reaches_the_next_human(app, voice):
+    # Ann asks the coach; after the hand-over Bob's F3 log has no "Coach:" line (item 1)
+    t = table(app, ["G1 R2 Y4", "R1 R3 Y3", "Y7 Y8 Y9"], "R5", ["human", "human", "normal"],
+              ["Ann", "Bob", "Cleo"])
+    run_until(app, lambda: isinstance(app.top, HandOver), 20)
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    post_keys("h")
+    app.run(max_frames=1)
+    assert any(line.startswith("Coach: ") for line in t.log)    # Ann reads it
+    post_keys(pygame.K_RETURN)                                   # Ann plays (the coach's card)
+    assert run_until(app, lambda: isinstance(app.top, HandOver), 400)
+    assert not any("Coach" in line for line in t.log)            # behind the hand-over
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=2)
+    assert t.viewer == 1
+    shown = t.log + [line for line, _c in t.notes]
+    assert not any("Coach" in line for line in shown), shown

@@ -11,11 +11,12 @@ from game.games import CODECS
 from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
 from game.gnono.ai import make_ai
-from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, PassScreen, SeatChooser
+from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, SeatChooser
 from game.gnono.rules import GnonoOptions
 from game.gnono.table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA
 from game.replay_store import ReplayStore
 from game.scenes.replay_player import ReplayPlayer
+from game.table.handover import HandOver
 from tests.helpers import post_keys, run_until
 
 NAMES = ["You", "Ada", "Bert", "Cleo"]
@@ -40,7 +41,7 @@ def play_on(app, t, stop, limit=40_000):
             post_keys("n")
         elif isinstance(top, ColourBox):
             post_keys("r")
-        elif isinstance(top, (SeatChooser, PassScreen)):
+        elif isinstance(top, (SeatChooser, HandOver)):
             post_keys(pygame.K_RETURN)
         elif top is t and t.stages:
             t.hurry()

@@ -7,9 +7,10 @@ import pytest
 from game.gnono import table as T
 from game.gnono.cards import Card
 from game.gnono.controller import HUMAN_GRACE
-from game.gnono.overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen
+from game.gnono.overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring
 from game.gnono.rules import CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions, GnonoState, Play
 from game.gnono.settings import PACE
+from game.table.handover import HandOver
 from tests.helpers import post_keys, run_until
 
 NAMES = ["You", "Ada", "Bert", "Cleo", "Dmitri", "Edna", "Femi", "Gus", "Hana", "Ivo"]
@@ -212,16 +213,19 @@ def test_the_human_catches_a_computer(app):
 
 def test_hot_seat_hand_over(app):
     t = make_table(app, ["R7 R8 G1", "R1 R2 Y3"], "R5", kinds=["human", "human"])
-    assert isinstance(app.top, PassScreen) or run_until(app, lambda: isinstance(app.top, PassScreen), 10)
+    assert isinstance(app.top, HandOver) or run_until(app, lambda: isinstance(app.top, HandOver), 10)
     post_keys(pygame.K_SPACE)
     app.run(max_frames=1)
     assert t.viewer == 0 and app.top is t
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.state.current == 1
-    assert run_until(app, lambda: isinstance(app.top, PassScreen), 600)
+    assert run_until(app, lambda: isinstance(app.top, HandOver), 600)
     assert app.top.seat == 1 and t.viewer == 0
-    post_keys("k")
+    post_keys("k")                        # any other key beeps (issue 35 item 3)
+    app.run(max_frames=1)
+    assert isinstance(app.top, HandOver) and t.viewer == 0 and app.beeps == 1
+    post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.viewer == 1 and app.top is t and t.my_turn()
     assert [str(c) for c in t.hand_cards()] == ["R1", "R2", "Y3"]

@@ -14,6 +14,7 @@ from game.gostop.rules import GoStop, GoStopState, Options
 from game.gostop.table_view import Layout
 from game.scenes.overlays import NamePrompt, Question
 from game.speech import RecordingSpeaker
+from game.table.handover import HandOver
 from tests.helpers import post_keys
 
 
@@ -69,7 +70,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
             assert "hand:" not in (top.spoken_state() or "")
         elif not t.hand_visible():
             assert "hand:" not in t.spoken_state()
-        if isinstance(top, screens.PassKeyboard):
+        if isinstance(top, HandOver):
             passes += 1
             assert top.seat == q.seat and top.seat != viewer
             post_keys(pygame.K_RETURN)
@@ -120,7 +121,7 @@ def test_hot_seat_save_resumes_behind_the_hand_over_screen(app):
     assert r is not None and r.ctl.humans == (0, 1) and r.ctl.viewer is None
     app.push(r)
     app.run(max_frames=3)
-    assert isinstance(app.top, screens.PassKeyboard)
+    assert isinstance(app.top, HandOver)
 
 
 def test_a_single_human_keeps_seeing_the_hand_while_computers_play(app):

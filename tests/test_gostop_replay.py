@@ -162,7 +162,7 @@ def test_a_replay_plays_to_its_end_on_the_table(app, players):
     assert player.at_end and "End: Hand 1" in player.line
     assert replays.digest(player.board.table.state) == rep.final
     table = player.board.table
-    assert table.notes and not table.log   # told on screen, never logged or spoken
+    assert table.told and not table.log   # told on screen, never logged or spoken
     with open(app.storage.path(SAVE_NAME), "rb") as f:
         assert f.read() == saved               # the playback saves nothing
     assert len(stored(app)) == 1               # ...and records nothing

@@ -182,7 +182,7 @@ def test_the_table_plays_the_move_choose_gives(menu_app):
         app.run(max_frames=1)
     seat = t.state.question().seat
     ai = t.ais[seat]
-    assert not ai.thinking or t.thinking.version == t.version
+    assert not ai.thinking or t.ctl.pacer.thought.version == t.version
     rest = ai.rng_at_rest()
     twin = GoStopAI("hard", random.Random(), rollouts=T.HARD_ROLLOUTS)
     twin.rng.setstate(rest.getstate())
@@ -219,7 +219,7 @@ def test_a_save_half_way_through_thinking_resumes_the_same_game(menu_app):
     pilot = GoStopAI("normal", 77)
     data = None
     for _ in range(5000):
-        th = t.thinking
+        th = t.ctl.pacer.thought
         if th is not None and th.move is None and t.ais[th.seat].thinking:
             ai = t.ais[th.seat]
             if ai.rng.getstate() != ai.rng_at_rest().getstate():   # well under way
@@ -232,6 +232,6 @@ def test_a_save_half_way_through_thinking_resumes_the_same_game(menu_app):
     app.pop(t)
     app.storage.write_json(T.SAVE_NAME, T.SAVE_KIND, T.SAVE_SCHEMA, data)
     r = T.resume(app)
-    assert r is not None and r.thinking is None
+    assert r is not None and r.ctl.pacer.thought is None
     app.push(r)
     assert play_on(app, r, 8) == future

@@ -4,17 +4,13 @@ and the autosave and statistics after each hand. game/gin/table.py puts keys and
 drawing on top (GinTable is a GinController and a Scene).
 
 The computer is paced on the fixed clock (update(), STEP_HZ steps a second): it waits
-CPU_*_STEPS before each move, and thinks during the wait. A computer with
-start_choice(view) / work(budget_s) (the incremental protocol of game/gostop/ai.py)
-thinks THINK_S seconds a step and moves when both the pause and the thought are over;
-one with only choose(view) thinks at once on the first step. A thought whose state
-has changed (a new deal by F7) is dropped (ai.cancel() if it has one).
+CPU_*_STEPS before each move, and thinks during the wait through the shared pacer
+(game/table/pacer.py): it moves when both the pause and the thought are over. A
+thought whose state has changed (a new deal by F7) is dropped.
 
 `app` is only asked for sound(name), storage and stats.
 """
 from __future__ import annotations
-
-import time
 
 from game import errors
 from game.cards import Card, card_text, codes_as_text
@@ -28,15 +24,14 @@ from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand
 from game.gin.table_coach import TableCoach
 from game.gin.table_notes import TableNotes
 from game.gin.table_replays import TableReplays
-from game.table_support import computer_move
+from game.table.audience import Message
+from game.table.pacer import THINK_S, Pacer
 
 CPU_NAME = "Computer"
 # the computer's pace, in fixed steps: a pause before each of its moves
 CPU_DRAW_STEPS = int(0.7 * STEP_HZ)
 CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
 CPU_LAYDOWN_STEPS = int(1.0 * STEP_HZ)
-# seconds of the computer's thinking per step (120 a second): a frame stays short
-THINK_S = 0.001
 MODES = ("play", "wait", "confirm", "mark", "result", "handover", "over")   # over: the game's end shown
 
 
@@ -47,21 +42,13 @@ def sentence(reason: str) -> str:
     return reason[:1].upper() + reason[1:] + "."
 
 
-class Thinking:
-    """The computer's choice under way: the state version it is for, the move once made
-    (None while thinking), the seconds spent so far."""
-    __slots__ = ("version", "view", "move", "spent")
-
-    def __init__(self, version: int):
-        self.version, self.view, self.move, self.spent = version, None, None, 0.0
-
-
 class GinController(TableCoach, TableNotes, TableReplays):
     replaying = False      # a replay's table (game/gin/replay_board.py): drawn, never played
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
         self.app = app
-        self._note = self._other_note = ""
+        self._note = Message(None)            # the keyboard player's own line (audience: `me`)
+        self._other_note = ""                 # the line everyone reads
         self.in_key = False                  # a key is being handled (its note goes with the focus)
         self.note_unsaid = False             # a note set by a key, not spoken yet
         self.game = game
@@ -88,7 +75,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.note = ""
         self.other_note = ""
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
-        self.thinking: Thinking | None = None
+        self.pacer = Pacer("Gin")          # the computer's choice under way
         self._took = ""                      # the other player's draw this turn, for its note
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
@@ -113,19 +100,25 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.orders[self.me] = cards
 
     # the notes: spoken as they change (issue #23). A note set by a key is said with the
-    # item under the cursor (the App says that after the key, cutting off what is queued)
+    # item under the cursor (the App says that after the key, cutting off what is queued).
+    # `note` is the keyboard player's own (what they drew, the coach's answer): read only
+    # while that seat has the keyboard (game/table/audience.py); `other_note` is everyone's.
+    def reader(self) -> int | None:
+        """The seat whose own line may be read now: nobody's behind the hand-over."""
+        return None if self.mode == "handover" else self.me
+
     @property
     def note(self) -> str:
-        return self._note
+        return self._note.for_reader(self.reader()) or ""
 
     @note.setter
     def note(self, text: str) -> None:
-        if text != self._note:
-            self._note = text
+        if text != self._note.private or self._note.seat != self.me:
+            self._note = Message(None, seat=self.me, private=text)
             if self.in_key:
-                self.note_unsaid = bool(text)
+                self.note_unsaid = bool(self.note)
             else:
-                self._say(text)
+                self._say(self.note)
 
     @property
     def other_note(self) -> str:
@@ -170,7 +163,6 @@ class GinController(TableCoach, TableNotes, TableReplays):
         elif self.hot_seat and (g.turn != self.me or self.hide_hands):
             # the other human is to act: the hands are hidden while the keyboard changes hands
             self.mode, self.arr, self.picked, self.handover_to = "handover", None, None, g.turn
-            self.note = ""          # it may name the card this player drew: private
         elif g.phase == "lay_down":
             if g.turn == self.me:
                 self._propose_defense()
@@ -295,48 +287,22 @@ class GinController(TableCoach, TableNotes, TableReplays):
     def update(self, dt=None):
         """One fixed step: the computer thinks, and moves once its pause is over."""
         if not self.cpu_to_move():
-            self._drop_thinking()
+            self.pacer.drop()
             return None
         self.think()
         self.cpu_wait -= 1
-        th = self.thinking
-        if self.cpu_wait > 0 or th is None or th.move is None:
+        if self.cpu_wait > 0 or not self.pacer.ready():
             return None
-        self.thinking = None
+        th = self.pacer.take()
         self.think_times.append(th.spent)
         self._cpu_play(th.move)
         return None
 
     def think(self, budget: float = THINK_S) -> None:
-        """A slice of the computer's thinking about the state as it is now."""
-        th = self.thinking
-        if th is not None and th.version != self.version:
-            self._drop_thinking()
-            th = None
-        if th is None:
-            th = self.thinking = Thinking(self.version)
-        if th.move is not None:
-            return
-        t0 = time.perf_counter()
-        th.move = computer_move(lambda: self._think_step(th, budget), self._plain_move, "gin")
-        th.spent += time.perf_counter() - t0
-
-    def _think_step(self, th: Thinking, budget: float):
-        ai = self.ai
-        if th.view is None:
-            th.view = self.game.view(self.them)
-            if not hasattr(ai, "start_choice"):
-                move = ai.choose(th.view)
-                if move is None:
-                    raise ValueError("the computer chose no move")
-                return move
-            ai.start_choice(th.view)
-        return ai.work(budget)
-
-    def _drop_thinking(self):
-        th, self.thinking = self.thinking, None
-        if th is not None and th.move is None and hasattr(self.ai, "cancel"):
-            self.ai.cancel()
+        """A slice of the computer's thinking about the state as it is now (the shared
+        pacer, game/table/pacer.py)."""
+        self.pacer.think(self.them, self.version, self.ai, lambda: self.game.view(self.them),
+                         self._plain_move, budget)
 
     def _plain_move(self):
         """A legal move for the computer when its own code failed: going out if it can."""

@@ -41,6 +41,7 @@ from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noq
 from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
+from game.table.handover import HandOver
 from game.table_support import resume_safely
 
 
@@ -51,7 +52,27 @@ class GinTable(GinController, Scene):
                  session: dict | None = None):
         Scene.__init__(self, app)
         self._spoken_item = self._spoken_text = ""
+        self.handing_over = False    # the hand-over screen is up (hot seat)
         GinController.__init__(self, app, game, name, level, ai_seed, session or session_for(app))
+
+    # ---- the clock: hot seat's hand-over, then the computer ------------------------------
+    def update(self, dt=None):
+        """Hot seat: the hand-over screen (game/table/handover.py) covers the table while
+        the keyboard changes hands; else the computer's step (GinController.update)."""
+        return self.hand_over() or super().update(dt)
+
+    def hand_over(self) -> Push | None:
+        """The hand-over screen, when the keyboard must change hands and it is not up."""
+        if self.mode != "handover" or self.handing_over:
+            return None
+        self.handing_over = True
+        seat = self.handover_to
+        return Push(HandOver(self.app, seat, self.names[seat], self._taken, self.save_and_leave,
+                             self.save, self.help_lines))
+
+    def _taken(self) -> None:
+        self.handing_over = False
+        self.take_keyboard()
 
     # ---- keys and drawing ------------------------------------------------------------
     def handle(self, event):
@@ -59,9 +80,11 @@ class GinTable(GinController, Scene):
             self.flash = False
         self.in_key = True
         try:
-            return super().handle(event)
+            done = super().handle(event)
         finally:
             self.in_key = False
+        # a move that ends the turn hands over at once: the next key is the hand-over's
+        return (done is True and self.hand_over()) or done
 
     # ---- speech (game/gin/table_speech.py) ----------------------------------------------
     def spoken_focus(self) -> str:

@@ -57,21 +57,6 @@ def draw(tbl, canvas) -> None:
     _draw_middle(tbl, canvas, col)
     _draw_hand(tbl, canvas, col)
     _draw_notes(tbl, canvas, col)
-    if tbl.mode == "handover":
-        _draw_handover(tbl, canvas)
-
-
-def _draw_handover(tbl, canvas):
-    """Hot seat: both hands face down, and who takes the keyboard now."""
-    name = tbl.names[tbl.handover_to]
-    lines = [f"{name}'s turn." if tbl.game.phase != "lay_down" else f"{name} lays down.",
-             "", f"Hand the keyboard to {name}.", f"{name}: press Enter when the other",
-             "player cannot see the screen."]
-    w = max(len(s) for s in lines) + 6
-    c0 = 31 - w // 2
-    ui.box(canvas, c0, 6, w, len(lines) + 2, P.WHITE, P.BLUE, title="Hot seat")
-    for i, s in enumerate(lines):
-        ui.center(canvas, 7 + i, s, P.YELLOW if i == 0 else P.WHITE, P.BLUE, c0, w)
 
 
 def _draw_top(tbl, canvas, col):

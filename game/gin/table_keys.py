@@ -24,9 +24,6 @@ def bindings(tbl) -> list[Binding]:
         b += _arrange_bindings(tbl)
     elif m == "result":
         b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", tbl.go_on))
-    elif m == "handover":
-        b.append(Binding(ENTER_KEYS, f"{tbl.names[tbl.handover_to]} is at the keyboard",
-                         tbl.take_keyboard))
     b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
           Binding((pygame.K_F4,), "The game score", tbl.show_score),
           Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
@@ -105,9 +102,6 @@ def key_bar(tbl) -> list:
     m = tbl.mode
     if m == "result":
         return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
-    if m == "handover":
-        return [("Enter", f"{tbl.names[tbl.handover_to]} is ready"), ("F3", "Boxes"), ("F4", "Score"),
-                ("F8", "Save, exit"), ("F1", "Keys")]
     if m == "confirm":
         items = [("Y", "Yes"), ("N", "No, mark groups")]
         if tbl.arr.kind == "out":

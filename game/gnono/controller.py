@@ -3,7 +3,7 @@ computers, the computers' pace and thinking, the UNO-window timers, and when the
 statistics are counted. The table (game/gnono/table.py) calls `due(now, pause)` at
 each update step with nothing being played back and applies the move it returns;
 `think()` at every step gives a computer that thinks in slices (an AI with
-start_choice/work, like Go-Stop's hard one) about THINK_S seconds of work.
+start_choice/work) a slice of work through the shared pacer (game/table/pacer.py).
 
 Each round is recorded for the replays (game.replays.Recorder): begun at its deal,
 every move the engine accepts, finished when it is scored (take_finished() hands the
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from game import errors
 from game.clock import STEP_HZ
 from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
+from game.table.pacer import THINK_S, Pacer, thinks_in_slices
 from game.table_support import computer_move, record_stats
 
 from . import replay_codec
@@ -31,7 +32,6 @@ HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
 HUMAN_CATCH = int(1.6 * STEP_HZ)   # a computer's missed call stays open at least this long
 CALL_DELAY = int(0.25 * STEP_HZ)   # a computer that remembers calls this soon
-THINK_S = 0.001                    # seconds of an incremental computer's thinking per step
 
 
 @dataclass
@@ -39,15 +39,6 @@ class Timer:
     at: int                 # app step when it fires
     move: object
     window: tuple           # the UNO window it belongs to
-
-
-class _Thinking:
-    """A computer's choice under way: for which seat and state version, and the move
-    once made (None while thinking)."""
-    __slots__ = ("seat", "version", "move")
-
-    def __init__(self, seat: int, version: int):
-        self.seat, self.version, self.move = seat, version, None
 
 
 class GnonoController:
@@ -78,7 +69,7 @@ class GnonoController:
         self.turn_steps = None
         self.timing: list[int] = []  # steps of each computer turn, think to rest
         self.stats_round = None      # the round already counted in the statistics
-        self.thinking: _Thinking | None = None
+        self.pacer = Pacer("Gnono")   # the computer's choice under way
         # replays: each round recorded from its deal; a resumed game restores its round
         self.recorder = Recorder(replay_codec, self.replay_seats(), self.humans[0] if self.humans else 0)
         self.finished: list[Replay] = []   # rounds recorded and scored, for the table to store
@@ -250,29 +241,14 @@ class GnonoController:
 
     def think(self, budget: float = THINK_S) -> None:
         """A slice of thinking for the computer on turn when its AI thinks in slices
-        (start_choice/work). It begins as soon as the engine asks it, while the turn
+        (game.table.pacer). It begins as soon as the engine asks it, while the turn
         before is still played back; a choice for a state that has changed since is
-        dropped (cancel() puts its random state back)."""
+        dropped."""
         seat = self.thinker()
-        th = self.thinking
-        if th is not None and (th.seat != seat or th.version != self.version):
-            ai = self.ais.get(th.seat)
-            if th.move is None and hasattr(ai, "cancel"):
-                ai.cancel()
-            th = self.thinking = None
-        if seat is None or (th is not None and th.move is not None):
-            return
-        ai = self.ais[seat]
-        if not hasattr(ai, "start_choice"):
-            return      # it chooses at once when its pause is over (computer_choice)
-        try:
-            if th is None:
-                th = self.thinking = _Thinking(seat, self.version)
-                ai.start_choice(self.state.view(seat))
-            th.move = ai.work(budget)
-        except Exception as exc:   # reported (raised under tests); the game goes on
-            errors.report(exc, f"Gnono computer thinking (seat {seat})")
-            th.move = self.fallback(seat)
+        if seat is not None and not thinks_in_slices(self.ais[seat]):
+            seat = None     # it chooses at once when its pause is over (computer_choice)
+        self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
+                         lambda: self.fallback(seat), budget)
 
     def computer_choice(self, seat: int):
         """The move of the computer on turn now that its pause is over, or None while
@@ -280,9 +256,9 @@ class GnonoController:
         (house rule)."""
         st = self.state
         ai = self.ais[seat]
-        if hasattr(ai, "start_choice"):
+        if thinks_in_slices(ai):
             self.think()
-            if self.thinking is None or self.thinking.move is None:
+            if not self.pacer.ready():
                 return None
         if st.options.jump_in and st.phase == PLAY:
             for k in range(1, self.n):
@@ -291,8 +267,8 @@ class GnonoController:
                     m = self.ais[other].jump_in(st.view(other))
                     if m is not None and st.is_legal(m):
                         return m
-        if self.thinking is not None:
-            move, self.thinking = self.thinking.move, None
+        if self.pacer.ready():
+            move = self.pacer.take().move
         else:
             move = computer_move(lambda: ai.choose(st.view(seat)), lambda: None,
                                  f"Gnono seat {seat}")

@@ -38,7 +38,7 @@ class Speaker:
         return f"{self.names[seat]} {third}"
 
     def his(self, seat) -> str:
-        return "your" if self.you(seat) else "his"
+        return "your" if self.you(seat) else "their"
 
 
 def card_words(card) -> str:

@@ -1,6 +1,6 @@
 """The Gnono table's questions and screens: the colour after a Wild, the challenge
-of a Wild Draw Four and its result, the 7-0 seat choice, the hot-seat hand-over,
-and the round's scoring screen."""
+of a Wild Draw Four and its result, the 7-0 seat choice and the round's scoring
+screen. (The hot seat's hand-over is the shared one: game/table/handover.py.)"""
 from __future__ import annotations
 
 import pygame
@@ -194,38 +194,6 @@ class SeatChooser(Overlay):
             bg = P.CYAN if on else P.MAGENTA
             ui.fill(canvas, col + 1, row + 2 + i, w - 2, 1, bg)
             ui.text(canvas, col + 3, row + 2 + i, label, P.BLACK if on else P.WHITE, bg)
-
-
-class PassScreen(Scene):
-    """Hot seat: the hands are hidden until the next human presses a key."""
-    title = "Pass the keyboard"
-
-    def __init__(self, app, table, seat):
-        super().__init__(app)
-        self.table, self.seat = table, seat
-
-    def spoken_intro(self) -> str:
-        name = self.table.names[self.seat]
-        return (f"Hot seat. Pass the keyboard to {name}. Everyone else: no peeking. "
-                f"{name}: press a key when ready.")
-
-    def handle(self, event) -> Pop:
-        return Pop(self, then=lambda: self.table.take_over(self.seat))
-
-    def save_state(self):
-        self.table.save()
-
-    def draw(self, canvas):
-        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
-        name = self.table.names[self.seat]
-        ui.box(canvas, 14, 9, 52, 9, P.WHITE, P.BLUE, title="Hot seat")
-        ui.center(canvas, 11, f"Pass the keyboard to {name}.", P.WHITE, P.BLUE, 14, 52)
-        ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
-        ui.center(canvas, 15, f"{name}: press a key when ready.",
-                  P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
-        back = art.back("normal", P.RED)
-        for i in range(5):
-            canvas.blit(back, (236 + i * 30, 320))
 
 
 class GnonoScoring(Scene):

@@ -72,7 +72,18 @@ def seat_setup(opts) -> tuple[list[str], list[str]]:
     n = opts["gnono.seats"]
     kinds = [opts[f"gnono.seat{i + 1}"] for i in range(n)]
     names = [opts[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(n)]
-    return kinds, names
+    return kinds, hot_seat_names(kinds, names)
+
+
+def hot_seat_names(kinds, names) -> list[str]:
+    """With several humans at one keyboard nobody is "You" (a sentence is then built for
+    a name: "Pass the keyboard to Player 2."): a human seat left at its default name
+    ("You", "Ada"...) takes "Player N", N its place among the humans; a typed name stays."""
+    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    if len(humans) < 2:
+        return list(names)
+    return [f"Player {humans.index(s) + 1}" if s in humans and name == DEFAULT_NAMES[s] else name
+            for s, name in enumerate(names)]
 
 
 # the options that make the rules (a preset holds these)

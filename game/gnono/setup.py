@@ -18,6 +18,7 @@ from .cards import DECK_SIZE, parse_cards
 from .help_text import HELP
 from .settings import (
     BOOK,
+    DEFAULT_NAMES,
     KIND_LABELS,
     KINDS,
     MAX_SEATS,
@@ -109,7 +110,7 @@ class GnonoSetup(Scene):
             return "Rules", self.preset_now() or "Custom"
         if kind == "seat":
             k = self._seat_no(key)
-            return f"Seat {k}: {o[f'gnono.name{k}']}", KIND_LABELS[KINDS.index(o[key])]
+            return f"Seat {k}: {self.seat_name(k)}", KIND_LABELS[KINDS.index(o[key])]
         spec = SPECS[key]
         return spec.label, spec.text(o[key])
 
@@ -117,12 +118,21 @@ class GnonoSetup(Scene):
         label, value = self.line_text(*self.lines()[self.index])
         return f"{label}: {value}"
 
+    def seat_name(self, k: int) -> str:
+        """Seat k's name at the table (hot seat: "Player 2" for a human left at "You")."""
+        return seat_setup(self.app.options)[1][k - 1]
+
+    def _typed_name(self, k: int) -> str:
+        """The name that typing goes on from: the one shown when it is a default."""
+        raw = self.app.options[f"gnono.name{k}"]
+        return self.seat_name(k) if raw.strip() in ("", DEFAULT_NAMES[k - 1]) else raw
+
     def type_char(self, ch) -> bool:
         kind, key = self.lines()[self.index]
         if kind != "seat":
             return False
         nk = f"gnono.name{self._seat_no(key)}"
-        name = self.app.options[nk]
+        name = self._typed_name(self._seat_no(key))
         if len(name) >= NAME_LEN:
             return False
         self.app.options[nk] = name + ch
@@ -133,9 +143,10 @@ class GnonoSetup(Scene):
         if kind != "seat":
             return False
         nk = f"gnono.name{self._seat_no(key)}"
-        if not self.app.options[nk]:
+        name = self._typed_name(self._seat_no(key))
+        if not name:
             return False
-        self.app.options[nk] = self.app.options[nk][:-1]
+        self.app.options[nk] = name[:-1]
 
     def handle(self, event):
         ch = event.unicode or ""

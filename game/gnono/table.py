@@ -34,6 +34,7 @@ from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.table.handover import HandOver
 from game.table_support import resume_safely
 from game.words import counted
 
@@ -41,7 +42,7 @@ from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
-from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, PassScreen, SeatChooser
+from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
 from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
@@ -77,9 +78,6 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         self.speaker = Speaker(self.names)
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.stages: list[Stage] = []
-        self.notes: list[tuple[str, int]] = []
-        self.log: list[str] = []
-        self.log_meta: list[tuple] = []    # per log line: colour, owner, secret (table_notes)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
         self._introduced = False           # the voice has read the table's first notes
@@ -202,13 +200,13 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
     # -- hot seat ---------------------------------------------------------------------
     def hand_over(self, seat) -> Push:
-        return Push(PassScreen(self.app, self, seat))
+        return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
+                             self.save, self.help_lines))
 
     def take_over(self, seat):
         self.viewer = seat
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self._live = None
-        self.renew_notes()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
     # -- questions to the human ---------------------------------------------------------
@@ -237,7 +235,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         text = [f"{self.names[offender]} played a Wild Draw Four on you "
                 f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
                 f"Challenge?  Y: {self.names[offender]} shows the hand. Holding {held}, "
-                f"{'you' if self.speaker.you(offender) else 'he'} draws 4 and you play on; "
+                f"{self.names[offender]} draws 4 and you play on; "
                 f"if not, you draw {total + 2}.",
                 f"N: you draw {total} and miss your turn."]
         # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named
@@ -305,7 +303,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         if self.state.phase == GAME_OVER:
             return Pop(self)
         self.sel, self.sel_card, self.scroll = 0, None, 0
-        self.notes = []
+        self.messages.clear_lines()
         self.hand_seen = {}
         self.apply(NextRound())
         self.save()
@@ -380,7 +378,6 @@ def _resume(app):
     t.ctl.coach_round, t.ctl.coach_game = saved.coach
     t.challenge = saved.challenge
     t.history = saved.history
-    t.log, t.log_meta = list(saved.log), []   # not the new table's deal notes: stale here
-    t.notes = []
+    t.messages.load(saved.log)   # not the new table's deal notes: stale here
     t.note("The game is resumed where you left it.")
     return t

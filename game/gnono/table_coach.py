@@ -39,7 +39,7 @@ class TableCoach:
             errors.report(exc, "the Gnono coach")
             return self.refuse("The coach has no advice now.")
         self.ctl.coach_used()
-        self.note(f"Coach: {advice.text}.")
+        self.note(None, seat=self.viewer, private=f"Coach: {advice.text}.")   # the asker's only
         move = advice.move
         if type(move) is Play and self.state.phase == PLAY:
             self.sel_card = move.card      # the advised card is the chosen one

@@ -2,8 +2,9 @@
 privacy of hot seat. A mixin of GnonoTable.
 
 A note may carry a secret: the same line with what only one seat may know (the cards
-it drew). The secret is shown, logged for F3 and spoken only while that seat has the
-keyboard and its hand is open (`hand_open`); everyone else reads the public line.
+it drew, the coach's answer). The shared layer (game/table/audience.py) shows, logs
+for F3 and speaks the secret only while that seat has the keyboard and its hand is
+open (`reader`); everyone else reads the public line.
 With several humans the bottom hand is open only on its owner's turn: while the
 computers play, the screen is everybody's. When a human's turn begins, a line tells
 him what came into (or left) his hand since his last turn, so computer turns that fly
@@ -13,11 +14,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-
-from game import ui
-from game.scene import Push
-from game.scenes.overlays import TextBox
-from game.scenes.turn_table import LOG_KEEP, NOTE_ROWS
 
 from .cards import COLOR_NAMES, COLORS, FACE_NAMES, Card
 from .rules import DRAWN, GAME_OVER, PLAY, ROUND_OVER
@@ -44,52 +40,12 @@ class TableNotes:
         return (self.shown().current == self.viewer
                 and self.state.phase not in (ROUND_OVER, GAME_OVER))
 
-    def _secret_visible(self, owner) -> bool:
-        return owner is not None and owner == self.viewer and self.hand_open()
+    def reader(self) -> int | None:
+        """The seat whose secrets the notes, F3 and the voice may tell now."""
+        return self.viewer if self.hand_open() else None
 
-    def note(self, text, colour=None, owner=None, secret=None):
-        """A line (or more) in the notes, the F3 log and the voice. `secret`: the same
-        line for seat `owner` only (see the module's docstring)."""
-        if not text:
-            return
-        colour = self.app.options["colour.notes"] if colour is None else colour
-        self.log.append(text)
-        self.log_meta.append((colour, owner, secret if secret and owner is not None else None))
-        if len(self.log) > LOG_KEEP:
-            del self.log[:LOG_KEEP // 4]
-        del self.log_meta[:max(0, len(self.log_meta) - len(self.log))]   # aligned at the end
-        shown = secret if secret and self._secret_visible(owner) else text
-        self._show_note(shown, colour)
-        self.app.say(spoken_cards(shown))
-
-    def _show_note(self, text, colour) -> None:
-        for line in ui.wrap(text, 78):
-            self.notes.append((line, colour))
-        del self.notes[:-len(NOTE_ROWS)]
-
-    def _meta(self, i: int):
-        k = i - (len(self.log) - len(self.log_meta))
-        return self.log_meta[k] if 0 <= k < len(self.log_meta) else (None, None, None)
-
-    def log_lines(self) -> list[str]:
-        """The log as the player at the keyboard may read it."""
-        out = []
-        for i, text in enumerate(self.log):
-            _colour, owner, secret = self._meta(i)
-            out.append(secret if secret and self._secret_visible(owner) else text)
-        return out
-
-    def renew_notes(self) -> None:
-        """The notes lines again, as the player now at the keyboard may read them (after a
-        hand-over: nothing of the last human's secrets stays on screen)."""
-        self.notes = []
-        lines = self.log_lines()
-        for i in range(max(0, len(lines) - len(NOTE_ROWS)), len(lines)):
-            colour = self._meta(i)[0]
-            self._show_note(lines[i], self.app.options["colour.notes"] if colour is None else colour)
-
-    def show_log(self) -> Push:
-        return Push(TextBox(self.app, "What happened", self.log_lines()[-200:] or ["Nothing yet."]))
+    def speak(self, text: str) -> None:
+        self.app.say(spoken_cards(text))
 
     def announce_turn(self) -> None:
         """Say once when the viewer's turn begins (the title line shows it; the voice must)."""
@@ -123,8 +79,8 @@ class TableNotes:
         if gone:
             parts.append(f"gone: {' '.join(gone)}")
         who = "your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
-        self.note(f"Since {who} last turn the hand changed.", owner=seat,
-                  secret=f"Since {who} last turn: {'; '.join(parts)} (F3: what happened).")
+        self.note(f"Since {who} last turn the hand changed.", seat=seat,
+                  private=f"Since {who} last turn: {'; '.join(parts)} (F3: what happened).")
 
     # -- the voice (game.speech): the card under the cursor, F11 ----------------------------
     def spoken_focus(self) -> str:
@@ -156,7 +112,7 @@ class TableNotes:
         if self._introduced:
             return turn.rstrip(".")   # the App puts the focus after it
         self._introduced = True
-        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log_lines()[-3:]] + [turn]).rstrip(".")
+        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log[-3:]] + [turn]).rstrip(".")
 
     spoken_detail_name = "your hand by colour"
 

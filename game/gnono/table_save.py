@@ -52,7 +52,7 @@ def table_json(table, now: int) -> dict:
     ctl = table.ctl
     return {"state": ctl.state.to_json(), "kinds": ctl.kinds, "names": ctl.names,
             "speed": table.speed, "ai_rngs": table.ai_rng_states(), "viewer": table.viewer,
-            "history": table.history[-KEEP_LINES:], "log": table.log[-KEEP_LINES:],
+            "history": table.history[-KEEP_LINES:], "log": table.messages.public()[-KEEP_LINES:],
             "clock": ctl.clock_json(now), "replay": ctl.recorder.to_json(),
             "coach": [ctl.coach_round, ctl.coach_game],
             "challenge": challenges.encode(table.challenge, replay_codec) if table.challenge else None}

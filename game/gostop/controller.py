@@ -27,6 +27,7 @@ from game import errors
 from game.challenges import Challenge
 from game.engine import IllegalMove
 from game.replays import Recorder, Replay, Seat
+from game.table.pacer import THINK_S, Pacer
 from game.table_support import computer_move
 
 from . import replay_codec
@@ -38,11 +39,9 @@ from .settings import PACE, SPEEDS
 
 HUMAN = 0
 HARD_ROLLOUTS = 48
-# Seconds of a computer's thinking per update step (120 a second, two a frame at 60
-# frames a second): the hard player's look-ahead (tens of milliseconds) is spread over
-# the playback of the turn before and the pause before its move, and the frame, with
-# its drawing, stays under 4 ms.
-THINK_S = 0.001
+# THINK_S (game/table/pacer.py): the hard player's look-ahead (tens of milliseconds) is
+# spread over the playback of the turn before and the pause before its move, and the
+# frame, with its drawing, stays under 4 ms.
 
 Playback = Callable[[Model, list, float], list]
 
@@ -53,22 +52,15 @@ def make_ai(level: str, rng) -> GoStopAI:
     return GoStopAI(level, rng, rollouts=HARD_ROLLOUTS)
 
 
-class Thinking:
-    """A computer's choice under way: for which seat and state version, and the move
-    once made (None while thinking)."""
-    __slots__ = ("seat", "version", "move")
-
-    def __init__(self, seat, version):
-        self.seat, self.version, self.move = seat, version, None
-
-
 class GoStopController:
     def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
-                 humans=(HUMAN,)):
+                 humans=(HUMAN,), names=None):
         self.state = state
         self.n = state.n
         self.humans = tuple(sorted(set(humans) | {HUMAN}))
+        self.typed_names = list(names or [])    # hot seat: the names typed at set-up
+        self.names = seat_names(self.n, self.humans, self.typed_names)
         # one human has the keyboard from the start; in hot seat the first one takes it
         self.viewer = HUMAN if len(self.humans) == 1 else None
         self.passing = False         # the table is hidden until the next human takes over
@@ -92,7 +84,7 @@ class GoStopController:
         self._turn_steps = None
         self.stats_hand = None       # the hand already counted in the statistics
         self.history: list[str] = []  # a line per finished hand (F4)
-        self.thinking: Thinking | None = None
+        self.pacer = Pacer("Go-Stop")   # the computer's choice under way
         self.recorder: Recorder | None = None          # see record_hands
         self.on_replay: Callable[[Replay], None] | None = None
         self.coach_hand = 0          # the coach's uses in this hand
@@ -101,7 +93,7 @@ class GoStopController:
     # -- replays
     def seats(self) -> list[Seat]:
         """Each seat's name, kind and level, as a replay keeps them."""
-        names = seat_names(self.n, self.humans)
+        names = self.names
         computers = [s for s in range(self.n) if s not in self.humans]
         return [Seat(names[s], "human") if s in self.humans
                 else Seat(names[s], "computer", self.levels[computers.index(s)])
@@ -219,11 +211,9 @@ class GoStopController:
             self._turn_steps += 1
             # the pause, and longer if the computer is still thinking
             self.wait = min(self.wait + 1, self.pause_steps)
-            th = self.thinking
-            if self.wait >= self.pause_steps and th is not None and th.move is not None:
+            if self.wait >= self.pause_steps and self.pacer.ready():
                 self.wait = 0
-                self.thinking = None
-                self.computer_move(q.seat, th.move)
+                self.computer_move(q.seat, self.pacer.take().move)
             return None
         if self._turn_steps is not None:
             self.timing.append(self._turn_steps)
@@ -251,33 +241,14 @@ class GoStopController:
 
     # -- the computers
     def think(self, budget: float = THINK_S) -> None:
-        """Give the computer whose question is pending a slice of thinking. It begins
-        as soon as the engine asks it, while the turn before is still played back;
-        a choice for a state that has changed since is dropped."""
+        """Give the computer whose question is pending a slice of thinking (the shared
+        pacer, game/table/pacer.py). It begins as soon as the engine asks it, while the
+        turn before is still played back; a choice for a state that has changed since
+        is dropped."""
         q = self.state.question()
         seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans else None
-        th = self.thinking
-        if th is not None and (th.seat != seat or th.version != self.version):
-            if th.move is None:
-                self.ais[th.seat].cancel()
-            th = self.thinking = None
-        if seat is None or (th is not None and th.move is not None):
-            return
-        ai = self.ais[seat]
-
-        def first_legal():
-            return self.state.legal_moves()[0]
-
-        if th is None:
-            th = self.thinking = Thinking(seat, self.version)
-            view = self.state.view(seat)
-
-            def begin():
-                ai.start_choice(view)
-                return ai.work(budget)
-            th.move = computer_move(begin, first_legal, "Go-Stop")
-        else:
-            th.move = computer_move(lambda: ai.work(budget), first_legal, "Go-Stop")
+        self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
+                         lambda: self.state.legal_moves()[0], budget)
 
     def computer_move(self, seat: int, move=None) -> None:
         """Play the computer's move (thought out here at once if none is given); a

@@ -35,23 +35,25 @@ def month_name(m: int) -> str:
     return f"{m} ({PLANTS[m]})"
 
 
-def seat_names(players: int, humans=(0,)) -> list[str]:
-    """One human is "You"; in hot seat the humans are "Player 1", "Player 2"...
-    (no one at the keyboard is "you" for everyone); the computers "Computer", or
-    "Computer 1" and "Computer 2"."""
+def seat_names(players: int, humans=(0,), typed=None) -> list[str]:
+    """One human is "You"; in hot seat the humans are their `typed` names (one a seat,
+    asked on the set-up screen), else "Player 1", "Player 2"... (no one at the keyboard
+    is "you" for everyone); the computers "Computer", or "Computer 1" and "Computer 2"."""
     humans = (humans,) if isinstance(humans, int) else tuple(humans)
     computers = [s for s in range(players) if s not in humans]
+    typed = list(typed or [])
     names = []
     for s in range(players):
         if s in humans:
-            names.append("You" if len(humans) == 1 else f"Player {humans.index(s) + 1}")
+            own = typed[s].strip() if s < len(typed) else ""
+            names.append("You" if len(humans) == 1 else own or f"Player {humans.index(s) + 1}")
         else:
             names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(s) + 1}")
     return names
 
 
 class Speaker:
-    """Sentences about seats: "You take" / "Computer takes", "your" / "his"."""
+    """Sentences about seats: "You take" / "Computer takes", "your" / "their"."""
 
     def __init__(self, names: list[str]):
         self.names = names
@@ -69,7 +71,7 @@ class Speaker:
         return f"{self.who(seat)} {third or base + 's'}"
 
     def his(self, seat) -> str:
-        return "your" if self.you(seat) else "his"
+        return "your" if self.you(seat) else "their"
 
 
 def _cards(cs) -> str:
@@ -115,7 +117,7 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
                     f"without a hand card.")
     elif k == "shake":
         text = (f"Shaking! {sp.verb(seat, 'show')} three {m}s ({PLANTS[m]}): "
-                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'he wins'}.")
+                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'they win'}.")
     elif k == "ppuk":
         text = (f"Ppuk! The stock card is also a {m}: the three {m}s stay on the table as a "
                 f"stack. Whoever takes it with the fourth {m} gets a junk from each opponent.")
@@ -154,7 +156,7 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
             text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score')} points."
     elif k == "chongtong":
         text = (f"Chongtong! {sp.verb(seat, 'were', 'was')} dealt four {m}s ({PLANTS[m]}): "
-                f"{'you win' if sp.you(seat) else 'he wins'} the hand at once.")
+                f"{'you win' if sp.you(seat) else 'they win'} the hand at once.")
     elif k == "nagari":
         text = "Nagari: the stock ran out and nobody stopped. Nobody is paid; the next hand pays double."
     elif k == "payment":

@@ -30,18 +30,19 @@ class ReplayTable(GoStopTable):
         humans = [i for i, s in enumerate(replay.seats) if s.kind == "human"]
         levels = [s.level if s.level in LEVELS else "normal"
                   for s in replay.seats if s.kind == "computer"]
+        self.told: list[tuple[str, int]] = []   # the notes of the step shown
         super().__init__(app, engine, levels, humans=humans or [0])
         self.names = [s.name for s in replay.seats]
         self.speaker = Speaker(self.names)
         self.ctl.take_over(replay.viewer if replay.viewer in self.ctl.humans else self.ctl.humans[0])
-        self.notes = []
+        self.told = []
 
     def start_recording(self, dealt_now: bool = True) -> None:
         pass   # a replay records nothing
 
     def note(self, text, colour=None):
         if text:   # told on screen, never spoken, never logged
-            self.notes.append((text, self.app.options["colour.notes"] if colour is None else colour))
+            self.told.append((text, self.app.options["colour.notes"] if colour is None else colour))
 
     def save(self):
         return False
@@ -59,9 +60,9 @@ class ReplayTable(GoStopTable):
         pass
 
     def draw_notes(self, canvas):
-        text = " ".join(t for t, _ in self.notes)
+        text = " ".join(t for t, _ in self.told)
         lines = ui.wrap(text, 78)[-len(NOTE_ROWS):] if text else []
-        colour = self.notes[-1][1] if self.notes else None
+        colour = self.told[-1][1] if self.told else None
         for row, line in zip(NOTE_ROWS, lines):
             ui.text(canvas, 1, row, line, colour)
 
@@ -81,7 +82,7 @@ class GoStopBoard:
         t.ctl.state = engine
         t.ctl.version += 1
         t.show_hands = show_all
-        t.notes = []
+        t.told = []
         if not events:
             t.note(f"Hand {engine.hand_no}: {t.speaker.verb(engine.dealer, 'deal')} and "
                    f"play{'' if t.speaker.you(engine.dealer) else 's'} first. "

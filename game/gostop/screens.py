@@ -1,6 +1,6 @@
-"""The Go-Stop table's own screens: the Go-or-Stop box, the hand's score and the
-hot seat's hand-over, each over a table.GoStopTable (`table`); the name prompt of
-the set-up's "save these rules as a preset"."""
+"""The Go-Stop table's own screens: the Go-or-Stop box and the hand's score, each over
+a table.GoStopTable (`table`); the name prompt of the set-up's "save these rules as a
+preset". (The hot seat's hand-over is the shared one: game/table/handover.py.)"""
 from __future__ import annotations
 
 import pygame
@@ -220,49 +220,6 @@ class GoStopScoring(Scene):
                     canvas.blit(art.face(c, self.app.options["colour.face"]), (x + i * step, top + 18))
                 x += CARD_W + (len(cs) - 1) * step + 12
 
-
-
-# ---------------------------------------------------------------- hot seat
-class PassKeyboard(Scene):
-    """Hot seat: the whole table is hidden until the next human says he has the
-    keyboard (Enter or Space); nothing of anyone's hand shows here."""
-    title = "Pass the keyboard"
-
-    def __init__(self, app, table, seat: int):
-        super().__init__(app)
-        self.table, self.seat = table, seat
-
-    def spoken_intro(self) -> str:
-        return f"Pass the keyboard to {self.table.names[self.seat]}. Press Enter when ready."
-
-    def ready(self) -> Pop:
-        return Pop(self, then=lambda: self.table.take_over(self.seat))
-
-    def leave(self) -> Pop:
-        return Pop(self, then=self.table.leave)
-
-    def bindings(self):
-        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
-                        f"{self.table.names[self.seat]} takes the keyboard", self.ready),
-                Binding((pygame.K_F8,), "Save and leave", self.leave)]
-
-    def save_state(self):
-        self.table.save()
-
-    def help_lines(self):
-        return HELP
-
-    def key_bar(self):
-        return [("Enter", "Ready"), ("F8", "Save and leave"), ("F1", "Keys")]
-
-    def draw(self, canvas):
-        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
-        name = self.table.names[self.seat]
-        ui.box(canvas, 14, 9, 52, 9, P.WHITE, P.BLUE, title="Hot seat")
-        ui.center(canvas, 11, f"Pass the keyboard to {name}.", P.WHITE, P.BLUE, 14, 52)
-        ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
-        ui.center(canvas, 15, f"{name}: press Enter when ready.",
-                  P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
 
 
 # ---------------------------------------------------------------- a preset's name

@@ -4,7 +4,7 @@ sheet; the shipped presets (PRESETS, see game/presets.py). `rule_options(opts)`
 turns them into the engine's Options."""
 from __future__ import annotations
 
-from game.option_pages import OptionPage, choice, flag
+from game.option_pages import OptionPage, choice, flag, text
 from game.presets import PresetBook
 
 from .options import Options
@@ -15,6 +15,7 @@ HUMAN_SEAT = "human"     # a seat's value for a second (third) human: hot seat
 SEAT_KINDS = LEVELS + (HUMAN_SEAT,)
 SEAT_LABELS = LEVEL_LABELS + ("Human (hot seat)",)
 SPEEDS = ("slow", "normal", "fast")
+NAME_LEN = 10            # a hot-seat player's name
 # Steps (120 a second) of a card's move and of the pause after it, by speed.
 PACE = {"slow": (48, 90), "normal": (30, 50), "fast": (14, 20)}
 
@@ -26,6 +27,8 @@ PAGES = [
         choice("gostop.level2", "Seat 3 (3 players)", "normal", SEAT_KINDS, SEAT_LABELS),
         choice("gostop.speed", "Computer turns", "normal", SPEEDS, ("Slow", "Normal", "Fast"),
                hint="How long a computer's card moves and rests."),
+        *(text(f"gostop.name{i + 1}", f"Name at seat {i + 1}", "", NAME_LEN,
+               hint="Hot seat: a human's name (empty: Player 1, Player 2...).") for i in range(3)),
     ], help=["Who plays, and how fast the computers' cards move. The set-up screen at "
              "the start of a game changes the same options."]),
     OptionPage("Go-Stop: rules", [
@@ -89,6 +92,11 @@ def seat_kinds(opts, players: int | None = None) -> list[str]:
     seat 2 and seat 3 (a computer's level or "human")."""
     n = players or opts["gostop.players"]
     return [HUMAN_SEAT] + [opts["gostop.level1"], opts["gostop.level2"]][:n - 1]
+
+
+def typed_names(opts, players: int) -> list[str]:
+    """The names typed for each seat (hot seat), "" where none was."""
+    return [opts[f"gostop.name{i + 1}"].strip() for i in range(players)]
 
 
 def variant_name(rules: Options, opts, storage) -> str:

@@ -42,6 +42,7 @@ from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import NamePrompt
 from game.scenes.turn_table import TurnTable
 from game.storage import GAME_LOST
+from game.table.handover import HandOver
 from game.table_support import record_stats, resume_safely
 from game.words import counted
 
@@ -54,16 +55,18 @@ from .model import Model
 from .narrate import Speaker, hand_summary, seat_names
 from .playback import build_stages
 from .rules import Bomb, GoStop, GoStopState, NextHand, Shake
-from .screens import CoachedQuestion, GoStopBox, GoStopScoring, PassKeyboard
+from .screens import CoachedQuestion, GoStopBox, GoStopScoring
 from .settings import (
     BOOK,
     HUMAN_SEAT,
+    NAME_LEN,
     RULE_KEYS,
     SEAT_KINDS,
     SEAT_LABELS,
     SPEEDS,
     rule_options,
     seat_kinds,
+    typed_names,
     variant_name,
 )
 from .table_coach import TableCoach
@@ -92,7 +95,6 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     levels = _of_controller("levels")
     speed = _of_controller("speed")
     ais = _of_controller("ais")
-    thinking = _of_controller("thinking")
     version = _of_controller("version")
     stages = _of_controller("stages")
     asking = _of_controller("asking")
@@ -101,20 +103,18 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     timing = _of_controller("timing")
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False):
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
+                 names=None):
         super().__init__(app)
         self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                    humans=humans)
-        self.names = seat_names(state.n, self.ctl.humans)
+                                    humans=humans, names=names)
+        self.names = list(self.ctl.names)
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
-        self.notes: list[tuple[str, int]] = []   # (text, colour), newest last
-        self.log: list[str] = []
         self.show_hands = False
         self._model_cache = None     # (version, model, layout) of the live state
         self.last_replay: Replay | None = None   # the last hand recorded
-        self.private_notes = []      # the coach's notes in hot seat (table_coach.py)
         self.start_recording(dealt_now=not resumed)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
@@ -149,9 +149,13 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         return (not self.ctl.passing and st.phase != "hand_over"
                 and st.question().seat == self.ctl.viewer)
 
+    def reader(self) -> int | None:
+        """The seat whose private notes (the coach's answers) may be read now: the
+        keyboard's while its hand is face up (game/table/audience.py)."""
+        return self.ctl.viewer if self.hand_visible() else None
+
     def take_over(self, seat: int) -> None:
         """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
-        self.forget_private_notes()
         self.ctl.take_over(seat)
         self.sel = self.choice = 0
         self._model_cache = None
@@ -208,7 +212,8 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         if what == "ask":
             return self.ask(arg)
         if what == "pass":
-            return Push(PassKeyboard(self.app, self, arg))
+            return Push(HandOver(self.app, arg, self.names[arg], lambda: self.take_over(arg), self.leave,
+                                 self.save, self.help_lines))
         return self.open_scoring()
 
     # -- the human's questions
@@ -275,7 +280,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
 
     # -- saving
     def to_json(self) -> dict:
-        return table_json(self.ctl, self.log, self.ai_rng_states())
+        return table_json(self.ctl, self.messages.public(), self.ai_rng_states())
 
     def save(self):
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
@@ -283,6 +288,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
 
 # ---------------------------------------------------------------- set-up
 PRESET_ROW = "preset"
+NAME_ROW = "name"        # a hot-seat name's line: typed, not chosen with the arrows
 
 
 class GoStopSetup(Scene):
@@ -306,6 +312,9 @@ class GoStopSetup(Scene):
                ("gostop.level1", "Seat 2" + (" (next)" if three else ""), SEAT_KINDS, kinds)]
         if three:
             its.append(("gostop.level2", "Seat 3", SEAT_KINDS, kinds))
+        humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+        if len(humans) > 1:          # hot seat: each human's name, typed on its line
+            its += [(f"gostop.name{s + 1}", f"Name, seat {s + 1}", NAME_ROW, None) for s in humans]
         its.append(("gostop.speed", "Computer turns", SPEEDS, None))
         names = list(self.presets())
         its.append((PRESET_ROW, "Rules", names, None))
@@ -325,11 +334,18 @@ class GoStopSetup(Scene):
     def value_text(self, key, names) -> str:
         if key == PRESET_ROW:
             return self.preset_now() or "Custom (see the Options)"
+        if key.startswith("gostop.name"):
+            o = self.app.options
+            typed = typed_names(o, o["gostop.players"])
+            humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+            return seat_names(o["gostop.players"], humans, typed)[int(key[-1]) - 1]
         v = self.app.options[key]
         return names[v] if names else str(v).capitalize()
 
     def change(self, d):
         key, _label, values, _names = self.items()[self.row]
+        if values == NAME_ROW:
+            return False     # a name is typed, not chosen
         vals = list(values)
         if key == PRESET_ROW:
             cur = self.preset_now()
@@ -346,6 +362,29 @@ class GoStopSetup(Scene):
     def spoken_focus(self) -> str:
         key, label, _values, names = self.items()[self.row]
         return f"{label}: {self.value_text(key, names)}"
+
+    def on_name_row(self) -> bool:
+        return self.items()[self.row][2] == NAME_ROW
+
+    def type_char(self, ch: str) -> bool:
+        key = self.items()[self.row][0]
+        name = self.app.options[key]
+        if len(name) >= NAME_LEN:
+            return False
+        self.app.options[key] = name + ch
+        return True
+
+    def backspace(self):
+        key = self.items()[self.row][0]
+        if not self.on_name_row() or not self.app.options[key]:
+            return False
+        self.app.options[key] = self.app.options[key][:-1]
+
+    def handle(self, event):
+        ch = event.unicode or ""
+        if self.on_name_row() and len(ch) == 1 and (ch.isalnum() or ch in " '-."):
+            return self.type_char(ch)
+        return super().handle(event)
 
     def save_rules(self) -> Push:
         """S: keep the rules now chosen as a preset of the player's own."""
@@ -377,7 +416,8 @@ class GoStopSetup(Scene):
         humans = [s for s, k in enumerate(kinds) if k == HUMAN_SEAT]
         levels = [k for k in kinds if k != HUMAN_SEAT]
         self.app.storage.remove(SAVE_NAME)
-        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans)
+        table = GoStopTable(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans,
+                            names=typed_names(o, n) if len(humans) > 1 else None)
         table.save()
         return Replace(table)
 
@@ -387,6 +427,7 @@ class GoStopSetup(Scene):
                 Binding((pygame.K_LEFT,), "Change", lambda: self.change(-1)),
                 Binding((pygame.K_RIGHT, pygame.K_SPACE), "Change", lambda: self.change(1)),
                 Binding(("s",), "Save the rules as a preset of your own", self.save_rules),
+                Binding((pygame.K_BACKSPACE,), "Delete a letter of the name", self.backspace),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", lambda: Pop(self))]
 
@@ -394,20 +435,25 @@ class GoStopSetup(Scene):
         return HELP
 
     def key_bar(self):
-        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("S", "Save rules"),
-                ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")]
+        keys = [("Type", "Name"), ("Bksp", "Delete")] if self.on_name_row() else \
+            [("\x1b\x1a", "Change"), ("S", "Save rules")]
+        return [("\x18\x19", "Line"), *keys, ("Enter", "Deal"), ("F2", "Rules"), ("Esc", "Back")]
 
     def draw(self, canvas):
         o = self.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
         ui.box(canvas, 14, 3, 52, 17, P.WHITE, P.BLUE, title="Go-Stop")
-        for i, (key, label, _values, names) in enumerate(self.items()):
-            sel = i == self.row
+        items = self.items()
+        step = 2 if len(items) <= 5 else 1     # hot seat's name lines: closer together
+        for i, (key, label, values, names) in enumerate(items):
+            sel, y = i == self.row, 5 + i * step
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
-            ui.fill(canvas, 15, 5 + i * 2, 50, 1, bg)
-            ui.text(canvas, 17, 5 + i * 2, f"{label:<16}", fg, bg)
+            ui.fill(canvas, 15, y, 50, 1, bg)
+            ui.text(canvas, 17, y, f"{label:<16}", fg, bg)
             vt = self.value_text(key, names)[:28]
-            ui.text(canvas, 34, 5 + i * 2, f"\x11 {vt} \x10", P.YELLOW if not sel else P.RED, bg)
+            shown = f"  {vt}{'_' if sel and self.app.blink else ''}" if values == NAME_ROW \
+                else f"\x11 {vt} \x10"
+            ui.text(canvas, 34, y, shown, P.YELLOW if not sel else P.RED, bg)
         n = o["gostop.players"]
         humans = sum(1 for k in seat_kinds(o, n) if k == HUMAN_SEAT)
         line = (f"Hot seat: {humans} humans at one keyboard." if humans > 1 else
@@ -454,12 +500,11 @@ def _resume(app):
     if saved is None:
         return None
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
-                    humans=saved.humans, resumed=True)
+                    humans=saved.humans, resumed=True, names=saved.names)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.history = saved.history
-    t.log = saved.log + t.log
-    t.notes = []
+    t.messages.load(saved.log + t.messages.public())
     t.note("The game is resumed where you left it.")
     return t

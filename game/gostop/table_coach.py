@@ -2,16 +2,15 @@
 
 H asks the coach (coach.py) on the human's turn, at the table or in the Go, bomb and
 shaking questions: its advice goes in the notes as "Coach: ...", spoken like a note,
-and counts as a use (the statistics and the hand's replay keep them). In hot seat the
-advice names the asker's cards: it leaves the notes and the log before the keyboard
-passes to another human. C on the hand's
+and counts as a use (the statistics and the hand's replay keep them). The advice names
+the asker's cards: it is the asker's message only, read while the asker's hand is face
+up. C on the hand's
 score makes a challenge: this game's deal number, rules and seats, the hands played
 so far and the human's chips. A challenge game shows on each hand's score how it
 stands against the challenger.
 """
 from __future__ import annotations
 
-from game import ui
 from game.challenges import Challenge, outcome
 from game.words import counted
 
@@ -23,8 +22,6 @@ NEEDS_ONE = "A challenge needs one player against computers"
 
 
 class TableCoach:
-    private_notes: list[str]   # the coach's notes in hot seat (they name the asker's cards)
-
     # -- the coach
     def coach_ready(self) -> bool:
         """The human at the keyboard is asked something (a card, a match, Go/Stop...)."""
@@ -43,18 +40,9 @@ class TableCoach:
         advice = coach.advise(self.state.view(q.seat), self.names)
         self.ctl.coach_used()
         text = "Coach: " + advice.text
-        self.note(text, self.app.options["colour.arrows"])
-        if self.ctl.hot_seat:
-            self.private_notes.append(text)
+        # the asker's only: it names the asker's cards (game/table/audience.py)
+        self.note(None, self.app.options["colour.arrows"], seat=q.seat, private=text)
         return text
-
-    def forget_private_notes(self) -> None:
-        """Before another human takes the keyboard: the coach's notes go, log included."""
-        told = set(self.private_notes)
-        lines = {line for text in told for line in ui.wrap(text, 78)}
-        self.notes = [(line, colour) for line, colour in self.notes if line not in lines]
-        self.log = [text for text in self.log if text not in told]
-        self.private_notes.clear()
 
     # -- challenges
     def challenge_offer(self) -> tuple[Challenge | None, str]:

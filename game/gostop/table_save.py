@@ -2,7 +2,8 @@
 
 The engine's state is read by saves.py (every field, the whole deck, the
 invariants); here the table's own fields: the computers' levels and random
-states, the pace, the waiting step, the hands' history and the log, and which
+states, the pace, the waiting step, the hands' history and the log (what everyone
+may read), the hot-seat names typed at set-up, and which
 hand the statistics have counted; the hand's replay so far, the challenge the game
 plays and the coach's uses in the hand. A game saved at the table holds every card in
 play (a constructed position with cards left out is no saved game). Anything
@@ -20,13 +21,13 @@ from game.engine import is_int
 from . import replay_codec
 from .rules import GoStopState
 from .saves import read_rng
-from .settings import LEVELS, PACE, SPEEDS
+from .settings import LEVELS, NAME_LEN, PACE, SPEEDS
 
 SAVE_NAME = "gostop.json"
 SAVE_KIND = "gostop-game"
 SAVE_SCHEMA = 1
 KEYS = {"state", "levels", "speed", "ai_rngs", "history", "log", "wait", "stats_hand", "humans",
-        "replay", "challenge", "coach"}
+        "replay", "challenge", "coach", "names"}
 KEEP_LINES = 50          # the history and log lines a save keeps
 LINE_MAX = 1000          # characters of one line
 
@@ -45,6 +46,7 @@ class SavedTable:
     replay: object = None            # the hand's replay so far (Recorder.restore checks it)
     challenge: Challenge | None = None
     coach: int = 0                   # the coach's uses in this hand
+    names: list | None = None        # hot seat: the names typed at set-up (an older save: none)
 
 
 def table_json(ctl, log: list, ai_rngs: list) -> dict:
@@ -55,7 +57,7 @@ def table_json(ctl, log: list, ai_rngs: list) -> dict:
             "humans": list(ctl.humans),
             "replay": None if ctl.recorder is None else ctl.recorder.to_json(),
             "challenge": None if ctl.challenge is None else challenges.encode(ctl.challenge, replay_codec),
-            "coach": ctl.coach_hand}
+            "coach": ctl.coach_hand, "names": ctl.typed_names}
 
 
 def read_table(data) -> SavedTable:
@@ -84,11 +86,15 @@ def read_table(data) -> SavedTable:
     if not is_int(wait) or not 0 <= wait <= PACE[speed][1]:
         raise ValueError("bad wait")
     coach = data.get("coach", 0)
+    names = data.get("names", [])
+    if not isinstance(names, list) or len(names) > st.n or not all(
+            isinstance(x, str) and len(x) <= NAME_LEN for x in names):
+        raise ValueError("bad names")
     return SavedTable(st, levels, speed, [None if r is None else read_rng(r) for r in rngs],
                       _lines(data.get("history", []), "history"), _lines(data.get("log", []), "log"),
                       wait, _stats_hand(data.get("stats_hand"), st), sorted(humans),
                       data.get("replay"), _challenge(data.get("challenge"), st, humans),
-                      coach if is_int(coach) and 0 <= coach <= 10 ** 6 else 0)
+                      coach if is_int(coach) and 0 <= coach <= 10 ** 6 else 0, names)
 
 
 def _challenge(code, st: GoStopState, humans: list) -> Challenge | None:

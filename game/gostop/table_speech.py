@@ -17,12 +17,6 @@ def cards_words(cards) -> str:
 
 
 class TableSpeech:
-    def note(self, text, colour=None):
-        """The notes are public (every card played lies face up): each is spoken."""
-        super().note(text, colour)
-        if text:
-            self.app.say(speakable(text))
-
     def spoken_focus(self) -> str:
         ph = self.human_phase()
         st = self.state

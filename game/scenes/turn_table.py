@@ -1,8 +1,10 @@
 """What the turn-based tables with computer seats (Gnono, Go-Stop) share: the notes
 lines and the log, the refused key, F3's log, F9's cheat, leaving and saving.
 
-A subclass keeps `self.log` (every note), `self.notes` ((line, colour) shown at the
-bottom), `self.show_hands`, and provides `save()`.
+The notes and the log are the shared layer's (game/table/audience.py): every note
+carries its audience, and `notes` (the (line, colour) shown at the bottom) and `log`
+(F3) are what the seat at the keyboard may read now. A subclass says who that is
+(`reader()`), keeps `self.show_hands`, and provides `save()`.
 """
 from __future__ import annotations
 
@@ -17,26 +19,41 @@ from game.engine import rng_state_to_json
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question, TextBox
+from game.table.audience import Notes
 
 NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
-LOG_KEEP = 400
 
 
 class TurnTable(Scene):
-    def note(self, text, colour=None):
-        """A line (or more) in the notes at the bottom, and in the F3 log."""
-        if not text:
-            return
-        self.log.append(text)
-        if len(self.log) > LOG_KEEP:
-            del self.log[:LOG_KEEP // 4]
-        colour = self.app.options["colour.notes"] if colour is None else colour
-        for line in ui.wrap(text, 78):
-            self.notes.append((line, colour))
-        del self.notes[:-len(NOTE_ROWS)]
+    def __init__(self, app):
+        super().__init__(app)
+        self.messages = Notes(self.reader, self.speak, ui.wrap, rows=len(NOTE_ROWS))
+
+    def reader(self) -> int | None:
+        """The seat whose private messages may be read now (None: nobody's)."""
+        raise NotImplementedError
+
+    def speak(self, text: str) -> None:
+        self.app.say(text)
+
+    def note(self, text, colour=None, seat=None, private=None):
+        """A line (or more) in the notes at the bottom, in the F3 log and the voice;
+        `private`: the same line for `seat` only (audience.Message)."""
+        self.messages.add(text, colour, seat, private)
+
+    @property
+    def notes(self) -> list[tuple[str, int]]:
+        """The notes lines the reader may see now, (line, colour), newest last."""
+        default = self.app.options["colour.notes"]
+        return [(line, default if c is None else c) for line, c in self.messages.lines()]
+
+    @property
+    def log(self) -> list[str]:
+        """The F3 log as the reader may read it now."""
+        return self.messages.history()
 
     def draw_notes(self, canvas):
-        for i, (line, colour) in enumerate(self.notes[-len(NOTE_ROWS):]):
+        for i, (line, colour) in enumerate(self.notes):
             ui.text(canvas, 1, NOTE_ROWS[0] + i, line[:78], colour)
 
     def refuse(self, reason=None):
