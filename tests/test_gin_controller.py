@@ -10,10 +10,13 @@ import pytest
 
 from game import errors
 from game.cards import Card, parse_cards
+from game.games import CODECS
 from game.gin import controller as K
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN
 from game.gin.rules import GinGame, GinOptions, Pass, TakeUpcard
+from game.replay_store import ReplayStore
+from game.storage import Storage
 
 SESSION = {"oklahoma": False, "hollywood": False, "name": "Tester"}
 
@@ -57,6 +60,7 @@ class FakeStats:
 class FakeApp:
     def __init__(self):
         self.storage, self.stats, self.sounds = FakeStorage(), FakeStats(), []
+        self.replays = ReplayStore(Storage(self.storage.dir), CODECS)    # a real one, as the App's
 
     def sound(self, name):
         self.sounds.append(name)
