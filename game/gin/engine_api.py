@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Event, IllegalMove
+from game.engine import Details, Event, IllegalMove
 from game.gin import copies, invariants, saves
 from game.gin.moves import NextHand, Redeal
 
@@ -31,7 +31,8 @@ class EngineMethods:
             raise IllegalMove("that move is not this seat's")
         if not isinstance(move, Redeal) and seat not in self.to_move():
             raise IllegalMove("it is not your turn")
-        return [Event(ev["kind"], ev.get("seat"), {k: v for k, v in ev.items() if k not in ("kind", "seat")})
+        return [Details(ev["kind"], ev.get("seat"),
+                        {k: v for k, v in ev.items() if k not in ("kind", "seat")})
                 for ev in self.apply(move)]
 
     def is_over(self) -> bool:

@@ -11,7 +11,7 @@ from game.gnono import moves as M
 from game.gnono.ai import LEVELS as AI_LEVELS
 from game.gnono.cards import Card
 from game.gnono.options import GnonoOptions
-from game.gnono.rules import GnonoEngine
+from game.gnono.rules import GnonoState
 from game.gnono.saves import card as card_of_token
 from game.replay_moves import DataclassMoves
 
@@ -23,8 +23,8 @@ _MOVES = DataclassMoves(M.ALL_MOVES, {"card": (Card, lambda c: c.token, card_of_
 LEVELS = tuple(AI_LEVELS)   # weakest first, as game.gnono.ai.LEVELS
 
 
-def engine_from_json(data: dict) -> GnonoEngine:
-    return GnonoEngine.from_json(data)
+def engine_from_json(data: dict) -> GnonoState:
+    return GnonoState.from_json(data)
 
 
 def move_to_json(move: Any) -> dict:
@@ -35,8 +35,8 @@ def move_from_json(data: Any) -> Any:
     return _MOVES.from_json(data)
 
 
-def apply(engine: GnonoEngine, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.play(seat, move)
+def apply(engine: GnonoState, step: int, seat: int, move: Any) -> list[Event]:
+    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
 # the rules options, for deal challenges: the defaults, as JSON, and back
