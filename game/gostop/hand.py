@@ -16,6 +16,7 @@ from ..deals import deal_rng, is_deal_no, next_deal_no
 from ..engine import is_int
 from . import scoring
 from .cards import BRIGHT, deck, parse_card
+from .moves import as_event
 from .options import Options
 
 # the doublings a payment may name ("3 Go" and up match GO_DOUBLING)
@@ -101,7 +102,9 @@ class HandLifecycle:
         s.n = s.options.players
         s.chips = [0] * s.n
         s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
-        s._deal()
+        ev: list = []
+        s._deal(ev)
+        s.deal_events = [as_event(e) for e in ev]
         return s
 
     @classmethod
@@ -154,7 +157,6 @@ class HandLifecycle:
     # ------------------------------------------------------------------- deal
     def _deal(self, ev=None):
         ev = ev if ev is not None else []
-        self.deal_events = ev   # the events of the latest deal (new() returns none)
         if self.result is not None:
             w = self.result.get("winner")
             if w is not None:

@@ -12,16 +12,17 @@ questions (`state.question()`), each answered by one move (moves.py):
   "go_stop"      GoStop(go)
   "hand_over"    NextHand()      the hand is settled (see state.result)
 
-`apply(move)` validates (IllegalMove, state unchanged) and returns events: dicts
-with a "kind" and usually "seat" and "cards" (Card objects). Kinds: deal, redeal,
+`apply(move)` validates (IllegalMove, state unchanged) and returns events, each a
+game.engine.Details with a kind, usually a seat, and "cards" (Card objects). Kinds: deal, redeal,
 dealer_bonus, turn, play, flip, place, capture, bonus, bomb, shake, ppuk,
 stack_capture, ja_ppuk, jjok, ttadak, sseul, junk_taken, choose, go, stop,
 chongtong, nagari, payment, hand_over; with the variants (variants.py) also
 three_ppuk and paid_at_once.
 
-As a game.engine.Engine the unit is one hand: `play(seat, move)` returns
-engine.Event's; `is_over()` once the hand is settled (no seat to move), and
-`next_hand()` deals the next. Seats are 0..players-1; play passes from seat s to
+GoStopState is the game's game.engine.Engine itself, whose unit is one hand:
+`is_over()` once the hand is settled (no seat to move), and `apply(NextHand())`
+deals the next (a session has no end). Moves name no seat: each answers the one
+pending question, of the seat to move. Seats are 0..players-1; play passes from seat s to
 s+1. The stock's top is the end of its list. The deal (and a constructed
 position) and the settling are in hand.py, the view in view.py, the JSON in
 saves.py, the invariants in invariants.py.
@@ -51,6 +52,7 @@ from .moves import (  # noqa: F401
     PlayCard,
     Question,
     Shake,
+    as_event,
     why_illegal,
 )
 from .options import Options
@@ -108,7 +110,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.choices: list = []
         self.result: dict | None = None   # the settled hand
         self._sc: list = [None, None]     # cached scores per seat (None: stale)
-        self.deal_events: list = []       # events of the latest deal; not saved
+        self.deal_events: list = []       # events of the latest deal (new(), NextHand); not saved
 
     def copy(self, share_rng: bool = False) -> "GoStopState":
         """An independent copy. share_rng=True keeps the same Random object
@@ -210,21 +212,8 @@ class GoStopState(HandLifecycle, VariantRules):
         return () if self.phase == "hand_over" else (self.turn,)
 
     def is_over(self) -> bool:
-        """The hand is settled (see result); next_hand() deals the next one."""
+        """The hand is settled (see result); apply(NextHand()) deals the next one."""
         return self.phase == "hand_over"
-
-    def play(self, seat: int, move) -> list[Event]:
-        """Apply `seat`'s answer to the pending question: its events, or IllegalMove
-        and no change (a seat not asked, a move not legal)."""
-        if seat not in self.to_move():
-            raise IllegalMove("it is not your turn")
-        return [as_event(e) for e in self.apply(move)]
-
-    def next_hand(self) -> list[Event]:
-        """Deal the next hand once this one is settled: the deal's events."""
-        if self.phase != "hand_over":
-            raise IllegalMove("the hand is not over")
-        return [as_event(e) for e in self.apply(_NEXT)]
 
     # the Engine's other methods, each written in its own module
     view = player_view                          # view.py
@@ -235,10 +224,12 @@ class GoStopState(HandLifecycle, VariantRules):
     _validate = check_cards                     # from_position's check of the cards
 
     # ---------------------------------------------------------------- applying
-    def apply(self, move, check: bool = True) -> list:
-        """Apply the answer to the pending question and return its events.
-        check=False is a search rollout's apply (its moves are known legal): no
-        legality test, and no events recorded (it returns [])."""
+    def apply(self, move, check: bool = True) -> list[Event]:
+        """Apply the answer of the seat to move to the pending question (NextHand()
+        deals the next hand once this one is settled) and return its events; a move
+        not legal now is an IllegalMove and changes nothing. check=False is a search
+        rollout's apply (its moves are known legal): no legality test, and no events
+        recorded (it returns [])."""
         if check and move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
         ev: list | None = [] if check else None   # every event site skips a None
@@ -286,7 +277,12 @@ class GoStopState(HandLifecycle, VariantRules):
                 self._stop(self.turn, ev)
         else:  # hand_over
             self._deal(ev)
-        return [] if ev is None else ev
+        if ev is None:
+            return []
+        events = [as_event(e) for e in ev]
+        if ph == "hand_over":
+            self.deal_events = events
+        return events
 
     def _why_illegal(self, move) -> str:
         return why_illegal(self.phase, move)
@@ -545,13 +541,6 @@ class GoStopState(HandLifecycle, VariantRules):
                 break
             nxt = (nxt + 1) % self.n
         self._start_turn(nxt, ev)
-
-
-def as_event(ev: dict) -> Event:
-    """An engine event (dict) as the one engine.Event type; its data keeps the
-    game's own terms (Card objects)."""
-    return Event(ev["kind"], ev.get("seat"),
-                 {k: v for k, v in ev.items() if k != "kind" and k != "seat"})
 
 
 def new_engine(seed: int, options=None) -> GoStopState:
