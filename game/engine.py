@@ -54,6 +54,11 @@ class Details(Event):
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, d: Mapping[str, Any]) -> "Details":
+        """The event a rules module built as a dict: "kind", "seat" and its details."""
+        return cls(d["kind"], d.get("seat"), {k: v for k, v in d.items() if k != "kind" and k != "seat"})
+
 
 @runtime_checkable
 class Engine(Protocol):

@@ -13,10 +13,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..deals import deal_rng, is_deal_no, next_deal_no
-from ..engine import is_int
+from ..engine import Details, is_int
 from . import scoring
 from .cards import BRIGHT, deck, parse_card
-from .moves import as_event
 from .options import Options
 
 # the doublings a payment may name ("3 Go" and up match GO_DOUBLING)
@@ -104,7 +103,7 @@ class HandLifecycle:
         s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
         ev: list = []
         s._deal(ev)
-        s.deal_events = [as_event(e) for e in ev]
+        s.deal_events = [Details.of(e) for e in ev]
         return s
 
     @classmethod

@@ -1,11 +1,10 @@
 """Go-Stop moves: one small frozen class per answer to the engine's question, the
 question itself, and the shared instances legal_moves() hands out (no allocation
-on the AI's hot path); and the events apply() reports, as game.engine.Details."""
+on the AI's hot path)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Details
 from .cards import CARDS, Card
 
 
@@ -74,10 +73,3 @@ def why_illegal(ph: str, move) -> str:
     if ph.startswith("match") and isinstance(move, ChooseMatch):
         return f"{move.card} is not one of the matching table cards"
     return f"the game waits for {want}"
-
-
-def as_event(ev: dict) -> Details:
-    """An event the rules built as a dict ("kind", "seat" and its details) as the
-    engines' one Event type; its data keeps the game's own terms (Card objects)."""
-    return Details(ev["kind"], ev.get("seat"),
-                   {k: v for k, v in ev.items() if k != "kind" and k != "seat"})

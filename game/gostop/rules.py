@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Event, IllegalMove
+from ..engine import Details, Event, IllegalMove
 from . import scoring
 from .cards import Card
 
@@ -52,7 +52,6 @@ from .moves import (  # noqa: F401
     PlayCard,
     Question,
     Shake,
-    as_event,
     why_illegal,
 )
 from .options import Options
@@ -279,7 +278,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self._deal(ev)
         if ev is None:
             return []
-        events = [as_event(e) for e in ev]
+        events = [Details.of(e) for e in ev]
         if ph == "hand_over":
             self.deal_events = events
         return events
