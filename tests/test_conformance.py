@@ -54,7 +54,7 @@ def variant_options(game: str, name: str | None):
 
 # the games whose engines take apply(move), the move naming its seat (game.engine);
 # the others still take play(seat, move) until they are converted
-NATIVE = {"gnono", "gostop"}
+NATIVE = {"gnono", "gostop", "gin"}
 
 
 def play(engine, seat: int, move) -> list:

@@ -32,7 +32,7 @@ def move_from_json(data: Any) -> Any:
 
 
 def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.play(seat, move)
+    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
 # the rules options, for deal challenges: the defaults, as JSON, and back

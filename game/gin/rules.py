@@ -26,22 +26,22 @@ Usage:
     g = GinGame.new(seed=7, options=GinOptions(hollywood=True))
     g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
 Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
-new_engine(seed) gives the same game as game.engine.Engine (play, to_move, copy...:
-game/gin/engine_api.py); its invariants are game/gin/invariants.py, its save
-game/gin/saves.py, its options game/gin/options.py.
+GinGame is the game's game.engine.Engine itself (apply returns engine.Details
+events; new_engine(seed) is a new one); its invariants are game/gin/invariants.py,
+its save game/gin/saves.py, copies game/gin/copies.py, the view game/gin/view.py,
+its options game/gin/options.py.
 """
 from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from game.cards import Card, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove
+from game.engine import Details, IllegalMove
+from game.gin import copies, invariants, saves
 from game.gin import melds as M
-from game.gin.engine_api import EngineMethods
 
 # the options, moves and score records live in their own modules; their names are
 # this module's too (the computers, tables and tests import them from here)
@@ -49,53 +49,7 @@ from game.gin.invariants import PHASES  # noqa: F401
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, Move, NextHand, Pass, Redeal, TakeUpcard  # noqa: F401
 from game.gin.options import GinOptions
 from game.gin.scores import HOW, GameScore, HandRecord, enter_win, hand_points  # noqa: F401
-
-# --- the view ----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GinView:
-    """What one seat may see. Computer players decide from this alone."""
-    seat: int
-    phase: str
-    turn: int
-    dealer: int
-    hand_no: int
-    hand: tuple                  # own cards, sorted
-    pile: tuple                  # the discard pile, bottom first; pile[-1] is the upcard
-    stock_size: int
-    opponent_hand_size: int
-    knock_value: int             # 0: gin only (Oklahoma ace)
-    doubled: bool                # Oklahoma spade
-    first_upcard: Card
-    stock_end: bool              # taking the upcard is allowed only to go out
-    taken_upcard: Optional[Card] # the upcard this seat just took (may not discard it)
-    my_taken: tuple              # cards this seat was seen to take from the pile
-    opp_taken: tuple             # cards the opponent was seen to take from the pile
-    my_discards: tuple
-    opp_discards: tuple
-    opp_passed: tuple            # upcards the opponent declined (drew the Stock instead)
-    legal_moves: tuple
-    options: GinOptions
-    games: tuple                 # GameScore copies
-    wins: tuple                  # hands won in the match, per seat
-    # laid down cards, once shown
-    out_seat: Optional[int] = None
-    out_kind: Optional[str] = None
-    out_melds: tuple = ()
-    out_unmatched: tuple = ()
-    out_discard: Optional[Card] = None          # only when the hand is over
-    opp_hand: Optional[tuple] = None            # only when the hand is over
-    defense: Optional[dict] = None              # after the lay-down
-    last_record: Optional[HandRecord] = None
-
-    @property
-    def upcard(self) -> Optional[Card]:
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def opponent(self) -> int:
-        return 1 - self.seat
-
+from game.gin.view import GinView
 
 # --- the state ---------------------------------------------------------------
 
@@ -106,7 +60,7 @@ def _cstr(cards) -> list:
     return [str(c) for c in cards]
 
 
-class GinGame(EngineMethods):
+class GinGame:
     """A whole game of Gin Rummy (or a Hollywood match of three games)
     between seats 0 and 1, with the current hand."""
 
@@ -294,9 +248,37 @@ class GinGame(EngineMethods):
             out = [LayDown(seat)]
         return out   # Redeal (F7) is always possible before going out; not listed
 
+    # ---- the Engine interface (game/engine.py) ----
+    n_seats = 2
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seat to move; both at the end of a hand (either deals the next)."""
+        if self.phase == "game_over":
+            return ()
+        return (0, 1) if self.phase == "hand_over" else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def scores(self) -> list[int]:
+        """Each seat's points with bonuses, over all games (Hollywood's three added)."""
+        return [sum(g.total(s) for g in self.games) for s in (0, 1)]
+
+    # the Engine's other methods, each written in its own module
+    copy = copies.copy_game                         # copies.py
+    redeal_hidden = copies.redeal_hidden            # copies.py
+    check_invariants = invariants.check             # invariants.py: AssertionError
+    to_json = saves.state_to_json                   # saves.py
+    from_json = classmethod(saves.state_from_json)  # saves.py: ValueError if damaged
+
     # ---- moves ----
-    def apply(self, move) -> list[dict]:
-        """Validate and play a move; IllegalMove leaves the state unchanged."""
+    def apply(self, move) -> list[Details]:
+        """Validate and play a move of the seat it names (NextHand(None): either seat;
+        Redeal, the table's F7, never listed: either seat until someone goes out);
+        IllegalMove leaves the state unchanged."""
+        return [Details.of(ev) for ev in self._apply(move)]
+
+    def _apply(self, move) -> list[dict]:
         if isinstance(move, NextHand):
             return self._next_hand()
         seat = getattr(move, "seat", None)

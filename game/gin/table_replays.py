@@ -48,7 +48,7 @@ class TableReplays:
         rec = self.recorder
         if rec is None:
             return
-        kinds = {ev["kind"] for ev in events}
+        kinds = {ev.kind for ev in events}
         if "deal" in kinds:
             self._begin_hand()
             return
@@ -59,8 +59,8 @@ class TableReplays:
         if kinds & {"hand_scored", "dead_hand"}:
             scores = [0, 0]
             for ev in events:
-                if ev["kind"] == "hand_scored":
-                    scores[ev["winner"]] = ev["points"]
+                if ev.kind == "hand_scored":
+                    scores[ev.data["winner"]] = ev.data["points"]
             rep = rec.finish(self.game, "; ".join(result_lines(self))[:200], scores)
             if rep is not None:
                 ReplayStore(self.app.storage).save(rep)
