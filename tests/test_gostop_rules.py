@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.engine import Details, IllegalMove
+from game.engine import IllegalMove
 from game.gostop.cards import BONUS_CARDS, parse_cards
 from game.gostop.rules import (
     Bomb,
@@ -74,7 +74,7 @@ def test_four_of_a_month_on_the_table_means_a_redeal():
     s = GoStopState.new(Options(), 1)
     seen = 0
     for _ in range(2000):  # a redeal comes about once in 230 deals
-        ev = [Details.of(e) for e in s._deal([])]   # deal again and again: the events
+        ev = s._deal([])     # deal again and again, looking at the events
         months = [x.month for x in s.table]
         assert max(months.count(m) for m in range(1, 13)) <= 3
         seen += kinds(ev).count("redeal")
@@ -104,7 +104,7 @@ def test_chongtong_event_and_nagari_doubling():
     ev = []
     # a hand dealt with four of a month: settled through the same code as the deal
     s._chongtong(0, 1, ev)
-    assert kinds([Details.of(e) for e in ev])[0] == "chongtong"
+    assert kinds(ev)[0] == "chongtong"
     assert s.result["payments"][0].total == 20
     assert ("nagari", 2) in s.result["payments"][0].doublings
 

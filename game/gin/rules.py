@@ -130,7 +130,7 @@ class GinGame:
         return g
 
     # ---- dealing ----
-    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[dict]:
+    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[Details]:
         deck = full_deck()
         self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 0 and not redeal)
         deal_rng(self.deal_no).shuffle(deck)
@@ -164,8 +164,9 @@ class GinGame:
         self.def_melds, self.def_layoffs, self.def_unmatched = [], [], []
         self.knock_value = self.options.hand_knock_value(up)
         self.doubled = self.options.oklahoma and up.suit == "S"
-        return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer, "deal_no": self.deal_no,
-                 "upcard": str(up), "knock_value": self.knock_value, "doubled": self.doubled}]
+        return [Details("deal", None, {"hand_no": self.hand_no, "dealer": self.dealer,
+                                       "deal_no": self.deal_no, "upcard": str(up),
+                                       "knock_value": self.knock_value, "doubled": self.doubled})]
 
     # ---- queries ----
     @property
@@ -276,9 +277,6 @@ class GinGame:
         """Validate and play a move of the seat it names (NextHand(None): either seat;
         Redeal, the table's F7, never listed: either seat until someone goes out);
         IllegalMove leaves the state unchanged."""
-        return [Details.of(ev) for ev in self._apply(move)]
-
-    def _apply(self, move) -> list[dict]:
         if isinstance(move, NextHand):
             return self._next_hand()
         seat = getattr(move, "seat", None)
@@ -289,7 +287,7 @@ class GinGame:
         if isinstance(move, Redeal):
             if self.phase not in ("offer", "draw", "discard"):
                 raise IllegalMove("too late to redeal")
-            return [{"kind": "redeal", "seat": seat}] + self._deal_hand_no_count()
+            return [Details("redeal", seat)] + self._deal_hand_no_count()
         if seat != self.turn:
             raise IllegalMove("it is not your turn")
         if isinstance(move, TakeUpcard):
@@ -306,7 +304,7 @@ class GinGame:
             return self._lay_down(seat, move.melds, move.layoffs)
         raise IllegalMove("unknown move")
 
-    def _deal_hand_no_count(self) -> list[dict]:
+    def _deal_hand_no_count(self) -> list[Details]:
         self.hand_no -= 1
         return self._deal_hand(redeal=True)
 
@@ -323,7 +321,7 @@ class GinGame:
         self.taken[seat].append(card)
         self.taken_upcard = card
         self.phase = "discard"
-        return [{"kind": "take_upcard", "seat": seat, "card": str(card)}]
+        return [Details("take_upcard", seat, {"card": str(card)})]
 
     def _draw_stock(self, seat):
         if self.phase == "offer":
@@ -340,8 +338,8 @@ class GinGame:
         self.taken_upcard = None
         self.phase = "discard"
         # the card is for `seat` only: a table must not show the other seat's draw
-        return [{"kind": "draw_stock", "seat": seat, "card": str(card), "stock": len(self.stock),
-                 "private_to": seat}]
+        return [Details("draw_stock", seat, {"card": str(card), "stock": len(self.stock),
+                                             "private_to": seat})]
 
     def _pass(self, seat):
         up = self.upcard
@@ -350,13 +348,13 @@ class GinGame:
             if self.offer_stage == 0:
                 self.offer_stage = 1
                 self.turn = self.dealer
-                return [{"kind": "pass", "seat": seat, "card": str(up)}]
+                return [Details("pass", seat, {"card": str(up)})]
             self.phase = "draw"
             self.turn = 1 - self.dealer
             self.must_draw_stock = True
-            return [{"kind": "pass", "seat": seat, "card": str(up)}]
+            return [Details("pass", seat, {"card": str(up)})]
         if self.phase == "draw" and self.stock_end:
-            return [{"kind": "pass", "seat": seat, "card": str(up)}] + self._dead_hand()
+            return [Details("pass", seat, {"card": str(up)})] + self._dead_hand()
         raise IllegalMove("you cannot pass now")
 
     def _discard(self, seat, card):
@@ -375,10 +373,10 @@ class GinGame:
         self.taken_upcard = None
         self.turn = 1 - seat
         self.phase = "draw"
-        ev = [{"kind": "discard", "seat": seat, "card": str(card)}]
+        ev = [Details("discard", seat, {"card": str(card)})]
         if len(self.stock) <= 2:
             self.stock_end = True
-            ev.append({"kind": "stock_end", "seat": self.turn})
+            ev.append(Details("stock_end", self.turn))
             if not self._can_go_out_with_upcard(self.turn):
                 ev += self._dead_hand()
         return ev
@@ -432,9 +430,9 @@ class GinGame:
         self.taken_upcard = None
         self.phase = "lay_down"
         self.turn = 1 - seat
-        return [{"kind": self.out_kind, "seat": seat, "discard": discard and str(discard),
-                 "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
-                 "deadwood": M.deadwood_value(un)}]
+        return [Details(self.out_kind, seat, {"discard": discard and str(discard),
+                                              "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
+                                              "deadwood": M.deadwood_value(un)})]
 
     def check_lay_down(self, seat: int, melds=None, layoffs=None) -> tuple[list, list, list]:
         """Validate a defender's lay-down; returns (melds, layoff plan, unmatched)."""
@@ -483,13 +481,13 @@ class GinGame:
         self.def_melds = ms
         self.def_layoffs = [[c, k] for c, k in plan]
         self.def_unmatched = un
-        ev = [{"kind": "lay_down", "seat": seat, "melds": [_cstr(m) for m in ms],
-               "layoffs": [[str(c), k] for c, k in plan], "unmatched": _cstr(un),
-               "deadwood": M.deadwood_value(un)}]
+        ev = [Details("lay_down", seat, {"melds": [_cstr(m) for m in ms],
+                                         "layoffs": [[str(c), k] for c, k in plan],
+                                         "unmatched": _cstr(un), "deadwood": M.deadwood_value(un)})]
         return ev + self._score_hand()
 
     # ---- scoring ----
-    def _score_hand(self) -> list[dict]:
+    def _score_hand(self) -> list[Details]:
         ko = self.out_seat
         de = 1 - ko
         kd = M.deadwood_value(self.out_unmatched)
@@ -503,7 +501,7 @@ class GinGame:
         pts = hand_points(how, kd, dd, self.doubled, self.options)
         dw = [0, 0]
         dw[ko], dw[de] = kd, dd
-        ev = [{"kind": "hand_scored", "winner": winner, "how": how, "points": pts}]
+        ev = [Details("hand_scored", None, {"winner": winner, "how": how, "points": pts})]
         entered, ev2 = self._enter_win(winner, pts)
         self.records.append(HandRecord(self.hand_no, self.dealer, winner, how, pts, entered,
                                        ko, self.knock_value, dw, self.doubled))
@@ -515,14 +513,14 @@ class GinGame:
         """Score a won hand in the games it enters (see scores.enter_win)."""
         return enter_win(self.games, self.wins, w, pts, self.options)
 
-    def _dead_hand(self) -> list[dict]:
+    def _dead_hand(self) -> list[Details]:
         self.records.append(HandRecord(self.hand_no, self.dealer, None, "dead", 0, [], None,
                                        self.knock_value, [0, 0], self.doubled))
         self.phase = "hand_over"
         self.stock_end = False
-        return [{"kind": "dead_hand", "dealer": self.dealer}]
+        return [Details("dead_hand", None, {"dealer": self.dealer})]
 
-    def _next_hand(self) -> list[dict]:
+    def _next_hand(self) -> list[Details]:
         if self.phase != "hand_over":
             raise IllegalMove("the hand is not over" if self.phase != "game_over"
                               else "the game is over")

@@ -237,7 +237,7 @@ class GoStopState(HandLifecycle, VariantRules):
             if isinstance(move, FlipStock):
                 self.credits[self.turn] -= 1
                 if ev is not None:
-                    ev.append({"kind": "play", "seat": self.turn, "cards": [], "stock_only": True})
+                    ev.append(Details("play", self.turn, {"cards": [], "stock_only": True}))
                 self.t_mode = "none"
                 self._flip_stock(ev)
             else:
@@ -254,12 +254,12 @@ class GoStopState(HandLifecycle, VariantRules):
         elif ph == "match_hand":
             self.t_pair = move.card
             if ev is not None:
-                ev.append({"kind": "choose", "seat": self.turn, "cards": [move.card], "for": "hand"})
+                ev.append(Details("choose", self.turn, {"cards": [move.card], "for": "hand"}))
             self._flip_stock(ev)
         elif ph == "match_stock":
             s, t = self.t_stock, move.card
             if ev is not None:
-                ev.append({"kind": "choose", "seat": self.turn, "cards": [t], "for": "stock"})
+                ev.append(Details("choose", self.turn, {"cards": [t], "for": "stock"}))
             self._capture(self.turn, [s, t], ev)
             self._end_turn(ev)
         elif ph == "go_stop":
@@ -269,8 +269,8 @@ class GoStopState(HandLifecycle, VariantRules):
                 self.last_go[seat] = self.score(seat)
                 self.go_seq[seat] = max(self.go_seq) + 1
                 if ev is not None:
-                    ev.append({"kind": "go", "seat": seat, "cards": [], "count": self.go_counts[seat],
-                               "score": self.last_go[seat]})
+                    ev.append(Details("go", seat, {"cards": [], "count": self.go_counts[seat],
+                                                   "score": self.last_go[seat]}))
                 self._next_turn(ev)
             else:
                 self._stop(self.turn, ev)
@@ -278,10 +278,9 @@ class GoStopState(HandLifecycle, VariantRules):
             self._deal(ev)
         if ev is None:
             return []
-        events = [Details.of(e) for e in ev]
         if ph == "hand_over":
-            self.deal_events = events
-        return events
+            self.deal_events = ev
+        return ev
 
     def _why_illegal(self, move) -> str:
         return why_illegal(self.phase, move)
@@ -298,14 +297,14 @@ class GoStopState(HandLifecycle, VariantRules):
         self.last_turn = (len(self.hands[seat]) + self.credits[seat] == 1
                           and sum(map(len, self.hands)) + sum(self.credits) == 1)
         if ev is not None:
-            ev.append({"kind": "turn", "seat": seat, "cards": []})
+            ev.append(Details("turn", seat, {"cards": []}))
 
     def _on_play(self, card, ev):
         seat = self.turn
         if card.month == 0:   # bonus: captured; a stock card is turned as its substitute
             self.hands[seat].remove(card)
             if ev is not None:
-                ev.append({"kind": "play", "seat": seat, "cards": [card]})
+                ev.append(Details("play", seat, {"cards": [card]}))
             self._take_bonus(seat, card, ev)
             self._bonus_played(seat, ev)
             sub = self._turn_up(ev, "substitute")
@@ -336,7 +335,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.bombs[seat] += 1
         self.credits[seat] += len(three) - 1   # two skips, one for a two-card bomb
         if ev is not None:
-            ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth, "hand_cards": len(three)})
+            ev.append(Details("bomb", seat, {"cards": three + fourth, "hand_cards": len(three)}))
         self._capture(seat, three + fourth, ev)
         self._take_junk(seat, 1, "bomb", ev)
         self.t_mode = "none"
@@ -350,7 +349,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.shakes[seat] += 1
         self.revealed[seat] += [c for c in three if c is not self.t_card]
         if ev is not None:
-            ev.append({"kind": "shake", "seat": seat, "cards": three})
+            ev.append(Details("shake", seat, {"cards": three}))
 
     def _drop_revealed(self, seat, cards):
         if self.revealed[seat]:
@@ -362,7 +361,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self.hands[seat].remove(card)
             self._drop_revealed(seat, (card,))
             if ev is not None:
-                ev.append({"kind": "play", "seat": seat, "cards": [card]})
+                ev.append(Details("play", seat, {"cards": [card]}))
         self.t_card = card
         m = card.month
         same = [c for c in self.table if c.month == m]
@@ -392,11 +391,11 @@ class GoStopState(HandLifecycle, VariantRules):
         self._sc[seat] = None
         owner = self.stacks.pop(month, None)
         if ev is not None:
-            ev.append({"kind": "capture", "seat": seat, "cards": four})
+            ev.append(Details("capture", seat, {"cards": four}))
         if owner is not None:
             kind = "ja_ppuk" if owner == seat else "stack_capture"
             if ev is not None:
-                ev.append({"kind": kind, "seat": seat, "cards": four, "maker": owner})
+                ev.append(Details(kind, seat, {"cards": four, "maker": owner}))
             self._take_junk(seat, 2 if owner == seat else 1, kind, ev)
 
     def _turn_up(self, ev, why):
@@ -405,7 +404,7 @@ class GoStopState(HandLifecycle, VariantRules):
         while self.stock:
             s = self.stock.pop()
             if ev is not None:
-                ev.append({"kind": "flip", "seat": seat, "cards": [s], "for": why})
+                ev.append(Details("flip", seat, {"cards": [s], "for": why}))
             if s.month == 0:
                 self._take_bonus(seat, s, ev)
                 continue
@@ -416,7 +415,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.captures[seat].append(card)
         self._sc[seat] = None
         if ev is not None:
-            ev.append({"kind": "bonus", "seat": seat, "cards": [card]})
+            ev.append(Details("bonus", seat, {"cards": [card]}))
 
     def _flip_stock(self, ev):
         seat = self.turn
@@ -433,7 +432,7 @@ class GoStopState(HandLifecycle, VariantRules):
             if mode == "alone":
                 self.table.remove(h)
                 if ev is not None and not self.last_turn:   # on the last turn the cards must match: no jjok
-                    ev.append({"kind": "jjok", "seat": seat, "cards": [h, s]})
+                    ev.append(Details("jjok", seat, {"cards": [h, s]}))
                 self._capture(seat, [h, s], ev)
                 if not self.last_turn:
                     self._take_junk(seat, 1, "jjok", ev)
@@ -444,14 +443,14 @@ class GoStopState(HandLifecycle, VariantRules):
                     self.table.append(s)
                     self.stacks[s.month] = seat
                     if ev is not None:
-                        ev.append({"kind": "ppuk", "seat": seat,
-                                   "cards": [c for c in self.table if c.month == s.month]})
+                        ev.append(Details("ppuk", seat,
+                                          {"cards": [c for c in self.table if c.month == s.month]}))
                     if self._ppuk_made(seat, ev):
                         return
                 else:
                     four = [c for c in self.table if c.month == s.month] + [s]
                     if ev is not None and not self.last_turn:
-                        ev.append({"kind": "ttadak", "seat": seat, "cards": four})
+                        ev.append(Details("ttadak", seat, {"cards": four}))
                     self._capture(seat, four, ev)
                     if not self.last_turn:
                         self._take_junk(seat, 1, "ttadak", ev)
@@ -464,7 +463,7 @@ class GoStopState(HandLifecycle, VariantRules):
         if not same:
             self.table.append(s)
             if ev is not None:
-                ev.append({"kind": "place", "seat": seat, "cards": [s]})
+                ev.append(Details("place", seat, {"cards": [s]}))
         elif len(same) == 1:
             self._capture(seat, [s, same[0]], ev)
         elif len(same) == 2:
@@ -487,7 +486,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.captures[seat].extend(cards)
         self._sc[seat] = None
         if ev is not None:
-            ev.append({"kind": "capture", "seat": seat, "cards": list(cards)})
+            ev.append(Details("capture", seat, {"cards": list(cards)}))
 
     def _take_junk(self, seat, need, reason, ev):
         for o in range(self.n):
@@ -501,7 +500,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self.captures[seat].extend(give)
             self._sc[seat] = self._sc[o] = None
             if ev is not None:
-                ev.append({"kind": "junk_taken", "seat": seat, "from": o, "cards": give, "reason": reason})
+                ev.append(Details("junk_taken", seat, {"from": o, "cards": give, "reason": reason}))
 
     def _end_turn(self, ev):
         seat = self.turn
@@ -509,7 +508,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.choices = []
         if not self.table and not self.last_turn:
             if ev is not None:
-                ev.append({"kind": "sseul", "seat": seat, "cards": []})
+                ev.append(Details("sseul", seat, {"cards": []}))
             self._take_junk(seat, 1, "sseul", ev)
         if self.last_turn and self.stock:
             # only bonus cards can be left under the last card: the player turns them up
