@@ -3,10 +3,14 @@ validation, the illegal-move error and RNG state in JSON.
 
 No pygame here: rules engines import this module and stay pure.
 
-The interface (`Engine`) is what the tables, the computers, the conformance test
-(tests/test_conformance.py) and replays rely on. Each game's rules module offers
-`new_engine(seed, options=None) -> Engine`. Nerts keeps its real-time submit/step
-on top of it: in Nerts every seat may move at once, so `to_move()` names them all.
+The interface (`Engine`) is what the tables, the computers, simulations, the bench,
+replays and the conformance test (tests/test_conformance.py) all call: each game's
+engine class implements it itself, with no wrapper, so a game is played one way
+everywhere. Each game's rules module offers `new_engine(seed, options=None)`. A move
+names its seat (`apply(move)`, one argument); in Nerts every seat may move at once,
+so `to_move()` names them all. Not yet so: Nerts' engine is one Round, whose moves
+name no seat (`play(seat, move)`; its `apply(seat, move)` is the table's real-time
+step), where the others' engines hold the whole game (issue 32).
 """
 from __future__ import annotations
 
@@ -23,19 +27,35 @@ class IllegalMove(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
 class Event:
-    """Something that happened, for the notes, the sounds, animations and logs.
+    """Something that happened, for the notes, the sounds, animations and logs: the one
+    event type every engine's apply() returns.
 
     `kind` is a short name ("draw", "discard", "capture"...), `seat` who did it (None
-    for the table itself), `data` JSON-able details in the game's own terms.
+    for the table itself), `data` the details in the game's own terms. A game whose
+    events have fixed details derives a frozen dataclass from Event (its fields are the
+    details: Gnono, Nerts); the others report `Details` (Gin, Go-Stop).
+    Code shared by the games reads only kind, seat, data and get.
     """
+    __slots__ = ()
     kind: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    seat: int | None
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        raise NotImplementedError
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+
+@dataclass(slots=True)
+class Details(Event):
+    """An Event told by its kind, seat and a mapping of details. (Not frozen: its
+    data is a dict anyway, and a frozen init costs Gin's random play 5% of its speed.)"""
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -49,10 +69,12 @@ class Engine(Protocol):
         """The seats that may move now (all of them in Nerts; none once over)."""
 
     def legal_moves(self, seat: int) -> list:
-        """Every move `play(seat, move)` accepts now; [] for a seat not to move."""
+        """Every move of `seat` that apply() accepts now; [] for a seat not to move."""
 
-    def play(self, seat: int, move) -> list[Event]:
-        """Apply a move of `seat`: its events, or IllegalMove and no change at all."""
+    def apply(self, move) -> list[Event]:
+        """Carry out a move: its events, or IllegalMove and no change at all. A move
+        names the seat that makes it (move.seat) where it has one; a move of a seat
+        not to move, or of no game of this kind, is an IllegalMove too."""
 
     def view(self, seat: int):
         """What `seat` may see: an object that compares equal for equal knowledge."""

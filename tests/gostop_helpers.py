@@ -16,7 +16,7 @@ def names(cards):
 
 
 def kinds(ev):
-    return [e["kind"] for e in ev]
+    return [e.kind for e in ev]
 
 
 def play(s, name):
@@ -24,4 +24,4 @@ def play(s, name):
 
 
 def junk_events(ev):
-    return [(e["from"], names(e["cards"]), e["reason"]) for e in ev if e["kind"] == "junk_taken"]
+    return [(e.data["from"], names(e.data["cards"]), e.data["reason"]) for e in ev if e.kind == "junk_taken"]

@@ -54,7 +54,7 @@ def after_gin() -> GinGame:
     g.apply(Pass(0))
     g.apply(Pass(1))
     g.apply(DrawStock(0))
-    assert g.apply(GoOut(0, C("9C")))[0]["kind"] == "gin"
+    assert g.apply(GoOut(0, C("9C")))[0].kind == "gin"
     return g
 
 

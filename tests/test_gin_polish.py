@@ -86,8 +86,7 @@ def test_the_notes_say_when_the_computer_takes_your_discard(app):
     select(app, t, "KH")
     press(app, "-")
     assert g.pile[-1] == Card.parse("KH") and g.turn == T.CPU
-    g.apply(TakeUpcard(T.CPU))
-    t._after_move([{"kind": "take_upcard", "seat": T.CPU, "card": "KH"}])
+    t._after_move(g.apply(TakeUpcard(T.CPU)))
     assert t.other_note == "The computer takes your K\x03."
     discard = next(c for c in g.hands[T.CPU] if c != Card.parse("KH"))
     t._after_move(g.apply(Discard(T.CPU, discard)))
@@ -103,7 +102,7 @@ def test_the_computer_draw_from_the_stock_is_said_without_its_card(app):
     events = g.apply(DrawStock(T.CPU))
     t._after_move(events)
     assert t.other_note == "The computer draws from the Stock."
-    assert card_text(Card.parse(events[0]["card"])) not in t.other_note
+    assert card_text(Card.parse(events[0].data["card"])) not in t.other_note
 
 
 def test_a_group_error_names_the_cards_with_suit_symbols(app):

@@ -141,9 +141,9 @@ def test_a_knock_missed_is_scored_against_the_real_hand():
     g.apply(first.expert)
     events = g.apply(replay_codec.move_from_json({"t": "LayDown", "seat": 1, "melds": None,
                                                   "layoffs": None}))
-    scored = next(ev for ev in events if ev["kind"] == "hand_scored")
-    assert scored["winner"] == 0
-    assert f"  The expert's knock wins {scored['points']} points." in first.lines
+    scored = next(ev for ev in events if ev.kind == "hand_scored")
+    assert scored.data["winner"] == 0
+    assert f"  The expert's knock wins {scored.data['points']} points." in first.lines
 
 
 def test_a_damaged_replay_is_said_not_shown():

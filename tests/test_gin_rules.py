@@ -5,7 +5,7 @@ import pytest
 
 from game.cards import Card, full_deck
 from game.cards import parse_cards as P
-from game.engine import IllegalMove
+from game.engine import Details, IllegalMove
 from game.gin import melds as M
 from game.gin.rules import (
     Discard,
@@ -47,7 +47,7 @@ GIN11 = P("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC")     # discard JC: a run of ten
 def win_by_gin(g, winner, loser10):
     rig(g, winner, GIN11, loser10)
     ev = g.apply(GoOut(winner, C("JC")))
-    assert ev[0]["kind"] == "gin"
+    assert ev[0].kind == "gin"
     return g.apply(LayDown(1 - winner))
 
 
@@ -84,7 +84,7 @@ def test_first_upcard_offered_to_nondealer_then_dealer_then_stock():
     assert g.legal_moves(0) == [DrawStock(0)]       # both passed: non-dealer draws the Stock
     unchanged(g, TakeUpcard(0))
     ev = g.apply(DrawStock(0))
-    assert ev[0]["card"] == "2D" and len(g.hands[0]) == 11
+    assert ev[0].data["card"] == "2D" and len(g.hands[0]) == 11
     assert g.view(1).opp_passed == (C("KH"),)
 
 
@@ -143,15 +143,15 @@ def test_gin_scores_deadwood_plus_bonus_and_allows_no_layoffs():
     g.apply(Pass(1))
     g.apply(DrawStock(0))
     ev = g.apply(GoOut(0, C("9C")))
-    assert ev[0]["kind"] == "gin" and ev[0]["deadwood"] == 0
+    assert ev[0].kind == "gin" and ev[0].data["deadwood"] == 0
     v = g.view(1)
     assert v.phase == "lay_down" and v.out_kind == "gin" and len(v.out_melds) == 3
     assert v.out_discard is None                   # discarded face down
     unchanged(g, LayDown(1, None, (C("8C"),)))
     ev = g.apply(LayDown(1))
-    scored = [e for e in ev if e["kind"] == "hand_scored"][0]
+    scored = [e for e in ev if e.kind == "hand_scored"][0]
     # defender: 8D 9D TD meld; KC KD QS JS 2C 3D 8C unmatched = 10+10+10+10+2+3+8
-    assert scored == {"kind": "hand_scored", "winner": 0, "how": "gin", "points": 53 + 25}
+    assert scored == Details("hand_scored", None, {"winner": 0, "how": "gin", "points": 53 + 25})
     assert g.games[0].points == [78, 0] and g.games[0].boxes == [1, 0]
     assert g.phase == "hand_over" and g.dealer == 0          # the winner deals next
     rec = g.records[-1]
@@ -168,13 +168,13 @@ def test_knock_with_layoffs_scores_the_difference():
     melds, un = g.proposed_arrangement(0, C("9C"))
     assert un == [C("2D")] and len(melds) == 3
     ev = g.apply(GoOut(0, C("9C")))
-    assert ev[0]["kind"] == "knock" and ev[0]["deadwood"] == 2
+    assert ev[0].kind == "knock" and ev[0].data["deadwood"] == 2
     melds, layoffs, un = g.proposed_defense(1)
     assert set(layoffs) == {C("7S"), C("3H")}      # 4th seven, 3H below 4H-5H-6H
     ev = g.apply(LayDown(1))
     # defender deadwood KC KD QS JS 2C 3D 8D 9D = 10*4 + 2 + 3 + 8 + 9 = 62
-    scored = [e for e in ev if e["kind"] == "hand_scored"][0]
-    assert scored["winner"] == 0 and scored["how"] == "knock" and scored["points"] == 62 - 2
+    scored = [e for e in ev if e.kind == "hand_scored"][0]
+    assert scored.data["winner"] == 0 and scored.data["how"] == "knock" and scored.data["points"] == 62 - 2
     assert g.records[-1].deadwood == [2, 62]
 
 
@@ -293,7 +293,7 @@ def test_two_card_stock_end_dead_hand_same_dealer():
     g.apply(DrawStock(0))                               # JC
     assert len(g.stock) == 2
     ev = g.apply(Discard(0, C("JC")))                   # seat 1 cannot go out with JC
-    kinds = [e["kind"] for e in ev]
+    kinds = [e.kind for e in ev]
     assert "stock_end" in kinds and "dead_hand" in kinds
     assert g.phase == "hand_over"
     assert g.records[-1].how == "dead" and g.records[-1].winner is None
@@ -324,7 +324,7 @@ def test_two_card_stock_end_pass_is_a_dead_hand():
     g.apply(DrawStock(0))
     g.apply(Discard(0, C("TD")))
     ev = g.apply(Pass(1))
-    assert ev[-1]["kind"] == "dead_hand" and g.phase == "hand_over"
+    assert ev[-1].kind == "dead_hand" and g.phase == "hand_over"
 
 
 # --- Oklahoma -----------------------------------------------------------------------
@@ -409,7 +409,7 @@ SMALL = P("AD AH 2H 2D 4S 5H 6D 7D 8D 9D")   # 6D-9D and 15 unmatched
 def test_game_won_with_game_box_and_blitz_bonuses():
     g = GinGame.new(seed=1)
     ev = win_by_gin(g, 0, HIGH)
-    kinds = [e["kind"] for e in ev]
+    kinds = [e.kind for e in ev]
     assert "game_won" in kinds
     gs = g.games[0]
     assert gs.points == [91 + 25, 0] and gs.winner == 0

@@ -212,7 +212,7 @@ def test_every_mutated_state_is_refused_or_consistent(phase):
         got.check_invariants()
         for seat in got.to_move():
             for move in got.legal_moves(seat)[:3]:
-                got.copy().play(seat, move)
+                got.copy().apply(move)
     assert outcome["refused"] > MUTATIONS // 2, outcome
 
 
@@ -226,7 +226,7 @@ def test_a_game_played_to_its_end_reads_back_at_every_move():
     while not g.is_over():
         assert GinGame.from_json(saved(g)).to_json() == g.to_json()
         seat = g.to_move()[0]
-        g.play(seat, ais[seat].choose(g.view(seat)))
+        g.apply(ais[seat].choose(g.view(seat)))
         n += 1
     assert GinGame.from_json(saved(g)).to_json() == g.to_json() and n > 50
 

@@ -35,7 +35,7 @@ def test_the_knock_value_is_an_option_from_1_to_10(kv):
     if kv >= 3:
         assert GoOut(0, KH) in g.legal_moves(0)
         events = g.apply(GoOut(0, KH))
-        assert events[0]["kind"] == "knock" and events[0]["deadwood"] == 3
+        assert events[0].kind == "knock" and events[0].data["deadwood"] == 3
     else:
         assert GoOut(0, KH) not in g.legal_moves(0)
         before = g.to_json()
@@ -53,7 +53,7 @@ def test_straight_gin_allows_no_knock_even_with_one_point():
         g.apply(GoOut(0, KH))
     g = taken("8D", straight_gin=True)      # 5D-8D: gin after the K of hearts
     events = g.apply(GoOut(0, KH))
-    assert events[0]["kind"] == "gin"
+    assert events[0].kind == "gin"
     check_invariants(g)
 
 
@@ -70,7 +70,7 @@ def test_oklahoma_ace_is_gin_only_unless_the_ace_counts_one():
     g = taken("AH", oklahoma=True, oklahoma_ace_one=True)
     assert g.knock_value == 1
     events = g.apply(GoOut(0, KH))
-    assert events[0]["kind"] == "knock" and events[0]["deadwood"] == 1
+    assert events[0].kind == "knock" and events[0].data["deadwood"] == 1
     check_invariants(g)
 
 
@@ -96,10 +96,10 @@ def test_big_gin_goes_out_with_no_discard_for_its_bonus():
     assert g.out_kind == "gin" and g.out_discard is None and len(g.hands[0]) == 11
     check_invariants(g)
     events = _finish(g)
-    scored = next(e for e in events if e["kind"] == "hand_scored")
+    scored = next(e for e in events if e.kind == "hand_scored")
     defender = GinGame.from_deal([parse_cards(BIG), parse_cards(OTHER)], Card.parse("9D"))
-    assert scored["how"] == "big_gin" and scored["winner"] == 0
-    assert scored["points"] == M.min_deadwood(defender.hands[1]) + 40
+    assert scored.data["how"] == "big_gin" and scored.data["winner"] == 0
+    assert scored.data["points"] == M.min_deadwood(defender.hands[1]) + 40
     check_invariants(g)
     g2 = GinGame.from_json(g.to_json())          # a save keeps it
     assert g2.records[-1].how == "big_gin"
@@ -123,7 +123,7 @@ def test_big_gin_is_refused_when_not_played_or_not_all_in_groups():
 def test_big_gin_still_allows_ordinary_gin_with_a_discard():
     g = taken("9D", hand=BIG, big_gin=True)
     ev = g.apply(GoOut(0, Card.parse("4C")))
-    assert ev[0]["kind"] == "gin"
+    assert ev[0].kind == "gin"
     _finish(g)
     assert g.records[-1].how == "gin"
 

@@ -15,7 +15,6 @@ from game.gnono.rules import (
     GAME_OVER,
     ROUND_OVER,
     Draw,
-    GnonoEngine,
     GnonoOptions,
     GnonoState,
     NextRound,
@@ -27,16 +26,15 @@ from tests.test_gnono_table import make_table, wd4_on_human
 
 def positions(seed: int, n: int, options: GnonoOptions, limit: int = 120):
     """Engines along rounds of computer play, each with a decision of the seat on turn."""
-    eng = GnonoEngine(GnonoState(n, seed, options))
+    st = GnonoState(n, seed, options)
     ais = [make_ai("hard", seed * 10 + s) for s in range(n)]
     for _ in range(limit):
-        st = eng.state
         if st.phase == ROUND_OVER:
             st.apply(NextRound())
             continue
         if st.phase == GAME_OVER:
             return
-        yield eng
+        yield st
         st.apply(ais[st.current].choose(st.view(st.current)))
 
 
@@ -47,7 +45,7 @@ def test_the_advice_is_the_experts_and_sees_no_hidden_card(seed, n, options):
     rng = random.Random(seed)
     advised = 0
     for eng in positions(seed, n, options):
-        seat = eng.state.current
+        seat = eng.current
         view = eng.view(seat)
         advice = coach.advise(view)
         advised += 1

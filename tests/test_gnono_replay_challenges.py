@@ -41,7 +41,7 @@ def test_a_challenge_made_at_the_end_is_the_same_game(menu_app):
     assert ch.deal_no == 424242 and ch.seats == ("normal", None, "hard")
     assert ch.options == t.state.options.to_json()
     assert gnono_codec.options_from_json(ch.options) == t.state.options
-    assert ch.score == t.state.scores[1] and ch.name == "Ada"
+    assert ch.score == t.state.totals[1] and ch.name == "Ada"
     # played: the same first deal, the same computers' random states
     post_keys(pygame.K_ESCAPE)
     app.run(max_frames=1)
@@ -63,7 +63,7 @@ def test_the_challenge_is_kept_in_the_save_and_compared_at_the_end(menu_app):
     assert t2.challenge == ch
     app.push(t2)
     screen = finish_game(app, t2)
-    line = challenges.outcome(ch, t2.state.scores[0], t2.names[0])
+    line = challenges.outcome(ch, t2.state.totals[0], t2.names[0])
     assert line in screen.end_lines() and "Zoe" in line
     assert line in screen.spoken_intro()
 

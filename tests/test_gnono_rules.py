@@ -1,6 +1,7 @@
 """Every rule of the Gnono sheet (/work/shared/rules/gnono.md), in constructed positions."""
 import pytest
 
+from game import engine
 from game.gnono.cards import Card
 from game.gnono.rules import (
     CHALLENGE,
@@ -444,10 +445,10 @@ def test_round_ends_and_winner_scores_the_other_hands():
     assert kinds(ev) == ["played", "round_over"]
     assert s.phase == ROUND_OVER
     assert ev[-1].points == 3 + 20 + 50 + 20 + 9 + 50 + 20 == 172
-    assert s.scores == [182, 0, 0]
+    assert s.totals == [182, 0, 0]
     refused(s, Draw(1))
     s.apply(NextRound())
-    assert s.phase == PLAY and s.round_no == 2 and s.scores == [182, 0, 0]
+    assert s.phase == PLAY and s.round_no == 2 and s.totals == [182, 0, 0]
     conserved(s)
 
 
@@ -475,7 +476,7 @@ def test_game_ends_at_playout_score():
     s = S(2, ["R1", "G9"], "R7", scores=[495, 300])
     ev = play(s, 0, "R1")
     assert kinds(ev)[-2:] == ["round_over", "game_over"]
-    assert s.phase == GAME_OVER and s.winner == 0 and s.scores == [504, 300]
+    assert s.phase == GAME_OVER and s.winner == 0 and s.totals == [504, 300]
     refused(s, NextRound())
     assert s.legal_moves() == []
 
@@ -636,8 +637,8 @@ def test_every_event_kind_has_a_note_and_drawn_cards_stay_private():
 def test_an_event_keeps_seat_0_and_a_false_verdict():
     e = Event("challenged", seat=1, target=0, guilty=False)
     assert e.as_dict() == {"kind": "challenged", "seat": 1, "target": 0, "guilty": False}
-    common = e.common()
-    assert common.seat == 1 and common.data == {"target": 0, "guilty": False}
+    assert isinstance(e, engine.Event)   # Gnono's events are the engines' one type
+    assert e.seat == 1 and e.data == {"target": 0, "guilty": False} and e.get("guilty") is False
     assert Event("drew", seat=2).as_dict() == {"kind": "drew", "seat": 2}   # defaults left out
 
 

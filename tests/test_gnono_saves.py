@@ -19,7 +19,6 @@ from game.gnono.rules import (
     CHALLENGE,
     ROUND_OVER,
     Draw,
-    GnonoEngine,
     GnonoOptions,
     GnonoState,
     Play,
@@ -244,17 +243,17 @@ def test_a_timer_must_belong_to_the_window_it_watches(tmp_path):
 
 
 # --- the common interface ------------------------------------------------------------------
-def test_play_is_seat_checked_and_a_refused_move_changes_nothing():
+def test_apply_is_seat_checked_and_a_refused_move_changes_nothing():
     e = new_engine(3)
-    seat = e.state.current
+    seat = e.current
     other = (seat + 1) % e.n_seats
     before = json.dumps(e.to_json(), sort_keys=True)
     with pytest.raises(IllegalMove):
-        e.play(other, Draw(seat))          # someone else's move
+        e.apply(Draw(other))               # a seat not to move
     with pytest.raises(IllegalMove):
-        e.play(seat, "draw")               # not a move at all
+        e.apply("draw")                    # not a move at all
     assert json.dumps(e.to_json(), sort_keys=True) == before
-    events = e.play(seat, Draw(seat))
+    events = e.apply(Draw(seat))
     assert events and events[0].kind == "drew" and events[0].seat == seat
     assert e.legal_moves(99) == []
 
@@ -262,13 +261,12 @@ def test_play_is_seat_checked_and_a_refused_move_changes_nothing():
 def test_redealing_hidden_cards_keeps_the_view_and_the_challenged_hand():
     s = GnonoState.setup(3, ["W+4 R2 G3", "Y1 Y2 Y3", "B1 B2 B3 B4"], "R5")
     s.apply(Play(0, card_in(s, 0, "W+4"), "G"))
-    e = GnonoEngine(s)
     for seat in range(3):
-        other = e.redeal_hidden(seat, random.Random(seat))
+        other = s.redeal_hidden(seat, random.Random(seat))
         other.check_invariants()
-        assert other.view(seat) == e.view(seat)
-        assert other.state.hands[0] == s.hands[0]   # its guilt was judged on this hand
-    assert e.redeal_hidden(1, random.Random(5)).state.hands[2] != s.hands[2]
+        assert other.view(seat) == s.view(seat)
+        assert other.hands[0] == s.hands[0]   # its guilt was judged on this hand
+    assert s.redeal_hidden(1, random.Random(5)).hands[2] != s.hands[2]
 
 
 def test_check_invariants_finds_a_card_made_or_lost():
@@ -331,13 +329,13 @@ def test_the_controller_gives_a_slow_thinker_its_slices_and_plays_its_move(app):
 @pytest.mark.parametrize("seats", [2, 5])
 def test_random_play_under_every_option_keeps_the_invariants(options, seats):
     rng = random.Random(seats)
-    e = GnonoEngine(GnonoState(seats, seats, GnonoOptions(playout_score=100, **options)))
+    e = GnonoState(seats, seats, GnonoOptions(playout_score=100, **options))
     for n in range(20000):
         e.check_invariants()
         if e.is_over():
             break
         if n % 97 == 0:
-            e = GnonoEngine.from_json(json.loads(json.dumps(e.to_json())))
+            e = GnonoState.from_json(json.loads(json.dumps(e.to_json())))
         seat = rng.choice(e.to_move())
-        e.play(seat, rng.choice(e.legal_moves(seat)))
+        e.apply(rng.choice(e.legal_moves(seat)))
     assert e.is_over()

@@ -240,7 +240,7 @@ def test_a_round_with_computers_to_its_scoring_screen(app):
     assert t.state.phase == ROUND_OVER
     w = sc.winner
     assert sc.points == sum(c.points for s, h in enumerate(sc.hands) if s != w for c in h)
-    assert t.state.scores[w] == sc.points
+    assert t.state.totals[w] == sc.points
     app.run(max_frames=2)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)

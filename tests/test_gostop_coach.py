@@ -31,7 +31,7 @@ def questions(seed: int, players: int, limit: int = 12):
         q = st.question()
         if q.seat == 0 and len(st.legal_moves()) > 1:
             found.append(st.copy())
-        st.play(q.seat, ais[q.seat].choose(st.view(q.seat)))
+        st.apply(ais[q.seat].choose(st.view(q.seat)))
     return found
 
 
@@ -81,7 +81,7 @@ def test_a_play_that_takes_what_an_opponent_waits_for_says_so():
 def test_a_match_choice_gives_its_reason():
     st = GoStopState.from_position(hands=["2J1 5J1", "4J1 6J2"], table="2A 2R 7J1",
                                    stock="9J1 10J1 10J2 9J2", captures=["1R 3R", "8A"])
-    st.play(0, PlayCard(card("2J1")))
+    st.apply(PlayCard(card("2J1")))
     assert st.phase == "match_hand"
     text = coach.reason(st.view(0), ChooseMatch(card("2R")))
     assert text == ("Take the red poem ribbon (2) rather than the bush warbler (2): "
@@ -93,7 +93,7 @@ def test_stop_names_the_threat():
                                    stock="9J1 10J1 10J2 9J2 2J1 2J2",
                                    captures=["1B 3B 8B 11B 1R 2R 7A 11J1 11D", "2A 4A 8J1"],
                                    turn=0, dealer=0)
-    st.play(0, PlayCard(card("3R")))
+    st.apply(PlayCard(card("3R")))
     assert st.phase == "go_stop"
     text = coach.reason(st.view(0), GoStop(False))
     assert text.startswith("Stop: 7 points now (14 chips)")
@@ -108,7 +108,7 @@ def test_go_counts_turns_and_points_in_the_right_number(hands, turns):
                                    captures=["1B 3B 8B 11B 1R 2R 7A 11J1 11D",
                                              "1J1 1J2 3J2 4J2 7J2 8J1 8J2 11J2 12D"],
                                    turn=0, dealer=0)
-    st.play(0, PlayCard(card("3R")))
+    st.apply(PlayCard(card("3R")))
     assert st.phase == "go_stop" and st.view(0).scores[1] == 1
     assert coach.reason(st.view(0), GoStop(True)) == (
         f"Go: 7 points and {turns} left to add more; Computer has 1 point and no score in sight.")

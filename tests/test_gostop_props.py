@@ -61,9 +61,9 @@ def test_chips_equal_the_sum_of_payments(seed, players):
     paid = list(s.chips)   # a chongtong at the very first deal is settled in new()
     for _ in range(300):
         for e in s.apply(r.choice(s.legal_moves())):
-            if e["kind"] == "payment":
-                paid[e["seat"]] += e["chips"]
-                paid[e["from"]] -= e["chips"]
+            if e.kind == "payment":
+                paid[e.seat] += e.data["chips"]
+                paid[e.data["from"]] -= e.data["chips"]
     assert paid == s.chips
 
 

@@ -83,7 +83,7 @@ def test_hot_seat_cannot_make_a_challenge(menu_app):
     app = menu_app
     st = GoStopState.new(Options(players=2), 5)
     while not st.is_over():
-        st.play(st.question().seat, st.legal_moves()[0])
+        st.apply(st.legal_moves()[0])
     t = T.GoStopTable(app, st, [], "fast", seed=5, humans=(0, 1))
     app.push(t)
     app.push(GoStopScoring(app, t, lambda: None))

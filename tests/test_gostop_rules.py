@@ -92,7 +92,7 @@ def test_chongtong_wins_at_once():
         r = s.result
         w = r["winner"]
         assert r["chongtong"] and s.phase == "hand_over"
-        assert [e["kind"] for e in s.deal_events][-3:] == ["chongtong", "payment", "hand_over"]
+        assert [e.kind for e in s.deal_events][-3:] == ["chongtong", "payment", "hand_over"]
         months = [x.month for x in s.hands[w]]
         assert max(months.count(m) for m in range(1, 13)) == 4
         assert [p.total for p in r["payments"]] == [pts]
@@ -257,7 +257,7 @@ def test_bonus_card_from_hand_is_captured_and_a_substitute_is_turned_up():
     s = P(["+2 1B", "10J1 10J2"], "3J1", "3R 5J1 8J1")
     ev = s.apply(PlayCard(BONUS_CARDS[0]))
     assert kinds(ev)[:2] == ["play", "bonus"]
-    flips = [(e["for"], names(e["cards"])) for e in ev if e["kind"] == "flip"]
+    flips = [(e.data["for"], names(e.data["cards"])) for e in ev if e.kind == "flip"]
     assert flips == [("substitute", ["3R"]), ("stock", ["5J1"])]
     assert names(s.captures[0]) == ["+2", "3J1", "3R"]
     assert names(s.table) == ["5J1"] and names(s.hands[0]) == ["1B"] and s.turn == 1
@@ -279,7 +279,7 @@ def test_shaking_is_asked_when_first_playing_one_of_three():
     assert q.kind == "shake" and q.cards == (c("1R"),)
     assert set(s.legal_moves()) == {Shake(True), Shake(False)}
     ev = s.apply(Shake(True))
-    assert kinds(ev)[0] == "shake" and names(ev[0]["cards"]) == ["1B", "1J1", "1R"]
+    assert kinds(ev)[0] == "shake" and names(ev[0].data["cards"]) == ["1B", "1J1", "1R"]
     assert s.shakes == [1, 0]
     assert names(s.view(1).revealed[0]) == ["1B", "1J1"]   # shown to the others
     assert c("1R") in s.table
@@ -307,7 +307,7 @@ def test_bomb_and_its_two_stock_only_turns():
     assert FlipStock() in s.legal_moves()
     ev = s.apply(FlipStock())
     assert names(s.hands[0]) == ["5J1"] and s.credits == [1, 0]
-    assert ev[0]["kind"] == "play" and ev[0]["stock_only"]
+    assert ev[0].kind == "play" and ev[0].data["stock_only"]
     play(s, "10J2")
     s.apply(FlipStock())
     assert s.credits == [0, 0]
@@ -369,7 +369,7 @@ def test_go_then_asked_again_only_above_the_last_go():
     s = P(["8J1 9J1 10J1", "12A 12R 11B"], "8J2", "5A 6A 4A 7A", captures=[JUNK15, ""])
     play(s, "8J1")
     ev = s.apply(GoStop(True))
-    assert ev[0]["kind"] == "go" and s.go_counts == [1, 0] and s.last_go == [8, 0]
+    assert ev[0].kind == "go" and s.go_counts == [1, 0] and s.last_go == [8, 0]
     assert s.turn == 1
     play(s, "12A")
     play(s, "9J1")                # nothing captured: still 8, not asked
@@ -396,8 +396,8 @@ def test_go_doublings_from_the_third_go():
 def test_no_go_on_the_last_turn_it_stops():
     s = P(["8J1", ""], "8J2", "5A", captures=[JUNK15, ""])
     ev = play(s, "8J1")
-    stop = [e for e in ev if e["kind"] == "stop"]
-    assert stop and stop[0]["auto"] and s.phase == "hand_over"
+    stop = [e for e in ev if e.kind == "stop"]
+    assert stop and stop[0].data["auto"] and s.phase == "hand_over"
 
 
 def test_stop_with_lower_score_than_an_opponent_still_wins():

@@ -94,7 +94,7 @@ def test_the_hands_first_ppuk_is_paid_at_once():
     o = Options(first_ppuk_paid=True, first_paid_chips=3)
     s = P(["3B 5J1", "10J1 10J2", "11J1 12D"], "3J1", "3R 7J1 8J1 9J1", options=o)
     ev = play(s, "3B")
-    paid = [(e["from"], e["chips"], e["reason"]) for e in ev if e["kind"] == "paid_at_once"]
+    paid = [(e.data["from"], e.data["chips"], e.data["reason"]) for e in ev if e.kind == "paid_at_once"]
     assert paid == [(1, 3, "first ppuk"), (2, 3, "first ppuk")]
     assert s.chips == [6, -3, -3] and not s.is_over()
     s.check_invariants()
@@ -119,7 +119,7 @@ def test_a_ttadak_on_the_first_turn_is_paid_at_once():
     play(s, "3B")
     ev = s.apply(ChooseMatch(c("3J1")))
     assert "ttadak" in kinds(ev)
-    assert [(e["from"], e["chips"]) for e in ev if e["kind"] == "paid_at_once"] == [(1, 2)]
+    assert [(e.data["from"], e.data["chips"]) for e in ev if e.kind == "paid_at_once"] == [(1, 2)]
     assert s.chips == [2, -2]
 
 
@@ -207,8 +207,8 @@ def test_no_go_or_stop_on_the_last_card_while_another_still_plays():
     s = P(["8J1", "12A 12R", "11J1 10J1"], "8J2", "5A 6A 7A 4A",
           captures=["1B 3B 8B", "", ""], options=Options(players=3))
     ev = play(s, "8J1")
-    stop = [e for e in ev if e["kind"] == "stop"]
-    assert stop and stop[0]["auto"] and s.is_over() and s.result["winner"] == 0
+    stop = [e for e in ev if e.kind == "stop"]
+    assert stop and stop[0].data["auto"] and s.is_over() and s.result["winner"] == 0
     assert GoStop(True) not in s.legal_moves()
 
 

@@ -18,8 +18,8 @@ def test_a_signed_count_keeps_its_sign_and_the_number_follows_its_size():
 
 
 def test_go_stop_says_one_chip_paid_at_once_in_the_singular():
-    from game.engine import Event
+    from game.engine import Details
     from game.gostop.narrate import Speaker, narrate
-    ev = Event("paid_at_once", 0, {"from": 1, "chips": 1, "reason": "first ppuk"})
+    ev = Details("paid_at_once", 0, {"from": 1, "chips": 1, "reason": "first ppuk"})
     text = narrate(ev, Speaker(["You", "Computer"]))[0]
     assert text == "Computer pays 1 chip at once for the first ppuk."

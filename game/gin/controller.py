@@ -256,7 +256,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self._record_move(move, events)
         self.version += 1
         self.moved = True
-        if any(ev["kind"] == "deal" for ev in events):   # a new hand: fresh orders
+        if any(ev.kind == "deal" for ev in events):   # a new hand: fresh orders
             self.orders = {s: sort_for_hand(self.game.hands[s]) for s in (self.me, self.them)}
             self.picked, self.sel, self.hide_hands = None, 0, self.hot_seat
         self._narrate(events)
@@ -265,7 +265,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
 
     def _autosave(self, events):
         """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
-        if {ev["kind"] for ev in events} & {"hand_scored", "dead_hand", "deal"}:
+        if {ev.kind for ev in events} & {"hand_scored", "dead_hand", "deal"}:
             self._record(events)
             self.save()
 
@@ -336,13 +336,13 @@ class GinController(TableCoach, TableNotes, TableReplays):
             events = self._apply(DrawStock(self.me))
         if events is None:
             return False
-        card = Card.parse(events[0]["card"])
+        card = Card.parse(events[0].data["card"])
         self.picked = card
         self._sync_order()
         self.focus = "arrow"
         self.moving = False
         self.arrow = len(self.order)
-        src = "the upcard" if events[0]["kind"] == "take_upcard" else "from the Stock"
+        src = "the upcard" if events[0].kind == "take_upcard" else "from the Stock"
         self.note = (f"You took {src}: {card_text(card)}. \x1b\x1a move the arrow, "
                      "Enter puts the card in your hand.")
 
@@ -489,7 +489,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
                 self.mode = "mark"
                 return False
             self.order = [c for c in self.order if c != a.discard]
-            self.note = "GIN!" if events[0]["kind"] == "gin" else f"You knock with {events[0]['deadwood']}."
+            self.note = "GIN!" if events[0].kind == "gin" else f"You knock with {events[0].data['deadwood']}."
         elif self._apply(LayDown(self.me, melds, tuple(a.layoffs()))) is None:
             self.mode = "mark"
             return False

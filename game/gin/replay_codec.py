@@ -42,7 +42,7 @@ def move_from_json(data: Any) -> Any:
 
 
 def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.play(seat, move)
+    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
 def outcome(start: dict, final: GinGame, names: list[str]) -> tuple[str, list[int]]:

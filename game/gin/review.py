@@ -176,8 +176,8 @@ def _score_of(before: GinGame, seat: int, move: GoOut, opponent: str) -> str:
     g = before.copy()
     g.apply(move)
     events = g.apply(LayDown(1 - seat))
-    scored = next(ev for ev in events if ev["kind"] == "hand_scored")
-    pts = scored["points"]
-    if scored["winner"] == seat:
+    scored = next(ev for ev in events if ev.kind == "hand_scored")
+    pts = scored.data["points"]
+    if scored.data["winner"] == seat:
         return f"wins {counted(pts, 'point')}"
     return f"is underknocked: {counted(pts, 'point')} to {opponent}"

@@ -26,22 +26,22 @@ Usage:
     g = GinGame.new(seed=7, options=GinOptions(hollywood=True))
     g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
 Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
-new_engine(seed) gives the same game as game.engine.Engine (play, to_move, copy...:
-game/gin/engine_api.py); its invariants are game/gin/invariants.py, its save
-game/gin/saves.py, its options game/gin/options.py.
+GinGame is the game's game.engine.Engine itself (apply returns engine.Details
+events; new_engine(seed) is a new one); its invariants are game/gin/invariants.py,
+its save game/gin/saves.py, copies game/gin/copies.py, the view game/gin/view.py,
+its options game/gin/options.py.
 """
 from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from game.cards import Card, card_text, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
-from game.engine import IllegalMove
+from game.engine import Details, IllegalMove
+from game.gin import copies, invariants, saves
 from game.gin import melds as M
-from game.gin.engine_api import EngineMethods
 
 # the options, moves and score records live in their own modules; their names are
 # this module's too (the computers, tables and tests import them from here)
@@ -49,53 +49,7 @@ from game.gin.invariants import PHASES  # noqa: F401
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, Move, NextHand, Pass, Redeal, TakeUpcard  # noqa: F401
 from game.gin.options import GinOptions
 from game.gin.scores import HOW, GameScore, HandRecord, enter_win, hand_points  # noqa: F401
-
-# --- the view ----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class GinView:
-    """What one seat may see. Computer players decide from this alone."""
-    seat: int
-    phase: str
-    turn: int
-    dealer: int
-    hand_no: int
-    hand: tuple                  # own cards, sorted
-    pile: tuple                  # the discard pile, bottom first; pile[-1] is the upcard
-    stock_size: int
-    opponent_hand_size: int
-    knock_value: int             # 0: gin only (options.gin_only_rule says why)
-    doubled: bool                # Oklahoma spade
-    first_upcard: Card
-    stock_end: bool              # taking the upcard is allowed only to go out
-    taken_upcard: Optional[Card] # the upcard this seat just took (may not discard it)
-    my_taken: tuple              # cards this seat was seen to take from the pile
-    opp_taken: tuple             # cards the opponent was seen to take from the pile
-    my_discards: tuple
-    opp_discards: tuple
-    opp_passed: tuple            # upcards the opponent declined (drew the Stock instead)
-    legal_moves: tuple
-    options: GinOptions
-    games: tuple                 # GameScore copies
-    wins: tuple                  # hands won in the match, per seat
-    # laid down cards, once shown
-    out_seat: Optional[int] = None
-    out_kind: Optional[str] = None
-    out_melds: tuple = ()
-    out_unmatched: tuple = ()
-    out_discard: Optional[Card] = None          # only when the hand is over
-    opp_hand: Optional[tuple] = None            # only when the hand is over
-    defense: Optional[dict] = None              # after the lay-down
-    last_record: Optional[HandRecord] = None
-
-    @property
-    def upcard(self) -> Optional[Card]:
-        return self.pile[-1] if self.pile else None
-
-    @property
-    def opponent(self) -> int:
-        return 1 - self.seat
-
+from game.gin.view import GinView
 
 # --- the state ---------------------------------------------------------------
 
@@ -106,7 +60,7 @@ def _cstr(cards) -> list:
     return [str(c) for c in cards]
 
 
-class GinGame(EngineMethods):
+class GinGame:
     """A whole game of Gin Rummy (or a Hollywood match of three games)
     between seats 0 and 1, with the current hand."""
 
@@ -176,7 +130,7 @@ class GinGame(EngineMethods):
         return g
 
     # ---- dealing ----
-    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[dict]:
+    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[Details]:
         deck = full_deck()
         self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 0 and not redeal)
         deal_rng(self.deal_no).shuffle(deck)
@@ -210,8 +164,9 @@ class GinGame(EngineMethods):
         self.def_melds, self.def_layoffs, self.def_unmatched = [], [], []
         self.knock_value = self.options.hand_knock_value(up)
         self.doubled = self.options.oklahoma and up.suit == "S"
-        return [{"kind": "deal", "hand_no": self.hand_no, "dealer": self.dealer, "deal_no": self.deal_no,
-                 "upcard": str(up), "knock_value": self.knock_value, "doubled": self.doubled}]
+        return [Details("deal", None, {"hand_no": self.hand_no, "dealer": self.dealer,
+                                       "deal_no": self.deal_no, "upcard": str(up),
+                                       "knock_value": self.knock_value, "doubled": self.doubled})]
 
     # ---- queries ----
     @property
@@ -294,9 +249,34 @@ class GinGame(EngineMethods):
             out = [LayDown(seat)]
         return out   # Redeal (F7) is always possible before going out; not listed
 
+    # ---- the Engine interface (game/engine.py) ----
+    n_seats = 2
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seat to move; both at the end of a hand (either deals the next)."""
+        if self.phase == "game_over":
+            return ()
+        return (0, 1) if self.phase == "hand_over" else (self.turn,)
+
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def scores(self) -> list[int]:
+        """Each seat's points with bonuses, over all games (Hollywood's three added)."""
+        return [sum(g.total(s) for g in self.games) for s in (0, 1)]
+
+    # the Engine's other methods, each written in its own module
+    copy = copies.copy_game                         # copies.py
+    redeal_hidden = copies.redeal_hidden            # copies.py
+    check_invariants = invariants.check             # invariants.py: AssertionError
+    to_json = saves.state_to_json                   # saves.py
+    from_json = classmethod(saves.state_from_json)  # saves.py: ValueError if damaged
+
     # ---- moves ----
-    def apply(self, move) -> list[dict]:
-        """Validate and play a move; IllegalMove leaves the state unchanged."""
+    def apply(self, move) -> list[Details]:
+        """Validate and play a move of the seat it names (NextHand(None): either seat;
+        Redeal, the table's F7, never listed: either seat until someone goes out);
+        IllegalMove leaves the state unchanged."""
         if isinstance(move, NextHand):
             return self._next_hand()
         seat = getattr(move, "seat", None)
@@ -307,7 +287,7 @@ class GinGame(EngineMethods):
         if isinstance(move, Redeal):
             if self.phase not in ("offer", "draw", "discard"):
                 raise IllegalMove("too late to redeal")
-            return [{"kind": "redeal", "seat": seat}] + self._deal_hand_no_count()
+            return [Details("redeal", seat)] + self._deal_hand_no_count()
         if seat != self.turn:
             raise IllegalMove("it is not your turn")
         if isinstance(move, TakeUpcard):
@@ -324,7 +304,7 @@ class GinGame(EngineMethods):
             return self._lay_down(seat, move.melds, move.layoffs)
         raise IllegalMove("unknown move")
 
-    def _deal_hand_no_count(self) -> list[dict]:
+    def _deal_hand_no_count(self) -> list[Details]:
         self.hand_no -= 1
         return self._deal_hand(redeal=True)
 
@@ -341,7 +321,7 @@ class GinGame(EngineMethods):
         self.taken[seat].append(card)
         self.taken_upcard = card
         self.phase = "discard"
-        return [{"kind": "take_upcard", "seat": seat, "card": str(card)}]
+        return [Details("take_upcard", seat, {"card": str(card)})]
 
     def _draw_stock(self, seat):
         if self.phase == "offer":
@@ -358,8 +338,8 @@ class GinGame(EngineMethods):
         self.taken_upcard = None
         self.phase = "discard"
         # the card is for `seat` only: a table must not show the other seat's draw
-        return [{"kind": "draw_stock", "seat": seat, "card": str(card), "stock": len(self.stock),
-                 "private_to": seat}]
+        return [Details("draw_stock", seat, {"card": str(card), "stock": len(self.stock),
+                                             "private_to": seat})]
 
     def _pass(self, seat):
         up = self.upcard
@@ -368,13 +348,13 @@ class GinGame(EngineMethods):
             if self.offer_stage == 0:
                 self.offer_stage = 1
                 self.turn = self.dealer
-                return [{"kind": "pass", "seat": seat, "card": str(up)}]
+                return [Details("pass", seat, {"card": str(up)})]
             self.phase = "draw"
             self.turn = 1 - self.dealer
             self.must_draw_stock = True
-            return [{"kind": "pass", "seat": seat, "card": str(up)}]
+            return [Details("pass", seat, {"card": str(up)})]
         if self.phase == "draw" and self.stock_end:
-            return [{"kind": "pass", "seat": seat, "card": str(up)}] + self._dead_hand()
+            return [Details("pass", seat, {"card": str(up)})] + self._dead_hand()
         raise IllegalMove("you cannot pass now")
 
     def _discard(self, seat, card):
@@ -393,10 +373,10 @@ class GinGame(EngineMethods):
         self.taken_upcard = None
         self.turn = 1 - seat
         self.phase = "draw"
-        ev = [{"kind": "discard", "seat": seat, "card": str(card)}]
+        ev = [Details("discard", seat, {"card": str(card)})]
         if len(self.stock) <= 2:
             self.stock_end = True
-            ev.append({"kind": "stock_end", "seat": self.turn})
+            ev.append(Details("stock_end", self.turn))
             if not self._can_go_out_with_upcard(self.turn):
                 ev += self._dead_hand()
         return ev
@@ -451,9 +431,9 @@ class GinGame(EngineMethods):
         self.taken_upcard = None
         self.phase = "lay_down"
         self.turn = 1 - seat
-        return [{"kind": self.out_kind, "seat": seat, "discard": discard and str(discard),
-                 "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
-                 "deadwood": M.deadwood_value(un)}]
+        return [Details(self.out_kind, seat, {"discard": discard and str(discard),
+                                              "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
+                                              "deadwood": M.deadwood_value(un)})]
 
     def check_lay_down(self, seat: int, melds=None, layoffs=None) -> tuple[list, list, list]:
         """Validate a defender's lay-down; returns (melds, layoff plan, unmatched)."""
@@ -504,13 +484,13 @@ class GinGame(EngineMethods):
         self.def_melds = ms
         self.def_layoffs = [[c, k] for c, k in plan]
         self.def_unmatched = un
-        ev = [{"kind": "lay_down", "seat": seat, "melds": [_cstr(m) for m in ms],
-               "layoffs": [[str(c), k] for c, k in plan], "unmatched": _cstr(un),
-               "deadwood": M.deadwood_value(un)}]
+        ev = [Details("lay_down", seat, {"melds": [_cstr(m) for m in ms],
+                                         "layoffs": [[str(c), k] for c, k in plan],
+                                         "unmatched": _cstr(un), "deadwood": M.deadwood_value(un)})]
         return ev + self._score_hand()
 
     # ---- scoring ----
-    def _score_hand(self) -> list[dict]:
+    def _score_hand(self) -> list[Details]:
         ko = self.out_seat
         de = 1 - ko
         kd = M.deadwood_value(self.out_unmatched)
@@ -524,7 +504,7 @@ class GinGame(EngineMethods):
         pts = hand_points(how, kd, dd, self.doubled, self.options)
         dw = [0, 0]
         dw[ko], dw[de] = kd, dd
-        ev = [{"kind": "hand_scored", "winner": winner, "how": how, "points": pts}]
+        ev = [Details("hand_scored", None, {"winner": winner, "how": how, "points": pts})]
         entered, ev2 = self._enter_win(winner, pts)
         self.records.append(HandRecord(self.hand_no, self.dealer, winner, how, pts, entered,
                                        ko, self.knock_value, dw, self.doubled))
@@ -536,14 +516,14 @@ class GinGame(EngineMethods):
         """Score a won hand in the games it enters (see scores.enter_win)."""
         return enter_win(self.games, self.wins, w, pts, self.options)
 
-    def _dead_hand(self) -> list[dict]:
+    def _dead_hand(self) -> list[Details]:
         self.records.append(HandRecord(self.hand_no, self.dealer, None, "dead", 0, [], None,
                                        self.knock_value, [0, 0], self.doubled))
         self.phase = "hand_over"
         self.stock_end = False
-        return [{"kind": "dead_hand", "dealer": self.dealer}]
+        return [Details("dead_hand", None, {"dealer": self.dealer})]
 
-    def _next_hand(self) -> list[dict]:
+    def _next_hand(self) -> list[Details]:
         if self.phase != "hand_over":
             raise IllegalMove("the hand is not over" if self.phase != "game_over"
                               else "the game is over")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.engine import is_int
+from game.engine import Details, is_int
 
 HOW = ("gin", "knock", "underknock", "dead", "big_gin")
 GINS = ("gin", "big_gin")
@@ -153,8 +153,8 @@ def enter_win(games: list, wins: list, w: int, pts: int, options) -> tuple[list,
             blitz = g.boxes[lo] == 0
             if blitz:
                 g.blitz_bonus[w] = options.blitz_bonus
-            ev.append({"kind": "game_won", "game": i, "winner": w, "blitz": blitz,
-                       "totals": [g.total(0), g.total(1)]})
+            ev.append(Details("game_won", None, {"game": i, "winner": w, "blitz": blitz,
+                                                 "totals": [g.total(0), g.total(1)]}))
     return entered, ev
 
 

@@ -41,7 +41,7 @@ class TableCoach:
         """TableNotes' counts of a hand, with the hints asked in it once it is over
         (a hand thrown in by F7 passes its hints on to the next)."""
         counts, best = super()._hand_stats(events)
-        if self.coach_hand and any(ev["kind"] in ("hand_scored", "dead_hand") for ev in events):
+        if self.coach_hand and any(ev.kind in ("hand_scored", "dead_hand") for ev in events):
             counts["coach_uses"] = self.coach_hand
             self.coach_hand = 0
         return counts, best

@@ -7,6 +7,7 @@ me, hot_seat, app, note, other_note).
 from __future__ import annotations
 
 from game.cards import Card, card_text
+from game.engine import Event
 from game.gin import settings as S
 from game.table_support import record_stats
 
@@ -20,10 +21,10 @@ class TableNotes:
 
     def _narrate(self, events):
         for ev in events:
-            k = ev["kind"]
+            k = ev.kind
             card = ev.get("card")
             ctext = card_text(Card.parse(card)) if card else ""
-            seat = ev.get("seat")
+            seat = ev.seat
             if seat is not None and (self.hot_seat or seat != self.me):
                 drew = self._took if k == "discard" else ""
                 line = self._turn_line(seat, k, ev, ctext)
@@ -39,19 +40,19 @@ class TableNotes:
             elif k == "deal":
                 self.app.sound("shuffle")
                 self.note = ""     # nothing of the last hand stays in the notes
-                self.other_note = f"Hand {ev['hand_no']}: {self.names[ev['dealer']]} dealt."
+                self.other_note = f"Hand {ev.data['hand_no']}: {self.names[ev.data['dealer']]} dealt."
             elif k == "dead_hand":
                 self.other_note = "Two cards left in the Stock: the hand is dead."
             elif k == "game_won":
-                self.app.sound("win" if ev["winner"] == self.me or self.hot_seat else "lose")
+                self.app.sound("win" if ev.data["winner"] == self.me or self.hot_seat else "lose")
 
-    def _turn_line(self, seat: int, kind: str, ev: dict, ctext: str) -> str | None:
+    def _turn_line(self, seat: int, kind: str, ev: Event, ctext: str) -> str | None:
         """The notes' line for the other player's move; a draw and discard of one turn
         share a line ("The computer takes your 10\\x04 and discards 3\\x05."). A card
         drawn from the Stock is never named (it is private to its player)."""
         who = self.who(seat)
         if kind == "take_upcard":
-            mine = self.game.discards[1 - seat][-1:] == [Card.parse(ev["card"])]
+            mine = self.game.discards[1 - seat][-1:] == [Card.parse(ev.data["card"])]
             self._took = f"{who} takes {'your' if mine else 'the upcard'} {ctext}"
             return self._took + "."
         if kind == "draw_stock":
@@ -65,7 +66,7 @@ class TableNotes:
             "knock": f"{who} knocks with {ev.get('deadwood')}!",
             "gin": f"GIN! {who} goes {'Big Gin' if ev.get('discard') is None else 'gin'}.",
             "lay_down": f"{who} lays down the groups"
-                        + (f" and lays off {len(ev['layoffs'])}." if ev.get("layoffs") else "."),
+                        + (f" and lays off {len(ev.data['layoffs'])}." if ev.get("layoffs") else "."),
         }.get(kind)
 
     def _record(self, events) -> None:
@@ -83,22 +84,22 @@ class TableNotes:
         counts: dict[str, int] = {}
         best: dict[str, int] = {}
         for ev in events:
-            k = ev["kind"]
+            k = ev.kind
             if k == "hand_scored":
-                won = ev["winner"] == me
+                won = ev.data["winner"] == me
                 counts.update(hands_played=1, hands_won=int(won),
-                              gins=int(won and ev["how"] in ("gin", "big_gin")),
+                              gins=int(won and ev.data["how"] in ("gin", "big_gin")),
                               knocks=int(g.out_seat == me and g.out_kind == "knock"),
-                              underknocks=int(won and ev["how"] == "underknock"))
+                              underknocks=int(won and ev.data["how"] == "underknock"))
                 if won:
-                    best["best_hand"] = ev["points"]
+                    best["best_hand"] = ev.data["points"]
             elif k == "dead_hand":
                 counts["hands_played"] = 1
             elif k == "game_won":
-                won = ev["winner"] == me
+                won = ev.data["winner"] == me
                 counts["games_played"] = counts.get("games_played", 0) + 1
                 counts["games_won"] = counts.get("games_won", 0) + int(won)
-                counts["blitzes"] = counts.get("blitzes", 0) + int(won and ev["blitz"])
+                counts["blitzes"] = counts.get("blitzes", 0) + int(won and ev.data["blitz"])
                 if won:
-                    best["best_score"] = max(best.get("best_score", 0), ev["totals"][me])
+                    best["best_score"] = max(best.get("best_score", 0), ev.data["totals"][me])
         return counts, best

@@ -47,7 +47,7 @@ class TableReplays:
         rec = self.recorder
         if rec is None:
             return
-        kinds = {ev["kind"] for ev in events}
+        kinds = {ev.kind for ev in events}
         if "deal" in kinds:
             self._begin_hand()
             return

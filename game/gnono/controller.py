@@ -26,7 +26,7 @@ from game.table_support import computer_move, record_stats
 
 from . import replay_codec
 from .ai import make_ai
-from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoEngine, GnonoState, NextRound, move_seat
+from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
@@ -113,7 +113,7 @@ class GnonoController:
             return
         rec.record(len(rec.replay.moves), move_seat(move), move)
         if self.is_over():     # the result line and scores: made by the replay codec
-            self.finished.append(rec.finish(GnonoEngine(self.state)))
+            self.finished.append(rec.finish(self.state))
 
     def take_finished(self) -> list[Replay]:
         """The rounds recorded and scored since the last call (to be stored)."""

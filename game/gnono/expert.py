@@ -245,7 +245,7 @@ def world(view: GnonoView, hands, stock, seed: int) -> GnonoState:
     s.rng = random.Random(seed)
     s.round_rng = random.Random(seed)
     s.seed = s.deal_no = None
-    s.scores = list(view.scores)
+    s.totals = list(view.scores)
     s.round_no = 1
     s.dealer = view.dealer
     s.winner = None

@@ -50,7 +50,7 @@ def _check_cards(s) -> None:
 
 def _check_seats(s, n: int) -> None:
     require(len(s.hands) == n, "one hand per seat")
-    for name in ("scores", "uno_called", "last_drew_on", "wd4_record"):
+    for name in ("totals", "uno_called", "last_drew_on", "wd4_record"):
         require(len(getattr(s, name)) == n, f"{name}: one per seat")
     require(is_seat(s.current, n) and is_seat(s.dealer, n), "whose turn, the dealer")
     require(s.direction in (1, -1), f"direction {s.direction!r}")
@@ -109,8 +109,8 @@ def _check_pending(s) -> None:
 
 def _check_scores(s) -> None:
     playout = s.options.playout_score
-    require(all(type(x) is int and 0 <= x < playout + DECK_POINTS for x in s.scores), "a score")
-    reached = [seat for seat, x in enumerate(s.scores) if x >= playout]
+    require(all(type(x) is int and 0 <= x < playout + DECK_POINTS for x in s.totals), "a score")
+    reached = [seat for seat, x in enumerate(s.totals) if x >= playout]
     if s.phase == GAME_OVER:
         require(reached == [s.winner] and s.winner == s.current,
                 "the game's winner is not the one seat at the playout score")
@@ -138,7 +138,7 @@ def _check_last_round(s) -> None:
     require(not held[winner], "the last round's winner holds cards")
     require(sum(map(len, held)) < DECK_SIZE, "more cards shown than in play")
     require(lr["points"] == sum(c.points for h in held for c in h), "the last round's points")
-    require(s.scores[winner] >= lr["points"], "the last round's points are not in the score")
+    require(s.totals[winner] >= lr["points"], "the last round's points are not in the score")
     if over:
         require(winner == s.current, "the round's record names another winner")
         require([list(map(str, h)) for h in held] == [list(map(str, h)) for h in s.hands],

@@ -120,10 +120,11 @@ def move_seat(move) -> int | None:
 
 # ---------------------------------------------------------------- events
 @dataclass(frozen=True, slots=True)
-class Event:
-    """What happened. kinds: deal, first_card, wild_returned, turn, played, color,
-    jump_in, drew, passed, skipped, reversed, challenged, uno, caught, reshuffled, swapped,
-    hands_passed, round_over, game_over.
+class Event(engine.Event):
+    """What happened (game.engine's one Event type, its details as fields). kinds:
+    deal, first_card, wild_returned, turn, played, color, jump_in, drew, passed, skipped,
+    reversed, challenged, uno, caught, reshuffled, swapped, hands_passed, round_over,
+    game_over.
 
     `cards` of a "drew" event (and of "challenged": the hand shown) are private
     to `seat` (to `target` for "challenged"); a table shows only the count to others.
@@ -152,10 +153,10 @@ class Event:
             d[f.name] = v
         return d
 
-    def common(self) -> engine.Event:
-        """The same event as the one Event type every engine reports (game.engine):
-        its details as JSON-able data."""
+    @property
+    def data(self) -> dict:
+        """The details as JSON-able data (as_dict without kind and seat)."""
         data = self.as_dict()
         del data["kind"]
         data.pop("seat", None)
-        return engine.Event(self.kind, self.seat, data)
+        return data

@@ -240,7 +240,7 @@ class GnonoScoring(Scene):
                 if s != self.winner]
         if left:
             parts.append("Points left in hand: " + ", ".join(left) + ".")
-        parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.scores[s]}" for s in range(st.n)) + ".")
+        parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.totals[s]}" for s in range(st.n)) + ".")
         if self.game_over:
             w = st.winner
             parts += [f"{sp.verb(w, 'win')} the game."] + self.end_lines()
@@ -308,10 +308,10 @@ class GnonoScoring(Scene):
                     canvas.blit(art.chip(c), (x0 + i * step, y * 16))
                 pts = str(sum(c.points for c in cards))
             ui.text(canvas, 67 - len(pts), y, pts, P.LIGHT_GREEN if won else P.WHITE, P.BLUE)
-            total = str(st.scores[s])
+            total = str(st.totals[s])
             ui.text(canvas, 75 - len(total), y, total, P.YELLOW if won else P.WHITE, P.BLUE)
             # how far to the playout score
-            frac = min(1.0, st.scores[s] / st.options.playout_score)
+            frac = min(1.0, st.totals[s] / st.options.playout_score)
             pygame.draw.rect(canvas, P.PALETTE[P.DARK_GREY], (76 * 8 + 2, y * 16 + 4, 12, 8))
             pygame.draw.rect(canvas, P.PALETTE[P.LIGHT_GREEN], (76 * 8 + 2, y * 16 + 12 - int(8 * frac),
                                                                 12, int(8 * frac)))
@@ -323,15 +323,15 @@ class GnonoScoring(Scene):
                     "cards left in the other hands.", P.WHITE, P.BLUE)
         if self.game_over:
             w = st.winner
-            msg = (f"{sp.verb(w, 'reach', 'reaches')} {st.scores[w]} and "
+            msg = (f"{sp.verb(w, 'reach', 'reaches')} {st.totals[w]} and "
                    f"win{'' if sp.you(w) else 's'} the game!")
             ui.center(canvas, y + 4, msg, P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 1, 78)
             for i, line in enumerate(self.end_lines()):
                 ui.center(canvas, y + 5 + i, line, P.LIGHT_CYAN, P.BLUE, 1, 78)
         else:
-            lead = max(range(n), key=lambda s: st.scores[s])
+            lead = max(range(n), key=lambda s: st.totals[s])
             ui.text(canvas, 3, y + 4, f"Playout score {st.options.playout_score}: "
-                    f"{sp.verb(lead, 'lead')} with {st.scores[lead]}.", P.LIGHT_CYAN, P.BLUE)
+                    f"{sp.verb(lead, 'lead')} with {st.totals[lead]}.", P.LIGHT_CYAN, P.BLUE)
         if self.notice:
             ui.center(canvas, 28, self.notice, P.YELLOW, P.BLACK)
 

@@ -41,7 +41,7 @@ class Model:
     @classmethod
     def of(cls, st: GnonoState) -> "Model":
         return cls([list(h) for h in st.hands], st.top, st.color, st.direction, st.current,
-                   len(st.draw_pile), list(st.uno_called), list(st.scores))
+                   len(st.draw_pile), list(st.uno_called), list(st.totals))
 
     def copy(self) -> "Model":
         return Model([list(h) for h in self.hands], self.top, self.color, self.direction,
@@ -181,7 +181,7 @@ class Playback:
                 out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
             elif k in ("round_over", "game_over"):
                 m = m.copy()
-                m.scores = list(self.state.scores)
+                m.scores = list(self.state.totals)
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("challenged", "caught"):
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.LIGHT_MAGENTA))

@@ -62,7 +62,7 @@ def setup_position(cls, n_players: int, hands, top: str, *, draw: str = "",
     s.uno_called = [False] * n_players
     s.last_drew_on = [None] * n_players
     if scores is not None:
-        s.scores = list(scores)
+        s.totals = list(scores)
     s.deal_events = []
     s.check_invariants()
     return s

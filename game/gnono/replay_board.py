@@ -13,27 +13,16 @@ from typing import Any
 
 from game import ui
 from game.clock import STEP_HZ
-from game.engine import Event as CommonEvent
 from game.replays import Replay
 from game.scenes.turn_table import NOTE_ROWS
 
-from .cards import Card
 from .narrate import Speaker, narrate
 from .playback import Model, Playback
-from .rules import Event, GnonoState
+from .rules import GnonoState
 from .settings import PACE
 from .table_draw import TableDrawing
 
 NOTES_SHOWN = NOTE_ROWS[:2]    # the replay scene's status line covers the last notes row
-
-
-def gnono_event(e: CommonEvent) -> Event:
-    """The engine's common event back as Gnono's own (for the table's narration)."""
-    d = e.data
-    return Event(e.kind, e.seat, Card.parse(d["card"]) if "card" in d else None,
-                 tuple(Card.parse(x) for x in d.get("cards", ())), d.get("count", 0),
-                 d.get("target"), d.get("color"), d.get("reason", ""), d.get("points", 0),
-                 d.get("guilty"))
 
 
 class ReplayTable(Playback, TableDrawing):
@@ -59,7 +48,7 @@ class ReplayTable(Playback, TableDrawing):
 
     # -- the replay scene's calls --------------------------------------------------------
     def show(self, engine: Any, events: list, show_all: bool) -> None:
-        self.state = engine.state
+        self.state = engine
         self.show_hands = show_all
         self._model = None
         self.lines = self.narration(events)
@@ -71,8 +60,7 @@ class ReplayTable(Playback, TableDrawing):
         """The notes of a step: a drawn card's name for its drawer when its hand is
         shown (the recorded player's, or every hand with F9)."""
         out = []
-        for e in events:
-            ev = gnono_event(e)
+        for ev in events:
             seen = ev.seat if self.show_hands or ev.seat == self.viewer else None
             text, _cue = narrate(ev, self.speaker, seen)
             if text:

@@ -11,7 +11,7 @@ from game.gnono import moves as M
 from game.gnono.ai import LEVELS as AI_LEVELS
 from game.gnono.cards import Card
 from game.gnono.options import GnonoOptions
-from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoEngine
+from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoState
 from game.gnono.saves import card as card_of_token
 from game.replay_moves import DataclassMoves
 
@@ -26,8 +26,8 @@ _MOVES = DataclassMoves(M.ALL_MOVES, {"card": (Card, lambda c: c.token, card_of_
 LEVELS = tuple(AI_LEVELS)   # weakest first, as game.gnono.ai.LEVELS
 
 
-def engine_from_json(data: dict) -> GnonoEngine:
-    return GnonoEngine.from_json(data)
+def engine_from_json(data: dict) -> GnonoState:
+    return GnonoState.from_json(data)
 
 
 def seat_count(state: dict) -> int:
@@ -44,14 +44,14 @@ def move_from_json(data: Any) -> Any:
     return _MOVES.from_json(data)
 
 
-def apply(engine: GnonoEngine, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.play(seat, move)
+def apply(engine: GnonoState, step: int, seat: int, move: Any) -> list[Event]:
+    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
-def outcome(start: dict, final: GnonoEngine, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, final: GnonoState, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line and points, seat by seat, from the game as it ended
     (a round not scored: an empty line and no points)."""
-    st = final.state
+    st = final
     if st.phase not in (ROUND_OVER, GAME_OVER):
         return "", [0] * st.n
     lr = st.last_round or {}

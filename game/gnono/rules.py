@@ -1,7 +1,8 @@
 """Gnono rules engine: a whole game (rounds to the playout score) for 2 to 10 seats.
 Pure and deterministic: no pygame, all randomness from the state's own random.Random.
-`GnonoState.apply(move)` validates a move (raising IllegalMove and leaving the state
-unchanged when the rules refuse it) and returns events. Seats are 0..n-1; "left"
+`GnonoState` is the game's game.engine.Engine itself: `apply(move)` validates a move
+(each names its seat; IllegalMove and the state unchanged when the rules refuse it)
+and returns Gnono's events (game.engine.Event). Seats are 0..n-1; "left"
 (clockwise) is seat + 1. The phases, the UNO window and the choices made where the
 rules sheet is silent: see game.gnono.moves.
 """
@@ -9,11 +10,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 
-from game import engine
 from game.deals import is_deal_no
 from game.engine import IllegalMove
+from game.gnono import positions
 from game.gnono.cards import COLORS, DECK_SIZE, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR, Card
 from game.gnono.dealing import deal_round
 from game.gnono.invariants import check_state, is_seat
@@ -47,58 +47,8 @@ from game.gnono.moves import (  # noqa: F401
     move_seat,
 )
 from game.gnono.options import GnonoOptions
-from game.gnono.positions import redeal_hidden, setup_position
 from game.gnono.saves import state_from_json, state_to_json
-
-
-# ---------------------------------------------------------------- the view
-@dataclass(frozen=True)
-class GnonoView:
-    """What one seat may see. Computer players get only this."""
-    seat: int
-    n_players: int
-    hand: tuple[Card, ...]
-    top: Card
-    color: str
-    direction: int
-    current: int
-    phase: str
-    counts: tuple[int, ...]            # every seat's number of cards
-    seen: tuple[Card, ...]             # cards played face up this round, in order (a card
-    #                                    reshuffled and played again shows twice)
-    scores: tuple[int, ...]
-    dealer: int
-    pending_draw: int                  # stacked penalty waiting (stacking option)
-    drawn_card: Card | None            # the card I just drew (phase drawn, my turn)
-    uno_window: int | None             # seat that may be caught right now
-    uno_called: tuple[bool, ...]
-    last_drew_on: tuple[str | None, ...]   # colour each seat last drew on (None once it plays)
-    wd4_seat: int | None               # who played the Wild Draw Four being decided
-    wd4_prev_color: str | None         # the colour before that Wild Draw Four
-    draw_pile_size: int
-    options: GnonoOptions
-    legal: tuple = ()                  # my legal moves right now
-    # per seat, this game: challenges of its Wild Draw Fours found (guilty, not guilty)
-    wd4_record: tuple[tuple[int, int], ...] = ()
-    discards: tuple[Card, ...] = ()    # the discard pile now, bottom to top (out of play)
-
-    def next_seat(self, seat: int | None = None, k: int = 1) -> int:
-        s = self.seat if seat is None else seat
-        return (s + self.direction * k) % self.n_players
-
-    def matches(self, card: Card) -> bool:
-        return card_matches(card, self.top, self.color)
-
-
-def card_matches(card: Card, top: Card, color: str) -> bool:
-    """Matching by colour, number or symbol, or any Wild."""
-    if card.color == "W" or card.color == color:
-        return True
-    return top.color != "W" and card.face == top.face
-
-
-def card_points(cards) -> int:
-    return sum(c.points for c in cards)
+from game.gnono.view import GnonoView, card_matches, card_points  # noqa: F401
 
 
 # ---------------------------------------------------------------- the state
@@ -116,7 +66,7 @@ class GnonoState:
         self.n = n_players
         self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
         self.rng = random.Random(seed)   # the first dealer, then each later round's deal number
-        self.scores = [0] * n_players
+        self.totals = [0] * n_players
         self.round_no = 0
         self.dealer = self.rng.randrange(n_players)
         self.winner: int | None = None
@@ -124,8 +74,19 @@ class GnonoState:
         self.wd4_record = [[0, 0] for _ in range(n_players)]
         self.deal_events = self._deal_round()
 
+    @property
+    def n_seats(self) -> int:
+        return self.n
+
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def scores(self) -> list[int]:
+        """Each seat's points so far this game."""
+        return list(self.totals)
+
     # a constructed position (for tests, tutorials and puzzles): see game.gnono.positions
-    setup = classmethod(setup_position)
+    setup = classmethod(positions.setup_position)
 
     # ------------------------------------------------------------ helpers
     def next_seat(self, seat: int, k: int = 1) -> int:
@@ -193,10 +154,10 @@ class GnonoState:
 
     # ------------------------------------------------------------ legal moves
     def legal_moves(self, seat: int | None = None) -> list:
-        """Every legal move (of `seat` only, if given)."""
+        """Every legal move (of `seat` only, if given; [] for no seat of this game)."""
         out: list = []
         ph = self.phase
-        if ph == GAME_OVER:
+        if ph == GAME_OVER or (seat is not None and not is_seat(seat, self.n)):
             return out
         if ph == ROUND_OVER:
             return [NextRound(seat)] if seat is not None else [NextRound()]
@@ -246,6 +207,10 @@ class GnonoState:
                 else:
                     out.append(Catch(s, w))
         return out
+
+    def to_move(self) -> tuple[int, ...]:
+        """The player on turn, and any seat that may call "UNO!", catch, jump in or deal."""
+        return tuple(s for s in range(self.n) if self.legal_moves(s))
 
     def _play_variants(self, seat: int, c: Card) -> list:
         if c.is_wild:
@@ -469,16 +434,16 @@ class GnonoState:
         self.pending_draw, self.pending_face = 0, None
         self.wd4 = None
         points = sum(card_points(h) for s, h in enumerate(self.hands) if s != seat)
-        self.scores[seat] += points
+        self.totals[seat] += points
         self.last_round = {"round": self.round_no, "winner": seat, "points": points,
                            "hands": [[str(c) for c in h] for h in self.hands]}
         ev.append(Event("round_over", seat, points=points))
         self.current = seat
         self.drawn_card = None
-        if self.scores[seat] >= self.options.playout_score:
+        if self.totals[seat] >= self.options.playout_score:
             self.phase = GAME_OVER
             self.winner = seat
-            ev.append(Event("game_over", seat, points=self.scores[seat]))
+            ev.append(Event("game_over", seat, points=self.totals[seat]))
         else:
             self.phase = ROUND_OVER
 
@@ -489,7 +454,7 @@ class GnonoState:
             seat=seat, n_players=self.n, hand=tuple(self.hands[seat]), top=self.discard[-1],
             color=self.color, direction=self.direction, current=self.current,
             phase=self.phase, counts=tuple(len(h) for h in self.hands),
-            seen=tuple(self.seen), scores=tuple(self.scores), dealer=self.dealer,
+            seen=tuple(self.seen), scores=tuple(self.totals), dealer=self.dealer,
             pending_draw=self.pending_draw,
             drawn_card=self.drawn_card if seat == self.current else None,
             uno_window=self.uno_window, uno_called=tuple(self.uno_called),
@@ -511,7 +476,7 @@ class GnonoState:
     def copy(self) -> "GnonoState":
         """An independent copy (cards are immutable and shared)."""
         s = copy.copy(self)
-        for name in ("draw_pile", "discard", "seen", "scores", "uno_called", "last_drew_on",
+        for name in ("draw_pile", "discard", "seen", "totals", "uno_called", "last_drew_on",
                      "deal_events"):
             setattr(s, name, list(getattr(self, name)))
         s.hands = [list(h) for h in self.hands]
@@ -519,6 +484,12 @@ class GnonoState:
         s.wd4, s.last_round, s.rng, s.round_rng = copy.deepcopy(
             (self.wd4, self.last_round, self.rng, self.round_rng))
         return s
+
+    def redeal_hidden(self, seat: int, rng: random.Random) -> "GnonoState":
+        """A copy in which every card `seat` cannot see is dealt anew (game.engine)."""
+        twin = self.copy()
+        positions.redeal_hidden(twin, seat, rng)
+        return twin
 
     def check_invariants(self) -> None:
         """AssertionError if the state is impossible (see game.gnono.invariants)."""
@@ -534,63 +505,9 @@ class GnonoState:
         return state_from_json(cls, d)
 
 
-
-# ---------------------------------------------------------------- the common interface
 DEFAULT_SEATS = 4
 
 
-def new_engine(seed, options: GnonoOptions | None = None) -> "GnonoEngine":
-    """A new game of DEFAULT_SEATS players behind the common Engine interface."""
-    return GnonoEngine(GnonoState(DEFAULT_SEATS, seed, options))
-
-
-class GnonoEngine:
-    """A Gnono game through game.engine.Engine (for the conformance test, replays,
-    tools). The table and the computers use the GnonoState (`state`) itself, whose
-    `scores` is the list of totals: hence a wrapper, not a scores() on the state."""
-
-    def __init__(self, state: GnonoState):
-        self.state = state
-        self.n_seats = state.n
-
-    def to_move(self) -> tuple[int, ...]:
-        """The player on turn, and any seat that may call "UNO!", catch, jump in or deal."""
-        return tuple(s for s in range(self.state.n) if self.state.legal_moves(s))
-
-    def legal_moves(self, seat: int) -> list:
-        return self.state.legal_moves(seat) if is_seat(seat, self.state.n) else []
-
-    def play(self, seat: int, move) -> list[engine.Event]:
-        """`seat`'s move (anyone may deal: NextRound()), or IllegalMove and no change."""
-        if not isinstance(move, ALL_MOVES):
-            raise IllegalMove(f"not a Gnono move: {move!r}")
-        if move_seat(move) != seat and not (type(move) is NextRound and move.seat is None):
-            raise IllegalMove("that is another seat's move")
-        return [e.common() for e in self.state.apply(move)]
-
-    def view(self, seat: int) -> GnonoView:
-        return self.state.view(seat)
-
-    def is_over(self) -> bool:
-        return self.state.phase == GAME_OVER
-
-    def scores(self) -> list[int]:
-        return list(self.state.scores)
-
-    def to_json(self) -> dict:
-        return self.state.to_json()
-
-    @classmethod
-    def from_json(cls, data: dict) -> "GnonoEngine":
-        return cls(GnonoState.from_json(data))
-
-    def copy(self) -> "GnonoEngine":
-        return GnonoEngine(self.state.copy())
-
-    def check_invariants(self) -> None:
-        self.state.check_invariants()
-
-    def redeal_hidden(self, seat: int, rng: random.Random) -> "GnonoEngine":
-        twin = self.copy()
-        redeal_hidden(twin.state, seat, rng)
-        return twin
+def new_engine(seed, options: GnonoOptions | None = None) -> GnonoState:
+    """A new game of DEFAULT_SEATS players (the conformance test's, replays' and tools')."""
+    return GnonoState(DEFAULT_SEATS, seed, options)

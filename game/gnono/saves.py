@@ -30,7 +30,7 @@ def state_to_json(s) -> dict:
         "schema": SCHEMA_VERSION, "game": "gnono", "n": s.n,
         "options": s.options.to_json(), "rng": rng_state_to_json(s.rng),
         "seed": s.seed, "deal_no": s.deal_no, "round_rng": rng_state_to_json(s.round_rng),
-        "scores": list(s.scores), "round_no": s.round_no, "dealer": s.dealer,
+        "scores": list(s.totals), "round_no": s.round_no, "dealer": s.dealer,
         "winner": s.winner, "last_round": s.last_round,
         "hands": [tok(h) for h in s.hands], "draw_pile": tok(s.draw_pile),
         "discard": tok(s.discard), "seen": tok(s.seen), "color": s.color,
@@ -112,7 +112,7 @@ def _read_game(s, d) -> None:
     s.deal_no = check_optional_deal_no(d.get("deal_no"))
     s.round_rng = (rng_from_json(d["round_rng"]) if d.get("round_rng") is not None
                    else deal_rng(s.deal_no or 0))
-    s.scores = [count(x, "score") for x in per_seat(d["scores"], n, "scores")]
+    s.totals = [count(x, "score") for x in per_seat(d["scores"], n, "scores")]
     s.round_no = count(d["round_no"], "round number", 1)
     s.dealer = seat(d["dealer"], n, "dealer")
     s.winner = seat(d["winner"], n, "winner", allow_none=True)

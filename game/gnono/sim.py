@@ -114,7 +114,7 @@ def play_game(levels, seed=0, options: GnonoOptions | None = None, *,
         if check:
             _check_invariants(s)
     winner = s.last_round["winner"] if single_round else s.winner
-    return GameResult(winner, list(s.scores), s.round_no, turns, times or [])
+    return GameResult(winner, s.scores(), s.round_no, turns, times or [])
 
 
 def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None = None, *,

@@ -63,7 +63,7 @@ class TableCoach:
         me = self.humans[0]
         seats = tuple(None if s == me else self.kinds[s] for s in range(self.n))
         return challenges.Challenge("gnono", st.seed, st.options.to_json(), seats,
-                                    st.scores[me], self.names[me][:challenges.NAME_MAX])
+                                    st.totals[me], self.names[me][:challenges.NAME_MAX])
 
     def offer_challenge(self) -> Push | str:
         """C on the end-of-game screen: the code to send, or why there is none."""
@@ -79,5 +79,5 @@ class TableCoach:
         if self.challenge is None or len(self.humans) != 1:
             return ""
         me = self.humans[0]
-        return challenges.outcome(self.challenge, self.state.scores[me], self.names[me])
+        return challenges.outcome(self.challenge, self.state.totals[me], self.names[me])
 

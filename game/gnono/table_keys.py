@@ -152,10 +152,10 @@ class TableKeys:
     def show_scores(self):
         st = self.state
         lines = [f"Round {st.round_no}; the first to {st.options.playout_score} points wins.", ""]
-        order = sorted(range(self.n), key=lambda s: -st.scores[s])
+        order = sorted(range(self.n), key=lambda s: -st.totals[s])
         for s in order:
             who = "human" if self.is_human(s) else f"computer, {self.kinds[s]}"
-            lines.append(f"  {self.names[s]:<12} {st.scores[s]:5d}   ({who})")
+            lines.append(f"  {self.names[s]:<12} {st.totals[s]:5d}   ({who})")
         lines += ["", "Rounds played:"] + (self.history[-30:] or ["  none finished yet"])
         return Push(TextBox(self.app, "Scores", lines))
 

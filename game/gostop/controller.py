@@ -166,10 +166,7 @@ class GoStopController:
         before = Model.of(self.state)
         seat = self.state.question().seat
         try:
-            if isinstance(move, NextHand):
-                events = self.state.next_hand()
-            else:
-                events = self.state.play(seat, move)
+            events = self.state.apply(move)
         except IllegalMove as exc:
             return exc.reason
         self.version += 1

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..deals import deal_rng, is_deal_no, next_deal_no
-from ..engine import is_int
+from ..engine import Details, is_int
 from . import scoring
 from .cards import BRIGHT, deck, parse_card
 from .options import Options
@@ -101,7 +101,9 @@ class HandLifecycle:
         s.n = s.options.players
         s.chips = [0] * s.n
         s.dealer = s.rng.randrange(s.n)   # the first dealer by lot
-        s._deal()
+        ev: list = []
+        s._deal(ev)
+        s.deal_events = ev
         return s
 
     @classmethod
@@ -154,7 +156,6 @@ class HandLifecycle:
     # ------------------------------------------------------------------- deal
     def _deal(self, ev=None):
         ev = ev if ev is not None else []
-        self.deal_events = ev   # the events of the latest deal (new() returns none)
         if self.result is not None:
             w = self.result.get("winner")
             if w is not None:
@@ -192,7 +193,7 @@ class HandLifecycle:
             for c in self.table:
                 months[c.month] += 1
             if max(months) == 4:
-                ev.append({"kind": "redeal", "seat": self.dealer, "cards": []})
+                ev.append(Details("redeal", self.dealer, {"cards": []}))
                 continue
             break
         self.go_counts = [0] * n
@@ -204,10 +205,10 @@ class HandLifecycle:
         self.revealed = [[] for _ in range(n)]
         self.stacks = {}
         self.ppuks = [0] * n
-        ev.append({"kind": "deal", "seat": self.dealer, "cards": [], "hand_no": self.hand_no,
-                   "multiplier": self.multiplier})
+        ev.append(Details("deal", self.dealer, {"cards": [], "hand_no": self.hand_no,
+                                                "multiplier": self.multiplier}))
         if moved:
-            ev.append({"kind": "dealer_bonus", "seat": self.dealer, "cards": moved})
+            ev.append(Details("dealer_bonus", self.dealer, {"cards": moved}))
         # four of a month in one hand: chongtong (the dealer's side checked first)
         for seat in order:
             m = [0] * 13
@@ -222,7 +223,7 @@ class HandLifecycle:
 
     def _chongtong(self, seat, month, ev):
         cards4 = [c for c in self.hands[seat] if c.month == month]
-        ev.append({"kind": "chongtong", "seat": seat, "cards": cards4})
+        ev.append(Details("chongtong", seat, {"cards": cards4}))
         pays = []
         for loser in range(self.n):
             if loser == seat:
@@ -235,14 +236,14 @@ class HandLifecycle:
     # --------------------------------------------------------------- settling
     def _nagari(self, ev):
         if ev is not None:
-            ev.append({"kind": "nagari", "seat": self.turn, "cards": [], "multiplier": self.multiplier})
+            ev.append(Details("nagari", self.turn, {"cards": [], "multiplier": self.multiplier}))
         self.result = {"winner": None, "nagari": True, "chongtong": False, "points": 0,
                        "lines": [], "payments": [], "multiplier": self.multiplier}
         if self.options.nagari_doubles:
             self.multiplier *= 2
         self.phase = "hand_over"
         if ev is not None:
-            ev.append({"kind": "hand_over", "seat": self.dealer, "cards": [], "winner": None})
+            ev.append(Details("hand_over", self.dealer, {"cards": [], "winner": None}))
 
     def payments_if_stop(self, winner: int) -> tuple:
         """(points, lines, [Payment]) that `winner` would be paid by stopping now."""
@@ -304,7 +305,7 @@ class HandLifecycle:
     def _stop(self, seat, ev, auto=False):
         pts, lines, pays = self.payments_if_stop(seat)
         if ev is not None:
-            ev.append({"kind": "stop", "seat": seat, "cards": [], "score": pts, "auto": auto})
+            ev.append(Details("stop", seat, {"cards": [], "score": pts, "auto": auto}))
         self._settle(seat, pays, "stop", ev, points=pts, lines=lines)
 
     def _settle(self, winner, pays, how, ev, points, lines=()):
@@ -312,12 +313,12 @@ class HandLifecycle:
             self.chips[p.payer] -= p.total
             self.chips[winner] += p.total
             if ev is not None:
-                ev.append({"kind": "payment", "seat": winner, "cards": [], "from": p.payer,
-                           "loser": p.loser, "chips": p.total, "lines": p.lines()})
+                ev.append(Details("payment", winner, {"cards": [], "from": p.payer, "loser": p.loser,
+                                                      "chips": p.total, "lines": p.lines()}))
         self.result = {"winner": winner, "nagari": False, "chongtong": how == "chongtong",
                        "points": points, "lines": [list(x) for x in lines],
                        "payments": pays, "multiplier": self.multiplier}
         self.multiplier = 1
         self.phase = "hand_over"
         if ev is not None:
-            ev.append({"kind": "hand_over", "seat": winner, "cards": [], "winner": winner})
+            ev.append(Details("hand_over", winner, {"cards": [], "winner": winner}))

@@ -64,9 +64,7 @@ def move_from_json(data: Any) -> Any:
 
 
 def apply(engine: GoStopState, step: int, seat: int, move: Any) -> list[Event]:
-    if isinstance(move, M.NextHand):
-        return engine.next_hand()
-    return engine.play(seat, move)
+    return engine.apply(move)   # the live table's one path (NextHand deals the next hand)
 
 
 def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:

@@ -12,16 +12,17 @@ questions (`state.question()`), each answered by one move (moves.py):
   "go_stop"      GoStop(go)
   "hand_over"    NextHand()      the hand is settled (see state.result)
 
-`apply(move)` validates (IllegalMove, state unchanged) and returns events: dicts
-with a "kind" and usually "seat" and "cards" (Card objects). Kinds: deal, redeal,
+`apply(move)` validates (IllegalMove, state unchanged) and returns events, each a
+game.engine.Details with a kind, usually a seat, and "cards" (Card objects). Kinds: deal, redeal,
 dealer_bonus, turn, play, flip, place, capture, bonus, bomb, shake, ppuk,
 stack_capture, ja_ppuk, jjok, ttadak, sseul, junk_taken, choose, go, stop,
 chongtong, nagari, payment, hand_over; with the variants (variants.py) also
 three_ppuk and paid_at_once.
 
-As a game.engine.Engine the unit is one hand: `play(seat, move)` returns
-engine.Event's; `is_over()` once the hand is settled (no seat to move), and
-`next_hand()` deals the next. Seats are 0..players-1; play passes from seat s to
+GoStopState is the game's game.engine.Engine itself, whose unit is one hand:
+`is_over()` once the hand is settled (no seat to move), and `apply(NextHand())`
+deals the next (a session has no end). Moves name no seat: each answers the one
+pending question, of the seat to move. Seats are 0..players-1; play passes from seat s to
 s+1. The stock's top is the end of its list. The deal (and a constructed
 position) and the settling are in hand.py, the view in view.py, the JSON in
 saves.py, the invariants in invariants.py.
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Event, IllegalMove
+from ..engine import Details, Event, IllegalMove
 from . import scoring
 from .cards import Card
 
@@ -108,7 +109,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.choices: list = []
         self.result: dict | None = None   # the settled hand
         self._sc: list = [None, None]     # cached scores per seat (None: stale)
-        self.deal_events: list = []       # events of the latest deal; not saved
+        self.deal_events: list = []       # events of the latest deal (new(), NextHand); not saved
 
     def copy(self, share_rng: bool = False) -> "GoStopState":
         """An independent copy. share_rng=True keeps the same Random object
@@ -210,21 +211,8 @@ class GoStopState(HandLifecycle, VariantRules):
         return () if self.phase == "hand_over" else (self.turn,)
 
     def is_over(self) -> bool:
-        """The hand is settled (see result); next_hand() deals the next one."""
+        """The hand is settled (see result); apply(NextHand()) deals the next one."""
         return self.phase == "hand_over"
-
-    def play(self, seat: int, move) -> list[Event]:
-        """Apply `seat`'s answer to the pending question: its events, or IllegalMove
-        and no change (a seat not asked, a move not legal)."""
-        if seat not in self.to_move():
-            raise IllegalMove("it is not your turn")
-        return [as_event(e) for e in self.apply(move)]
-
-    def next_hand(self) -> list[Event]:
-        """Deal the next hand once this one is settled: the deal's events."""
-        if self.phase != "hand_over":
-            raise IllegalMove("the hand is not over")
-        return [as_event(e) for e in self.apply(_NEXT)]
 
     # the Engine's other methods, each written in its own module
     view = player_view                          # view.py
@@ -235,10 +223,12 @@ class GoStopState(HandLifecycle, VariantRules):
     _validate = check_cards                     # from_position's check of the cards
 
     # ---------------------------------------------------------------- applying
-    def apply(self, move, check: bool = True) -> list:
-        """Apply the answer to the pending question and return its events.
-        check=False is a search rollout's apply (its moves are known legal): no
-        legality test, and no events recorded (it returns [])."""
+    def apply(self, move, check: bool = True) -> list[Event]:
+        """Apply the answer of the seat to move to the pending question (NextHand()
+        deals the next hand once this one is settled) and return its events; a move
+        not legal now is an IllegalMove and changes nothing. check=False is a search
+        rollout's apply (its moves are known legal): no legality test, and no events
+        recorded (it returns [])."""
         if check and move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
         ev: list | None = [] if check else None   # every event site skips a None
@@ -247,7 +237,7 @@ class GoStopState(HandLifecycle, VariantRules):
             if isinstance(move, FlipStock):
                 self.credits[self.turn] -= 1
                 if ev is not None:
-                    ev.append({"kind": "play", "seat": self.turn, "cards": [], "stock_only": True})
+                    ev.append(Details("play", self.turn, {"cards": [], "stock_only": True}))
                 self.t_mode = "none"
                 self._flip_stock(ev)
             else:
@@ -264,12 +254,12 @@ class GoStopState(HandLifecycle, VariantRules):
         elif ph == "match_hand":
             self.t_pair = move.card
             if ev is not None:
-                ev.append({"kind": "choose", "seat": self.turn, "cards": [move.card], "for": "hand"})
+                ev.append(Details("choose", self.turn, {"cards": [move.card], "for": "hand"}))
             self._flip_stock(ev)
         elif ph == "match_stock":
             s, t = self.t_stock, move.card
             if ev is not None:
-                ev.append({"kind": "choose", "seat": self.turn, "cards": [t], "for": "stock"})
+                ev.append(Details("choose", self.turn, {"cards": [t], "for": "stock"}))
             self._capture(self.turn, [s, t], ev)
             self._end_turn(ev)
         elif ph == "go_stop":
@@ -279,14 +269,18 @@ class GoStopState(HandLifecycle, VariantRules):
                 self.last_go[seat] = self.score(seat)
                 self.go_seq[seat] = max(self.go_seq) + 1
                 if ev is not None:
-                    ev.append({"kind": "go", "seat": seat, "cards": [], "count": self.go_counts[seat],
-                               "score": self.last_go[seat]})
+                    ev.append(Details("go", seat, {"cards": [], "count": self.go_counts[seat],
+                                                   "score": self.last_go[seat]}))
                 self._next_turn(ev)
             else:
                 self._stop(self.turn, ev)
         else:  # hand_over
             self._deal(ev)
-        return [] if ev is None else ev
+        if ev is None:
+            return []
+        if ph == "hand_over":
+            self.deal_events = ev
+        return ev
 
     def _why_illegal(self, move) -> str:
         return why_illegal(self.phase, move)
@@ -303,14 +297,14 @@ class GoStopState(HandLifecycle, VariantRules):
         self.last_turn = (len(self.hands[seat]) + self.credits[seat] == 1
                           and sum(map(len, self.hands)) + sum(self.credits) == 1)
         if ev is not None:
-            ev.append({"kind": "turn", "seat": seat, "cards": []})
+            ev.append(Details("turn", seat, {"cards": []}))
 
     def _on_play(self, card, ev):
         seat = self.turn
         if card.month == 0:   # bonus: captured; a stock card is turned as its substitute
             self.hands[seat].remove(card)
             if ev is not None:
-                ev.append({"kind": "play", "seat": seat, "cards": [card]})
+                ev.append(Details("play", seat, {"cards": [card]}))
             self._take_bonus(seat, card, ev)
             self._bonus_played(seat, ev)
             sub = self._turn_up(ev, "substitute")
@@ -341,7 +335,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.bombs[seat] += 1
         self.credits[seat] += len(three) - 1   # two skips, one for a two-card bomb
         if ev is not None:
-            ev.append({"kind": "bomb", "seat": seat, "cards": three + fourth, "hand_cards": len(three)})
+            ev.append(Details("bomb", seat, {"cards": three + fourth, "hand_cards": len(three)}))
         self._capture(seat, three + fourth, ev)
         self._take_junk(seat, 1, "bomb", ev)
         self.t_mode = "none"
@@ -355,7 +349,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.shakes[seat] += 1
         self.revealed[seat] += [c for c in three if c is not self.t_card]
         if ev is not None:
-            ev.append({"kind": "shake", "seat": seat, "cards": three})
+            ev.append(Details("shake", seat, {"cards": three}))
 
     def _drop_revealed(self, seat, cards):
         if self.revealed[seat]:
@@ -367,7 +361,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self.hands[seat].remove(card)
             self._drop_revealed(seat, (card,))
             if ev is not None:
-                ev.append({"kind": "play", "seat": seat, "cards": [card]})
+                ev.append(Details("play", seat, {"cards": [card]}))
         self.t_card = card
         m = card.month
         same = [c for c in self.table if c.month == m]
@@ -397,11 +391,11 @@ class GoStopState(HandLifecycle, VariantRules):
         self._sc[seat] = None
         owner = self.stacks.pop(month, None)
         if ev is not None:
-            ev.append({"kind": "capture", "seat": seat, "cards": four})
+            ev.append(Details("capture", seat, {"cards": four}))
         if owner is not None:
             kind = "ja_ppuk" if owner == seat else "stack_capture"
             if ev is not None:
-                ev.append({"kind": kind, "seat": seat, "cards": four, "maker": owner})
+                ev.append(Details(kind, seat, {"cards": four, "maker": owner}))
             self._take_junk(seat, 2 if owner == seat else 1, kind, ev)
 
     def _turn_up(self, ev, why):
@@ -410,7 +404,7 @@ class GoStopState(HandLifecycle, VariantRules):
         while self.stock:
             s = self.stock.pop()
             if ev is not None:
-                ev.append({"kind": "flip", "seat": seat, "cards": [s], "for": why})
+                ev.append(Details("flip", seat, {"cards": [s], "for": why}))
             if s.month == 0:
                 self._take_bonus(seat, s, ev)
                 continue
@@ -421,7 +415,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.captures[seat].append(card)
         self._sc[seat] = None
         if ev is not None:
-            ev.append({"kind": "bonus", "seat": seat, "cards": [card]})
+            ev.append(Details("bonus", seat, {"cards": [card]}))
 
     def _flip_stock(self, ev):
         seat = self.turn
@@ -438,7 +432,7 @@ class GoStopState(HandLifecycle, VariantRules):
             if mode == "alone":
                 self.table.remove(h)
                 if ev is not None and not self.last_turn:   # on the last turn the cards must match: no jjok
-                    ev.append({"kind": "jjok", "seat": seat, "cards": [h, s]})
+                    ev.append(Details("jjok", seat, {"cards": [h, s]}))
                 self._capture(seat, [h, s], ev)
                 if not self.last_turn:
                     self._take_junk(seat, 1, "jjok", ev)
@@ -449,14 +443,14 @@ class GoStopState(HandLifecycle, VariantRules):
                     self.table.append(s)
                     self.stacks[s.month] = seat
                     if ev is not None:
-                        ev.append({"kind": "ppuk", "seat": seat,
-                                   "cards": [c for c in self.table if c.month == s.month]})
+                        ev.append(Details("ppuk", seat,
+                                          {"cards": [c for c in self.table if c.month == s.month]}))
                     if self._ppuk_made(seat, ev):
                         return
                 else:
                     four = [c for c in self.table if c.month == s.month] + [s]
                     if ev is not None and not self.last_turn:
-                        ev.append({"kind": "ttadak", "seat": seat, "cards": four})
+                        ev.append(Details("ttadak", seat, {"cards": four}))
                     self._capture(seat, four, ev)
                     if not self.last_turn:
                         self._take_junk(seat, 1, "ttadak", ev)
@@ -469,7 +463,7 @@ class GoStopState(HandLifecycle, VariantRules):
         if not same:
             self.table.append(s)
             if ev is not None:
-                ev.append({"kind": "place", "seat": seat, "cards": [s]})
+                ev.append(Details("place", seat, {"cards": [s]}))
         elif len(same) == 1:
             self._capture(seat, [s, same[0]], ev)
         elif len(same) == 2:
@@ -492,7 +486,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.captures[seat].extend(cards)
         self._sc[seat] = None
         if ev is not None:
-            ev.append({"kind": "capture", "seat": seat, "cards": list(cards)})
+            ev.append(Details("capture", seat, {"cards": list(cards)}))
 
     def _take_junk(self, seat, need, reason, ev):
         for o in range(self.n):
@@ -506,7 +500,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self.captures[seat].extend(give)
             self._sc[seat] = self._sc[o] = None
             if ev is not None:
-                ev.append({"kind": "junk_taken", "seat": seat, "from": o, "cards": give, "reason": reason})
+                ev.append(Details("junk_taken", seat, {"from": o, "cards": give, "reason": reason}))
 
     def _end_turn(self, ev):
         seat = self.turn
@@ -514,7 +508,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self.choices = []
         if not self.table and not self.last_turn:
             if ev is not None:
-                ev.append({"kind": "sseul", "seat": seat, "cards": []})
+                ev.append(Details("sseul", seat, {"cards": []}))
             self._take_junk(seat, 1, "sseul", ev)
         if self.last_turn and self.stock:
             # only bonus cards can be left under the last card: the player turns them up
@@ -545,13 +539,6 @@ class GoStopState(HandLifecycle, VariantRules):
                 break
             nxt = (nxt + 1) % self.n
         self._start_turn(nxt, ev)
-
-
-def as_event(ev: dict) -> Event:
-    """An engine event (dict) as the one engine.Event type; its data keeps the
-    game's own terms (Card objects)."""
-    return Event(ev["kind"], ev.get("seat"),
-                 {k: v for k, v in ev.items() if k != "kind" and k != "seat"})
 
 
 def new_engine(seed: int, options=None) -> GoStopState:

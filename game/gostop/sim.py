@@ -107,7 +107,7 @@ def play_hands(levels, hands: int, seed: int = 0, options: Options | None = None
             st.decisions += 1
             evs = state.apply(mv)
         for e in evs:
-            k = e["kind"]
+            k = e.kind
             if k in COUNTED_EVENTS:
                 st.events[k] = st.events.get(k, 0) + 1
                 seen_this_hand.add(k)

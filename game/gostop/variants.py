@@ -16,6 +16,7 @@ Pure: no pygame.
 """
 from __future__ import annotations
 
+from ..engine import Details
 from .hand import Payment
 
 
@@ -70,13 +71,13 @@ class VariantRules:
                 self.chips[o] -= chips
                 self.chips[seat] += chips
                 if ev is not None:
-                    ev.append({"kind": "paid_at_once", "seat": seat, "cards": [], "from": o,
-                               "chips": chips, "reason": why})
+                    ev.append(Details("paid_at_once", seat, {"cards": [], "from": o,
+                                                             "chips": chips, "reason": why}))
 
     def _three_ppuk(self, seat, ev) -> None:
         pts = self.options.three_ppuk_points
         if ev is not None:
-            ev.append({"kind": "three_ppuk", "seat": seat, "cards": []})
+            ev.append(Details("three_ppuk", seat, {"cards": []}))
         pays = []
         for o in range(self.n):
             if o != seat:

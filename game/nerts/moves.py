@@ -157,7 +157,7 @@ class Event:
             data["reason"] = self.reason
         if self.move is not None:
             data["move"] = self.move.to_json()
-        return engine.Event(self.kind, self.seat, data)
+        return engine.Details(self.kind, self.seat, data)
 
     def __str__(self) -> str:
         parts = [self.kind]

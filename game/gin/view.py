@@ -1,0 +1,55 @@
+"""What one Gin seat may see (GinView): the computers, the coach and the table's
+drawing decide from this alone. No pygame here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from game.cards import Card
+from game.gin.options import GinOptions
+from game.gin.scores import HandRecord
+
+
+@dataclass(frozen=True)
+class GinView:
+    """What one seat may see. Computer players decide from this alone."""
+    seat: int
+    phase: str
+    turn: int
+    dealer: int
+    hand_no: int
+    hand: tuple                  # own cards, sorted
+    pile: tuple                  # the discard pile, bottom first; pile[-1] is the upcard
+    stock_size: int
+    opponent_hand_size: int
+    knock_value: int             # 0: gin only (options.gin_only_rule says why)
+    doubled: bool                # Oklahoma spade
+    first_upcard: Card
+    stock_end: bool              # taking the upcard is allowed only to go out
+    taken_upcard: Optional[Card] # the upcard this seat just took (may not discard it)
+    my_taken: tuple              # cards this seat was seen to take from the pile
+    opp_taken: tuple             # cards the opponent was seen to take from the pile
+    my_discards: tuple
+    opp_discards: tuple
+    opp_passed: tuple            # upcards the opponent declined (drew the Stock instead)
+    legal_moves: tuple
+    options: GinOptions
+    games: tuple                 # GameScore copies
+    wins: tuple                  # hands won in the match, per seat
+    # laid down cards, once shown
+    out_seat: Optional[int] = None
+    out_kind: Optional[str] = None
+    out_melds: tuple = ()
+    out_unmatched: tuple = ()
+    out_discard: Optional[Card] = None          # only when the hand is over
+    opp_hand: Optional[tuple] = None            # only when the hand is over
+    defense: Optional[dict] = None              # after the lay-down
+    last_record: Optional[HandRecord] = None
+
+    @property
+    def upcard(self) -> Optional[Card]:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
