@@ -17,8 +17,13 @@ from multiprocessing import Pool
 from bench.gin_games import describe, paired, playouts_per_cpu_second, run
 from bench.stats import summary
 
-VARIANTS = ("expert:search=0", "expert", "expert:my_knock=0", "expert:my_knock=5",
-            "expert:search_k=3", "expert:search_draw=1")
+VARIANTS = ("expert:search=0", "expert", "expert:my_knock=0", "expert:my_knock=4",
+            "expert:search_k=3", "expert:search_k=3,my_knock=4",
+            "expert:search_k=3,my_knock=4,search_draw=1")
+ROWS = (("hard", "normal", "default", 1000), ("normal", "easy", "default", 1000),
+        (None, "simple", "eaai", 2000), (None, "solid", "eaai", 2000),
+        (None, "hard", "default", 1500), (None, "solid", "default", 1000),
+        ("hard", "normal", "eaai", 1000), ("normal", "easy", "eaai", 1000))
 
 
 def decision_times(spec: str, hands: int, seed: int = 2) -> list:
@@ -49,8 +54,16 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=".")
     ap.add_argument("--scale", type=float, default=1.0, help="games x scale (a quick run: 0.02)")
-    ap.add_argument("--variants", default=",".join(VARIANTS), help="';'-separated specs")
+    ap.add_argument("--variants", default=";".join(VARIANTS), help="';'-separated specs")
+    ap.add_argument("--tune-games", type=int, default=500)
+    ap.add_argument("--seconds", type=float, default=1e9, help="wall time to fit the rows in")
+    ap.add_argument("--timing", default=None, help="only the decision times of this player")
     args = ap.parse_args(argv)
+    if args.timing:
+        s = summary(decision_times(args.timing, max(2, int(60 * args.scale))))
+        print(f"{args.timing} decision CPU: median {1000 * s['median']:.2f} ms, "
+              f"p99 {1000 * s['p99']:.2f} ms, max {1000 * s['max']:.2f} ms over {s['n']}")
+        return 0
     os.makedirs(args.out, exist_ok=True)
     log = os.path.join(args.out, "gin_ladder.jsonl")
     t0 = time.time()
@@ -67,8 +80,8 @@ def main(argv=None) -> int:
     with Pool(args.jobs) as pool:
         base = None
         results = {}
-        for spec in args.variants.replace(";", ",").split(","):
-            r = run(spec, "simple", n(800), 9, "eaai", args.jobs, pool)
+        for spec in args.variants.split(";"):
+            r = run(spec, "simple", n(args.tune_games), 9, "eaai", args.jobs, pool)
             results[spec] = r
             emit("variant", describe(r), r)
             if base is None:
@@ -77,15 +90,18 @@ def main(argv=None) -> int:
                 emit("paired", paired(r, base), {})
         best = max(results, key=lambda s: (sum(results[s]["games"]), -list(results).index(s)))
         emit("best", f"best variant by games vs simple: {best}", {"best": best})
-        for a, b, rules, games in (("hard", "normal", "default", 1000), ("normal", "easy", "default", 1000),
-                                   (best, "simple", "eaai", 2000), (best, "solid", "eaai", 2000),
-                                   (best, "hard", "default", 1500), (best, "solid", "default", 1000),
-                                   ("hard", "normal", "eaai", 1000), ("normal", "easy", "eaai", 1000)):
-            r = run(a, b, n(games), 10, rules, args.jobs, pool)
+        cost = {s: r["cpu"] / max(1, len(r["games"])) for s, r in results.items()}
+        for k, (a, b, rules, games) in enumerate(ROWS):
+            a = a or best
+            # fit the rows left in the time left (CPU a game from the tuning runs)
+            per_game = cost.get(a, 0.06) * (1.3 if b == "hard" else 1.0) / args.jobs
+            left = args.seconds - (time.time() - t0) - 15
+            fit = int(left / (len(ROWS) - k) / per_game) if per_game else games
+            if fit < 50:
+                emit("skipped", f"{a} vs {b} ({rules}): no time left", {})
+                continue
+            r = run(a, b, min(n(games), fit), 10, rules, args.jobs, pool)
             emit("row", describe(r), r)
-    s = summary(decision_times(best, n(60)))
-    emit("timing", f"{best} decision CPU: median {1000 * s['median']:.2f} ms, "
-         f"p99 {1000 * s['p99']:.2f} ms, max {1000 * s['max']:.2f} ms over {s['n']}", s)
     return 0
 
 

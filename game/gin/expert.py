@@ -48,8 +48,9 @@ class ExpertAI(SlicedThinking, GinAI):
         self.search = True
         self.worlds = 48             # opponent hands (and Stock orders) sampled per decision
         self.search_k = 1            # the key's best discards played out (1: only knock or not)
-        self.my_knock = 10           # own play-outs knock with at most this deadwood...
+        self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
+        self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
         self.w_game = 40.0           # a hand that ends the game is worth this much more
         self.keep_margin = 0.0       # the key's best discard unless another gains more
         self.search_draw = False     # the upcard or the Stock played out too (else by the key)
@@ -251,7 +252,8 @@ class ExpertAI(SlicedThinking, GinAI):
         knock = None
         if outs:
             i, knock = min(_bits(outs), key=lambda ib: (_mindw(hand ^ ib[1]), ib[0]))
-            if _mindw(hand ^ knock) == 0 or view.stock_end:
+            if _mindw(hand ^ knock) == 0 or view.stock_end or \
+                    len(view.my_discards) >= self.patience_turns:   # (upcards traded round and round)
                 return self._go_out(view, know, hand ^ knock, i)
         if self.search_k <= 1:
             if not knock:

@@ -13,8 +13,28 @@ from __future__ import annotations
 
 from game.gin import melds as M
 
-_mindw = M.min_deadwood_mask
-_after = M.min_deadwood_after_discard_mask
+_MEMO: dict = {}             # least deadwood of masks met in play-outs (hands repeat)
+_MEMO1: dict = {}            # the same after the best discard
+_MEMO_LIMIT = 1 << 18
+
+
+def _mindw(mask: int) -> int:
+    v = _MEMO.get(mask)
+    if v is None:
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
+        v = _MEMO[mask] = M.min_deadwood_mask(mask)
+    return v
+
+
+def _after(mask: int) -> int:
+    v = _MEMO1.get(mask)
+    if v is None:
+        if len(_MEMO1) > _MEMO_LIMIT:
+            _MEMO1.clear()
+        v = _MEMO1[mask] = M.min_deadwood_after_discard_mask(mask)
+    return v
+
 VALUES = M.BIT_VALUES
 _RANK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
