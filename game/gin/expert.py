@@ -1,11 +1,14 @@
-"""The Gin expert: plays for points and games. Its choices (take or pass the upcard,
-the discard, knock now or play on) are each tried in worlds sampled from its model of
-the opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock),
-played out to the hand's end by fast policies (game.gin.playout: patient for its own
-seat, sound for his), scored in points under the game's rules, and weighed by the game's
-score (a knock that wins the game beats a try for gin). Its hand evaluation (the key that
-ranks the discards searched) is the hard player's with the model's chances. It decides
-from its seat's GinView alone; the history of what was measured is docs/gin-players.md.
+"""The Gin expert: plays for points and games. When it may knock, the knock and the
+same discard without it are played out in worlds sampled from its model of the
+opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock)
+to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
+for gin until the Stock's last cards; sound for his), scored in points under the
+game's rules and weighed by the game's score (a hand that ends the game counts
+w_game more): it waits for gin when the sampled future says so. The discard and the
+upcard may be searched the same way (search_k: off, it won fewer games; search_draw:
+off, its games not yet measured); by default they are the hard player's key with the
+model's chances (the upcard by its expected value over the Stock's live cards). It
+decides from its seat's GinView alone; what was measured is in docs/gin-players.md.
 
 Thinking in slices (for a table that must keep drawing frames):
     ai.start_choice(view)          # begin a decision
