@@ -175,9 +175,10 @@ class ExpertAI(SlicedThinking, GinAI):
         return hits / total if total else 0.0
 
     # ---- the search in points ----
-    def _worlds(self, view: GinView, know: _Knowledge) -> list:
+    def _worlds(self, view: GinView, know: _Knowledge):
         """[(his hand, the Stock top last)] sampled from the model; [] if the record
-        does not add up (then the key decides alone)."""
+        does not add up (then the key decides alone). A generator: it yields between
+        pieces of work (the return value is the list)."""
         out = []
         for opp in self._sample_opponents(view, know, self.worlds):
             stock = [b for _, b in _bits(know.unseen & ~opp)]
@@ -185,6 +186,8 @@ class ExpertAI(SlicedThinking, GinAI):
                 return []
             self.rng.shuffle(stock)
             out.append((opp, stock))
+            if len(out) % 8 == 0:
+                yield
         return out
 
     def _utility(self, view: GinView):
@@ -217,7 +220,7 @@ class ExpertAI(SlicedThinking, GinAI):
         with_up = hand | ub
         if M.knock_discards_mask(with_up, view.knock_value) & ~banned:
             return TakeUpcard(seat)
-        worlds = self._worlds(view, know)
+        worlds = yield from self._worlds(view, know)
         if not worlds:
             move = yield from self._draw_iter(view, know)
             return move
@@ -266,7 +269,7 @@ class ExpertAI(SlicedThinking, GinAI):
             cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
             if knock and knock not in cands:
                 cands.append(knock)
-        worlds = self._worlds(view, know) if len(cands) > 1 or knock else []
+        worlds = (yield from self._worlds(view, know)) if len(cands) > 1 or knock else []
         if not worlds:
             return self._discard(view, know)
         rules = Rules(view.options, kv, view.doubled)
