@@ -5,8 +5,8 @@ to the hand's end by fast policies (game.gin.playout: patient for its own seat, 
 for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by the game's score (a hand that ends the game counts
 w_game more): it waits for gin when the sampled future says so. The discard and the
-upcard may be searched the same way (search_k: off, it won fewer games; search_draw:
-off, its games not yet measured); by default they are the hard player's key with the
+upcard may be searched the same way (search_k, search_draw: off, they won fewer
+games); by default they are the hard player's key with the
 model's chances (the upcard by its expected value over the Stock's live cards). It
 decides from its seat's GinView alone; what was measured is in docs/gin-players.md.
 
