@@ -1,5 +1,10 @@
 """Reference players for Gin Rummy strength figures (not levels offered at the table).
 
+SimpleAI ("simple"): the public description of the EAAI reference player
+(SimpleGinRummyPlayer): takes the upcard only if it then belongs to a meld, else
+draws from the Stock; discards a highest-valued card not in a meld (ties broken by
+its seeded random state); knocks as soon as it may; lays off all it can.
+
 SolidAI ("solid"): a sound player who counts nothing: takes the upcard only if it
 lowers its least deadwood (after its best discard), else draws from the Stock;
 throws the card that leaves the least deadwood (the highest card among ties);
@@ -59,11 +64,60 @@ class SolidAI:
         return Discard(seat, card)
 
 
+class SimpleAI:
+    level = "simple"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)     # breaks ties between equal throws
+
+    def choose(self, view: GinView):
+        seat, ph, legal = view.seat, view.phase, view.legal_moves
+        if ph == "hand_over":
+            return NextHand(seat)
+        if not legal:
+            return None
+        if ph == "lay_down":
+            return LayDown(seat)          # the least deadwood over melds and lay-offs: all it can
+        hand = M.cards_to_mask(view.hand)
+        if ph in ("offer", "draw"):
+            decline = Pass(seat) if ph == "offer" or view.stock_end else DrawStock(seat)
+            if not any(isinstance(m, TakeUpcard) for m in legal):
+                return decline
+            up = M.card_bit(view.pile[-1])
+            if view.stock_end:            # offered only to go out: it goes out as soon as it may
+                return TakeUpcard(seat)
+            return TakeUpcard(seat) if in_a_meld(up, hand | up) else decline
+        go = [m for m in legal if isinstance(m, GoOut) and m.discard is not None]
+        if go:                            # out as soon as it may, with the least deadwood
+            least = min(M.min_deadwood_mask(hand ^ M.card_bit(m.discard)) for m in go)
+            best = [m.discard for m in go if M.min_deadwood_mask(hand ^ M.card_bit(m.discard)) == least]
+            return GoOut(seat, self._highest(best))
+        banned = 0
+        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
+            banned = M.card_bit(view.taken_upcard)
+        loose = M.best_melds_mask(hand)[1] & ~banned
+        pool = M.mask_to_cards(loose or hand & ~banned)
+        return Discard(seat, self._highest(pool))
+
+    def _highest(self, cards) -> object:
+        """A highest-valued card of `cards`, ties broken by the random state."""
+        top = max(M.card_value(c) for c in cards)
+        return self.rng.choice(sorted(c for c in cards if M.card_value(c) == top))
+
+
+def in_a_meld(bit: int, hand: int) -> bool:
+    """Whether the card `bit` is in some meld made of the cards of `hand`."""
+    return any(m & bit and m & hand == m for m in M.ALL_MELDS)
+
+
 def solid_throw(hand: int, banned: int = 0) -> int:
     """Solid's discard (a bit) from a hand mask: the least deadwood left, the highest
     card among ties (the higher suit among equal values)."""
     return min(_bits(hand & ~banned),
                key=lambda b: (M.min_deadwood_mask(hand ^ b), -M.BIT_VALUES[b.bit_length() - 1], -b))
+
+
+REFERENCE = {"solid": SolidAI, "simple": SimpleAI}
 
 
 def _bits(mask: int):
@@ -77,8 +131,8 @@ def player(spec: str):
     """A level name, "solid", or a level with settings changed for an A/B run:
     "expert:w_feed=1,feed_samples=30" (attributes of the computer player)."""
     name, _, sets = spec.partition(":")
-    if name == "solid":
-        base = SolidAI
+    if name in REFERENCE:
+        base = REFERENCE[name]
     else:
         if not sets:
             return name

@@ -298,3 +298,31 @@ def test_bench_posterior_reads_the_record_as_it_was_played():
                    for x in samples)
     assert found >= 5
     assert auc([0.1, 0.9, 0.5], [0, 1, 0]) == 1.0 and auc([0.3, 0.3], [0, 1]) == 0.5
+
+
+# --- playing for points: patience ------------------------------------------------
+
+def _first_declined_knock():
+    """The first view (of a few fixed hands against simple) where the expert could
+    knock and played on instead: it waits for gin when the play-outs say so."""
+    from bench.gin_baselines import SimpleAI
+    for seed in range(1, 12):
+        g = GinGame.new(seed)
+        ais = [make_ai("expert", 1), SimpleAI(2)]
+        while g.phase not in ("hand_over", "game_over"):
+            v = g.view(g.turn)
+            move = ais[g.turn].choose(v)
+            if g.turn == 0 and v.phase == "discard" and not isinstance(move, GoOut) and \
+                    any(isinstance(m, GoOut) for m in v.legal_moves):
+                return v, move
+            g.apply(move)
+    raise AssertionError("the expert never played on past a knock")
+
+
+def test_expert_plays_on_for_gin_but_not_round_and_round():
+    import dataclasses
+    v, move = _first_declined_knock()
+    assert isinstance(move, Discard)
+    # after many throws in one hand (upcards traded round and round) it knocks
+    long = dataclasses.replace(v, my_discards=tuple(v.pile[:1]) * 20)
+    assert isinstance(ExpertAI("expert", 1).choose(long), GoOut)

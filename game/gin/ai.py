@@ -24,21 +24,21 @@ Levels
   late lost more hands than it gained points in our runs: wait_for_gin); lays a
   knock out so the opponent has the fewest lay-offs; defends with the least
   deadwood over its melds and lay-offs together.
-- expert (game/gin/expert.py, ExpertAI): hard's hand evaluation with a model of
-  the opponent's hand from the public record only (game/gin/opponent_model.py:
-  the cards he took, the neighbours of what he threw and when, the upcards he
-  declined), so outs, lay-off exposure and discard danger use those chances;
-  takes the upcard when its expected result beats the Stock's (every live card
-  weighted by the chance it is still in the Stock); may decline a knock when
-  opponent hands sampled from the model undercut it too often (undercut_limit;
-  off by default: knocking at once measured best).
+- expert (game/gin/expert.py, ExpertAI): plays for points and games. hard's hand
+  evaluation with a model of the opponent's hand from the public record only
+  (game/gin/opponent_model.py: the cards he took, the neighbours of what he threw and
+  when, the upcards he declined); takes the upcard when its expected result beats the
+  Stock's; when it may knock, it plays the knock and the same discard without it out
+  in worlds sampled from the model (game/gin/playout.py: its own seat patient, going
+  for gin until the Stock's last cards) and scores them in points, a hand that ends the
+  game counting more: it waits for gin when the sampled future says so.
 BaselineAI is the yardstick of the benchmark: keeps its best melds, throws the
 highest deadwood card, goes out as soon as it may, draws at random (the stronger
-reference player "solid" is in bench/gin_baselines.py).
+reference players "solid" and "simple" are in bench/gin_baselines.py).
 
 Decisions of easy/normal/hard are a few hundred bitmask operations (well under
-5 ms). The expert's draw decision costs a few ms, so a table should let it think
-in slices, as Go-Stop's hard player does (game/gostop/table.py think()):
+5 ms). The expert's knock decision plays out 48 worlds (about 10 ms), so a table lets
+it think in slices, as Go-Stop's hard player does (game/gostop/table.py think()):
 
     ai = make_ai("expert", seed)
     if hasattr(ai, "start_choice"):

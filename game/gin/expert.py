@@ -1,6 +1,14 @@
-"""The Gin expert: the hard player's hand evaluation, with an opponent model from
-the public record (game.gin.opponent_model), a draw choice by expected value and
-a knock decision by the undercut risk. It decides from its seat's GinView alone.
+"""The Gin expert: plays for points and games. When it may knock, the knock and the
+same discard without it are played out in worlds sampled from its model of the
+opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock)
+to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
+for gin until the Stock's last cards; sound for his), scored in points under the
+game's rules and weighed by the game's score (a hand that ends the game counts
+w_game more): it waits for gin when the sampled future says so. The discard and the
+upcard may be searched the same way (search_k, search_draw: off, they won fewer
+games); by default they are the hard player's key with the
+model's chances (the upcard by its expected value over the Stock's live cards). It
+decides from its seat's GinView alone; what was measured is in docs/gin-players.md.
 
 Thinking in slices (for a table that must keep drawing frames):
     ai.start_choice(view)          # begin a decision
@@ -8,116 +16,8 @@ Thinking in slices (for a table that must keep drawing frames):
     ai.cancel()                    # drop an unfinished decision (state changed)
     ai.choose(view)                # the same decision, thought out at once
 choose_iter(view) is the generator behind both: it yields None after each short
-piece of work (well under a millisecond) and returns the move; the random state
-it uses is noted at start_choice, so cancel() and a fresh start give the same move.
-
-Measured and dropped (expert vs solid, 1,500 hands, seed 11; this version 57.6%,
-95% CI 55.1-60.1): a "feed" term (on model-sampled opponent hands, what each
-discard gives a greedy opponent over his own Stock draw, a knock counting 15 more)
-instead of or beside the meld danger: 54.9-57.7%; the weights w_danger 2.5/6,
-w_knock 3.5, w_out 2, draw_margin 0/2, outs_decay 0.5: 56.5-58.5% (noise);
-the opponent model reweighted by "his last discard was his least-deadwood one"
-and "he has not knocked", or over his last three turns (each discard and draw
-checked against a greedy player): Brier score 6.50 -> 6.41 (uniform 6.65), too
-little to show; greedy-rollout discards in a one-player race: slower than hard's key.
-The same expert told the opponent's hand (a measurement-only cheat) wins 64.6%
-(62.1-67.0): a sharper opponent model is where the remaining strength is.
-
-Second pass (paired single-hand deals, python -m bench.gin_baselines --versus):
-w_knock 3 and draw_margin 0 won more hands than 2 and 1 (hands won by only one
-arm, new vs old: 49-29 on the seed where it was found, 43-32 and 66-51 on two
-fresh seeds of 1,500 and 2,500 hands). Tried and dropped (commits 8bd22b2 and
-d4bcb87 keep the code): the best four discards played out to the hand's end by
-two solid players in 30 worlds sampled from the model, the same worlds for each
-discard: 51.8% against 54.6% (500 hands); the key's choice kept unless another
-wins 10% more worlds: 57.4% vs 54.6% (500), then 53.6% vs 54.2% (1,000); the
-worlds filtered by his last turn as solid would play it: worse (z -1.3 to -2.1,
-800 hands); the upcard-or-Stock choice played out so:
-no change; the knock outs expected after one more draw: no change; the model's
-"cards worth more than his last discard are less likely his": no change. The
-same play-outs told his true hand win 72.9% of 800 hands where the told key wins
-59.9%: play-outs pay only where the worlds are (nearly) his real hand.
-
-Third pass: a particle filter over his whole record in the hand
-(game.gin.hand_filter: each upcard taken or passed, each draw, each discard, each
-turn he did not go out, as a sound player would with chance 1-eps). Its weights
-are sharp (his true hand outweighs 95% of the hands drawn from the model) but 32-64
-drawn hands hold few close to his, so the worlds move little: cards of his real
-hand per world 3.9 of 10 from the model, 4.3 filtered; Metropolis card swaps on
-top (up to 256 per decision): 4.3. Played out in the filtered worlds (16 worlds of
-64 hands, the best four discards): 53.1% against 57.2% (1,000 paired hands, z
--2.35). The model's chances blended half and half with the weighted hands'
-(pf_blend 0.5, 32 hands): hands won by only one arm, blend vs none, 30-18 and 35-27
-vs solid on two seeds of 1,000, 29-29 vs hard (z +1.5 in all); whole matches on
-bench seed 9: vs solid 1711/2998 (57.1%, 55.3-58.8) against 1711/2999 without,
-vs hard 978/2000 (48.9%) against 991/2000 (49.5%); pf_blend 1.0 against 0.5:
-20-25. Not better beyond noise, and decision p99 5 -> 35 ms: dropped (commit
-f4ac997 keeps game/gin/hand_filter.py, its tests and the blend, _sharpen).
-
-Fourth pass, the race to the knock (hands won by only one arm, variant vs this
-version, 1,500 paired hands vs solid unless named; commits b8b8ce2 and 384aaff keep
-the code). What decides a hand is his meld takes, not my own speed: solid refused
-its takes of upcards that meld for him loses 77.0% of 1,496 to this expert (57.0%
-against full solid); refused its other takes (a low card only lowering his
-deadwood) it wins more: 55.3% (python -m bench.gin_takes). A one-player race
-(Stock draws only) is flat across sound throw policies: out within 8 draws 32.2%
-by least deadwood, 36.3% by least deadwood less 2.5 per live out (4,000 deals),
-37.1% by this key, 36.7-37.6% with w_out 0.8-2 and w_knock 1.5-5 (2,000). Dropped:
-- the discard among the key's best 3-4 by a one-player race Monte Carlo (24-32
-  Stock orders drawn from the model, the same for each candidate, scored by his
-  going-out hazard per turn): greedy throws 167-197 (z -1.6), the key blended in
-  59-68, throws keeping live outs 143-179 (z -2.0); it is blind to feeding him;
-- the key's best three valued one draw on by the key itself: 84-93, vs hard 88-96;
-- the Stock's worth after the key's best discard instead of the least-deadwood
-  one: 5-12; taking more upcards (draw_margin -1.5): 11-23; refusing its own
-  upcard takes that do not meld: 13-31 (its takes are right);
-- outs he would throw back (above his last discard) counted double: 61-97 (z
-  -2.9); counted 0.6: 28-52 (z -2.7): the outs' weight is at its best;
-- a cost for discards below his last discard (he takes them): 39-44; the meld
-  danger of cards above his last discard x0.3, below x1.6: 48-49 (the model's
-  danger is fairly well calibrated: melds in his real hand 4% at danger < 0.1,
-  27% at 0.2-0.3, 74% at >= 0.9); the danger growing late (danger_late 1.5):
-  +14, +4, +1, -4 vs solid on four seeds, +3, +3, -5 vs hard: noise;
-- waiting for gin at an undercut risk above 0.15: 0-4 (knock at once).
-
-Fifth pass, joint tuning (bench/gin_tune.py, paired deals against solid and hard
-together; the figures are in its docstring): the settings and the opponent model's
-multipliers (now the expert's own: taken_near, discard_near, ...) sit on a plateau;
-no step of any of them, nor SPSA over eight at once, won more hands on a fresh seed.
-The multipliers fitted to real hands by log loss (bench/gin_model_fit.py) lose hands
-(51-87). Where it parts from hard (bench/gin_diverge.py): it declines upcards that
-only lower the deadwood (hard takes them), and wins those hands 82-49; the rest is
-even. Paired against hard's mirror it wins 512-454 of the hands only one won (four
-seeds, 5,700 deals): about one point better than hard, not three.
-
-Sixth pass, the ceiling (bench/gin_cheat.py, bench seed 9): told his real hand for
-the danger alone, this expert wins 65.4% of solid's hands (63.7-67.1) and 58.4% of
-hard's; with the danger weight raised to 16 for a danger known for certain, 71.9%
-(70.2-73.4). Perfect reading is worth about 15 points, but the record of the hand
-does not hold much more than the model reads: its danger ranks the cards that meld
-for him with an AUC of 0.78-0.82; the record read slowly and well
-(bench/gin_posterior.py: a Metropolis chain over his hand weighted by the likelihood
-of his whole record, 3,000 steps a decision, against solid, whose play that
-likelihood knows) 0.81-0.83 on the same cards; gradient-boosted trees on 85 features
-of the record around each card 0.787 where the model has 0.783 (scikit-learn,
-outside the project); splitting each card's danger by the evidence on each pair of
-his it would complete (refuted by an upcard he passed or a card he threw, above his
-last discard, holding a card he took) and refitting: log loss 0.443 -> 0.430, AUC
-unchanged. Dropped (hands won by only one arm, variant-this version, 1,500 deals vs
-solid): the danger of the safest throw left after this one added to the score
-(w_next 2, 8): 4-10, 38-39; a convex danger cost on top (w * danger^3, w 6 or 12;
-danger^8, w 25): 40-45, 61-55, 40-39; w_danger 6: 35-36. Against hard over 20,000
-hands (the bench row): 51.5% (50.8-52.2), games 1,176-966.
-
-Seventh pass (2026-11-24). Undercuts: of 394 hands solid won by knocking (1,000 hands,
-seed 21), this expert's deadwood was within 3 points of his in 10%, within 5 in 19%;
-more weight on its own deadwood as his knock nears (0.3 or 1.5 x the deadwood, from the
-Stock drawn or from the sampled hands near a knock) changed few hands: variant-this
-version 9-7, 2-1, 23-29, 11-11 (2,000 paired hands, seed 61). What a reading is worth
-(bench/gin_cheat.py --blend: the danger told partly, model and truth mixed): 65% of
-solid's hands needs a danger ranking the cards that meld for him with an AUC of about
-0.93 (64.5% there); at 0.84, about what the best reading of the record reaches, 59.3%,
-with the danger weighted 16.
+piece of work and returns the move; the random state it uses is noted at
+start_choice, so cancel() and a fresh start give the same move.
 """
 from __future__ import annotations
 
@@ -125,7 +25,8 @@ from game.gin import melds as M
 from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
 from game.gin.opponent_model import opponent_probabilities
-from game.gin.rules import GinView, LayDown, NextHand, TakeUpcard
+from game.gin.playout import Rules, playout, score_out, throw
+from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
 
 _mindw = M.min_deadwood_mask
@@ -146,6 +47,17 @@ class ExpertAI(SlicedThinking, GinAI):
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
+        # the search in points (module doc); search False: the key alone, knocking at once
+        self.search = True
+        self.worlds = 48             # opponent hands (and Stock orders) sampled per decision
+        self.search_k = 1            # the key's best discards played out (1: only knock or not)
+        self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
+        self.late = 6                # ...or with the knock value once the Stock is this low
+        self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
+        self.w_game = 40.0           # a hand that ends the game is worth this much more
+        self.keep_margin = 0.0       # the key's best discard unless another gains more
+        self.search_draw = False     # the upcard or the Stock played out too (else by the key)
+        self.up_margin = 3.0         # ...taken when it gains more than this in the play-outs
         # the opponent model's multipliers (game.gin.opponent_model), per player to be tuned
         self.taken_near, self.discard_near, self.passed_near = OM.TAKEN_NEAR, OM.DISCARD_NEAR, OM.PASSED_NEAR
         self.discard_near_early, self.p_cap = OM.DISCARD_NEAR_EARLY, OM.CAP
@@ -162,10 +74,16 @@ class ExpertAI(SlicedThinking, GinAI):
             return LayDown(seat)
         know = self._knowledge(view)
         yield
+        if ph == "draw" and self.search and self.search_draw and not view.stock_end:
+            move = yield from self._search_draw_iter(view, know)
+            return move
         if ph in ("offer", "draw"):
             move = yield from self._draw_iter(view, know)
             return move
         if ph == "discard":
+            if self.search:
+                move = yield from self._search_discard_iter(view, know)
+                return move
             return self._discard(view, know)
         return view.legal_moves[0]
 
@@ -255,3 +173,118 @@ class ExpertAI(SlicedThinking, GinAI):
             total += 1
             hits += _mindw(opp) <= dw
         return hits / total if total else 0.0
+
+    # ---- the search in points ----
+    def _worlds(self, view: GinView, know: _Knowledge):
+        """[(his hand, the Stock top last)] sampled from the model; [] if the record
+        does not add up (then the key decides alone). A generator: it yields between
+        pieces of work (the return value is the list)."""
+        out = []
+        for opp in self._sample_opponents(view, know, self.worlds):
+            stock = [b for _, b in _bits(know.unseen & ~opp)]
+            if len(stock) != view.stock_size:
+                return []
+            self.rng.shuffle(stock)
+            out.append((opp, stock))
+            if len(out) % 8 == 0:
+                yield
+        return out
+
+    def _utility(self, view: GinView):
+        """Points for me -> their worth in the game: a hand that takes either player to
+        the target counts w_game more (the first open game's score)."""
+        g = next((g for g in view.games if g.winner is None), None)
+        w = self.w_game
+        if g is None or not w:
+            return lambda pts: pts
+        need_me = view.options.game_target - g.points[view.seat]
+        need_him = view.options.game_target - g.points[1 - view.seat]
+
+        def u(pts: int) -> float:
+            if pts >= need_me:
+                return pts + w
+            if -pts >= need_him:
+                return pts - w
+            return pts
+        return u
+
+    def _search_draw_iter(self, view: GinView, know: _Knowledge):
+        """The upcard or the Stock, each played out in the same worlds."""
+        seat = view.seat
+        move, decline = self._plain_draw(view, know)
+        if move is not None:
+            return move
+        ub = _bit(view.pile[-1])
+        hand = know.hand
+        banned = 0 if view.options.discard_taken_upcard else ub
+        with_up = hand | ub
+        if M.knock_discards_mask(with_up, view.knock_value) & ~banned:
+            return TakeUpcard(seat)
+        worlds = yield from self._worlds(view, know)
+        if not worlds:
+            move = yield from self._draw_iter(view, know)
+            return move
+        take_b = min(_bits(with_up & ~banned),
+                     key=lambda ib: (self._key_fast(with_up ^ ib[1], know), ib[0]))[1]
+        rules = Rules(view.options, view.knock_value, view.doubled)
+        u = self._utility(view)
+        take = stock_total = 0.0
+        kv, mine, late = rules.kv, self.my_knock, self.late
+        for opp, stock in worlds:
+            take += u(playout(with_up ^ take_b, opp, stock[:], take_b, False, rules, mine, late))
+            s = stock[:]
+            h11 = hand | s.pop()
+            target = _after(h11)
+            b = throw(h11, target)
+            if target == 0 or target <= (min(mine, kv) if len(s) > late else kv):
+                stock_total += u(score_out(h11 ^ b, opp, rules))
+            else:
+                stock_total += u(playout(h11 ^ b, opp, s, b, False, rules, mine, late))
+            yield
+        n = len(worlds)
+        return TakeUpcard(seat) if take / n > stock_total / n + self.up_margin else decline
+
+    def _search_discard_iter(self, view: GinView, know: _Knowledge):
+        """The key's best discards and the knock, each played out in the same worlds."""
+        seat = view.seat
+        if GoOut(seat, None) in view.legal_moves:   # Big Gin
+            return GoOut(seat, None)
+        hand = know.hand
+        banned = 0
+        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
+            banned = _bit(view.taken_upcard)
+        kv = view.knock_value
+        outs = M.knock_discards_mask(hand, kv) & ~banned
+        knock = None
+        if outs:
+            i, knock = min(_bits(outs), key=lambda ib: (_mindw(hand ^ ib[1]), ib[0]))
+            if _mindw(hand ^ knock) == 0 or view.stock_end or \
+                    len(view.my_discards) >= self.patience_turns:   # (upcards traded round and round)
+                return self._go_out(view, know, hand ^ knock, i)
+        if self.search_k <= 1:
+            if not knock:
+                return self._discard(view, know)
+            cands = [knock]                  # knock now, or the same discard and play on
+        else:
+            cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
+            if knock and knock not in cands:
+                cands.append(knock)
+        worlds = (yield from self._worlds(view, know)) if len(cands) > 1 or knock else []
+        if not worlds:
+            return self._discard(view, know)
+        rules = Rules(view.options, kv, view.doubled)
+        u = self._utility(view)
+        mine, late = self.my_knock, self.late
+        totals = [0.0] * len(cands)
+        knock_total = 0.0
+        for opp, stock in worlds:
+            for k, b in enumerate(cands):
+                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
+            if knock:
+                knock_total += u(score_out(hand ^ knock, opp, rules))
+            yield
+        totals[0] += self.keep_margin * len(worlds)
+        k = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        if knock and knock_total >= totals[k]:
+            return self._go_out(view, know, hand ^ knock, knock.bit_length() - 1)
+        return Discard(seat, M.BIT_CARDS[cands[k].bit_length() - 1])

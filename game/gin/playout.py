@@ -1,0 +1,163 @@
+"""Fast play-outs of a Gin hand to its end, on card masks: the unit of work of the
+expert's search (game/gin/expert.py). No objects on the hot path: hands are ints
+(bit i = suit * 13 + rank - 1, as game.gin.melds), the Stock a list of bits (top last).
+
+Both seats play a sound policy: take the upcard only when it lowers the least
+deadwood, else draw; throw the card that leaves the least deadwood (the highest
+among ties). The opponent ("him") goes out as soon as he may; "me" is patient: a
+knock only with deadwood <= my_knock (or gin, or when the Stock is nearly out).
+The result is scored in points for me (negative: his) under the hand's rules:
+gin bonus, lay-offs and the undercut bonus, an Oklahoma spade's double.
+"""
+from __future__ import annotations
+
+from game.gin import melds as M
+
+_MEMO: dict = {}             # least deadwood of masks met in play-outs (hands repeat)
+_MEMO1: dict = {}            # the same after the best discard
+_MEMO_LIMIT = 1 << 18
+
+
+def _mindw(mask: int) -> int:
+    v = _MEMO.get(mask)
+    if v is None:
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
+        v = _MEMO[mask] = M.min_deadwood_mask(mask)
+    return v
+
+
+def _after(mask: int) -> int:
+    v = _MEMO1.get(mask)
+    if v is None:
+        if len(_MEMO1) > _MEMO_LIMIT:
+            _MEMO1.clear()
+        v = _MEMO1[mask] = M.min_deadwood_after_discard_mask(mask)
+    return v
+
+VALUES = M.BIT_VALUES
+_RANK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+
+# the cards of each value, highest bit first: a throw is searched from the highest card
+_BY_VALUE = tuple(tuple(1 << i for i in range(51, -1, -1) if VALUES[i] == v) for v in range(10, 0, -1))
+_ORDER = tuple(b for group in _BY_VALUE for b in group)
+
+
+def throw(hand: int, target: int) -> int:
+    """The bit to throw from an 11-card hand: the highest card whose discard leaves
+    `target` (the least deadwood after the best discard)."""
+    for b in _ORDER:
+        if hand & b and _mindw(hand ^ b) == target:
+            return b
+    raise ValueError("no discard reaches the target")
+
+
+class Rules:
+    """The hand's scoring numbers, read once per decision (GinOptions and the hand)."""
+    __slots__ = ("kv", "gin_bonus", "under_bonus", "mult", "bmult")
+
+    def __init__(self, options, knock_value: int, doubled: bool):
+        self.kv = knock_value
+        self.mult = 2 if doubled else 1
+        self.bmult = 2 if (doubled and options.oklahoma_double_bonuses) else 1
+        self.gin_bonus = options.gin_bonus * self.bmult
+        self.under_bonus = options.underknock_bonus * self.bmult
+
+
+def layoff_deadwood(defender: int, knocker: int) -> int:
+    """The defender's least deadwood after laying off on the knocker's best melds
+    (two ways tried: all cards that can go, or only his unmatched ones)."""
+    melds, _ = M.best_melds_mask(knocker)
+    runs = []
+    fits = 0
+    for m in melds:
+        i = (m & -m).bit_length() - 1
+        n = bin(m).count("1")
+        if m == ((1 << n) - 1) << i:          # a run (its bits side by side)
+            runs.append(m)
+        elif n == 3:
+            fits |= _RANK[i % 13] & ~m         # the set's fourth card
+    dw0 = _mindw(defender)
+    if not fits and not runs:
+        return dw0
+    best = dw0
+    for pool in (defender, M.best_melds_mask(defender)[1]):
+        gone = _closure(pool, fits, runs)
+        if gone:
+            d = _mindw(defender ^ gone)
+            if d < best:
+                best = d
+    return best
+
+
+def _closure(pool: int, fits: int, runs: list) -> int:
+    """The cards of `pool` that lay off together (sets' fourth cards, runs extended
+    at either end, again and again)."""
+    gone = pool & fits
+    ends = list(runs)
+    changed = True
+    while changed:
+        changed = False
+        for k, m in enumerate(ends):
+            ext = 0
+            lo = m & -m
+            if (lo.bit_length() - 1) % 13:
+                ext |= lo >> 1
+            hi = 1 << (m.bit_length() - 1)
+            if (hi.bit_length() - 1) % 13 != 12:
+                ext |= hi << 1
+            add = ext & pool & ~gone
+            if add:
+                gone |= add
+                ends[k] = m | add
+                changed = True
+    return gone
+
+
+def score_out(out: int, other: int, rules: Rules) -> int:
+    """Points for the player going out with the 10 cards `out` (negative: an undercut)."""
+    dw = _mindw(out)
+    if dw == 0:
+        return rules.gin_bonus + _mindw(other) * rules.mult
+    d = layoff_deadwood(other, out) - dw
+    if d > 0:
+        return d * rules.mult
+    return d * rules.mult - rules.under_bonus
+
+
+def playout(me: int, him: int, stock: list, up: int, my_turn: bool, rules: Rules,
+            my_knock: int, late: int = 4) -> int:
+    """Play the hand to its end from a draw (`my_turn`: mine). `stock` is consumed
+    (pass a copy). Points for me, negative for him, 0 for a dead hand."""
+    kv = rules.kv
+    mine_kv = my_knock if my_knock < kv else kv
+    dw_me = _mindw(me)
+    dw_him = _mindw(him)
+    while True:
+        hand = me if my_turn else him
+        dw = dw_me if my_turn else dw_him
+        h11 = hand | up
+        t_up = _after(h11)
+        if len(stock) <= 2:                      # the upcard only to go out, else dead
+            if t_up <= kv:
+                b = throw(h11, t_up)
+                pts = score_out(h11 ^ b, him if my_turn else me, rules)
+                return pts if my_turn else -pts
+            return 0
+        if t_up < dw:
+            target = t_up
+        else:
+            h11 = hand | stock.pop()
+            target = _after(h11)
+        b = throw(h11, target)
+        hand = h11 ^ b
+        up = b
+        limit = (mine_kv if len(stock) > late else kv) if my_turn else kv
+        if target <= limit or target == 0:
+            pts = score_out(hand, him if my_turn else me, rules)
+            return pts if my_turn else -pts
+        if my_turn:
+            me, dw_me = hand, target
+        else:
+            him, dw_him = hand, target
+        my_turn = not my_turn
