@@ -252,7 +252,7 @@ class App:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0
         while True:
-            name = f"screenshot-{stamp}{'-%d' % n if n else ''}.png"
+            name = f"screenshot-{stamp}{f'-{n}' if n else ''}.png"
             if not os.path.lexists(self.storage.path(name)):
                 break
             n += 1

@@ -15,8 +15,9 @@ step), where the others' engines hold the whole game (issue 32).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 class IllegalMove(Exception):
@@ -87,15 +88,15 @@ class Engine(Protocol):
     def to_json(self) -> dict: ...
 
     @classmethod
-    def from_json(cls, data: dict) -> "Engine":
+    def from_json(cls, data: dict) -> Engine:
         """The state back from to_json; ValueError with a clear reason if damaged."""
 
-    def copy(self) -> "Engine": ...
+    def copy(self) -> Engine: ...
 
     def check_invariants(self) -> None:
         """AssertionError if the state is impossible (a card made or lost...)."""
 
-    def redeal_hidden(self, seat: int, rng: random.Random) -> "Engine":
+    def redeal_hidden(self, seat: int, rng: random.Random) -> Engine:
         """A copy in which every card `seat` cannot see is dealt anew among the places
         it cannot see (each place keeps its size): equal views, other hidden cards."""
 

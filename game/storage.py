@@ -15,7 +15,8 @@ import json
 import os
 import stat
 import tempfile
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from game import errors
 
@@ -76,7 +77,7 @@ def _unwrap(raw: bytes, kind: str, schema: int) -> Any:
     that kind and schema, else ValueError."""
     doc = json.loads(raw.decode("utf-8"))
     if not isinstance(doc, dict) or doc.get("kind") != kind:
-        raise ValueError("not a G'NERTS %s file" % kind)
+        raise ValueError(f"not a G'NERTS {kind} file")
     if doc.get("schema") != schema:
         raise ValueError(f"schema {doc.get('schema')!r}, this program reads {schema}")
     if "data" not in doc:

@@ -88,7 +88,7 @@ def test_a_human_is_told_what_came_into_his_hand_since_his_last_turn(app):
     real = t.ais[1].choose
     t.ais[1].choose = lambda view: next((Play(1, c) for c in view.hand if str(c) == "R+2"), None) \
         or real(view)
-    assert run_until(app, lambda: t.my_turn(), 3000)
+    assert run_until(app, t.my_turn, 3000)
     app.run(max_frames=2)
     lines = t.log
     assert "Since your last turn: 2 new cards: B1 B2 (F3: what happened)." in lines, lines[-5:]

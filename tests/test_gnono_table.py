@@ -33,7 +33,7 @@ def settle(app, t):
 
 def test_a_matching_card_is_played(app):
     t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
-    assert t.my_turn() and t.hand_cards() == [Card.parse(x) for x in "R7 G2 B9".split()]
+    assert t.my_turn() and t.hand_cards() == [Card.parse(x) for x in ["R7", "G2", "B9"]]
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.state.top == Card.parse("R7")
@@ -93,7 +93,7 @@ def test_a_wild_with_its_colour_by_initial_and_by_arrows(app):
     post_keys("b")
     app.run(max_frames=1)
     assert t.state.top.is_wild and t.state.color == "B"
-    assert run_until(app, lambda: t.my_turn(), 2000)
+    assert run_until(app, t.my_turn, 2000)
     # the computer played or drew; choose the other Wild and name a colour with the arrows
     t.sel = t.hand_cards().index(Card.parse("W"))
     post_keys(pygame.K_RETURN)
@@ -338,7 +338,7 @@ def test_stacked_draw_two_is_taken_with_the_draw_key(app):
     t.ais[1].choose = lambda view: Play(1, Card.parse("Y+2"))
     post_keys(pygame.K_RETURN)              # R+2: Ada stacks her Y+2 on it
     app.run(max_frames=1)
-    assert run_until(app, lambda: t.my_turn(), 3000)
+    assert run_until(app, t.my_turn, 3000)
     assert t.state.pending_draw == 4
     post_keys(pygame.K_RETURN)              # G2 may not be played on a stack
     app.run(max_frames=1)

@@ -133,7 +133,7 @@ def test_go_doubling_from(start, goes, factor):
     (2, 5, 4, True), (2, 5, 5, False), (2, 10, 9, True), (2, 10, 8, True),
     (3, 3, 2, True), (3, 3, 3, False), (3, 8, 7, True)])
 def test_pibak_under(players, under, loser_junk, bak):
-    loser = " ".join("9J1 9J2 10J1 10J2 11J1 11J2 12D".split()[:loser_junk])
+    loser = " ".join(["9J1", "9J2", "10J1", "10J2", "11J1", "11J2", "12D"][:loser_junk])
     if loser_junk >= 7:
         loser = "9J1 9J2 10J1 10J2 11J1 11J2 8J1 8J2 7J2"
         loser = " ".join(loser.split()[:loser_junk])

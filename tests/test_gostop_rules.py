@@ -426,7 +426,7 @@ def test_gwang_bak():
     (2, 7, True), (2, 8, False), (2, 1, True), (2, 0, False),
     (3, 5, True), (3, 6, False)])
 def test_pi_bak(players, loser_junk, bak):
-    pool = "12D 9J1 9J2 10J1 10J2 11J1 11J2".split()   # 8 junk value
+    pool = ["12D", "9J1", "9J2", "10J1", "10J2", "11J1", "11J2"]   # 8 junk value
     loser = []
     v = 0
     for name in pool:

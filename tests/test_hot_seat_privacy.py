@@ -165,7 +165,7 @@ class Watch:
 
 # ---------------------------------------------------------------- Gnono
 GNONO_NAMES = {GnonoCard.parse(f"{c}{r}").name: f"{c}{r}"
-               for c in "RYGB" for r in ("0 1 2 3 4 5 6 7 8 9 S R +2".split())}
+               for c in "RYGB" for r in (["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"])}
 
 
 class GnonoWatch(Watch):
@@ -197,7 +197,7 @@ class GnonoWatch(Watch):
         for s, hand in enumerate(st.hands):
             for c in hand:
                 code = str(c)
-                if code == "W" or code == "W+4":
+                if code in {"W", "W+4"}:
                     continue          # a wild names no colour: not told apart in the notes
                 # both copies of a card held apart, or one seen on the pile: not told apart
                 if code in out and out[code] != s or self.public_seen[code]:

@@ -154,8 +154,9 @@ def read_presets(app, st, held):
                     app.run(max_frames=2)
             own = held.get(game, {}) if isinstance(held, dict) else {}
             names = {n.strip() for n in own} if isinstance(own, dict) else set()
+            shipped = BY_KEY[game].presets.shipped
             for name in scene.all_presets:
-                assert name in BY_KEY[game].presets.shipped or name.removesuffix(" (yours)") in names, (game, name)
+                assert name in shipped or name.removesuffix(" (yours)") in names, (game, name)
             back_to_menu(app)
 
 

@@ -64,5 +64,6 @@ def test_a_computer_that_chooses_at_once_and_one_that_fails():
 
 @pytest.mark.parametrize("module", [gin_controller, gnono_controller, gostop_controller])
 def test_the_three_controllers_use_the_one_pacer(module):
-    source = open(module.__file__).read()
+    with open(module.__file__) as f:
+        source = f.read()
     assert "Pacer(" in source and "class Thinking" not in source and "_Thinking" not in source

@@ -85,8 +85,7 @@ def layoff_deadwood(defender: int, knocker: int) -> int:
         gone = _closure(pool, fits, runs)
         if gone:
             d = _mindw(defender ^ gone)
-            if d < best:
-                best = d
+            best = min(best, d)
     return best
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from game.cards import Card, card_text, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
@@ -85,16 +85,16 @@ class GinGame:
         self.offer_stage = 0             # 0: non-dealer offered, 1: dealer offered
         self.must_draw_stock = False     # both passed the first upcard
         self.stock_end = False
-        self.taken_upcard: Optional[Card] = None
-        self.first_upcard: Optional[Card] = None
+        self.taken_upcard: Card | None = None
+        self.first_upcard: Card | None = None
         self.knock_value = self.options.knock_value
         self.doubled = False
         self.taken = [[], []]            # seen taken from the pile
         self.discards = [[], []]
         self.passed = [[], []]           # upcards declined
-        self.out_seat: Optional[int] = None
-        self.out_kind: Optional[str] = None
-        self.out_discard: Optional[Card] = None
+        self.out_seat: int | None = None
+        self.out_kind: str | None = None
+        self.out_discard: Card | None = None
         self.out_melds: list[list[Card]] = []
         self.out_unmatched: list[Card] = []
         self.def_melds: list[list[Card]] = []
@@ -105,10 +105,10 @@ class GinGame:
 
     @classmethod
     def new(cls, seed: int | None = None, options: GinOptions | None = None,
-            first_dealer: int | None = None) -> "GinGame":
+            first_dealer: int | None = None) -> GinGame:
         return cls(options, seed, first_dealer)
 
-    def new_game(self) -> "GinGame":
+    def new_game(self) -> GinGame:
         """A fresh game (or Hollywood match) with the same options; its seed comes
         from this game's RNG, its first dealer is drawn at random again."""
         return GinGame(self.options, self.rng.randrange(DEAL_LIMIT))
@@ -116,7 +116,7 @@ class GinGame:
     @classmethod
     def from_deal(cls, hands: Sequence[Sequence[Card]], upcard: Card,
                   stock_top_first: Sequence[Card] | None = None, dealer: int = 0,
-                  options: GinOptions | None = None, seed: int = 0) -> "GinGame":
+                  options: GinOptions | None = None, seed: int = 0) -> GinGame:
         """A game whose first hand is dealt as given (tests, tutorials): two hands
         of 10, the upcard, and the Stock from its top card down (the remaining
         cards in deck order when None, or appended after the given ones)."""
@@ -170,7 +170,7 @@ class GinGame:
 
     # ---- queries ----
     @property
-    def upcard(self) -> Optional[Card]:
+    def upcard(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
     @property

@@ -11,7 +11,7 @@ program ends; the next run starts again from the options program's values.
 from __future__ import annotations
 
 import weakref
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -22,7 +22,7 @@ from game.keys import Binding
 from game.scene import Pop, Scene
 
 # per App (one program run): the last session values chosen
-_SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 OWN = "Your options"
 
 

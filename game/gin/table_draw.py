@@ -154,10 +154,9 @@ def _draw_middle(tbl, canvas, col):
         canvas.blit(card_art.face(tbl.picked, "normal", col["face"]), (PILE_X, PICK_Y))
         ui.text_px(canvas, PILE_X + CW + 6, PICK_Y + 20, "\x1b taken", ar, bg)
     # the pick-up arrow, flashing until the first key of the turn
-    if tbl.mode == "play" and tbl.my_turn and tbl.focus == "pickup":
-        if not (tbl.flash and not tbl.app.blink):
-            x = (STOCK_X if tbl.target == "stock" else PILE_X) + CW // 2
-            draw_arrow(canvas, x, MID_Y - 19, ar)
+    if tbl.mode == "play" and tbl.my_turn and tbl.focus == "pickup" and not (tbl.flash and not tbl.app.blink):
+        x = (STOCK_X if tbl.target == "stock" else PILE_X) + CW // 2
+        draw_arrow(canvas, x, MID_Y - 19, ar)
     if tbl.mode == "result":
         _draw_result(tbl, canvas, col)
     elif tbl.mode == "wait" or (tbl.mode == "play" and g.turn == tbl.them):

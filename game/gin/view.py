@@ -3,7 +3,6 @@ drawing decide from this alone. No pygame here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from game.cards import Card
 from game.gin.options import GinOptions
@@ -26,7 +25,7 @@ class GinView:
     doubled: bool                # Oklahoma spade
     first_upcard: Card
     stock_end: bool              # taking the upcard is allowed only to go out
-    taken_upcard: Optional[Card] # the upcard this seat just took (may not discard it)
+    taken_upcard: Card | None # the upcard this seat just took (may not discard it)
     my_taken: tuple              # cards this seat was seen to take from the pile
     opp_taken: tuple             # cards the opponent was seen to take from the pile
     my_discards: tuple
@@ -37,17 +36,17 @@ class GinView:
     games: tuple                 # GameScore copies
     wins: tuple                  # hands won in the match, per seat
     # laid down cards, once shown
-    out_seat: Optional[int] = None
-    out_kind: Optional[str] = None
+    out_seat: int | None = None
+    out_kind: str | None = None
     out_melds: tuple = ()
     out_unmatched: tuple = ()
-    out_discard: Optional[Card] = None          # only when the hand is over
-    opp_hand: Optional[tuple] = None            # only when the hand is over
-    defense: Optional[dict] = None              # after the lay-down
-    last_record: Optional[HandRecord] = None
+    out_discard: Card | None = None          # only when the hand is over
+    opp_hand: tuple | None = None            # only when the hand is over
+    defense: dict | None = None              # after the lay-down
+    last_record: HandRecord | None = None
 
     @property
-    def upcard(self) -> Optional[Card]:
+    def upcard(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
     @property

@@ -339,7 +339,7 @@ class ExpertAI(SlicedThinking, GnonoAI):
 
     def _colours(self, view: GnonoView, wild: Card | None) -> list[str]:
         """Colours worth naming: those held (most first), else the hard player's pick."""
-        counts = {col: 0 for col in COLORS}
+        counts = dict.fromkeys(COLORS, 0)
         for c in view.hand:
             if c.color in counts and c != wild:
                 counts[c.color] += 1

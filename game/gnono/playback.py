@@ -39,11 +39,11 @@ class Model:
     scores: list
 
     @classmethod
-    def of(cls, st: GnonoState) -> "Model":
+    def of(cls, st: GnonoState) -> Model:
         return cls([list(h) for h in st.hands], st.top, st.color, st.direction, st.current,
                    len(st.draw_pile), list(st.uno_called), list(st.totals))
 
-    def copy(self) -> "Model":
+    def copy(self) -> Model:
         return Model([list(h) for h in self.hands], self.top, self.color, self.direction,
                      self.current, self.draw_size, list(self.uno_called), list(self.scores))
 

@@ -241,11 +241,11 @@ class GnonoState:
         if check:
             self._check(move)
         ev: list[Event] = []
-        if isinstance(move, TURN_MOVES) and self.uno_window is not None:
-            # the window closes when the next turn begins; the catchable player's
-            # own colour / swap choice still belongs to the turn that opened it
-            if not (move.seat == self.uno_window and self.phase in (COLOR, SWAP)):
-                self.uno_window = None
+        # the window closes when the next turn begins; the catchable player's own
+        # colour / swap choice still belongs to the turn that opened it
+        if isinstance(move, TURN_MOVES) and self.uno_window is not None \
+                and not (move.seat == self.uno_window and self.phase in (COLOR, SWAP)):
+            self.uno_window = None
         if isinstance(move, TURN_MOVES):
             self.turns += 1
         t = type(move)
@@ -473,7 +473,7 @@ class GnonoState:
             out.extend(h)
         return out
 
-    def copy(self) -> "GnonoState":
+    def copy(self) -> GnonoState:
         """An independent copy (cards are immutable and shared)."""
         s = copy.copy(self)
         for name in ("draw_pile", "discard", "seen", "totals", "uno_called", "last_drew_on",
@@ -485,7 +485,7 @@ class GnonoState:
             (self.wd4, self.last_round, self.rng, self.round_rng))
         return s
 
-    def redeal_hidden(self, seat: int, rng: random.Random) -> "GnonoState":
+    def redeal_hidden(self, seat: int, rng: random.Random) -> GnonoState:
         """A copy in which every card `seat` cannot see is dealt anew (game.engine)."""
         twin = self.copy()
         positions.redeal_hidden(twin, seat, rng)
@@ -500,7 +500,7 @@ class GnonoState:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, d) -> "GnonoState":
+    def from_json(cls, d) -> GnonoState:
         """The state of a save; ValueError with the reason if it is damaged or impossible."""
         return state_from_json(cls, d)
 

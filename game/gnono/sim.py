@@ -127,8 +127,8 @@ def play_games(levels, games: int, seed: int = 0, options: GnonoOptions | None =
     in seconds."""
     levels = list(levels)
     n = len(levels)
-    wins_by_level: dict[str, int] = {lv: 0 for lv in levels}
-    seats_by_level: dict[str, int] = {lv: 0 for lv in levels}
+    wins_by_level: dict[str, int] = dict.fromkeys(levels, 0)
+    seats_by_level: dict[str, int] = dict.fromkeys(levels, 0)
     times: list[float] = []
     rounds = turns = 0
     t0 = time.perf_counter()

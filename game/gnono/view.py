@@ -48,7 +48,7 @@ class GnonoView:
 
 def card_matches(card: Card, top: Card, color: str) -> bool:
     """Matching by colour, number or symbol, or any Wild."""
-    if card.color == "W" or card.color == color:
+    if card.color in ("W", color):
         return True
     return top.color != "W" and card.face == top.face
 

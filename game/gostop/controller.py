@@ -21,7 +21,7 @@ the finished replay goes to `on_replay`. The coach's uses are counted per hand.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from game import errors
 from game.challenges import Challenge

@@ -52,7 +52,7 @@ class Payment:
                 "total": self.total}
 
     @classmethod
-    def from_json(cls, d) -> "Payment":
+    def from_json(cls, d) -> Payment:
         """A payment from a save: every field a whole number in its range, each
         doubling a known one, the total what base, Go bonus and doublings make;
         ValueError otherwise. (Seats are checked against the state's seats.)"""
@@ -91,7 +91,7 @@ class HandLifecycle:
     rules.GoStopState)."""
 
     @classmethod
-    def new(cls, options: Options | None = None, seed: int | None = None) -> "HandLifecycle":
+    def new(cls, options: Options | None = None, seed: int | None = None) -> HandLifecycle:
         """A session with its first hand dealt. The deal's events (a chongtong
         settles the hand at once) are in `state.deal_events`."""
         s = cls()
@@ -111,7 +111,7 @@ class HandLifecycle:
                       options: Options | None = None, seed=0, go_counts=None,
                       last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
                       stacks=None, chips=None, multiplier=1, revealed=None,
-                      partial=True, go_seq=None, ppuks=None) -> "HandLifecycle":
+                      partial=True, go_seq=None, ppuks=None) -> HandLifecycle:
         """A hand at the start of `turn`'s turn from given cards (Card lists or
         strings like "1B 1R"). `stock` is listed top first. With partial=True
         (default) the position may leave cards out; no card may appear twice."""

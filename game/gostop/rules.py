@@ -111,7 +111,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self._sc: list = [None, None]     # cached scores per seat (None: stale)
         self.deal_events: list = []       # events of the latest deal (new(), NextHand); not saved
 
-    def copy(self, share_rng: bool = False) -> "GoStopState":
+    def copy(self, share_rng: bool = False) -> GoStopState:
         """An independent copy. share_rng=True keeps the same Random object
         (cheaper; for AI rollouts that never deal another hand)."""
         s = GoStopState.__new__(GoStopState)

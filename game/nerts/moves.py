@@ -36,27 +36,27 @@ class Move:
 
     # --- constructors named like the table's keys -------------------------------
     @classmethod
-    def to_scoring(cls, src: str, col: int | None = None, foundation: int | None = None) -> "Move":
+    def to_scoring(cls, src: str, col: int | None = None, foundation: int | None = None) -> Move:
         """Pile / waste / column top to the Scoring Area (a given foundation or anywhere)."""
         return cls(PLAY, src, col, FOUND, foundation)
 
     @classmethod
     def to_column(cls, src: str, dest_col: int, col: int | None = None,
-                  count: int | None = None) -> "Move":
+                  count: int | None = None) -> Move:
         """Pile / waste top, or a column (whole, or `count` top cards with "move runs"),
         onto column `dest_col`."""
         return cls(PLAY, src, col, COLUMN, dest_col, count)
 
     @classmethod
-    def flip(cls) -> "Move":
+    def flip(cls) -> Move:
         return cls(FLIP)
 
     @classmethod
-    def turn(cls) -> "Move":
+    def turn(cls) -> Move:
         return cls(TURN)
 
     @classmethod
-    def vote(cls) -> "Move":
+    def vote(cls) -> Move:
         return cls(VOTE)
 
     # --- JSON --------------------------------------------------------------------
@@ -69,7 +69,7 @@ class Move:
         return d
 
     @classmethod
-    def from_json(cls, d) -> "Move":
+    def from_json(cls, d) -> Move:
         if not isinstance(d, dict) or d.get("kind") not in KINDS:
             raise ValueError(f"bad move {d!r}")
         m = cls(d["kind"], d.get("src"), d.get("col"), d.get("dst"), d.get("to"), d.get("count"))
@@ -166,9 +166,9 @@ class Event:
         if self.cards:
             parts.append(" ".join(str(c) for c in self.cards))
         if self.src:
-            parts.append(f"from {self.src}{'' if self.src_index is None else ' %d' % self.src_index}")
+            parts.append(f"from {self.src}{'' if self.src_index is None else f' {self.src_index}'}")
         if self.dst:
-            parts.append(f"to {self.dst}{'' if self.dst_index is None else ' %d' % self.dst_index}")
+            parts.append(f"to {self.dst}{'' if self.dst_index is None else f' {self.dst_index}'}")
         if self.value is not None:
             parts.append(f"({self.value})")
         if self.move is not None:

@@ -9,7 +9,8 @@ carries its audience, and `notes` (the (line, colour) shown at the bottom) and `
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

@@ -20,8 +20,8 @@ No pygame here (the table gives its word-wrap, ui.wrap).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 ROWS = 3          # the notes lines at the foot of a table
 WIDTH = 78        # their width in characters

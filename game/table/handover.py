@@ -11,7 +11,8 @@ rules); any other key beeps (the App's rule). Nothing of anyone's hand shows her
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

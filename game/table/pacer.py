@@ -15,7 +15,8 @@ No pygame here.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.table_support import computer_move
 
