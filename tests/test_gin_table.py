@@ -241,6 +241,7 @@ def _computer_knocks(app, level="normal"):
     g.apply(TakeUpcard(1))
     g.apply(GoOut(1, Card.parse("4C")))
     t._sync()
+    t.moved = True     # moves made behind the table's back: it is told, as after its own moves
     app.run(max_frames=1)
     assert g.phase == "lay_down" and t.mode == "confirm" and t.arr.kind == "defend"
     return t

@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-from game.engine import Event
+from game.engine import Details
 from game.gnono import table as gnono_table
 from game.gnono.settings import DEFAULT_NAMES, hot_seat_names, seat_setup
 from game.gnono.setup import GnonoSetup
@@ -77,7 +77,7 @@ def test_a_hot_seat_round_never_says_you_for_a_name_nor_he(menu_app, voice, monk
 def test_go_stop_says_they_of_a_computer_not_he():
     names = seat_names(3, (0,))
     sp = GoStopSpeaker(names)
-    ev = Event("shake", 1, {"cards": parse_cards("3B 3R 3J1")})
+    ev = Details("shake", 1, {"cards": parse_cards("3B 3R 3J1")})
     text, *_ = gostop_narrate(ev, sp)
     assert "their payment doubles if they win" in text and not WRONG.search(text)
     assert seat_names(2, (0, 1)) == ["Player 1", "Player 2"]
