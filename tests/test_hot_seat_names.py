@@ -83,6 +83,16 @@ def test_go_stop_says_they_of_a_computer_not_he():
     assert seat_names(2, (0, 1)) == ["Player 1", "Player 2"]
 
 
+def test_go_stop_set_up_says_you_only_where_one_human_plays(menu_app):
+    from game.gostop.table import GoStopSetup
+    o = menu_app.options
+    o["gostop.players"], o["gostop.level1"] = 2, "normal"
+    s = GoStopSetup(menu_app)
+    assert s.value_text("gostop.players", s.items()[0][3]) == "2: you and seat 2"
+    o["gostop.level1"] = "human"
+    assert s.value_text("gostop.players", s.items()[0][3]) == "2: seats 1 and 2"
+
+
 def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
     from game.gostop.table import GoStopSetup, resume
     app = menu_app
@@ -93,6 +103,7 @@ def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
     app.run(max_frames=1)
     keys = [k for k, *_ in s.items()]
     assert keys.index("gostop.name1") < keys.index("gostop.name2")    # one line per human
+    assert s.value_text("gostop.players", s.items()[0][3]) == "3: seats 1, 2, 3"   # no "you"
     assert s.value_text("gostop.name1", None) == "Player 1"
     s.row = keys.index("gostop.name2")
     post_keys(*"Kims", pygame.K_BACKSPACE, pygame.K_LEFT)              # typed ("s" too); arrows beep

@@ -308,11 +308,14 @@ class GoStopSetup(Scene):
         o = self.app.options
         three = o["gostop.players"] == 3
         kinds = dict(zip(SEAT_KINDS, SEAT_LABELS))
-        its = [("gostop.players", "Players", (2, 3), {2: "2: you and seat 2", 3: "3: you, seats 2, 3"}),
+        humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+        # "you" only where one human plays: in hot seat every seat is a player's
+        players = {2: "2: seats 1 and 2", 3: "3: seats 1, 2, 3"} if len(humans) > 1 else \
+            {2: "2: you and seat 2", 3: "3: you, seats 2, 3"}
+        its = [("gostop.players", "Players", (2, 3), players),
                ("gostop.level1", "Seat 2" + (" (next)" if three else ""), SEAT_KINDS, kinds)]
         if three:
             its.append(("gostop.level2", "Seat 3", SEAT_KINDS, kinds))
-        humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
         if len(humans) > 1:          # hot seat: each human's name, typed on its line
             its += [(f"gostop.name{s + 1}", f"Name, seat {s + 1}", NAME_ROW, None) for s in humans]
         its.append(("gostop.speed", "Computer turns", SPEEDS, None))
