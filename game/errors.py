@@ -9,11 +9,12 @@ No pygame here: engines' callers and tables alike may use it.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
 import traceback
+
+from game.switches import EnvSwitch
 
 ENV = "GNERTS_RAISE_INTERNAL"
 LOG_NAME = "errors.log"
@@ -21,7 +22,7 @@ LOG_LIMIT = 256 * 1024   # the log is cut to its last part past this size
 
 reported: list[str] = []
 _log_dir: str | None = None
-_raise_override: bool | None = None
+_RAISING = EnvSwitch(ENV)
 
 
 def set_log_dir(path: str | None) -> None:
@@ -30,21 +31,12 @@ def set_log_dir(path: str | None) -> None:
 
 
 def raises() -> bool:
-    if _raise_override is not None:
-        return _raise_override
-    return bool(os.environ.get(ENV))
+    return _RAISING.on()
 
 
-@contextlib.contextmanager
 def raising(on: bool):
     """Raise (or not) on report() inside the block, whatever the environment says."""
-    global _raise_override
-    before = _raise_override
-    _raise_override = on
-    try:
-        yield
-    finally:
-        _raise_override = before
+    return _RAISING.forced(on)
 
 
 def report(exc: BaseException, where: str) -> str:

@@ -4,14 +4,12 @@ Everything is in cell coordinates (80 columns, 30 rows) unless named *_px.
 """
 from __future__ import annotations
 
-import contextlib
-import os
-
 import pygame
 
 from game import palette
 from game.font import CELL_H, CELL_W, get_font
 from game.screen import COLS, ROWS
+from game.switches import EnvSwitch
 
 SINGLE = "┌┐└┘─│"
 EDGE_COL = COLS - 1    # the last column: kept free of letters, which read as clipped there
@@ -32,7 +30,7 @@ class TextOverflow(ValueError):
 
 OVERFLOW_ENV = "GNERTS_CHECK_OVERFLOW"
 ELLIPSIS = "..."
-_check_override: bool | None = None
+_CHECKING = EnvSwitch(OVERFLOW_ENV)
 # what is drawn, told to an observer (tools/style_check.py) as ("text", x_px, y_px, s),
 # ("frame", x_px, y_px, s) for a box's own edges and title, ("box", col, row, w, h) and
 # ("wrap", lines, width); None (the game) tells nobody
@@ -47,21 +45,12 @@ def _tell(*event) -> None:
 
 def checking() -> bool:
     """Does an overflow raise (tests set GNERTS_CHECK_OVERFLOW), or is it cut quietly?"""
-    if _check_override is not None:
-        return _check_override
-    return bool(os.environ.get(OVERFLOW_ENV))
+    return _CHECKING.on()
 
 
-@contextlib.contextmanager
 def overflow_check(on: bool):
     """Raise (or cut) overflowing text inside the block, whatever the environment says."""
-    global _check_override
-    before = _check_override
-    _check_override = on
-    try:
-        yield
-    finally:
-        _check_override = before
+    return _CHECKING.forced(on)
 
 
 def overflow(s: str, width: int, where: str) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from game.gin import melds as M
 from game.gin import opponent_model as OM
-from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _Knowledge
+from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.playout import Rules, playout, score_out, throw
 from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
@@ -100,18 +100,10 @@ class ExpertAI(SlicedThinking, GinAI):
     def _draw_iter(self, view: GinView, know: _Knowledge):
         if not self.draw_ev:
             return self._draw(view, know)   # hard's draw (it settles the plain cases itself)
-        seat = view.seat
-        move, decline = self._plain_draw(view, know)
+        move, decline, with_up, banned = self._unweighed_draw(view, know)
         if move is not None:
             return move
-        up = view.pile[-1]
-        ub = _bit(up)
         hand = know.hand
-        kv = view.knock_value
-        banned = 0 if view.options.discard_taken_upcard else ub
-        with_up = hand | ub
-        if M.knock_discards_mask(with_up, kv) & ~banned:
-            return TakeUpcard(seat)
         take = min(self._key_fast(with_up ^ b, know) for _, b in _bits(with_up & ~banned))
         # the Stock: each live card weighted by the chance it is not his
         p = know.p_opp
@@ -128,7 +120,19 @@ class ExpertAI(SlicedThinking, GinAI):
             if n % 8 == 0:
                 yield
         stock = total / weight if weight else self._key_fast(hand, know)
-        return TakeUpcard(seat) if take < stock - self.draw_margin else decline
+        return TakeUpcard(view.seat) if take < stock - self.draw_margin else decline
+
+    def _unweighed_draw(self, view: GinView, know: _Knowledge):
+        """(move, decline, the hand with the upcard, the bit that may not be thrown
+        back): the move when the draw needs no weighing (the plain cases, or going out
+        at once with the upcard), else None."""
+        move, decline = self._plain_draw(view, know)
+        if move is not None:
+            return move, decline, 0, 0
+        _, banned, with_up = _upcard(view, know.hand)
+        if M.knock_discards_mask(with_up, view.knock_value) & ~banned:
+            return TakeUpcard(view.seat), decline, with_up, banned
+        return None, decline, with_up, banned
 
     def _greedy_key(self, h11: int, know: _Knowledge) -> float:
         """The key of an 11-card hand after its least-deadwood discard (the highest
@@ -210,16 +214,10 @@ class ExpertAI(SlicedThinking, GinAI):
 
     def _search_draw_iter(self, view: GinView, know: _Knowledge):
         """The upcard or the Stock, each played out in the same worlds."""
-        seat = view.seat
-        move, decline = self._plain_draw(view, know)
+        move, decline, with_up, banned = self._unweighed_draw(view, know)
         if move is not None:
             return move
-        ub = _bit(view.pile[-1])
         hand = know.hand
-        banned = 0 if view.options.discard_taken_upcard else ub
-        with_up = hand | ub
-        if M.knock_discards_mask(with_up, view.knock_value) & ~banned:
-            return TakeUpcard(seat)
         worlds = yield from self._worlds(view, know)
         if not worlds:
             move = yield from self._draw_iter(view, know)
@@ -242,7 +240,7 @@ class ExpertAI(SlicedThinking, GinAI):
                 stock_total += u(playout(h11 ^ b, opp, s, b, False, rules, mine, late))
             yield
         n = len(worlds)
-        return TakeUpcard(seat) if take / n > stock_total / n + self.up_margin else decline
+        return TakeUpcard(view.seat) if take / n > stock_total / n + self.up_margin else decline
 
     def _search_discard_iter(self, view: GinView, know: _Knowledge):
         """The key's best discards and the knock, each played out in the same worlds."""
@@ -250,14 +248,10 @@ class ExpertAI(SlicedThinking, GinAI):
         if GoOut(seat, None) in view.legal_moves:   # Big Gin
             return GoOut(seat, None)
         hand = know.hand
-        banned = 0
-        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
-            banned = _bit(view.taken_upcard)
-        kv = view.knock_value
-        outs = M.knock_discards_mask(hand, kv) & ~banned
+        banned, best = _knock_discard(view, hand)
         knock = None
-        if outs:
-            i, knock = min(_bits(outs), key=lambda ib: (_mindw(hand ^ ib[1]), ib[0]))
+        if best is not None:
+            i, knock = best
             if _mindw(hand ^ knock) == 0 or view.stock_end or \
                     len(view.my_discards) >= self.patience_turns:   # (upcards traded round and round)
                 return self._go_out(view, know, hand ^ knock, i)
@@ -272,7 +266,7 @@ class ExpertAI(SlicedThinking, GinAI):
         worlds = (yield from self._worlds(view, know)) if len(cands) > 1 or knock else []
         if not worlds:
             return self._discard(view, know)
-        rules = Rules(view.options, kv, view.doubled)
+        rules = Rules(view.options, view.knock_value, view.doubled)
         u = self._utility(view)
         mine, late = self.my_knock, self.late
         totals = [0.0] * len(cands)

@@ -36,6 +36,26 @@ REST3 = _build_rest3()
 _RANK_MASK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 
+def _upcard(view: GinView, hand: int) -> tuple[int, int, int]:
+    """The upcard offered to `hand`: (its bit, the bit that may not be thrown back
+    at once, 0 where the house allows it, the hand with it)."""
+    ub = _bit(view.pile[-1])
+    return ub, 0 if view.options.discard_taken_upcard else ub, hand | ub
+
+
+def _knock_discard(view: GinView, hand: int) -> tuple[int, tuple[int, int] | None]:
+    """(banned, knock) for an 11-card hand: the bit that may not be thrown now (the
+    upcard just taken, unless the house allows it; else 0), and the discard that goes
+    out with the least deadwood, the lowest card among ties, as (index, bit), or None."""
+    banned = 0
+    if view.taken_upcard is not None and not view.options.discard_taken_upcard:
+        banned = _bit(view.taken_upcard)
+    outs = M.knock_discards_mask(hand, view.knock_value) & ~banned
+    if not outs:
+        return banned, None
+    return banned, min(_bits(outs), key=lambda ib: (_mindw(hand ^ ib[1]), ib[0]))
+
+
 def _bits(mask: int):
     while mask:
         low = mask & -mask
@@ -290,11 +310,10 @@ class GinAI:
             return decline, decline
         if view.stock_end:
             return TakeUpcard(seat), decline
-        up = view.pile[-1]
-        ub = _bit(up)
-        banned = 0 if view.options.discard_taken_upcard else ub
-        if up in view.my_discards and not M.knock_discards_mask(know.hand | ub, view.knock_value) & ~banned:
-            return decline, decline
+        if view.pile[-1] in view.my_discards:
+            _, banned, with_up = _upcard(view, know.hand)
+            if not M.knock_discards_mask(with_up, view.knock_value) & ~banned:
+                return decline, decline
         return None, decline
 
     def _draw(self, view: GinView, know: _Knowledge):
@@ -302,12 +321,9 @@ class GinAI:
         move, decline = self._plain_draw(view, know)
         if move is not None:
             return move
-        up = view.pile[-1]
-        ub = _bit(up)
         hand = know.hand
         kv = view.knock_value
-        banned = 0 if view.options.discard_taken_upcard else ub
-        with_up = hand | ub
+        ub, banned, with_up = _upcard(view, hand)
         # does the upcard meld?
         dw_now = _mindw(hand)
         melds_up = _mindw(with_up) < dw_now + BIT_VALUES[ub.bit_length() - 1]
@@ -330,13 +346,8 @@ class GinAI:
         if GoOut(seat, None) in view.legal_moves:   # Big Gin: all eleven in groups, the bigger bonus
             return GoOut(seat, None)
         hand = know.hand
-        banned = 0
-        if view.taken_upcard is not None and not view.options.discard_taken_upcard:
-            banned = _bit(view.taken_upcard)
-        kv = view.knock_value
-        outs = M.knock_discards_mask(hand, kv) & ~banned
-        if outs:
-            best = min(_bits(outs), key=lambda ib: (_mindw(hand ^ ib[1]), ib[0]))
+        banned, best = _knock_discard(view, hand)
+        if best is not None:
             dw = _mindw(hand ^ best[1])
             if dw == 0 or view.stock_end or self._should_knock(view, know, dw, hand ^ best[1]):
                 return self._go_out(view, know, hand ^ best[1], best[0])

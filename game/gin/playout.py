@@ -13,27 +13,25 @@ from __future__ import annotations
 
 from game.gin import melds as M
 
-_MEMO: dict = {}             # least deadwood of masks met in play-outs (hands repeat)
-_MEMO1: dict = {}            # the same after the best discard
-_MEMO_LIMIT = 1 << 18
+_MEMO_LIMIT = 1 << 18       # entries a memo keeps before it starts again
 
 
-def _mindw(mask: int) -> int:
-    v = _MEMO.get(mask)
-    if v is None:
-        if len(_MEMO) > _MEMO_LIMIT:
-            _MEMO.clear()
-        v = _MEMO[mask] = M.min_deadwood_mask(mask)
-    return v
+def _bounded_memo(fn):
+    """`fn` of a mask, remembered (hands repeat in play-outs) up to _MEMO_LIMIT masks."""
+    memo: dict = {}
+
+    def cached(mask: int) -> int:
+        v = memo.get(mask)
+        if v is None:
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
+            v = memo[mask] = fn(mask)
+        return v
+    return cached
 
 
-def _after(mask: int) -> int:
-    v = _MEMO1.get(mask)
-    if v is None:
-        if len(_MEMO1) > _MEMO_LIMIT:
-            _MEMO1.clear()
-        v = _MEMO1[mask] = M.min_deadwood_after_discard_mask(mask)
-    return v
+_mindw = _bounded_memo(M.min_deadwood_mask)                  # least deadwood
+_after = _bounded_memo(M.min_deadwood_after_discard_mask)    # the same after the best discard
 
 VALUES = M.BIT_VALUES
 _RANK = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))

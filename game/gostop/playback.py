@@ -27,6 +27,16 @@ def build_stages(state, speaker: Speaker, pace: tuple[int, int], model: Model,
     def rest(mm, note, cue, special=False, marks=()):
         out.append(Stage(mm, pause * (2 if special else 1), marks=frozenset(marks), note=note, cue=cue))
 
+    def land(before, c, src, seat, note, cue):
+        """Card `c` moves from rect `src` to its place (a bonus card to the seat's
+        captures, else the table), then rests framed; returns the model after."""
+        after = before.copy()
+        (after.captures[seat] if c.month == 0 else after.table).append(c)
+        dst = Layout(after, bottom, n).rect_of(c)
+        out.append(Stage(before, mv, moving=(c, src, dst), note=note, cue=cue))
+        rest(after, None, None, marks=[c])
+        return after
+
     for ev in events:
         k = ev.kind
         seat = ev.seat
@@ -42,22 +52,12 @@ def build_stages(state, speaker: Speaker, pace: tuple[int, int], model: Model,
             src = src_layout.hand_slot(seat, hand.index(c) if c in hand else 0)
             if c in hand:
                 hand.remove(c)
-            dest = m.copy()
-            (dest.captures[seat] if c.month == 0 else dest.table).append(c)
-            dst = Layout(dest, bottom, n).rect_of(c)
-            out.append(Stage(m, mv, moving=(c, src, dst), note=text, cue=cue))
-            m = dest
-            rest(m, None, None, marks=[c])
+            m = land(m, c, src, seat, text, cue)
         elif k == "flip":
             c = cs[0]
             src = pygame.Rect(Layout(m, bottom, n).stock_rect)
             m.stock = max(0, m.stock - 1)
-            dest = m.copy()
-            (dest.captures[seat] if c.month == 0 else dest.table).append(c)
-            dst = Layout(dest, bottom, n).rect_of(c)
-            out.append(Stage(m, mv, moving=(c, src, dst), note=text, cue=cue))
-            m = dest
-            rest(m, None, None, marks=[c])
+            m = land(m, c, src, seat, text, cue)
         elif k == "bomb":
             m = m.copy()
             for c in cs:

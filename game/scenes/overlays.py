@@ -208,25 +208,29 @@ class Question(Overlay):
         ui.center(canvas, row + h - 2, yn, P.YELLOW if self.app.blink else P.WHITE, P.MAGENTA, col, w)
 
 
-class NumberPrompt(Overlay):
-    """Type a whole number: digits, Backspace, Enter accepts, Esc cancels.
-    An empty answer is None."""
+class TextPrompt(Overlay):
+    """A one-line field in a box: the characters `takes` accepts are typed up to
+    `max_len`, Backspace deletes, Enter (`accept`) and Esc as the subclass binds them."""
+    hint = ""    # the grey line under the field
 
-    def __init__(self, app: Any, prompt: str, on_done: Callable[[int | None], Any],
-                 value: int | None = None, max_digits: int = 9):
+    def __init__(self, app: Any, prompt: str, on_done: Callable, text: str, max_len: int):
         super().__init__(app)
-        self.prompt = prompt
-        self.on_done = on_done
-        self.text = "" if value is None else str(value)
-        self.max_digits = max_digits
-        self.title = "Number"
+        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
+        self.text = text
+
+    def takes(self, ch: str) -> bool:
+        raise NotImplementedError
+
+    def typed(self, ch: str) -> str:
+        """The field after `ch` is typed into it."""
+        return self.text + ch
 
     def handle(self, event):
-        ch = event.unicode or ""
-        if ch.isdigit() and len(ch) == 1:
-            if len(self.text) >= self.max_digits:
+        ch = getattr(event, "unicode", "") or ""
+        if len(ch) == 1 and self.takes(ch):
+            if len(self.text) >= self.max_len:
                 return False
-            self.text = ch if self.text == "0" else self.text + ch
+            self.text = self.typed(ch)
             return True
         return super().handle(event)
 
@@ -234,6 +238,32 @@ class NumberPrompt(Overlay):
         if not self.text:
             return False
         self.text = self.text[:-1]
+
+    def draw(self, canvas):
+        w = min(76, max(40, len(self.prompt) + 6))
+        col, row = (80 - w) // 2, 12
+        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
+        ui.center(canvas, row + 1, ui.cut(self.prompt, w - 4), P.WHITE, P.MAGENTA, col, w)
+        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
+        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        ui.center(canvas, row + 4, self.hint, P.LIGHT_GREY, P.MAGENTA, col, w)
+
+
+class NumberPrompt(TextPrompt):
+    """Type a whole number: digits, Backspace, Enter accepts, Esc cancels.
+    An empty answer is None."""
+    title = "Number"
+    hint = "Enter accepts, empty = random"
+
+    def __init__(self, app: Any, prompt: str, on_done: Callable[[int | None], Any],
+                 value: int | None = None, max_digits: int = 9):
+        super().__init__(app, prompt, on_done, "" if value is None else str(value), max_digits)
+
+    def takes(self, ch: str) -> bool:
+        return ch.isdigit()
+
+    def typed(self, ch: str) -> str:
+        return ch if self.text == "0" else self.text + ch
 
     def accept(self) -> Pop:
         value = int(self.text) if self.text else None
@@ -244,15 +274,6 @@ class NumberPrompt(Overlay):
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Accept", self.accept, bar="Accept"),
                 Binding((pygame.K_BACKSPACE,), "Delete a digit", self.backspace, bar="Delete"),
                 Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self), bar="Cancel")]
-
-    def draw(self, canvas):
-        w = min(76, max(40, len(self.prompt) + 6))
-        col, row = (80 - w) // 2, 12
-        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
-        ui.center(canvas, row + 1, ui.cut(self.prompt, w - 4), P.WHITE, P.MAGENTA, col, w)
-        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_digits + 1)
-        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
-        ui.center(canvas, row + 4, "Enter accepts, empty = random", P.LIGHT_GREY, P.MAGENTA, col, w)
 
 
 KEY_COL = 16   # the keys column of the F1 box
@@ -301,33 +322,21 @@ def lay_out(lines: list[str], width: int) -> list[str]:
     return out[:MAX_LINES]
 
 
-class NamePrompt(Overlay):
+class NamePrompt(TextPrompt):
     """Type a name (letters, digits, spaces): Enter accepts, Esc cancels (a preset's
     name, a player's)."""
     title = "Name"
     accept_label = "Save"
+    hint = "Enter saves, Esc cancels"
 
     def __init__(self, app, prompt: str, on_done, max_len: int = 20):
-        super().__init__(app)
-        self.prompt, self.on_done, self.max_len = prompt, on_done, max_len
-        self.text = ""
+        super().__init__(app, prompt, on_done, "", max_len)
 
     def spoken_intro(self) -> str:
         return f"{self.prompt} Type a name, Enter to save, Escape to cancel."
 
-    def handle(self, event):
-        ch = getattr(event, "unicode", "") or ""
-        if len(ch) == 1 and (ch.isalnum() or ch in " -+'") and ch.isprintable():
-            if len(self.text) >= self.max_len:
-                return False
-            self.text += ch
-            return True
-        return super().handle(event)
-
-    def backspace(self):
-        if not self.text:
-            return False
-        self.text = self.text[:-1]
+    def takes(self, ch: str) -> bool:
+        return (ch.isalnum() or ch in " -+'") and ch.isprintable()
 
     def accept(self):
         if not self.text.strip():
@@ -340,12 +349,3 @@ class NamePrompt(Overlay):
                         bar=self.accept_label),
                 Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace, bar="Delete"),
                 Binding((pygame.K_ESCAPE,), "Cancel", lambda: Pop(self), bar="Cancel")]
-
-    def draw(self, canvas):
-        w = max(40, len(self.prompt) + 6)
-        col, row = (80 - w) // 2, 12
-        ui.box(canvas, col, row, w, 6, P.WHITE, P.MAGENTA, title=self.title)
-        ui.center(canvas, row + 1, self.prompt, P.WHITE, P.MAGENTA, col, w)
-        field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
-        ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
-        ui.center(canvas, row + 4, "Enter saves, Esc cancels", P.LIGHT_GREY, P.MAGENTA, col, w)
