@@ -7,6 +7,7 @@ import random
 import pytest
 
 from game.engine import Engine, IllegalMove, OptionError
+from game.nerts import replay_codec
 from game.nerts.moves import PILE, WASTE, Move, NextRound, Seated
 from game.nerts.rules import Game, GameView, NertsOptions, Round, new_engine
 
@@ -170,3 +171,11 @@ def test_options_json_refuses_unknown_keys_and_non_objects_and_fills_defaults():
     with pytest.raises(OptionError):
         NertsOptions.from_json([2, 100])
     assert NertsOptions.from_json({"seats": 3}) == NertsOptions(seats=3)
+
+
+def test_a_replay_records_the_round_on_of_the_engine():
+    g = new_engine(6)
+    assert replay_codec.recorded(g) is g.round
+    g.round = None                       # between rounds, as the table leaves it
+    with pytest.raises(ValueError, match="no round"):
+        replay_codec.recorded(g)
