@@ -53,11 +53,6 @@ def variant_options(game: str, name: str | None):
     return cls(**values)
 
 
-def play(engine, seat: int, move) -> list:
-    """`seat`'s move through the engine's own API: apply(move), the move naming its seat."""
-    return engine.apply(move)
-
-
 def snapshot(engine) -> str:
     return json.dumps(engine.to_json(), sort_keys=True)
 
@@ -125,18 +120,18 @@ def play_randomly(game: str, seed: int, options=None) -> None:
             if stale:
                 before = snapshot(engine)
                 with pytest.raises(IllegalMove):
-                    play(engine, seat, rng.choice(stale))
+                    engine.apply(rng.choice(stale))
                 assert snapshot(engine) == before
 
         if now(0.05):   # every listed move is accepted (on copies)
             for m in moves:
-                play(engine.copy(), seat, m)
+                engine.copy().apply(m)
 
         move = rng.choice(moves)
         seen_moves.append(move)
         if len(seen_moves) > 200:
             del seen_moves[:100]
-        events = play(engine, seat, move)
+        events = engine.apply(move)
         assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
     else:
         pytest.fail(f"{game} seed {seed}: not over after {MAX_MOVES[game]} random moves")
@@ -166,7 +161,7 @@ def test_a_copy_is_independent_and_plays_the_same(game):
         if engine.is_over():
             break
         seat = rng.choice(engine.to_move())
-        play(engine, seat, rng.choice(engine.legal_moves(seat)))
+        engine.apply(rng.choice(engine.legal_moves(seat)))
     twin, before = engine.copy(), snapshot(engine)
     restored = round_trip(engine)
     for _ in range(30):
@@ -174,6 +169,6 @@ def test_a_copy_is_independent_and_plays_the_same(game):
             break
         seat = rng.choice(twin.to_move())
         move = rng.choice(twin.legal_moves(seat))
-        assert [e.kind for e in play(twin, seat, move)] == [e.kind for e in play(restored, seat, move)]
+        assert [e.kind for e in twin.apply(move)] == [e.kind for e in restored.apply(move)]
         assert snapshot(twin) == snapshot(restored)
     assert snapshot(engine) == before
