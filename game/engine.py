@@ -8,9 +8,8 @@ replays and the conformance test (tests/test_conformance.py) all call: each game
 engine class implements it itself, with no wrapper, so a game is played one way
 everywhere. Each game's rules module offers `new_engine(seed, options=None)`. A move
 names its seat (`apply(move)`, one argument); in Nerts every seat may move at once,
-so `to_move()` names them all. Not yet so: Nerts' engine is one Round, whose moves
-name no seat (`play(seat, move)`; its `apply(seat, move)` is the table's real-time
-step), where the others' engines hold the whole game (issue 32).
+so `to_move()` names them all. Every engine holds the whole game (Nerts: rounds to a
+target, its moves `Seated(seat, move)` and `NextRound`).
 """
 from __future__ import annotations
 

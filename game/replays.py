@@ -20,6 +20,8 @@ cursor and `verify` are given it:
     VERSION: int       bumped when a change of the rules would replay old records otherwise
     BY_STEP: bool      True (Nerts): playback positions are clock steps, not single moves
     engine_from_json(data) -> Engine            ValueError if damaged
+    recorded(engine) -> what a replay records of the game's engine: itself, or
+        (Nerts, a replay a round) its round on
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused

@@ -1,4 +1,5 @@
-"""Nerts as a game.engine.Engine (the round is the unit) and its options' validation."""
+"""Nerts as a game.engine.Engine (rules.py's Game: rounds to a target, moves that name
+their seat) and its options' validation."""
 import itertools
 import json
 import random
@@ -6,18 +7,20 @@ import random
 import pytest
 
 from game.engine import Engine, IllegalMove, OptionError
-from game.nerts.moves import PILE, WASTE, Move
-from game.nerts.rules import NertsOptions, Round, new_engine
+from game.nerts import replay_codec
+from game.nerts.moves import PILE, WASTE, Move, NextRound, Seated
+from game.nerts.rules import Game, GameView, NertsOptions, Round, new_engine
 
 
 def random_round(options, seed, limit=20000):
+    """Random listed moves through the engine until its first round is over."""
     rng = random.Random(seed)
-    r = new_engine(seed, options)
+    g = new_engine(seed, options)
     for n in range(limit):
-        if r.is_over():
-            return r, n
-        seat = rng.choice(r.to_move())
-        events = r.play(seat, rng.choice(r.legal_moves(seat)))
+        if g.round.over:
+            return g, n
+        seat = rng.choice(g.to_move())
+        events = g.apply(rng.choice(g.legal_moves(seat)))
         json.dumps([(e.kind, e.seat, dict(e.data)) for e in events])   # JSON-able details
     raise AssertionError(f"not over after {limit} random moves")
 
@@ -27,61 +30,124 @@ def random_round(options, seed, limit=20000):
 def test_random_rounds_end_under_every_option(seats, flip_by_ones, move_runs):
     for seed in range(3):
         options = NertsOptions(seats=seats, flip_by_ones=flip_by_ones, move_runs=move_runs)
-        r, _ = random_round(options, seed)
-        r.check_invariants()
-        assert r.to_move() == () and all(r.legal_moves(s) == [] for s in range(seats))
-        assert r.end_reason in ("gnerts", "standstill")
+        g, _ = random_round(options, seed)
+        g.check_invariants()
+        assert g.round.end_reason in ("gnerts", "standstill")
+        # between rounds every seat's one move is NextRound
+        assert g.to_move() == tuple(range(seats))
+        assert all(g.legal_moves(s) == [NextRound(s)] for s in range(seats))
 
 
 def test_every_seat_moves_at_once_and_others_have_no_moves():
-    r = new_engine(3, NertsOptions(seats=3))
-    assert isinstance(r, Engine) and r.n_seats == 3 and r.to_move() == (0, 1, 2)
-    assert r.legal_moves(3) == [] and r.legal_moves(-1) == [] and r.legal_moves("0") == []
-    with pytest.raises(IllegalMove):
-        r.play(3, Move.flip())
+    g = new_engine(3, NertsOptions(seats=3))
+    assert isinstance(g, Engine) and g.n_seats == 3 and g.to_move() == (0, 1, 2)
+    assert g.legal_moves(3) == [] and g.legal_moves(-1) == [] and g.legal_moves("0") == []
+    assert all(isinstance(m, Seated) and m.seat == 1 for m in g.legal_moves(1))
+    before = json.dumps(g.to_json(), sort_keys=True)
+    for bad in (Seated(3, Move.flip()), Move.flip(), NextRound(0), NextRound(7), "flip"):
+        with pytest.raises(IllegalMove):
+            g.apply(bad)
+        assert json.dumps(g.to_json(), sort_keys=True) == before
 
 
-def test_play_takes_only_listed_forms_while_apply_takes_the_tables_shortcuts():
+def set_up(spec, **kw) -> Game:
+    """A game whose round on is Round.setup(spec)."""
+    g = Game(NertsOptions(seats=len(spec)))
+    g.round = Round.setup(spec, options=g.options, **kw)
+    return g
+
+
+def test_apply_takes_only_listed_forms_while_the_round_takes_the_tables_shortcuts():
     spec = [{"pile": "KD AH", "columns": ["7S", "6D", "5C", "8H"], "waste": "9C"},
             {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}]
-    r = Round.setup(spec, rest="waste")
-    listed = r.legal_moves(0)
-    assert Move.to_scoring(PILE, foundation=0) in listed and Move.turn() in listed
-    before = json.dumps(r.to_json(), sort_keys=True)
+    g = set_up(spec, rest="waste")
+    listed = g.legal_moves(0)
+    assert Seated(0, Move.to_scoring(PILE, foundation=0)) in listed and Seated(0, Move.turn()) in listed
+    before = json.dumps(g.to_json(), sort_keys=True)
     for shortcut in (Move.to_scoring(PILE), Move.flip()):     # "wherever it fits"; flip = turn here
-        assert shortcut not in listed
+        assert Seated(0, shortcut) not in listed
         with pytest.raises(IllegalMove):
-            r.play(0, shortcut)
-        assert json.dumps(r.to_json(), sort_keys=True) == before
+            g.apply(Seated(0, shortcut))
+        assert json.dumps(g.to_json(), sort_keys=True) == before
     with pytest.raises(IllegalMove, match="does not go on"):
-        r.play(0, Move.to_column(WASTE, 0))
-    events = r.play(0, Move.to_scoring(PILE, foundation=0))
+        g.apply(Seated(0, Move.to_column(WASTE, 0)))
+    events = g.apply(Seated(0, Move.to_scoring(PILE, foundation=0)))
     assert [e.kind for e in events][:2] == ["card_moved", "foundation_started"]
     assert events[0].get("cards") == ["AH@0"] and events[0].get("move")["src"] == PILE
-    assert [e.kind for e in r.copy().apply(0, Move.flip())] == ["waste_turned"]   # the table's way
+    assert [e.kind for e in g.copy().round.apply(0, Move.flip())] == ["waste_turned"]   # the table's way
+
+
+def test_next_round_scores_the_round_and_deals_the_next_then_ends_the_game():
+    # seat 0 plays its last Pile card: G'NERTS ends the round
+    g = set_up([{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
+                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}])
+    events = g.apply(Seated(0, Move.to_scoring(PILE, foundation=0)))
+    assert "gnerts" in [e.kind for e in events] and g.round.over and not g.is_over()
+    assert g.scores() == [0, 0] and g.view(1).round.over
+    with pytest.raises(IllegalMove):
+        g.apply(Seated(1, Move.flip()))
+    scores = g.round.side_scores()
+    events = g.apply(NextRound(1))
+    assert [e.kind for e in events] == ["round_scored", "round_dealt"]
+    assert events[0].get("scores") == scores and g.scores() == scores and g.history == [scores]
+    assert g.round_no == 2 and not g.round.over and g.to_move() == (0, 1)
+    g.check_invariants()
+    # a round that takes seat 0 past the target ends the game
+    g = set_up([{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
+                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}])
+    g.apply(Seated(0, Move.to_scoring(PILE, foundation=0)))
+    before = 100 - g.round.side_scores()[0]          # so that this round makes it 100
+    g.history, g.totals = [[before, 0]], [before, 0]
+    events = g.apply(NextRound())
+    assert [e.kind for e in events] == ["round_scored", "game_over"] and events[1].seat == 0
+    assert g.is_over() and g.winner == 0 and g.to_move() == () and g.legal_moves(0) == []
+    with pytest.raises(IllegalMove, match="over"):
+        g.apply(NextRound())
+    g.check_invariants()
+
+
+def test_between_rounds_as_the_table_leaves_it_next_round_deals():
+    g = set_up([{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
+                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}])
+    g.apply(Seated(0, Move.to_scoring(PILE, foundation=0)))
+    g.end_round()                       # the table scores first, then shows the scores
+    assert g.round is None and g.legal_moves(0) == [NextRound(0)] and g.view(0).round is None
+    assert [e.kind for e in g.apply(NextRound(0))] == ["round_dealt"]
+    assert g.round is not None and g.round_no == 2
+
+
+def test_the_view_holds_the_totals_and_the_seats_view_of_the_round():
+    g = new_engine(5, NertsOptions(seats=3))
+    v = g.view(2)
+    assert isinstance(v, GameView) and v.totals == (0, 0, 0) and v.round == g.round.view(2)
+    assert v.round_no == 1 and not v.over
 
 
 def test_redeal_hidden_changes_only_face_down_cards():
-    r = new_engine(8, NertsOptions(seats=3))
+    g = new_engine(8, NertsOptions(seats=3))
     rng = random.Random(1)
     changed = False
     for _ in range(20):
-        other = r.redeal_hidden(0, rng)
+        other = g.redeal_hidden(0, rng)
         other.check_invariants()
         for s in range(3):
-            assert other.view(s) == r.view(s)
-            a, b = r.layouts[s], other.layouts[s]
+            assert other.view(s) == g.view(s)
+            a, b = g.round.layouts[s], other.round.layouts[s]
             assert (a.pile[-1], a.columns, a.waste) == (b.pile[-1], b.columns, b.waste)
             changed |= a.stack != b.stack or a.pile != b.pile
     assert changed
 
 
 def test_a_copy_shares_nothing():
-    r = new_engine(4)
-    twin = r.copy()
-    twin.play(0, Move.flip())
-    assert r.layouts[0].waste == [] and twin.layouts[0].waste
-    assert r.to_json() != twin.to_json() and r.copy().to_json() == r.to_json()
+    g = new_engine(4)
+    twin = g.copy()
+    twin.apply(Seated(0, Move.flip()))
+    assert g.round.layouts[0].waste == [] and twin.round.layouts[0].waste
+    assert g.to_json() != twin.to_json() and g.copy().to_json() == g.to_json()
+    twin = g.copy()
+    twin.history.append([1, 2])
+    twin.rng.random()
+    assert g.history == [] and g.copy().to_json() == g.to_json()
 
 
 # --- options ----------------------------------------------------------------------------------
@@ -105,3 +171,11 @@ def test_options_json_refuses_unknown_keys_and_non_objects_and_fills_defaults():
     with pytest.raises(OptionError):
         NertsOptions.from_json([2, 100])
     assert NertsOptions.from_json({"seats": 3}) == NertsOptions(seats=3)
+
+
+def test_a_replay_records_the_round_on_of_the_engine():
+    g = new_engine(6)
+    assert replay_codec.recorded(g) is g.round
+    g.round = None                       # between rounds, as the table leaves it
+    with pytest.raises(ValueError, match="no round"):
+        replay_codec.recorded(g)

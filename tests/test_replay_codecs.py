@@ -35,7 +35,7 @@ def test_a_recorded_game_replays_to_the_same_state(game, seed):
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_every_legal_move_reads_back_as_itself(game):
     c = BY_KEY[game].replay_codec
-    engine = BY_KEY[game].new_engine(3, None)
+    engine = c.recorded(BY_KEY[game].new_engine(3, None))
     rng = random.Random(3)
     seen = 0
     for i in range(300):

@@ -15,7 +15,7 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
     strongest level (else every seat a computer at "normal")."""
     spec = BY_KEY[game]
     c = spec.replay_codec
-    engine = spec.new_engine(seed, None)
+    engine = c.recorded(spec.new_engine(seed, None))
     seats = [replays.Seat("Player", "human") if human and i == 0 else
              replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
              for i in range(engine.n_seats)]

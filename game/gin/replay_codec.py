@@ -27,6 +27,11 @@ def engine_from_json(data: dict) -> GinGame:
     return GinGame.from_json(data)
 
 
+def recorded(engine: GinGame) -> GinGame:
+    """What a replay records of the game's engine: all of it."""
+    return engine
+
+
 def seat_count(state: dict) -> int:
     """The seats of an engine's JSON, read without building the engine (KeyError,
     TypeError or ValueError if damaged)."""

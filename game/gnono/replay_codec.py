@@ -30,6 +30,11 @@ def engine_from_json(data: dict) -> GnonoState:
     return GnonoState.from_json(data)
 
 
+def recorded(engine: GnonoState) -> GnonoState:
+    """What a replay records of the game's engine: all of it."""
+    return engine
+
+
 def seat_count(state: dict) -> int:
     """The seats of an engine's JSON, read without building the engine (KeyError,
     TypeError or ValueError if damaged)."""

@@ -1,6 +1,6 @@
 """Nerts drills: timed practice against nobody, one seat on a deal number.
 
-A drill is a one-seat Round (the rules of game/nerts/rules.py) with a goal: clear the
+A drill is a one-seat Round (game/nerts/round.py) with a goal: clear the
 Pile, or play N cards to the Scoring Area (the Pile emptying does not end that one:
 `pile_out_ends=False`). Its time is the fixed clock's steps (STEP_HZ a second) from
 the deal to the step that met the goal. At a standstill the Stack is rotated for the
@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.clock import STEP_HZ
-from game.nerts.moves import Move
+from game.nerts.moves import Event, Move
 from game.nerts.piles import PILE_SIZE
-from game.nerts.rules import Event, NertsOptions, Round
+from game.nerts.round import Round
+from game.nerts.rule_options import NertsOptions
 
 CARD_GOALS = (10, 20, 30)
 

@@ -9,7 +9,7 @@ keys and picture of a Nerts table.
 from __future__ import annotations
 
 from game.nerts.drill import Drill, time_text
-from game.nerts.rules import Round
+from game.nerts.round import Round
 from game.nerts.table_control import SeatInfo, TableControl
 from game.spoken import cards_text
 from game.words import counted

@@ -7,6 +7,11 @@ A move names a source and a destination the way the table's keys do:
 Plus three moves without a card: "flip" (three cards, or one with the option, from
 the Stack to the waste; on an empty Stack it turns the waste over), "turn" (turn the
 waste over into the Stack) and "vote" (agree to a standstill rotation).
+
+A `Move` names no seat: a round's own calls (the table's clock, the computers' inner
+loops) take the seat apart, `Round.apply(seat, move)`. The game's engine
+(game/nerts/match.py) takes moves that name their seat: `Seated(seat, move)` for a
+move in the round, `NextRound(seat)` to score a finished round and deal the next.
 """
 from __future__ import annotations
 
@@ -114,6 +119,22 @@ class Move:
             dst = f"column {self.to + 1}"
         n = f" ({self.count} cards)" if self.count else ""
         return f"{src}{n} -> {dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """`move` made by `seat`: a move of the game's engine (match.py's Game.apply)."""
+    seat: int
+    move: Move
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.move}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Score the finished round and deal the next (any seat, or None: the table)."""
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

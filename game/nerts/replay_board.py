@@ -13,7 +13,8 @@ from game.engine import Event
 from game.nerts import replay_codec
 from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
-from game.nerts.rules import NertsOptions, Round
+from game.nerts.round import Round
+from game.nerts.rule_options import NertsOptions
 from game.nerts.table import seat_colours
 from game.nerts.table_control import SeatInfo, subject
 from game.nerts.table_draw import TableDrawing

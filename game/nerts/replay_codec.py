@@ -1,7 +1,8 @@
 """Nerts' replay codec (see game/replays.py): a round's JSON, its moves as JSON, and
 the options for deal challenges. No pygame here.
 
-A Nerts round is played on the App's clock: each step the table submits the seats'
+A replay holds one round (the game's engine, rules.py's Game, holds rounds: `recorded`
+gives the round on). A Nerts round is played on the App's clock: each step the table submits the seats'
 moves and `Round.step()` applies them, the seats in a fair order drawn from the
 round's random state when two or more raced in that step. A replay records what was
 applied, in order, each with its clock step; and before the moves of a raced step a
@@ -18,7 +19,9 @@ from game.clock import STEP
 from game.engine import Event, IllegalMove
 from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
 from game.nerts.players import LEVEL_CHOICES
-from game.nerts.rules import NertsOptions, Round
+from game.nerts.round import Round
+from game.nerts.rule_options import NertsOptions
+from game.nerts.rules import Game
 
 GAME = "nerts"
 CHALLENGE_PREFIX = "NRT"    # a deal challenge's code starts with it
@@ -38,6 +41,14 @@ class Race:
 
 def engine_from_json(data: dict) -> Round:
     return Round.from_json(data)
+
+
+def recorded(engine: Game) -> Round:
+    """What a replay records of the game's engine (rules.py's Game): its round on.
+    A replay holds one round, as the table records it."""
+    if engine.round is None:
+        raise ValueError("no round is being played")
+    return engine.round
 
 
 def seat_count(state: dict) -> int:

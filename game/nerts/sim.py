@@ -15,7 +15,7 @@ import sys
 import time
 
 from game.nerts.ai import LEVELS, NertsAI
-from game.nerts.rules import Game, NertsOptions, Round
+from game.nerts.rules import NertsOptions, NextRound, Round, new_engine
 
 DEFAULT_SPS = 120
 MAX_GAME_SECONDS = 3 * 3600        # a round longer than this is a bug, not a slow game
@@ -118,16 +118,15 @@ def play_game(levels, seed: int = 0, options: NertsOptions | None = None, *,
               steps_per_second: int = DEFAULT_SPS, max_rounds: int = 1000) -> dict:
     """A whole game to the target. Returns {totals, winner, rounds}."""
     options = options or NertsOptions(seats=len(levels))
-    game = Game(options, seed)
+    game = new_engine(seed, options)            # its first round dealt
     players = make_players(levels, seed, steps_per_second)
     while not game.over:
         if len(game.history) >= max_rounds:
             raise RuntimeError("game did not end")
-        rnd = game.start_round()
         for p in players:
             p.reset(0)
-        run_round(rnd, players)
-        game.end_round()
+        run_round(game.round, players)
+        game.apply(NextRound())                 # scored, and the next dealt
     return {"totals": game.totals, "winner": game.winner, "rounds": len(game.history)}
 
 

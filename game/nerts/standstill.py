@@ -10,7 +10,7 @@ Stock, or Stack". A seat is at a standstill when none of these plays is open to 
 - any card the seat can reach by flipping on through its Stack (the rest of this pass,
   then a whole pass after turning the waste over) to the Scoring Area or onto a column.
 
-Pure: no pygame. The rules (game/nerts/rules.py) refuse a vote with `standstill_block`'s
+Pure: no pygame. The round (game/nerts/round.py) refuses a vote with `standstill_block`'s
 reason; the computers (game/nerts/ai.py) agree only when `pass_tops` shows no card.
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
 from game.nerts.replay_codec import LEVELS, Race
-from game.nerts.rules import Game, Round, fits_column
+from game.nerts.rules import Game, NextRound, Round, fits_column
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
 from game.words import counted
@@ -104,7 +104,7 @@ class TableControl:
         self.challenge: Challenge | None = None   # the deal challenge this game plays
         fresh = game.round is None and not game.over
         if fresh:
-            game.start_round()
+            game.apply(NextRound())      # the engine deals
         self.new_round_players()
         if fresh:
             self.begin_recording()
@@ -314,7 +314,7 @@ class TableControl:
         if self.game.over:
             table_save.remove(self.app.storage)
             return True
-        self.game.start_round()
+        self.game.apply(NextRound())     # the engine deals the next round
         self.new_round_players()
         self.begin_recording()
         self.phase = "play"

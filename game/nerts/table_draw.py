@@ -18,7 +18,7 @@ from game import palette as P
 from game.cards import card_text
 from game.nerts import table_layout as L
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
-from game.nerts.rules import Round
+from game.nerts.round import Round
 from game.nerts.table_control import FEED_LINES, SeatInfo
 from game.nerts.table_keys import CURSOR_PLACES
 
