@@ -137,10 +137,17 @@ class IntRange:
 
 SWITCH = Choice((False, True))
 
+
+class Rule(Protocol):
+    """What validate_options asks of an option's rule (Choice, IntRange, a game's own)."""
+
+    def check(self, name: str, value: Any) -> None: ...
+
+
 OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
 
 
-def validate_options(options: DataclassInstance, spec: Mapping[str, Choice | IntRange]) -> None:
+def validate_options(options: DataclassInstance, spec: Mapping[str, Rule]) -> None:
     """Check every field of an options dataclass against its spec (Choice or IntRange);
     a field with no spec is a programming error."""
     for f in fields(options):
@@ -150,7 +157,7 @@ def validate_options(options: DataclassInstance, spec: Mapping[str, Choice | Int
         rule.check(f.name, getattr(options, f.name))
 
 
-def options_from_json(cls: type[OptionsT], data: object, spec: Mapping[str, Choice | IntRange]) -> OptionsT:
+def options_from_json(cls: type[OptionsT], data: object, spec: Mapping[str, Rule]) -> OptionsT:
     """An options dataclass from a save or the options file: unknown keys refused,
     missing keys take their defaults, every value checked (OptionError)."""
     if not isinstance(data, dict):
