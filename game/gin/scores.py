@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine import Details, is_int
+from game.gin.options import GinOptions
 
 HOW = ("gin", "knock", "underknock", "dead", "big_gin")
 GINS = ("gin", "big_gin")
@@ -129,7 +130,8 @@ def next_dealer(record: HandRecord) -> int:
     return record.dealer if record.winner is None else record.winner
 
 
-def enter_win(games: list, wins: list, w: int, pts: int, options) -> tuple[list, list]:
+def enter_win(games: list[GameScore], wins: list[int], w: int, pts: int,
+              options: GinOptions) -> tuple[list[int], list[Details]]:
     """Score a hand won by `w` for `pts` in the games it enters (Hollywood: the k-th win
     goes to the first min(k, 3) open games); close the games that reach the target.
     Changes `games` and `wins`; returns (the indexes entered, the game_won events)."""
@@ -158,7 +160,7 @@ def enter_win(games: list, wins: list, w: int, pts: int, options) -> tuple[list,
     return entered, ev
 
 
-def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, options) -> int:
+def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, options: GinOptions) -> int:
     """The points of a hand gone out: gin, knock or underknock (GinOptions decide the
     bonuses; an Oklahoma spade doubles the unplayable points, and the bonuses too only
     with oklahoma_double_bonuses)."""
