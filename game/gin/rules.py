@@ -406,7 +406,7 @@ class GinGame:
                 raise IllegalMove(str(e)) from None
         dw = M.deadwood_value(un)
         if self.knock_value == 0 and un:
-            rule = self.options.gin_only_rule(self.first_upcard)
+            rule = self.options.gin_only_rule(self.first_upcard)  # type: ignore[arg-type]  # every deal sets it
             raise IllegalMove(f"no knocking: this hand is gin only ({rule})")
         if dw > self.knock_value:
             raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
