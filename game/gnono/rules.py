@@ -455,7 +455,7 @@ class GnonoState:
         guilty = info["guilty"]  # type: ignore[index]  # (see above)
         self.wd4_record[offender][0 if guilty else 1] += 1
         ev.append(Event("challenged", seat, target=offender, guilty=guilty,
-                        cards=tuple(self.hands[offender]), color=info["prev_color"]))  # type: ignore[index]
+                        cards=tuple(self.hands[offender]), color=info["prev_color"]))  # type: ignore[index]  # (see above)
         if guilty:
             self._draw(offender, 4, ev, "challenge_lost")
             rest = total - 4   # earlier, lawful fours of a stack still count
