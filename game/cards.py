@@ -21,7 +21,7 @@ class Card:
     suit: str
     deck: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not (isinstance(self.rank, int) and 1 <= self.rank <= 13):
             raise ValueError(f"bad rank {self.rank!r}")
         if self.suit not in SUITS or len(self.suit) != 1:
@@ -66,7 +66,7 @@ def parse_cards(text: str, deck: int = 0) -> list[Card]:
     return [Card.parse(t, deck) for t in text.split()]
 
 
-def position_in(cards: list, card: Card) -> int | None:
+def position_in(cards: list[Card], card: Card) -> int | None:
     """Where `card` is in `cards` (None: not there). Moves usually carry the very
     Card object of the hand, and comparing Cards field by field is slow, so the
     same object is looked for first."""

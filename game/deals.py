@@ -11,6 +11,7 @@ No pygame here: the rules engines import this module.
 from __future__ import annotations
 
 import random
+from typing import TypeGuard
 
 # Deal numbers are 0..999,999,999: nine digits. The one range for --seed and the
 # menu's "Deal number" prompt (a seed the player gives is refused outside it).
@@ -18,7 +19,7 @@ DEAL_LIMIT = 10 ** 9
 DEAL_DIGITS = len(str(DEAL_LIMIT - 1))
 
 
-def is_deal_no(value: object) -> bool:
+def is_deal_no(value: object) -> TypeGuard[int]:
     """A deal number as saved: a whole number 0 or more (a --seed may exceed nine digits)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 30
 

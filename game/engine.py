@@ -14,9 +14,12 @@ target, its moves `Seated(seat, move)` and `NextRound`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class IllegalMove(Exception):
@@ -68,15 +71,16 @@ class Engine(Protocol):
     def to_move(self) -> tuple[int, ...]:
         """The seats that may move now (all of them in Nerts; none once over)."""
 
-    def legal_moves(self, seat: int) -> list:
+    # A move and a view are each game's own types: Any here, where four games meet.
+    def legal_moves(self, seat: int) -> list[Any]:
         """Every move of `seat` that apply() accepts now; [] for a seat not to move."""
 
-    def apply(self, move) -> list[Event]:
+    def apply(self, move: Any) -> list[Event]:
         """Carry out a move: its events, or IllegalMove and no change at all. A move
         names the seat that makes it (move.seat) where it has one; a move of a seat
         not to move, or of no game of this kind, is an IllegalMove too."""
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> Any:
         """What `seat` may see: an object that compares equal for equal knowledge."""
 
     def is_over(self) -> bool: ...
@@ -84,10 +88,10 @@ class Engine(Protocol):
     def scores(self) -> list[int]:
         """Each seat's score so far, in the game's own unit."""
 
-    def to_json(self) -> dict: ...
+    def to_json(self) -> dict[str, Any]: ...
 
     @classmethod
-    def from_json(cls, data: dict) -> Engine:
+    def from_json(cls, data: dict[str, Any]) -> Engine:
         """The state back from to_json; ValueError with a clear reason if damaged."""
 
     def copy(self) -> Engine: ...
@@ -133,7 +137,16 @@ class IntRange:
 SWITCH = Choice((False, True))
 
 
-def validate_options(options, spec: Mapping[str, Any]) -> None:
+class Rule(Protocol):
+    """What validate_options asks of an option's rule (Choice, IntRange, a game's own)."""
+
+    def check(self, name: str, value: Any) -> None: ...
+
+
+OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
+
+
+def validate_options(options: DataclassInstance, spec: Mapping[str, Rule]) -> None:
     """Check every field of an options dataclass against its spec (Choice or IntRange);
     a field with no spec is a programming error."""
     for f in fields(options):
@@ -143,7 +156,7 @@ def validate_options(options, spec: Mapping[str, Any]) -> None:
         rule.check(f.name, getattr(options, f.name))
 
 
-def options_from_json(cls, data, spec: Mapping[str, Any]):
+def options_from_json(cls: type[OptionsT], data: object, spec: Mapping[str, Rule]) -> OptionsT:
     """An options dataclass from a save or the options file: unknown keys refused,
     missing keys take their defaults, every value checked (OptionError)."""
     if not isinstance(data, dict):
@@ -157,15 +170,19 @@ def options_from_json(cls, data, spec: Mapping[str, Any]):
     return options
 
 
+DataT = TypeVar("DataT")
+ResultT = TypeVar("ResultT")
+
+
 # saves -------------------------------------------------------------------------------
 
-def rng_state_to_json(rng: random.Random) -> list:
+def rng_state_to_json(rng: random.Random) -> list[Any]:
     """The state of a random.Random as plain JSON lists."""
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def rng_from_json(data) -> random.Random:
+def rng_from_json(data: object) -> random.Random:
     """A random.Random restored from rng_state_to_json's output; ValueError for anything
     else (a damaged save must be refused, never crash the loader)."""
     if not isinstance(data, (list, tuple)) or len(data) != 3:
@@ -183,12 +200,12 @@ def rng_from_json(data) -> random.Random:
     return rng
 
 
-def is_int(v) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     """A whole number in a save, and not a boolean (JSON true is no count)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def read_guarded(read, data, what: str):
+def read_guarded(read: Callable[[DataT], ResultT], data: DataT, what: str) -> ResultT:
     """read(data) for a from_json: any slip on damaged data (a missing key, a wrong
     type) becomes the one ValueError saves are refused with."""
     try:

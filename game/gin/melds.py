@@ -27,6 +27,7 @@ Public API (cards are game.cards.Card; a meld is a list of Cards):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.cards import SUITS, Card
 
@@ -88,7 +89,7 @@ def deadwood_value(cards: Iterable[Card]) -> int:
 
 # --- every meld as a mask ----------------------------------------------------
 
-def _build_melds():
+def _build_melds() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     sets_from: list[list[int]] = [[] for _ in range(52)]   # sets whose lowest bit is i
     runs_from: list[list[int]] = [[] for _ in range(52)]   # runs starting at i, by length
     all_melds: list[int] = []
@@ -184,11 +185,11 @@ def _build_run_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
 _RUN_DW, _RUN_DW1 = _build_run_tables()
 
 
-def _set_choices(suits: tuple[int, int, int, int], ranks: int) -> list[tuple[int, int, int, int]]:
+def _set_choices(suits: tuple[int, int, int, int], ranks: int) -> list[tuple[int, ...]]:
     """The suit masks left after every way of melding sets on the ranks in
     `ranks` (each held three or four times): each rank either gives no set, its
     set of three, or with four: the set of four or any of its four sets of three."""
-    out = [suits]
+    out: list[tuple[int, ...]] = [suits]
     while ranks:
         rb = ranks & -ranks
         ranks ^= rb
@@ -337,9 +338,14 @@ def validate_arrangement(hand: Iterable[Card], groups: Iterable[Iterable[Card]]
 
 # --- lay-offs ----------------------------------------------------------------
 
-def _layoff_targets(melds: Sequence[Sequence[Card]]):
-    """Per meld: ('set', rank, mask) or ('run', suit index, lo, hi)."""
-    out = []
+# a lay-off target, extended in place: ["set", rank, mask] or ["run", suit index, lo, hi]
+# (a mixed list: its fields' types follow its first item, which mypy cannot tie)
+Target = list[Any]
+
+
+def _layoff_targets(melds: Sequence[Sequence[Card]]) -> list[Target]:
+    """Per meld: ['set', rank, mask] or ['run', suit index, lo, hi]."""
+    out: list[Target] = []
     for m in melds:
         m = list(m)
         if is_set(m):
@@ -352,7 +358,7 @@ def _layoff_targets(melds: Sequence[Sequence[Card]]):
     return out
 
 
-def _attach(card: Card, targets) -> int:
+def _attach(card: Card, targets: list[Target]) -> int:
     """Index of a meld (as extended so far) the card lays off on, else -1.
     Extends the target in place. Runs come first: a card that could be the
     fourth of a set or extend a run extends the run, which may take more cards
@@ -445,7 +451,7 @@ def best_defense(hand: Iterable[Card], knocker_melds: Sequence[Sequence[Card]] |
         key = (min_deadwood_mask(rest), len(chosen))
         if best_key is None or key < best_key:
             best_key, best = key, (rest, chosen)
-    rest, chosen = best
-    melds, dead = best_melds_mask(rest)
-    return ([sort_meld(mask_to_cards(m)) for m in melds], sorted(chosen),
+    rest, chosen = best  # type: ignore[misc]  # set: no lay-off at all (sub 0) always qualifies
+    meld_masks, dead = best_melds_mask(rest)
+    return ([sort_meld(mask_to_cards(m)) for m in meld_masks], sorted(chosen),
             mask_to_cards(dead))

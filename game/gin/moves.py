@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.cards import Card
 
@@ -35,8 +34,8 @@ class GoOut:
     """Gin or knock: discard `discard` (face down) and lay down `melds`
     (None: the least-deadwood arrangement). Gin when nothing is unmatched."""
     seat: int
-    discard: Card
-    melds: tuple | None = None      # tuple of tuples of Card
+    discard: Card | None            # None: Big Gin, all 11 cards in groups (a variant)
+    melds: tuple[tuple[Card, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,8 +44,8 @@ class LayDown:
     melds None: the best arrangement; layoffs None: the best lay-offs
     (after gin: none). Both None: the least deadwood over both together."""
     seat: int
-    melds: tuple | None = None
-    layoffs: tuple | None = None
+    melds: tuple[tuple[Card, ...], ...] | None = None
+    layoffs: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -61,4 +60,4 @@ class Redeal:
     seat: int
 
 
-Move = Any
+Move = TakeUpcard | DrawStock | Pass | Discard | GoOut | LayDown | NextHand | Redeal

@@ -7,8 +7,10 @@ a value outside them is a damaged save or a programming error, refused with Opti
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
-from game.engine import SWITCH, IntRange, options_from_json, validate_options
+from game.cards import Card
+from game.engine import SWITCH, IntRange, Rule, options_from_json, validate_options
 
 BONUS = IntRange(0, 1000)
 
@@ -32,10 +34,10 @@ class GinOptions:
     big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
     oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         validate_options(self, SPEC)
 
-    def hand_knock_value(self, first_upcard) -> int:
+    def hand_knock_value(self, first_upcard: Card) -> int:
         """The knock value of a hand dealt with this first upcard (0: gin only)."""
         if self.straight_gin:
             return 0
@@ -45,7 +47,7 @@ class GinOptions:
             return 1 if self.oklahoma_ace_one else 0
         return min(first_upcard.rank, 10)
 
-    def gin_only_rule(self, first_upcard) -> str:
+    def gin_only_rule(self, first_upcard: Card) -> str:
         """The rule in force that makes a hand dealt with this upcard gin only ("" if
         it is not): "Straight Gin", "Oklahoma, ace upcard" or "knock value 0"."""
         if self.hand_knock_value(first_upcard) != 0:
@@ -54,16 +56,16 @@ class GinOptions:
             return "Straight Gin"
         return "Oklahoma, ace upcard" if self.oklahoma else "knock value 0"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, d) -> GinOptions:
+    def from_json(cls, d: object) -> GinOptions:
         """Options from a save: unknown keys refused, missing ones default (OptionError)."""
         return options_from_json(cls, d, SPEC)
 
 
-SPEC = {
+SPEC: dict[str, Rule] = {
     "knock_value": IntRange(0, 10),
     "game_target": IntRange(1, 10_000),
     "gin_bonus": BONUS,

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from game.cards import Card, card_text, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
@@ -53,10 +53,14 @@ from game.gin.view import GinView
 
 # --- the state ---------------------------------------------------------------
 
-_DISCARDS: tuple[dict, dict] = ({}, {})      # each seat's Discard move of a card
+# groups of cards as a player marks them (GoOut's and LayDown's melds)
+Melds = Sequence[Sequence[Card]]
+
+# each seat's Discard move of a card
+_DISCARDS: tuple[dict[Card, Discard], dict[Card, Discard]] = ({}, {})
 
 
-def _cstr(cards) -> list:
+def _cstr(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
@@ -89,16 +93,16 @@ class GinGame:
         self.first_upcard: Card | None = None
         self.knock_value = self.options.knock_value
         self.doubled = False
-        self.taken = [[], []]            # seen taken from the pile
-        self.discards = [[], []]
-        self.passed = [[], []]           # upcards declined
+        self.taken: list[list[Card]] = [[], []]     # seen taken from the pile
+        self.discards: list[list[Card]] = [[], []]
+        self.passed: list[list[Card]] = [[], []]    # upcards declined
         self.out_seat: int | None = None
         self.out_kind: str | None = None
         self.out_discard: Card | None = None
         self.out_melds: list[list[Card]] = []
         self.out_unmatched: list[Card] = []
         self.def_melds: list[list[Card]] = []
-        self.def_layoffs: list[list] = []    # [card, meld index]
+        self.def_layoffs: list[list[Card | int]] = []    # [card, meld index]
         self.def_unmatched: list[Card] = []
         if _deal:
             self._deal_hand()
@@ -130,7 +134,7 @@ class GinGame:
         return g
 
     # ---- dealing ----
-    def _deal_hand(self, deck_order: list | None = None, redeal: bool = False) -> list[Details]:
+    def _deal_hand(self, deck_order: list[Card] | None = None, redeal: bool = False) -> list[Details]:
         deck = full_deck()
         self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 0 and not redeal)
         deal_rng(self.deal_no).shuffle(deck)
@@ -194,12 +198,12 @@ class GinGame:
         return [c for c in M.knock_discards(self.hands[seat], self.knock_value)
                 if tu is None or c != tu]
 
-    def proposed_arrangement(self, seat: int, discard: Card) -> tuple[list, list]:
+    def proposed_arrangement(self, seat: int, discard: Card) -> tuple[list[list[Card]], list[Card]]:
         """The least-deadwood arrangement of the hand without `discard`."""
         rest = [c for c in self.hands[seat] if c != discard]
         return M.best_melds(rest)
 
-    def proposed_defense(self, seat: int) -> tuple[list, list, list]:
+    def proposed_defense(self, seat: int) -> tuple[list[list[Card]], list[Card], list[Card]]:
         """(melds, layoffs, unmatched) with the least deadwood for the defender."""
         return M.best_defense(self.hands[seat],
                               self.out_melds if self.out_kind == "knock" else None)
@@ -216,7 +220,7 @@ class GinGame:
                 return True
         return False
 
-    def legal_moves(self, seat: int) -> list:
+    def legal_moves(self, seat: int) -> list[Move]:
         ph = self.phase
         if ph == "game_over":
             return []
@@ -224,7 +228,7 @@ class GinGame:
             return [NextHand(seat)]
         if seat != self.turn:
             return []
-        out: list = []
+        out: list[Move] = []
         if ph == "offer":
             out = [TakeUpcard(seat), Pass(seat)]
         elif ph == "draw":
@@ -241,7 +245,7 @@ class GinGame:
                 made = _DISCARDS[seat]     # (moves are frozen: one per card serves every hand)
                 out = [made.get(c) or made.setdefault(c, Discard(seat, c)) for c in hand]
                 if tu is not None:
-                    del out[position_in(hand, tu)]
+                    del out[position_in(hand, tu)]  # type: ignore[arg-type]  # tu: a card of the hand
             out += [GoOut(seat, c) for c in self.knock_discards(seat)]
             if self.options.big_gin and M.min_deadwood(self.hands[seat]) == 0:
                 out.append(GoOut(seat, None))    # Big Gin: all 11 cards in groups
@@ -273,7 +277,7 @@ class GinGame:
     from_json = classmethod(saves.state_from_json)  # saves.py: ValueError if damaged
 
     # ---- moves ----
-    def apply(self, move) -> list[Details]:
+    def apply(self, move: Move) -> list[Details]:
         """Validate and play a move of the seat it names (NextHand(None): either seat;
         Redeal, the table's F7, never listed: either seat until someone goes out);
         IllegalMove leaves the state unchanged."""
@@ -308,7 +312,7 @@ class GinGame:
         self.hand_no -= 1
         return self._deal_hand(redeal=True)
 
-    def _take_upcard(self, seat):
+    def _take_upcard(self, seat: int) -> list[Details]:
         if self.phase == "draw":
             if self.must_draw_stock:
                 raise IllegalMove("both passed the first upcard: draw from the Stock")
@@ -323,7 +327,7 @@ class GinGame:
         self.phase = "discard"
         return [Details("take_upcard", seat, {"card": str(card)})]
 
-    def _draw_stock(self, seat):
+    def _draw_stock(self, seat: int) -> list[Details]:
         if self.phase == "offer":
             raise IllegalMove("take the upcard or pass")
         if self.phase != "draw":
@@ -341,10 +345,10 @@ class GinGame:
         return [Details("draw_stock", seat, {"card": str(card), "stock": len(self.stock),
                                              "private_to": seat})]
 
-    def _pass(self, seat):
+    def _pass(self, seat: int) -> list[Details]:
         up = self.upcard
         if self.phase == "offer":
-            self.passed[seat].append(up)
+            self.passed[seat].append(up)  # type: ignore[arg-type]  # an offer has its upcard
             if self.offer_stage == 0:
                 self.offer_stage = 1
                 self.turn = self.dealer
@@ -357,7 +361,7 @@ class GinGame:
             return [Details("pass", seat, {"card": str(up)})] + self._dead_hand()
         raise IllegalMove("you cannot pass now")
 
-    def _discard(self, seat, card):
+    def _discard(self, seat: int, card: Card) -> list[Details]:
         if self.phase != "discard":
             raise IllegalMove("draw a card first")
         if self.stock_end:
@@ -381,7 +385,8 @@ class GinGame:
                 ev += self._dead_hand()
         return ev
 
-    def check_go_out(self, seat: int, discard: Card, melds=None) -> tuple[list, list]:
+    def check_go_out(self, seat: int, discard: Card | None, melds: Melds | None = None
+                     ) -> tuple[list[list[Card]], list[Card]]:
         """Validate a go-out (raises IllegalMove); returns (melds, unmatched)."""
         if self.phase != "discard" or seat != self.turn:
             raise IllegalMove("you may go out only after drawing, in your turn")
@@ -401,13 +406,13 @@ class GinGame:
                 raise IllegalMove(str(e)) from None
         dw = M.deadwood_value(un)
         if self.knock_value == 0 and un:
-            rule = self.options.gin_only_rule(self.first_upcard)
+            rule = self.options.gin_only_rule(self.first_upcard)  # type: ignore[arg-type]  # every deal sets it
             raise IllegalMove(f"no knocking: this hand is gin only ({rule})")
         if dw > self.knock_value:
             raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
         return ms, un
 
-    def _check_big_gin(self, seat: int, melds) -> tuple[list, list]:
+    def _check_big_gin(self, seat: int, melds: Melds | None) -> tuple[list[list[Card]], list[Card]]:
         """Big Gin: every one of the 11 cards in groups, no discard (a variant)."""
         if not self.options.big_gin:
             raise IllegalMove("going out needs a discard (Big Gin is not played)")
@@ -420,7 +425,7 @@ class GinGame:
             raise IllegalMove("Big Gin needs all 11 cards in groups")
         return ms, un
 
-    def _go_out(self, seat, discard, melds):
+    def _go_out(self, seat: int, discard: Card | None, melds: Melds | None) -> list[Details]:
         ms, un = self.check_go_out(seat, discard, melds)
         if discard is not None:
             self.hands[seat].remove(discard)
@@ -435,7 +440,8 @@ class GinGame:
                                               "melds": [_cstr(m) for m in ms], "unmatched": _cstr(un),
                                               "deadwood": M.deadwood_value(un)})]
 
-    def check_lay_down(self, seat: int, melds=None, layoffs=None) -> tuple[list, list, list]:
+    def check_lay_down(self, seat: int, melds: Melds | None = None, layoffs: Iterable[Card] | None = None
+                       ) -> tuple[list[list[Card]], list[tuple[Card, int]], list[Card]]:
         """Validate a defender's lay-down; returns (melds, layoff plan, unmatched)."""
         if self.phase != "lay_down" or seat != self.turn:
             raise IllegalMove("nothing to lay down now")
@@ -446,7 +452,7 @@ class GinGame:
         if melds is None and layoffs is None:
             ms, lo, _ = self.proposed_defense(seat)
         elif melds is None:
-            lo = list(layoffs)
+            lo = list(layoffs)  # type: ignore[arg-type]  # both None: the branch above
             if any(c not in hand for c in lo):
                 raise IllegalMove("a lay-off card is not in your hand")
             try:
@@ -466,20 +472,21 @@ class GinGame:
                     raise IllegalMove("a lay-off card is not among your unmatched cards")
         if len(set(lo)) != len(lo):
             raise IllegalMove("a lay-off card is given twice")
-        plan = []
+        plan: list[tuple[Card, int]] = []
         if lo:
-            plan = M.layoff_plan(lo, self.out_melds)
-            if plan is None:
+            found = M.layoff_plan(lo, self.out_melds)
+            if found is None:
                 stray = M.layoff_strays(lo, self.out_melds)
                 raise IllegalMove(f"{' '.join(map(card_text, stray))} {'does' if len(stray) == 1 else 'do'}"
                                   " not lay off on the knocker's groups")
+            plan = found
         used = set(lo)
         for m in ms:
             used.update(m)
         un = [c for c in hand if c not in used]
         return ms, plan, un
 
-    def _lay_down(self, seat, melds, layoffs):
+    def _lay_down(self, seat: int, melds: Melds | None, layoffs: Iterable[Card] | None) -> list[Details]:
         ms, plan, un = self.check_lay_down(seat, melds, layoffs)
         self.def_melds = ms
         self.def_layoffs = [[c, k] for c, k in plan]
@@ -491,7 +498,7 @@ class GinGame:
 
     # ---- scoring ----
     def _score_hand(self) -> list[Details]:
-        ko = self.out_seat
+        ko: int = self.out_seat  # type: ignore[assignment]  # a hand is scored after someone went out
         de = 1 - ko
         kd = M.deadwood_value(self.out_unmatched)
         dd = M.deadwood_value(self.def_unmatched)
@@ -512,7 +519,7 @@ class GinGame:
         self.phase = "game_over" if self.match_over else "hand_over"
         return ev + ev2
 
-    def _enter_win(self, w: int, pts: int) -> tuple[list, list]:
+    def _enter_win(self, w: int, pts: int) -> tuple[list[int], list[Details]]:
         """Score a won hand in the games it enters (see scores.enter_win)."""
         return enter_win(self.games, self.wins, w, pts, self.options)
 
@@ -544,7 +551,8 @@ class GinGame:
             seat=seat, phase=self.phase, turn=self.turn, dealer=self.dealer,
             hand_no=self.hand_no, hand=tuple(sorted(self.hands[seat])), pile=tuple(self.pile),
             stock_size=len(self.stock), opponent_hand_size=len(self.hands[opp]),
-            knock_value=self.knock_value, doubled=self.doubled, first_upcard=self.first_upcard,
+            knock_value=self.knock_value, doubled=self.doubled,
+            first_upcard=self.first_upcard,  # type: ignore[arg-type]  # every deal sets it
             stock_end=self.stock_end,
             taken_upcard=self.taken_upcard if self.turn == seat else None,
             my_taken=tuple(self.taken[seat]), opp_taken=tuple(self.taken[opp]),
@@ -564,11 +572,11 @@ class GinGame:
         )
 
 
-def _interleave(hands, first: int) -> list:
+def _interleave(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
     """Deal order of two hands of 10, `first` seat receiving the first card."""
     if len(hands[0]) != 10 or len(hands[1]) != 10:
         raise ValueError("two hands of 10 cards expected")
-    out = []
+    out: list[Card] = []
     for k in range(10):
         out.append(hands[first][k])
         out.append(hands[1 - first][k])

@@ -6,8 +6,10 @@ No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import Details, is_int
+from game.gin.options import GinOptions
 
 HOW = ("gin", "knock", "underknock", "dead", "big_gin")
 GINS = ("gin", "big_gin")
@@ -15,19 +17,19 @@ POINTS_MAX = 10 ** 6        # far above any real score: a bigger number is a dam
 DEADWOOD_MAX = 100          # ten cards of ten points
 
 
-def _count(v, what: str, hi: int = POINTS_MAX) -> int:
+def _count(v: object, what: str, hi: int = POINTS_MAX) -> int:
     if not (is_int(v) and 0 <= v <= hi):
         raise ValueError(f"bad {what}: {v!r}")
     return v
 
 
-def _pair(v, what: str, hi: int = POINTS_MAX) -> list:
+def _pair(v: object, what: str, hi: int = POINTS_MAX) -> list[int]:
     if not (isinstance(v, list) and len(v) == 2):
         raise ValueError(f"bad {what}: two numbers expected")
     return [_count(x, what, hi) for x in v]
 
 
-def _seat_or_none(v, what: str):
+def _seat_or_none(v: object, what: str) -> int | None:
     if v is None or (is_int(v) and v in (0, 1)):
         return v
     raise ValueError(f"bad {what}: {v!r}")
@@ -36,12 +38,12 @@ def _seat_or_none(v, what: str):
 @dataclass
 class GameScore:
     """One game (Hollywood keeps three)."""
-    points: list = field(default_factory=lambda: [0, 0])   # hand points only
-    boxes: list = field(default_factory=lambda: [0, 0])
+    points: list[int] = field(default_factory=lambda: [0, 0])   # hand points only
+    boxes: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
-    game_bonus: list = field(default_factory=lambda: [0, 0])
-    box_bonus: list = field(default_factory=lambda: [0, 0])
-    blitz_bonus: list = field(default_factory=lambda: [0, 0])
+    game_bonus: list[int] = field(default_factory=lambda: [0, 0])
+    box_bonus: list[int] = field(default_factory=lambda: [0, 0])
+    blitz_bonus: list[int] = field(default_factory=lambda: [0, 0])
 
     @property
     def is_open(self) -> bool:
@@ -54,16 +56,18 @@ class GameScore:
         return GameScore(list(self.points), list(self.boxes), self.winner, list(self.game_bonus),
                          list(self.box_bonus), list(self.blitz_bonus))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"points": list(self.points), "boxes": list(self.boxes), "winner": self.winner,
                 "game_bonus": list(self.game_bonus), "box_bonus": list(self.box_bonus),
                 "blitz_bonus": list(self.blitz_bonus)}
 
     @classmethod
-    def from_json(cls, d: dict) -> GameScore:
-        return cls(*(_pair(d[k], f"game score {k}") for k in ("points", "boxes")),
+    def from_json(cls, d: dict[str, Any]) -> GameScore:
+        return cls(_pair(d["points"], "game score points"), _pair(d["boxes"], "game score boxes"),
                    _seat_or_none(d["winner"], "game winner"),
-                   *(_pair(d[k], f"game score {k}") for k in ("game_bonus", "box_bonus", "blitz_bonus")))
+                   _pair(d["game_bonus"], "game score game_bonus"),
+                   _pair(d["box_bonus"], "game score box_bonus"),
+                   _pair(d["blitz_bonus"], "game score blitz_bonus"))
 
 
 @dataclass
@@ -74,20 +78,20 @@ class HandRecord:
     winner: int | None        # None: dead hand
     how: str                     # gin / knock / underknock / dead
     points: int
-    games: list                  # indexes (0-based) of the games the points entered
+    games: list[int]             # indexes (0-based) of the games the points entered
     out_seat: int | None = None   # who went out (gin or knock)
     knock_value: int = 10
-    deadwood: list = field(default_factory=lambda: [0, 0])
+    deadwood: list[int] = field(default_factory=lambda: [0, 0])
     doubled: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"hand_no": self.hand_no, "dealer": self.dealer, "winner": self.winner,
                 "how": self.how, "points": self.points, "games": list(self.games),
                 "out_seat": self.out_seat, "knock_value": self.knock_value,
                 "deadwood": list(self.deadwood), "doubled": self.doubled}
 
     @classmethod
-    def from_json(cls, d: dict) -> HandRecord:
+    def from_json(cls, d: dict[str, Any]) -> HandRecord:
         how = d["how"]
         if how not in HOW:
             raise ValueError(f"bad hand record: how {how!r}")
@@ -117,10 +121,11 @@ class HandRecord:
             return
         if self.hand_no < 1 or not self.games:
             raise ValueError("bad hand record: a won hand enters a game")
-        expected = 1 - self.out_seat if self.how == "underknock" else self.out_seat
+        # a won hand has its out_seat (the first check above)
+        expected = 1 - self.out_seat if self.how == "underknock" else self.out_seat  # type: ignore[operator]
         if self.winner != expected:
             raise ValueError(f"bad hand record: the winner of a {self.how}")
-        if self.how in GINS and self.deadwood[self.out_seat]:
+        if self.how in GINS and self.deadwood[self.out_seat]:  # type: ignore[index]  # (see above)
             raise ValueError("bad hand record: gin with unplayable points")
 
 
@@ -129,14 +134,15 @@ def next_dealer(record: HandRecord) -> int:
     return record.dealer if record.winner is None else record.winner
 
 
-def enter_win(games: list, wins: list, w: int, pts: int, options) -> tuple[list, list]:
+def enter_win(games: list[GameScore], wins: list[int], w: int, pts: int,
+              options: GinOptions) -> tuple[list[int], list[Details]]:
     """Score a hand won by `w` for `pts` in the games it enters (Hollywood: the k-th win
     goes to the first min(k, 3) open games); close the games that reach the target.
     Changes `games` and `wins`; returns (the indexes entered, the game_won events)."""
     wins[w] += 1
     open_games = [i for i, g in enumerate(games) if g.is_open]
     entered = open_games[:min(wins[w], len(games))]
-    ev = []
+    ev: list[Details] = []
     for i in entered:
         g = games[i]
         g.points[w] += pts
@@ -158,7 +164,7 @@ def enter_win(games: list, wins: list, w: int, pts: int, options) -> tuple[list,
     return entered, ev
 
 
-def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, options) -> int:
+def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, options: GinOptions) -> int:
     """The points of a hand gone out: gin, knock or underknock (GinOptions decide the
     bonuses; an Oklahoma spade doubles the unplayable points, and the bonuses too only
     with oklahoma_double_bonuses)."""

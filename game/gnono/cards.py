@@ -27,7 +27,7 @@ class Card:
     face: str    # "0".."9", "S", "R", "+2"; "" (Wild) or "+4" (Wild Draw Four)
     copy: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.color == WILD:
             if self.face not in (WILD_FACE, WILD_DRAW_FOUR):
                 raise ValueError(f"bad wild face {self.face!r}")
@@ -132,7 +132,7 @@ FACE_ORDER = {f: i for i, f in enumerate(["0", "1", "2", "3", "4", "5", "6", "7"
                                           "S", "R", "+2", "", "+4"])}
 
 
-def hand_order(c: Card):
+def hand_order(c: Card) -> tuple[int, int, int]:
     """The order a hand is shown in: by colour (Wilds last), then face."""
     return (COLOR_ORDER[c.color], FACE_ORDER[c.face], c.copy)
 

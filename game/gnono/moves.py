@@ -35,6 +35,7 @@ Choices where the sheet is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from game import engine
 from game.gnono.cards import COLORS, Card
@@ -44,7 +45,7 @@ ROUND_OVER, GAME_OVER = "round_over", "game_over"
 PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP, ROUND_OVER, GAME_OVER)
 
 
-def is_color(value) -> bool:
+def is_color(value: object) -> bool:
     """One of the four colour letters ("" and "RY" are in the string COLORS, not colours)."""
     return isinstance(value, str) and len(value) == 1 and value in COLORS
 
@@ -113,7 +114,7 @@ TURN_MOVES = (Play, Draw, PlayDrawn, KeepDrawn, ChooseColor, Challenge, SwapHand
 ALL_MOVES = TURN_MOVES + (CallUno, Catch, NextRound)
 
 
-def move_seat(move) -> int | None:
+def move_seat(move: Move) -> int | None:
     """The seat making a move."""
     return move.catcher if isinstance(move, Catch) else move.seat
 
@@ -140,8 +141,8 @@ class Event(engine.Event):
     points: int = 0
     guilty: bool | None = None
 
-    def as_dict(self) -> dict:
-        d = {"kind": self.kind}
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             v = getattr(self, f.name)
             if f.name == "kind" or (v == f.default and type(v) is type(f.default)):
@@ -154,7 +155,7 @@ class Event(engine.Event):
         return d
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         """The details as JSON-able data (as_dict without kind and seat)."""
         data = self.as_dict()
         del data["kind"]

@@ -4,8 +4,9 @@ when read from a save. No pygame here."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
-from game.engine import SWITCH, Choice, IntRange, options_from_json, validate_options
+from game.engine import SWITCH, Choice, IntRange, Rule, options_from_json, validate_options
 
 WD4_RULES = ("color", "gnono")
 MAX_HAND_SIZE = 20
@@ -33,15 +34,15 @@ class GnonoOptions:
         """OptionError (a ValueError) if a field was set to nonsense after construction."""
         validate_options(self, SPEC)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data) -> GnonoOptions:
+    def from_json(cls, data: object) -> GnonoOptions:
         return options_from_json(cls, data, SPEC)
 
 
-SPEC = {
+SPEC: dict[str, Rule] = {
     "hand_size": IntRange(1, MAX_HAND_SIZE),
     "playout_score": IntRange(1, MAX_PLAYOUT),
     "draw_until_playable": SWITCH,

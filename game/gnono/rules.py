@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any, TypedDict
 
 from game.deals import is_deal_no
 from game.engine import IllegalMove
@@ -51,9 +52,48 @@ from game.gnono.saves import state_from_json, state_to_json
 from game.gnono.view import GnonoView, card_matches, card_points  # noqa: F401
 
 
+class Wd4(TypedDict):
+    """A Wild Draw Four open to a challenge: who played it, whether unlawfully, and the
+    colour before it."""
+    seat: int
+    guilty: bool
+    prev_color: str
+
+
 # ---------------------------------------------------------------- the state
 class GnonoState:
-    def __init__(self, n_players: int = 4, seed=None, options: GnonoOptions | None = None,
+    # the round's fields, set by the deal (game.gnono.dealing), a position or a save
+    n: int
+    seed: int | None
+    rng: random.Random
+    options: GnonoOptions
+    totals: list[int]
+    round_no: int
+    dealer: int
+    winner: int | None
+    last_round: dict[str, Any] | None
+    wd4_record: list[list[int]]
+    deal_events: list[Event]
+    deal_no: int
+    round_rng: random.Random
+    hands: list[list[Card]]
+    direction: int
+    draw_pile: list[Card]
+    discard: list[Card]
+    seen: list[Card]
+    pending_draw: int
+    pending_face: str | None
+    drawn_card: Card | None
+    wd4: Wd4 | None
+    uno_window: int | None
+    uno_called: list[bool]
+    last_drew_on: list[str | None]
+    turns: int
+    color: str
+    phase: str
+    current: int
+
+    def __init__(self, n_players: int = 4, seed: int | None = None, options: GnonoOptions | None = None,
                  *, _blank: bool = False):
         if _blank:
             return
@@ -69,8 +109,8 @@ class GnonoState:
         self.totals = [0] * n_players
         self.round_no = 0
         self.dealer = self.rng.randrange(n_players)
-        self.winner: int | None = None
-        self.last_round: dict | None = None
+        self.winner = None
+        self.last_round = None
         self.wd4_record = [[0, 0] for _ in range(n_players)]
         self.deal_events = self._deal_round()
 
@@ -107,13 +147,13 @@ class GnonoState:
         top = self.discard[-1]
         return not any(c.color != "W" and card_matches(c, top, self.color) for c in hand)
 
-    def _start_turn(self, seat: int, ev: list) -> None:
+    def _start_turn(self, seat: int, ev: list[Event]) -> None:
         self.current = seat
         self.phase = PLAY
         self.drawn_card = None
         ev.append(Event("turn", seat))
 
-    def _reshuffle(self, ev: list) -> bool:
+    def _reshuffle(self, ev: list[Event]) -> bool:
         if len(self.discard) <= 1:
             return False
         rest = self.discard[:-1]
@@ -123,12 +163,12 @@ class GnonoState:
         ev.append(Event("reshuffled", count=len(rest)))
         return True
 
-    def _draw_one(self, ev: list) -> Card | None:
+    def _draw_one(self, ev: list[Event]) -> Card | None:
         if not self.draw_pile and not self._reshuffle(ev):
             return None
         return self.draw_pile.pop()
 
-    def _draw(self, seat: int, k: int, ev: list, reason: str) -> list[Card]:
+    def _draw(self, seat: int, k: int, ev: list[Event], reason: str) -> list[Card]:
         got = []
         for _ in range(k):
             c = self._draw_one(ev)
@@ -143,7 +183,7 @@ class GnonoState:
         ev.append(Event("drew", seat, cards=tuple(got), count=len(got), reason=reason))
         return got
 
-    def _penalize_and_skip(self, victim: int, k: int, ev: list, reason: str) -> None:
+    def _penalize_and_skip(self, victim: int, k: int, ev: list[Event], reason: str) -> None:
         self._draw(victim, k, ev, reason)
         ev.append(Event("skipped", victim))
         self._start_turn(self.next_seat(victim), ev)
@@ -153,9 +193,9 @@ class GnonoState:
     _check = check_move        # game.gnono.move_checks
 
     # ------------------------------------------------------------ legal moves
-    def legal_moves(self, seat: int | None = None) -> list:
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move (of `seat` only, if given; [] for no seat of this game)."""
-        out: list = []
+        out: list[Move] = []
         ph = self.phase
         if ph == GAME_OVER or (seat is not None and not is_seat(seat, self.n)):
             return out
@@ -172,8 +212,8 @@ class GnonoState:
             elif ph == COLOR:
                 out.extend(ChooseColor(cur, c) for c in COLORS)
             elif ph == DRAWN:
-                c = self.drawn_card
-                if c.is_wild:
+                drawn = self.drawn_card
+                if drawn.is_wild:  # type: ignore[union-attr]  # the drawn phase has its card
                     out.append(PlayDrawn(cur))
                     out.extend(PlayDrawn(cur, col) for col in COLORS)
                 else:
@@ -212,7 +252,7 @@ class GnonoState:
         """The player on turn, and any seat that may call "UNO!", catch, jump in or deal."""
         return tuple(s for s in range(self.n) if self.legal_moves(s))
 
-    def _play_variants(self, seat: int, c: Card) -> list:
+    def _play_variants(self, seat: int, c: Card) -> list[Play]:
         if c.is_wild:
             return [Play(seat, c)] + [Play(seat, c, col) for col in COLORS]
         return [Play(seat, c)]
@@ -220,14 +260,15 @@ class GnonoState:
     def _play_ok(self, seat: int, c: Card) -> bool:
         """May the player on turn (phase play) put down `c`?"""
         if self.pending_draw:
-            return stacks_on(self, c, self.pending_face)   # game.gnono.move_checks
+            # a pending draw has its face
+            return stacks_on(self, c, self.pending_face)  # type: ignore[arg-type]  # game.gnono.move_checks
         if not self.matches(c):
             return False
         if c.is_wild_draw_four and not self.options.wd4_challenge:
             return self.wd4_lawful(seat)
         return True
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Move) -> bool:
         try:
             self._check(move)
         except IllegalMove:
@@ -235,7 +276,7 @@ class GnonoState:
         return True
 
     # ------------------------------------------------------------ apply
-    def apply(self, move, check: bool = True) -> list[Event]:
+    def apply(self, move: Move, check: bool = True) -> list[Event]:
         """Carry out a move; raise IllegalMove (state unchanged) if the rules refuse it.
         check=False skips that validation: for search rollouts whose moves are known legal."""
         if check:
@@ -249,47 +290,50 @@ class GnonoState:
         if isinstance(move, TURN_MOVES):
             self.turns += 1
         t = type(move)
+        # The branches go by t, the type read once: mypy narrows only `type(move) is X`,
+        # which would call type() again per branch on the computers' hot path.
+        move_: Any = move
         if t is Play:
-            if move.seat != self.current:
-                ev.append(Event("jump_in", move.seat, card=move.card, target=self.current))
-                self.current = move.seat
+            if move_.seat != self.current:
+                ev.append(Event("jump_in", move_.seat, card=move_.card, target=self.current))
+                self.current = move_.seat
                 self.phase = PLAY
-            self._play(move.seat, move.card, move.color, ev)
+            self._play(move_.seat, move_.card, move_.color, ev)
         elif t is Draw:
-            self._do_draw(move.seat, ev)
+            self._do_draw(move_.seat, ev)
         elif t is PlayDrawn:
-            self._play(move.seat, self.drawn_card, move.color, ev)
+            self._play(move_.seat, self.drawn_card, move_.color, ev)  # type: ignore[arg-type]  # phase drawn
         elif t is KeepDrawn:
-            ev.append(Event("passed", move.seat, reason="kept"))
-            self._start_turn(self.next_seat(move.seat), ev)
+            ev.append(Event("passed", move_.seat, reason="kept"))
+            self._start_turn(self.next_seat(move_.seat), ev)
         elif t is ChooseColor:
-            self.color = move.color
-            ev.append(Event("color", move.seat, color=move.color))
-            self._after_play(move.seat, self.top, ev)
+            self.color = move_.color
+            ev.append(Event("color", move_.seat, color=move_.color))
+            self._after_play(move_.seat, self.top, ev)
         elif t is Challenge:
-            self._challenge(move.seat, move.challenge, ev)
+            self._challenge(move_.seat, move_.challenge, ev)
         elif t is SwapHands:
-            a, b = move.seat, move.target
+            a, b = move_.seat, move_.target
             self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
             self.uno_called[a] = self.uno_called[b] = False
             self.uno_window = None
             ev.append(Event("swapped", a, target=b))
             self._start_turn(self.next_seat(a), ev)
         elif t is CallUno:
-            self.uno_called[move.seat] = True
-            if self.uno_window == move.seat:
+            self.uno_called[move_.seat] = True
+            if self.uno_window == move_.seat:
                 self.uno_window = None
-            ev.append(Event("uno", move.seat))
+            ev.append(Event("uno", move_.seat))
         elif t is Catch:
-            ev.append(Event("caught", move.catcher, target=move.target))
+            ev.append(Event("caught", move_.catcher, target=move_.target))
             self.uno_window = None
-            self._draw(move.target, 2, ev, "uno_penalty")
+            self._draw(move_.target, 2, ev, "uno_penalty")
         elif t is NextRound:
             self.dealer = (self.dealer + 1) % self.n
             ev.extend(self._deal_round())
         return ev
 
-    def _play(self, seat: int, card: Card, color, ev: list) -> None:
+    def _play(self, seat: int, card: Card, color: str | None, ev: list[Event]) -> None:
         hand = self.hands[seat]
         if card.is_wild_draw_four:
             # guilt is judged on the hand as it was, before the card leaves it
@@ -318,7 +362,7 @@ class GnonoState:
             return
         self._after_play(seat, card, ev)
 
-    def _after_play(self, seat: int, card: Card, ev: list) -> None:
+    def _after_play(self, seat: int, card: Card, ev: list[Event]) -> None:
         """Carry out the card just played by `seat` and pass the turn."""
         face = card.face
         nxt = self.next_seat(seat)
@@ -357,10 +401,8 @@ class GnonoState:
             self.phase = SWAP
             self.current = seat
         elif self.options.seven_zero and face == "0" and card.color != "W":
-            old = self.hands
-            self.hands = [None] * self.n
-            for s in range(self.n):
-                self.hands[self.next_seat(s)] = old[s]
+            old = self.hands   # each hand passes to the next seat: seat t gets its previous seat's
+            self.hands = [old[self.next_seat(t, -1)] for t in range(self.n)]
             self.uno_called = [False] * self.n
             self.uno_window = None
             ev.append(Event("hands_passed", seat, reason="cw" if self.direction == 1 else "ccw"))
@@ -368,7 +410,7 @@ class GnonoState:
         else:
             self._start_turn(nxt, ev)
 
-    def _do_draw(self, seat: int, ev: list) -> None:
+    def _do_draw(self, seat: int, ev: list[Event]) -> None:
         if self.pending_draw:
             k, face = self.pending_draw, self.pending_face
             self.pending_draw, self.pending_face = 0, None
@@ -379,7 +421,7 @@ class GnonoState:
         self.last_drew_on[seat] = self.color
         hand = self.hands[seat]
         got: list[Card] = []
-        playable = None
+        playable: Card | None = None
         while True:
             c = self._draw_one(ev)
             if c is None:
@@ -401,7 +443,7 @@ class GnonoState:
             ev.append(Event("passed", seat, reason="no_play"))
             self._start_turn(self.next_seat(seat), ev)
 
-    def _challenge(self, seat: int, challenge: bool, ev: list) -> None:
+    def _challenge(self, seat: int, challenge: bool, ev: list[Event]) -> None:
         info = self.wd4
         self.wd4 = None
         total = self.pending_draw if self.options.stacking else 4
@@ -409,11 +451,11 @@ class GnonoState:
         if not challenge:
             self._penalize_and_skip(seat, total, ev, "wild_draw_four")
             return
-        offender = info["seat"]
-        guilty = info["guilty"]
+        offender = info["seat"]  # type: ignore[index]  # a challenge follows a Wild Draw Four
+        guilty = info["guilty"]  # type: ignore[index]  # (see above)
         self.wd4_record[offender][0 if guilty else 1] += 1
         ev.append(Event("challenged", seat, target=offender, guilty=guilty,
-                        cards=tuple(self.hands[offender]), color=info["prev_color"]))
+                        cards=tuple(self.hands[offender]), color=info["prev_color"]))  # type: ignore[index]  # (see above)
         if guilty:
             self._draw(offender, 4, ev, "challenge_lost")
             rest = total - 4   # earlier, lawful fours of a stack still count
@@ -424,7 +466,7 @@ class GnonoState:
         else:
             self._penalize_and_skip(seat, total + 2, ev, "challenge_lost")
 
-    def _round_won(self, seat: int, card: Card, ev: list) -> None:
+    def _round_won(self, seat: int, card: Card, ev: list[Event]) -> None:
         self.uno_window = None
         nxt = self.next_seat(seat)
         if card.color != "W" and card.face == DRAW_TWO:
@@ -496,11 +538,11 @@ class GnonoState:
         check_state(self)
 
     # ------------------------------------------------------------ JSON (game.gnono.saves)
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, d) -> GnonoState:
+    def from_json(cls, d: object) -> GnonoState:
         """The state of a save; ValueError with the reason if it is damaged or impossible."""
         return state_from_json(cls, d)
 
@@ -508,6 +550,6 @@ class GnonoState:
 DEFAULT_SEATS = 4
 
 
-def new_engine(seed, options: GnonoOptions | None = None) -> GnonoState:
+def new_engine(seed: int | None, options: GnonoOptions | None = None) -> GnonoState:
     """A new game of DEFAULT_SEATS players (the conformance test's, replays' and tools')."""
     return GnonoState(DEFAULT_SEATS, seed, options)

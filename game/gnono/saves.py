@@ -8,6 +8,8 @@ No pygame here.
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from game.deals import check_optional_deal_no, deal_rng
 from game.engine import is_int, read_guarded, rng_from_json, rng_state_to_json
 from game.gnono.cards import DECK_SIZE, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
@@ -15,6 +17,7 @@ from game.gnono.moves import PHASES, is_color
 from game.gnono.options import GnonoOptions
 
 SCHEMA_VERSION = 1
+StateT = TypeVar("StateT")   # the state class a save is read into (GnonoState)
 MAX_COUNT = 10 ** 6   # rounds, turns, challenges: far more than any game reaches
 BY_TOKEN = {c.token: c for c in full_deck()}   # "R7#1" -> the card
 FIELDS = frozenset((
@@ -44,7 +47,7 @@ def state_to_json(s) -> dict:
     }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: type[StateT], data: object) -> StateT:
     """A `cls` (GnonoState) from state_to_json's output; ValueError if the save is
     damaged or describes an impossible game."""
     return read_guarded(lambda d: _read(cls, d), data, "Gnono save")

@@ -2,9 +2,11 @@
 and the matching rule the state and the view share. No pygame here."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.gnono.cards import Card
+from game.gnono.moves import Move
 from game.gnono.options import GnonoOptions
 
 
@@ -33,7 +35,7 @@ class GnonoView:
     wd4_prev_color: str | None         # the colour before that Wild Draw Four
     draw_pile_size: int
     options: GnonoOptions
-    legal: tuple = ()                  # my legal moves right now
+    legal: tuple[Move, ...] = ()       # my legal moves right now
     # per seat, this game: challenges of its Wild Draw Fours found (guilty, not guilty)
     wd4_record: tuple[tuple[int, int], ...] = ()
     discards: tuple[Card, ...] = ()    # the discard pile now, bottom to top (out of play)
@@ -53,5 +55,5 @@ def card_matches(card: Card, top: Card, color: str) -> bool:
     return top.color != "W" and card.face == top.face
 
 
-def card_points(cards) -> int:
+def card_points(cards: Iterable[Card]) -> int:
     return sum(c.points for c in cards)

@@ -11,6 +11,7 @@ Short string forms (month, then a letter, then an index for plain junk):
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 BRIGHT = "bright"
@@ -32,7 +33,7 @@ PLANTS = {
 }
 
 # The four cards of each month: (category, ribbon kind or None, description).
-_MONTHS = {
+_MONTHS: dict[int, list[tuple[str, str | None, str]]] = {
     1: [(BRIGHT, None, "crane"), (RIBBON, RED, "red poem ribbon"), (JUNK, None, ""), (JUNK, None, "")],
     2: [(ANIMAL, None, "bush warbler"), (RIBBON, RED, "red poem ribbon"), (JUNK, None, ""), (JUNK, None, "")],
     3: [(BRIGHT, None, "curtain"), (RIBBON, RED, "red poem ribbon"), (JUNK, None, ""), (JUNK, None, "")],
@@ -76,13 +77,13 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.id < other.id
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (card_by_id, (self.id,))
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     # What is special about some cards
@@ -174,6 +175,6 @@ def deck(bonus_cards: int = 2) -> list[Card]:
     return list(MONTH_CARDS) + list(BONUS_CARDS[:bonus_cards])
 
 
-def names(cards) -> str:
+def names(cards: Iterable[Card]) -> str:
     """"1B 1R 3B" for a list of cards (logs, tests)."""
     return " ".join(c.name for c in cards)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..deals import deal_rng, is_deal_no, next_deal_no
-from ..engine import Details, is_int
+from ..engine import Details, Event, is_int
 from . import scoring
 from .cards import BRIGHT, deck, parse_card
 from .options import Options
@@ -23,6 +24,7 @@ DOUBLINGS = ("shaking", "bomb", "meong-tta", "nagari", "gwang-bak", "pi-bak")
 GO_DOUBLING = re.compile(r"[1-9][0-9]? Go")
 MAX_FACTOR = 2 ** 40
 MAX_CHIPS = 10 ** 15     # far beyond any real payment; refuses huge numbers in a save
+StateT = TypeVar("StateT", bound="HandLifecycle")
 
 
 @dataclass
@@ -90,8 +92,13 @@ class HandLifecycle:
     """The deal (or a constructed position) and the settling of a hand (mixed into
     rules.GoStopState)."""
 
+    # fields of the state that these methods set (rules.GoStopState declares them all)
+    deal_no: int | None
+    result: dict[str, Any] | None
+    _sc: list[int | None]
+
     @classmethod
-    def new(cls, options: Options | None = None, seed: int | None = None) -> HandLifecycle:
+    def new(cls: type[StateT], options: Options | None = None, seed: int | None = None) -> StateT:
         """A session with its first hand dealt. The deal's events (a chongtong
         settles the hand at once) are in `state.deal_events`."""
         s = cls()
@@ -107,11 +114,11 @@ class HandLifecycle:
         return s
 
     @classmethod
-    def from_position(cls, hands, table, stock, *, captures=None, turn=0, dealer=None,
+    def from_position(cls: type[StateT], hands, table, stock, *, captures=None, turn=0, dealer=None,
                       options: Options | None = None, seed=0, go_counts=None,
                       last_go_scores=None, shakes=None, bombs=None, bomb_credits=None,
                       stacks=None, chips=None, multiplier=1, revealed=None,
-                      partial=True, go_seq=None, ppuks=None) -> HandLifecycle:
+                      partial=True, go_seq=None, ppuks=None) -> StateT:
         """A hand at the start of `turn`'s turn from given cards (Card lists or
         strings like "1B 1R"). `stock` is listed top first. With partial=True
         (default) the position may leave cards out; no card may appear twice."""
@@ -154,7 +161,7 @@ class HandLifecycle:
         return s
 
     # ------------------------------------------------------------------- deal
-    def _deal(self, ev=None):
+    def _deal(self, ev: list[Event] | None = None) -> list[Event]:
         ev = ev if ev is not None else []
         if self.result is not None:
             w = self.result.get("winner")
@@ -234,7 +241,7 @@ class HandLifecycle:
         self._settle(seat, pays, "chongtong", ev, points=self.options.chongtong_points)
 
     # --------------------------------------------------------------- settling
-    def _nagari(self, ev):
+    def _nagari(self, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(Details("nagari", self.turn, {"cards": [], "multiplier": self.multiplier}))
         self.result = {"winner": None, "nagari": True, "chongtong": False, "points": 0,
@@ -302,7 +309,7 @@ class HandLifecycle:
             pays.append(Payment(loser, loser if payer is None else payer, base, g, dbl, total))
         return pays
 
-    def _stop(self, seat, ev, auto=False):
+    def _stop(self, seat: int, ev: list[Event] | None, auto: bool = False) -> None:
         pts, lines, pays = self.payments_if_stop(seat)
         if ev is not None:
             ev.append(Details("stop", seat, {"cards": [], "score": pts, "auto": auto}))

@@ -43,11 +43,15 @@ class NextHand:
     pass
 
 
+# every answer to the engine's question
+Move = PlayCard | FlipStock | ChooseMatch | Shake | Bomb | GoStop | NextHand
+
 _PLAY = {c: PlayCard(c) for c in CARDS}
 _CHOOSE = {c: ChooseMatch(c) for c in CARDS}
 _FLIP = FlipStock()
-_YES_NO = {"bomb": (Bomb(True), Bomb(False)), "shake": (Shake(True), Shake(False)),
-           "go_stop": (GoStop(True), GoStop(False))}
+_YES_NO: dict[str, tuple[Move, Move]] = {
+    "bomb": (Bomb(True), Bomb(False)), "shake": (Shake(True), Shake(False)),
+    "go_stop": (GoStop(True), GoStop(False))}
 _NEXT = NextHand()
 
 
@@ -58,10 +62,10 @@ class Question:
 
     kind: str
     seat: int
-    cards: tuple = ()
+    cards: tuple[Card, ...] = ()
 
 
-def why_illegal(ph: str, move) -> str:
+def why_illegal(ph: str, move: object) -> str:
     """Why `move` is no answer in phase `ph`: a sentence for the player."""
     want = {"play": "a card from hand", "bomb": "bomb: yes or no", "shake": "shake: yes or no",
             "match_hand": "which table card to take", "match_stock": "which table card to take",

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..engine import SWITCH, Choice, IntRange, options_from_json, validate_options
+from ..engine import SWITCH, Choice, IntRange, Rule, options_from_json, validate_options
 
 
 @dataclass(frozen=True)
 class OrNone:
     """An option that may be None (its default meaning) or obey `rule`."""
-    rule: Any
+    rule: Rule
 
     def check(self, name: str, value: Any) -> None:
         if value is not None:
@@ -20,7 +20,7 @@ class OrNone:
 
 
 # nine animal cards in the deck: meong-tta needs from 1 to 9 of them
-SPEC = {
+SPEC: dict[str, Rule] = {
     "players": Choice((2, 3)),
     "target": OrNone(IntRange(1, 50)),
     "bonus_cards": IntRange(0, 3),
@@ -71,7 +71,7 @@ class Options:
     bonus_steals: bool = False       # a bonus card played from hand takes a junk from each
     two_card_bomb: bool = False      # two in hand, two on the table: a bomb (one skip)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         validate_options(self, SPEC)
 
     @property
@@ -94,11 +94,11 @@ class Options:
     def table_size(self) -> int:
         return 8 if self.players == 2 else 6
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_json(cls, d) -> Options:
+    def from_json(cls, d: object) -> Options:
         """Options from a save: unknown keys refused, missing ones default, every
         value checked (OptionError)."""
         return options_from_json(cls, d, SPEC)

@@ -30,6 +30,8 @@ saves.py, the invariants in invariants.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine import Details, Event, IllegalMove
 from . import scoring
@@ -48,6 +50,7 @@ from .moves import (  # noqa: F401
     ChooseMatch,
     FlipStock,
     GoStop,
+    Move,
     NextHand,
     PlayCard,
     Question,
@@ -73,43 +76,43 @@ class GoStopState(HandLifecycle, VariantRules):
     """A Go-Stop session. Build with `new(options, seed)` (deals the first hand) or
     `from_position(...)` (a constructed position, for tests and the AI): both in hand.py."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.options = Options()
         self.rng = random.Random(0)  # the first dealer, then each later hand's deal number
-        self.seed = None             # the first hand's deal number
-        self.deal_no = None          # what shuffled the hand on the table (redeals included)
+        self.seed: int | None = None  # the first hand's deal number
+        self.deal_no: int | None = None  # what shuffled the hand on the table (redeals included)
         self.n = 2
         self.chips = [0, 0]
         self.dealer = 0
         self.hand_no = 0
         self.multiplier = 1          # this hand's payment multiplier (nagari)
         self.partial = False         # a constructed position without the full deck
-        self.hands: list = [[], []]
-        self.table: list = []
-        self.stock: list = []        # top card at the end
-        self.captures: list = [[], []]
+        self.hands: list[list[Card]] = [[], []]
+        self.table: list[Card] = []
+        self.stock: list[Card] = []  # top card at the end
+        self.captures: list[list[Card]] = [[], []]
         self.go_counts = [0, 0]
         self.last_go = [0, 0]        # score at each seat's last Go
         self.go_seq = [0, 0]         # order of the last Go (go-bak in 3-player)
         self.shakes = [0, 0]
         self.bombs = [0, 0]
         self.credits = [0, 0]        # stock-only turns left after a bomb
-        self.revealed: list = [[], []]  # shown by shaking, still in hand
-        self.stacks: dict = {}       # month -> seat that made the ppuk stack
+        self.revealed: list[list[Card]] = [[], []]  # shown by shaking, still in hand
+        self.stacks: dict[int, int] = {}  # month -> seat that made the ppuk stack
         self.ppuks = [0, 0]          # ppuk made this hand per seat (variants.py)
         self.turn = 0
         self.phase = "play"
         self.last_turn = False
         # the turn in progress
-        self.t_card = None           # hand card (or its substitute) being played
+        self.t_card: Card | None = None  # hand card (or its substitute) being played
         self.t_mode = "none"         # none / alone / paired / took
-        self.t_pair = None
+        self.t_pair: Card | None = None
         self.t_before = 0
-        self.t_stock = None
-        self.choices: list = []
-        self.result: dict | None = None   # the settled hand
-        self._sc: list = [None, None]     # cached scores per seat (None: stale)
-        self.deal_events: list = []       # events of the latest deal (new(), NextHand); not saved
+        self.t_stock: Card | None = None
+        self.choices: list[Card] = []
+        self.result: dict[str, Any] | None = None   # the settled hand
+        self._sc: list[int | None] = [None, None]     # cached scores per seat (None: stale)
+        self.deal_events: list[Event] = []       # events of the latest deal (new(), NextHand); not saved
 
     def copy(self, share_rng: bool = False) -> GoStopState:
         """An independent copy. share_rng=True keeps the same Random object
@@ -143,7 +146,8 @@ class GoStopState(HandLifecycle, VariantRules):
         if self.phase == "play":
             return Question("play", self.turn, tuple(self.hands[self.turn]))
         if self.phase in ("bomb", "shake"):
-            return Question(self.phase, self.turn, (self.t_card,))
+            # in these phases t_card is the card played (mypy cannot tie a field to the phase)
+            return Question(self.phase, self.turn, (self.t_card,))  # type: ignore[arg-type]
         if self.phase in ("match_hand", "match_stock"):
             return Question(self.phase, self.turn, tuple(self.choices))
         if self.phase == "go_stop":
@@ -154,7 +158,7 @@ class GoStopState(HandLifecycle, VariantRules):
     def pending(self) -> Question:
         return self.question()
 
-    def legal_moves(self, seat: int | None = None) -> list:
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
         """The answers to the pending question (NextHand() once the hand is over);
         with a seat, [] unless that seat is to move (the Engine's form)."""
         if seat is not None and seat not in self.to_move():
@@ -162,7 +166,7 @@ class GoStopState(HandLifecycle, VariantRules):
         ph = self.phase
         if ph == "play":
             seat = self.turn
-            moves = [_PLAY[c] for c in self.hands[seat]]
+            moves: list[Move] = [_PLAY[c] for c in self.hands[seat]]
             if self.credits[seat] > 0 and self.stock:
                 moves.append(_FLIP)
             return moves
@@ -179,7 +183,7 @@ class GoStopState(HandLifecycle, VariantRules):
             v = self._sc[seat] = scoring.score(self.captures[seat])
         return v
 
-    def scores(self) -> list:
+    def scores(self) -> list[int]:
         return [self.score(i) for i in range(self.n)]
 
     def breakdown(self, seat: int) -> scoring.Breakdown:
@@ -196,7 +200,7 @@ class GoStopState(HandLifecycle, VariantRules):
     def turns_left(self, seat: int) -> int:
         return len(self.hands[seat]) + self.credits[seat]
 
-    def all_cards(self) -> list:
+    def all_cards(self) -> list[Card]:
         out = [c for h in self.hands for c in h] + self.table + self.stock
         for c in self.captures:
             out += c
@@ -207,7 +211,7 @@ class GoStopState(HandLifecycle, VariantRules):
     def n_seats(self) -> int:
         return self.n
 
-    def to_move(self) -> tuple:
+    def to_move(self) -> tuple[int, ...]:
         return () if self.phase == "hand_over" else (self.turn,)
 
     def is_over(self) -> bool:
@@ -223,7 +227,7 @@ class GoStopState(HandLifecycle, VariantRules):
     _validate = check_cards                     # from_position's check of the cards
 
     # ---------------------------------------------------------------- applying
-    def apply(self, move, check: bool = True) -> list[Event]:
+    def apply(self, move: Move, check: bool = True) -> list[Event]:
         """Apply the answer of the seat to move to the pending question (NextHand()
         deals the next hand once this one is settled) and return its events; a move
         not legal now is an IllegalMove and changes nothing. check=False is a search
@@ -231,8 +235,11 @@ class GoStopState(HandLifecycle, VariantRules):
         recorded (it returns [])."""
         if check and move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
-        ev: list | None = [] if check else None   # every event site skips a None
+        ev: list[Event] | None = [] if check else None   # every event site skips a None
         ph = self.phase
+        # The phase says which Move this is (legal_moves checked it, or a rollout's move is
+        # known legal); mypy cannot tie a value to the phase, and a cast would cost a call.
+        answer: Any = move
         if ph == "play":
             if isinstance(move, FlipStock):
                 self.credits[self.turn] -= 1
@@ -241,29 +248,29 @@ class GoStopState(HandLifecycle, VariantRules):
                 self.t_mode = "none"
                 self._flip_stock(ev)
             else:
-                self._on_play(move.card, ev)
+                self._on_play(answer.card, ev)
         elif ph == "bomb":
-            if move.yes:
+            if answer.yes:
                 self._bomb(ev)
             else:
                 self._decline_bomb(ev)
         elif ph == "shake":
-            if move.yes:
+            if answer.yes:
                 self._shake(ev)
-            self._play_hand_card(self.t_card, ev)
+            self._play_hand_card(self.t_card, ev)  # type: ignore[arg-type]  # the card played
         elif ph == "match_hand":
-            self.t_pair = move.card
+            self.t_pair = answer.card
             if ev is not None:
-                ev.append(Details("choose", self.turn, {"cards": [move.card], "for": "hand"}))
+                ev.append(Details("choose", self.turn, {"cards": [answer.card], "for": "hand"}))
             self._flip_stock(ev)
         elif ph == "match_stock":
-            s, t = self.t_stock, move.card
+            s, t = self.t_stock, answer.card
             if ev is not None:
                 ev.append(Details("choose", self.turn, {"cards": [t], "for": "stock"}))
-            self._capture(self.turn, [s, t], ev)
+            self._capture(self.turn, [s, t], ev)  # type: ignore[list-item]  # s: the stock card turned
             self._end_turn(ev)
         elif ph == "go_stop":
-            if move.go:
+            if answer.go:
                 seat = self.turn
                 self.go_counts[seat] += 1
                 self.last_go[seat] = self.score(seat)
@@ -282,11 +289,11 @@ class GoStopState(HandLifecycle, VariantRules):
             self.deal_events = ev
         return ev
 
-    def _why_illegal(self, move) -> str:
+    def _why_illegal(self, move: object) -> str:
         return why_illegal(self.phase, move)
 
     # ------------------------------------------------------------------- turn
-    def _start_turn(self, seat, ev=None):
+    def _start_turn(self, seat: int, ev: list[Event] | None = None) -> None:
         self.turn = seat
         self.phase = "play"
         self.t_card = self.t_pair = self.t_stock = None
@@ -299,7 +306,7 @@ class GoStopState(HandLifecycle, VariantRules):
         if ev is not None:
             ev.append(Details("turn", seat, {"cards": []}))
 
-    def _on_play(self, card, ev):
+    def _on_play(self, card: Card, ev: list[Event] | None) -> None:
         seat = self.turn
         if card.month == 0:   # bonus: captured; a stock card is turned as its substitute
             self.hands[seat].remove(card)
@@ -324,9 +331,9 @@ class GoStopState(HandLifecycle, VariantRules):
         else:
             self._play_hand_card(card, ev)
 
-    def _bomb(self, ev):
+    def _bomb(self, ev: list[Event] | None) -> None:
         seat = self.turn
-        m = self.t_card.month
+        m = self.t_card.month  # type: ignore[union-attr]  # this phase's card played
         three = [c for c in self.hands[seat] if c.month == m]
         for c in three:
             self.hands[seat].remove(c)
@@ -342,20 +349,20 @@ class GoStopState(HandLifecycle, VariantRules):
         self.t_card = None
         self._flip_stock(ev)
 
-    def _shake(self, ev):
+    def _shake(self, ev: list[Event] | None) -> None:
         seat = self.turn
-        m = self.t_card.month
+        m = self.t_card.month  # type: ignore[union-attr]  # this phase's card played
         three = [c for c in self.hands[seat] if c.month == m]
         self.shakes[seat] += 1
         self.revealed[seat] += [c for c in three if c is not self.t_card]
         if ev is not None:
             ev.append(Details("shake", seat, {"cards": three}))
 
-    def _drop_revealed(self, seat, cards):
+    def _drop_revealed(self, seat: int, cards: Sequence[Card]) -> None:
         if self.revealed[seat]:
             self.revealed[seat] = [c for c in self.revealed[seat] if c not in cards]
 
-    def _play_hand_card(self, card, ev, from_hand=True):
+    def _play_hand_card(self, card: Card, ev: list[Event] | None, from_hand: bool = True) -> None:
         seat = self.turn
         if from_hand:
             self.hands[seat].remove(card)
@@ -383,7 +390,7 @@ class GoStopState(HandLifecycle, VariantRules):
                 return
         self._flip_stock(ev)
 
-    def _take_stack(self, seat, month, four, ev):
+    def _take_stack(self, seat: int, month: int, four: list[Card], ev: list[Event] | None) -> None:
         for c in four:
             if c in self.table:
                 self.table.remove(c)
@@ -398,7 +405,7 @@ class GoStopState(HandLifecycle, VariantRules):
                 ev.append(Details(kind, seat, {"cards": four, "maker": owner}))
             self._take_junk(seat, 2 if owner == seat else 1, kind, ev)
 
-    def _turn_up(self, ev, why):
+    def _turn_up(self, ev: list[Event] | None, why: str) -> Card | None:
         """Turn up stock cards until one is not a bonus (bonus cards are captured)."""
         seat = self.turn
         while self.stock:
@@ -411,20 +418,20 @@ class GoStopState(HandLifecycle, VariantRules):
             return s
         return None
 
-    def _take_bonus(self, seat, card, ev):
+    def _take_bonus(self, seat: int, card: Card, ev: list[Event] | None) -> None:
         self.captures[seat].append(card)
         self._sc[seat] = None
         if ev is not None:
             ev.append(Details("bonus", seat, {"cards": [card]}))
 
-    def _flip_stock(self, ev):
+    def _flip_stock(self, ev: list[Event] | None) -> None:
         seat = self.turn
         self.phase = "play"
         s = self._turn_up(ev, "stock")
         h, mode = self.t_card, self.t_mode
         if s is None:
             if mode == "paired":
-                self._capture(seat, [h, self.t_pair], ev)
+                self._capture(seat, [h, self.t_pair], ev)  # type: ignore[list-item]  # paired: both cards set
             self._end_turn(ev)
             return
         self.t_stock = s
@@ -458,7 +465,7 @@ class GoStopState(HandLifecycle, VariantRules):
                 self._end_turn(ev)
                 return
         if mode == "paired":
-            self._capture(seat, [h, self.t_pair], ev)
+            self._capture(seat, [h, self.t_pair], ev)  # type: ignore[list-item]  # paired: both cards set
         same = [c for c in self.table if c.month == s.month]
         if not same:
             self.table.append(s)
@@ -478,7 +485,7 @@ class GoStopState(HandLifecycle, VariantRules):
             self._take_stack(seat, s.month, same + [s], ev)
         self._end_turn(ev)
 
-    def _capture(self, seat, cards, ev):
+    def _capture(self, seat: int, cards: list[Card], ev: list[Event] | None) -> None:
         tb = self.table
         for c in cards:
             if c in tb:
@@ -488,7 +495,7 @@ class GoStopState(HandLifecycle, VariantRules):
         if ev is not None:
             ev.append(Details("capture", seat, {"cards": list(cards)}))
 
-    def _take_junk(self, seat, need, reason, ev):
+    def _take_junk(self, seat: int, need: int, reason: str, ev: list[Event] | None) -> None:
         for o in range(self.n):
             if o == seat:
                 continue
@@ -502,7 +509,7 @@ class GoStopState(HandLifecycle, VariantRules):
             if ev is not None:
                 ev.append(Details("junk_taken", seat, {"from": o, "cards": give, "reason": reason}))
 
-    def _end_turn(self, ev):
+    def _end_turn(self, ev: list[Event] | None) -> None:
         seat = self.turn
         self.phase = "play"
         self.choices = []
@@ -532,7 +539,7 @@ class GoStopState(HandLifecycle, VariantRules):
         # no turn left to anybody, or nothing left to play from hand or stock
         return not any(self.hands) and (not self.stock or not any(self.credits))
 
-    def _next_turn(self, ev):
+    def _next_turn(self, ev: list[Event] | None) -> None:
         nxt = (self.turn + 1) % self.n
         for _ in range(self.n):
             if self.turns_left(nxt) > 0:
@@ -541,7 +548,7 @@ class GoStopState(HandLifecycle, VariantRules):
         self._start_turn(nxt, ev)
 
 
-def new_engine(seed: int, options=None) -> GoStopState:
+def new_engine(seed: int, options: Options | dict[str, Any] | None = None) -> GoStopState:
     """A Go-Stop session dealt from `seed` (game/engine.py's entry point); options
     an Options, its JSON form or None (the defaults)."""
     if options is not None and not isinstance(options, Options):

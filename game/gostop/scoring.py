@@ -6,9 +6,10 @@ gives more points (animal on a tie).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .cards import ANIMAL, BIRD_MONTHS, BLUE, BRIGHT, CARDS, GRASS, RED, RIBBON
+from .cards import ANIMAL, BIRD_MONTHS, BLUE, BRIGHT, CARDS, GRASS, RED, RIBBON, Card
 
 SAKE_ANIMAL = "animal"
 SAKE_JUNK = "junk"
@@ -32,7 +33,7 @@ class Counts:
 
 @dataclass(frozen=True)
 class Breakdown:
-    lines: list = field(default_factory=list)   # [(name, points)]
+    lines: list[tuple[str, int]] = field(default_factory=list)   # [(name, points)]
     counts: Counts = field(default_factory=Counts)
 
     @property
@@ -51,7 +52,7 @@ class Breakdown:
 # Per card id: what it adds to the counts (the sake cup is handled apart).
 # code: 0 bright, 1 rain man, 2 bird, 3 other animal, 4 red, 5 blue, 6 grass,
 # 7 rain ribbon, 8 junk (value in _JUNK_VALUE), 9 sake cup
-def _code(c) -> int:
+def _code(c: Card) -> int:
     if c.category == BRIGHT:
         return 1 if c.month == 12 else 0
     if c.category == ANIMAL:
@@ -59,7 +60,7 @@ def _code(c) -> int:
             return 9
         return 2 if c.month in BIRD_MONTHS else 3
     if c.category == RIBBON:
-        return {RED: 4, BLUE: 5, GRASS: 6}.get(c.ribbon, 7)
+        return {RED: 4, BLUE: 5, GRASS: 6}.get(c.ribbon, 7)  # type: ignore[arg-type]  # a ribbon has its kind
     return 8
 
 
@@ -67,7 +68,7 @@ _CODE = [_code(c) for c in CARDS]
 _JUNK_VALUE = [c.value if x == 8 else 0 for c, x in zip(CARDS, _CODE)]   # by card id
 
 
-def _tally(cards) -> tuple[list[int], int]:
+def _tally(cards: Iterable[Card]) -> tuple[list[int], int]:
     """Cards per scoring code, and the junk value (doubles and bonus cards count
     their value): the one pass over a capture area that count() and score() share."""
     k = [0] * 10
@@ -80,7 +81,7 @@ def _tally(cards) -> tuple[list[int], int]:
     return k, junk
 
 
-def count(cards, sake_as: str = SAKE_ANIMAL) -> Counts:
+def count(cards: Iterable[Card], sake_as: str = SAKE_ANIMAL) -> Counts:
     k, junk = _tally(cards)
     has_sake = k[9] > 0
     animals = k[2] + k[3]
@@ -93,8 +94,8 @@ def count(cards, sake_as: str = SAKE_ANIMAL) -> Counts:
                   k[4], k[5], k[6], junk, sake_as if has_sake else None)
 
 
-def lines_for(k: Counts) -> list:
-    lines = []
+def lines_for(k: Counts) -> list[tuple[str, int]]:
+    lines: list[tuple[str, int]] = []
     if k.brights == 3:
         lines.append(("3 brights with rain" if k.rain_man else "3 brights", 2 if k.rain_man else 3))
     elif k.brights == 4:
@@ -122,7 +123,7 @@ def _points(k: Counts) -> int:
     return sum(p for _, p in lines_for(k))
 
 
-def breakdown(cards, sake_as: str | None = None) -> Breakdown:
+def breakdown(cards: Iterable[Card], sake_as: str | None = None) -> Breakdown:
     """The scoring lines of a capture area. sake_as forces the sake cup's role;
     None picks the better one for its holder."""
     if sake_as is not None:
@@ -138,7 +139,8 @@ def breakdown(cards, sake_as: str | None = None) -> Breakdown:
     return Breakdown(la, ka)
 
 
-def _pts(brights, rain, animals, birds, ribbons, red, blue, grass, junk) -> int:
+def _pts(brights: int, rain: bool, animals: int, birds: int, ribbons: int, red: int, blue: int, grass: int,
+         junk: int) -> int:
     p = 0
     if brights == 3:
         p = 2 if rain else 3
@@ -163,7 +165,7 @@ def _pts(brights, rain, animals, birds, ribbons, red, blue, grass, junk) -> int:
     return p
 
 
-def score(cards) -> int:
+def score(cards: Iterable[Card]) -> int:
     """Points of a capture area (the sake cup counted the better way).
     The same as breakdown(cards).total, without building the lines (fast)."""
     k, junk = _tally(cards)
@@ -177,11 +179,11 @@ def score(cards) -> int:
     return _pts(b, rain, a, k[2], r, k[4], k[5], k[6], junk)
 
 
-def junk_count(cards, sake_as: str = SAKE_ANIMAL) -> int:
+def junk_count(cards: Iterable[Card], sake_as: str = SAKE_ANIMAL) -> int:
     return count(cards, sake_as).junk
 
 
-def cheapest_junk(cards: list, need: int) -> list:
+def cheapest_junk(cards: list[Card], need: int) -> list[Card]:
     """The junk a giver surrenders: the cheapest set worth `need` junk (ordinary
     before double), or all his junk if it is worth less."""
     junk = sorted((c for c in cards if c.category in ("junk", "double", "bonus")),
@@ -190,7 +192,7 @@ def cheapest_junk(cards: list, need: int) -> list:
         return []
     if need == 1:
         return [junk[0]]
-    best = None
+    best: tuple[tuple[int, int], list[Card]] | None = None
     n = len(junk)
     for i in range(n):
         if junk[i].value >= need:
