@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from game.deals import is_deal_no, next_deal_no
 from game.engine import Details, Event, IllegalMove, rng_state_to_json
@@ -93,7 +94,7 @@ class Game:
         self.round = Round(self.options, seed=deal_no)
         return self.round
 
-    def end_round(self) -> dict:
+    def end_round(self) -> dict[str, Any]:
         """Score the finished current round; returns {scores, totals, over, winner}."""
         r = self.round
         if r is None or not r.over:
@@ -118,22 +119,24 @@ class Game:
     def to_move(self) -> tuple[int, ...]:
         """Every seat plays at once (a partner only while its share has a move); all
         of them between rounds (any may deal the next); none once the game is over."""
+        rnd = self.round
         if self.over:
             return ()
-        if self._between_rounds():
+        if rnd is None or rnd.over:
             return tuple(range(self.n_seats))
-        return self.round.to_move()
+        return rnd.to_move()
 
-    def legal_moves(self, seat: int) -> list:
+    def legal_moves(self, seat: int) -> list[Any]:
         """The seat's listed moves in the round on (foundation plays name a foundation),
         or its NextRound between rounds; [] for no seat or a game over."""
         if self.over or not (isinstance(seat, int) and 0 <= seat < self.n_seats):
             return []
-        if self._between_rounds():
+        rnd = self.round
+        if rnd is None or rnd.over:
             return [NextRound(seat)]
-        return [Seated(seat, m) for m in self.round.legal_moves(seat)]
+        return [Seated(seat, m) for m in rnd.legal_moves(seat)]
 
-    def apply(self, move) -> list[Event]:
+    def apply(self, move: Any) -> list[Event]:
         """Carry out a move naming its seat: a listed `Seated` move of the round, or
         `NextRound` once it is over. IllegalMove and no change for anything else."""
         if isinstance(move, NextRound):
@@ -142,9 +145,9 @@ class Game:
             raise IllegalMove("That is not a Nerts move.")
         if self.over:
             raise IllegalMove("The game is over.")
-        if self._between_rounds():
-            raise IllegalMove("The round is over.")
         rnd, seat = self.round, move.seat
+        if rnd is None or rnd.over:
+            raise IllegalMove("The round is over.")
         if move.move not in rnd.legal_moves(seat):
             raise IllegalMove(rnd.refusal(seat, move.move)
                               or f"Name the place: {move.move} is not one of the listed moves.")
@@ -207,7 +210,7 @@ class Game:
             raise InvariantError("the totals are not the sums of the rounds")
 
     # --- JSON ---------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"schema": SCHEMA, "options": self.options.to_json(), "seed": self.seed,
                 "rng": rng_state_to_json(self.rng), "totals": list(self.totals),
                 "history": [list(h) for h in self.history],
@@ -215,6 +218,7 @@ class Game:
                 "over": self.over, "winner": self.winner}
 
     @classmethod
-    def from_json(cls, d) -> Game:
+    def from_json(cls, d: Any) -> Game:
         """The game back from to_json; ValueError with a reason if damaged."""
-        return read_game(cls, Round, d)
+        game: Game = read_game(cls, Round, d)
+        return game

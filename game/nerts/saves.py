@@ -9,6 +9,8 @@ in (rules.py delegates here), so this module does not import the rules.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game.deals import check_optional_deal_no, is_deal_no
 from game.engine import is_int, read_guarded, rng_from_json
 from game.nerts.invariants import check_round, is_count
@@ -82,7 +84,7 @@ def read_votes(v, seats: int) -> set[int]:
 
 
 # --- a game -------------------------------------------------------------------------------
-def read_game(cls, round_cls, d):
+def read_game(cls: Any, round_cls: Any, d: Any) -> Any:
     """A Game (built as `cls`, its round as `round_cls`) from Game.to_json's output."""
     return read_guarded(lambda data: _read_game(cls, round_cls, data), d, "Nerts game")
 
