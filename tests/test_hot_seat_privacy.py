@@ -291,7 +291,7 @@ class GoStopWatch(Watch):
 
     def holder(self):
         t, top = self.t, self.app.top
-        st = t.state
+        st = t.ctl.state
         if is_hand_over(top) or t.ctl.viewer is None or t.ctl.passing or st.phase == "hand_over":
             return None
         q = st.question()
@@ -301,7 +301,7 @@ class GoStopWatch(Watch):
         """A card is named in the notes by its label ("pampas junk (8)"), which two junk
         cards of a month may share: a label is private only when its owner holds every
         card of the deck that bears it."""
-        st = self.t.state
+        st = self.t.ctl.state
         out = {}
         for s, hand in enumerate(st.hands):
             held = Counter(card_label(c) for c in hand if c not in st.revealed[s])
@@ -322,12 +322,12 @@ class GoStopWatch(Watch):
         return text
 
     def allowed_faces(self):
-        st = self.t.state
+        st = self.t.ctl.state
         out = Counter(str(c) for c in st.table)
         for s in range(st.n):
             out.update(str(c) for c in st.revealed[s])
-        if self.t.stages:
-            m = self.t.stages[0].model
+        if self.t.ctl.stages:
+            m = self.t.ctl.stages[0].model
             out.update(str(c) for c in m.table)
         return out
 
@@ -335,7 +335,7 @@ class GoStopWatch(Watch):
         return type(self.app.top).__name__ == "GoStopScoring"
 
     def over(self):
-        return self.t.state.phase == "hand_over" or self.t not in self.app.scenes
+        return self.t.ctl.state.phase == "hand_over" or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng
@@ -346,9 +346,9 @@ class GoStopWatch(Watch):
             post_keys(r.choice("hgs"))
         elif name in ("CoachedQuestion", "Question"):
             post_keys(r.choice("hyn"))
-        elif top is t and t.human_phase() is not None:
+        elif top is t and t.keymap.human_phase() is not None:
             post_keys(r.choice(["h", pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN]))
-        elif top is t and t.stages and r.random() < 0.5:
+        elif top is t and t.ctl.stages and r.random() < 0.5:
             post_keys(pygame.K_SPACE)
 
 

@@ -77,7 +77,7 @@ GAME_PROGRESS = {
                         t.game.round_no),
     "gin": lambda t: (len(t.game.records) + sum(map(len, t.game.discards)), t.game.hand_no),
     "gnono": lambda t: (t.state.turns, t.state.round_no),
-    "gostop": lambda t: (sum(map(len, t.state.captures)) + len(t.history), t.state.hand_no),
+    "gostop": lambda t: (sum(map(len, t.ctl.state.captures)) + len(t.ctl.history), t.ctl.state.hand_no),
 }
 
 
@@ -135,10 +135,10 @@ def autopilot(app, game, rng, players):
     elif game == "gostop":
         from game.gostop.ai import GoStopAI
         from game.gostop.table import HUMAN
-        q = t.state.question()
-        if not t.stages and not t.asking and q.seat == HUMAN and q.kind != "hand_over":
+        q = t.ctl.state.question()
+        if not t.ctl.stages and not t.ctl.asking and q.seat == HUMAN and q.kind != "hand_over":
             ai = players.setdefault(game, GoStopAI("easy", random.Random(rng.randrange(1000))))
-            return t.apply(ai.choose(t.state.view(HUMAN)))
+            return t.apply(ai.choose(t.ctl.state.view(HUMAN)))
     return False
 
 
