@@ -93,7 +93,7 @@ def gnono(app, frames):
     table.show_hands = True
     app.push(table)
     stats = shell.run_frames(app, frames)
-    n = latency_when(app, lambda: table.my_turn() and app.top is table and table.state.phase == "play",
+    n = latency_when(app, lambda: table.my_turn() and app.top is table and table.ctl.state.phase == "play",
                      pygame.K_KP_PLUS, "+")
     return "Gnono (10 seats, 9 computers, hands shown)", stats, ("Gnono: + draws a card", n)
 

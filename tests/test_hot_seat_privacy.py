@@ -186,12 +186,12 @@ class GnonoWatch(Watch):
         t, top = self.t, self.app.top
         if is_hand_over(top) or t.viewer is None:
             return None
-        if t.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
+        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
             return None
         return t.viewer
 
     def private(self) -> dict:
-        st = self.t.state
+        st = self.t.ctl.state
         self.public_seen[str(st.top)] = max(self.public_seen[str(st.top)], 1)
         out = {}
         for s, hand in enumerate(st.hands):
@@ -231,7 +231,7 @@ class GnonoWatch(Watch):
         return type(self.app.top).__name__ in ("ChallengeResult", "GnonoScoring")  # the rules show
 
     def over(self):
-        return self.t.state.phase in (ROUND_OVER, GAME_OVER) or self.t not in self.app.scenes
+        return self.t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng
@@ -248,7 +248,7 @@ class GnonoWatch(Watch):
             if r.random() < 0.5:
                 post_keys(pygame.K_SPACE)
         elif top is t and t.my_turn():
-            st, me = t.state, t.viewer
+            st, me = t.ctl.state, t.viewer
             if r.random() < 0.25:
                 post_keys("h")
                 return
@@ -267,9 +267,9 @@ class GnonoWatch(Watch):
                 post_keys(pygame.K_RETURN)
             elif type(m) is Play and st.phase == PLAY:
                 t.sel_card = m.card
-                t._sync_selection()
+                t.keymap._sync_selection()
                 post_keys(pygame.K_RETURN)
-        elif top is t and t.state.phase == COLOR:
+        elif top is t and t.ctl.state.phase == COLOR:
             pass
 
 

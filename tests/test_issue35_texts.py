@@ -142,17 +142,17 @@ def test_gnono_coach_gives_the_odds_that_the_challenge_wins_and_advises_by_them(
     from game.gnono.heuristic import CHALLENGE_PAYS
     from tests.test_gnono_table import wd4_on_human
     t = wd4_on_human(app, guilty=True)
-    view = t.state.view(0)
-    advice = coach.advise(view, t.names)
+    view = t.ctl.state.view(0)
+    advice = coach.advise(view, t.ctl.names)
     ai = coach.make_ai(coach.LEVEL, coach.rng_for(view))
     win = ai.challenge_win_probability(view)
     assert f"about {round(100 * win)}% that it wins" in advice.text
     assert advice.move.challenge == (win > CHALLENGE_PAYS)
     assert advice.text.startswith("Challenge:" if win > CHALLENGE_PAYS else "Do not challenge:")
     # a record of bluffs caught turns the odds, and the advice with them
-    t.state.wd4_record[1] = [5, 0]
-    view = t.state.view(0)
-    bluffer = coach.advise(view, t.names)
+    t.ctl.state.wd4_record[1] = [5, 0]
+    view = t.ctl.state.view(0)
+    bluffer = coach.advise(view, t.ctl.names)
     win = ai.challenge_win_probability(view)
     assert win > CHALLENGE_PAYS and bluffer.move.challenge and bluffer.text.startswith("Challenge:")
     odds = int(re.search(r"about (\d+)% that it wins", bluffer.text).group(1))
