@@ -68,11 +68,11 @@ def gostop(app, frames):
             app.apply(top.answered(False))
         elif isinstance(top, Question):
             app.apply(top.answer(True))
-        elif top is table and table.human_phase() is not None:
-            table.apply(me.choose(table.state.view(0)))
+        elif top is table and table.keymap.human_phase() is not None:
+            table.apply(me.choose(table.ctl.state.view(0)))
     stats = shell.run_frames(app, frames, before_frame=autopilot)
-    n = latency_when(app, lambda: table.state.turn == 0 and table.state.phase == "play"
-                     and not table.stages and not table.asking and app.top is table,
+    n = latency_when(app, lambda: table.ctl.state.turn == 0 and table.ctl.state.phase == "play"
+                     and not table.ctl.stages and not table.ctl.asking and app.top is table,
                      pygame.K_RETURN)
     return "Go-Stop (3 players, 2 hard computers, hands shown)", stats, ("Go-Stop: Enter plays a card", n)
 
@@ -93,7 +93,7 @@ def gnono(app, frames):
     table.show_hands = True
     app.push(table)
     stats = shell.run_frames(app, frames)
-    n = latency_when(app, lambda: table.my_turn() and app.top is table and table.state.phase == "play",
+    n = latency_when(app, lambda: table.my_turn() and app.top is table and table.ctl.state.phase == "play",
                      pygame.K_KP_PLUS, "+")
     return "Gnono (10 seats, 9 computers, hands shown)", stats, ("Gnono: + draws a card", n)
 

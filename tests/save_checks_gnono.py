@@ -58,7 +58,7 @@ def MUTATIONS(doc, rng):
 def check(table, what):
     """A resumed table is a possible game whose scoring screen can be shown."""
     table.check_invariants()
-    st = table.state
+    st = table.ctl.state
     if st.last_round is not None:
         for hand in st.last_round["hands"]:
             parse_shown(hand)

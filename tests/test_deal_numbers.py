@@ -170,7 +170,7 @@ def test_the_menus_deal_number_starts_the_game_and_the_table_shows_it(app, monke
     app.run(max_frames=2)
     assert app.seed == 987654321 and "Deal number: 987654321" in menu.deal_label()
     table = start_table(app, game)
-    engine = getattr(table, "game", None) or table.state
+    engine = getattr(table, "game", None) or getattr(table, "ctl", table).state
     assert deal_no(engine) == 987654321
     shown.clear()
     app.run(max_frames=1)
@@ -208,9 +208,9 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     two.push(t2)
     for app in (one, two):
         app.run(max_frames=2400)
-    a = json.dumps(getattr(t1, "game", None).to_json() if game == "nerts" else t1.state.to_json(),
+    a = json.dumps(getattr(t1, "game", None).to_json() if game == "nerts" else t1.ctl.state.to_json(),
                    sort_keys=True)
-    b = json.dumps(getattr(t2, "game", None).to_json() if game == "nerts" else t2.state.to_json(),
+    b = json.dumps(getattr(t2, "game", None).to_json() if game == "nerts" else t2.ctl.state.to_json(),
                    sort_keys=True)
     assert a == b
     assert not one.internal_errors and not two.internal_errors

@@ -26,11 +26,11 @@ def test_h_on_the_players_turn_shows_the_experts_advice(app):
     advice = advise(view)
     assert advice.move == TakeUpcard(T.HUMAN)
     assert t.note == "Coach: " + advice.text
-    assert t.coach_hand == 1 and t.coach_game == (1, 0)
+    assert t.coaching.hand == 1 and t.coaching.game == (1, 0)
     assert t.game.view(T.HUMAN) == view          # asking changes nothing in the game
     press(app, "+", K.K_RETURN)
     press(app, "h")                              # the discard: gin with K♥
-    assert t.note.startswith("Coach: Gin! Discard K\x03") and t.coach_hand == 2
+    assert t.note.startswith("Coach: Gin! Discard K\x03") and t.coaching.hand == 2
 
 
 def test_h_out_of_turn_beeps_with_a_note(app):
@@ -39,7 +39,7 @@ def test_h_out_of_turn_beeps_with_a_note(app):
     beeps = app.beeps
     press(app, "h")
     assert app.beeps == beeps + 1
-    assert "your turn" in t.note and t.coach_hand == 0
+    assert "your turn" in t.note and t.coaching.hand == 0
 
 
 def test_each_hint_is_told_to_the_hands_recorder(app):
@@ -47,7 +47,7 @@ def test_each_hint_is_told_to_the_hands_recorder(app):
     rec = replays.Recorder(gin_codec, [replays.Seat("Tester", "human"),
                                    replays.Seat("Computer", "computer", "normal")])
     rec.begin(t.game, "Hand 1")
-    t.recorder = rec          # as the table's recording sets it
+    t.recording.recorder = rec          # as the table's recording sets it
     press(app, "h", "h")
     assert rec.coached == 2
 
@@ -67,7 +67,7 @@ def test_hints_go_to_the_statistics_at_the_end_of_the_hand(app):
     assert t.game.phase == "hand_over"
     assert app.stats.get("gin", "coach_uses") == 3
     assert app.stats.get("gin/level/normal", "coach_uses") == 3
-    assert t.coach_hand == 0 and t.coach_game == (3, 0)
+    assert t.coaching.hand == 0 and t.coaching.game == (3, 0)
 
 
 def test_a_game_won_with_the_coach_says_so(app):
@@ -86,9 +86,9 @@ def test_a_game_won_without_the_coach_says_nothing_of_it(app):
     _win_with_gin(app, t)
     press(app, "x")
     assert app.top.title == "End of the Game" and not any("coach" in n for n in app.top.notes)
-    t.coach_game = (0, 4)             # hints of the loser's seat are not the winner's
+    t.coaching.game = (0, 4)             # hints of the loser's seat are not the winner's
     assert t.coach_end_note() == ""
-    t.coach_game = (1, 0)
+    t.coaching.game = (1, 0)
     assert t.coach_end_note() == "Won with the coach's help: 1 hint."
 
 
@@ -97,7 +97,7 @@ def test_hints_are_kept_across_a_save_and_resume(app):
     press(app, "h")
     press(app, K.K_F8)
     r = T.resume(app)
-    assert r.coach_hand == 1 and r.coach_game == (1, 0)
+    assert r.coaching.hand == 1 and r.coaching.game == (1, 0)
 
 
 def test_damaged_hint_counts_do_not_block_the_resume(app):
@@ -125,4 +125,4 @@ def test_hot_seat_the_coach_advises_the_player_at_the_keyboard(app):
     press(app, K.K_RETURN)                    # Bob at the keyboard
     press(app, "h")
     assert t.me == 1 and t.note == "Coach: " + advise(t.game.view(1), opponent="Ann").text
-    assert t.coach_game == (1, 1)
+    assert t.coaching.game == (1, 1)

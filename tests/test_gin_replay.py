@@ -22,7 +22,7 @@ from tests.gin_replay_helpers import play
 
 
 def finished_replay_matches(t) -> replays.Replay:
-    rep = t.last_replay
+    rep = t.recording.last_replay
     assert rep is not None and t.game.phase in ("hand_over", "game_over")
     cursor = verify(rep, gin_codec)                     # raises if it does not reproduce its hand
     cursor.seek(cursor.length)
@@ -52,7 +52,7 @@ def test_the_next_hand_is_its_own_replay(app):
     if t.game.phase == "game_over":
         pytest.fail("one hand ended the game at 100 points")
     t._next_hand()
-    assert t.recorder.replay.label == "Hand 2" and t.recorder.replay.moves == []
+    assert t.recording.recorder.replay.label == "Hand 2" and t.recording.recorder.replay.moves == []
     play(t, ai)
     second = finished_replay_matches(t)
     assert second.label == "Hand 2" and second.start != first.start
@@ -63,26 +63,26 @@ def test_f8_mid_hand_then_resume_records_on(app):
     t = table_on(app, 99)
     ai = make_ai("normal", 5)
     play(t, ai, moves=7)
-    assert t.game.phase in ("draw", "discard") and len(t.recorder.replay.moves) == 7
+    assert t.game.phase in ("draw", "discard") and len(t.recording.recorder.replay.moves) == 7
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F8, unicode="", mod=0))
     app.run(max_frames=2)
     assert t not in app.scenes and app.storage.exists(T.SAVE_NAME)
     r = T.resume(app)
-    assert r.recorder.replay is not None
-    assert r.recorder.replay.moves == t.recorder.replay.moves
-    assert r.recorder.replay.start == t.recorder.replay.start
+    assert r.recording.recorder.replay is not None
+    assert r.recording.recorder.replay.moves == t.recording.recorder.replay.moves
+    assert r.recording.recorder.replay.start == t.recording.recorder.replay.start
     app.push(r)
     play(r, ai)
     rep = finished_replay_matches(r)
-    assert len(rep.moves) > 7 and rep.moves[:7] == t.recorder.replay.moves
+    assert len(rep.moves) > 7 and rep.moves[:7] == t.recording.recorder.replay.moves
 
 
 def test_f7_throws_the_recording_away_with_the_hand(app):
     t = table_on(app, 5)
     play(t, make_ai("normal", 1), moves=4)
-    assert len(t.recorder.replay.moves) == 4
+    assert len(t.recording.recorder.replay.moves) == 4
     assert t._redeal() is not False
-    rec = t.recorder.replay
+    rec = t.recording.recorder.replay
     assert rec.moves == [] and rec.label == "Hand 1" and rec.deal_no == t.game.deal_no
     assert rec.start == replays.pack_state(t.game.to_json())
     play(t, make_ai("normal", 1))
@@ -114,8 +114,8 @@ def test_a_damaged_recording_in_the_save_is_dropped_and_the_game_resumes(app, da
     r = T.resume(app)
     assert r is not None and r.game.to_json() == t.game.to_json()
     assert r.challenge is None
-    if r.recorder.replay is not None:               # only the challenge was damaged
-        assert r.recorder.replay.moves == t.recorder.replay.moves
+    if r.recording.recorder.replay is not None:               # only the challenge was damaged
+        assert r.recording.recorder.replay.moves == t.recording.recorder.replay.moves
 
 
 def test_a_save_from_before_replays_resumes_without_a_recording(app):
@@ -124,10 +124,10 @@ def test_a_save_from_before_replays_resumes_without_a_recording(app):
     t.save()
     _edit_save(app, lambda d: (d.pop("replay"), d.pop("challenge")))
     r = T.resume(app)
-    assert r is not None and r.recorder.replay is None and r.last_replay is None
+    assert r is not None and r.recording.recorder.replay is None and r.recording.last_replay is None
     app.push(r)
     play(r, make_ai("normal", 2))                    # the hand ends: nothing recorded, no error
-    assert r.last_replay is None
+    assert r.recording.last_replay is None
 
 
 def test_a_move_made_around_the_table_drops_the_recording(app):
@@ -141,4 +141,4 @@ def test_a_move_made_around_the_table_drops_the_recording(app):
         play(t, make_ai("normal", 2), moves=1)
     assert g.turn == t.me and g.phase == "discard"
     t._after_move(g.apply(Discard(t.me, t.order[0])))
-    assert t.recorder.replay is None
+    assert t.recording.recorder.replay is None

@@ -27,7 +27,7 @@ def recorded_hand(app, seed=42):
     t = new_table(app, seed, level="hard")
     play(t, make_ai("normal", seed))
     app.storage.remove("gin.json")
-    return t.last_replay, t
+    return t.recording.last_replay, t
 
 
 def region(canvas, x, y) -> bytes:

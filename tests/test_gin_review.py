@@ -173,7 +173,7 @@ def _hand_won(app, last_replay, options=None):
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
     assert t.game.phase in ("hand_over", "game_over") and t.mode == "result"
-    t.last_replay = last_replay          # as the table's recording sets it
+    t.recording.last_replay = last_replay          # as the table's recording sets it
     press(app, "x")                      # any key: the score screen
     assert isinstance(app.top, GridScreen)
     return t
@@ -223,7 +223,7 @@ def test_a_hand_played_at_the_table_is_reviewed_with_its_hints(app):
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
-    rep = t.last_replay                          # the table's own recording of the hand
+    rep = t.recording.last_replay                          # the table's own recording of the hand
     assert rep is not None and rep.coached == 2
     press(app, "x", "r")
     box = app.top

@@ -92,24 +92,24 @@ def test_the_reasons_speak_of_the_position():
 def test_h_at_the_table_shows_the_advice_and_counts_it(app):
     t = make_table(app, ["R7 G2 W", "Y1 Y2 Y3"], "R5")
     t.sel = 1
-    assert ("H", "Coach") in t._key_items()
+    assert ("H", "Coach") in t.view._key_items()
     post_keys("h")
     app.run(max_frames=1)
     assert app.beeps == 0
     assert t.log[-1].startswith("Coach: Play the red 7")
     assert any(line.startswith("Coach: ") for line, _c in t.notes)
-    assert t.selected() == Card.parse("R7")          # the advised card is the chosen one
+    assert t.keymap.selected() == Card.parse("R7")          # the advised card is the chosen one
     assert t.ctl.coach_game == 1 and t.ctl.coach_round == 1 and t.ctl.recorder.coached == 1
     # the advised card is played with Enter; the coach is silent on the computer's turn
     post_keys(pygame.K_RETURN, "h")
     app.run(max_frames=1)
-    assert t.state.top == Card.parse("R7") and app.beeps == 1 and t.ctl.coach_game == 1
-    assert ("H", "Coach") not in t._key_items()
+    assert t.ctl.state.top == Card.parse("R7") and app.beeps == 1 and t.ctl.coach_game == 1
+    assert ("H", "Coach") not in t.view._key_items()
 
 
 def test_h_in_the_challenge_box(app):
     t = wd4_on_human(app, guilty=True)
-    assert isinstance(app.top, ChallengeBox) and ("H", "Coach") in t._key_items()
+    assert isinstance(app.top, ChallengeBox) and ("H", "Coach") in t.view._key_items()
     post_keys("h")
     app.run(max_frames=1)
     assert isinstance(app.top, ChallengeBox) and app.beeps == 0

@@ -59,7 +59,7 @@ def test_a_humans_drawn_cards_and_hand_stay_his_after_the_hand_over(app, voice, 
     assert run_until(app, lambda: any("B1" in line for line, _c in t.notes), 200)
     assert any("blue 1" in s for s in voice.said)      # Ann is told what she drew
     # the computers play: Ann's hand is face down, her secret gone from what is shown
-    assert run_until(app, lambda: t.state.current == 1 and not t.hand_open(), 400)
+    assert run_until(app, lambda: t.ctl.state.current == 1 and not t.hand_open(), 400)
     assert not any(c in faces_drawn(app, monkeypatch) for c in ("G1", "G2", "Y4", "B1"))
     assert run_until(app, lambda: isinstance(app.top, HandOver), 2000)
     said_before = len(voice.said)
@@ -84,9 +84,9 @@ def test_a_human_is_told_what_came_into_his_hand_since_his_last_turn(app):
     # which cards came in while the computers' turns flew past
     t = table(app, ["G1 G2", "R+2 R3 R4", "Y7 Y8 Y9"], "R5", ["human", "normal", "normal"],
               ["You", "Ada", "Bert"], current=1, direction=-1, draw="B1 B2 B3 B4 B5 B6 B7 B8")
-    t.remember_hand(0)               # as he saw it at the end of his last turn
-    real = t.ais[1].choose
-    t.ais[1].choose = lambda view: next((Play(1, c) for c in view.hand if str(c) == "R+2"), None) \
+    t.narrator.remember_hand(0)               # as he saw it at the end of his last turn
+    real = t.ctl.ais[1].choose
+    t.ctl.ais[1].choose = lambda view: next((Play(1, c) for c in view.hand if str(c) == "R+2"), None) \
         or real(view)
     assert run_until(app, t.my_turn, 3000)
     app.run(max_frames=2)
@@ -97,14 +97,14 @@ def test_a_human_is_told_what_came_into_his_hand_since_his_last_turn(app):
 # ------------------------------------------------------------------ the playable mark
 def test_a_bluff_wild_draw_four_is_not_marked_playable(app):
     t = table(app, ["R1 W+4 G2", "Y1 Y2 Y3"], "R5", ["human", "normal"], ["You", "Ada"])
-    wd4 = next(c for c in t.state.hands[0] if c.is_wild_draw_four)
-    assert t.state.is_legal(Play(0, wd4, "G"))          # the rules allow the bluff
-    assert not t.playable(wd4) and "bluff" in t.card_verdict(wd4)
+    wd4 = next(c for c in t.ctl.state.hands[0] if c.is_wild_draw_four)
+    assert t.ctl.state.is_legal(Play(0, wd4, "G"))          # the rules allow the bluff
+    assert not t.keymap.playable(wd4) and "bluff" in t.keymap.card_verdict(wd4)
     t2_hand = ["G1 W+4 G2", "Y1 Y2 Y3"]
     app.pop(t)
     t2 = table(app, t2_hand, "R5", ["human", "normal"], ["You", "Ada"])
-    wd4 = next(c for c in t2.state.hands[0] if c.is_wild_draw_four)
-    assert t2.playable(wd4) and t2.card_verdict(wd4) == "playable"
+    wd4 = next(c for c in t2.ctl.state.hands[0] if c.is_wild_draw_four)
+    assert t2.keymap.playable(wd4) and t2.keymap.card_verdict(wd4) == "playable"
 
 
 # ------------------------------------------------------------------ the challenge box
@@ -112,14 +112,14 @@ def test_c_catches_a_computer_from_the_challenge_box(app):
     # Ada plays her second-to-last card, a Wild Draw Four, and forgets "UNO!"
     t = table(app, ["Y1 Y2 Y3", "W+4 G5", "B1 B2 B3"], "R5", ["human", "normal", "normal"],
               ["You", "Ada", "Bert"], current=1, direction=-1)
-    t.ais[1].call_chance = 0.0
-    t.apply(Play(1, next(c for c in t.state.hands[1] if c.is_wild_draw_four), "G"))
+    t.ctl.ais[1].call_chance = 0.0
+    t.apply(Play(1, next(c for c in t.ctl.state.hands[1] if c.is_wild_draw_four), "G"))
     assert run_until(app, lambda: isinstance(app.top, ChallengeBox), 600)
-    assert t.state.phase == CHALLENGE and t.state.uno_window == 1
+    assert t.ctl.state.phase == CHALLENGE and t.ctl.state.uno_window == 1
     post_keys("c")
     app.run(max_frames=1)
     assert isinstance(app.top, ChallengeBox) and app.beeps == 0
-    assert len(t.state.hands[1]) == 3 and t.state.uno_window is None
+    assert len(t.ctl.state.hands[1]) == 3 and t.ctl.state.uno_window is None
     post_keys("c")                                        # nobody left: C beeps
     app.run(max_frames=1)
     assert app.beeps == 1
@@ -137,14 +137,14 @@ def test_every_common_plus_draws(app, event):
     t = table(app, ["R7 G2", "Y1 Y2 Y3"], "R5", ["human", "normal"], ["You", "Ada"], draw="B1")
     pygame.event.post(key_event(**event))
     app.run(max_frames=1)
-    assert len(t.state.hands[0]) == 3 and app.beeps == 0
+    assert len(t.ctl.state.hands[0]) == 3 and app.beeps == 0
 
 
 def test_a_plain_equals_does_not_draw(app):
     t = table(app, ["R7 G2", "Y1 Y2 Y3"], "R5", ["human", "normal"], ["You", "Ada"], draw="B1")
     pygame.event.post(key_event(pygame.K_EQUALS, unicode="="))
     app.run(max_frames=1)
-    assert len(t.state.hands[0]) == 2 and app.beeps == 1
+    assert len(t.ctl.state.hands[0]) == 2 and app.beeps == 1
 
 
 def test_space_never_skips_the_round_result(app):
@@ -161,10 +161,10 @@ def test_space_never_skips_the_round_result(app):
     for _ in range(3):
         post_keys(pygame.K_SPACE)
         app.run(max_frames=1)
-    assert isinstance(app.top, GnonoScoring) and t.state.phase == ROUND_OVER
+    assert isinstance(app.top, GnonoScoring) and t.ctl.state.phase == ROUND_OVER
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert app.top is t and t.state.round_no == 2
+    assert app.top is t and t.ctl.state.round_no == 2
 
 
 def test_rounds_are_counted_by_level_and_variant(app):
@@ -232,7 +232,7 @@ def test_card_codes_become_words_for_the_voice():
 
 def test_the_colour_question_and_the_hand_over_are_spoken(app, voice):
     t = table(app, ["W G2 G3", "Y1 Y2 Y3"], "R5", ["human", "normal"], ["You", "Ada"])
-    t.sel_card = next(c for c in t.state.hands[0] if c.is_wild)
+    t.sel_card = next(c for c in t.ctl.state.hands[0] if c.is_wild)
     t.sel = t.hand_cards().index(t.sel_card)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
@@ -250,7 +250,7 @@ def test_the_colour_question_and_the_hand_over_are_spoken(app, voice):
 def test_the_challenge_question_is_spoken_with_its_answers(app, voice):
     t = table(app, ["Y1 Y2 Y3", "W+4 R1 G5", "B1 B2 B3"], "R5", ["human", "normal", "normal"],
               ["You", "Ada", "Bert"], current=1, direction=-1)
-    t.apply(Play(1, next(c for c in t.state.hands[1] if c.is_wild_draw_four), "G"))
+    t.apply(Play(1, next(c for c in t.ctl.state.hands[1] if c.is_wild_draw_four), "G"))
     assert run_until(app, lambda: isinstance(app.top, ChallengeBox), 600)
     app.run(max_frames=1)
     said = " ".join(voice.said[-3:])

@@ -46,7 +46,7 @@ def play_on(app, t, stop, limit=40_000):
         elif top is t and t.stages:
             t.hurry()
         elif top is t and t.my_turn():
-            t.apply(helper.choose(t.state.view(t.viewer)), 0.5)
+            t.apply(helper.choose(t.ctl.state.view(t.viewer)), 0.5)
         app.run(max_frames=1)
     return stop()
 
@@ -66,14 +66,14 @@ def ends_in(rep: replays.Replay, state) -> bool:
 
 def test_a_round_at_the_table_is_stored_and_replays_to_the_tables_state(app):
     t = new_table(app)
-    start = replays.pack_state(t.state.to_json())
+    start = replays.pack_state(t.ctl.state.to_json())
     assert play_on(app, t, lambda: isinstance(app.top, GnonoScoring))
     (rep,) = stored(app)
-    assert rep.label == "Round 1" and rep.deal_no == t.state.deal_no and rep.start == start
+    assert rep.label == "Round 1" and rep.deal_no == t.ctl.state.deal_no and rep.start == start
     assert rep.seats == [replays.Seat("You", "human"), replays.Seat("Ada", "computer", "normal")]
     assert rep.viewer == 0 and rep.moves and "went out" in rep.result
-    assert sum(rep.scores) == t.state.last_round["points"]
-    assert ends_in(rep, t.state)
+    assert sum(rep.scores) == t.ctl.state.last_round["points"]
+    assert ends_in(rep, t.ctl.state)
     assert t.last_replay.to_json() == rep.to_json()
     # the next round is recorded on its own, from its deal
     post_keys(pygame.K_RETURN)
@@ -84,7 +84,7 @@ def test_a_round_at_the_table_is_stored_and_replays_to_the_tables_state(app):
 def test_a_round_recorded_across_f8_and_a_resume(menu_app):
     app = menu_app
     t = new_table(app, kinds=("human", "hard", "easy"), seed=11)
-    start = replays.pack_state(t.state.to_json())
+    start = replays.pack_state(t.ctl.state.to_json())
     assert play_on(app, t, lambda: len(t.ctl.recorder.replay.moves) >= 12 and t.my_turn())
     before = len(t.ctl.recorder.replay.moves)
     post_keys(pygame.K_F8)
@@ -97,7 +97,7 @@ def test_a_round_recorded_across_f8_and_a_resume(menu_app):
     assert play_on(app, t2, lambda: isinstance(app.top, GnonoScoring))
     (rep,) = stored(app)
     assert rep.start == start and len(rep.moves) > before
-    assert ends_in(rep, t2.state)
+    assert ends_in(rep, t2.ctl.state)
 
 
 def test_a_damaged_recording_in_the_save_is_dropped_and_the_game_resumes(menu_app):
@@ -118,7 +118,7 @@ def test_a_damaged_recording_in_the_save_is_dropped_and_the_game_resumes(menu_ap
         app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, data)
         t2 = T.resume(app)
         assert t2 is not None and t2.ctl.recorder.replay is None
-        assert t2.state.to_json() == saved["state"]
+        assert t2.ctl.state.to_json() == saved["state"]
     app.push(t2)
     assert play_on(app, t2, lambda: isinstance(app.top, GnonoScoring))
     assert stored(app) == []          # the round's start was lost: no replay, no wrong one
@@ -152,7 +152,7 @@ def test_the_replay_plays_back_on_the_table_and_f9_shows_every_hand(app):
     post_keys(pygame.K_SPACE, "+", "+", "+")
     assert run_until(app, lambda: player.at_end, 20_000)
     assert "End: " + rep.result in player.line
-    assert replays.digest(player.cursor.engine) == replays.digest(t.state)
+    assert replays.digest(player.cursor.engine) == replays.digest(t.ctl.state)
 
 
 def test_a_drawn_card_is_named_only_for_the_recorded_player_unless_f9(app):

@@ -18,7 +18,7 @@ QUICK = dict(playout_score=1, hand_size=5)   # the first round ends the game
 
 def finish_game(app, t):
     assert play_on(app, t, lambda: isinstance(app.top, GnonoScoring))
-    assert t.state.phase == GAME_OVER and app.top.game_over
+    assert t.ctl.state.phase == GAME_OVER and app.top.game_over
     return app.top
 
 
@@ -31,7 +31,7 @@ def code_on_screen(app) -> str:
 def test_a_challenge_made_at_the_end_is_the_same_game(menu_app):
     app = menu_app
     t = new_table(app, kinds=("normal", "human", "hard"), seed=424242, **QUICK)
-    first = t.state.to_json()
+    first = t.ctl.state.to_json()
     rngs = t.ai_rng_states()
     screen = finish_game(app, t)
     post_keys("c")
@@ -39,17 +39,17 @@ def test_a_challenge_made_at_the_end_is_the_same_game(menu_app):
     ch = challenges.decode(code_on_screen(app), [gnono_codec])
     assert challenges.read_code_file(app.storage, [gnono_codec]) == code_on_screen(app)
     assert ch.deal_no == 424242 and ch.seats == ("normal", None, "hard")
-    assert ch.options == t.state.options.to_json()
-    assert gnono_codec.options_from_json(ch.options) == t.state.options
-    assert ch.score == t.state.totals[1] and ch.name == "Ada"
+    assert ch.options == t.ctl.state.options.to_json()
+    assert gnono_codec.options_from_json(ch.options) == t.ctl.state.options
+    assert ch.score == t.ctl.state.totals[1] and ch.name == "Ada"
     # played: the same first deal, the same computers' random states
     post_keys(pygame.K_ESCAPE)
     app.run(max_frames=1)
     assert app.top is screen
     t2 = T.start_challenge(app, ch)
-    assert t2.state.to_json() == first and t2.ai_rng_states() == rngs
-    assert t2.kinds == ["normal", "human", "hard"] and t2.challenge == ch
-    assert t2.names[1] == app.options["gnono.name1"]
+    assert t2.ctl.state.to_json() == first and t2.ai_rng_states() == rngs
+    assert t2.ctl.kinds == ["normal", "human", "hard"] and t2.challenge == ch
+    assert t2.ctl.names[1] == app.options["gnono.name1"]
 
 
 def test_the_challenge_is_kept_in_the_save_and_compared_at_the_end(menu_app):
@@ -63,7 +63,7 @@ def test_the_challenge_is_kept_in_the_save_and_compared_at_the_end(menu_app):
     assert t2.challenge == ch
     app.push(t2)
     screen = finish_game(app, t2)
-    line = challenges.outcome(ch, t2.state.totals[0], t2.names[0])
+    line = challenges.outcome(ch, t2.ctl.state.totals[0], t2.ctl.names[0])
     assert line in screen.end_lines() and "Zoe" in line
     assert line in screen.spoken_intro()
 
@@ -91,10 +91,11 @@ def test_the_menu_plays_a_gnono_code(menu_app):
     app.run(max_frames=2)
     t = app.top
     assert isinstance(t, T.GnonoTable) and t.challenge == ch
-    assert t.state.seed == 1234 and t.state.options.stacking and t.kinds == ["human", "expert", "normal"]
+    st = t.ctl.state
+    assert st.seed == 1234 and st.options.stacking and t.ctl.kinds == ["human", "expert", "normal"]
     # an expert seat (not on the set-up screen) survives the save
     app.apply(t.leave())
-    assert T.resume(app).kinds == ["human", "expert", "normal"]
+    assert T.resume(app).ctl.kinds == ["human", "expert", "normal"]
 
 
 def test_a_code_whose_seats_and_rules_cannot_be_dealt_is_refused_with_a_message(app):
@@ -113,17 +114,17 @@ def test_a_saved_game_is_replaced_only_when_the_player_says_so(menu_app):
     app = menu_app
     t = new_table(app, seed=12)
     app.apply(t.leave())
-    saved = t.state.to_json()
+    saved = t.ctl.state.to_json()
     ch = challenges.Challenge("gnono", 77, GnonoOptions().to_json(), (None, "hard"), 50, "Ann")
     app.apply(challenge_scene.start(app, ch))
     app.run(max_frames=1)
     assert isinstance(app.top, Question)
     post_keys("n")
     app.run(max_frames=1)
-    assert T.resume(app).state.to_json() == saved
+    assert T.resume(app).ctl.state.to_json() == saved
     app.apply(challenge_scene.start(app, ch))
     app.run(max_frames=1)
     post_keys("y")
     app.run(max_frames=2)
     assert isinstance(app.top, T.GnonoTable) and app.top.challenge == ch
-    assert T.resume(app).state.seed == 77
+    assert T.resume(app).ctl.state.seed == 77

@@ -311,12 +311,12 @@ def test_the_controller_gives_a_slow_thinker_its_slices_and_plays_its_move(app):
     t.ctl.ais[1] = SlowThinker(t.ctl.ais[1], pieces=400)   # longer than the pause
     app.push(t)
     app.run(max_frames=100)
-    assert t.state.current == 1 and t.state.turns == 0     # still thinking after its pause
+    assert t.ctl.state.current == 1 and t.ctl.state.turns == 0     # still thinking after its pause
     for _ in range(400):
-        if t.state.turns:
+        if t.ctl.state.turns:
             break
         app.run(max_frames=1)
-    assert t.state.turns == 1 and t.ctl.ais[1].works == 400
+    assert t.ctl.state.turns == 1 and t.ctl.ais[1].works == 400
     assert not app.internal_errors
 
 

@@ -36,8 +36,8 @@ def test_a_matching_card_is_played(app):
     assert t.my_turn() and t.hand_cards() == [Card.parse(x) for x in ["R7", "G2", "B9"]]
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.top == Card.parse("R7")
-    assert Card.parse("R7") not in t.state.hands[0]
+    assert t.ctl.state.top == Card.parse("R7")
+    assert Card.parse("R7") not in t.ctl.state.hands[0]
     assert app.beeps == 0
     settle(app, t)
     assert t.shown().top == Card.parse("R7")
@@ -45,33 +45,33 @@ def test_a_matching_card_is_played(app):
 
 def test_an_illegal_card_beeps_and_stays_in_hand(app):
     t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
-    before = json.dumps(t.state.to_json(), sort_keys=True)
+    before = json.dumps(t.ctl.state.to_json(), sort_keys=True)
     post_keys(pygame.K_RIGHT, pygame.K_RETURN)   # G2 on R5
     app.run(max_frames=2)
     assert app.beeps == 1
-    assert json.dumps(t.state.to_json(), sort_keys=True) == before
-    assert Card.parse("G2") in t.state.hands[0]
+    assert json.dumps(t.ctl.state.to_json(), sort_keys=True) == before
+    assert Card.parse("G2") in t.ctl.state.hands[0]
     assert t.log[-1] == "Not allowed: green 2 (G2) does not match."   # the card named as the table names it
     # a key that means nothing now beeps too, and changes nothing
     post_keys("x", "-")
     app.run(max_frames=2)
     assert app.beeps == 3
-    assert json.dumps(t.state.to_json(), sort_keys=True) == before
+    assert json.dumps(t.ctl.state.to_json(), sort_keys=True) == before
 
 
 def test_draw_then_play_the_drawn_card(app):
     t = make_table(app, ["G2 B9", "Y1 Y2 Y3"], "R5", draw="R3")
     post_keys("+")
     app.run(max_frames=1)
-    assert t.state.phase == DRAWN and t.state.drawn_card == Card.parse("R3")
+    assert t.ctl.state.phase == DRAWN and t.ctl.state.drawn_card == Card.parse("R3")
     settle(app, t)
-    assert t.selected() == Card.parse("R3")
+    assert t.keymap.selected() == Card.parse("R3")
     post_keys(pygame.K_LEFT)          # arrows mean nothing now: the drawn card is the choice
     app.run(max_frames=1)
     assert app.beeps == 1
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.top == Card.parse("R3") and t.state.current == 1
+    assert t.ctl.state.top == Card.parse("R3") and t.ctl.state.current == 1
 
 
 def test_draw_then_keep(app):
@@ -81,18 +81,18 @@ def test_draw_then_keep(app):
     settle(app, t)
     post_keys(pygame.K_DELETE)
     app.run(max_frames=1)
-    assert t.state.current == 1 and Card.parse("R3") in t.state.hands[0]
-    assert t.state.top == Card.parse("R5")
+    assert t.ctl.state.current == 1 and Card.parse("R3") in t.ctl.state.hands[0]
+    assert t.ctl.state.top == Card.parse("R5")
 
 
 def test_a_wild_with_its_colour_by_initial_and_by_arrows(app):
     t = make_table(app, ["G2 B9 W W", "Y1 Y2 Y3"], "R5")
     post_keys(pygame.K_END, pygame.K_RETURN)
     app.run(max_frames=1)
-    assert isinstance(app.top, ColourBox) and t.state.top == Card.parse("R5")
+    assert isinstance(app.top, ColourBox) and t.ctl.state.top == Card.parse("R5")
     post_keys("b")
     app.run(max_frames=1)
-    assert t.state.top.is_wild and t.state.color == "B"
+    assert t.ctl.state.top.is_wild and t.ctl.state.color == "B"
     assert run_until(app, t.my_turn, 2000)
     # the computer played or drew; choose the other Wild and name a colour with the arrows
     t.sel = t.hand_cards().index(Card.parse("W"))
@@ -103,14 +103,14 @@ def test_a_wild_with_its_colour_by_initial_and_by_arrows(app):
     want = "RYGB"[(box.sel + 1) % 4]
     post_keys(pygame.K_RIGHT, pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.color == want
+    assert t.ctl.state.color == want
 
 
 def test_escape_from_the_colour_question_keeps_the_wild(app):
     t = make_table(app, ["G2 W", "Y1 Y2 Y3"], "R5")
     post_keys(pygame.K_END, pygame.K_RETURN, pygame.K_ESCAPE)
     app.run(max_frames=2)
-    assert app.top is t and Card.parse("W") in t.state.hands[0] and t.my_turn()
+    assert app.top is t and Card.parse("W") in t.ctl.state.hands[0] and t.my_turn()
 
 
 def wd4_on_human(app, guilty: bool):
@@ -120,7 +120,7 @@ def wd4_on_human(app, guilty: bool):
                    kinds=["human", "normal", "normal"])
     t.apply(Play(1, Card.parse("W+4"), "G"))
     assert run_until(app, lambda: isinstance(app.top, ChallengeBox), 600)
-    assert t.state.phase == CHALLENGE and t.state.current == 0
+    assert t.ctl.state.phase == CHALLENGE and t.ctl.state.current == 0
     return t
 
 
@@ -129,8 +129,8 @@ def test_challenge_accepted_both_ways(app):
     post_keys("y")
     app.run(max_frames=1)
     assert isinstance(app.top, ChallengeResult)
-    assert len(t.state.hands[1]) == 2 + 4 and len(t.state.hands[0]) == 3
-    assert t.state.current == 0     # the challenger plays on
+    assert len(t.ctl.state.hands[1]) == 2 + 4 and len(t.ctl.state.hands[0]) == 3
+    assert t.ctl.state.current == 0     # the challenger plays on
     post_keys(pygame.K_SPACE)       # a hurry key does not skip the result
     app.run(max_frames=1)
     assert isinstance(app.top, ChallengeResult) and app.beeps == 1
@@ -143,7 +143,7 @@ def test_challenge_lost(app):
     t = wd4_on_human(app, guilty=False)
     post_keys("y")
     app.run(max_frames=1)
-    assert len(t.state.hands[0]) == 3 + 6 and t.state.current == 2
+    assert len(t.ctl.state.hands[0]) == 3 + 6 and t.ctl.state.current == 2
 
 
 def test_no_challenge_draws_four(app):
@@ -151,7 +151,7 @@ def test_no_challenge_draws_four(app):
     post_keys("n")
     app.run(max_frames=1)
     assert app.top is t
-    assert len(t.state.hands[0]) == 3 + 4 and len(t.state.hands[1]) == 2 and t.state.current == 2
+    assert len(t.ctl.state.hands[0]) == 3 + 4 and len(t.ctl.state.hands[1]) == 2 and t.ctl.state.current == 2
 
 
 def test_uno_called_before_playing_is_not_caught(app):
@@ -159,9 +159,9 @@ def test_uno_called_before_playing_is_not_caught(app):
                    kinds=["human", "hard", "hard"])
     post_keys("u", pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.uno_called[0] and len(t.state.hands[0]) == 1
-    run_until(app, lambda: t.state.current == 0 and t.my_turn(), 3000)
-    assert len(t.state.hands[0]) >= 1
+    assert t.ctl.state.uno_called[0] and len(t.ctl.state.hands[0]) == 1
+    run_until(app, lambda: t.ctl.state.current == 0 and t.my_turn(), 3000)
+    assert len(t.ctl.state.hands[0]) >= 1
     assert not any("catch" in line for line in t.log)
 
 
@@ -170,13 +170,13 @@ def test_uno_called_right_after_playing(app):
                    kinds=["human", "hard", "hard"])
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.uno_window == 0
+    assert t.ctl.state.uno_window == 0
     settle(app, t)
     app.run(max_frames=20)            # a moment after the card landed: still in time
-    assert t.state.uno_window == 0 and len(t.state.hands[0]) == 1
+    assert t.ctl.state.uno_window == 0 and len(t.ctl.state.hands[0]) == 1
     post_keys("u")
     app.run(max_frames=1)
-    assert t.state.uno_called[0] and t.state.uno_window is None
+    assert t.ctl.state.uno_called[0] and t.ctl.state.uno_window is None
     app.run(max_frames=400)
     assert not any("catch" in line for line in t.log)
 
@@ -184,13 +184,13 @@ def test_uno_called_right_after_playing(app):
 def test_uno_missed_is_caught_after_the_grace(app):
     t = make_table(app, ["R7 R8", "Y1 Y2 Y3", "B1 B2 B3", "G1 G2 G3"], "R5",
                    kinds=["human", "hard", "hard", "hard"])
-    for ai in t.ais.values():
+    for ai in t.ctl.ais.values():
         ai.catch_chance = 1.0
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     settle(app, t)
     landed = app.steps
-    assert run_until(app, lambda: len(t.state.hands[0]) == 3, 1000)
+    assert run_until(app, lambda: len(t.ctl.state.hands[0]) == 3, 1000)
     assert app.steps - landed >= HUMAN_GRACE
     assert any("catches you" in line for line in t.log)
 
@@ -198,13 +198,13 @@ def test_uno_missed_is_caught_after_the_grace(app):
 def test_the_human_catches_a_computer(app):
     t = make_table(app, ["Y1 Y2 Y3", "R7 R8", "B1 B2 B3"], "R5", current=1,
                    kinds=["human", "normal", "normal"])
-    t.ais[1].call_chance = 0.0
-    t.ais[2].catch_chance = 0.0
-    assert run_until(app, lambda: t.state.uno_window == 1, 1000)
+    t.ctl.ais[1].call_chance = 0.0
+    t.ctl.ais[2].catch_chance = 0.0
+    assert run_until(app, lambda: t.ctl.state.uno_window == 1, 1000)
     settle(app, t)
     post_keys("c")
     app.run(max_frames=1)
-    assert len(t.state.hands[1]) == 3 and t.state.uno_window is None
+    assert len(t.ctl.state.hands[1]) == 3 and t.ctl.state.uno_window is None
     # nobody left to catch: C beeps
     post_keys("c")
     app.run(max_frames=1)
@@ -219,7 +219,7 @@ def test_hot_seat_hand_over(app):
     assert t.viewer == 0 and app.top is t
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.current == 1
+    assert t.ctl.state.current == 1
     assert run_until(app, lambda: isinstance(app.top, HandOver), 600)
     assert app.top.seat == 1 and t.viewer == 0
     post_keys("k")                        # any other key beeps (issue 35 item 3)
@@ -237,14 +237,14 @@ def test_a_round_with_computers_to_its_scoring_screen(app):
     app.push(t)
     assert run_until(app, lambda: isinstance(app.top, GnonoScoring), 40000)
     sc = app.top
-    assert t.state.phase == ROUND_OVER
+    assert t.ctl.state.phase == ROUND_OVER
     w = sc.winner
     assert sc.points == sum(c.points for s, h in enumerate(sc.hands) if s != w for c in h)
-    assert t.state.totals[w] == sc.points
+    assert t.ctl.state.totals[w] == sc.points
     app.run(max_frames=2)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert app.top is t and t.state.round_no == 2 and t.state.phase != ROUND_OVER
+    assert app.top is t and t.ctl.state.round_no == 2 and t.ctl.state.phase != ROUND_OVER
 
 
 def test_going_out_ends_the_game_and_removes_the_save(app):
@@ -254,7 +254,7 @@ def test_going_out_ends_the_game_and_removes_the_save(app):
     assert app.storage.exists(T.SAVE_NAME)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert t.state.phase == GAME_OVER
+    assert t.ctl.state.phase == GAME_OVER
     assert run_until(app, lambda: isinstance(app.top, GnonoScoring), 600)
     assert not app.storage.exists(T.SAVE_NAME)
     post_keys(pygame.K_RETURN)
@@ -271,8 +271,8 @@ def test_save_and_resume(app):
     assert t not in app.scenes
     t2 = T.resume(app)
     assert t2 is not None
-    assert t2.state.to_json() == t.state.to_json()
-    assert t2.names == t.names and t2.kinds == t.kinds
+    assert t2.ctl.state.to_json() == t.ctl.state.to_json()
+    assert t2.ctl.names == t.ctl.names and t2.ctl.kinds == t.ctl.kinds
 
 
 def test_setup_screen_deals_a_ten_seat_table(app):
@@ -289,7 +289,7 @@ def test_setup_screen_deals_a_ten_seat_table(app):
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     t = app.top
-    assert isinstance(t, T.GnonoTable) and t.n == 10 and t.names[0] == "YoZ"
+    assert isinstance(t, T.GnonoTable) and t.ctl.n == 10 and t.ctl.names[0] == "YoZ"
 
 
 def test_f9_and_f4_and_escape(app):
@@ -328,24 +328,24 @@ def test_seven_swaps_hands_with_the_chosen_seat(app):
     assert [label for _, label in app.top.items] == [f"{NAMES[1]} (3 cards)", f"{NAMES[2]} (1 card)"]
     post_keys(pygame.K_DOWN, pygame.K_RETURN)   # the second seat offered: Bert
     app.run(max_frames=1)
-    assert sorted(map(str, t.state.hands[0])) == ["B1"]
-    assert sorted(map(str, t.state.hands[2])) == ["B9", "G2"]
+    assert sorted(map(str, t.ctl.state.hands[0])) == ["B1"]
+    assert sorted(map(str, t.ctl.state.hands[2])) == ["B9", "G2"]
 
 
 def test_stacked_draw_two_is_taken_with_the_draw_key(app):
     opts = GnonoOptions(stacking=True)
     t = make_table(app, ["R+2 G2", "Y1 Y+2 Y3"], "R5", options=opts, kinds=["human", "hard"])
-    t.ais[1].choose = lambda view: Play(1, Card.parse("Y+2"))
+    t.ctl.ais[1].choose = lambda view: Play(1, Card.parse("Y+2"))
     post_keys(pygame.K_RETURN)              # R+2: Ada stacks her Y+2 on it
     app.run(max_frames=1)
     assert run_until(app, t.my_turn, 3000)
-    assert t.state.pending_draw == 4
+    assert t.ctl.state.pending_draw == 4
     post_keys(pygame.K_RETURN)              # G2 may not be played on a stack
     app.run(max_frames=1)
     assert app.beeps == 1 and "stack" in t.log[-1]
     post_keys("+")
     app.run(max_frames=1)
-    assert len(t.state.hands[0]) == 1 + 4 and t.state.pending_draw == 0
+    assert len(t.ctl.state.hands[0]) == 1 + 4 and t.ctl.state.pending_draw == 0
 
 
 def test_computer_turns_are_paced(app):
@@ -355,9 +355,9 @@ def test_computer_turns_are_paced(app):
     marks, last = [], st.turns
     for _ in range(900):
         app.run(max_frames=1)
-        if t.state.turns != last:
+        if t.ctl.state.turns != last:
             marks.append(app.steps)
-            last = t.state.turns
+            last = t.ctl.state.turns
     gaps = [b - a for a, b in zip(marks, marks[1:])]
     assert len(gaps) >= 8
     assert min(gaps) >= PACE["normal"][1]             # never faster than the thinking pause
@@ -380,14 +380,14 @@ def test_random_keys_never_break_the_table(app):
             post_keys(rng.choice(keys))
         app.run(max_frames=2)
     assert not app.internal_errors
-    for c in t.state.all_cards():
+    for c in t.ctl.state.all_cards():
         assert isinstance(c, Card)
-    assert len(t.state.all_cards()) == 108
+    assert len(t.ctl.state.all_cards()) == 108
 
 
 def test_an_unlawful_wild_draw_four_beeps_before_the_colour_question(app):
     t = make_table(app, ["R2 W+4", "Y1 Y2 Y3"], "R5", options=GnonoOptions(wd4_challenge=False))
     post_keys(pygame.K_END, pygame.K_RETURN)
     app.run(max_frames=1)
-    assert app.beeps == 1 and app.top is t and Card.parse("W+4") in t.state.hands[0]
+    assert app.beeps == 1 and app.top is t and Card.parse("W+4") in t.ctl.state.hands[0]
     assert "Wild Draw Four" in t.log[-1]

@@ -119,25 +119,25 @@ def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     app.speaker = RecordingSpeaker()
     app.options["speech.on"] = True
     t = table_for(app, GoStopState.new(Options(players=2), 5))
-    drive(app, t, lambda: t.human_phase() == "play" and not t.stages)
+    drive(app, t, lambda: t.keymap.human_phase() == "play" and not t.ctl.stages)
     app.key(key_event(pygame.K_h, "h"))
     app.run(max_frames=1)
-    advice = coach.advise(t.state.view(0), t.names)
+    advice = coach.advise(t.ctl.state.view(0), t.names)
     assert t.log[-1] == "Coach: " + advice.text
     assert any(line.startswith("Coach: ") for line, _ in t.notes)
     assert any("Coach" in said for said in app.speaker.said)
     assert t.ctl.coach_hand == 1 and t.ctl.recorder.coached == 1 and app.beeps == 0
     # the advice is the move: Enter on the card it names plays it
     if isinstance(advice.move, PlayCard):
-        t.sel = t.entries().index(advice.move.card)
+        t.sel = t.keymap.entries().index(advice.move.card)
         app.key(key_event(pygame.K_RETURN, "\r"))
-        assert advice.move.card not in t.state.hands[0]
+        assert advice.move.card not in t.ctl.state.hands[0]
 
 
 def test_h_beeps_when_it_is_not_your_turn(app):
     st = GoStopState.new(Options(players=2), 5)
     t = table_for(app, st)
-    drive(app, t, lambda: t.state.question().seat == 1)
+    drive(app, t, lambda: t.ctl.state.question().seat == 1)
     beeps = app.beeps
     app.key(key_event(pygame.K_h, "h"))
     assert app.beeps == beeps + 1
@@ -184,7 +184,7 @@ def test_in_hot_seat_the_advice_leaves_before_the_keyboard_passes(app):
     app.push(t)
     asker = st.question().seat
     t.take_over(asker)
-    text = t.ask_coach()
+    text = t.coach.ask_coach()
     assert text and text in t.log and any(line.startswith("Coach: ") for line, _ in t.notes)
     t.take_over(1 - asker)
     assert text not in t.log

@@ -52,7 +52,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
     the scene on top would speak."""
     ai = GoStopAI("easy", 7)
     passes = 0
-    st = t.state
+    st = t.ctl.state
     played = 0
     for _ in range(max_frames):
         spy.cards.clear()
@@ -83,7 +83,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
             app.apply(top.next_hand())
         elif isinstance(top, Question):
             app.apply(top.answer(True))
-        elif top is t and t.human_phase() is not None:
+        elif top is t and t.keymap.human_phase() is not None:
             assert q.seat == t.ctl.viewer
             t.apply(ai.choose(st.view(q.seat)))
     raise AssertionError("the hot-seat game did not finish its hands")
@@ -150,8 +150,8 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     app.run(max_frames=1)
     t = app.top if isinstance(app.top, T.GoStopTable) else app.scenes[-2]
     assert isinstance(t, T.GoStopTable)
-    assert t.ctl.humans == (0, 1) and t.levels == []
-    assert t.state.options.three_ppuk and t.state.options.bonus_steals
+    assert t.ctl.humans == (0, 1) and t.ctl.levels == []
+    assert t.ctl.state.options.three_ppuk and t.ctl.state.options.bonus_steals
 
 
 def test_setup_saves_the_players_own_preset(app):

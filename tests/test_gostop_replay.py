@@ -42,7 +42,7 @@ def drive(app, t, until, limit=20000):
             post_keys("y")
         elif isinstance(top, GoStopBox):
             post_keys("s")
-        elif top is t and (t.human_phase() is not None or t.stages):
+        elif top is t and (t.keymap.human_phase() is not None or t.ctl.stages):
             post_keys(pygame.K_RETURN)
         app.run(max_frames=1)
     raise AssertionError("the table never got there")
@@ -65,7 +65,7 @@ def assert_reproduces(rep: replays.Replay, st: GoStopState) -> None:
 def test_a_hand_played_at_the_table_is_stored_and_replays_to_its_state(app):
     t = new_table(app)
     drive(app, t, lambda: isinstance(app.top, GoStopScoring))
-    st = t.state
+    st = t.ctl.state
     rep = t.last_replay
     assert rep is not None and [r.to_json() for r in stored(app)] == [rep.to_json()]
     assert rep.label == "Hand 1" and rep.deal_no == 11 and rep.viewer == 0
@@ -82,20 +82,21 @@ def test_the_next_hand_is_a_replay_of_its_own(app):
     drive(app, t, lambda: isinstance(app.top, GoStopScoring))
     post_keys(pygame.K_RETURN)        # deal the next hand
     app.run(max_frames=1)
-    drive(app, t, lambda: isinstance(app.top, GoStopScoring) and t.state.hand_no == 2)
+    drive(app, t, lambda: isinstance(app.top, GoStopScoring) and t.ctl.state.hand_no == 2)
     first, second = sorted(stored(app), key=lambda r: r.label)
     assert (first.label, second.label) == ("Hand 1", "Hand 2")
-    assert second.deal_no == t.state.deal_no != first.deal_no
-    assert_reproduces(second, t.state)
+    assert second.deal_no == t.ctl.state.deal_no != first.deal_no
+    assert_reproduces(second, t.ctl.state)
     start = replays.unpack_state(second.start)
-    assert start["hand_no"] == 2 and start["chips"] == [c - s for c, s in zip(t.state.chips, second.scores)]
+    chips = t.ctl.state.chips
+    assert start["hand_no"] == 2 and start["chips"] == [c - s for c, s in zip(chips, second.scores)]
 
 
 def test_a_hand_resumed_after_f8_is_recorded_whole(menu_app):
     app = menu_app
     t = new_table(app, seed=23)
     moves = lambda: len(t.ctl.recorder.replay.moves) if t.ctl.recorder.replay else 0  # noqa: E731
-    drive(app, t, lambda: moves() >= 6 and t.human_phase() == "play" and not t.stages)
+    drive(app, t, lambda: moves() >= 6 and t.keymap.human_phase() == "play" and not t.ctl.stages)
     before = t.ctl.recorder.replay.start
     post_keys(pygame.K_F8)
     app.run(max_frames=1)
@@ -106,25 +107,25 @@ def test_a_hand_resumed_after_f8_is_recorded_whole(menu_app):
     drive(app, t2, lambda: isinstance(app.top, GoStopScoring))
     rep = t2.last_replay
     assert rep.start == before and len(rep.moves) > 6
-    assert_reproduces(rep, t2.state)
+    assert_reproduces(rep, t2.ctl.state)
 
 
 def test_a_chongtong_at_the_first_deal_is_a_replay_and_a_resume_does_not_store_it_again(menu_app):
     app = menu_app
     t = new_table(app, seed=14)            # deal 14: four of a month in one hand
-    assert t.state.is_over() and t.state.result["chongtong"]
+    assert t.ctl.state.is_over() and t.ctl.state.result["chongtong"]
     rep = t.last_replay
     assert rep is not None and rep.moves == [] and [r.to_json() for r in stored(app)] == [rep.to_json()]
-    assert_reproduces(rep, t.state)
+    assert_reproduces(rep, t.ctl.state)
     t.save()
     again = T.resume(app)
-    assert again is not None and again.state.is_over() and len(stored(app)) == 1
+    assert again is not None and again.ctl.state.is_over() and len(stored(app)) == 1
 
 
 def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
     app = menu_app
     t = new_table(app, seed=23)
-    drive(app, t, lambda: t.ctl.version >= 4 and t.human_phase() == "play" and not t.stages)
+    drive(app, t, lambda: t.ctl.version >= 4 and t.keymap.human_phase() == "play" and not t.ctl.stages)
     data = t.to_json()
     data["replay"] = {**data["replay"], "moves": "not moves"}
     data["challenge"] = "GST-NOT-A-CODE"
@@ -136,8 +137,8 @@ def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
     assert t2.last_replay is None and stored(app) == []   # the broken hand is not recorded
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    drive(app, t2, lambda: isinstance(app.top, GoStopScoring) and t2.state.hand_no == 2)
-    assert_reproduces(t2.last_replay, t2.state)           # ...the next one is
+    drive(app, t2, lambda: isinstance(app.top, GoStopScoring) and t2.ctl.state.hand_no == 2)
+    assert_reproduces(t2.last_replay, t2.ctl.state)           # ...the next one is
 
 
 def recorded_hand(app, seed=11, players=2):
@@ -160,7 +161,7 @@ def test_a_replay_plays_to_its_end_on_the_table(app, players):
             break
         app.run(max_frames=1)    # each frame drawn (the overflow check is on)
     assert player.at_end and "End: Hand 1" in player.line
-    assert replays.digest(player.board.table.state) == rep.final
+    assert replays.digest(player.board.table.ctl.state) == rep.final
     table = player.board.table
     assert table.told and not table.log   # told on screen, never logged or spoken
     with open(app.storage.path(SAVE_NAME), "rb") as f:
@@ -186,7 +187,7 @@ def hand_pixels(canvas, table, seat):
     """The pixels of the last card of a top seat's hand, and its face drawn alone."""
     _model, lay = table.shown()
     rect = lay.hand_rects[seat][-1]
-    card = table.state.hands[seat][-1]
+    card = table.ctl.state.hands[seat][-1]
     face = art.face(card, table.app.options["colour.face"])
     inner = pygame.Rect(4, 4, rect.w - 8, rect.h - 8)     # the corners are see-through
     got = pygame.image.tobytes(canvas.subsurface(inner.move(rect.topleft)), "RGB")
@@ -221,6 +222,6 @@ def test_a_hot_seat_replay_shows_only_the_first_humans_hand(app):
     assert rep is not None and [s.kind for s in rep.seats] == ["human", "human"]
     board = GoStopBoard(app, rep)
     board.show(replays.ReplayCursor(rep, gostop_codec).engine, [], False)
-    assert board.table.bottom == 0 and not board.table.shows_hand(1)
-    board.show(board.table.state, [], True)
-    assert board.table.shows_hand(1)
+    assert board.table.bottom == 0 and not board.table.view.shows_hand(1)
+    board.show(board.table.ctl.state, [], True)
+    assert board.table.view.shows_hand(1)

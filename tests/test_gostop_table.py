@@ -29,7 +29,7 @@ def settle(app, t, max_frames=3000):
     scene is on top."""
     app.run(max_frames=1)
     for _ in range(max_frames):
-        if app.top is not t or t.human_phase() is not None:
+        if app.top is not t or t.keymap.human_phase() is not None:
             return
         app.run(max_frames=1)
     raise AssertionError("the table never came back to the human")
@@ -43,7 +43,7 @@ def test_a_turn_is_played_from_a_seeded_deal(app):
     st = GoStopState.new(Options(players=2), seed=5)
     t = table_for(app, st)
     settle(app, t)
-    assert t.human_phase() == "play"
+    assert t.keymap.human_phase() == "play"
     hand_before = list(st.hands[0])
     post_keys(pygame.K_RIGHT, pygame.K_RETURN)
     app.run(max_frames=2)
@@ -62,7 +62,7 @@ def test_a_match_is_chosen_between_two(app):
     t = table_for(app, st)
     post_keys(pygame.K_RETURN)
     settle(app, t)
-    assert t.human_phase() == "match"
+    assert t.keymap.human_phase() == "match"
     assert st.choices == [card("2A"), card("2R")]
     post_keys(pygame.K_RIGHT, pygame.K_RETURN)
     app.run(max_frames=2)
@@ -137,7 +137,7 @@ def test_bomb_accepted_then_a_stock_only_turn(app):
     assert all(card(c) in st.captures[0] for c in ("7J1", "7J2", "7R", "7A"))
     settle(app, t)
     assert app.audio.counts["bomb"] == 1
-    assert t.entries()[-1] == T.FLIP    # the bomb's stock-only turn is offered
+    assert t.keymap.entries()[-1] == T.FLIP    # the bomb's stock-only turn is offered
     stock_before = len(st.stock)
     post_keys(pygame.K_LEFT, pygame.K_RETURN)
     app.run(max_frames=2)
@@ -196,7 +196,7 @@ def test_a_whole_hand_from_a_seed_to_its_scoring_screen(app):
             post_keys("s")
         else:
             post_keys(pygame.K_RETURN)
-            if t.human_phase() == "match":
+            if t.keymap.human_phase() == "match":
                 post_keys(pygame.K_RETURN)
         app.run(max_frames=2)
     assert isinstance(app.top, T.GoStopScoring)
@@ -226,7 +226,7 @@ def test_save_and_resume(app):
     assert app.storage.exists("gostop.json")
     t2 = T.resume(app)
     assert t2 is not None
-    assert json.dumps(t2.state.to_json(), sort_keys=True) == saved
+    assert json.dumps(t2.ctl.state.to_json(), sort_keys=True) == saved
     # a damaged save is set aside, not a crash
     with open(app.storage.path("gostop.json"), "w") as f:
         f.write('{"kind": "gostop-game", "schema": 1, "data": {"state": {}}}')
@@ -264,7 +264,7 @@ def test_setup_screen_starts_a_three_player_table(app):
     app.run(max_frames=1)
     t = app.top
     assert isinstance(t, T.GoStopTable)
-    assert t.n == 3 and t.levels[0] == "hard" and t.state.target == 3
+    assert t.ctl.n == 3 and t.ctl.levels[0] == "hard" and t.ctl.state.target == 3
     assert app.options["gostop.players"] == 3
     app.run(max_frames=30)
 
@@ -278,7 +278,7 @@ def test_draw_every_moment_of_a_hand(app, players):
     for _ in range(400):
         if app.top is not t:
             break
-        if t.human_phase() is not None:
+        if t.keymap.human_phase() is not None:
             t.apply(T_AI.choose(st.view(0)))
         q = st.question()
         if q.seat == 0 and q.kind in ("bomb", "shake", "go_stop") and app.top is not t:

@@ -144,8 +144,8 @@ def step_human(app, t, pilot):
         app.apply(top.answered(False))
     elif isinstance(top, Question):
         app.apply(top.answer(True))
-    elif top is t and t.human_phase() is not None:
-        t.apply(pilot.choose(t.state.view(T.HUMAN)))
+    elif top is t and t.keymap.human_phase() is not None:
+        t.apply(pilot.choose(t.ctl.state.view(T.HUMAN)))
     else:
         return False
     return True
@@ -156,18 +156,18 @@ def play_on(app, t, computer_moves):
     the states seen at each computer move (JSON) and the AIs' random states."""
     seen = []
     pilot = GoStopAI("normal", 77)
-    last = t.version
+    last = t.ctl.version
     for _ in range(40000):
         if len(seen) >= computer_moves:
             break
-        q = t.state.question()
+        q = t.ctl.state.question()
         step_human(app, t, pilot)
         app.run(max_frames=1)
-        if t.version != last and q.seat != T.HUMAN and q.kind != "hand_over":
-            seen.append(json.dumps(t.state.to_json(), sort_keys=True))
-        last = t.version
+        if t.ctl.version != last and q.seat != T.HUMAN and q.kind != "hand_over":
+            seen.append(json.dumps(t.ctl.state.to_json(), sort_keys=True))
+        last = t.ctl.version
     assert len(seen) >= computer_moves
-    return seen, [ai.rng_at_rest().getstate() for _s, ai in sorted(t.ais.items())]
+    return seen, [ai.rng_at_rest().getstate() for _s, ai in sorted(t.ctl.ais.items())]
 
 
 def test_the_table_plays_the_move_choose_gives(menu_app):
@@ -175,25 +175,25 @@ def test_the_table_plays_the_move_choose_gives(menu_app):
     t = hard_table(app)
     pilot = GoStopAI("normal", 77)
     for _ in range(3000):   # until a hard computer is asked to play
-        q = t.state.question()
-        if q.seat != T.HUMAN and q.kind == "play" and len(t.state.legal_moves()) > 1:
+        q = t.ctl.state.question()
+        if q.seat != T.HUMAN and q.kind == "play" and len(t.ctl.state.legal_moves()) > 1:
             break
         step_human(app, t, pilot)
         app.run(max_frames=1)
-    seat = t.state.question().seat
-    ai = t.ais[seat]
-    assert not ai.thinking or t.ctl.pacer.thought.version == t.version
+    seat = t.ctl.state.question().seat
+    ai = t.ctl.ais[seat]
+    assert not ai.thinking or t.ctl.pacer.thought.version == t.ctl.version
     rest = ai.rng_at_rest()
     twin = GoStopAI("hard", random.Random(), rollouts=T.HARD_ROLLOUTS)
     twin.rng.setstate(rest.getstate())
-    expected = twin.choose(t.state.view(seat))
-    version = t.version
-    hand_before = list(t.state.hands[seat])
+    expected = twin.choose(t.ctl.state.view(seat))
+    version = t.ctl.version
+    hand_before = list(t.ctl.state.hands[seat])
     for _ in range(3000):
-        if t.version != version:
+        if t.ctl.version != version:
             break
         app.run(max_frames=1)
-    assert expected.card in hand_before and expected.card not in t.state.hands[seat]
+    assert expected.card in hand_before and expected.card not in t.ctl.state.hands[seat]
     assert ai.rng.getstate() == twin.rng.getstate()
 
 
@@ -220,8 +220,8 @@ def test_a_save_half_way_through_thinking_resumes_the_same_game(menu_app):
     data = None
     for _ in range(5000):
         th = t.ctl.pacer.thought
-        if th is not None and th.move is None and t.ais[th.seat].thinking:
-            ai = t.ais[th.seat]
+        if th is not None and th.move is None and t.ctl.ais[th.seat].thinking:
+            ai = t.ctl.ais[th.seat]
             if ai.rng.getstate() != ai.rng_at_rest().getstate():   # well under way
                 data = json.loads(json.dumps(t.to_json()))
                 break

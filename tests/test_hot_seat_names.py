@@ -112,10 +112,10 @@ def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
     post_keys(pygame.K_RETURN)
     assert run_until(app, lambda: isinstance(app.top, HandOver), 3000)
     t = app.scenes[-2]
-    assert t.names == ["Player 1", "Kim", "Computer"]
-    assert [seat.name for seat in t.ctl.seats()] == t.names           # the replays' seats too
+    assert t.ctl.names == ["Player 1", "Kim", "Computer"]
+    assert [seat.name for seat in t.ctl.seats()] == t.ctl.names           # the replays' seats too
     t.save()
     app.pop(app.top)
     app.pop(t)
     again = resume(app)
-    assert again is not None and again.names == ["Player 1", "Kim", "Computer"]
+    assert again is not None and again.ctl.names == ["Player 1", "Kim", "Computer"]

@@ -186,12 +186,12 @@ class GnonoWatch(Watch):
         t, top = self.t, self.app.top
         if is_hand_over(top) or t.viewer is None:
             return None
-        if t.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
+        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
             return None
         return t.viewer
 
     def private(self) -> dict:
-        st = self.t.state
+        st = self.t.ctl.state
         self.public_seen[str(st.top)] = max(self.public_seen[str(st.top)], 1)
         out = {}
         for s, hand in enumerate(st.hands):
@@ -231,7 +231,7 @@ class GnonoWatch(Watch):
         return type(self.app.top).__name__ in ("ChallengeResult", "GnonoScoring")  # the rules show
 
     def over(self):
-        return self.t.state.phase in (ROUND_OVER, GAME_OVER) or self.t not in self.app.scenes
+        return self.t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng
@@ -248,7 +248,7 @@ class GnonoWatch(Watch):
             if r.random() < 0.5:
                 post_keys(pygame.K_SPACE)
         elif top is t and t.my_turn():
-            st, me = t.state, t.viewer
+            st, me = t.ctl.state, t.viewer
             if r.random() < 0.25:
                 post_keys("h")
                 return
@@ -267,9 +267,9 @@ class GnonoWatch(Watch):
                 post_keys(pygame.K_RETURN)
             elif type(m) is Play and st.phase == PLAY:
                 t.sel_card = m.card
-                t._sync_selection()
+                t.keymap._sync_selection()
                 post_keys(pygame.K_RETURN)
-        elif top is t and t.state.phase == COLOR:
+        elif top is t and t.ctl.state.phase == COLOR:
             pass
 
 
@@ -291,7 +291,7 @@ class GoStopWatch(Watch):
 
     def holder(self):
         t, top = self.t, self.app.top
-        st = t.state
+        st = t.ctl.state
         if is_hand_over(top) or t.ctl.viewer is None or t.ctl.passing or st.phase == "hand_over":
             return None
         q = st.question()
@@ -301,7 +301,7 @@ class GoStopWatch(Watch):
         """A card is named in the notes by its label ("pampas junk (8)"), which two junk
         cards of a month may share: a label is private only when its owner holds every
         card of the deck that bears it."""
-        st = self.t.state
+        st = self.t.ctl.state
         out = {}
         for s, hand in enumerate(st.hands):
             held = Counter(card_label(c) for c in hand if c not in st.revealed[s])
@@ -322,12 +322,12 @@ class GoStopWatch(Watch):
         return text
 
     def allowed_faces(self):
-        st = self.t.state
+        st = self.t.ctl.state
         out = Counter(str(c) for c in st.table)
         for s in range(st.n):
             out.update(str(c) for c in st.revealed[s])
-        if self.t.stages:
-            m = self.t.stages[0].model
+        if self.t.ctl.stages:
+            m = self.t.ctl.stages[0].model
             out.update(str(c) for c in m.table)
         return out
 
@@ -335,7 +335,7 @@ class GoStopWatch(Watch):
         return type(self.app.top).__name__ == "GoStopScoring"
 
     def over(self):
-        return self.t.state.phase == "hand_over" or self.t not in self.app.scenes
+        return self.t.ctl.state.phase == "hand_over" or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng
@@ -346,9 +346,9 @@ class GoStopWatch(Watch):
             post_keys(r.choice("hgs"))
         elif name in ("CoachedQuestion", "Question"):
             post_keys(r.choice("hyn"))
-        elif top is t and t.human_phase() is not None:
+        elif top is t and t.keymap.human_phase() is not None:
             post_keys(r.choice(["h", pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN]))
-        elif top is t and t.stages and r.random() < 0.5:
+        elif top is t and t.ctl.stages and r.random() < 0.5:
             post_keys(pygame.K_SPACE)
 
 

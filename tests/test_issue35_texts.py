@@ -93,11 +93,11 @@ def test_gostop_header_names_the_computer_while_its_cards_move_and_h_says_why(ap
     st = GoStopState.from_position(**{**GO_POSITION, "turn": 1})
     t = table_for(app, st, speed="normal")
     for _ in range(200):                       # the computer plays: its stages begin
-        if t.stages:
+        if t.ctl.stages:
             break
         app.run(max_frames=1)
-    assert t.stages and t.stages[0].seat == 1 and t.human_phase() is None
-    assert t.state.question().seat == 0       # the engine already asks you: the old header said so
+    assert t.ctl.stages and t.ctl.stages[0].seat == 1 and t.keymap.human_phase() is None
+    assert t.ctl.state.question().seat == 0       # the engine already asks you: the old header said so
     drawn = []
     real = ui.text
     monkeypatch.setattr(ui, "text", lambda canvas, col, row, s, *a, **k:
@@ -142,17 +142,17 @@ def test_gnono_coach_gives_the_odds_that_the_challenge_wins_and_advises_by_them(
     from game.gnono.heuristic import CHALLENGE_PAYS
     from tests.test_gnono_table import wd4_on_human
     t = wd4_on_human(app, guilty=True)
-    view = t.state.view(0)
-    advice = coach.advise(view, t.names)
+    view = t.ctl.state.view(0)
+    advice = coach.advise(view, t.ctl.names)
     ai = coach.make_ai(coach.LEVEL, coach.rng_for(view))
     win = ai.challenge_win_probability(view)
     assert f"about {round(100 * win)}% that it wins" in advice.text
     assert advice.move.challenge == (win > CHALLENGE_PAYS)
     assert advice.text.startswith("Challenge:" if win > CHALLENGE_PAYS else "Do not challenge:")
     # a record of bluffs caught turns the odds, and the advice with them
-    t.state.wd4_record[1] = [5, 0]
-    view = t.state.view(0)
-    bluffer = coach.advise(view, t.names)
+    t.ctl.state.wd4_record[1] = [5, 0]
+    view = t.ctl.state.view(0)
+    bluffer = coach.advise(view, t.ctl.names)
     win = ai.challenge_win_probability(view)
     assert win > CHALLENGE_PAYS and bluffer.move.challenge and bluffer.text.startswith("Challenge:")
     odds = int(re.search(r"about (\d+)% that it wins", bluffer.text).group(1))
@@ -282,7 +282,7 @@ def test_home_and_end_go_to_the_first_and_last_item_of_a_list_or_hand(app):
     press(app, K.K_HOME)
     assert menu.index == 0
     t = table_for(app, GoStopState.from_position(**GO_POSITION))      # Go-Stop: three cards in hand
-    assert t.human_phase() == "play" and len(t.entries()) == 3
+    assert t.keymap.human_phase() == "play" and len(t.keymap.entries()) == 3
     press(app, K.K_END)
     assert t.sel == 2
     press(app, K.K_HOME)

@@ -76,8 +76,8 @@ GAME_PROGRESS = {
     "nerts": lambda t: (sum(r.moves_applied for r in [t.game.round] if r) + len(t.game.history),
                         t.game.round_no),
     "gin": lambda t: (len(t.game.records) + sum(map(len, t.game.discards)), t.game.hand_no),
-    "gnono": lambda t: (t.state.turns, t.state.round_no),
-    "gostop": lambda t: (sum(map(len, t.state.captures)) + len(t.history), t.state.hand_no),
+    "gnono": lambda t: (t.ctl.state.turns, t.ctl.state.round_no),
+    "gostop": lambda t: (sum(map(len, t.ctl.state.captures)) + len(t.ctl.history), t.ctl.state.hand_no),
 }
 
 
@@ -131,14 +131,14 @@ def autopilot(app, game, rng, players):
         from game.gnono.ai import make_ai
         if t.my_turn():
             ai = players.setdefault(game, make_ai("easy", random.Random(rng.randrange(1000))))
-            return t.apply(ai.choose(t.state.view(t.viewer)))
+            return t.apply(ai.choose(t.ctl.state.view(t.viewer)))
     elif game == "gostop":
         from game.gostop.ai import GoStopAI
         from game.gostop.table import HUMAN
-        q = t.state.question()
-        if not t.stages and not t.asking and q.seat == HUMAN and q.kind != "hand_over":
+        q = t.ctl.state.question()
+        if not t.ctl.stages and not t.ctl.asking and q.seat == HUMAN and q.kind != "hand_over":
             ai = players.setdefault(game, GoStopAI("easy", random.Random(rng.randrange(1000))))
-            return t.apply(ai.choose(t.state.view(HUMAN)))
+            return t.apply(ai.choose(t.ctl.state.view(HUMAN)))
     return False
 
 

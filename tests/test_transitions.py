@@ -113,13 +113,13 @@ def test_gnono_scoring_leaves_with_the_table_saved(menu_app, keys):
     app.run(max_frames=1)
     assert scoring not in app.scenes and t not in app.scenes
     assert isinstance(app.top, MenuScene) and app.storage.exists(NT.SAVE_NAME)
-    assert NT.resume(app).state.to_json() == t.state.to_json()
+    assert NT.resume(app).ctl.state.to_json() == t.ctl.state.to_json()
 
 
 def test_gnono_stacking_a_wild_four_on_the_challenge_asks_the_colour(app):
     t = gnono_table(app, ["Y1 W+4 Y3", "W+4 G5 G6", "B1 B2 B3"], "R5", current=1, direction=-1,
                     kinds=["human", "normal", "normal"], options=GnonoOptions(stacking=True))
-    four = next(c for c in t.state.hands[1] if c.is_wild_draw_four)   # the deck has two
+    four = next(c for c in t.ctl.state.hands[1] if c.is_wild_draw_four)   # the deck has two
     t.apply(Play(1, four, "G"))
     assert run_until(app, lambda: isinstance(app.top, ChallengeBox), 600)
     post_keys("s")                                 # stack my own Wild Draw Four
@@ -127,8 +127,8 @@ def test_gnono_stacking_a_wild_four_on_the_challenge_asks_the_colour(app):
     assert isinstance(app.top, ColourBox) and app.beeps == 0
     post_keys("b")
     app.run(max_frames=1)
-    assert app.top is t and t.state.color == "B" and t.state.pending_draw == 8
-    assert not any(c.is_wild_draw_four for c in t.state.hands[0])
+    assert app.top is t and t.ctl.state.color == "B" and t.ctl.state.pending_draw == 8
+    assert not any(c.is_wild_draw_four for c in t.ctl.state.hands[0])
     assert not t.asking
 
 

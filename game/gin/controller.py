@@ -8,7 +8,11 @@ CPU_*_STEPS before each move, and thinks during the wait through the shared pace
 (game/table/pacer.py): it moves when both the pause and the thought are over. A
 thought whose state has changed (a new deal by F7) is dropped.
 
-`app` is only asked for sound(name), storage and stats.
+The controller is composed, not mixed: its Narrator (table_notes.py) says the events,
+its CoachTally (table_coach.py) counts the coach's hints, its HandRecording
+(table_replays.py) records each hand as a replay.
+
+`app` is only asked for sound(name), storage, stats and replays.
 """
 from __future__ import annotations
 
@@ -17,13 +21,13 @@ from game.cards import Card, card_text, codes_as_text
 from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin import melds as M
-from game.gin import table_save
+from game.gin import table_notes, table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
-from game.gin.table_coach import TableCoach
-from game.gin.table_notes import TableNotes
-from game.gin.table_replays import TableReplays
+from game.gin.table_coach import CoachTally
+from game.gin.table_notes import Narrator, who
+from game.gin.table_replays import HandRecording, replay_seats
 from game.table.audience import Message
 from game.table.pacer import THINK_S, Pacer
 
@@ -42,7 +46,7 @@ def sentence(reason: str) -> str:
     return reason[:1].upper() + reason[1:] + "."
 
 
-class GinController(TableCoach, TableNotes, TableReplays):
+class GinController:
     replaying = False      # a replay's table (game/gin/replay_board.py): drawn, never played
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
@@ -76,14 +80,18 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.other_note = ""
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
         self.pacer = Pacer("Gin")          # the computer's choice under way
-        self._took = ""                      # the other player's draw this turn, for its note
+        self.narrator = Narrator(self)       # the notes and sounds of the events
+        self.coaching = CoachTally()         # the coach's hints, counted
         self.version = 0                     # moves applied: a thought is for one version
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self._dw_cache: dict = {}
         self.moved = True                    # a move not drawn yet (GinTable.dirty)
         self.challenge = None                # the deal challenge played at this table, if any
         self._sync()
-        self._start_recording()
+        # the hand's replay (none on a replay's own table)
+        self.recording = HandRecording(app, None if self.replaying else
+                                       replay_seats(self.names, level, self.hot_seat))
+        self.recording.start(game)
 
     # ---- the state -------------------------------------------------------------------
     @property
@@ -253,20 +261,20 @@ class GinController(TableCoach, TableNotes, TableReplays):
         return events
 
     def _after_move(self, events, move=None):
-        self._record_move(move, events)
+        self.recording.record_move(self.game, move, events)
         self.version += 1
         self.moved = True
         if any(ev.kind == "deal" for ev in events):   # a new hand: fresh orders
             self.orders = {s: sort_for_hand(self.game.hands[s]) for s in (self.me, self.them)}
             self.picked, self.sel, self.hide_hands = None, 0, self.hot_seat
-        self._narrate(events)
+        self.narrator.narrate(events)
         self._sync()
         self._autosave(events)
 
     def _autosave(self, events):
         """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
         if {ev.kind for ev in events} & {"hand_scored", "dead_hand", "deal"}:
-            self._record(events)
+            table_notes.record(self, events, self.coaching.hand_uses(events))
             self.save()
 
     def save(self) -> bool:
@@ -277,6 +285,22 @@ class GinController(TableCoach, TableNotes, TableReplays):
 
     def to_json(self) -> dict:
         return table_save.table_to_json(self)
+
+    # ---- the coach (game/gin/table_coach.py) ------------------------------------------
+    def coach(self):
+        """H: the expert's move and its reason in the notes; False (a beep, with the
+        reason in the notes) when it is not the player's turn to draw or discard."""
+        if not (self.my_turn and self.mode == "play"):
+            return self.refuse("The coach helps when it is your turn to draw or discard.")
+        opponent = self.names[self.them] if self.hot_seat else "the computer"
+        advice = self.coaching.ask(self.game.view(self.me), self.me, opponent)
+        self.note = "Coach: " + advice.text
+        self.recording.coach_used()     # the hand's replay counts them too
+        return None
+
+    def coach_end_note(self) -> str:
+        """The end-of-game screen's line when the winner asked the coach, else ""."""
+        return self.coaching.end_note(self.game.scores(), self.names, self.hot_seat, self.me)
 
     # ---- the computer's turns (paced on the fixed clock) -------------------------------
     def cpu_to_move(self) -> bool:
@@ -478,7 +502,7 @@ class GinController(TableCoach, TableNotes, TableReplays):
         self.mode = "confirm"
         self.picked = None
         kind = "goes gin" if g.out_kind == "gin" else "knocks"
-        self.note = f"{self.who(self.them)} {kind}. " + self._arr_summary()
+        self.note = f"{who(self, self.them)} {kind}. " + self._arr_summary()
 
     def confirm_yes(self):
         a = self.arr

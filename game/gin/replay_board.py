@@ -43,10 +43,7 @@ class ReplayTable(GinController):
         self.names = tuple(names)
         self.level = other.level if other.kind == "computer" else None
 
-    # nothing of the live table happens here
-    def _start_recording(self) -> None:
-        self.recorder = None
-
+    # nothing of the live table happens here (replaying: no recording)
     def _say(self, text: str) -> None:
         pass
 

@@ -59,8 +59,8 @@ class ReviewBox(TextBox):
 
 def review_keys(table: Any) -> list[Binding]:
     """R "Review" for the score screen, when the table kept the replay of the hand just
-    played (its recording sets last_replay; None or absent: no key)."""
-    replay = getattr(table, "last_replay", None)
+    played (its recording's last_replay; None: no key)."""
+    replay = table.recording.last_replay
     if replay is None:
         return []
     return [Binding(("r",), "Review", lambda: Push(ReviewBox(table.app, replay)), bar="Review")]

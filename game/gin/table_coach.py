@@ -1,12 +1,10 @@
 """The coach at the Gin table (issue #21), without pygame: H asks the expert what it
 would do now from the player's own view (game/gin/coach.py), and the notes say it
 ("Coach: Discard 9♣: ..."), spoken like any note. Every hint is counted: in the hand's
-replay (the recorder's coach_used, table_replays.py), in the statistics at the
-end of the hand ({"coach_uses": n}, by level and variant like the other counts), and
-for the game, whose end-of-game screen says when the winner had the coach's help.
-
-A mixin of GinController (it uses self.game, me, them, mode, my_turn, note, names,
-hot_seat, refuse, recorder, and TableNotes' _hand_stats below it).
+replay (table_replays.py), in the statistics at the end of the hand ({"coach_uses": n},
+by level and variant like the other counts), and for the game, whose end-of-game screen
+says when the winner had the coach's help. CoachTally keeps these counts; the
+controller (GinController.coach) holds one.
 """
 from __future__ import annotations
 
@@ -16,55 +14,51 @@ from game.engine import is_int
 from game.gin.coach import Advice, advise
 
 
-class TableCoach:
-    coach_hand = 0              # hints asked in the hand being played
-    coach_game = (0, 0)         # hints asked in this game, by seat
-    last_advice: Advice | None = None
+class CoachTally:
+    """The hints asked: in the hand being played, and in this game by seat."""
 
-    def coach(self):
-        """H: the expert's move and its reason in the notes; False (a beep, with the
-        reason in the notes) when it is not the player's turn to draw or discard."""
-        if not (self.my_turn and self.mode == "play"):
-            return self.refuse("The coach helps when it is your turn to draw or discard.")
-        opponent = self.names[self.them] if self.hot_seat else "the computer"
-        advice = advise(self.game.view(self.me), opponent=opponent)
+    def __init__(self) -> None:
+        self.hand = 0
+        self.game: tuple[int, int] = (0, 0)
+        self.last_advice: Advice | None = None
+
+    def ask(self, view, seat: int, opponent: str) -> Advice:
+        """The expert's advice for `seat`'s view, counted."""
+        advice = advise(view, opponent=opponent)
         self.last_advice = advice
-        self.note = "Coach: " + advice.text
-        self.coach_hand += 1
-        counts = list(self.coach_game)
-        counts[self.me] += 1
-        self.coach_game = tuple(counts)
-        if self.recorder is not None:        # the hand's replay counts them too
-            self.recorder.coach_used()
+        self.hand += 1
+        counts = list(self.game)
+        counts[seat] += 1
+        self.game = (counts[0], counts[1])
+        return advice
 
-    def _hand_stats(self, events) -> tuple[dict, dict]:
-        """TableNotes' counts of a hand, with the hints asked in it once it is over
-        (a hand thrown in by F7 passes its hints on to the next)."""
-        counts, best = super()._hand_stats(events)
-        if self.coach_hand and any(ev.kind in ("hand_scored", "dead_hand") for ev in events):
-            counts["coach_uses"] = self.coach_hand
-            self.coach_hand = 0
-        return counts, best
+    def hand_uses(self, events) -> int:
+        """The hints asked in a hand once it is over (then counted afresh), else 0 (a hand
+        thrown in by F7 passes its hints on to the next)."""
+        if self.hand and any(ev.kind in ("hand_scored", "dead_hand") for ev in events):
+            n, self.hand = self.hand, 0
+            return n
+        return 0
 
-    def coach_end_note(self) -> str:
+    def end_note(self, scores: tuple[int, int], names, hot_seat: bool, me: int) -> str:
         """The end-of-game screen's line when the winner asked the coach, else ""."""
-        t0, t1 = self.game.scores()
+        t0, t1 = scores
         if t0 == t1:
             return ""
         winner = 0 if t0 > t1 else 1
-        hints = self.coach_game[winner]
-        if not hints or (not self.hot_seat and winner != self.me):
+        hints = self.game[winner]
+        if not hints or (not hot_seat and winner != me):
             return ""
-        who = f"{self.names[winner]} won" if self.hot_seat else "Won"
+        who = f"{names[winner]} won" if hot_seat else "Won"
         return f"{who} with the coach's help: {hints} hint{'s' if hints != 1 else ''}."
 
     # ---- the table's save ----
-    def coach_to_json(self) -> dict:
-        return {"hand": self.coach_hand, "game": list(self.coach_game)}
+    def to_json(self) -> dict:
+        return {"hand": self.hand, "game": list(self.game)}
 
-    def coach_restore(self, data: dict | None) -> None:
+    def restore(self, data: dict | None) -> None:
         if data is not None:
-            self.coach_hand, self.coach_game = data["hand"], tuple(data["game"])
+            self.hand, self.game = data["hand"], (data["game"][0], data["game"][1])
 
 
 def coach_from_json(data: Any) -> dict | None:

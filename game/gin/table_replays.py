@@ -1,5 +1,5 @@
-"""The Gin table's recording of each hand (issue #21), without pygame: a mixin of
-GinController (self.game, app, names, level, hot_seat).
+"""The Gin table's recording of each hand (issue #21), without pygame: a HandRecording
+object that the controller holds (GinController.recording).
 
 A hand is one replay, from its deal to "hand_scored" or "dead_hand": begun when the
 hand is dealt (the first at the table's start, the next by NextHand, again by F7's
@@ -18,28 +18,29 @@ from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, dige
 PLAYING = ("offer", "draw", "discard", "lay_down")
 
 
-class TableReplays:
-    recorder: Recorder | None = None
-    last_replay: Replay | None = None
+def replay_seats(names, level: str, hot_seat: bool) -> list[Seat]:
+    if hot_seat:
+        return [Seat(names[0], "human"), Seat(names[1], "human")]
+    return [Seat(names[0], "human"), Seat(names[1], "computer", level)]
 
-    def replay_seats(self) -> list[Seat]:
-        if self.hot_seat:
-            return [Seat(self.names[0], "human"), Seat(self.names[1], "human")]
-        return [Seat(self.names[0], "human"), Seat(self.names[1], "computer", self.level)]
 
-    def _start_recording(self) -> None:
+class HandRecording:
+    """The hand being recorded (`recorder`; None: nothing is recorded, as on a replay's
+    own table) and the last hand finished (`last_replay`). A finished hand is written
+    to app.replays."""
+
+    def __init__(self, app: Any, seats: list[Seat] | None):
+        self.app = app
+        self.recorder: Recorder | None = None if seats is None else Recorder(replay_codec, seats, viewer=0)
+        self.last_replay: Replay | None = None
+
+    def start(self, game) -> None:
         """At the table's start: the hand on the table is recorded from here (a resumed
-        table then puts back the recording its save holds, table_save.restore)."""
-        self.recorder = Recorder(replay_codec, self.replay_seats(), viewer=0)
-        self.last_replay = None
-        if self.game.phase in PLAYING:
-            self._begin_hand()
+        table then puts back the recording its save holds, restore below)."""
+        if self.recorder is not None and game.phase in PLAYING:
+            self.recorder.begin(game, f"Hand {game.hand_no}")
 
-    def _begin_hand(self) -> None:
-        g = self.game
-        self.recorder.begin(g, f"Hand {g.hand_no}")
-
-    def _record_move(self, move: Any, events: list) -> None:
+    def record_move(self, game, move: Any, events: list) -> None:
         """After a move the engine accepted (before the autosave, which keeps the hand
         so far): a deal begins a new recording, any other move is recorded (None: not
         known, the recording is dropped), and the end of the hand finishes the replay
@@ -49,30 +50,40 @@ class TableReplays:
             return
         kinds = {ev.kind for ev in events}
         if "deal" in kinds:
-            self._begin_hand()
+            rec.begin(game, f"Hand {game.hand_no}")
             return
         if move is None:      # a move made around the table: this hand cannot be replayed
             rec.restore(None)
         elif rec.replay is not None:
             rec.record(len(rec.replay.moves), move.seat, move)
         if kinds & {"hand_scored", "dead_hand"}:   # the result: made by the replay codec
-            rep = rec.finish(self.game)
+            rep = rec.finish(game)
             if rep is not None:
                 self.app.replays.save(rep)
                 self.last_replay = rep
 
-    def restore_recording(self, data: Any) -> None:
+    def coach_used(self) -> None:
+        """A hint asked in the hand: its replay counts it."""
+        if self.recorder is not None:
+            self.recorder.coach_used()
+
+    def to_json(self) -> Any:
+        return self.recorder.to_json() if self.recorder is not None else None
+
+    def restore(self, data: Any, game) -> None:
         """The hand in progress from a save: kept only if its moves, played from its
         deal, give the game on the table (a damaged or stale one is dropped; the game
         resumes whatever it holds)."""
         rec = self.recorder
+        if rec is None:
+            return
         rec.restore(data)
         if rec.replay is None:
             return
         try:
             cursor = ReplayCursor(rec.replay, replay_codec)
             cursor.seek(cursor.length)
-            same = digest(cursor.engine) == digest(self.game)
+            same = digest(cursor.engine) == digest(game)
         except (ReplayError, ValueError, TypeError):   # a damaged recording: dropped
             same = False
         if not same:

@@ -43,9 +43,9 @@ def table_to_json(t) -> dict:
             "picked": None if t.picked is None else str(t.picked),
             "show_cpu": t.show_cpu, "me": t.me,
             "ai_rng": rng_state_to_json(rng) if rng is not None else None,
-            "replay": t.recorder.to_json() if t.recorder is not None else None,
+            "replay": t.recording.to_json(),
             "challenge": None if t.challenge is None else challenges.encode(t.challenge, replay_codec),
-            "coach": t.coach_to_json()}
+            "coach": t.coaching.to_json()}
 
 
 def write(storage, t) -> bool:
@@ -153,9 +153,9 @@ def restore(t, d: dict) -> None:
     t.picked = d["picked"]
     t._sync_order()
     t.show_cpu = d["show_cpu"]
-    t.restore_recording(d["replay"])
+    t.recording.restore(d["replay"], t.game)
     t.challenge = d["challenge"]
-    t.coach_restore(d.get("coach"))
+    t.coaching.restore(d.get("coach"))
     if t.picked is not None and t.mode == "play":
         t.focus, t.arrow, t.flash = "arrow", len(t.order), False
     elif t.game.phase == "discard" and t.game.turn == t.me:

@@ -203,7 +203,7 @@ class GnonoScoring(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        st = table.state
+        st = table.ctl.state
         lr = st.last_round or {}
         self.winner = lr.get("winner")
         self.points = lr.get("points", 0)
@@ -216,10 +216,10 @@ class GnonoScoring(Scene):
         """At the game's end: the challenge's outcome, the coach's help."""
         if not self.game_over:
             return []
-        return [x for x in (self.table.challenge_line(), self.table.coach_hint_line()) if x]
+        return [x for x in (self.table.coach.challenge_line(), self.table.coach.coach_hint_line()) if x]
 
     def challenge(self):
-        made = self.table.offer_challenge()
+        made = self.table.coach.offer_challenge()
         if isinstance(made, str):   # refused: the beep was given
             self.notice = made + "."
             self.app.say(self.notice)
@@ -231,16 +231,16 @@ class GnonoScoring(Scene):
 
     def spoken_intro(self) -> str:
         t = self.table
-        st, sp = t.state, t.speaker
+        st, sp = t.ctl.state, t.speaker
         parts = [f"Round {self.round} over."]
         if self.winner is not None:
             parts.append(f"{sp.verb(self.winner, 'go', 'goes')} out and "
                          f"{'score' if sp.you(self.winner) else 'scores'} {self.points} points.")
-        left = [f"{t.names[s]} {sum(c.points for c in h)}" for s, h in enumerate(self.hands)
+        left = [f"{t.ctl.names[s]} {sum(c.points for c in h)}" for s, h in enumerate(self.hands)
                 if s != self.winner]
         if left:
             parts.append("Points left in hand: " + ", ".join(left) + ".")
-        parts.append("Scores: " + ", ".join(f"{t.names[s]} {st.totals[s]}" for s in range(st.n)) + ".")
+        parts.append("Scores: " + ", ".join(f"{t.ctl.names[s]} {st.totals[s]}" for s in range(st.n)) + ".")
         if self.game_over:
             w = st.winner
             parts += [f"{sp.verb(w, 'win')} the game."] + self.end_lines()
@@ -280,8 +280,8 @@ class GnonoScoring(Scene):
 
     def draw(self, canvas):
         t = self.table
-        st = t.state
-        names = t.names
+        st = t.ctl.state
+        names = t.ctl.names
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         n = st.n
         h = n + 11 + len(self.end_lines())

@@ -1,6 +1,7 @@
 """How the Gnono table shows a move: the table as a `Model` (a snapshot moved on event
 by event) and the `Stage`s of its playback (a card flying, a rest, a note and its
-sound), and where each seat's cards lie on screen. A mixin of GnonoTable."""
+sound), and where each seat's cards lie on screen. A base of GnonoTable and of the
+replay's table (it reads the seats and state from their `ctl`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -78,13 +79,13 @@ class Playback:
     # -- who is where -----------------------------------------------------------------
     @property
     def bottom(self) -> int:
-        return self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        return self.viewer if self.viewer is not None else (self.ctl.humans[0] if self.ctl.humans else 0)
 
     def boxes(self):
-        key = (self.n, self.bottom)
+        key = (self.ctl.n, self.bottom)
         if getattr(self, "_boxes_key", None) != key:
             self._boxes_key = key
-            self._boxes = seat_boxes(self.n, self.bottom)
+            self._boxes = seat_boxes(self.ctl.n, self.bottom)
         return self._boxes
 
     # -- the models -------------------------------------------------------------------
@@ -92,7 +93,7 @@ class Playback:
         """The table as the state is now (kept while no move is applied)."""
         version = self.ctl.version
         if self._live is None or self._live[0] != version:
-            self._live = (version, Model.of(self.state))
+            self._live = (version, Model.of(self.ctl.state))
         return self._live[1]
 
     def shown(self) -> Model:
@@ -170,24 +171,24 @@ class Playback:
                 m.uno_called[s] = True
                 out.append(Stage(m, rest, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("swapped", "hands_passed", "deal", "first_card", "wild_returned"):
-                m = Model.of(self.state) if k in ("deal", "first_card") else m.copy()
+                m = Model.of(self.ctl.state) if k in ("deal", "first_card") else m.copy()
                 if k == "swapped":
                     m.hands[s], m.hands[ev.target] = m.hands[ev.target], m.hands[s]
                 elif k == "hands_passed":
                     old = m.hands
-                    m.hands = [None] * self.n
-                    for x in range(self.n):
-                        m.hands[(x + m.direction) % self.n] = old[x]
+                    m.hands = [None] * self.ctl.n
+                    for x in range(self.ctl.n):
+                        m.hands[(x + m.direction) % self.ctl.n] = old[x]
                 out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
             elif k in ("round_over", "game_over"):
                 m = m.copy()
-                m.scores = list(self.state.totals)
+                m.scores = list(self.ctl.state.totals)
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("challenged", "caught"):
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.LIGHT_MAGENTA))
             elif text:
                 out.append(Stage(m, rest, note=text, cue=cue))
-        out.append(Stage(Model.of(self.state), 1))
+        out.append(Stage(Model.of(self.ctl.state), 1))
         return out
 
     def hurry(self):

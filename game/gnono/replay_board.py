@@ -1,5 +1,5 @@
 """A Gnono round played back on the real table (the contract of
-game/scenes/replay_player.py): the table's own drawing (TableDrawing, Playback's
+game/scenes/replay_player.py): the table's own drawing (GnonoView, Playback's
 seats) around the replay cursor's engine, in a mode with no keys, no computers
 thinking, no saving, no statistics and no voice of its own (the replay scene speaks
 its line). The recorded player's cards are face up at the bottom, the others hidden
@@ -9,6 +9,7 @@ unless show_all (F9); the notes say what the last move did, as the table's do.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from game import ui
@@ -20,26 +21,41 @@ from .narrate import Speaker, narrate
 from .playback import Model, Playback
 from .rules import GnonoState
 from .settings import PACE
-from .table_draw import TableDrawing
+from .table_draw import GnonoView
 
 NOTES_SHOWN = NOTE_ROWS[:2]    # the replay scene's status line covers the last notes row
 
 
-class ReplayTable(Playback, TableDrawing):
-    """The Gnono table's picture of a replay's position."""
+@dataclass
+class ReplaySeats:
+    """What the playback and the view read of a table's controller (`ctl`): the seats
+    and the state shown."""
+    names: list
+    kinds: list
+    state: GnonoState | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k == "human"]
+
+
+class ReplayTable(Playback):
+    """The Gnono table's picture of a replay's position (drawn by the table's GnonoView)."""
     replaying = True
     speed = "normal"
     move_seconds = sum(PACE["normal"]) / STEP_HZ   # a computer's move and pause at the table
 
     def __init__(self, app: Any, replay: Replay):
         self.app = app
-        self.names = [s.name for s in replay.seats]
-        self.kinds = ["human" if s.kind == "human" else (s.level or "comp") for s in replay.seats]
-        self.n = len(self.names)
-        self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
+        self.ctl = ReplaySeats([s.name for s in replay.seats],
+                               ["human" if s.kind == "human" else (s.level or "comp") for s in replay.seats])
         self.viewer = replay.viewer
-        self.speaker = Speaker(self.names)
-        self.state: GnonoState | None = None
+        self.speaker = Speaker(self.ctl.names)
+        self.view = GnonoView(self)
         self.show_hands = False
         self.stages: list = []
         self.sel = self.scroll = 0
@@ -48,7 +64,7 @@ class ReplayTable(Playback, TableDrawing):
 
     # -- the replay scene's calls --------------------------------------------------------
     def show(self, engine: Any, events: list, show_all: bool) -> None:
-        self.state = engine
+        self.ctl.state = engine
         self.show_hands = show_all
         self._model = None
         self.lines = self.narration(events)
@@ -67,14 +83,17 @@ class ReplayTable(Playback, TableDrawing):
                 out.append(text)
         return out
 
-    # -- what TableDrawing asks of a table -------------------------------------------------
+    def draw(self, canvas) -> None:
+        self.view.draw(canvas)
+
+    # -- what the view asks of a table -------------------------------------------------
     def live(self) -> Model:
         if self._model is None:
-            self._model = Model.of(self.state)
+            self._model = Model.of(self.ctl.state)
         return self._model
 
     def is_human(self, seat: int) -> bool:
-        return self.kinds[seat] == "human"
+        return self.ctl.kinds[seat] == "human"
 
     def hand_open(self) -> bool:
         return True

@@ -47,7 +47,10 @@ from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
     COLOR,
+    DRAWN,
     GAME_OVER,
+    PLAY,
+    ROUND_OVER,
     SWAP,
     Catch,
     Challenge,
@@ -60,23 +63,33 @@ from .rules import (
 )
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
-from .table_coach import TableCoach
-from .table_draw import TableDrawing
-from .table_keys import TableKeys
-from .table_notes import TableNotes
+from .table_coach import GnonoCoach
+from .table_draw import GnonoView
+from .table_keys import GnonoKeys
+from .table_notes import GnonoNarrator
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
 
 
-class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, TurnTable):
+class GnonoTable(Playback, TurnTable):
+    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
+    layer (TurnTable) and the playback (Playback, shared with the replay's table); a
+    GnonoView draws it, a GnonoKeys is its key map, a GnonoNarrator keeps its notes'
+    privacy and speech, a GnonoCoach its replays, coach and challenge."""
     title = "Gnono"
+    replaying = False     # a replay's table (replay_board.py): no keys, no choice
+    spoken_detail_name = "your hand by colour"
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None):
         super().__init__(app)
         self.ctl = GnonoController(state, kinds, names, seed, ai_rngs)
+        self.view = GnonoView(self)
+        self.keymap = GnonoKeys(self)
+        self.narrator = GnonoNarrator(self)
+        self.coach = GnonoCoach(self)
         self.speed = speed if speed in SPEEDS else "normal"
-        self.speaker = Speaker(self.names)
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.speaker = Speaker(self.ctl.names)
+        self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
         self.stages: list[Stage] = []
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
@@ -96,49 +109,68 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         self.note(f"The first card is the {card_words(state.top)}.")
 
     # -- what the controller holds -------------------------------------------------------
-    @property
-    def state(self) -> GnonoState:
-        return self.ctl.state
-
-    @property
-    def n(self) -> int:
-        return self.ctl.n
-
-    @property
-    def kinds(self) -> list:
-        return self.ctl.kinds
-
-    @property
-    def names(self) -> list:
-        return self.ctl.names
-
-    @property
-    def humans(self) -> list:
-        return self.ctl.humans
-
-    @property
-    def ais(self) -> dict:
-        return self.ctl.ais
-
-    @property
-    def timing(self) -> list:
-        return self.ctl.timing
-
     def is_human(self, seat) -> bool:
         return self.ctl.is_human(seat)
 
+
+    # -- the scene's hooks: the view draws, the key map answers keys, the narrator speaks
+    def draw(self, canvas):
+        self.view.draw(canvas)
+
+    def key_bar(self):
+        return self.view.key_bar()
+
+    def bindings(self):
+        return self.keymap.bindings()
+
+    def help_lines(self):
+        return self.keymap.help_lines()
+
+    def reader(self) -> int | None:
+        return self.narrator.reader()
+
+    def speak(self, text: str) -> None:
+        self.narrator.speak(text)
+
+    def spoken_focus(self) -> str:
+        return self.narrator.spoken_focus()
+
+    def spoken_intro(self) -> str:
+        return self.narrator.spoken_intro()
+
+    def spoken_detail(self) -> str | None:
+        return self.narrator.spoken_detail()
+
+    def spoken_state(self) -> str:
+        return self.narrator.spoken_state()
+
+    # -- whose turn, whose hand shows (the replay's table answers these its own way)
+    def my_turn(self) -> bool:
+        st = self.ctl.state
+        return (self.viewer is not None and not self.stages and not self.asking
+                and st.current == self.viewer and st.phase in (PLAY, DRAWN))
+
+    def hand_open(self) -> bool:
+        """May the bottom hand be shown face up (and its secrets told) now?"""
+        if self.viewer is None:
+            return False
+        if len(self.ctl.humans) <= 1:
+            return True
+        return (self.shown().current == self.viewer
+                and self.ctl.state.phase not in (ROUND_OVER, GAME_OVER))
+
     # -- applying moves ---------------------------------------------------------------
     def apply(self, move, scale: float = 1.0) -> bool:
-        before = self.shown().copy() if self.stages else Model.of(self.state)
+        before = self.shown().copy() if self.stages else Model.of(self.ctl.state)
         try:
             events = self.ctl.apply(move)
         except IllegalMove as exc:
             self.refuse(f"Not allowed: {exc}.")
             return False
         if move_seat(move) == self.viewer:
-            self.remember_hand(self.viewer)   # his own move: he saw what it did
+            self.narrator.remember_hand(self.viewer)   # his own move: he saw what it did
         self.stages.extend(self.build_stages(before, events, scale))
-        self.store_replays()
+        self.coach.store_replays()
         return True
 
     # -- the clock --------------------------------------------------------------------
@@ -158,7 +190,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         if move is not None:
             self.apply(move)
             return None
-        if self.is_human(self.state.current):
+        if self.is_human(self.ctl.state.current):
             return self.human_turn(now)
         self._turn_told = False
         return None
@@ -174,11 +206,11 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         if st.t >= st.steps:
             self.stages.pop(0)
             if not self.stages:
-                self._sync_selection()
+                self.keymap._sync_selection()
 
     def human_turn(self, now: int):
         """The keyboard's turn: hand it over to the seat on turn, or ask its question."""
-        st = self.state
+        st = self.ctl.state
         cur = st.current
         if cur != self.viewer:
             self._turn_told = False
@@ -188,8 +220,8 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
             return self.hand_over(cur)
         if self.asking:
             return None
-        self.announce_turn()
-        self.tell_hand_changes()
+        self.narrator.announce_turn()
+        self.narrator.tell_hand_changes()
         if st.phase == CHALLENGE:
             return self.ask_challenge()
         if st.phase == COLOR:
@@ -200,7 +232,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
     # -- hot seat ---------------------------------------------------------------------
     def hand_over(self, seat) -> Push:
-        return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
+        return Push(HandOver(self.app, seat, self.ctl.names[seat], lambda: self.take_over(seat), self.leave,
                              self.save, self.help_lines))
 
     def take_over(self, seat):
@@ -220,11 +252,11 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         def cancelled():
             self.asking = False
 
-        hand = self.state.hands[self.viewer] if self.viewer is not None else []
-        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand, self.ask_coach))
+        hand = self.ctl.state.hands[self.viewer] if self.viewer is not None else []
+        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand, self.coach.ask_coach))
 
     def ask_challenge(self) -> Push:
-        st = self.state
+        st = self.ctl.state
         seat = self.viewer
         w = st.wd4
         offender = w["seat"] if w else st.next_seat(seat, -1)
@@ -232,10 +264,10 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
         self.asking = True
         total = st.pending_draw if st.options.stacking else 4
         held = f"a {prev} card" if st.options.wd4_rule == "color" else "another playable card"
-        text = [f"{self.names[offender]} played a Wild Draw Four on you "
+        text = [f"{self.ctl.names[offender]} played a Wild Draw Four on you "
                 f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
-                f"Challenge?  Y: {self.names[offender]} shows the hand. Holding {held}, "
-                f"{self.names[offender]} draws 4 and you play on; "
+                f"Challenge?  Y: {self.ctl.names[offender]} shows the hand. Holding {held}, "
+                f"{self.ctl.names[offender]} draws 4 and you play on; "
                 f"if not, you draw {total + 2}.",
                 f"N: you draw {total} and miss your turn."]
         # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named
@@ -244,11 +276,11 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
         def answer(yes):
             self.asking = False
-            if st is not self.state or st.phase != CHALLENGE:
+            if st is not self.ctl.state or st.phase != CHALLENGE:
                 return None
             shown_before = list(st.hands[offender])
             if self.apply(Challenge(seat, yes), 0.6) and yes:
-                return Push(ChallengeResult(self.app, self.names[offender], shown_before,
+                return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before,
                                             w["guilty"] if w else False, prev, total + 2))
             return None
 
@@ -261,17 +293,17 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
             return None
 
         def catchable():
-            u = self.state.uno_window
-            return self.names[u] if u is not None and u != seat else None
+            u = self.ctl.state.uno_window
+            return self.ctl.names[u] if u is not None and u != seat else None
 
         def catch():
-            u = self.state.uno_window
-            return self.act(Catch(seat, u)) if u is not None and u != seat else False
+            u = self.ctl.state.uno_window
+            return self.keymap.act(Catch(seat, u)) if u is not None and u != seat else False
 
         label = (f"stack your {stackable[0].name}" if stackable else "")
         return Push(ChallengeBox(self.app, text, lambda: answer(True), lambda: answer(False),
                                  stack if stackable else None, label, catchable, catch,
-                                 self.ask_coach))
+                                 self.coach.ask_coach))
 
     def ask_swap(self) -> Push:
         self.asking = True
@@ -281,18 +313,18 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
             self.asking = False
             self.apply(SwapHands(seat, t), 0.6)
 
-        others = [s for s in range(self.n) if s != seat]
+        others = [s for s in range(self.ctl.n) if s != seat]
         return Push(SeatChooser(self.app, "A 7: swap hands with whom?",
-                                [(s, f"{self.names[s]} ({counted(len(self.state.hands[s]), 'card')})")
-                                 for s in others], picked, self.ask_coach))
+                                [(s, f"{self.ctl.names[s]} ({counted(len(self.ctl.state.hands[s]), 'card')})")
+                                 for s in others], picked, self.coach.ask_coach))
 
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
         self.scoring_open = True
-        line = self.ctl.round_end(self.app.stats, variant_name(self.state.options, self.app.storage))
+        line = self.ctl.round_end(self.app.stats, variant_name(self.ctl.state.options, self.app.storage))
         if line:
             self.history.append(line)
-        if self.state.phase == GAME_OVER:
+        if self.ctl.state.phase == GAME_OVER:
             self.app.storage.remove(SAVE_NAME)
         else:
             self.save()   # every finished round is kept: a crash loses at most one round
@@ -300,7 +332,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
 
     def next_round(self) -> Pop | None:
         self.scoring_open = False
-        if self.state.phase == GAME_OVER:
+        if self.ctl.state.phase == GAME_OVER:
             return Pop(self)
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self.messages.clear_lines()
@@ -321,7 +353,7 @@ class GnonoTable(Playback, TableKeys, TableNotes, TableDrawing, TableCoach, Turn
             raise AssertionError("a computer at the keyboard")
 
     def save(self):
-        if self.state.phase == GAME_OVER:
+        if self.ctl.state.phase == GAME_OVER:
             return False
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
 
@@ -372,7 +404,7 @@ def _resume(app):
     t = GnonoTable(app, saved.state, saved.kinds, saved.names, saved.speed, ai_rngs=saved.ai_rngs)
     if saved.clock is not None:
         t.ctl.restore_clock(saved.clock, app.steps)
-    if len(t.humans) > 1:
+    if len(t.ctl.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
     t.ctl.restore_recording(saved.replay)
     t.ctl.coach_round, t.ctl.coach_game = saved.coach

@@ -1,6 +1,7 @@
 """Drawing the Gnono table: the title line, the piles and the colour to follow round
 the direction ring, each seat's box, the bottom hand with what the keys do now, a
-card in flight, the notes and the key bar. A mixin of GnonoTable."""
+card in flight, the notes and the key bar. GnonoView, held by GnonoTable (and the
+replay's table) as `view`."""
 from __future__ import annotations
 
 import math
@@ -29,22 +30,24 @@ from .table_layout import (
 SHORT_KIND = {"expert": "exp"}   # the level beside a name has four letters' room
 
 
-class TableDrawing:
+class GnonoView:
     """GnonoTable's drawing (and a replay's: game/gnono/replay_board.py)."""
-    replaying = False     # a replay: no keys, no choice; F9 shows the humans' hands too
+
+    def __init__(self, table) -> None:
+        self.table = table
 
     def key_bar(self):
         return self._key_items()
 
     def draw(self, canvas):
-        o = self.app.options
+        o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
-        m = self.shown()
-        stage = self.stages[0] if self.stages else None
+        m = self.table.shown()
+        stage = self.table.stages[0] if self.table.stages else None
         self._draw_title(canvas, m)
         self._draw_centre(canvas, m, txt)
-        for seat, box in self.boxes().items():
+        for seat, box in self.table.boxes().items():
             self._draw_seat(canvas, seat, box, m, txt)
         self._draw_bottom(canvas, m, txt)
         if stage is not None and stage.moving is not None:
@@ -57,14 +60,14 @@ class TableDrawing:
                 canvas.blit(art.back("small", self._back_colour()), (int(x), int(y)))
             else:
                 canvas.blit(art.face(c, "normal"), (int(x), int(y)))
-        self.draw_notes(canvas)
+        self.table.draw_notes(canvas)
 
     def _back_colour(self):
-        c = self.app.options["colour.back"]
+        c = self.table.app.options["colour.back"]
         return P.RED if c == P.BLUE else c
 
     def _draw_title(self, canvas, m):
-        st = self.state
+        st = self.table.ctl.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         s = f" GNONO  Round {st.round_no}  Deal {st.deal_no}  To {st.options.playout_score}"
         if st.phase in (ROUND_OVER, GAME_OVER):
@@ -72,14 +75,14 @@ class TableDrawing:
             mine = False
         else:
             cur = m.current
-            mine = cur == self.viewer and not self.replaying
+            mine = cur == self.table.viewer and not self.table.replaying
             if mine:
                 t = {PLAY: "Your turn: play or draw", DRAWN: "Play the drawn card or keep it",
                      CHALLENGE: "Challenge?", COLOR: "Choose a colour",
                      SWAP: "Swap with whom?"}.get(st.phase, "Your turn")
             else:
-                t = f"{self.names[cur]}'s turn"
-        dealer = f"  Dealer: {self.names[st.dealer]}"
+                t = f"{self.table.ctl.names[cur]}'s turn"
+        dealer = f"  Dealer: {self.table.ctl.names[st.dealer]}"
         if len(s) + len(dealer) + len(t) + 2 <= 80:
             s += dealer
         ui.text(canvas, 0, 0, s, P.WHITE, P.BLUE)
@@ -108,22 +111,22 @@ class TableDrawing:
         arrow = "clockwise" if m.direction == 1 else "anticlockwise"
         ui.text_px(canvas, SWATCH_RECT.x, SWATCH_RECT.bottom + 12, "Play goes", txt)
         ui.text_px(canvas, SWATCH_RECT.x, SWATCH_RECT.bottom + 28, arrow, P.YELLOW)
-        st = self.state
+        st = self.table.ctl.state
         if st.pending_draw:
             ui.text_px(canvas, DRAW_RECT.x, DRAW_RECT.y - 20, f"+{st.pending_draw} waiting", P.LIGHT_RED)
 
     def _draw_seat(self, canvas, seat, box, m, txt):
-        turn = m.current == seat and self.state.phase not in (ROUND_OVER, GAME_OVER)
+        turn = m.current == seat and self.table.ctl.state.phase not in (ROUND_OVER, GAME_OVER)
         bg = P.BLUE if turn else P.BLACK
         pygame.draw.rect(canvas, P.PALETTE[bg], (box.x + 1, box.y, box.w - 2, 16))
-        name = ("\x10" if turn else " ") + self.names[seat]
+        name = ("\x10" if turn else " ") + self.table.ctl.names[seat]
         ui.text_px(canvas, box.x + 1, box.y, name[:11], P.YELLOW if turn else P.WHITE)
-        kind = ("you" if seat == self.viewer else "hum" if self.is_human(seat)
-                else SHORT_KIND.get(self.kinds[seat], self.kinds[seat][:4]))
+        kind = ("you" if seat == self.table.viewer else "hum" if self.table.is_human(seat)
+                else SHORT_KIND.get(self.table.ctl.kinds[seat], self.table.ctl.kinds[seat][:4]))
         edge = min(box.right, ui.EDGE_COL * ui.CELL_W)     # the screen's last column stays free
         ui.text_px(canvas, edge - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
-        face_up = self.show_hands and (self.replaying or not self.is_human(seat))
+        face_up = self.table.show_hands and (self.table.replaying or not self.table.is_human(seat))
         if face_up:
             hand = sorted(hand, key=hand_order)
         rects = fan_rects(box, len(hand), face_up)
@@ -138,29 +141,30 @@ class TableDrawing:
         ui.text_px(canvas, box.x + 4, box.y + 62, f"{m.scores[seat]} pts", txt)
         if m.uno_called[seat] and k == 1:
             ui.text_px(canvas, box.right - 44, box.y + 62, "UNO!", P.YELLOW, P.RED)
-        elif self.state.uno_window == seat and not self.stages:
+        elif self.table.ctl.state.uno_window == seat and not self.table.stages:
             ui.text_px(canvas, box.right - 44, box.y + 62, "1 ?", P.LIGHT_RED)
 
     def _draw_bottom(self, canvas, m, txt):
-        st = self.state
-        seat = self.bottom
-        cards = self.hand_cards(m)
+        t = self.table
+        st = t.ctl.state
+        seat = t.bottom
+        cards = t.hand_cards(m)
         # hot seat: a human's hand is open only on his turn; F9 never shows a human's
-        face_up = self.hand_open() or (self.show_hands and not self.is_human(seat))
+        face_up = t.hand_open() or (t.show_hands and not t.is_human(seat))
         turn = m.current == seat and st.phase not in (ROUND_OVER, GAME_OVER)
         # the seat's line
-        head = ("\x10" if turn else " ") + self.names[seat]
+        head = ("\x10" if turn else " ") + t.ctl.names[seat]
         ui.fill(canvas, 0, INFO_ROW, 80, 1, P.BLUE if turn else P.BLACK)
         ui.text(canvas, 0, INFO_ROW, head, P.YELLOW if turn else P.WHITE)
         info = f"{len(cards)} card{'s' if len(cards) != 1 else ''}   {m.scores[seat]} pts"
         if m.uno_called[seat] and len(cards) == 1:
             info += "   UNO!"
         ui.text(canvas, 79 - len(info), INFO_ROW, info, txt)
-        hv = self.hand_view(cards)
-        sel = self.sel if (face_up and self.viewer is not None and cards and not self.replaying) else None
-        mine = self.my_turn()
-        hints = self.app.options["gnono.hints"] and mine and st.phase == PLAY
-        arrows = self.app.options["colour.arrows"]
+        hv = t.hand_view(cards)
+        sel = t.sel if (face_up and t.viewer is not None and cards and not t.replaying) else None
+        mine = t.my_turn()
+        hints = t.app.options["gnono.hints"] and mine and st.phase == PLAY
+        arrows = t.app.options["colour.arrows"]
         back = art.back("normal", self._back_colour())
         drawn = st.drawn_card if (st.phase == DRAWN and st.current == seat) else None
         for i, c in enumerate(cards):
@@ -170,31 +174,31 @@ class TableDrawing:
             if i == sel:
                 r = r.move(0, -RAISE)
             canvas.blit(art.face(c, "normal") if face_up else back, r)
-            if hints and self.playable(c):
+            if hints and t.keymap.playable(c):
                 pygame.draw.rect(canvas, P.PALETTE[arrows], (r.x + 4, HAND_Y + CARD_H + 2, 6, 3))
         if sel is not None:
             r = hv.rect(sel)
             if r is not None:
-                art.draw_frame(canvas, r.move(0, -RAISE), arrows if (mine or self.app.blink) else P.WHITE)
+                art.draw_frame(canvas, r.move(0, -RAISE), arrows if (mine or t.app.blink) else P.WHITE)
         if hv.scrolled_left:
             ui.text_px(canvas, 2, HAND_Y + 20, "\x11", arrows)
         if hv.scrolled_right:
             ui.text_px(canvas, 630, HAND_Y + 20, "\x10", arrows)
         # the chosen card and what the keys do now (below the playable-card marks)
         row = 24
-        if self.replaying:
-            hidden = "every hand is face up" if self.show_hands else "F9 shows every hand"
-            whose = "Your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
+        if t.replaying:
+            hidden = "every hand is face up" if t.show_hands else "F9 shows every hand"
+            whose = "Your" if t.speaker.you(seat) else f"{t.ctl.names[seat]}'s"
             ui.text(canvas, 1, row, f"Replay: {whose} cards face up; {hidden}.",
                     P.LIGHT_GREY)
             return
-        if self.viewer is None:
+        if t.viewer is None:
             ui.text(canvas, 1, row, "You are watching the computers play (F9 shows every hand).",
                     P.LIGHT_GREY)
             return
         if not face_up:
-            ui.text(canvas, 1, row, f"Hot seat: {self.names[seat]}'s cards stay hidden until "
-                    f"{self.names[seat]}'s turn.", P.LIGHT_GREY)
+            ui.text(canvas, 1, row, f"Hot seat: {t.ctl.names[seat]}'s cards stay hidden until "
+                    f"{t.ctl.names[seat]}'s turn.", P.LIGHT_GREY)
             self._draw_window_tip(canvas, row + 1, seat)
             return
         if drawn is not None and mine:
@@ -202,16 +206,16 @@ class TableDrawing:
             keep = "" if st.options.draw_until_playable else ", - or Del keeps it"
             ui.text(canvas, 1, row + 1, f"Enter plays it{keep}.", arrows)
             return
-        c = self.selected()
+        c = t.keymap.selected()
         if c is not None:
             desc = f"\x1b\x1a {card_words(c)}"
             if mine and st.phase == PLAY:
-                desc += ": " + self.card_verdict(c)
+                desc += ": " + t.keymap.card_verdict(c)
             ui.text(canvas, 1, row, desc, P.WHITE)
         if mine and st.phase == PLAY:
             tip = "Enter plays it, + or Ins draws."
             if len(cards) == 2 and not st.uno_called[seat]:
-                tip += ("  Two cards: press U for \"UNO!\"" if not self.app.blink
+                tip += ("  Two cards: press U for \"UNO!\"" if not t.app.blink
                         else "  Two cards: call U \"UNO!\"")
             ui.text(canvas, 1, row + 1, tip, arrows)
         else:
@@ -219,29 +223,29 @@ class TableDrawing:
 
     def _draw_window_tip(self, canvas, y, seat):
         """Who may call "UNO!" or be caught now, or who is thinking."""
-        st = self.state
+        st = self.table.ctl.state
         if st.uno_window == seat:
             ui.text(canvas, 1, y, "One card left: press U to call \"UNO!\" before you are caught!",
-                    P.YELLOW if self.app.blink else P.LIGHT_RED)
+                    P.YELLOW if self.table.app.blink else P.LIGHT_RED)
         elif st.uno_window is not None:
-            ui.text(canvas, 1, y, f"{self.names[st.uno_window]} has one card and did not call "
-                    "\"UNO!\": press C to catch!", P.YELLOW if self.app.blink else P.LIGHT_RED)
-        elif not self.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
-            ui.text(canvas, 1, y, f"{self.names[st.current]} is thinking...", P.LIGHT_GREY)
+            ui.text(canvas, 1, y, f"{self.table.ctl.names[st.uno_window]} has one card and did not call "
+                    "\"UNO!\": press C to catch!", P.YELLOW if self.table.app.blink else P.LIGHT_RED)
+        elif not self.table.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
+            ui.text(canvas, 1, y, f"{self.table.ctl.names[st.current]} is thinking...", P.LIGHT_GREY)
 
     def _key_items(self):
-        st = self.state
-        if self.stages:
+        st = self.table.ctl.state
+        if self.table.stages:
             items = [("Space", "Hurry")]
-        elif self.my_turn() and st.phase == PLAY:
+        elif self.table.my_turn() and st.phase == PLAY:
             items = [("\x1b\x1a", "Card"), ("Enter", "Play"), ("+", "Draw"), ("U", "UNO!")]
-        elif self.my_turn() and st.phase == DRAWN:
+        elif self.table.my_turn() and st.phase == DRAWN:
             items = [("Enter", "Play it")] + ([] if st.options.draw_until_playable else [("-", "Keep it")])
         else:
             items = []
-        if not self.replaying and self.coach_ready():   # a question box's decision too
+        if not self.table.replaying and self.table.coach.coach_ready():   # a question box's decision too
             items.append(("H", "Coach"))
-        if st.uno_window is not None and st.uno_window != self.viewer and self.viewer is not None:
+        if st.uno_window is not None and st.uno_window != self.table.viewer and self.table.viewer is not None:
             items.append(("C", "Catch"))
         # F3 first: computer turns fly past the notes lines; the rest when there is room
         # (a full bar drops what does not fit: F1 lists every key)

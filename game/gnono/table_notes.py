@@ -1,5 +1,5 @@
 """What the Gnono table tells whom: the notes line, the F3 log and the voice, with the
-privacy of hot seat. A mixin of GnonoTable.
+privacy of hot seat. GnonoNarrator, held by GnonoTable as `narrator`.
 
 A note may carry a secret: the same line with what only one seat may know (the cards
 it drew, the coach's answer). The shared layer (game/table/audience.py) shows, logs
@@ -28,48 +28,43 @@ def spoken_cards(text: str) -> str:
     return _CODE.sub(lambda m: Card.parse(m.group(0)).name, text)
 
 
-class TableNotes:
+class GnonoNarrator:
     """GnonoTable's notes, log and the privacy of the bottom hand."""
 
-    def hand_open(self) -> bool:
-        """May the bottom hand be shown face up (and its secrets told) now?"""
-        if self.viewer is None:
-            return False
-        if len(self.humans) <= 1:
-            return True
-        return (self.shown().current == self.viewer
-                and self.state.phase not in (ROUND_OVER, GAME_OVER))
+    def __init__(self, table) -> None:
+        self.table = table
 
     def reader(self) -> int | None:
         """The seat whose secrets the notes, F3 and the voice may tell now."""
-        return self.viewer if self.hand_open() else None
+        return self.table.viewer if self.table.hand_open() else None
 
     def speak(self, text: str) -> None:
-        self.app.say(spoken_cards(text))
+        self.table.app.say(spoken_cards(text))
 
     def announce_turn(self) -> None:
         """Say once when the viewer's turn begins (the title line shows it; the voice must)."""
-        st = self.state
-        if self._turn_told or not self.hand_open():
+        t = self.table
+        st = t.ctl.state
+        if t._turn_told or not t.hand_open():
             return
-        self._turn_told = True     # until the turn passes (GnonoTable.update)
-        who = "Your" if self.speaker.you(self.viewer) else f"{self.names[self.viewer]}, your"
-        self.app.say(f"{who} turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
+        t._turn_told = True     # until the turn passes (GnonoTable.update)
+        who = "Your" if t.speaker.you(t.viewer) else f"{t.ctl.names[t.viewer]}, your"
+        t.app.say(f"{who} turn. Top card {st.top.name}, colour {COLOR_NAMES[st.color]}.")
 
     # -- what changed my hand -------------------------------------------------------------
     def remember_hand(self, seat) -> None:
         """The hand of `seat` as its owner last saw it (after his own move)."""
-        if seat is not None and self.is_human(seat):
-            self.hand_seen[seat] = Counter(self.state.hands[seat])
+        if seat is not None and self.table.is_human(seat):
+            self.table.hand_seen[seat] = Counter(self.table.ctl.state.hands[seat])
 
     def tell_hand_changes(self) -> None:
         """At the start of the viewer's turn: what came into or left his hand since."""
-        seat = self.viewer
-        if seat is None or not self.hand_open():
+        seat = self.table.viewer
+        if seat is None or not self.table.hand_open():
             return
-        now = Counter(self.state.hands[seat])
-        seen = self.hand_seen.get(seat)
-        self.hand_seen[seat] = now
+        now = Counter(self.table.ctl.state.hands[seat])
+        seen = self.table.hand_seen.get(seat)
+        self.table.hand_seen[seat] = now
         if seen is None or seen == now:
             return
         got, gone = sorted(map(str, (now - seen).elements())), sorted(map(str, (seen - now).elements()))
@@ -78,49 +73,48 @@ class TableNotes:
             parts.append(f"{len(got)} new card{'s' if len(got) != 1 else ''}: {' '.join(got)}")
         if gone:
             parts.append(f"gone: {' '.join(gone)}")
-        who = "your" if self.speaker.you(seat) else f"{self.names[seat]}'s"
-        self.note(f"Since {who} last turn the hand changed.", seat=seat,
+        who = "your" if self.table.speaker.you(seat) else f"{self.table.ctl.names[seat]}'s"
+        self.table.note(f"Since {who} last turn the hand changed.", seat=seat,
                   private=f"Since {who} last turn: {'; '.join(parts)} (F3: what happened).")
 
     # -- the voice (game.speech): the card under the cursor, F11 ----------------------------
     def spoken_focus(self) -> str:
         """The chosen card ("red 7, playable"), only while the hand is open to its owner."""
-        if not self.hand_open() or self.stages:
+        if not self.table.hand_open() or self.table.stages:
             return ""   # nothing while a move is shown: its note must not be cut short
-        st = self.state
-        if st.phase == DRAWN and self.my_turn():
+        st = self.table.ctl.state
+        if st.phase == DRAWN and self.table.my_turn():
             keep = "" if st.options.draw_until_playable else ", minus keeps it"
             return f"You drew the {st.drawn_card.name}: Enter plays it{keep}."
-        c = self.selected()
+        c = self.table.keymap.selected()
         if c is None:
             return ""
-        if self.my_turn() and st.phase == PLAY:
-            return f"{c.name}, {self.card_verdict(c)}"
+        if self.table.my_turn() and st.phase == PLAY:
+            return f"{c.name}, {self.table.keymap.card_verdict(c)}"
         return c.name
 
     def spoken_intro(self) -> str:
         """Said when the table appears or is uncovered (it interrupts what was queued):
         the first time the notes so far, later only whose turn it is."""
-        st, m = self.state, self.shown()
+        st, m = self.table.ctl.state, self.table.shown()
         if st.phase in (ROUND_OVER, GAME_OVER):
             turn = "The round is over."
-        elif m.current == self.viewer:
+        elif m.current == self.table.viewer:
             turn = f"Your turn. Top card {m.top.name}, colour {COLOR_NAMES[m.color]}."
-            self._turn_told = True
+            self.table._turn_told = True
         else:
-            turn = f"{self.names[m.current]}'s turn."
-        if self._introduced:
+            turn = f"{self.table.ctl.names[m.current]}'s turn."
+        if self.table._introduced:
             return turn.rstrip(".")   # the App puts the focus after it
-        self._introduced = True
-        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.log[-3:]] + [turn]).rstrip(".")
+        self.table._introduced = True
+        return " ".join(["Gnono."] + [spoken_cards(x) for x in self.table.log[-3:]] + [turn]).rstrip(".")
 
-    spoken_detail_name = "your hand by colour"
 
     def spoken_detail(self) -> str | None:
         """Ctrl+F11: the hand colour by colour, then the wild cards (only when it is open)."""
-        if self.viewer is None or not self.hand_open():
+        if self.table.viewer is None or not self.table.hand_open():
             return None
-        cards = self.hand_cards(self.shown())
+        cards = self.table.hand_cards(self.table.shown())
         parts = []
         for c in COLORS:
             faces = [FACE_NAMES.get(x.face, x.face) for x in cards if x.color == c]
@@ -133,27 +127,28 @@ class TableNotes:
     def spoken_state(self) -> str:
         """F11: the hand (the viewer's only, when open), the top card and the colour, each
         seat's cards, the scores, whose turn."""
-        st, m = self.state, self.shown()
+        t = self.table
+        st, m = t.ctl.state, t.shown()
         parts = []
-        if self.viewer is None:
+        if t.viewer is None:
             parts.append("You are watching.")
-        elif self.hand_open():
-            cards = self.hand_cards(m)
+        elif t.hand_open():
+            cards = t.hand_cards(m)
             parts.append(f"Your hand, {len(cards)} cards: " + ", ".join(c.name for c in cards) + ".")
         else:
-            parts.append(f"{self.names[self.viewer]}'s hand stays hidden until "
-                         f"{self.names[self.viewer]}'s turn.")
+            parts.append(f"{t.ctl.names[t.viewer]}'s hand stays hidden until "
+                         f"{t.ctl.names[t.viewer]}'s turn.")
         parts.append(f"Top card {m.top.name}, colour {COLOR_NAMES[m.color]}.")
         if st.pending_draw:
             parts.append(f"{st.pending_draw} cards to draw are waiting.")
-        seats = [f"{self.names[s]} {len(m.hands[s])}" for s in range(self.n) if s != self.viewer]
+        seats = [f"{t.ctl.names[s]} {len(m.hands[s])}" for s in range(t.ctl.n) if s != t.viewer]
         parts.append("Cards: " + ", ".join(seats) + ".")
-        parts.append("Scores: " + ", ".join(f"{self.names[s]} {m.scores[s]}" for s in range(self.n))
+        parts.append("Scores: " + ", ".join(f"{t.ctl.names[s]} {m.scores[s]}" for s in range(t.ctl.n))
                      + f". Playout {st.options.playout_score}.")
         if st.phase in (ROUND_OVER, GAME_OVER):
             parts.append("The round is over.")
-        elif m.current == self.viewer:
+        elif m.current == t.viewer:
             parts.append("Your turn.")
         else:
-            parts.append(f"{self.names[m.current]}'s turn.")
+            parts.append(f"{t.ctl.names[m.current]}'s turn.")
         return " ".join(parts)

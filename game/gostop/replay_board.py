@@ -17,14 +17,31 @@ from .narrate import Speaker, narrate
 from .rules import GoStopState
 from .settings import LEVELS
 from .table import GoStopTable
+from .table_draw import GoStopView
+from .table_keys import GoStopKeys
 
 NOTE_ROWS = (24, 25, 26, 27)   # the hint rows and the notes (the player draws row 28)
 MARKED = ("play", "flip", "capture", "bonus", "choose", "bomb", "shake", "junk_taken")
 UNTOLD = ("turn", "place", "payment")   # as the table's playback (playback.py) leaves them
 
 
+class ReplayKeys(GoStopKeys):
+    def human_phase(self):
+        return None     # nothing is played here
+
+
+class ReplayView(GoStopView):
+    def shows_hand(self, seat: int) -> bool:
+        return self.table.show_hands     # F9: every hand, the humans' too
+
+    def _draw_help_rows(self, canvas, txt):
+        pass
+
+
 class ReplayTable(GoStopTable):
     """The Go-Stop table showing a replay's position: nothing is played here."""
+    view_class = ReplayView
+    keys_class = ReplayKeys
 
     def __init__(self, app: Any, engine: GoStopState, replay: Replay):
         humans = [i for i, s in enumerate(replay.seats) if s.kind == "human"]
@@ -47,17 +64,8 @@ class ReplayTable(GoStopTable):
     def save(self):
         return False
 
-    def human_phase(self):
-        return None
-
     def hand_visible(self) -> bool:
         return True
-
-    def shows_hand(self, seat: int) -> bool:
-        return self.show_hands     # F9: every hand, the humans' too
-
-    def _draw_help_rows(self, canvas, txt):
-        pass
 
     def draw_notes(self, canvas):
         text = " ".join(t for t, _ in self.told)

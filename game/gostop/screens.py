@@ -27,7 +27,7 @@ class GoStopBox(Overlay):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        st = table.state
+        st = table.ctl.state
         seat = table.ctl.viewer
         pts, lines, pays = st.payments_if_stop(seat)
         g = st.go_counts[seat]
@@ -57,7 +57,7 @@ class GoStopBox(Overlay):
                 Binding(("h",), "Coach: what the strongest computer would do", self.coach, bar="Coach")]
 
     def coach(self) -> None:
-        text = self.table.ask_coach()
+        text = self.table.coach.ask_coach()
         if text:
             self.coach_lines = ui.wrap(text, 56)
 
@@ -90,7 +90,7 @@ class CoachedQuestion(Question):
                                              self.coach, bar="Coach")]
 
     def coach(self) -> None:
-        text = self.table.ask_coach()
+        text = self.table.coach.ask_coach()
         if text:
             self.lines = [ln for ln in self.lines if not ln.startswith(("Coach: ", "H: "))] + [text]
 
@@ -154,8 +154,8 @@ class GoStopScoring(Scene):
         super().__init__(app)
         self.table = table
         self.on_done = on_done
-        self.heading, self.lines = scoring_lines(table.state, table.names)
-        extra = table.end_lines()
+        self.heading, self.lines = scoring_lines(table.ctl.state, table.names)
+        extra = table.coach.end_lines()
         if extra:
             self.lines += [("", P.WHITE)] + [(line, P.LIGHT_GREEN) for line in extra]
 
@@ -179,7 +179,7 @@ class GoStopScoring(Scene):
 
     def challenge(self) -> Push | None:
         """C: this game as a challenge code (offer shows it and writes it to a file)."""
-        ch, why = self.table.challenge_offer()
+        ch, why = self.table.coach.challenge_offer()
         if ch is None:
             self.table.refuse(why + ".")
             self.app.toast(why + ".")
@@ -205,11 +205,11 @@ class GoStopScoring(Scene):
         ui.box(canvas, 3, 1, 74, h, P.WHITE, P.BLUE, title=self.heading)
         for i, (line, colour) in enumerate(self.lines[:h - 4]):
             ui.text(canvas, 5, 3 + i, line[:70], colour, P.BLUE)
-        w = (self.table.state.result or {}).get("winner")
+        w = (self.table.ctl.state.result or {}).get("winner")
         top = (h + 2) * 16 + 20
         if w is not None and top + 64 <= 464:
             ui.text_px(canvas, 24, top, f"{self.table.names[w]}: captures", P.WHITE)
-            groups, counts, _bd = capture_groups(self.table.state.captures[w])
+            groups, counts, _bd = capture_groups(self.table.ctl.state.captures[w])
             x = 24
             for g in ("brights", "animals", "ribbons", "junk"):
                 cs = groups[g]

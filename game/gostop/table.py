@@ -22,8 +22,9 @@ computers' hands, Esc leave (the game is saved). Anything else beeps.
 The table is split by concern: controller.py (no pygame: the state, the computers'
 thinking and pace, the hand's end), playback.py (events to moving cards),
 table_draw.py, table_keys.py, screens.py (Go or Stop, the hand's score) and
-table_save.py (the save and its reader). This module ties them into the scene,
-with the set-up screen and the menu's start/resume.
+table_save.py (the save and its reader). This module composes them into the scene
+(the controller, a view, a key map, the speech and the coach are objects the table
+holds; the shared layer is TurnTable), with the set-up screen and the menu's start/resume.
 """
 from __future__ import annotations
 
@@ -69,38 +70,26 @@ from .settings import (
     typed_names,
     variant_name,
 )
-from .table_coach import TableCoach
-from .table_draw import FLIP, TableDrawing  # noqa: F401  (FLIP: the tests' name)
-from .table_keys import HumanKeys
+from .table_coach import GoStopCoach
+from .table_draw import FLIP, GoStopView  # noqa: F401  (FLIP: the tests' name)
+from .table_keys import GoStopKeys
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
-from .table_speech import TableSpeech
+from .table_speech import GoStopSpeech
 from .table_view import Layout
 
 _make_ai = make_ai   # the name the tests use
 NEXT_HAND = NextHand()
 
 
-def _of_controller(name: str) -> property:
-    """A field of the controller, read (and set) as the table's own."""
-    return property(lambda self: getattr(self.ctl, name),
-                    lambda self, value: setattr(self.ctl, name, value))
-
-
 # ------------------------------------------------------------------------ the table
-class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
+class GoStopTable(TurnTable):
+    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
+    layer (TurnTable: notes, log, leaving), drawn by a GoStopView, its keys a
+    GoStopKeys, spoken by a GoStopSpeech, coached by a GoStopCoach."""
     title = "Go-Stop"
-
-    state = _of_controller("state")
-    n = _of_controller("n")
-    levels = _of_controller("levels")
-    speed = _of_controller("speed")
-    ais = _of_controller("ais")
-    version = _of_controller("version")
-    stages = _of_controller("stages")
-    asking = _of_controller("asking")
-    scoring_open = _of_controller("scoring_open")
-    history = _of_controller("history")
-    timing = _of_controller("timing")
+    spoken_detail_name = "your hand by month"
+    view_class = GoStopView
+    keys_class = GoStopKeys
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
@@ -109,6 +98,10 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
                                     humans=humans, names=names)
         self.names = list(self.ctl.names)
+        self.view = self.view_class(self)
+        self.keymap = self.keys_class(self)
+        self.speech = GoStopSpeech(self)
+        self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
@@ -129,7 +122,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.last_replay = rep
 
     def _playback(self, model: Model, events, pace_scale: float) -> list:
-        return build_stages(self.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
+        return build_stages(self.ctl.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
                             model, events, pace_scale, bottom=self.bottom)
 
     # -- who sits at the bottom, and what of his hand shows
@@ -145,7 +138,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         its owner is the one asked (never behind a hand-over or at another's turn)."""
         if not self.ctl.hot_seat:
             return True
-        st = self.state
+        st = self.ctl.state
         return (not self.ctl.passing and st.phase != "hand_over"
                 and st.question().seat == self.ctl.viewer)
 
@@ -159,24 +152,24 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         self.ctl.take_over(seat)
         self.sel = self.choice = 0
         self._model_cache = None
-        for st in self.stages:
+        for st in self.ctl.stages:
             st.layout = None
         self.note(f"{self.names[seat]} has the keyboard.")
 
     # -- the live model
     def live(self):
-        key = (self.version, self.bottom)
+        key = (self.ctl.version, self.bottom)
         if self._model_cache is None or self._model_cache[0] != key:
-            m = Model.of(self.state)
-            self._model_cache = (key, m, Layout(m, self.bottom, self.n))
+            m = Model.of(self.ctl.state)
+            self._model_cache = (key, m, Layout(m, self.bottom, self.ctl.n))
         return self._model_cache[1], self._model_cache[2]
 
     def shown(self):
         """The model and layout on screen now (a stage of a turn, or the live state)."""
-        if self.stages:
-            st = self.stages[0]
+        if self.ctl.stages:
+            st = self.ctl.stages[0]
             if st.layout is None:
-                st.layout = Layout(st.model, self.bottom, self.n)
+                st.layout = Layout(st.model, self.bottom, self.ctl.n)
             return st.model, st.layout
         return self.live()
 
@@ -199,7 +192,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     # -- the clock
     def update(self, dt):
         signal = self.ctl.step(THINK_S)
-        self._clamp_selection()
+        self.keymap.clamp_selection()
         if signal is None:
             return None
         what, arg = signal
@@ -220,7 +213,7 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
     def ask(self, q) -> Push:
         if q.kind == "go_stop":
             return Push(GoStopBox(self.app, self))
-        st = self.state
+        st = self.ctl.state
         m = q.cards[0].month
         if q.kind == "bomb":
             two = sum(1 for c in st.hands[q.seat] if c.month == m) == 2   # the two-card bomb
@@ -239,22 +232,22 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
             yes, no = Shake(True), Shake(False)
 
         def answer(move):
-            self.asking = False
-            if st is self.state:
+            self.ctl.asking = False
+            if st is self.ctl.state:
                 self.apply(move, pace_scale=0.6)
 
         return Push(CoachedQuestion(self.app, self, text, lambda: answer(yes), lambda: answer(no),
                                     title="Bomb" if q.kind == "bomb" else "Shaking"))
 
     def answer_go(self, go: bool):
-        self.asking = False
+        self.ctl.asking = False
         self.apply(GoStop(go), pace_scale=0.6)
 
     # -- the hand over
     def open_scoring(self) -> Push:
-        self.history.append(hand_summary(self.state, self.names))
+        self.ctl.history.append(hand_summary(self.ctl.state, self.names))
         record_stats(self.app.stats, "gostop", *self.ctl.hand_counts(), level=self.level_name(),
-                     variant=variant_name(self.state.options, self.app.options, self.app.storage))
+                     variant=variant_name(self.ctl.state.options, self.app.options, self.app.storage))
         self.save()   # every finished hand is kept: a crash loses at most one hand
         return Push(GoStopScoring(self.app, self, self.next_hand))
 
@@ -268,15 +261,34 @@ class GoStopTable(TableSpeech, TableCoach, HumanKeys, TableDrawing, TurnTable):
         """The controller's and the engine's invariants, and the state's JSON reads
         back the same (saves.py's checks); AssertionError or ValueError."""
         self.ctl.check_invariants()
-        data = json.loads(json.dumps(self.state.to_json()))
+        data = json.loads(json.dumps(self.ctl.state.to_json()))
         assert GoStopState.from_json(data).to_json() == data
 
     def level_name(self) -> str:
         """The statistics' level: the computer's, or both ("hard+normal")."""
-        return "+".join(self.levels) if self.levels else "humans only"
+        return "+".join(self.ctl.levels) if self.ctl.levels else "humans only"
 
     def help_lines(self):
         return HELP
+
+    # -- the scene's hooks: drawn by the view, keys from the key map, said by the speech
+    def draw(self, canvas):
+        self.view.draw(canvas)
+
+    def bindings(self):
+        return self.keymap.bindings()
+
+    def key_bar(self):
+        return self.keymap.key_items()
+
+    def spoken_focus(self) -> str:
+        return self.speech.spoken_focus()
+
+    def spoken_detail(self) -> str | None:
+        return self.speech.spoken_detail()
+
+    def spoken_state(self) -> str:
+        return self.speech.spoken_state()
 
     # -- saving
     def to_json(self) -> dict:
@@ -507,7 +519,7 @@ def _resume(app):
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
-    t.history = saved.history
+    t.ctl.history = saved.history
     t.messages.load(saved.log + t.messages.public())
     t.note("The game is resumed where you left it.")
     return t

@@ -1,4 +1,4 @@
-"""The coach and deal challenges at the Go-Stop table (a mixin of table.GoStopTable).
+"""The coach and deal challenges at the Go-Stop table (GoStopCoach, held by the table as `coach`).
 
 H asks the coach (coach.py) on the human's turn, at the table or in the Go, bomb and
 shaking questions: its advice goes in the notes as "Coach: ...", spoken like a note,
@@ -21,53 +21,56 @@ from .replay_codec import MAX_HANDS, ChallengeOptions, options_to_json
 NEEDS_ONE = "A challenge needs one player against computers"
 
 
-class TableCoach:
+class GoStopCoach:
+    def __init__(self, table) -> None:
+        self.table = table
+
     # -- the coach
     def coach_ready(self) -> bool:
         """The human at the keyboard is asked something (a card, a match, Go/Stop...)."""
-        q = self.state.question()
-        return (not self.stages and not self.scoring_open and not self.ctl.passing
-                and q.kind != "hand_over" and q.seat == self.ctl.viewer)
+        q = self.table.ctl.state.question()
+        return (not self.table.ctl.stages and not self.table.ctl.scoring_open and not self.table.ctl.passing
+                and q.kind != "hand_over" and q.seat == self.table.ctl.viewer)
 
     def ask_coach(self) -> str | None:
         """H: the coach's advice in the notes (and returned), or a beep off one's turn."""
         if not self.coach_ready():
-            moving = self.stages and self.state.question().seat == self.ctl.viewer
-            self.refuse("The coach answers when the cards stop moving (Enter hurries them)."
+            moving = self.table.ctl.stages and self.table.ctl.state.question().seat == self.table.ctl.viewer
+            self.table.refuse("The coach answers when the cards stop moving (Enter hurries them)."
                         if moving else "The coach answers on your turn.")
             return None
-        q = self.state.question()
-        advice = coach.advise(self.state.view(q.seat), self.names)
-        self.ctl.coach_used()
+        q = self.table.ctl.state.question()
+        advice = coach.advise(self.table.ctl.state.view(q.seat), self.table.names)
+        self.table.ctl.coach_used()
         text = "Coach: " + advice.text
         # the asker's only: it names the asker's cards (game/table/audience.py)
-        self.note(None, self.app.options["colour.arrows"], seat=q.seat, private=text)
+        self.table.note(None, self.table.app.options["colour.arrows"], seat=q.seat, private=text)
         return text
 
     # -- challenges
     def challenge_offer(self) -> tuple[Challenge | None, str]:
         """The challenge of this game as it stands (None, and why, if it cannot be one)."""
-        st = self.state
-        if len(self.ctl.humans) != 1:
+        st = self.table.ctl.state
+        if len(self.table.ctl.humans) != 1:
             return None, NEEDS_ONE
         if st.seed is None:
             return None, "This game has no deal number to challenge on"
         if st.hand_no > MAX_HANDS:
             return None, f"A challenge lasts {MAX_HANDS} hands at most"
-        computers = iter(self.levels)
+        computers = iter(self.table.ctl.levels)
         seats = tuple(None if s == HUMAN else next(computers) for s in range(st.n))
         options = options_to_json(ChallengeOptions(st.options, st.hand_no))
         return Challenge("gostop", st.seed, options, seats, st.chips[HUMAN], ""), ""
 
     def end_lines(self) -> list[str]:
         """The hand's score screen's lines on the coach's help and the challenge."""
-        st = self.state
+        st = self.table.ctl.state
         res = st.result or {}
         out = []
-        hints = self.ctl.coach_hand
-        if hints and not self.ctl.hot_seat and res.get("winner") == HUMAN:
+        hints = self.table.ctl.coach_hand
+        if hints and not self.table.ctl.hot_seat and res.get("winner") == HUMAN:
             out.append(f"Won with the coach's help: {hints} hint{'s' if hints != 1 else ''}.")
-        ch = self.ctl.challenge
+        ch = self.table.ctl.challenge
         if ch is not None:
             hands = replay_codec.options_from_json(ch.options).hands
             who = ch.name or "the challenger"

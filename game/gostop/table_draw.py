@@ -1,4 +1,4 @@
-"""Drawing the Go-Stop table (a mixin of table.GoStopTable): the info bar, the
+"""The drawing view of the Go-Stop table (GoStopView, held by table.GoStopTable as `view`): the info bar, the
 computers' blocks, the stock and the table's months, your captures and hand with
 the chosen card framed, the card moving in the playback, the hint rows."""
 from __future__ import annotations
@@ -16,21 +16,21 @@ from .table_view import CARD_H, CARD_W, HAND_Y, RAISE
 FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
 
 
-class TableDrawing:
+class GoStopView:
+    def __init__(self, table) -> None:
+        self.table = table
+
     def shows_hand(self, seat: int) -> bool:
         """A top seat's hand face up: F9 shows the computers' hands, never another human's."""
-        return self.show_hands and seat in self.ais
-
-    def key_bar(self):
-        return self._key_items()
+        return self.table.show_hands and seat in self.table.ctl.ais
 
     def draw(self, canvas):
-        o = self.app.options
+        o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
-        model, lay = self.shown()
-        st = self.state
-        stage = self.stages[0] if self.stages else None
+        model, lay = self.table.shown()
+        st = self.table.ctl.state
+        stage = self.table.ctl.stages[0] if self.table.ctl.stages else None
         self._draw_info(canvas)
         face_c, back_c = o["colour.face"], o["colour.back"]
         back = art.back(P.RED if back_c == P.BLUE else back_c)
@@ -57,7 +57,7 @@ class TableDrawing:
         if not lay.table_groups:
             ui.text(canvas, 24, 9, "(the table is empty)", txt)
         # you
-        self._draw_seat_text(canvas, self.bottom, lay, 1, 14, 78, tbl, txt)
+        self._draw_seat_text(canvas, self.table.bottom, lay, 1, 14, 78, tbl, txt)
         self._draw_captures(canvas, lay, model, face_c, tbl, txt)
         self._draw_hand(canvas, lay, model, face_c, back, txt)
         self._draw_marks(canvas, lay, stage)
@@ -70,45 +70,45 @@ class TableDrawing:
                 y = a.y + (b.y - a.y) * f
                 canvas.blit(art.face(c, face_c), (int(x), int(y)))
         self._draw_help_rows(canvas, txt)
-        self.draw_notes(canvas)
+        self.table.draw_notes(canvas)
 
     def _draw_info(self, canvas):
-        st = self.state
+        st = self.table.ctl.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         deal = "-" if st.deal_no is None else st.deal_no
         q = st.question()
-        mover = self.stages[0].seat if self.stages else None
+        mover = self.table.ctl.stages[0].seat if self.table.ctl.stages else None
         if q.kind == "hand_over":
             t = "Hand over"
-        elif mover is not None and mover != self.ctl.viewer:    # its cards still moving
-            t = f"{self.names[mover]} is playing"
-        elif q.seat == self.ctl.viewer:
-            whose = "Your turn" if self.names[q.seat] == "You" else self.names[q.seat]
+        elif mover is not None and mover != self.table.ctl.viewer:    # its cards still moving
+            t = f"{self.table.names[mover]} is playing"
+        elif q.seat == self.table.ctl.viewer:
+            whose = "Your turn" if self.table.names[q.seat] == "You" else self.table.names[q.seat]
             t = {"play": f"{whose}: play a card", "match_hand": f"{whose}: choose a card",
                  "match_stock": f"{whose}: choose a card", "go_stop": "Go or Stop?",
                  "bomb": "Bomb?", "shake": "Shake?"}.get(q.kind, whose)
         else:
-            t = f"{self.names[q.seat]} is playing"
+            t = f"{self.table.names[q.seat]} is playing"
         # the left part loses its least useful pieces until it fits beside the right one
         parts = ["GO-STOP", f"Hand {st.hand_no}", f"Deal {deal}", f"Target {st.target}",
-                 f"Pays x{st.multiplier}" if st.multiplier > 1 else f"Dealer: {self.names[st.dealer]}"]
+                 f"Pays x{st.multiplier}" if st.multiplier > 1 else f"Dealer: {self.table.names[st.dealer]}"]
         for drop in ("GO-STOP", f"Deal {deal}"):
             if len(" " + "  ".join(parts)) <= 77 - len(t):
                 break
             parts.remove(drop)
         s = " " + "  ".join(parts)
         ui.text(canvas, 0, 0, s[:77 - len(t)], P.WHITE, P.BLUE)
-        mine = q.seat == self.ctl.viewer and not t.endswith(" is playing")
+        mine = q.seat == self.table.ctl.viewer and not t.endswith(" is playing")
         ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if mine else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
-        st = self.state
+        st = self.table.ctl.state
         bd = lay.breakdowns[seat]
         pts = bd.total
         turn = st.question().seat == seat and st.phase != "hand_over"
-        name = self.names[seat]
-        if seat in self.ais and self.n == 2:
-            name += f" ({self.levels[sorted(self.ais).index(seat)]})"
+        name = self.table.names[seat]
+        if seat in self.table.ctl.ais and self.table.ctl.n == 2:
+            name += f" ({self.table.ctl.levels[sorted(self.table.ctl.ais).index(seat)]})"
         head = ("\x10" if turn else " ") + name
         ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
         # the points the hand would pay: the Go points too, as the line below adds them
@@ -138,13 +138,13 @@ class TableDrawing:
         ui.text(canvas, col + 1, row + 1, s, P.LIGHT_CYAN if bd.lines else P.LIGHT_GREY, None)
 
     def _draw_captures(self, canvas, lay, model, face_c, tbl, txt):
-        for seat in range(self.n):
+        for seat in range(self.table.ctl.n):
             groups = lay.cap_groups[seat]
             if not groups:
                 continue
             for g, x, cards, rects, count, compact in groups:
                 label = lay.label(g, count, compact)
-                ly = (64 if seat != self.bottom else 272) - 16
+                ly = (64 if seat != self.table.bottom else 272) - 16
                 scoring_now = ((g == "brights" and count >= 3) or (g == "animals" and count >= 5)
                                or (g == "ribbons" and count >= 5) or (g == "junk" and count >= 10))
                 colour = P.LIGHT_GREEN if scoring_now else (txt if cards else P.LIGHT_GREY)
@@ -153,18 +153,18 @@ class TableDrawing:
                     canvas.blit(art.face(c, face_c), rr)
 
     def _draw_hand(self, canvas, lay, model, face_c, back, txt):
-        ph = self.human_phase()
-        me = self.bottom
+        ph = self.table.keymap.human_phase()
+        me = self.table.bottom
         hand = model.hands[me]
         rects = lay.hand_rects[me]
-        face_up = self.hand_visible()
-        arrows = self.app.options["colour.arrows"]
-        ents = self.entries() if ph == "play" else []
-        sel = ents[self.sel % len(ents)] if ents else None
+        face_up = self.table.hand_visible()
+        arrows = self.table.app.options["colour.arrows"]
+        ents = self.table.keymap.entries() if ph == "play" else []
+        sel = ents[self.table.sel % len(ents)] if ents else None
         for c, rr in zip(hand, rects):
             r = rr.move(0, -RAISE) if c is sel else rr
-            canvas.blit(art.face(c, face_c) if face_up or c in self.state.revealed[me] else back, r)
-            if c in self.state.revealed[me]:
+            canvas.blit(art.face(c, face_c) if face_up or c in self.table.ctl.state.revealed[me] else back, r)
+            if c in self.table.ctl.state.revealed[me]:
                 # a magenta frame, not a label: below the hand lies the card's description
                 art.draw_frame(canvas, r, P.LIGHT_MAGENTA, 1)
         if FLIP in ents:
@@ -179,18 +179,18 @@ class TableDrawing:
             for m, _cards, trs in lay.table_groups:
                 if m == sel.month:
                     for tr in trs:
-                        art.draw_frame(canvas, tr, arrows if self.app.blink else P.WHITE, 1)
+                        art.draw_frame(canvas, tr, arrows if self.table.app.blink else P.WHITE, 1)
         if ph == "match":
-            choices = self.state.choices
+            choices = self.table.ctl.state.choices
             for i, c in enumerate(choices):
                 tr = lay.rect_of(c)
                 if tr is None:
                     continue
-                on = i == self.choice % len(choices)
+                on = i == self.table.choice % len(choices)
                 art.draw_frame(canvas, tr, arrows if on else P.WHITE, 2 if on else 1)
                 if on:
                     ui.text_px(canvas, tr.x + 12, tr.bottom + 2, "\x18",
-                               arrows if self.app.blink else P.WHITE)
+                               arrows if self.table.app.blink else P.WHITE)
 
     def _draw_marks(self, canvas, lay, stage):
         if stage is None or not stage.marks:
@@ -202,29 +202,29 @@ class TableDrawing:
 
     def _draw_help_rows(self, canvas, txt):
         """Rows 24-25: what the chosen card is and what playing it would do."""
-        ph = self.human_phase()
-        st = self.state
+        t = self.table
+        ph = t.keymap.human_phase()
+        st = t.ctl.state
         if ph == "play":
-            ents = self.entries()
+            ents = t.keymap.entries()
             if not ents:
                 return
-            e = ents[self.sel % len(ents)]
+            e = ents[t.sel % len(ents)]
             if e == FLIP:
                 ui.text(canvas, 1, 24, "Turn up the stock only (a turn left to you by your bomb).", P.WHITE)
                 return
-            shown = " (everyone saw it)" if e in st.revealed[self.bottom] else ""
+            shown = " (everyone saw it)" if e in st.revealed[t.bottom] else ""
             ui.text(canvas, 1, 24, f"\x1b\x1a {card_label(e)}: {category_words(e)}{shown}", P.WHITE, width=78)
-            ui.text(canvas, 1, 25, play_hint(st, e, self.bottom), self.app.options["colour.arrows"],
+            ui.text(canvas, 1, 25, play_hint(st, e, t.bottom), t.app.options["colour.arrows"],
                     width=78)
         elif ph == "match":
-            c = st.choices[self.choice % len(st.choices)]
+            c = st.choices[t.choice % len(st.choices)]
             card = st.t_card if st.phase == "match_hand" else st.t_stock
             ui.text(canvas, 1, 24, f"Your {card_label(card)} matches two cards: take which one?", P.WHITE)
             ui.text(canvas, 1, 25, f"\x1b\x1a choose, Enter takes {card_label(c)}.",
-                    self.app.options["colour.arrows"])
-        elif not self.stages and st.question().seat != self.ctl.viewer and st.phase != "hand_over":
-            ui.text(canvas, 1, 24, f"{self.names[st.question().seat]} is thinking...", P.LIGHT_GREY)
-
+                    t.app.options["colour.arrows"])
+        elif not t.ctl.stages and st.question().seat != t.ctl.viewer and st.phase != "hand_over":
+            ui.text(canvas, 1, 24, f"{t.names[st.question().seat]} is thinking...", P.LIGHT_GREY)
 
 
 def category_words(c) -> str:

@@ -1,4 +1,4 @@
-"""The human's keys at the Go-Stop table (a mixin of table.GoStopTable): choosing
+"""The key map of the Go-Stop table (GoStopKeys, held by table.GoStopTable as `keymap`): choosing
 and playing a hand card, choosing between two table cards, F4's chips, and the
 keys each state accepts, with their labels for the key bar."""
 from __future__ import annotations
@@ -13,25 +13,29 @@ from .rules import ChooseMatch, FlipStock, PlayCard
 from .table_draw import FLIP
 
 
-class HumanKeys:
+class GoStopKeys:
+    def __init__(self, table) -> None:
+        self.table = table
+
     def entries(self):
         """The hand entries to choose from: hand cards, and FLIP with bomb credits."""
-        hand = list(self.state.hands[self.bottom])
-        if self.state.credits[self.bottom] > 0 and self.state.stock:
+        hand = list(self.table.ctl.state.hands[self.table.bottom])
+        if self.table.ctl.state.credits[self.table.bottom] > 0 and self.table.ctl.state.stock:
             hand.append(FLIP)
         return hand
 
-    def _clamp_selection(self):
+    def clamp_selection(self):
         k = len(self.entries())
-        if k and not 0 <= self.sel < k:
-            self.sel = max(0, min(self.sel, k - 1))
+        if k and not 0 <= self.table.sel < k:
+            self.table.sel = max(0, min(self.table.sel, k - 1))
 
     def human_phase(self):
         """'play', 'match' or None: what the human's keys do now."""
-        if self.stages or self.asking or self.scoring_open or self.ctl.passing:
+        ctl = self.table.ctl
+        if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing:
             return None
-        q = self.state.question()
-        if q.seat != self.ctl.viewer:
+        q = ctl.state.question()
+        if q.seat != ctl.viewer:
             return None
         if q.kind == "play":
             return "play"
@@ -45,22 +49,22 @@ class HumanKeys:
             k = len(self.entries())
             if k == 0:
                 return False
-            self.sel = (self.sel + d) % k
+            self.table.sel = (self.table.sel + d) % k
         elif ph == "match":
-            self.choice = (self.choice + d) % len(self.state.choices)
+            self.table.choice = (self.table.choice + d) % len(self.table.ctl.state.choices)
         else:
             return False
 
     def sel_end(self, last: bool):
         """Home/End: the first or last card of the hand (or of the table cards to take)."""
         ph = self.human_phase()
-        k = len(self.entries()) if ph == "play" else len(self.state.choices) if ph == "match" else 0
+        k = len(self.entries()) if ph == "play" else len(self.table.ctl.state.choices) if ph == "match" else 0
         if k == 0:
             return False
         if ph == "play":
-            self.sel = k - 1 if last else 0
+            self.table.sel = k - 1 if last else 0
         else:
-            self.choice = k - 1 if last else 0
+            self.table.choice = k - 1 if last else 0
 
     def enter(self):
         ph = self.human_phase()
@@ -68,30 +72,30 @@ class HumanKeys:
             ents = self.entries()
             if not ents:
                 return False
-            e = ents[self.sel % len(ents)]
-            self.choice = 0
-            return self.apply(FlipStock() if e == FLIP else PlayCard(e), pace_scale=0.6)
+            e = ents[self.table.sel % len(ents)]
+            self.table.choice = 0
+            return self.table.apply(FlipStock() if e == FLIP else PlayCard(e), pace_scale=0.6)
         if ph == "match":
-            c = self.state.choices[self.choice % len(self.state.choices)]
-            self.choice = 0
-            return self.apply(ChooseMatch(c), pace_scale=0.6)
+            c = self.table.ctl.state.choices[self.table.choice % len(self.table.ctl.state.choices)]
+            self.table.choice = 0
+            return self.table.apply(ChooseMatch(c), pace_scale=0.6)
         return False
 
     def show_chips(self) -> Push:
         lines = ["Chips won and lost since the start:", ""]
-        for s in range(self.n):
-            lines.append(f"  {self.names[s]:<12} {self.state.chips[s]:+6d}")
-        if self.state.multiplier > 1:
-            lines += ["", f"The next payment is multiplied by {self.state.multiplier} (nagari)."]
-        lines += ["", "Hands played:"] + (self.history[-30:] or ["  none finished yet"])
-        return Push(TextBox(self.app, "Chips", lines))
+        for s in range(self.table.ctl.n):
+            lines.append(f"  {self.table.names[s]:<12} {self.table.ctl.state.chips[s]:+6d}")
+        if self.table.ctl.state.multiplier > 1:
+            lines += ["", f"The next payment is multiplied by {self.table.ctl.state.multiplier} (nagari)."]
+        lines += ["", "Hands played:"] + (self.table.ctl.history[-30:] or ["  none finished yet"])
+        return Push(TextBox(self.table.app, "Chips", lines))
 
     def bindings(self):
         b = []
         ph = self.human_phase()
-        if self.stages:
+        if self.table.ctl.stages:
             b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
-                             "Hurry: show the turn's end", self.hurry))
+                             "Hurry: show the turn's end", self.table.hurry))
         elif ph == "play":
             b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),
@@ -104,12 +108,12 @@ class HumanKeys:
                   Binding((pygame.K_HOME,), "The first table card", lambda: self.sel_end(False)),
                   Binding((pygame.K_END,), "The last table card", lambda: self.sel_end(True)),
                   Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
-        b.append(Binding(("h",), "Coach: what the strongest computer would do", self.ask_coach))
-        return b + self.table_bindings("Chips", self.show_chips)
+        b.append(Binding(("h",), "Coach: what the strongest computer would do", self.table.coach.ask_coach))
+        return b + self.table.table_bindings("Chips", self.show_chips)
 
-    def _key_items(self):
+    def key_items(self):
         ph = self.human_phase()
-        if self.stages:
+        if self.table.ctl.stages:
             items = [("Enter", "Hurry")]
         elif ph == "play":
             items = [("\x1b\x1a", "Choose"), ("Enter", "Play"), ("H", "Coach")]

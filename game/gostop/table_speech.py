@@ -1,4 +1,4 @@
-"""What the Go-Stop table says aloud (a mixin of table.GoStopTable), when the Speech
+"""What the Go-Stop table says aloud (GoStopSpeech, held by the table as `speech`), when the Speech
 option is on: each note as it is written, the hand card under the cursor with the
 table cards it would take, the table card of a match question, and on F11 where
 things stand. In hot seat nothing of a hand is spoken unless its owner has the
@@ -16,34 +16,35 @@ def cards_words(cards) -> str:
     return ", ".join(card_label(c) for c in cards) or "none"
 
 
-class TableSpeech:
+class GoStopSpeech:
+    def __init__(self, table) -> None:
+        self.table = table
+
     def spoken_focus(self) -> str:
-        ph = self.human_phase()
-        st = self.state
+        ph = self.table.keymap.human_phase()
+        st = self.table.ctl.state
         if ph == "play":
-            ents = self.entries()
+            ents = self.table.keymap.entries()
             if not ents:
                 return ""
-            e = ents[self.sel % len(ents)]
+            e = ents[self.table.sel % len(ents)]
             if e == FLIP:
                 return "Turn up the stock only, a turn left to you by your bomb."
-            return speakable(f"{card_label(e)}, {category_words(e)}. {play_hint(st, e, self.bottom)}")
+            return speakable(f"{card_label(e)}, {category_words(e)}. {play_hint(st, e, self.table.bottom)}")
         if ph == "match":
-            c = st.choices[self.choice % len(st.choices)]
-            return speakable(f"Take {card_label(c)}? {self.choice % len(st.choices) + 1} of "
+            c = st.choices[self.table.choice % len(st.choices)]
+            return speakable(f"Take {card_label(c)}? {self.table.choice % len(st.choices) + 1} of "
                              f"{len(st.choices)}. Enter takes it.")
         return ""
-
-    spoken_detail_name = "your hand by month"
 
     def spoken_detail(self) -> str | None:
         """Ctrl+F11: the hand month by month, with the table's cards of each month (only
         when the hand is face up: never another human's)."""
-        if not self.hand_visible():
+        if not self.table.hand_visible():
             return None
-        st = self.state
+        st = self.table.ctl.state
         months: dict[int, list] = {}
-        for c in st.hands[self.bottom]:
+        for c in st.hands[self.table.bottom]:
             months.setdefault(c.month, []).append(c)
         parts = []
         for m, cs in sorted(months.items()):
@@ -51,19 +52,19 @@ class TableSpeech:
             head = month_name(m) if m else "bonus"
             parts.append(f"{head}: {', '.join(c.description if m else card_label(c) for c in cs)}"
                          + (f", {on_table} on the table" if m else ""))
-        return (f"{self.whose(self.bottom)} hand by month. " + "; ".join(parts) + ".") if parts \
-            else f"{self.whose(self.bottom)} hand is empty."
+        return (f"{self.whose(self.table.bottom)} hand by month. " + "; ".join(parts) + ".") if parts \
+            else f"{self.whose(self.table.bottom)} hand is empty."
 
     def spoken_state(self) -> str:
-        st = self.state
-        me = self.bottom
+        st = self.table.ctl.state
+        me = self.table.bottom
         parts = []
         q = st.question()
         if q.kind == "hand_over":
             parts.append(f"Hand {st.hand_no} is over.")
         else:
-            parts.append(f"Hand {st.hand_no}, {self.names[q.seat]} to play. Target {st.target}.")
-        if self.hand_visible():
+            parts.append(f"Hand {st.hand_no}, {self.table.names[q.seat]} to play. Target {st.target}.")
+        if self.table.hand_visible():
             parts.append(f"{self.whose(me)} hand: {cards_words(st.hands[me])}.")
         by_month: dict = {}
         for c in st.table:
@@ -77,8 +78,8 @@ class TableSpeech:
                 bits.append(f"{st.go_counts[s]} Go")
             bits.append(f"{counted(len(st.hands[s]), 'card')} in hand")
             bits.append(f"chips {st.chips[s]:+d}")
-            parts.append(f"{self.names[s]}: " + ", ".join(bits) + ".")
+            parts.append(f"{self.table.names[s]}: " + ", ".join(bits) + ".")
         return speakable(" ".join(parts))
 
     def whose(self, seat) -> str:
-        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
+        return "Your" if self.table.names[seat] == "You" else f"{self.table.names[seat]}'s"

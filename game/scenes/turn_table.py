@@ -4,7 +4,8 @@ lines and the log, the refused key, F3's log, F9's cheat, leaving and saving.
 The notes and the log are the shared layer's (game/table/audience.py): every note
 carries its audience, and `notes` (the (line, colour) shown at the bottom) and `log`
 (F3) are what the seat at the keyboard may read now. A subclass says who that is
-(`reader()`), keeps `self.show_hands`, and provides `save()`.
+(`reader()`), keeps `self.show_hands` and its controller in `self.ctl` (with the
+computers in `ctl.ais`), and provides `save()`.
 """
 from __future__ import annotations
 
@@ -93,10 +94,12 @@ class TurnTable(Scene):
 
     def ai_rng_states(self) -> list:
         """The computers' random states for a save, seat by seat; a choice under way
-        is not saved (rng_at_rest): its computer thinks it over again on resume."""
+        is not saved (rng_at_rest): its computer thinks it over again on resume.
+        The computers are the controller's (self.ctl.ais)."""
         out = []
-        for seat in sorted(self.ais):
-            ai = self.ais[seat]
+        ais = self.ctl.ais
+        for seat in sorted(ais):
+            ai = ais[seat]
             r = ai.rng_at_rest() if hasattr(ai, "rng_at_rest") else getattr(ai, "rng", None)
             out.append(rng_state_to_json(r) if isinstance(r, random.Random) else None)
         return out
