@@ -38,10 +38,14 @@ def shell_frames(quick: bool, save_dir: str):
     from game.scenes.options import OptionsScene
     frames = 60 if quick else 600
     out = []
+    # each App closed before the next: one left to the garbage collector would free its
+    # renderer after SDL has quit and started again, and take a later App's with it
     app = shell.make_app(save_dir)
     out.append(_frame_row("menu", shell.frame_times(app, MenuScene(app), frames)))
+    app.close()
     app = shell.make_app(save_dir)
     out.append(_frame_row("options (colour preview)", shell.frame_times(app, OptionsScene(app), frames)))
+    app.close()
     return out
 
 
@@ -52,6 +56,7 @@ def latency(quick: bool, save_dir: str):
     app = shell.make_app(save_dir)
     app.push(MenuScene(app))
     n = shell.key_latency(app, pygame.K_DOWN)
+    app.close()
     return [row("key to frame", "menu: Down moves the bar", f"{n} frame(s)", {"frames": n},
                 "1 frame", n == 1)]
 
