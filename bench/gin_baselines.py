@@ -25,6 +25,18 @@ from game.gin import melds as M
 from game.gin.ai import make_ai
 from game.gin.rules import Discard, DrawStock, GinView, GoOut, LayDown, NextHand, Pass, TakeUpcard
 
+ROUTINE = ("hand_over", "lay_down")
+
+
+def routine(view: GinView):
+    """The moves every reference player makes alike: deal the next hand, nothing when
+    no move is listed, and lay down the least deadwood over melds and lay-offs."""
+    if view.phase == "hand_over":
+        return NextHand(view.seat)
+    if not view.legal_moves:
+        return None
+    return LayDown(view.seat)
+
 
 class SolidAI:
     level = "solid"
@@ -33,13 +45,9 @@ class SolidAI:
         self.rng = random.Random(seed)     # unused: solid is deterministic
 
     def choose(self, view: GinView):
+        if view.phase in ROUTINE or not view.legal_moves:
+            return routine(view)
         seat, ph, legal = view.seat, view.phase, view.legal_moves
-        if ph == "hand_over":
-            return NextHand(seat)
-        if not legal:
-            return None
-        if ph == "lay_down":
-            return LayDown(seat)          # the least deadwood over melds and lay-offs
         hand = M.cards_to_mask(view.hand)
         if ph in ("offer", "draw"):
             can_take = any(isinstance(m, TakeUpcard) for m in legal)
@@ -71,13 +79,9 @@ class SimpleAI:
         self.rng = random.Random(seed)     # breaks ties between equal throws
 
     def choose(self, view: GinView):
+        if view.phase in ROUTINE or not view.legal_moves:
+            return routine(view)          # its lay-offs: all it can
         seat, ph, legal = view.seat, view.phase, view.legal_moves
-        if ph == "hand_over":
-            return NextHand(seat)
-        if not legal:
-            return None
-        if ph == "lay_down":
-            return LayDown(seat)          # the least deadwood over melds and lay-offs: all it can
         hand = M.cards_to_mask(view.hand)
         if ph in ("offer", "draw"):
             decline = Pass(seat) if ph == "offer" or view.stock_end else DrawStock(seat)
