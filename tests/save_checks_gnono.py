@@ -8,7 +8,7 @@ import json
 from game import replays
 from game.gnono import replay_codec as gnono_codec
 from game.gnono.invariants import parse_shown
-from game.gnono.overlays import GnonoScoring
+from game.gnono.screens import GnonoScoring
 
 
 def _state_changes(st: dict):

@@ -10,7 +10,6 @@ import pytest
 from game.gnono import coach
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import Card
-from game.gnono.overlays import ChallengeBox, GnonoScoring
 from game.gnono.rules import (
     GAME_OVER,
     ROUND_OVER,
@@ -20,6 +19,7 @@ from game.gnono.rules import (
     NextRound,
     Play,
 )
+from game.gnono.screens import ChallengeBox, GnonoScoring
 from tests.helpers import post_keys, run_until
 from tests.test_gnono_table import make_table, wd4_on_human
 

@@ -6,8 +6,8 @@ import pytest
 
 from game.gnono import card_art
 from game.gnono import table as T
-from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring
 from game.gnono.rules import CHALLENGE, ROUND_OVER, GnonoOptions, GnonoState, Play
+from game.gnono.screens import ChallengeBox, ColourBox, GnonoScoring
 from game.gnono.setup import GnonoSetup
 from game.gnono.table_notes import spoken_cards
 from game.speech import RecordingSpeaker

@@ -11,8 +11,8 @@ from game.games import CODECS
 from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
 from game.gnono.ai import make_ai
-from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring, SeatChooser
 from game.gnono.rules import GnonoOptions
+from game.gnono.screens import ChallengeBox, ColourBox, GnonoScoring, SeatChooser
 from game.gnono.table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA
 from game.replay_store import ReplayStore
 from game.scenes.replay_player import ReplayPlayer

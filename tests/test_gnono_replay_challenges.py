@@ -7,8 +7,8 @@ import pygame
 from game import challenges
 from game.gnono import replay_codec as gnono_codec
 from game.gnono import table as T
-from game.gnono.overlays import GnonoScoring
 from game.gnono.rules import GAME_OVER, GnonoOptions
+from game.gnono.screens import GnonoScoring
 from game.scenes.overlays import TextBox
 from tests.helpers import post_keys
 from tests.test_gnono_replay import new_table, play_on

@@ -14,7 +14,6 @@ import pytest
 
 from game.engine import IllegalMove, OptionError
 from game.gnono import table as T
-from game.gnono.overlays import GnonoScoring
 from game.gnono.rules import (
     CHALLENGE,
     ROUND_OVER,
@@ -24,6 +23,7 @@ from game.gnono.rules import (
     Play,
     new_engine,
 )
+from game.gnono.screens import GnonoScoring
 from game.gnono.table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA
 from tests.gnono_helpers import card_in
 from tests.test_saves_abuse import check_resume, new_app

@@ -7,8 +7,8 @@ import pytest
 from game.gnono import table as T
 from game.gnono.cards import Card
 from game.gnono.controller import HUMAN_GRACE
-from game.gnono.overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring
 from game.gnono.rules import CHALLENGE, DRAWN, GAME_OVER, ROUND_OVER, GnonoOptions, GnonoState, Play
+from game.gnono.screens import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring
 from game.gnono.settings import PACE
 from game.table.handover import HandOver
 from tests.helpers import post_keys, run_until
@@ -319,7 +319,7 @@ def test_frames_draw_without_errors(app, n):
 
 
 def test_seven_swaps_hands_with_the_chosen_seat(app):
-    from game.gnono.overlays import SeatChooser
+    from game.gnono.screens import SeatChooser
     opts = GnonoOptions(seven_zero=True)
     t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3", "B1"], "R5", options=opts)
     post_keys(pygame.K_RETURN)              # R7

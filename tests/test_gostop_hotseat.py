@@ -11,7 +11,7 @@ from game.gostop import table as T
 from game.gostop.ai import GoStopAI
 from game.gostop.model import Model
 from game.gostop.rules import GoStop, GoStopState, Options
-from game.gostop.table_view import Layout
+from game.gostop.table_layout import Layout
 from game.scenes.overlays import NamePrompt, Question
 from game.speech import RecordingSpeaker
 from game.table.handover import HandOver

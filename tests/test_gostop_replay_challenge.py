@@ -22,7 +22,7 @@ def setup_game(app, seed, players=3, levels=("hard", "easy")):
     o["gostop.players"] = players
     o["gostop.level1"], o["gostop.level2"] = levels
     o["gostop.speed"] = "fast"
-    app.push(T.GoStopSetup(app, seed=seed))
+    app.push(T.start(app, seed=seed))
     app.run(max_frames=1)
     app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
     app.run(max_frames=1)

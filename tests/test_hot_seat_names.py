@@ -84,21 +84,21 @@ def test_go_stop_says_they_of_a_computer_not_he():
 
 
 def test_go_stop_set_up_says_you_only_where_one_human_plays(menu_app):
-    from game.gostop.table import GoStopSetup
+    from game.gostop.table import start
     o = menu_app.options
     o["gostop.players"], o["gostop.level1"] = 2, "normal"
-    s = GoStopSetup(menu_app)
+    s = start(menu_app)
     assert s.value_text("gostop.players", s.items()[0][3]) == "2: you and seat 2"
     o["gostop.level1"] = "human"
     assert s.value_text("gostop.players", s.items()[0][3]) == "2: seats 1 and 2"
 
 
 def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
-    from game.gostop.table import GoStopSetup, resume
+    from game.gostop.table import resume, start
     app = menu_app
     o = app.options
     o["gostop.players"], o["gostop.level1"], o["gostop.level2"] = 3, "human", "normal"
-    s = GoStopSetup(app)
+    s = start(app)
     app.push(s)
     app.run(max_frames=1)
     keys = [k for k, *_ in s.items()]

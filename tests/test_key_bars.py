@@ -216,8 +216,8 @@ def _bar_drawn(app, monkeypatch) -> list:
 def test_gnono_challenge_box_offers_its_own_keys_not_the_tables(app, monkeypatch):
     """Issue 35 item 7: F3 and F4 were offered under the Wild Draw Four's question."""
     from game.gnono import table as T
-    from game.gnono.overlays import ChallengeBox
     from game.gnono.rules import GnonoState
+    from game.gnono.screens import ChallengeBox
     st = GnonoState.setup(2, ["Y1 Y2 Y3", "W+4 R1 G5"], "R5", seed=1)
     app.push(T.GnonoTable(app, st, ["human", "normal"], ["You", "Ada"], "fast", seed=1))
     app.run(max_frames=1)

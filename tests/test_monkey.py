@@ -112,7 +112,7 @@ def autopilot(app, game, rng, players):
     """Now and then a computer plays the human's turn through the table's own move path,
     so that the random keys also reach later hands, score screens and game ends."""
     t = app.top
-    if type(t).__module__ in ("game.gin.session", "game.nerts.setup", "game.gnono.setup") or \
+    if type(t).__module__ in ("game.gin.setup", "game.nerts.setup", "game.gnono.setup") or \
             type(t).__name__ == "GoStopSetup":
         # a set-up screen with many lines can hold the keys for long: deal now and then
         pygame.event.post(key_for(pygame.K_RETURN))

@@ -15,8 +15,8 @@ from game.nerts import table_save
 from game.nerts.moves import COLUMN, PILE, WASTE, Move
 from game.nerts.replay_codec import Race
 from game.nerts.rules import NertsOptions
+from game.nerts.screens import NO_CHALLENGE, NertsScoring
 from game.nerts.table import NertsTable, new_table, resume, start_challenge
-from game.nerts.table_boxes import NO_CHALLENGE, NertsScoring
 from game.replay_store import ReplayStore
 from game.scenes.overlays import TextBox
 from tests.helpers import post_keys

@@ -1,10 +1,10 @@
 """Spoken Nerts (#23): the notes said as they change, F11 says the layout and scores."""
 import pygame
 
+from game.nerts.controller import spoken_cards
 from game.nerts.moves import WASTE, Move
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.table import NertsTable
-from game.nerts.table_control import spoken_cards
 from game.speech import RecordingSpeaker
 from tests.helpers import post_keys
 

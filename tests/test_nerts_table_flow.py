@@ -4,8 +4,8 @@ import pygame
 
 from game.nerts.moves import WASTE, Move
 from game.nerts.rules import Game, NertsOptions, Round
+from game.nerts.screens import NertsScoring, PlaysBox
 from game.nerts.table import SAVE_NAME, NertsTable, resume, start
-from game.nerts.table_boxes import NertsScoring, PlaysBox
 from game.scenes.overlays import Question
 from tests.helpers import post_keys
 

@@ -13,7 +13,7 @@ from tests.helpers import post_keys
 
 
 def test_the_controller_and_the_saves_import_no_pygame():
-    code = ("import sys, game.nerts.table_control, game.nerts.table_save, game.nerts.saves; "
+    code = ("import sys, game.nerts.controller, game.nerts.table_save, game.nerts.saves; "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -139,11 +139,11 @@ def read_stats(app, st, held):
 
 
 def read_presets(app, st, held):
-    from game.gin.session import SessionScene
+    from game.gin.setup import SessionScene
     from game.gnono.setup import GnonoSetup
-    from game.gostop.table import GoStopSetup
+    from game.gostop.table import start as gostop_setup
     for _ in range(2):
-        for game, scene in (("gostop", GoStopSetup(app)), ("gnono", GnonoSetup(app, None)),
+        for game, scene in (("gostop", gostop_setup(app)), ("gnono", GnonoSetup(app, None)),
                             ("gin", SessionScene(app, lambda session: None))):
             app.push(scene)
             app.run(max_frames=2)

@@ -62,7 +62,7 @@ def test_wrap_never_leaves_a_short_word_alone_on_the_last_line():
 
 
 def test_the_gnono_challenge_box_with_a_short_name_passes_the_check(app):
-    from game.gnono.overlays import ChallengeBox
+    from game.gnono.screens import ChallengeBox
     text = ["Zoe played a Wild Draw Four on you (the colour was yellow, now green).",
             "Challenge?  Y: Zoe shows the hand. Holding a yellow card, he draws 4 and you play on; "
             "if not, you draw 6.", "N: you draw 4 and miss your turn."]

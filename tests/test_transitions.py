@@ -7,13 +7,13 @@ import pytest
 from game.gin import table as GT
 from game.gin.rules import GinOptions
 from game.gnono import table as NT
-from game.gnono.overlays import ChallengeBox, ColourBox, GnonoScoring
 from game.gnono.rules import GnonoOptions, Play
+from game.gnono.screens import ChallengeBox, ColourBox, GnonoScoring
 from game.gostop import table as GS
 from game.gostop.rules import GoStopState
 from game.keys import Binding
+from game.nerts.screens import NertsScoring, PauseBox
 from game.nerts.table import SAVE_NAME as NERTS_SAVE
-from game.nerts.table_boxes import NertsScoring, PauseBox
 from game.scene import Pop, Push, Scene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import Question

@@ -224,7 +224,7 @@ class Gallery:
     # -- screens a player named in issue 35, which the monkey seldom reaches --------
     def named(self) -> None:
         from game.challenges import Challenge
-        from game.gnono.overlays import ChallengeBox
+        from game.gnono.screens import ChallengeBox
         from game.scenes.challenge_offer import offer
         from game.scenes.statistics import StatisticsBox
         self.reset(MenuScene)
@@ -296,7 +296,7 @@ class Gallery:
 
     def gnono_challenge_box(self, name: str) -> None:
         """The Wild Draw Four's question over the table (the monkey meets it only by chance)."""
-        from game.gnono.overlays import ChallengeBox
+        from game.gnono.screens import ChallengeBox
         app = self.app
         table = app.top
         box = ChallengeBox(app, ["Cleo played a Wild Draw Four on you (the colour was yellow, now green).",

@@ -6,7 +6,7 @@ from game.gamespec import GameSpec
 from game.gin import replay_board, replay_codec, settings, table
 from game.gin.ai import make_ai
 from game.gin.rules import new_engine
-from game.gin.session import SessionScene
+from game.gin.setup import SessionScene
 from game.gin.table_save import SAVE_NAME
 
 SPEC = GameSpec(

@@ -36,7 +36,7 @@ from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa:
 from game.gin.controller import GinController
 from game.gin.review_screen import review_keys
 from game.gin.rules import GinGame
-from game.gin.session import SessionScene, session_for
+from game.gin.setup import SessionScene, session_for
 from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noqa: F401
 from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene

@@ -42,7 +42,6 @@ from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .narrate import Speaker, card_words
-from .overlays import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
 from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
@@ -61,6 +60,7 @@ from .rules import (
     SwapHands,
     move_seat,
 )
+from .screens import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_coach import GnonoCoach

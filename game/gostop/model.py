@@ -1,6 +1,6 @@
 """What the Go-Stop table shows, apart from pygame: a `Model` of the cards (the live
 state, or a moment in the middle of a turn while its cards move) and a `Stage`, one
-moment of a turn's playback. table_view.Layout places a model's cards in pixels."""
+moment of a turn's playback. table_layout.Layout places a model's cards in pixels."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,6 +1,6 @@
 """A Go-Stop move's events played back: `build_stages` turns them into `Stage`s
 (model.py), each a moment on the table with a card moving from one place to its
-next (rects from table_view.Layout), cards framed, and the note and sound of the
+next (rects from table_layout.Layout), cards framed, and the note and sound of the
 event (narrate.py)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.engine import Event
 
 from .model import Model, Stage
 from .narrate import Speaker, narrate
-from .table_view import Layout
+from .table_layout import Layout
 
 
 def build_stages(state, speaker: Speaker, pace: tuple[int, int], model: Model,

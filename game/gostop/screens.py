@@ -16,7 +16,7 @@ from game.spoken import question_text, speakable
 from . import hwatu_art as art
 from . import replay_codec
 from .help_text import HELP
-from .table_view import CARD_W, capture_groups
+from .table_layout import CARD_W, capture_groups
 
 
 # ---------------------------------------------------------------- Go or Stop

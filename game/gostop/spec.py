@@ -6,7 +6,7 @@ from game.gamespec import GameSpec
 from game.gostop import replay_board, replay_codec, settings, table
 from game.gostop.ai import make_ai
 from game.gostop.rules import new_engine
-from game.gostop.table import GoStopSetup
+from game.gostop.setup import GoStopSetup
 from game.gostop.table_save import SAVE_NAME
 
 SPEC = GameSpec(

@@ -11,7 +11,7 @@ from game.words import counted
 
 from . import hwatu_art as art
 from .narrate import card_label
-from .table_view import CARD_H, CARD_W, HAND_Y, RAISE
+from .table_layout import CARD_H, CARD_W, HAND_Y, RAISE
 
 FLIP = "flip"   # the "turn up the stock only" entry of the hand (bomb credits)
 

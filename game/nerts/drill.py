@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from game.clock import STEP_HZ
 from game.nerts.moves import Event, Move
+from game.nerts.options import NertsOptions
 from game.nerts.piles import PILE_SIZE
 from game.nerts.round import Round
-from game.nerts.rule_options import NertsOptions
 
 CARD_GOALS = (10, 20, 30)
 

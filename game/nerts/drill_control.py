@@ -1,5 +1,5 @@
 """The drill table's controller, without pygame: the Nerts table's controller
-(table_control.py: a human's keys to moves, the notes, the events) on a Drill
+(controller.py: a human's keys to moves, the notes, the events) on a Drill
 (drill.py) instead of a game, with no computers and no saving.
 
 It keeps the fields the shared parts read (the key handling `press`, `take_events`,
@@ -8,9 +8,9 @@ keys and picture of a Nerts table.
 """
 from __future__ import annotations
 
+from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.drill import Drill, time_text
 from game.nerts.round import Round
-from game.nerts.table_control import SeatInfo, TableControl
 from game.spoken import cards_text
 from game.words import counted
 

@@ -18,11 +18,11 @@ from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts import table_keys as K
 from game.nerts import table_layout as L
+from game.nerts.controller import SeatInfo
 from game.nerts.drill import Drill, Goal, time_text
 from game.nerts.drill_control import DrillControl
 from game.nerts.drill_records import DrillRecords
 from game.nerts.drill_screens import DrillPause, DrillResult, drill_help
-from game.nerts.table_control import SeatInfo
 from game.nerts.table_draw import TableDrawing
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question

@@ -11,12 +11,12 @@ from game import card_art
 from game.cards import card_text
 from game.engine import Event
 from game.nerts import replay_codec
+from game.nerts.controller import SeatInfo, subject
+from game.nerts.options import NertsOptions
 from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
 from game.nerts.round import Round
-from game.nerts.rule_options import NertsOptions
 from game.nerts.table import seat_colours
-from game.nerts.table_control import SeatInfo, subject
 from game.nerts.table_draw import TableDrawing
 from game.replays import Replay, ReplayCursor, unpack_state
 

@@ -18,9 +18,9 @@ from typing import Any
 from game.clock import STEP
 from game.engine import Event, IllegalMove
 from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
+from game.nerts.options import NertsOptions
 from game.nerts.players import LEVEL_CHOICES
 from game.nerts.round import Round
-from game.nerts.rule_options import NertsOptions
 from game.nerts.rules import Game
 
 GAME = "nerts"

@@ -12,7 +12,7 @@ table's clock and the computers' inner loops. Every seat may move until the roun
 (G'NERTS, or a standstill after three rotations, which the listed `vote` moves reach).
 
 Pure and deterministic: no pygame, all randomness from the round's random.Random. The
-cards on the table are in piles.py, the options in rule_options.py, the save reader in
+cards on the table are in piles.py, the options in options.py, the save reader in
 saves.py, the invariants in invariants.py, moves and events in moves.py.
 """
 from __future__ import annotations
@@ -37,6 +37,7 @@ from game.nerts.moves import (
     Event,
     Move,
 )
+from game.nerts.options import NertsOptions
 from game.nerts.piles import (
     MAX_ROTATIONS,
     PILE_SIZE,
@@ -46,7 +47,6 @@ from game.nerts.piles import (
     fits_column,
     place_cards,
 )
-from game.nerts.rule_options import NertsOptions
 from game.nerts.saves import SCHEMA, read_round
 from game.nerts.standstill import standstill_block
 from game.words import counted

@@ -33,9 +33,9 @@ from game.nerts.moves import (
     NextRound,
     Seated,
 )
+from game.nerts.options import TARGETS, NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token
 from game.nerts.round import Round
-from game.nerts.rule_options import TARGETS, NertsOptions
 from game.nerts.saves import SCHEMA, check_game, game_winner, read_game
 
 __all__ = [

@@ -15,8 +15,8 @@ from game.deals import check_optional_deal_no, is_deal_no
 from game.engine import is_int, read_guarded, rng_from_json
 from game.nerts.invariants import check_round, is_count
 from game.nerts.moves import Move
+from game.nerts.options import NertsOptions
 from game.nerts.piles import PILE_SIZE, Layout, card_list
-from game.nerts.rule_options import NertsOptions
 
 SCHEMA = 1
 ROUND_KEYS = {"schema", "options", "step", "rng", "layouts", "foundations", "pending", "votes",

@@ -3,9 +3,9 @@
     start(app, seed=None) -> the set-up scene;  resume(app) -> the saved table or None
 (game/nerts/spec.py names these for the shell.)
 
-The scene joins the parts: the controller (table_control.py: the game, the computers,
+The scene joins the parts: the controller (controller.py: the game, the computers,
 the phases, saving), the drawing (table_draw.py), the keys (table_keys.py), the boxes
-over the table (table_boxes.py) and the save with its validation (table_save.py). A
+over the table (screens.py) and the save with its validation (table_save.py). A
 key's move is in the state before the frame that reads the key is drawn; anything
 refused beeps and changes nothing, with the reason in the notes line.
 """
@@ -23,10 +23,10 @@ from game.nerts import settings as S
 from game.nerts import table_keys as K
 from game.nerts import table_save
 from game.nerts.ai import LEVELS
+from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.rules import Game, NertsOptions, Round
+from game.nerts.screens import NertsScoring, PauseBox, PlaysBox, help_text
 from game.nerts.setup import SetupScene
-from game.nerts.table_boxes import NertsScoring, PauseBox, PlaysBox, help_text
-from game.nerts.table_control import SeatInfo, TableControl
 from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene

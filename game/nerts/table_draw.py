@@ -17,9 +17,9 @@ from game import card_art, ui
 from game import palette as P
 from game.cards import card_text
 from game.nerts import table_layout as L
+from game.nerts.controller import FEED_LINES, SeatInfo
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
 from game.nerts.round import Round
-from game.nerts.table_control import FEED_LINES, SeatInfo
 from game.nerts.table_keys import CURSOR_PLACES
 
 SLIDE_STEPS = 10          # a card slide (about 80 ms): drawn over the new state
