@@ -1,0 +1,156 @@
+"""What a network table needs of each game beyond its GameSpec: a move's wire form
+(the replay codec's JSON; Nerts' round moves are seated by the host), whether the game
+is played in real time, the table's own deal between hands, and how a computer at the
+host is asked for its move. The host (game/net/host.py) is the same for the four
+games; everything that differs is here. No pygame here.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.engine import IllegalMove
+
+NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
+NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
+
+
+class Wire:
+    """A game's moves on the wire: move_to_wire(move) -> JSON, move_from_wire(seat,
+    data) -> the engine's move (ValueError for what is no move of this game)."""
+
+    def __init__(self, key: str, codec: Any):
+        self.key, self.codec = key, codec
+
+    def move_to_wire(self, move: Any) -> Any:
+        if self.key != "nerts":
+            return self.codec.move_to_json(move)
+        from game.nerts.moves import NextRound, Seated
+        if isinstance(move, NextRound):
+            return NERTS_NEXT_ROUND
+        if isinstance(move, Seated):
+            return self.codec.move_to_json(move.move)
+        return self.codec.move_to_json(move)          # a round's own move
+
+    def move_from_wire(self, seat: int, data: Any) -> Any:
+        try:
+            if self.key != "nerts":
+                return self.codec.move_from_json(data)
+            from game.nerts.moves import NextRound, Seated
+            if data == NERTS_NEXT_ROUND:
+                return NextRound(seat)
+            return Seated(seat, self.codec.move_from_json(data))
+        except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            raise ValueError(f"not a move of this game: {type(e).__name__}") from None
+
+
+def is_realtime(key: str) -> bool:
+    """Nerts: every seat moves at once, on the host's clock."""
+    return key == "nerts"
+
+
+def table_deal(key: str, engine: Any) -> Any:
+    """The move by which the table deals the next hand or round, when the game is
+    between them (None otherwise, and once the whole game is over)."""
+    if key == "gnono":
+        from game.gnono.moves import ROUND_OVER, NextRound
+        return NextRound(None) if engine.phase == ROUND_OVER else None
+    if key == "gin":
+        from game.gin.moves import NextHand as GinNext
+        return GinNext(None) if engine.phase == "hand_over" else None
+    if key == "gostop":
+        from game.gostop.moves import NextHand as GoStopNext
+        return GoStopNext() if engine.phase == "hand_over" else None
+    if key == "nerts":
+        from game.nerts.moves import NextRound as NertsNext
+        rnd = engine.round
+        return NertsNext(None) if not engine.over and (rnd is None or rnd.over) else None
+    raise ValueError(f"no game {key!r}")
+
+
+def advance_clock(key: str, engine: Any, step: int) -> None:
+    """Nerts: the round's clock stands at the host's step (moves are applied at once,
+    nothing is queued). The turn games have no clock."""
+    if key == "nerts" and engine.round is not None and not engine.round.over:
+        engine.round.advance_to(step)
+
+
+class Computer:
+    """A computer in a seat at the host: it sees only that seat's view, and moves
+    after `delay_s` when asked (turn games), or on the Nerts clock."""
+
+    def __init__(self, spec: Any, seat: int, level: str, rng: random.Random, delay_s: float = 0.0):
+        self.key, self.seat, self.delay_s = spec.key, seat, delay_s
+        if spec.key == "nerts":
+            self.ai = spec.make_computer(level, rng, NERTS_SPS)
+        else:
+            self.ai = spec.make_computer(level, rng)
+        self.due_since: float | None = None
+        self._called_at: int | None = None   # Gnono: the turn it last thought of "UNO!"
+
+    def move(self, engine: Any, now: float, step: int) -> Any:
+        """The move it makes now, or None."""
+        if self.key == "nerts":
+            return self._nerts(engine, step)
+        if self.seat not in engine.to_move():
+            self.due_since = None
+            return None
+        if self.due_since is None:
+            self.due_since = now
+        if now - self.due_since < self.delay_s:
+            return None
+        move = self._turn(engine)
+        if move is not None:
+            self.due_since = None
+        return move
+
+    def _turn(self, engine: Any) -> Any:
+        view = engine.view(self.seat)
+        if self.key == "gnono":
+            return self._gnono(engine, view)
+        if self.key == "gin" and view.phase == "hand_over":
+            return None                 # the table deals (table_deal)
+        return self.ai.choose(view)
+
+    def _gnono(self, engine: Any, view: Any) -> Any:
+        from game.gnono.moves import PLAY, ROUND_OVER, CallUno
+        if view.phase == ROUND_OVER:
+            return None                 # the table deals (table_deal)
+        if CallUno(self.seat) in view.legal and self._called_at != engine.turns:
+            self._called_at = engine.turns          # decided once a turn
+            if self.ai.would_call_uno(view):
+                return CallUno(self.seat)
+        if view.current == self.seat:
+            return self.ai.choose(view)
+        if view.phase == PLAY and engine.options.jump_in:
+            return self.ai.jump_in(view)
+        return None
+
+    def _nerts(self, engine: Any, step: int) -> Any:
+        from game.nerts.moves import Seated
+        rnd = engine.round
+        if engine.over or rnd is None or rnd.over:
+            return None
+        move = self.ai.poll(step, lambda: rnd.view(self.seat))
+        return None if move is None else Seated(self.seat, move)
+
+    def rejoin_clock(self, step: int) -> None:
+        """Nerts: a stand-in starts looking at the table now."""
+        if self.key == "nerts":
+            self.ai.reset(step)
+
+
+def apply_checked(engine: Any, seat: int, move: Any) -> list:
+    """Apply `move` for `seat`: IllegalMove (the engine unchanged) unless it is one of
+    the seat's listed moves now."""
+    if move not in engine.legal_moves(seat):
+        # the engine's own reason where it has one (apply refuses without a change)
+        probe = engine.copy()
+        try:
+            probe.apply(move)
+        except IllegalMove as e:
+            raise IllegalMove(e.reason) from None
+        except Exception:
+            raise IllegalMove("That is not a move of this game.") from None
+        raise IllegalMove("That move is not yours to make now.")
+    return engine.apply(move)
