@@ -235,7 +235,7 @@ class TableHost:
     def _hello(self, conn: int, c: Conn, msg: Message) -> None:
         if msg["version"] != PROTOCOL_VERSION:
             return self._refuse(conn, "version")
-        if msg["game"] != self.key:
+        if msg.get("game") not in (None, self.key):
             return self._refuse(conn, "game")
         if not hmac.compare_digest(msg["code"].upper().encode(), self.code.upper().encode()):
             return self._refuse(conn, "code")

@@ -120,9 +120,9 @@ _SENTENCE = _text(0, 200)
 
 # kind -> (required fields, optional fields), each field -> its check
 CLIENT_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "hello": ({"version": _int(0, 10 ** 6), "game": _text(1, 16), "code": _text(0, 16),
+    "hello": ({"version": _int(0, 10 ** 6), "code": _text(0, 16),
                "name": _text(1, MAX_NAME), "app": _text(0, 32)},
-              {"token": _optional(_TOKEN), "seat": _optional(_SEAT)}),
+              {"game": _optional(_text(1, 16)), "token": _optional(_TOKEN), "seat": _optional(_SEAT)}),
     "move": ({"seq": _SEQ, "move": _is(dict, "a move as a JSON object")}, {}),
     "ping": ({"t": _number}, {}),
     "bye": ({}, {}),
