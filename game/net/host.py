@@ -106,6 +106,7 @@ class TableHost:
         self.between_since: float | None = None
         self.ended = False
         self.moves_applied = 0
+        self.log: list[tuple[int | None, Any]] = []   # every move applied: (seat, move)
 
     # -- set-up ---------------------------------------------------------------------
     @staticmethod
@@ -288,6 +289,7 @@ class TableHost:
     def _apply(self, seat: int, move: Any, seq: int | None = None) -> list:
         events = adapters.apply_checked(self.engine, seat, move)
         self.moves_applied += 1
+        self.log.append((seat, move))
         for i in range(len(self.seats)):
             self._send_update(i, events, seq if i == seat else None)
         return events
@@ -297,7 +299,8 @@ class TableHost:
         if conn is None:
             return
         fields: dict[str, Any] = {"view": self.codec.view_to_json(self.engine.view(seat)),
-                                  "events": self.codec.events_for(events, seat)}
+                                  "events": self.codec.events_for(events, seat),
+                                  "n": self.moves_applied}
         if ack is not None:
             fields["ack"] = ack
         if adapters.is_realtime(self.key):
@@ -315,6 +318,7 @@ class TableHost:
             self.between_since = None
             events = self.engine.apply(deal)
             self.moves_applied += 1
+            self.log.append((None, deal))
             for i in range(len(self.seats)):
                 self._send_update(i, events, None)
             if self.key == "nerts":
