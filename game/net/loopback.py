@@ -24,7 +24,7 @@ class LoopbackTable:
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
         self.server = NetServer(self.host, port=0, bind=bind)
         self.port = self.server.start()
-        self.bind, self.code, self.game, self.level, self.seed = bind, code, game, level, seed
+        self.bind, self.code, self.key, self.level, self.seed = bind, code, game, level, seed
         self.clients: list[NetClient] = []
         self.players: list[RemotePlayer] = []
         self.received: list[list[Any]] = []      # every message each client got
@@ -44,7 +44,7 @@ class LoopbackTable:
         c = NetClient(self.bind, self.port, self.code, name or f"Remote {i + 1}", token=token)
         c.start()
         self.clients.append(c)
-        self.players.append(RemotePlayer(self.game, self.level, self.seed * 100 + i))
+        self.players.append(RemotePlayer(self.key, self.level, self.seed * 100 + i))
         self.received.append([])
         self.pending.append(None)
         self.seq.append(0)
