@@ -73,13 +73,14 @@ class TableHost:
                  level: str = "normal", names: Sequence[str] | None = None,
                  grace_s: float = GRACE_S, computer_delay_s: float = 0.6,
                  deal_pause_s: float | None = DEAL_PAUSE_S, rate: float = RATE,
-                 burst: float = BURST, clock: Callable[[], float] = time.monotonic):
+                 burst: float = BURST, clock: Callable[[], float] = time.monotonic,
+                 codec: Any = None):
         if game not in BY_KEY:
             raise ValueError(f"no game {game!r}; one of {', '.join(BY_KEY)}")
         self.spec = spec = BY_KEY[game]
-        if spec.net_codec is None:
+        self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
+        if self.codec is None:
             raise ValueError(f"{spec.title} cannot be played over the network yet")
-        self.key, self.codec = game, spec.net_codec
         self.engine = engine if engine is not None else spec.new_engine(seed, options)
         n = self.engine.n_seats
         if len(seats) != n or any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
