@@ -7,6 +7,7 @@ games; everything that differs is here. No pygame here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from game.engine import IllegalMove
@@ -138,6 +139,21 @@ class Computer:
         """Nerts: a stand-in starts looking at the table now."""
         if self.key == "nerts":
             self.ai.reset(step)
+
+
+def named(key: str, engine: Any, seat: int, move: Any) -> Any:
+    """Nerts: a card sent "to the scoring area" goes to the first foundation that takes
+    it, as at one keyboard (the engine lists foundation plays by foundation)."""
+    if key != "nerts":
+        return move
+    from game.nerts.moves import FOUND, Seated
+    inner = getattr(move, "move", None)
+    if not isinstance(move, Seated) or getattr(inner, "dst", None) != FOUND or inner.to is not None:
+        return move
+    for listed in engine.legal_moves(seat):
+        if replace(inner, to=listed.move.to) == listed.move:
+            return listed
+    return move
 
 
 def apply_checked(engine: Any, seat: int, move: Any) -> list:

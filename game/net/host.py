@@ -206,8 +206,15 @@ class TableHost:
         for i, s in enumerate(self.seats):
             if s.computer is not None and not self.engine.is_over():
                 move = s.computer.move(self.engine, now, self.step)
-                if move is not None:
+                if move is None:
+                    continue
+                try:
                     self._apply(i, move)
+                except IllegalMove:
+                    # Nerts: a move chosen a moment ago that the table has overtaken
+                    # (refused, as at one keyboard); in a turn game that is a bug
+                    if not adapters.is_realtime(self.key):
+                        raise
         self._table_deal(now)
         self._check_over()
 
@@ -288,6 +295,7 @@ class TableHost:
             self._send(conn, protocol.encode("illegal", seq=seq, reason=reason[:200]))
 
     def _apply(self, seat: int, move: Any, seq: int | None = None) -> list:
+        move = adapters.named(self.key, self.engine, seat, move)
         events = adapters.apply_checked(self.engine, seat, move)
         self.moves_applied += 1
         self.log.append((seat, move))

@@ -19,7 +19,8 @@ LOOPBACK = "127.0.0.1"
 
 class LoopbackTable:
     def __init__(self, game: str, seats: Sequence[str], *, seed: int = 1, level: str = "normal",
-                 code: str = "LOOP42", host_options: dict | None = None, bind: str = LOOPBACK):
+                 code: str = "LOOP42", host_options: dict | None = None, bind: str = LOOPBACK,
+                 clients: int | None = None):
         self.host = TableHost(game, seats, seed=seed, code=code, level=level,
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
         self.server = NetServer(self.host, port=0, bind=bind)
@@ -35,7 +36,7 @@ class LoopbackTable:
         self.mover_of: dict[int, int] = {}       # host move number -> the client that sent it
         self.got_at: dict[int, list[tuple[int, float]]] = {}   # move number -> (client, when)
         self.illegal = 0
-        for _ in range(sum(1 for k in seats if k == REMOTE)):
+        for _ in range(seats.count(REMOTE) if clients is None else clients):
             self.join()
 
     def join(self, token: str | None = None, name: str | None = None) -> int:
