@@ -218,7 +218,7 @@ class TableHost:
         self._table_deal(now)
         self._check_over()
 
-    def local_move(self, seat: int, move: Any) -> list:
+    def local_move(self, seat: int, move: Any) -> list[Any]:
         """A move of a local human at the host: its events, or IllegalMove."""
         if self.seats[seat].kind != LOCAL:
             raise IllegalMove("That seat is not played here.")
@@ -294,7 +294,7 @@ class TableHost:
             reason = e.reason if isinstance(e, IllegalMove) else "That is not a move of this game."
             self._send(conn, protocol.encode("illegal", seq=seq, reason=reason[:200]))
 
-    def _apply(self, seat: int, move: Any, seq: int | None = None) -> list:
+    def _apply(self, seat: int, move: Any, seq: int | None = None) -> list[Any]:
         move = adapters.named(self.key, self.engine, seat, move)
         events = adapters.apply_checked(self.engine, seat, move)
         self.moves_applied += 1
@@ -303,7 +303,7 @@ class TableHost:
             self._send_update(i, events, seq if i == seat else None)
         return events
 
-    def _send_update(self, seat: int, events: list, ack: int | None) -> None:
+    def _send_update(self, seat: int, events: list[Any], ack: int | None) -> None:
         conn = self.seats[seat].conn
         if conn is None:
             return

@@ -142,7 +142,7 @@ HOST_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
 }
 
 
-def _check(kinds: dict, data: Any) -> Message:
+def _check(kinds: dict[str, tuple[dict[str, Check], dict[str, Check]]], data: Any) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
     kind = data.get("kind")

@@ -27,6 +27,11 @@ MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, 
 START_S = 5.0              # how long start() waits for the port
 
 
+def _finish(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 class NetServer:
     def __init__(self, host: TableHost, port: int = DEFAULT_PORT, bind: str = "127.0.0.1"):
         self.host, self.bind, self.port = host, bind, port
@@ -80,7 +85,7 @@ class NetServer:
         self._dispatch(self.host.take())
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+            loop.call_soon_threadsafe(_finish, stop)
         self._thread.join(START_S)
         self._thread = None
 
