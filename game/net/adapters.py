@@ -11,6 +11,12 @@ from dataclasses import replace
 from typing import Any
 
 from game.engine import IllegalMove
+from game.gin.moves import NextHand as GinNextHand
+from game.gnono.moves import PLAY, ROUND_OVER, CallUno
+from game.gnono.moves import NextRound as GnonoNextRound
+from game.gostop.moves import NextHand as GoStopNextHand
+from game.nerts.moves import FOUND, Seated
+from game.nerts.moves import NextRound as NertsNextRound
 
 NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
 NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
@@ -26,8 +32,7 @@ class Wire:
     def move_to_wire(self, move: Any) -> Any:
         if self.key != "nerts":
             return self.codec.move_to_json(move)
-        from game.nerts.moves import NextRound, Seated
-        if isinstance(move, NextRound):
+        if isinstance(move, NertsNextRound):
             return NERTS_NEXT_ROUND
         if isinstance(move, Seated):
             return self.codec.move_to_json(move.move)
@@ -37,9 +42,8 @@ class Wire:
         try:
             if self.key != "nerts":
                 return self.codec.move_from_json(data)
-            from game.nerts.moves import NextRound, Seated
             if data == NERTS_NEXT_ROUND:
-                return NextRound(seat)
+                return NertsNextRound(seat)
             return Seated(seat, self.codec.move_from_json(data))
         except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
             raise ValueError(f"not a move of this game: {type(e).__name__}") from None
@@ -54,18 +58,14 @@ def table_deal(key: str, engine: Any) -> Any:
     """The move by which the table deals the next hand or round, when the game is
     between them (None otherwise, and once the whole game is over)."""
     if key == "gnono":
-        from game.gnono.moves import ROUND_OVER, NextRound
-        return NextRound(None) if engine.phase == ROUND_OVER else None
+        return GnonoNextRound(None) if engine.phase == ROUND_OVER else None
     if key == "gin":
-        from game.gin.moves import NextHand as GinNext
-        return GinNext(None) if engine.phase == "hand_over" else None
+        return GinNextHand(None) if engine.phase == "hand_over" else None
     if key == "gostop":
-        from game.gostop.moves import NextHand as GoStopNext
-        return GoStopNext() if engine.phase == "hand_over" else None
+        return GoStopNextHand() if engine.phase == "hand_over" else None
     if key == "nerts":
-        from game.nerts.moves import NextRound as NertsNext
         rnd = engine.round
-        return NertsNext(None) if not engine.over and (rnd is None or rnd.over) else None
+        return NertsNextRound(None) if not engine.over and (rnd is None or rnd.over) else None
     raise ValueError(f"no game {key!r}")
 
 
@@ -114,7 +114,6 @@ class Computer:
         return self.ai.choose(view)
 
     def _gnono(self, engine: Any, view: Any) -> Any:
-        from game.gnono.moves import PLAY, ROUND_OVER, CallUno
         if view.phase == ROUND_OVER:
             return None                 # the table deals (table_deal)
         if CallUno(self.seat) in view.legal and self._called_at != engine.turns:
@@ -128,7 +127,6 @@ class Computer:
         return None
 
     def _nerts(self, engine: Any, step: int) -> Any:
-        from game.nerts.moves import Seated
         rnd = engine.round
         if engine.over or rnd is None or rnd.over:
             return None
@@ -146,7 +144,6 @@ def named(key: str, engine: Any, seat: int, move: Any) -> Any:
     it, as at one keyboard (the engine lists foundation plays by foundation)."""
     if key != "nerts":
         return move
-    from game.nerts.moves import FOUND, Seated
     inner = getattr(move, "move", None)
     if not isinstance(move, Seated) or getattr(inner, "dst", None) != FOUND or inner.to is not None:
         return move

@@ -10,6 +10,8 @@ import time
 from typing import Any
 
 from game.games import BY_KEY
+from game.gnono.moves import GAME_OVER, ROUND_OVER, CallUno
+from game.nerts.moves import Seated
 from game.net import adapters
 
 
@@ -47,7 +49,6 @@ class RemotePlayer:
                 "nerts": self._nerts}[self.key](v)
 
     def _gnono(self, v: Any) -> Any:
-        from game.gnono.moves import GAME_OVER, ROUND_OVER, CallUno
         if v.phase in (ROUND_OVER, GAME_OVER):
             return None
         if CallUno(v.seat) in v.legal and self._uno_turn != (v.counts, v.current):
@@ -67,7 +68,6 @@ class RemotePlayer:
         return self.ai.choose(v)
 
     def _nerts(self, v: Any) -> Any:
-        from game.nerts.moves import Seated
         if v.over or v.round is None or v.round.over:
             return None
         self.fresh = True              # the clock runs: look again at the next step
