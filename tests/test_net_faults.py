@@ -14,6 +14,7 @@ import sys
 
 from game.games import BY_KEY
 from game.net import protocol
+from game.net.adapters import replay
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.loopback import LoopbackTable
 from tests.net_direct import CODE, Clock, DirectTable, hello
@@ -53,11 +54,10 @@ def test_a_killed_client_rejoins_its_seat_and_the_round_goes_on():
         assert table.clients[back].seat == seat
         assert not last_seats(table.received[0])["missing"][seat]
         local = BY_KEY["gnono"].new_engine(6)
-        for _, move in host.log:
-            local.apply(move)
+        replay("gnono", local, host.log)
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)
-        assert any(s == seat for s, _ in host.log[waiting:])   # the seat played again
+        assert any(s == seat for s, _, _ in host.log[waiting:])   # the seat played again
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -113,7 +113,7 @@ def test_in_nerts_a_computer_plays_a_dropped_seat_until_its_player_returns():
             clock.t += 1 / 60
             host.pump()
         host.take()
-        return [s for s, _ in host.log[start:]]
+        return [s for s, _, _ in host.log[start:]]
 
     assert run(3) == []                          # two humans who do nothing: nothing moves
     host.drop(1)

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from game.games import BY_KEY
-from game.net.adapters import table_deal
+from game.net.adapters import replay, table_deal
 from game.net.host import COMPUTER, REMOTE
 from game.net.loopback import LoopbackTable
 
@@ -45,14 +45,14 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
     seats = TABLES[game]
     if game == "nerts":
         seats = seats[:BY_KEY[game].new_engine(seed).n_seats]
-    table = LoopbackTable(game, seats, seed=seed)
+    # (Nerts' remote computers as fast as they come: the round takes a second, not minutes)
+    table = LoopbackTable(game, seats, seed=seed, remote_level="instant" if game == "nerts" else None)
     try:
         assert table.run(lambda: hand_done(table), timeout_s=60), "the hand did not end in time"
         table.run(lambda: False, timeout_s=0.2, play=False)     # the last updates arrive
         host = table.host
         local = BY_KEY[game].new_engine(seed)
-        for _seat, move in host.log:
-            local.apply(move)
+        replay(game, local, host.log, host.step)
         local.check_invariants()
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)
@@ -66,6 +66,7 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         for i in range(len(table.clients)):
             numbers = [m["n"] for m in table.received[i] if m.kind == "update" and m["n"] > 0]
             assert numbers == list(range(1, host.moves_applied + 1))
-        assert table.illegal == 0
+        if game != "nerts":          # (in Nerts a card may be beaten to a foundation)
+            assert table.illegal == 0
     finally:
         table.close()

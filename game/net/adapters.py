@@ -6,20 +6,20 @@ games; everything that differs is here. No pygame here.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.engine import IllegalMove
 from game.gin.moves import NextHand as GinNextHand
 from game.gnono.moves import PLAY, ROUND_OVER, CallUno
 from game.gnono.moves import NextRound as GnonoNextRound
 from game.gostop.moves import NextHand as GoStopNextHand
-from game.nerts.moves import FOUND, Seated
+from game.nerts.moves import FOUND, Move, Seated
 from game.nerts.moves import NextRound as NertsNextRound
 
 NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
 NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
+FLIP_MOVE, TURN_MOVE = Move.flip(), Move.turn()
 
 
 class Wire:
@@ -69,6 +69,23 @@ def table_deal(key: str, engine: Any) -> Any:
     raise ValueError(f"no game {key!r}")
 
 
+class Logged(NamedTuple):
+    """A move the host applied: whose (None: the table's deal), what, at which step of
+    the Nerts clock (0 in the turn games)."""
+    seat: int | None
+    move: Any
+    step: int
+
+
+def replay(key: str, engine: Any, log: list[Logged], final_step: int = 0) -> None:
+    """The host's moves applied to `engine` as the host applied them (Nerts: each at
+    its step of the clock, the clock left at final_step): the same game at the end."""
+    for entry in log:
+        advance_clock(key, engine, entry.step)
+        engine.apply(entry.move)
+    advance_clock(key, engine, final_step)
+
+
 def advance_clock(key: str, engine: Any, step: int) -> None:
     """Nerts: the round's clock stands at the host's step (moves are applied at once,
     nothing is queued). The turn games have no clock."""
@@ -76,16 +93,21 @@ def advance_clock(key: str, engine: Any, step: int) -> None:
         engine.round.advance_to(step)
 
 
+def make_computer(spec: Any, level: str, seed: int) -> Any:
+    """The game's computer player at `level`, from a seed (every game's make_computer
+    takes one; Nerts' on the host's clock)."""
+    if spec.key == "nerts":
+        return spec.make_computer(level, seed, NERTS_SPS)
+    return spec.make_computer(level, seed)
+
+
 class Computer:
     """A computer in a seat at the host: it sees only that seat's view, and moves
     after `delay_s` when asked (turn games), or on the Nerts clock."""
 
-    def __init__(self, spec: Any, seat: int, level: str, rng: random.Random, delay_s: float = 0.0):
+    def __init__(self, spec: Any, seat: int, level: str, seed: int, delay_s: float = 0.0):
         self.key, self.seat, self.delay_s = spec.key, seat, delay_s
-        if spec.key == "nerts":
-            self.ai = spec.make_computer(level, rng, NERTS_SPS)
-        else:
-            self.ai = spec.make_computer(level, rng)
+        self.ai = make_computer(spec, level, seed)
         self.due_since: float | None = None
         self._called_at: int | None = None   # Gnono: the turn it last thought of "UNO!"
 
@@ -140,16 +162,20 @@ class Computer:
 
 
 def named(key: str, engine: Any, seat: int, move: Any) -> Any:
-    """Nerts: a card sent "to the scoring area" goes to the first foundation that takes
-    it, as at one keyboard (the engine lists foundation plays by foundation)."""
-    if key != "nerts":
+    """Nerts, as the round itself takes them at one keyboard: a card sent "to the
+    scoring area" goes to the first foundation that takes it (the engine lists
+    foundation plays by foundation), a flip of an empty stack turns the waste over."""
+    if key != "nerts" or not isinstance(move, Seated):
         return move
-    inner = getattr(move, "move", None)
-    if not isinstance(move, Seated) or getattr(inner, "dst", None) != FOUND or inner.to is not None:
+    inner = move.move
+    listed = engine.legal_moves(seat)
+    if inner == FLIP_MOVE and move not in listed and Seated(seat, TURN_MOVE) in listed:
+        return Seated(seat, TURN_MOVE)      # a flip of an empty stack turns the waste over
+    if inner.dst != FOUND or inner.to is not None:
         return move
-    for listed in engine.legal_moves(seat):
-        if replace(inner, to=listed.move.to) == listed.move:
-            return listed
+    for m in listed:
+        if isinstance(m, Seated) and replace(inner, to=m.move.to) == m.move:
+            return m
     return move
 
 

@@ -5,7 +5,6 @@ also the model of what a remote table asks of a view. No pygame here.
 """
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -22,11 +21,7 @@ class RemotePlayer:
     def __init__(self, game: str, level: str, seed: int):
         self.spec = BY_KEY[game]
         self.key = game
-        rng = random.Random(seed)
-        if game == "nerts":
-            self.ai = self.spec.make_computer(level, rng, adapters.NERTS_SPS)
-        else:
-            self.ai = self.spec.make_computer(level, rng)
+        self.ai = adapters.make_computer(self.spec, level, seed)
         self.view: Any = None
         self.step = 0           # Nerts: the host's clock at the last update...
         self.step_at = 0.0      # ...and when it came

@@ -107,7 +107,7 @@ class TableHost:
         self.between_since: float | None = None
         self.ended = False
         self.moves_applied = 0
-        self.log: list[tuple[int | None, Any]] = []   # every move applied: (seat, move)
+        self.log: list[adapters.Logged] = []   # every move applied, in order
 
     # -- set-up ---------------------------------------------------------------------
     @staticmethod
@@ -116,7 +116,7 @@ class TableHost:
                 LOCAL: f"Player {seat + 1}"}[kind]
 
     def _computer(self, seat: int) -> adapters.Computer:
-        c = adapters.Computer(self.spec, seat, self.level, random.Random(self.rng.getrandbits(64)),
+        c = adapters.Computer(self.spec, seat, self.level, self.rng.getrandbits(32),
                               self.computer_delay_s)
         c.rejoin_clock(self.step)
         return c
@@ -298,7 +298,7 @@ class TableHost:
         move = adapters.named(self.key, self.engine, seat, move)
         events = adapters.apply_checked(self.engine, seat, move)
         self.moves_applied += 1
-        self.log.append((seat, move))
+        self.log.append(adapters.Logged(seat, move, self.step))
         for i in range(len(self.seats)):
             self._send_update(i, events, seq if i == seat else None)
         return events
@@ -327,7 +327,7 @@ class TableHost:
             self.between_since = None
             events = self.engine.apply(deal)
             self.moves_applied += 1
-            self.log.append((None, deal))
+            self.log.append(adapters.Logged(None, deal, self.step))
             for i in range(len(self.seats)):
                 self._send_update(i, events, None)
             if self.key == "nerts":

@@ -19,13 +19,15 @@ LOOPBACK = "127.0.0.1"
 
 class LoopbackTable:
     def __init__(self, game: str, seats: Sequence[str], *, seed: int = 1, level: str = "normal",
+                 remote_level: str | None = None,
                  code: str = "LOOP42", host_options: dict | None = None, bind: str = LOOPBACK,
                  clients: int | None = None):
         self.host = TableHost(game, seats, seed=seed, code=code, level=level,
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
         self.server = NetServer(self.host, port=0, bind=bind)
         self.port = self.server.start()
-        self.bind, self.code, self.key, self.level, self.seed = bind, code, game, level, seed
+        self.bind, self.code, self.key, self.seed = bind, code, game, seed
+        self.level = remote_level or level        # the remote computers' level
         self.clients: list[NetClient] = []
         self.players: list[RemotePlayer] = []
         self.received: list[list[Any]] = []      # every message each client got

@@ -109,6 +109,13 @@ def _flags(v: Any) -> str | None:
     return None
 
 
+def _move(v: Any) -> str | None:
+    """A game's move as its replay codec writes it: an object (Gin, Gnono, Go-Stop) or a
+    short text (Nerts)."""
+    ok = isinstance(v, dict) or (isinstance(v, str) and 0 < len(v) <= 40)
+    return None if ok else "a move: a JSON object or a short text"
+
+
 def _one_of(table: dict[str, str]) -> Check:
     return lambda v: None if isinstance(v, str) and v in table else f"one of {', '.join(table)}"
 
@@ -123,7 +130,7 @@ CLIENT_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "hello": ({"version": _int(0, 10 ** 6), "code": _text(0, 16),
                "name": _text(1, MAX_NAME), "app": _text(0, 32)},
               {"game": _optional(_text(1, 16)), "token": _optional(_TOKEN), "seat": _optional(_SEAT)}),
-    "move": ({"seq": _SEQ, "move": _is(dict, "a move as a JSON object")}, {}),
+    "move": ({"seq": _SEQ, "move": _move}, {}),
     "ping": ({"t": _number}, {}),
     "bye": ({}, {}),
 }
