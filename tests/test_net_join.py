@@ -8,10 +8,11 @@ import time
 
 import pytest
 
+from game.engine import IllegalMove
 from game.net import client as client_module
 from game.net import protocol
 from game.net.client import CLOSED, JOINED, REFUSED, NetClient
-from game.net.host import COMPUTER, REMOTE, TableHost
+from game.net.host import COMPUTER, HELLO_S, LOCAL, REMOTE, TableHost
 from game.net.protocol import ProtocolError, parse
 from game.net.server import NetServer
 from tests.net_direct import CODE, DirectTable
@@ -113,3 +114,31 @@ def test_refusals_reach_the_joiners_screen_over_the_network(monkeypatch):
         time.sleep(0.01)
     assert (first.state, first.reason) == (CLOSED, "The host closed the table.")
     first.close()
+
+
+def test_a_connection_that_says_nothing_is_closed_after_the_hello_time():
+    table = DirectTable("gnono", [REMOTE, REMOTE, COMPUTER, COMPUTER])
+    table.host.open(9)
+    table.inbox[9] = []
+    table.pump(HELLO_S - 1)
+    assert 9 not in table.closed
+    table.pump(2)
+    assert 9 in table.closed and [m["reason"] for m in table.inbox[9]] == ["timeout"]
+
+
+def test_a_local_seat_moves_at_the_host_and_the_remote_seats_hear_it():
+    table = DirectTable("gnono", [REMOTE, LOCAL, COMPUTER, COMPUTER], seed=3)
+    host = table.host
+    for _ in range(500):                     # the computers and the remote player move on
+        if host.engine.current == 1:
+            break
+        if not table.play_one():
+            table.pump(1)
+    assert host.engine.current == 1
+    heard = len(table.inbox[1])
+    move = host.engine.legal_moves(1)[0]
+    host.local_move(1, move)
+    table.deliver()
+    assert host.log[-1].move == move and len(table.inbox[1]) == heard + 1
+    with pytest.raises(IllegalMove):
+        host.local_move(0, host.engine.legal_moves(0)[0] if host.engine.legal_moves(0) else move)

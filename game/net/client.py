@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game import VERSION
+from game import VERSION, errors
 from game.net import protocol
 from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
 
@@ -104,8 +104,9 @@ class NetClient:
     def _run(self, hello: str) -> None:
         try:
             asyncio.run(self._main(hello))
-        except Exception as e:            # the link's end, told on the screen
+        except Exception as e:            # a bug: reported, and the link's end told
             self._ended(CLOSED, f"Network error: {e}"[:200])
+            errors.report(e, "the network client")
 
     def _ended(self, state: str, reason: str) -> None:
         if self.state in (CONNECTING, JOINED):

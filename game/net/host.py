@@ -224,6 +224,11 @@ class TableHost:
             raise IllegalMove("That seat is not played here.")
         return self._apply(seat, move)
 
+    def kick(self, conn: int) -> None:
+        """Close a connection whose message the host could not handle."""
+        if conn in self.conns:
+            self._close(conn, "bad_message")
+
     def close(self) -> None:
         """The host leaves: the table ends for everybody."""
         for conn in list(self.conns):

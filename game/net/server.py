@@ -18,6 +18,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game import errors
 from game.net.host import TableHost
 from game.net.protocol import MAX_MESSAGE
 
@@ -71,7 +72,11 @@ class NetServer:
                 with self._lock:
                     if conn in self._queued:
                         self._queued[conn] -= 1
-                host.receive(conn, raw)
+                try:
+                    host.receive(conn, raw)
+                except Exception as e:     # a bug (the host never raises for input): told,
+                    errors.report(e, "a network table's message")   # and that link closed
+                    host.kick(conn)
             else:
                 host.drop(conn)
         host.pump()
