@@ -142,3 +142,17 @@ def test_a_local_seat_moves_at_the_host_and_the_remote_seats_hear_it():
     assert host.log[-1].move == move and len(table.inbox[1]) == heard + 1
     with pytest.raises(IllegalMove):
         host.local_move(0, host.engine.legal_moves(0)[0] if host.engine.legal_moves(0) else move)
+
+
+def test_a_player_joins_over_ipv6_loopback():
+    host = TableHost("gnono", [REMOTE, COMPUTER, COMPUTER, COMPUTER], seed=1, code="SIX666")
+    server = NetServer(host, port=0, bind="::1")
+    port = server.start()
+    player = NetClient("::1", port, "SIX666", "Ann")
+    try:
+        player.start()
+        wait_for([player], server)
+        assert player.state == JOINED and player.seat == 0
+    finally:
+        player.close()
+        server.close()
