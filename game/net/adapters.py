@@ -179,7 +179,7 @@ def named(key: str, engine: Any, seat: int, move: Any) -> Any:
     return move
 
 
-def apply_checked(engine: Any, seat: int, move: Any) -> list:
+def apply_checked(engine: Any, seat: int, move: Any) -> list[Any]:
     """Apply `move` for `seat`: IllegalMove (the engine unchanged) unless it is one of
     the seat's listed moves now."""
     if move not in engine.legal_moves(seat):
@@ -192,4 +192,5 @@ def apply_checked(engine: Any, seat: int, move: Any) -> list:
         except Exception:
             raise IllegalMove("That is not a move of this game.") from None
         raise IllegalMove("That move is not yours to make now.")
-    return engine.apply(move)
+    events: list[Any] = engine.apply(move)
+    return events

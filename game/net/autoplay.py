@@ -28,7 +28,7 @@ class RemotePlayer:
         self.fresh = False      # a view came since the last move was chosen
         self._uno_turn: Any = None
 
-    def update(self, fields: dict) -> None:
+    def update(self, fields: dict[str, Any]) -> None:
         self.view = self.spec.net_codec.view_from_json(fields["view"])
         if fields.get("step") is not None:
             self.step, self.step_at = fields["step"], time.monotonic()

@@ -20,7 +20,7 @@ LOOPBACK = "127.0.0.1"
 class LoopbackTable:
     def __init__(self, game: str, seats: Sequence[str], *, seed: int = 1, level: str = "normal",
                  remote_level: str | None = None,
-                 code: str = "LOOP42", host_options: dict | None = None, bind: str = LOOPBACK,
+                 code: str = "LOOP42", host_options: dict[str, Any] | None = None, bind: str = LOOPBACK,
                  clients: int | None = None):
         self.host = TableHost(game, seats, seed=seed, code=code, level=level,
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
@@ -109,7 +109,7 @@ class LoopbackTable:
 
     def latencies(self) -> list[float]:
         """Seconds from a client's send of a move to each other client's receipt of it."""
-        out = []
+        out: list[float] = []
         for n, sent in self.move_sent.items():
             mover = self.mover_of[n]
             out.extend(t - sent for i, t in self.got_at.get(n, []) if i != mover)
