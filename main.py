@@ -1,4 +1,5 @@
-"""G'NERTS: python main.py [--windowed] [--game NAME] [--seed N] [--save-dir DIR] [--frames N]"""
+"""G'NERTS: python main.py [--windowed] [--game NAME] [--seed N] [--save-dir DIR] [--frames N]
+A headless network table: python main.py --host GAME [--port N] [--code CODE] [--seats N]"""
 from __future__ import annotations
 
 import argparse
@@ -35,6 +36,19 @@ def deal_number(text: str) -> int:
     return n
 
 
+def port_number(text: str) -> int:
+    n = non_negative(text)
+    if n > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free one): {text}")
+    return n
+
+
+def table_code(text: str) -> str:
+    if not 4 <= len(text) <= 16 or not text.isascii() or not text.isalnum():
+        raise argparse.ArgumentTypeError(f"a table code is 4 to 16 letters and digits: {text[:20]!r}")
+    return text.upper()
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = Parser(prog="gnerts",
                description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
@@ -45,13 +59,50 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help=f"deal number (0 to {DEAL_LIMIT - 1}): the shuffle of the first deal")
     p.add_argument("--save-dir", metavar="DIR", help="where options, saved games and screenshots go")
     p.add_argument("--frames", type=non_negative, metavar="N", help="run N frames, then exit (smoke tests)")
+    p.add_argument("--host", metavar="GAME",
+                   help="run a network table of GAME without a window (see docs/network.md)")
+    p.add_argument("--port", type=port_number, metavar="N",
+                   help="with --host: the TCP port to listen on (default 47470)")
+    p.add_argument("--code", type=table_code, metavar="CODE",
+                   help="with --host: the table code players give (default: a new one)")
+    p.add_argument("--seats", type=non_negative, metavar="N",
+                   help="with --host: seats open to players (the rest are computers)")
+    p.add_argument("--bind", metavar="ADDRESS",
+                   help="with --host: the address to listen on (default 0.0.0.0, every interface)")
     p.add_argument("--version", action="version", version=f"G'NERTS {VERSION}")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.host is None and any(v is not None for v in (args.port, args.code, args.seats, args.bind)):
+        p.error("--port, --code, --seats and --bind go with --host GAME")
+    if args.host is not None and (args.game is not None or args.windowed or args.frames is not None):
+        p.error("--host runs without a window: no --game, --windowed or --frames with it")
+    return args
+
+
+def host_table(args: argparse.Namespace) -> int:
+    """python main.py --host GAME ...: the headless network table."""
+    from game.games import BY_KEY
+    from game.net import headless
+    from game.net.server import DEFAULT_PORT
+
+    if args.host not in BY_KEY:
+        Parser(prog="gnerts").error(f"argument --host: invalid choice: {args.host!r} "
+                                    f"(choose from {', '.join(BY_KEY)})")
+    if BY_KEY[args.host].net_codec is None:
+        Parser(prog="gnerts").error(f"argument --host: {BY_KEY[args.host].title} "
+                                    "cannot be played over the network yet")
+    try:
+        headless.seat_plan(args.host, args.seats)
+    except ValueError as e:
+        Parser(prog="gnerts").error(f"argument --seats: {e}")
+    return headless.run(args.host, DEFAULT_PORT if args.port is None else args.port, args.code,
+                        args.seats, bind=args.bind or "0.0.0.0", seed=args.seed)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.host is not None:
+        return host_table(args)
     # lazy: pygame is imported only after the flags are read (--help, --version and a
     # bad flag answer at once) and after the variable above hides pygame's greeting
     from game.app import App

@@ -2,7 +2,7 @@
 rows: {"section", "name", "value" (text), "data" (numbers), "target", "met"}."""
 from __future__ import annotations
 
-from bench import engines, idle, replays, shell, speech, tables
+from bench import engines, idle, net, replays, shell, speech, tables
 
 
 def ms(x: float) -> str:
@@ -90,5 +90,9 @@ def kept_replays(quick: bool, save_dir: str):
     return replays.rows(quick, save_dir, row)
 
 
-ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, kept_replays,
+def network(quick: bool, save_dir: str):
+    return net.rows(quick, row)
+
+
+ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, kept_replays, network,
        engines.nerts, engines.gin, engines.gnono, engines.gostop]

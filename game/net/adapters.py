@@ -1,0 +1,196 @@
+"""What a network table needs of each game beyond its GameSpec: a move's wire form
+(the replay codec's JSON; Nerts' round moves are seated by the host), whether the game
+is played in real time, the table's own deal between hands, and how a computer at the
+host is asked for its move. The host (game/net/host.py) is the same for the four
+games; everything that differs is here. No pygame here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from game.engine import IllegalMove
+from game.gin.moves import NextHand as GinNextHand
+from game.gnono.moves import PLAY, ROUND_OVER, CallUno
+from game.gnono.moves import NextRound as GnonoNextRound
+from game.gostop.moves import NextHand as GoStopNextHand
+from game.nerts.moves import FOUND, Move, Seated
+from game.nerts.moves import NextRound as NertsNextRound
+
+NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
+NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
+FLIP_MOVE, TURN_MOVE = Move.flip(), Move.turn()
+
+
+class Wire:
+    """A game's moves on the wire: move_to_wire(move) -> JSON, move_from_wire(seat,
+    data) -> the engine's move (ValueError for what is no move of this game)."""
+
+    def __init__(self, key: str, codec: Any):
+        self.key, self.codec = key, codec
+
+    def move_to_wire(self, move: Any) -> Any:
+        if self.key != "nerts":
+            return self.codec.move_to_json(move)
+        if isinstance(move, NertsNextRound):
+            return NERTS_NEXT_ROUND
+        if isinstance(move, Seated):
+            return self.codec.move_to_json(move.move)
+        return self.codec.move_to_json(move)          # a round's own move
+
+    def move_from_wire(self, seat: int, data: Any) -> Any:
+        try:
+            if self.key != "nerts":
+                return self.codec.move_from_json(data)
+            if data == NERTS_NEXT_ROUND:
+                return NertsNextRound(seat)
+            return Seated(seat, self.codec.move_from_json(data))
+        except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            raise ValueError(f"not a move of this game: {type(e).__name__}") from None
+
+
+def is_realtime(key: str) -> bool:
+    """Nerts: every seat moves at once, on the host's clock."""
+    return key == "nerts"
+
+
+def table_deal(key: str, engine: Any) -> Any:
+    """The move by which the table deals the next hand or round, when the game is
+    between them (None otherwise, and once the whole game is over)."""
+    if key == "gnono":
+        return GnonoNextRound(None) if engine.phase == ROUND_OVER else None
+    if key == "gin":
+        return GinNextHand(None) if engine.phase == "hand_over" else None
+    if key == "gostop":
+        return GoStopNextHand() if engine.phase == "hand_over" else None
+    if key == "nerts":
+        rnd = engine.round
+        return NertsNextRound(None) if not engine.over and (rnd is None or rnd.over) else None
+    raise ValueError(f"no game {key!r}")
+
+
+class Logged(NamedTuple):
+    """A move the host applied: whose (None: the table's deal), what, at which step of
+    the Nerts clock (0 in the turn games)."""
+    seat: int | None
+    move: Any
+    step: int
+
+
+def replay(key: str, engine: Any, log: list[Logged], final_step: int = 0) -> None:
+    """The host's moves applied to `engine` as the host applied them (Nerts: each at
+    its step of the clock, the clock left at final_step): the same game at the end."""
+    for entry in log:
+        advance_clock(key, engine, entry.step)
+        engine.apply(entry.move)
+    advance_clock(key, engine, final_step)
+
+
+def advance_clock(key: str, engine: Any, step: int) -> None:
+    """Nerts: the round's clock stands at the host's step (moves are applied at once,
+    nothing is queued). The turn games have no clock."""
+    if key == "nerts" and engine.round is not None and not engine.round.over:
+        engine.round.advance_to(step)
+
+
+def make_computer(spec: Any, level: str, seed: int) -> Any:
+    """The game's computer player at `level`, from a seed (every game's make_computer
+    takes one; Nerts' on the host's clock)."""
+    if spec.key == "nerts":
+        return spec.make_computer(level, seed, NERTS_SPS)
+    return spec.make_computer(level, seed)
+
+
+class Computer:
+    """A computer in a seat at the host: it sees only that seat's view, and moves
+    after `delay_s` when asked (turn games), or on the Nerts clock."""
+
+    def __init__(self, spec: Any, seat: int, level: str, seed: int, delay_s: float = 0.0):
+        self.key, self.seat, self.delay_s = spec.key, seat, delay_s
+        self.ai = make_computer(spec, level, seed)
+        self.due_since: float | None = None
+        self._called_at: int | None = None   # Gnono: the turn it last thought of "UNO!"
+
+    def move(self, engine: Any, now: float, step: int) -> Any:
+        """The move it makes now, or None."""
+        if self.key == "nerts":
+            return self._nerts(engine, step)
+        if self.seat not in engine.to_move():
+            self.due_since = None
+            return None
+        if self.due_since is None:
+            self.due_since = now
+        if now - self.due_since < self.delay_s:
+            return None
+        move = self._turn(engine)
+        if move is not None:
+            self.due_since = None
+        return move
+
+    def _turn(self, engine: Any) -> Any:
+        view = engine.view(self.seat)
+        if self.key == "gnono":
+            return self._gnono(engine, view)
+        if self.key == "gin" and view.phase == "hand_over":
+            return None                 # the table deals (table_deal)
+        return self.ai.choose(view)
+
+    def _gnono(self, engine: Any, view: Any) -> Any:
+        if view.phase == ROUND_OVER:
+            return None                 # the table deals (table_deal)
+        if CallUno(self.seat) in view.legal and self._called_at != engine.turns:
+            self._called_at = engine.turns          # decided once a turn
+            if self.ai.would_call_uno(view):
+                return CallUno(self.seat)
+        if view.current == self.seat:
+            return self.ai.choose(view)
+        if view.phase == PLAY and engine.options.jump_in:
+            return self.ai.jump_in(view)
+        return None
+
+    def _nerts(self, engine: Any, step: int) -> Any:
+        rnd = engine.round
+        if engine.over or rnd is None or rnd.over:
+            return None
+        move = self.ai.poll(step, lambda: rnd.view(self.seat))
+        return None if move is None else Seated(self.seat, move)
+
+    def rejoin_clock(self, step: int) -> None:
+        """Nerts: a stand-in starts looking at the table now."""
+        if self.key == "nerts":
+            self.ai.reset(step)
+
+
+def named(key: str, engine: Any, seat: int, move: Any) -> Any:
+    """Nerts, as the round itself takes them at one keyboard: a card sent "to the
+    scoring area" goes to the first foundation that takes it (the engine lists
+    foundation plays by foundation), a flip of an empty stack turns the waste over."""
+    if key != "nerts" or not isinstance(move, Seated):
+        return move
+    inner = move.move
+    listed = engine.legal_moves(seat)
+    if inner == FLIP_MOVE and move not in listed and Seated(seat, TURN_MOVE) in listed:
+        return Seated(seat, TURN_MOVE)      # a flip of an empty stack turns the waste over
+    if inner.dst != FOUND or inner.to is not None:
+        return move
+    for m in listed:
+        if isinstance(m, Seated) and replace(inner, to=m.move.to) == m.move:
+            return m
+    return move
+
+
+def apply_checked(engine: Any, seat: int, move: Any) -> list[Any]:
+    """Apply `move` for `seat`: IllegalMove (the engine unchanged) unless it is one of
+    the seat's listed moves now."""
+    if move not in engine.legal_moves(seat):
+        # the engine's own reason where it has one (apply refuses without a change)
+        probe = engine.copy()
+        try:
+            probe.apply(move)
+        except IllegalMove as e:
+            raise IllegalMove(e.reason) from None
+        except Exception:
+            raise IllegalMove("That is not a move of this game.") from None
+        raise IllegalMove("That move is not yours to make now.")
+    events: list[Any] = engine.apply(move)
+    return events

@@ -1,0 +1,71 @@
+"""A computer playing from a remote seat: it reads only the views the host sends
+(decoded by the game's net codec) and answers with moves on the wire, as a human's
+program would. The tests play whole hands this way and the bench times it; it is
+also the model of what a remote table asks of a view. No pygame here.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.games import BY_KEY
+from game.gnono.moves import GAME_OVER, ROUND_OVER, CallUno
+from game.nerts.moves import Seated
+from game.net import adapters
+
+
+class RemotePlayer:
+    """One seat's computer at a client: `update(msg)` with each update message,
+    `move()` the next move to send (the engine's move) or None."""
+
+    def __init__(self, game: str, level: str, seed: int):
+        self.spec = BY_KEY[game]
+        self.key = game
+        self.ai = adapters.make_computer(self.spec, level, seed)
+        self.view: Any = None
+        self.step = 0           # Nerts: the host's clock at the last update...
+        self.step_at = 0.0      # ...and when it came
+        self.fresh = False      # a view came since the last move was chosen
+        self._uno_turn: Any = None
+
+    def update(self, fields: dict[str, Any]) -> None:
+        self.view = self.spec.net_codec.view_from_json(fields["view"])
+        if fields.get("step") is not None:
+            self.step, self.step_at = fields["step"], time.monotonic()
+        self.fresh = True
+
+    def move(self) -> Any:
+        """The move this seat makes now from its latest view, or None."""
+        v = self.view
+        if v is None or not self.fresh:
+            return None
+        self.fresh = False
+        return {"gnono": self._gnono, "gin": self._gin, "gostop": self._gostop,
+                "nerts": self._nerts}[self.key](v)
+
+    def _gnono(self, v: Any) -> Any:
+        if v.phase in (ROUND_OVER, GAME_OVER):
+            return None
+        if CallUno(v.seat) in v.legal and self._uno_turn != (v.counts, v.current):
+            self._uno_turn = (v.counts, v.current)
+            self.fresh = True          # and then the turn's move, from the same view
+            return CallUno(v.seat)
+        return self.ai.choose(v) if v.current == v.seat else None
+
+    def _gin(self, v: Any) -> Any:
+        if v.phase in ("hand_over", "game_over") or not v.legal_moves:
+            return None
+        return self.ai.choose(v)
+
+    def _gostop(self, v: Any) -> Any:
+        if not v.legal or v.question.seat != v.seat:
+            return None
+        return self.ai.choose(v)
+
+    def _nerts(self, v: Any) -> Any:
+        if v.over or v.round is None or v.round.over:
+            return None
+        self.fresh = True              # the clock runs: look again at the next step
+        step = self.step + int((time.monotonic() - self.step_at) * adapters.NERTS_SPS)
+        move = self.ai.poll(step, v.round)
+        return None if move is None else Seated(v.seat, move)

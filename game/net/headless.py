@@ -1,0 +1,53 @@
+"""The headless host: python main.py --host GAME [--port N] [--code CODE] [--seats N].
+A table without a window (for a small server): it prints where to join, fills the
+first N seats with whoever joins (computers for the rest), and runs until the game
+is over or Ctrl-C, which tells every player that the host closed the table.
+No pygame here (the engines' packages are imported through game.games)."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.games import BY_KEY
+from game.net.host import COMPUTER, REMOTE, TableHost
+from game.net.server import NetServer
+
+FRAME_S = 0.004          # the loop's pause: a move waits at most this long at the host
+
+
+def seat_plan(game: str, remote: int | None) -> list[str]:
+    """The seats: `remote` open to players (all but one if None), computers after;
+    ValueError with a sentence for a count the game cannot seat."""
+    n = BY_KEY[game].new_engine(0).n_seats
+    remote = n - 1 if remote is None else remote
+    if not 1 <= remote <= n:
+        raise ValueError(f"{BY_KEY[game].title} is played here by {n}: --seats is 1 to {n}")
+    return [REMOTE] * remote + [COMPUTER] * (n - remote)
+
+
+def run(game: str, port: int, code: str | None, remote: int | None, bind: str = "0.0.0.0",
+        level: str = "normal", seed: int | None = None, say: Callable[[str], None] | None = None) -> int:
+    say = say or (lambda line: print(line, flush=True))
+    host = TableHost(game, seat_plan(game, remote), seed=seed, code=code, level=level)
+    server = NetServer(host, port=port, bind=bind)
+    try:
+        port = server.start()
+    except OSError as e:
+        say(f"gnerts: cannot open port {port} on {bind}: {e.strerror or e}")
+        return 1
+    title = BY_KEY[game].title
+    say(f"Hosting {title} on {bind} port {port} (TCP), table code {host.code}.")
+    say(f"Players join with this machine's address, port {port} and the code; "
+        f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
+    say("Ctrl-C closes the table.")
+    try:
+        while not host.ended:
+            server.pump()
+            time.sleep(FRAME_S)
+        scores = zip(host.seats, host.engine.scores())
+        say(f"The game is over: {', '.join(f'{s.name} {p}' for s, p in scores)}.")
+    except KeyboardInterrupt:
+        say("Table closed.")
+    finally:
+        server.close()
+    return 0

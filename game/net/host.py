@@ -1,0 +1,371 @@
+"""TableHost: one network table, pure and synchronous (no sockets, no threads: the
+transport in server.py feeds it, tests drive it directly).
+
+It holds the one authoritative engine and the seats: remote humans, computers at a
+level (fed only their seat's view) and local humans (the host's own table). Every
+message from a connection goes through protocol.parse; a move is checked against the
+seat's listed moves and applied, or answered `illegal` with nothing changed. Each
+accepted move becomes one `update` per connected seat: its view and the events it may
+know (the game's net codec). The host's output is a list of (connection, text) in
+`outbox`; text None means "close that connection" (after what was sent before).
+
+Faults: a dropped player keeps its seat for `grace_s` (its seat token brings it back);
+meanwhile a turn game waits and `seats` tells who is missing, and in Nerts a computer
+at the host's level plays the seat. After the grace the seat is open to anyone.
+No pygame here.
+"""
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import IllegalMove
+from game.games import BY_KEY
+from game.net import adapters, protocol
+from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
+
+REMOTE, COMPUTER, LOCAL = "remote", "computer", "local"
+GRACE_S = 180.0          # how long a dropped player's seat is kept for its token
+HELLO_S = 10.0           # a connection says hello within this, or is closed
+RATE = 30.0              # messages a second a connection may send, sustained...
+BURST = 60.0             # ...and at once
+DEAL_PAUSE_S = 8.0       # between hands, the table deals after this (None: never)
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud safely
+
+
+def new_code(rng: random.Random | None = None) -> str:
+    """A short table code to give to friends: 6 letters and digits."""
+    pick = (rng or secrets.SystemRandom()).choice
+    return "".join(pick(CODE_LETTERS) for _ in range(6))
+
+
+@dataclass
+class Seat:
+    kind: str                       # REMOTE, COMPUTER or LOCAL
+    name: str
+    token: str | None = None        # a remote seat's token, once someone holds it
+    conn: int | None = None         # its connection now
+    left_at: float | None = None    # when its player dropped
+    computer: adapters.Computer | None = None   # who plays it now, if a computer
+
+    @property
+    def missing(self) -> bool:
+        return self.kind == REMOTE and self.token is not None and self.conn is None
+
+
+@dataclass
+class Conn:
+    opened: float
+    tokens: float = BURST
+    refilled: float = 0.0
+    seat: int | None = None
+    sent_seqs: set[int] = field(default_factory=set)
+
+
+class TableHost:
+    def __init__(self, game: str, seats: Sequence[str], *, seed: int | None = None,
+                 options: Any = None, engine: Any = None, code: str | None = None,
+                 level: str = "normal", names: Sequence[str] | None = None,
+                 grace_s: float = GRACE_S, computer_delay_s: float = 0.6,
+                 deal_pause_s: float | None = DEAL_PAUSE_S, rate: float = RATE,
+                 burst: float = BURST, clock: Callable[[], float] = time.monotonic,
+                 codec: Any = None):
+        if game not in BY_KEY:
+            raise ValueError(f"no game {game!r}; one of {', '.join(BY_KEY)}")
+        self.spec = spec = BY_KEY[game]
+        self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
+        if self.codec is None:
+            raise ValueError(f"{spec.title} cannot be played over the network yet")
+        self.engine = engine if engine is not None else spec.new_engine(seed, options)
+        n = self.engine.n_seats
+        if len(seats) != n or any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
+            raise ValueError(f"{spec.title} here has {n} seats: give each remote, computer or local")
+        if level not in spec.levels:
+            raise ValueError(f"no level {level!r}; one of {', '.join(spec.levels)}")
+        self.wire = adapters.Wire(game, spec.replay_codec)
+        self.code = code if code is not None else new_code()
+        self.level, self.grace_s, self.deal_pause_s = level, grace_s, deal_pause_s
+        self.computer_delay_s, self.rate, self.burst = computer_delay_s, rate, burst
+        self.clock = clock
+        self.rng = random.Random(seed)      # the computers' random sources
+        self.step = 0                       # the Nerts clock's step
+        names = list(names) if names else []
+        self.seats = [Seat(kind, names[i] if i < len(names) else self._default_name(kind, i))
+                      for i, kind in enumerate(seats)]
+        for i, s in enumerate(self.seats):
+            if s.kind == COMPUTER:
+                s.computer = self._computer(i)
+        self.conns: dict[int, Conn] = {}
+        self.outbox: list[tuple[int, str | None]] = []
+        self.started = REMOTE not in seats
+        self.t0: float | None = None        # when play began (the Nerts clock's zero)
+        self.between_since: float | None = None
+        self.ended = False
+        self.moves_applied = 0
+        self.log: list[adapters.Logged] = []   # every move applied, in order
+
+    # -- set-up ---------------------------------------------------------------------
+    @staticmethod
+    def _default_name(kind: str, seat: int) -> str:
+        return {REMOTE: f"Open seat {seat + 1}", COMPUTER: f"Computer {seat + 1}",
+                LOCAL: f"Player {seat + 1}"}[kind]
+
+    def _computer(self, seat: int) -> adapters.Computer:
+        c = adapters.Computer(self.spec, seat, self.level, self.rng.getrandbits(32),
+                              self.computer_delay_s)
+        c.rejoin_clock(self.step)
+        return c
+
+    def start(self) -> None:
+        """Begin play now, even with open seats (their turns wait; Nerts: computers)."""
+        if not self.started:
+            self.started = True
+            for i, s in enumerate(self.seats):
+                if s.kind == REMOTE and s.conn is None and self.key == "nerts":
+                    s.computer = self._computer(i)
+            self._send_seats()
+
+    # -- the transport's calls --------------------------------------------------------
+    def open(self, conn: int) -> None:
+        self.conns[conn] = Conn(opened=self.clock(), refilled=self.clock())
+
+    def receive(self, conn: int, raw: Any) -> None:
+        """One message from a connection; never raises for what the network sends."""
+        c = self.conns.get(conn)
+        if c is None:
+            return                     # closed already: what was on its way is dropped
+        now = self.clock()
+        c.tokens = min(self.burst, c.tokens + (now - c.refilled) * self.rate)
+        c.refilled = now
+        if c.tokens < 1:
+            self._close(conn, "flood")
+            return
+        c.tokens -= 1
+        try:
+            msg = protocol.parse(raw)
+        except ProtocolError:
+            self._close(conn, "bad_message")
+            return
+        if c.seat is None:
+            if msg.kind == "hello":
+                self._hello(conn, c, msg)
+            elif msg.kind == "ping":
+                self._send(conn, protocol.encode("pong", t=msg["t"]))
+            else:
+                self._close(conn, "bad_message")
+            return
+        if msg.kind == "move":
+            self._move(conn, c.seat, msg)
+        elif msg.kind == "ping":
+            self._send(conn, protocol.encode("pong", t=msg["t"]))
+        elif msg.kind == "bye":
+            self.drop(conn)
+            self.outbox.append((conn, None))
+        else:
+            self._send(conn, protocol.refused("joined"))
+
+    def drop(self, conn: int) -> None:
+        """The connection is gone (closed by either side)."""
+        c = self.conns.pop(conn, None)
+        if c is None or c.seat is None:
+            return
+        seat = self.seats[c.seat]
+        if seat.conn != conn:
+            return
+        seat.conn, seat.left_at = None, self.clock()
+        if self.key == "nerts" and self.started:
+            seat.computer = self._computer(c.seat)
+        self._send_seats()
+
+    def pump(self) -> None:
+        """Each frame: hello deadlines, the grace of dropped players, the clock, the
+        computers' moves and the table's deal between hands."""
+        if self.ended:
+            return
+        now = self.clock()
+        for conn, c in list(self.conns.items()):
+            if c.seat is None and now - c.opened > HELLO_S:
+                self._close(conn, "timeout")
+        for s in self.seats:
+            if s.missing and s.left_at is not None and now - s.left_at > self.grace_s:
+                s.token, s.left_at = None, None      # open to anyone now
+                s.name = self._default_name(REMOTE, self.seats.index(s))
+                self._send_seats()
+        if not self.started:
+            return
+        if self.t0 is None:
+            self.t0 = now
+        if adapters.is_realtime(self.key):
+            self.step = max(self.step, int((now - self.t0) * adapters.NERTS_SPS))
+            adapters.advance_clock(self.key, self.engine, self.step)
+        for i, s in enumerate(self.seats):
+            if s.computer is not None and not self.engine.is_over():
+                move = s.computer.move(self.engine, now, self.step)
+                if move is None:
+                    continue
+                try:
+                    self._apply(i, move)
+                except IllegalMove:
+                    # Nerts: a move chosen a moment ago that the table has overtaken
+                    # (refused, as at one keyboard); in a turn game that is a bug
+                    if not adapters.is_realtime(self.key):
+                        raise
+        self._table_deal(now)
+        self._check_over()
+
+    def local_move(self, seat: int, move: Any) -> list[Any]:
+        """A move of a local human at the host: its events, or IllegalMove."""
+        if self.seats[seat].kind != LOCAL:
+            raise IllegalMove("That seat is not played here.")
+        return self._apply(seat, move)
+
+    def kick(self, conn: int) -> None:
+        """Close a connection whose message the host could not handle."""
+        if conn in self.conns:
+            self._close(conn, "bad_message")
+
+    def close(self) -> None:
+        """The host leaves: the table ends for everybody."""
+        for conn in list(self.conns):
+            self._close(conn, "host_left")
+        self.ended = True
+
+    def take(self) -> list[tuple[int, str | None]]:
+        """What to send (and close) since the last call, in order."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    # -- joining ----------------------------------------------------------------------
+    def _refuse(self, conn: int, reason: str) -> None:
+        self._send(conn, protocol.refused(reason))
+        self.conns.pop(conn, None)
+        self.outbox.append((conn, None))
+
+    def _hello(self, conn: int, c: Conn, msg: Message) -> None:
+        if msg["version"] != PROTOCOL_VERSION:
+            return self._refuse(conn, "version")
+        if msg.get("game") not in (None, self.key):
+            return self._refuse(conn, "game")
+        if not hmac.compare_digest(msg["code"].upper().encode(), self.code.upper().encode()):
+            return self._refuse(conn, "code")
+        token, wanted = msg.get("token"), msg.get("seat")
+        if token is not None:
+            seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None
+                            and hmac.compare_digest(s.token.encode(), token.encode())), None)
+            if seat_no is None:
+                return self._refuse(conn, "token")
+            old = self.seats[seat_no].conn
+            if old is not None:          # the same player on a new connection
+                self.conns.pop(old, None)
+                self._send(old, protocol.end("replaced"))
+                self.outbox.append((old, None))
+        elif wanted is not None:
+            if wanted >= len(self.seats) or self.seats[wanted].kind != REMOTE \
+                    or self.seats[wanted].token is not None:
+                return self._refuse(conn, "seat_taken")
+            seat_no = wanted
+        else:
+            seat_no = next((i for i, s in enumerate(self.seats)
+                            if s.kind == REMOTE and s.token is None), None)
+            if seat_no is None:
+                return self._refuse(conn, "full")
+        seat = self.seats[seat_no]
+        seat.token = seat.token or secrets.token_urlsafe(18)
+        seat.conn, seat.left_at, seat.computer = conn, None, None
+        seat.name = msg["name"]
+        c.seat = seat_no
+        self._send(conn, protocol.encode("welcome", seat=seat_no, token=seat.token,
+                                         names=[s.name for s in self.seats], game=self.key,
+                                         version=PROTOCOL_VERSION))
+        if not self.started and all(s.kind != REMOTE or s.token for s in self.seats):
+            self.started = True
+        self._send_seats()
+        self._send_update(seat_no, [], None)
+
+    # -- moves ------------------------------------------------------------------------
+    def _move(self, conn: int, seat: int, msg: Message) -> None:
+        seq = msg["seq"]
+        if not self.started:
+            return self._send(conn, protocol.encode("illegal", seq=seq, reason="Waiting for players."))
+        try:
+            move = self.wire.move_from_wire(seat, msg["move"])
+            self._apply(seat, move, seq)
+        except (IllegalMove, ValueError) as e:
+            reason = e.reason if isinstance(e, IllegalMove) else "That is not a move of this game."
+            self._send(conn, protocol.encode("illegal", seq=seq, reason=reason[:200]))
+
+    def _apply(self, seat: int, move: Any, seq: int | None = None) -> list[Any]:
+        move = adapters.named(self.key, self.engine, seat, move)
+        events = adapters.apply_checked(self.engine, seat, move)
+        self.moves_applied += 1
+        self.log.append(adapters.Logged(seat, move, self.step))
+        for i in range(len(self.seats)):
+            self._send_update(i, events, seq if i == seat else None)
+        return events
+
+    def _send_update(self, seat: int, events: list[Any], ack: int | None) -> None:
+        conn = self.seats[seat].conn
+        if conn is None:
+            return
+        fields: dict[str, Any] = {"view": self.codec.view_to_json(self.engine.view(seat)),
+                                  "events": self.codec.events_for(events, seat),
+                                  "n": self.moves_applied}
+        if ack is not None:
+            fields["ack"] = ack
+        if adapters.is_realtime(self.key):
+            fields["step"] = self.step
+        self._send(conn, protocol.encode("update", **fields))
+
+    def _table_deal(self, now: float) -> None:
+        deal = adapters.table_deal(self.key, self.engine)
+        if deal is None:
+            self.between_since = None
+            return
+        if self.between_since is None:
+            self.between_since = now
+        if self.deal_pause_s is not None and now - self.between_since >= self.deal_pause_s:
+            self.between_since = None
+            events = self.engine.apply(deal)
+            self.moves_applied += 1
+            self.log.append(adapters.Logged(None, deal, self.step))
+            for i in range(len(self.seats)):
+                self._send_update(i, events, None)
+            if self.key == "nerts":
+                for s in self.seats:
+                    if s.computer is not None:
+                        s.computer.rejoin_clock(self.step)
+
+    def _check_over(self) -> None:
+        """The whole game is over (not one hand of it): the table ends for everybody."""
+        if self.engine.is_over() and adapters.table_deal(self.key, self.engine) is None:
+            for conn in list(self.conns):
+                self._close(conn, "over")
+            self.ended = True
+
+    # -- output -----------------------------------------------------------------------
+    def seats_message(self) -> str:
+        return protocol.encode(
+            "seats", names=[s.name for s in self.seats],
+            connected=[s.kind != REMOTE or s.conn is not None for s in self.seats],
+            missing=[s.missing for s in self.seats],
+            computer=[s.computer is not None for s in self.seats])
+
+    def _send_seats(self) -> None:
+        text = self.seats_message()
+        for s in self.seats:
+            if s.conn is not None:
+                self._send(s.conn, text)
+
+    def _send(self, conn: int, text: str) -> None:
+        self.outbox.append((conn, text))
+
+    def _close(self, conn: int, reason: str) -> None:
+        self._send(conn, protocol.end(reason))
+        self.drop(conn)
+        self.conns.pop(conn, None)
+        self.outbox.append((conn, None))

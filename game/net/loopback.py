@@ -1,0 +1,121 @@
+"""A whole network table in one process on the loopback address: a TableHost behind
+a NetServer on 127.0.0.1 and remote computers (autoplay.RemotePlayer) behind
+NetClients, all pumped by one loop. The end-to-end tests and the bench use it; it
+also times each move from a client's send to the other clients' receipt. No pygame.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.net.autoplay import RemotePlayer
+from game.net.client import CLOSED, JOINED, REFUSED, NetClient
+from game.net.host import REMOTE, TableHost
+from game.net.server import NetServer
+
+LOOPBACK = "127.0.0.1"
+
+
+class LoopbackTable:
+    def __init__(self, game: str, seats: Sequence[str], *, seed: int = 1, level: str = "normal",
+                 remote_level: str | None = None,
+                 code: str = "LOOP42", host_options: dict[str, Any] | None = None, bind: str = LOOPBACK,
+                 clients: int | None = None):
+        self.host = TableHost(game, seats, seed=seed, code=code, level=level,
+                              **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
+        self.server = NetServer(self.host, port=0, bind=bind)
+        self.port = self.server.start()
+        self.bind, self.code, self.key, self.seed = bind, code, game, seed
+        self.level = remote_level or level        # the remote computers' level
+        self.clients: list[NetClient] = []
+        self.players: list[RemotePlayer] = []
+        self.received: list[list[Any]] = []      # every message each client got
+        self.seq: list[int] = []                 # each client's last move number
+        self.pending: list[int | None] = []      # a client's move awaiting its answer
+        self.sent_at: dict[tuple[int, int], float] = {}   # (client, seq) -> when sent
+        self.move_sent: dict[int, float] = {}    # host move number -> when its client sent it
+        self.mover_of: dict[int, int] = {}       # host move number -> the client that sent it
+        self.got_at: dict[int, list[tuple[int, float]]] = {}   # move number -> (client, when)
+        self.illegal = 0
+        for _ in range(seats.count(REMOTE) if clients is None else clients):
+            self.join()
+
+    def join(self, token: str | None = None, name: str | None = None) -> int:
+        """Another client (it replaces none): its index."""
+        i = len(self.clients)
+        c = NetClient(self.bind, self.port, self.code, name or f"Remote {i + 1}", token=token)
+        c.start()
+        self.clients.append(c)
+        self.players.append(RemotePlayer(self.key, self.level, self.seed * 100 + i))
+        self.received.append([])
+        self.pending.append(None)
+        self.seq.append(0)
+        return i
+
+    def step(self, play: bool = True) -> None:
+        """One frame of everyone: the server pumps, each client reads and may move."""
+        self.server.pump()
+        now = time.perf_counter()
+        for i, c in enumerate(self.clients):
+            for msg in c.poll():
+                self.received[i].append(msg)
+                if msg.kind == "update":
+                    self._timed(i, msg, now)
+                    self.players[i].update(msg.fields)
+                    if msg.get("ack") is not None and msg["ack"] == self.pending[i]:
+                        self.pending[i] = None
+                elif msg.kind == "illegal":
+                    self.illegal += 1
+                    if msg["seq"] == self.pending[i]:
+                        self.pending[i] = None
+                    self.players[i].fresh = True
+            if play and c.state == JOINED and self.pending[i] is None:
+                move = self.players[i].move()
+                if move is not None:
+                    self.send_move(i, move)
+
+    def send_move(self, i: int, move: Any) -> int:
+        c = self.clients[i]
+        self.seq[i] += 1
+        seq = self.seq[i]
+        self.pending[i] = seq
+        self.sent_at[(i, seq)] = time.perf_counter()
+        c.send({"kind": "move", "seq": seq, "move": self.host.wire.move_to_wire(move)})
+        return seq
+
+    def _timed(self, i: int, msg: Any, now: float) -> None:
+        n = msg["n"]
+        ack = msg.get("ack")
+        if ack is not None and (i, ack) in self.sent_at:
+            self.move_sent[n] = self.sent_at.pop((i, ack))
+            self.mover_of[n] = i
+        self.got_at.setdefault(n, []).append((i, now))
+
+    def run(self, done: Callable[[], bool], timeout_s: float = 30.0, play: bool = True,
+            frame_s: float = 0.0005) -> bool:
+        """Step until done() (True) or the time is up (False)."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            self.step(play)
+            if done():
+                return True
+            time.sleep(frame_s)
+        return False
+
+    def joined(self) -> bool:
+        return all(c.state in (JOINED, REFUSED, CLOSED) for c in self.clients) and \
+            any(c.state == JOINED for c in self.clients)
+
+    def latencies(self) -> list[float]:
+        """Seconds from a client's send of a move to each other client's receipt of it."""
+        out: list[float] = []
+        for n, sent in self.move_sent.items():
+            mover = self.mover_of[n]
+            out.extend(t - sent for i, t in self.got_at.get(n, []) if i != mover)
+        return out
+
+    def close(self) -> None:
+        for c in self.clients:
+            c.close()
+        self.server.close()

@@ -1,0 +1,72 @@
+"""The headless host (python main.py --host GAME ...): clear errors for bad flags; a
+table that prints its port and code, takes a player over the loopback address and,
+on Ctrl-C, tells that player the host closed the table and exits cleanly."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import main
+from game.net.client import CLOSED, JOINED, NetClient
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def gnerts(*args: str, **kw) -> subprocess.Popen:
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--host", "chess"], "invalid choice: 'chess'"),
+    (["--host", "gnono", "--seats", "9"], "--seats is 1 to 4"),
+    (["--host", "gnono", "--port", "70000"], "a port is 0 to 65535"),
+    (["--host", "gnono", "--code", "no way"], "4 to 16 letters and digits"),
+    (["--port", "47470"], "go with --host GAME"),
+    (["--host", "gnono", "--windowed"], "runs without a window"),
+])
+def test_bad_host_flags_are_one_clear_line(args, says, capsys):
+    with pytest.raises(SystemExit) as done:
+        main.main(args)
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and says in err and err.count("\n") == 1
+
+
+def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c():
+    proc = gnerts("--host", "gnono", "--port", "0", "--bind", "127.0.0.1", "--code", "TEST42",
+                  "--seats", "2")
+    client = None
+    try:
+        first = proc.stdout.readline()
+        found = re.search(r"port (\d+) \(TCP\), table code (\w+)\.", first)
+        assert found, first
+        port, code = int(found.group(1)), found.group(2)
+        assert code == "TEST42"
+        client = NetClient("127.0.0.1", port, "test42", "Ann")
+        client.start()
+        deadline = time.monotonic() + 10
+        while client.state != JOINED and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert client.state == JOINED and client.seat == 0
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+        deadline = time.monotonic() + 5
+        while client.state == JOINED and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert (client.state, client.reason) == (CLOSED, "The host closed the table.")
+        rest = proc.stdout.read()
+        assert "Table closed." in rest and "Traceback" not in proc.stderr.read()
+    finally:
+        if client is not None:
+            client.close()
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
