@@ -30,3 +30,4 @@ class GameSpec:
     presets: PresetBook | None     # the presets it ships and the player's own (or none)
     replay_codec: Any              # the module that writes and reads its replays and codes
     replay_board: Callable[[Any, Any], Any]  # (app, Replay) -> the board a replay plays on
+    net_codec: Any = None          # views and events as JSON for a network table (game/net/)
