@@ -64,8 +64,12 @@ def text(v: Any, what: str, most: int = 200) -> str:
 
 def guarded(read: Callable[[Any], T], data: Any, what: str) -> T:
     """read(data) with any slip a reader missed turned into the one ValueError
-    (game.engine.read_guarded); the readers above raise ValueError themselves."""
-    return read_guarded(read, data, what)
+    (game.engine.read_guarded), and lists nested too deep for a reader that recurses
+    (a move's values) refused; the readers above raise ValueError themselves."""
+    try:
+        return read_guarded(read, data, what)
+    except RecursionError:
+        raise ValueError(f"bad {what}: nested too deep") from None
 
 
 def events_for(events: list[Event], seat: int, withheld: Mapping[str, tuple[str, ...]],

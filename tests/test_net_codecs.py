@@ -359,6 +359,29 @@ def test_a_damaged_view_is_read_or_refused_with_a_value_error(game, data):
     read_or_refuse(game, json.loads(json.dumps(damaged)))
 
 
+def nested(depth: int) -> list:
+    deep: list = []
+    for _ in range(depth):
+        deep = [deep]
+    return deep
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_nested_too_deep_is_refused(game):
+    sample = sample_views(game)[-1]
+    for path in list(_paths(sample))[1:]:
+        with pytest.raises(ValueError):
+            codec(game).view_from_json(_replaced(sample, path, nested(5000), drop=False))
+
+
+def test_a_gin_move_nested_too_deep_is_refused():
+    """The replay codec reads a move's values recursively."""
+    sample = sample_views("gin")[0]
+    move = {"t": "GoOut", "seat": 0, "discard": None, "melds": nested(5000)}
+    with pytest.raises(ValueError, match="nested too deep"):
+        codec("gin").view_from_json({**sample, "legal_moves": [move]})
+
+
 def test_the_games_name_their_net_codecs():
     for game in GAMES:
         assert BY_KEY[game].net_codec is codec(game)
