@@ -14,7 +14,6 @@ Along seeded games (the computers and random legal moves playing every seat):
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 import json
 import random
@@ -46,7 +45,7 @@ REDEAL_EVERY = {"gin": 4, "gostop": 2, "nerts": 25}  # positions redealt (a Nert
 
 
 def codec(game: str):
-    return importlib.import_module(f"game.{game}.net_codec")
+    return BY_KEY[game].net_codec
 
 
 # --- seeded games -------------------------------------------------------------------
@@ -174,25 +173,21 @@ def leaks(data: Any, hidden: set[str]) -> set[str]:
     return names(data) & hidden
 
 
-def full_state(engine, seat: int, events: list) -> tuple[Any, Any]:
+def full_state(game: str, engine, seat: int, events: list) -> tuple[Any, Any]:
     """An obviously leaky encoding: the seat's view with the whole state."""
-    c = codec_of(engine)
+    c = codec(game)
     return {"view": c.view_to_json(engine.view(seat)), "state": engine.to_json()}, c.events_for(events, seat)
 
 
-def codec_of(engine):
-    return codec(type(engine).__module__.split(".")[1])
-
-
 def privacy_failures(game: str, seed: int, encode: Callable, most: int = 10 ** 6) -> tuple[int, list[str]]:
-    """(views checked, what leaked) when each seat is sent encode(engine, seat, events),
+    """(views checked, what leaked) when each seat is sent encode(game, engine, seat, events),
     along the first `most` positions of a seeded game."""
     failures: list[str] = []
     checked = 0
     for engine, events in itertools.islice(walk(game, seed), most):
         for seat in range(engine.n_seats):
             hidden = codec(game).hidden_cards(engine, seat)
-            view, sent = encode(engine, seat, events or [])
+            view, sent = encode(game, engine, seat, events or [])
             checked += 1
             if leaks(view, hidden):
                 failures.append(f"view of seat {seat}: {sorted(leaks(view, hidden))}")
@@ -203,8 +198,8 @@ def privacy_failures(game: str, seed: int, encode: Callable, most: int = 10 ** 6
     return checked, failures
 
 
-def as_sent(engine, seat: int, events: list) -> tuple[Any, Any]:
-    c = codec_of(engine)
+def as_sent(game: str, engine, seat: int, events: list) -> tuple[Any, Any]:
+    c = codec(game)
     return c.view_to_json(engine.view(seat)), c.events_for(events, seat)
 
 
@@ -223,7 +218,7 @@ def test_the_privacy_check_catches_a_leaky_encoding(game):
 
 def test_the_privacy_check_catches_unreduced_gin_events():
     """Gin's draw from the Stock names its card to the drawer only."""
-    def raw_events(engine, seat, events):
+    def raw_events(game, engine, seat, events):
         return {}, [{"kind": e.kind, "data": dict(e.data)} for e in events]
     _, failures = privacy_failures("gin", 0, raw_events)
     assert any("events" in f for f in failures)
@@ -384,4 +379,4 @@ def test_a_gin_move_nested_too_deep_is_refused():
 
 def test_the_games_name_their_net_codecs():
     for game in GAMES:
-        assert BY_KEY[game].net_codec is codec(game)
+        assert BY_KEY[game].net_codec.__name__ == f"game.{game}.net_codec"

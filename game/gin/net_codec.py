@@ -129,20 +129,24 @@ def _seat(v: Any, what: str) -> int:
     return F.number(v, 0, SEATS - 1, what)
 
 
+def _is_cards(v: Any) -> bool:
+    return isinstance(v, tuple) and all(isinstance(c, Card) for c in v)
+
+
 def _move(v: Any, what: str) -> M.Move:
+    """A legal move as the replay codec reads it, its values of the right types."""
     move = replay_codec.move_from_json(v)
     seat = getattr(move, "seat", None)
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS):
         raise ValueError(f"bad {what}: seat {seat!r:.20}")
-    for name in ("card", "discard"):
-        c = getattr(move, name, None)
-        if c is not None and not isinstance(c, Card):
-            raise ValueError(f"bad {what}: {name}")
-    for name in ("melds", "layoffs"):
-        groups = getattr(move, name, None)
-        flat = groups if name == "layoffs" else [c for g in groups or () for c in g]
-        if groups is not None and not all(isinstance(c, Card) for c in flat):
-            raise ValueError(f"bad {what}: {name}")
+    card = getattr(move, "card", getattr(move, "discard", None))
+    if (isinstance(move, M.Discard) or card is not None) and not isinstance(card, Card):
+        raise ValueError(f"bad {what}: a move's card")
+    melds, layoffs = getattr(move, "melds", None), getattr(move, "layoffs", None)
+    if melds is not None and not (isinstance(melds, tuple) and all(_is_cards(g) for g in melds)):
+        raise ValueError(f"bad {what}: a move's groups")
+    if layoffs is not None and not _is_cards(layoffs):
+        raise ValueError(f"bad {what}: a move's lay-offs")
     return move
 
 
