@@ -51,12 +51,12 @@ def codec(game: str):
 # --- seeded games -------------------------------------------------------------------
 
 def options(game: str, seed: int) -> Any:
-    """Each seed its variant: Gin's Oklahoma and Big Gin, three Go-Stop players,
-    Nerts at 2 to 4 seats and with partners."""
+    """Each seed its variant: Gin's Oklahoma, Big Gin and Hollywood, three Go-Stop
+    players and three bonus cards, Nerts at 2 to 4 seats and with partners."""
     if game == "gin":
-        return GinOptions(oklahoma=seed % 2 == 1, big_gin=seed % 3 == 2)
+        return GinOptions(oklahoma=seed % 2 == 1, big_gin=seed % 3 == 2, hollywood=seed == 0)
     if game == "gostop":
-        return GoStopOptions(players=2 + seed % 2)
+        return GoStopOptions(players=2 + seed % 2, bonus_cards=3 if seed == 2 else 2)
     return NertsOptions(seats=4, partners=True) if seed % 4 == 3 else NertsOptions(seats=2 + seed % 3)
 
 
