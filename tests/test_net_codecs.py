@@ -224,6 +224,22 @@ def test_the_privacy_check_catches_unreduced_gin_events():
     assert any("events" in f for f in failures)
 
 
+def test_nerts_layouts_lie_open_and_go_to_json_and_back():
+    """The layouts a Nerts client draws the other seats' from: no hidden card."""
+    c = codec("nerts")
+    drawn = []
+    for engine, _ in walk("nerts", 3):
+        data = json.loads(json.dumps(c.layouts_to_json(engine)))
+        assert not leaks(data, c.hidden_cards(engine, 0))
+        rnd = engine.round
+        assert c.layouts_from_json(data) == (
+            tuple(rnd.view(engine.options.seats_of(s)[0]) for s in range(rnd.sides)) if rnd else ())
+        drawn = data or drawn
+    assert len(drawn) == 2     # partners: two layouts
+    with pytest.raises(ValueError, match="one a side"):
+        c.layouts_from_json(drawn[::-1])
+
+
 def test_gin_other_seat_hears_no_drawn_card_nor_face_down_discard():
     c = codec("gin")
     draw = Details("draw_stock", 1, {"card": "7H", "stock": 20, "private_to": 1})

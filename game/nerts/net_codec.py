@@ -62,6 +62,16 @@ def view_to_json(view: GameView) -> dict[str, Any]:
             "over": view.over, "round": None if view.round is None else _round_to_json(view.round)}
 
 
+def layouts_to_json(engine: Game) -> list[dict[str, Any]]:
+    """Every layout on the table as its side's first seat sees it, for a client to draw
+    the other seats' layouts (Nerts' face-up cards lie open to all; the views show a
+    seat its own only); [] between rounds."""
+    rnd = engine.round
+    if rnd is None:
+        return []
+    return [_round_to_json(rnd.view(engine.options.seats_of(side)[0])) for side in range(rnd.sides)]
+
+
 def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:
     """The events of one apply() as JSON (their cards already tokens), as `seat` may
     read them."""
@@ -131,6 +141,16 @@ def _read(data: Any) -> GameView:
                     totals=F.items(d["totals"], "totals",
                                    lambda x, w: F.number(x, -TOTAL_MAX, TOTAL_MAX, w), MAX_SEATS),
                     over=F.flag(d["over"], "over"), round=rnd)
+
+
+def layouts_from_json(data: Any) -> tuple[SeatView, ...]:
+    """The layouts back from layouts_to_json's JSON; ValueError with a reason otherwise."""
+    def read(d: Any) -> tuple[SeatView, ...]:
+        layouts = F.items(d, "layouts", _round, MAX_SEATS)
+        if any(lay.side != side for side, lay in enumerate(layouts)):
+            raise ValueError("bad layouts: one a side, in order")
+        return layouts
+    return F.guarded(read, data, "Nerts layouts")
 
 
 def view_from_json(data: Any) -> GameView:
