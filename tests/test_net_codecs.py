@@ -338,6 +338,16 @@ def test_any_json_value_is_a_view_or_a_value_error(game, value):
         codec(game).view_from_json(value)
 
 
+@settings(max_examples=100, deadline=None)
+@given(value=JSON)
+def test_any_json_value_is_nerts_layouts_or_a_value_error(value):
+    try:
+        layouts = codec("nerts").layouts_from_json(value)
+    except ValueError:
+        return
+    assert layouts == ()      # only an empty list is a table of layouts among these values
+
+
 def _paths(data: Any, path: tuple = ()) -> Iterator[tuple]:
     yield path
     if isinstance(data, dict):

@@ -9,6 +9,7 @@ laid face down until the hand is over. No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game import net_fields as F
@@ -39,11 +40,11 @@ _WITHHELD: dict[str, tuple[str, ...]] = {
 
 # --- writing ---------------------------------------------------------------------
 
-def _cards(cards) -> list[str]:
+def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _groups(groups) -> list[list[str]]:
+def _groups(groups: Iterable[Iterable[Card]]) -> list[list[str]]:
     return [_cards(g) for g in groups]
 
 
@@ -135,7 +136,7 @@ def _is_cards(v: Any) -> bool:
 
 def _move(v: Any, what: str) -> M.Move:
     """A legal move as the replay codec reads it, its values of the right types."""
-    move = replay_codec.move_from_json(v)
+    move: M.Move = replay_codec.move_from_json(v)
     seat = getattr(move, "seat", None)
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS):
         raise ValueError(f"bad {what}: seat {seat!r:.20}")

@@ -11,6 +11,7 @@ other seats hear of the chongtong, not of its month). No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game import net_fields as F
@@ -42,7 +43,7 @@ _WITHHELD: dict[str, tuple[str, ...]] = {
 
 # --- writing ---------------------------------------------------------------------
 
-def _names(cards) -> list[str]:
+def _names(cards: Iterable[Card]) -> list[str]:
     return [c.name for c in cards]
 
 
@@ -61,7 +62,7 @@ def _plain(v: Any) -> Any:
     raise TypeError(f"a Go-Stop event detail with no JSON form: {v!r}")
 
 
-def _result(res: dict | None) -> dict | None:
+def _result(res: dict[str, Any] | None) -> dict[str, Any] | None:
     if res is None:
         return None
     return {**res, "lines": [list(x) for x in res["lines"]],

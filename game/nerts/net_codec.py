@@ -11,10 +11,11 @@ told). No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game import net_fields as F
-from game.cards import full_deck
+from game.cards import Card, full_deck
 from game.engine import Event
 from game.nerts.moves import NUM_COLUMNS
 from game.nerts.piles import MAX_ROTATIONS, SeatView, card_token
@@ -39,7 +40,7 @@ _WITHHELD: dict[str, tuple[str, ...]] = {
 
 # --- writing ---------------------------------------------------------------------
 
-def _tokens(cards) -> list[str]:
+def _tokens(cards: Iterable[Card]) -> list[str]:
     return [card_token(c) for c in cards]
 
 
@@ -96,13 +97,13 @@ _ROUND_KEYS = ("seat", "seats", "step", "pile_count", "pile_top", "columns", "st
                "side", "role")
 
 
-def _card(v: Any, what: str):
+def _card(v: Any, what: str) -> Card:
     if not isinstance(v, str) or v not in _TOKENS:
         raise ValueError(f"bad {what}: not a card token: {v!r:.20}")
     return _TOKENS[v]
 
 
-def _cards(v: Any, what: str) -> tuple:
+def _cards(v: Any, what: str) -> tuple[Card, ...]:
     return F.items(v, what, _card, MAX_DECK)
 
 
