@@ -7,10 +7,11 @@ never half read. No pygame here.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
-from game.engine import Event, is_int, read_guarded
+from game.engine import Event, OptionsT, is_int, read_guarded
 
 T = TypeVar("T")
 
@@ -60,6 +61,14 @@ def text(v: Any, what: str, most: int = 200) -> str:
     if not isinstance(v, str) or len(v) > most:
         raise ValueError(f"bad {what}: a text of at most {most} characters expected")
     return v
+
+
+def options(v: Any, cls: type[OptionsT], what: str = "options") -> OptionsT:
+    """A game's options dataclass (it checks its values when made: OptionError, a
+    ValueError), every one of its fields given: a save may leave some out to take
+    their defaults, a view is written whole."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    return cls(**fields(v, names, what))
 
 
 def guarded(read: Callable[[Any], T], data: Any, what: str) -> T:

@@ -182,7 +182,7 @@ def _read(data: Any) -> GinView:
         opp_discards=_cards_in(d["opp_discards"], "discards"),
         opp_passed=_cards_in(d["opp_passed"], "upcards passed"),
         legal_moves=F.items(d["legal_moves"], "legal moves", _move, 64),
-        options=GinOptions.from_json(d["options"]),
+        options=F.options(d["options"], GinOptions),
         games=F.items(d["games"], "games", lambda g, w: GameScore.from_json(F.fields(
             g, ("points", "boxes", "winner", "game_bonus", "box_bonus", "blitz_bonus"), w)), 3),
         wins=F.items(d["wins"], "wins", lambda x, w: F.number(x, 0, HAND_NO_MAX, w), SEATS),

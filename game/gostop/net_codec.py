@@ -180,7 +180,7 @@ def _question(v: Any, seats: _Seats) -> Question:
 
 def _read(data: Any) -> PlayerView:
     d = F.fields(data, _KEYS, "Go-Stop view")
-    options = Options.from_json(d["options"])
+    options = F.options(d["options"], Options)
     n = F.number(d["players"], 2, 3, "players")
     if n != options.players:
         raise ValueError("bad players: not the options' count")
