@@ -15,7 +15,7 @@ from game.engine import Event, OptionsT, is_int, read_guarded
 
 T = TypeVar("T")
 
-MAX_LIST = 200      # no list of a view is longer (a Nerts foundation row: 4 a seat)
+MAX_LIST = 200      # no list of a view is longer, unless its reader says
 
 
 def fields(data: Any, keys: Collection[str], what: str) -> dict[str, Any]:
@@ -55,12 +55,6 @@ def items(v: Any, what: str, read: Callable[[Any, str], T], most: int = MAX_LIST
 
 def optional(v: Any, what: str, read: Callable[[Any, str], T]) -> T | None:
     return None if v is None else read(v, what)
-
-
-def text(v: Any, what: str, most: int = 200) -> str:
-    if not isinstance(v, str) or len(v) > most:
-        raise ValueError(f"bad {what}: a text of at most {most} characters expected")
-    return v
 
 
 def options(v: Any, cls: type[OptionsT], what: str = "options") -> OptionsT:

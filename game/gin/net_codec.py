@@ -27,9 +27,9 @@ SEATS = 2
 HAND_NO_MAX = 10 ** 6
 OUT_KINDS = ("gin", "knock")
 
-# each event kind, and the details the seat that did not make it may not read
-# (None: every seat reads it all). A kind missing here is refused: a new event must
-# be looked at before it travels.
+# each event kind, and the details the seat that did not make it may not read (none:
+# every seat reads it all). A kind missing here is refused: a new event must be
+# looked at before it travels.
 _WITHHELD: dict[str, tuple[str, ...]] = {
     "deal": (), "redeal": (), "take_upcard": (), "pass": (), "discard": (), "stock_end": (),
     "dead_hand": (), "lay_down": (), "hand_scored": (), "game_won": (),
