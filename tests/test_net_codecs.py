@@ -1,7 +1,8 @@
 """The net codecs of Gin, Go-Stop and Nerts (game/<game>/net_codec.py): what a network
 client is sent of a seat's view and of each move's events.
 
-Along seeded games (the computers and random legal moves playing every seat):
+Along seeded games (Gin's computers and random legal moves playing every seat; Nerts'
+random moves favour the Scoring Area and the Pile, so that rounds end):
 - a view goes to JSON text and back equal;
 - neither a seat's view nor the events it is sent of a move name a card hidden from it
   (hidden_cards), and a leaky encoding (the whole state, the events unreduced) is caught;
@@ -77,12 +78,13 @@ def walk(game: str, seed: int) -> Iterator[tuple[Any, list | None]]:
     yield engine, None
     for _ in range(MOVES[game]):
         movers = engine.to_move()
-        if not movers and game == "gostop":       # a hand is over: the table deals the next
-            movers, legal = (0,), [GoStopNextHand()]
-        elif not movers:
+        if movers:
+            seat = rng.choice(movers)
+            legal = engine.legal_moves(seat)
+        elif game == "gostop":          # a hand is over: the table deals the next
+            seat, legal = 0, [GoStopNextHand()]
+        else:
             break
-        seat = rng.choice(movers)
-        legal = legal if game == "gostop" and not engine.to_move() else engine.legal_moves(seat)
         if ais is not None and rng.random() < 0.8 and engine.view(seat).phase != "hand_over":
             move = ais[seat].choose(engine.view(seat))
         elif game == "nerts":
