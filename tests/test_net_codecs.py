@@ -263,6 +263,14 @@ def test_gostop_chongtong_cards_are_not_told_to_the_other_seats():
         assert c.events_for([event], seat) == [{"kind": "chongtong", "seat": 2, "data": {}}]
 
 
+def test_nerts_refusal_is_told_whole_to_its_seat_only():
+    c = codec("nerts")
+    refused = Details("refused", 1, {"cards": ["7H@1"], "reason": "Too late: another 7H got there first.",
+                                     "move": {"kind": "play", "src": "waste", "dst": "found"}})
+    assert c.events_for([refused], 1)[0]["data"] == refused.data
+    assert c.events_for([refused], 0)[0]["data"] == {"cards": ["7H@1"]}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_an_event_with_no_network_form_is_refused(game):
     with pytest.raises(ValueError, match="no network form"):
