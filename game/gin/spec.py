@@ -3,7 +3,7 @@ the replays and the challenges need of the game."""
 from __future__ import annotations
 
 from game.gamespec import GameSpec
-from game.gin import replay_board, replay_codec, settings, table
+from game.gin import net_codec, replay_board, replay_codec, settings, table
 from game.gin.ai import make_ai
 from game.gin.rules import new_engine
 from game.gin.setup import SessionScene
@@ -18,4 +18,4 @@ SPEC = GameSpec(
     new_engine=new_engine, levels=replay_codec.LEVELS, make_computer=make_ai,
     start=table.start, setup=SessionScene, resume=table.resume, start_challenge=table.start_challenge,
     save_name=SAVE_NAME, option_pages=tuple(settings.PAGES), presets=settings.BOOK,
-    replay_codec=replay_codec, replay_board=replay_board.board)
+    replay_codec=replay_codec, replay_board=replay_board.board, net_codec=net_codec)

@@ -3,7 +3,7 @@ the replays and the challenges need of the game."""
 from __future__ import annotations
 
 from game.gamespec import GameSpec
-from game.gostop import replay_board, replay_codec, settings, table
+from game.gostop import net_codec, replay_board, replay_codec, settings, table
 from game.gostop.ai import make_ai
 from game.gostop.rules import new_engine
 from game.gostop.setup import GoStopSetup
@@ -18,4 +18,4 @@ SPEC = GameSpec(
     new_engine=new_engine, levels=replay_codec.LEVELS, make_computer=make_ai,
     start=table.start, setup=GoStopSetup, resume=table.resume, start_challenge=table.start_challenge,
     save_name=SAVE_NAME, option_pages=tuple(settings.PAGES), presets=settings.BOOK,
-    replay_codec=replay_codec, replay_board=replay_board.board)
+    replay_codec=replay_codec, replay_board=replay_board.board, net_codec=net_codec)

@@ -3,7 +3,7 @@ replays and the challenges need of the game."""
 from __future__ import annotations
 
 from game.gamespec import GameSpec
-from game.nerts import replay_board, replay_codec, settings, table
+from game.nerts import net_codec, replay_board, replay_codec, settings, table
 from game.nerts.ai import NertsAI
 from game.nerts.rules import new_engine
 from game.nerts.setup import SetupScene
@@ -18,4 +18,4 @@ SPEC = GameSpec(
     new_engine=new_engine, levels=replay_codec.LEVELS, make_computer=NertsAI,
     start=table.start, setup=SetupScene, resume=table.resume, start_challenge=table.start_challenge,
     save_name=SAVE_NAME, option_pages=tuple(settings.PAGES), presets=None,
-    replay_codec=replay_codec, replay_board=replay_board.board)
+    replay_codec=replay_codec, replay_board=replay_board.board, net_codec=net_codec)
