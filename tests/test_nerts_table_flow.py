@@ -2,7 +2,7 @@
 set-up is remembered, the plays log with four seats, "You" grammar, the standstill notes."""
 import pygame
 
-from game.nerts.moves import WASTE, Move
+from game.nerts.moves import WASTE, Move, Seated, Step
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.screens import NertsScoring, PlaysBox
 from game.nerts.table import SAVE_NAME, NertsTable, resume, start
@@ -100,7 +100,7 @@ def test_you_agree_and_a_cancelled_agreement_is_announced(app):
     assert t.round.votes == {0}
     assert "You agree to rotate (1 of 2)." in t.notes
     # the other seat scores a card: the agreement is off, and the notes say so
-    t.round.submit(1, Move.to_scoring(WASTE))
-    t.ctl.take_events(t.round.step())
+    t.game.apply(Seated(1, Move.to_scoring(WASTE)))
+    t.ctl.take_events(t.game.apply(Step()))
     assert t.round.votes == set()
     assert t.notes[-1] == "Max played a card: the standstill agreement is off."
