@@ -1,6 +1,7 @@
 """The drill table's controller, without pygame: the Nerts table's controller
-(controller.py: a human's keys to moves, the notes, the events) on a Drill
-(drill.py) instead of a game, with no computers and no saving.
+(controller.py: a human's keys to moves through the engine's apply, the notes, the
+events) on a Drill (drill.py: a one-seat game, its engine) instead of a game of
+rounds, with no computers and no saving.
 
 It keeps the fields the shared parts read (the key handling `press`, `take_events`,
 the notes, and the drawing in table_draw.py), so that the drill plays with the very
