@@ -22,8 +22,8 @@ cursor and `verify` are given it:
     engine_from_json(data) -> Engine            the engine a replay plays its moves
         on, from its start; ValueError if damaged
     recorded(engine) -> what a replay records of the game's engine (its start's
-        JSON, its end's digest, the outcome's final state): the engine itself, or
-        (Nerts, a replay a round) its round on
+        JSON, its end's digest): the engine itself, or (Nerts, a replay a round)
+        its round on
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
@@ -244,9 +244,9 @@ class Recorder:
         rep, self.replay = self.replay, None
         if rep is None:
             return None
-        final = self.codec.recorded(engine)
-        result, scores = self.codec.outcome(unpack_state(rep.start), final, [s.name for s in rep.seats])
-        return replace(rep, result=result, scores=list(scores), final=digest(final), coached=self.coached)
+        result, scores = self.codec.outcome(unpack_state(rep.start), engine, [s.name for s in rep.seats])
+        return replace(rep, result=result, scores=list(scores), final=digest(self.codec.recorded(engine)),
+                       coached=self.coached)
 
     def to_json(self) -> dict | None:
         """A hand in progress, for the table's save (resumed games record on)."""
@@ -395,10 +395,9 @@ def verify(rep: Replay, c: Any) -> ReplayCursor:
     replay's game's codec."""
     cur = ReplayCursor(rep, c)
     cur.seek(cur.length)
-    final = cur.codec.recorded(cur.engine)
-    if digest(final) != rep.final:
+    if digest(cur.codec.recorded(cur.engine)) != rep.final:
         raise edited("its moves do not end in its recorded game")
-    result, scores = cur.codec.outcome(cur.start_state, final, [s.name for s in rep.seats])
+    result, scores = cur.codec.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
     if result != rep.result:
         raise edited("its result is not what its moves give")
     if list(scores) != rep.scores:

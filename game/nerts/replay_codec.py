@@ -101,10 +101,11 @@ def move_from_json(data: Any) -> Move | Race:
     return move
 
 
-def outcome(start: dict, final: Round, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, engine: Game, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line (who called G'NERTS, each side's points; a side is a
-    seat, or partners' names joined by &) and each seat's points. `final`: the round
-    as it ended."""
+    seat, or partners' names joined by &) and each seat's points, from the game's
+    engine as the round ended."""
+    final = recorded(engine)
     o = final.options
 
     def side(i: int) -> str:
