@@ -179,8 +179,7 @@ class Game:
             to = rnd.step_no + 1 if move.to is None else move.to
             if not is_int(to) or to < rnd.step_no:
                 raise IllegalMove(f"The clock is at step {rnd.step_no}, not before.")
-            events: list[Event] = list(rnd._end_step(to))
-            return events
+            return list(rnd._end_step(to))
         if isinstance(move, Race):
             seats = move.seats
             if (not isinstance(seats, tuple) or len(seats) < 2 or len(set(seats)) != len(seats)
