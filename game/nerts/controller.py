@@ -5,8 +5,9 @@ humans' moves are already queued (`press` applies `Seated` moves, refused at onc
 a beep when they are not legal); `tick` polls the computer players (each from its own
 SeatView, at its level's pace), queues their moves the same way and applies `Step`,
 which applies the step's moves in a fair order; then it turns the events into the
-log, the notes, the plays feed and the sounds. It keeps the phase (play, the end-of-round banner, the scores),
-saves at each round's end and when asked, and records the statistics.
+log, the notes, the plays feed and the sounds. It keeps the phase (play, the
+end-of-round banner, the scores), saves at each round's end and when asked, and
+records the statistics.
 
 The App is used only through app.sound/app.error/app.frames/app.storage/app.stats.
 """
