@@ -8,8 +8,9 @@ replays and the conformance test (tests/test_conformance.py) all call: each game
 engine class implements it itself, with no wrapper, so a game is played one way
 everywhere. Each game's rules module offers `new_engine(seed, options=None)`. A move
 names its seat (`apply(move)`, one argument); in Nerts every seat may move at once,
-so `to_move()` names them all. Every engine holds the whole game (Nerts: rounds to a
-target, its moves `Seated(seat, move)` and `NextRound`).
+so `to_move()` names them all, and real time enters as a move of the table: a seat's
+`Seated(seat, move)` is queued and the table's clock, `Step`, applies the step's moves
+in a fair order. Every engine holds the whole game (Nerts: rounds to a target).
 """
 from __future__ import annotations
 

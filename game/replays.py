@@ -19,9 +19,11 @@ cursor and `verify` are given it:
     GAME: str          the game's key, as replays name it
     VERSION: int       bumped when a change of the rules would replay old records otherwise
     BY_STEP: bool      True (Nerts): playback positions are clock steps, not single moves
-    engine_from_json(data) -> Engine            ValueError if damaged
-    recorded(engine) -> what a replay records of the game's engine: itself, or
-        (Nerts, a replay a round) its round on
+    engine_from_json(data) -> Engine            the engine a replay plays its moves
+        on, from its start; ValueError if damaged
+    recorded(engine) -> what a replay records of the game's engine (its start's
+        JSON, its end's digest): the engine itself, or (Nerts, a replay a round)
+        its round on
     move_to_json(move) -> JSON value
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
@@ -223,7 +225,7 @@ class Recorder:
     def begin(self, engine: Any, label: str) -> None:
         """A new hand, dealt: `engine` as it stands before its first move (its deal
         number is the one its state holds)."""
-        state = engine.to_json()
+        state = self.codec.recorded(engine).to_json()
         self.replay = Replay(self.game, self.codec.VERSION, now_text(), label, state.get("deal_no"),
                              self.seats, self.viewer, pack_state(state), [])
         self.coached = 0
@@ -243,7 +245,8 @@ class Recorder:
         if rep is None:
             return None
         result, scores = self.codec.outcome(unpack_state(rep.start), engine, [s.name for s in rep.seats])
-        return replace(rep, result=result, scores=list(scores), final=digest(engine), coached=self.coached)
+        return replace(rep, result=result, scores=list(scores), final=digest(self.codec.recorded(engine)),
+                       coached=self.coached)
 
     def to_json(self) -> dict | None:
         """A hand in progress, for the table's save (resumed games record on)."""
@@ -392,7 +395,7 @@ def verify(rep: Replay, c: Any) -> ReplayCursor:
     replay's game's codec."""
     cur = ReplayCursor(rep, c)
     cur.seek(cur.length)
-    if digest(cur.engine) != rep.final:
+    if digest(cur.codec.recorded(cur.engine)) != rep.final:
         raise edited("its moves do not end in its recorded game")
     result, scores = cur.codec.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
     if result != rep.result:

@@ -9,6 +9,8 @@ interface:
 - every listed move is accepted, a move not listed is refused, and a refused move
   changes nothing;
 - a seat's view is unchanged when the cards it cannot see are dealt anew.
+Nerts plays on the table's clock: a seat's move is queued and a `Step` applies the
+step's moves, now and then those of several seats at once (a race).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import random
 import pytest
 
 from game.engine import Engine, Event, IllegalMove
+from game.nerts.moves import Seated, Step
 
 GAMES = ["nerts", "gin", "gnono", "gostop"]
 SEEDS = range(12)
@@ -51,6 +54,15 @@ def variant_options(game: str, name: str | None):
     rules = importlib.import_module(f"game.{game}.rules")
     cls = next(getattr(rules, a) for a in dir(rules) if a.endswith("Options") and a[0].isupper())
     return cls(**values)
+
+
+def clock(game: str, engine, move, rng: random.Random) -> list:
+    """The table's clock after a move: Nerts queues a seat's move for the step on,
+    and a Step (most of the time at once, now and then after more moves of more
+    seats) applies the step's moves. The other games have no clock."""
+    if game == "nerts" and isinstance(move, Seated) and rng.random() < 0.7:
+        return engine.apply(Step())
+    return []
 
 
 def snapshot(engine) -> str:
@@ -131,7 +143,7 @@ def play_randomly(game: str, seed: int, options=None) -> None:
         seen_moves.append(move)
         if len(seen_moves) > 200:
             del seen_moves[:100]
-        events = engine.apply(move)
+        events = engine.apply(move) + clock(game, engine, move, rng)
         assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
     else:
         pytest.fail(f"{game} seed {seed}: not over after {MAX_MOVES[game]} random moves")
@@ -161,7 +173,9 @@ def test_a_copy_is_independent_and_plays_the_same(game):
         if engine.is_over():
             break
         seat = rng.choice(engine.to_move())
-        engine.apply(rng.choice(engine.legal_moves(seat)))
+        move = rng.choice(engine.legal_moves(seat))
+        engine.apply(move)
+        clock(game, engine, move, rng)
     twin, before = engine.copy(), snapshot(engine)
     restored = round_trip(engine)
     for _ in range(30):
@@ -170,5 +184,8 @@ def test_a_copy_is_independent_and_plays_the_same(game):
         seat = rng.choice(twin.to_move())
         move = rng.choice(twin.legal_moves(seat))
         assert [e.kind for e in twin.apply(move)] == [e.kind for e in restored.apply(move)]
+        when = rng.random()         # the same clock for both
+        assert ([e.kind for e in clock(game, twin, move, random.Random(when))]
+                == [e.kind for e in clock(game, restored, move, random.Random(when))])
         assert snapshot(twin) == snapshot(restored)
     assert snapshot(engine) == before

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.deals import DEAL_LIMIT, deal_rng, next_deal_no
+from tests import nerts_clock as clock
 
 
 def test_next_deal_no():
@@ -24,10 +25,8 @@ def test_next_deal_no():
 # --- per engine: (new game on a seed, the current hand's number, the hand's cards
 #     independent of who deals, play the hand to its end some way, deal the next)
 def nerts_game(seed):
-    from game.nerts.rules import Game, NertsOptions
-    g = Game(NertsOptions(seats=3), seed=seed)
-    g.start_round()
-    return g
+    from game.nerts.rules import NertsOptions, new_engine
+    return new_engine(seed, NertsOptions(seats=3))
 
 
 def nerts_cards(g):
@@ -35,17 +34,17 @@ def nerts_cards(g):
 
 
 def nerts_next(g, rng):
+    from game.nerts.moves import NextRound
     r = g.round
     while not r.over:   # the round ends by standstills (nobody plays)
         for s in range(r.seats):
-            r.submit(s, r.legal_moves(s)[-1] if rng.random() < 0.5 else r.legal_moves(s)[0])
-        r.step()
+            clock.submit(r, s, r.legal_moves(s)[-1] if rng.random() < 0.5 else r.legal_moves(s)[0])
+        clock.step(r)
         if r.step_no > 20000:
             break
     if not r.over:
         r.over, r.end_reason = True, "standstill"
-    g.end_round()
-    g.start_round()
+    g.apply(NextRound())     # scored, and the next dealt
 
 
 def gin_game(seed):

@@ -7,6 +7,7 @@ from game.nerts.ai import LEVELS, NertsAI
 from game.nerts.moves import Move
 from game.nerts.rules import COLUMN, PILE, WASTE, NertsOptions, Round
 from game.nerts.sim import play_round, win_shares
+from tests import nerts_clock as clock
 
 
 def decide(spec, foundations=(), level="instant", options=None, seat=0, prepare=None):
@@ -156,6 +157,7 @@ def test_each_level_beats_the_one_below_head_to_head():
 def test_player_json_round_trip_mid_round_has_the_same_future():
     import json
 
+    from game.nerts.rules import Game
     from game.nerts.sim import make_players, run_round
     r = Round(NertsOptions(seats=2), 8)
     players = make_players(["expert", "normal"], 8)
@@ -163,12 +165,12 @@ def test_player_json_round_trip_mid_round_has_the_same_future():
         for s, p in enumerate(players):
             m = p.poll(r.step_no, lambda s=s: r.view(s))
             if m is not None:
-                r.submit(s, m)
-        r.step()
+                clock.submit(r, s, m)
+        clock.step(r)
     assert not r.over
     r2 = Round.from_json(json.loads(json.dumps(r.to_json())))
     p2 = [NertsAI.from_json(json.loads(json.dumps(p.to_json()))) for p in players]
-    a, b = run_round(r, players), run_round(r2, p2)
+    a, b = run_round(Game.of_round(r), players), run_round(Game.of_round(r2), p2)
     assert a == b and r.to_json() == r2.to_json()
     with pytest.raises(ValueError):
         NertsAI.from_json({"level": "expert"})

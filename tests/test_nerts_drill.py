@@ -20,18 +20,21 @@ HEARTS_TO_8 = ["AH 2H 3H 4H 5H 6H 7H 8H"]
 def drill_at(goal: Goal, layout: dict, foundations=(), rest="stack") -> Drill:
     """A drill on a chosen position (its deal number is 0)."""
     d = Drill(goal, 0)
-    d.round = Round.setup([layout], list(foundations), options=d.round.options, rest=rest)
+    d.game.round = Round.setup([layout], list(foundations), options=d.round.options, rest=rest)
     return d
 
 
 # --- the engine's allowance: one seat is a drill ------------------------------------------
-def test_one_seat_is_a_drill_never_a_game():
+def test_one_seat_is_a_drill_never_a_saved_game():
     NertsOptions(seats=1)
     NertsOptions(seats=1, pile_out_ends=False)
     with pytest.raises(OptionError):
         NertsOptions(seats=2, pile_out_ends=False)      # only a drill plays on past its Pile
+    d = Drill(Goal(), 5)
+    assert d.game.n_seats == 1 and d.game.round is d.round   # a drill's engine: a one-seat game
+    save = d.game.to_json()
     with pytest.raises(ValueError, match="drill"):
-        Game(NertsOptions(seats=1))
+        Game.from_json(save)                  # never saved as a game
     save = Game(NertsOptions(seats=2), seed=5).to_json()
     save["options"]["seats"] = 1
     with pytest.raises(ValueError):

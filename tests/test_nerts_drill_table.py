@@ -20,7 +20,7 @@ NEAR_THE_END = {"pile": "2H AH", "columns": ["7S", "6D", "9C", "8H"]}
 
 def at_position(table: DrillTable, layout: dict) -> None:
     """The drill's round in a chosen position (the drill keeps its deal number)."""
-    table.drill.round = Round.setup([layout], options=table.drill.round.options)
+    table.drill.game.round = Round.setup([layout], options=table.drill.round.options)
 
 
 @pytest.fixture

@@ -9,9 +9,10 @@ import pytest
 from game.cards import Card
 from game.engine import IllegalMove, OptionError
 from game.nerts.ai import NertsAI
-from game.nerts.moves import COLUMN, PILE, WASTE, Move
+from game.nerts.moves import COLUMN, PILE, WASTE, Move, ScoreRound
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.sim import make_players
+from tests import nerts_clock as clock
 
 TEAMS = NertsOptions(seats=4, partners=True)
 
@@ -93,8 +94,8 @@ def test_team_scores_and_the_game_totals_per_team():
     g = Game(TEAMS, seed=3)
     assert g.totals == [0, 0]
     g.round = r
-    res = g.end_round()
-    assert res["totals"] == [1, -4] and g.history == [[1, -4]]
+    ev = g.apply(ScoreRound())
+    assert ev[0].get("totals") == [1, -4] and g.history == [[1, -4]]
     back = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert back.totals == [1, -4] and back.options.partners
 
@@ -105,7 +106,7 @@ def test_a_team_wins_the_game():
     g.round = teams_round({"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
                           {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]})
     g.round.apply(0, Move.to_scoring(PILE))
-    assert g.end_round()["winner"] == 0 and g.over
+    assert g.apply(ScoreRound())[-1].kind == "game_over" and g.winner == 0 and g.over
 
 
 def test_a_partnership_round_survives_json():
@@ -125,8 +126,8 @@ def test_computer_partners_keep_to_their_share_and_never_race_each_other():
                 m = p.poll(r.step_no, r.view(s))
                 if m is not None:
                     assert r.options.role_refusal(s, m) is None, (s, m)
-                    r.submit(s, m)
-            for e in r.step():
+                    clock.submit(r, s, m)
+            for e in clock.step(r):
                 if e.kind == "refused":
                     # a card that lost a race lost it to the other team, never the partner
                     assert "partner" not in e.reason

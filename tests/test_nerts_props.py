@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from game.cards import Card
 from game.engine import IllegalMove
 from game.nerts.ai import NertsAI
-from game.nerts.moves import Move
+from game.nerts.moves import Move, NextRound, ScoreRound
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.sim import make_players, run_round
+from tests import nerts_clock as clock
 
 options_st = st.builds(NertsOptions, seats=st.integers(2, 4), flip_by_ones=st.booleans(),
                        move_runs=st.booleans(), pile_penalty=st.sampled_from([1, 2]))
@@ -74,8 +75,8 @@ def test_refused_moves_change_nothing_and_step_keeps_invariants(options, seed, w
         for s, p in enumerate(players):
             m = p.poll(r.step_no, r.view(s))
             if m is not None:
-                r.submit(s, m)
-        r.step()
+                clock.submit(r, s, m)
+        clock.step(r)
     for seat, move in tries:
         seat %= options.seats
         before = snap(r)
@@ -85,12 +86,16 @@ def test_refused_moves_change_nothing_and_step_keeps_invariants(options, seed, w
             assert e.reason and snap(r) == before
         r.check_invariants()
         check_foundations(r)
-    # the same moves through the clock: refused ones come back as events
+    # the same moves through the engine and its clock: refused at once with a reason
+    # (nothing queued), or queued and, if they lose their race, refused as events
     for seat, move in tries:
-        r.submit(seat % options.seats, move)
-    for e in r.step():
-        if e.kind == "refused":
-            assert e.reason and e.move is not None
+        before = len(r.pending)
+        reason = clock.submit(r, seat % options.seats, move)
+        assert len(r.pending) == before + (reason is None) and reason != ""
+    if not r.over:
+        for e in clock.step(r):
+            if e.kind == "refused":
+                assert e.reason and e.move is not None
     r.check_invariants()
 
 
@@ -103,8 +108,8 @@ def continue_with_instant_players(r: Round, seed: int, steps: int):
         for s, p in enumerate(players):
             m = p.poll(r.step_no, r.view(s))
             if m is not None:
-                r.submit(s, m)
-        log.extend(str(e) for e in r.step())
+                clock.submit(r, s, m)
+        log.extend(str(e) for e in clock.step(r))
     return log
 
 
@@ -113,7 +118,7 @@ def continue_with_instant_players(r: Round, seed: int, steps: int):
 def test_json_round_trip_mid_round_has_the_same_future(options, seed, warmup):
     r = Round(options, seed)
     continue_with_instant_players(r, seed, warmup)
-    r.submit(0, Move.flip())                 # a queued move survives the trip too
+    clock.submit(r, 0, Move.flip())                 # a queued move survives the trip too
     data = json.loads(json.dumps(r.to_json()))
     r2 = Round.from_json(data)
     assert snap(r2) == snap(r)
@@ -127,17 +132,16 @@ def test_game_json_round_trip_mid_game():
     o = NertsOptions(seats=3, target=150, flip_by_ones=True)
     g = Game(o, seed=7)
     for _ in range(2):
-        rnd = g.start_round()
-        run_round(rnd, make_players(["instant"] * 3, 1))
-        g.end_round()
-    rnd = g.start_round()
-    continue_with_instant_players(rnd, 3, 150)
+        g.apply(NextRound())
+        run_round(g, make_players(["instant"] * 3, 1))
+        g.apply(ScoreRound())
+    g.apply(NextRound())
+    continue_with_instant_players(g.round, 3, 150)
     g2 = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert json.dumps(g2.to_json()) == json.dumps(g.to_json())
     for game in (g, g2):
-        run_round(game.round, make_players(["instant"] * 3, 5))
-        game.end_round()
-        game.start_round()       # the next deal comes from the restored game rng
+        run_round(game, make_players(["instant"] * 3, 5))
+        game.apply(NextRound())  # scored, and the next deal from the restored game rng
     assert json.dumps(g2.to_json()) == json.dumps(g.to_json())
 
 
@@ -193,7 +197,7 @@ def test_from_json_rejects_bad_data():
 def test_same_seed_and_timed_inputs_same_round():
     def play():
         r = Round(NertsOptions(seats=3), 99)
-        return run_round(r, make_players(["expert", "hard", "instant"], 4)), snap(r)
+        return run_round(Game.of_round(r), make_players(["expert", "hard", "instant"], 4)), snap(r)
     assert play() == play()
 
 

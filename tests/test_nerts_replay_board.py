@@ -60,7 +60,7 @@ def test_a_four_seat_round_plays_back_from_the_replays_screen_to_the_end(menu_ap
     app.run(max_frames=1)
     assert rep.result in player.line
     assert any("scored" in line for line in lines) and any("flips" in line for line in lines)
-    assert replays.digest(player.cursor.engine) == rep.final
+    assert replays.digest(nerts_codec.recorded(player.cursor.engine)) == rep.final
     assert player.board.ctl.phase == "banner"      # the table's G'NERTS banner at the end
 
 
@@ -72,7 +72,7 @@ def test_f9_lists_the_face_down_cards_of_every_pile_and_stack(menu_app):
     while player.cursor.position < player.cursor.length // 2:
         player.step(1)
     board = player.board
-    rnd = player.cursor.engine
+    rnd = nerts_codec.recorded(player.cursor.engine)
     hidden = under_stacks(app, board)
     app.key(key_event(pygame.K_F9))
     assert board.drawing.show_hidden
@@ -95,7 +95,7 @@ def test_the_plays_box_shows_the_plays_up_to_the_position_however_it_is_reached(
         player.step(1)
         feeds.append(list(player.board.ctl.feed))
     assert feeds[-1] and all(a == b[:len(a)] for a, b in zip(feeds, feeds[1:]))
-    scored = sum(len(f) for f in player.cursor.engine.foundations)
+    scored = sum(len(f) for f in nerts_codec.recorded(player.cursor.engine).foundations)
     assert len(feeds[-1]) == scored
     for position in (len(feeds) // 2, 3, len(feeds)):      # a jump, as the gallery makes
         player.cursor.seek(position)

@@ -14,11 +14,14 @@ from game.nerts.rules import (
     WASTE,
     Game,
     NertsOptions,
+    NextRound,
     Round,
+    ScoreRound,
     card_token,
     fits_column,
     parse_token,
 )
+from tests import nerts_clock as clock
 
 
 def C(text, deck=0):
@@ -313,24 +316,25 @@ def test_a_seat_touches_only_its_own_layout():
 
 def test_submit_waits_for_step_and_step_advances_the_clock():
     r = Round.setup([{"pile": "9C AH"}, {}])
-    r.submit(0, Move.to_scoring(PILE))
+    clock.submit(r, 0, Move.to_scoring(PILE))
     assert r.foundations[0] == [] and r.step_no == 0
-    ev = r.step()
+    ev = clock.step(r)
     assert r.step_no == 1 and r.foundations[0] == [C("AH")]
     assert kinds(ev) == ["card_moved", "foundation_started", "pile_turned"]
-    assert r.step() == [] and r.step_no == 2
-    r.advance_to(100)
+    assert clock.step(r) == [] and r.step_no == 2
+    clock.step(r, 100)
     assert r.step_no == 100
-    r.submit(0, Move.flip())
-    with pytest.raises(RuntimeError):
-        r.advance_to(200)
+    clock.submit(r, 0, Move.flip())
+    assert clock.step(r, 100) != [] and r.step_no == 100     # the queue applied, no time passed
+    with pytest.raises(IllegalMove, match="not before"):
+        clock.step(r, 99)
 
 
 def test_moves_of_one_seat_in_one_step_keep_their_order():
     r = Round.setup([{"pile": "9C 2H AH"}, {}])
-    r.submit(0, Move.to_scoring(PILE))   # AH
-    r.submit(0, Move.to_scoring(PILE))   # 2H (legal only after AH)
-    ev = r.step()
+    clock.submit(r, 0, Move.to_scoring(PILE))   # AH
+    clock.submit(r, 0, Move.to_scoring(PILE))   # 2H (legal only after AH)
+    ev = clock.step(r)
     assert "refused" not in kinds(ev) and r.foundations[0] == [C("AH"), C("2H")]
 
 
@@ -338,8 +342,8 @@ def _race(seed, order=(0, 1)):
     """Both seats play a 2H onto the only AH within one step."""
     r = Round.setup([{"pile": "9C 2H"}, {"pile": "9C 2H"}], ["AH@0"], seed=seed)
     for s in order:
-        r.submit(s, Move.to_scoring(PILE))
-    return r, r.step()
+        clock.submit(r, s, Move.to_scoring(PILE))
+    return r, clock.step(r)
 
 
 def test_conflict_on_one_foundation_first_stays_other_goes_back():
@@ -358,12 +362,11 @@ def test_conflict_on_one_foundation_first_stays_other_goes_back():
 def test_conflict_between_steps_goes_to_the_earlier_arrival():
     for first in (0, 1):
         r = Round.setup([{"pile": "9C 2H"}, {"pile": "9C 2H"}], ["AH@0"], seed=3)
-        r.submit(first, Move.to_scoring(PILE))
-        r.step()
-        r.submit(1 - first, Move.to_scoring(PILE))
-        ev = r.step()
-        assert kinds(ev) == ["refused"] and ev[0].seat == 1 - first
-        assert r.foundations[0][-1].deck == first
+        clock.submit(r, first, Move.to_scoring(PILE))
+        clock.step(r)
+        # the later card is refused at once: the engine's IllegalMove, nothing queued
+        assert "too late" in clock.submit(r, 1 - first, Move.to_scoring(PILE)).lower()
+        assert clock.step(r) == [] and r.foundations[0][-1].deck == first
 
 
 def test_ties_inside_a_step_are_fair():
@@ -380,19 +383,22 @@ def test_ties_inside_a_step_are_fair():
             pile = r.layouts[s].pile
             del pile[1:]
             pile.append(Card(rank, "H", s))
-            r.submit(s, Move.to_scoring(PILE))
-        ev = r.step()
+            clock.submit(r, s, Move.to_scoring(PILE))
+        ev = clock.step(r)
         firsts.append([e for e in ev if e.kind == "card_moved"][0].seat)
     assert set(firsts) == {0, 1}
 
 
-def test_refused_in_step_for_any_illegal_move():
+def test_refused_in_step_for_a_move_no_longer_legal_and_at_once_for_any_illegal_one():
     r = Round.setup([{"pile": "9C 5H"}, {}])
-    r.submit(0, Move.to_scoring(PILE))
-    r.submit(0, "nonsense")
-    ev = r.step()
-    assert kinds(ev) == ["refused", "refused"]
-    assert ev[0].cards == (C("5H"),) and ev[1].cards == ()
+    assert "no place" in clock.submit(r, 0, Move.to_scoring(PILE))
+    assert clock.submit(r, 0, "nonsense") == "That is not a move."
+    assert not r.pending
+    r = Round.setup([{"pile": "9C", "waste": "KC AH"}, {}])
+    clock.submit(r, 0, Move.to_scoring(WASTE))     # AH
+    clock.submit(r, 0, Move.to_scoring(WASTE))     # AH again: legal when queued, KC's turn when applied
+    ev = clock.step(r)
+    assert kinds(ev)[-1] == "refused" and ev[-1].cards == (C("KC"),) and "no place" in ev[-1].reason
 
 
 # --- standstill -------------------------------------------------------------------------------
@@ -466,9 +472,9 @@ def test_idle_flips_count_a_pass_without_play():
 def test_gnerts_on_the_last_pile_card_freezes_play():
     r = Round.setup([{"pile": "AH", "columns": ["KH", "KD", "QH", "QD"]},
                      {"pile": "AS"}], rest="stack")
-    r.submit(0, Move.to_scoring(PILE))
-    r.submit(1, Move.to_scoring(PILE))
-    ev = r.step()
+    clock.submit(r, 0, Move.to_scoring(PILE))
+    clock.submit(r, 1, Move.to_scoring(PILE))
+    ev = clock.step(r)
     ks = kinds(ev)
     assert "gnerts" in ks and "round_over" in ks
     assert r.over and r.end_reason == "gnerts"
@@ -527,34 +533,38 @@ def finished_round(options, own_cards, pile_left):
 def test_game_to_target_with_tie_at_the_top_playing_another_round():
     o = NertsOptions(seats=3, target=100)
     g = Game(o, seed=1)
-    r = g.start_round()
+    g.apply(NextRound())
+    r = g.round
     assert g.round_no == 1 and r.seats == 3
-    with pytest.raises(IllegalMove):
-        g.end_round()                    # not over yet
-    with pytest.raises(IllegalMove):
-        g.start_round()                  # one at a time
-    g.round = finished_round(o, [10, 3, 0], [0, 2, 6])
-    res = g.end_round()
-    assert res["scores"] == [10, -1, -12] and res["totals"] == [10, -1, -12]
-    assert not res["over"]
+    for early in (ScoreRound(), NextRound()):
+        with pytest.raises(IllegalMove, match="not over"):
+            g.apply(early)                  # not over yet
+
+    def score(round_):
+        g.round = round_
+        ev = g.apply(ScoreRound())
+        return ev[0].get("scores"), ev[0].get("totals"), [e.kind for e in ev]
+    scores, totals, ks = score(finished_round(o, [10, 3, 0], [0, 2, 6]))
+    assert scores == [10, -1, -12] and totals == [10, -1, -12] and ks == ["round_scored"]
+    assert not g.over
     g.totals = [95, 98, -12]
     g.history = [[95, 98, -12]]
-    g.start_round()
-    g.round = finished_round(o, [8, 5, 1], [0, 0, 0])   # both pass 100 with 103: a tie
-    res = g.end_round()
-    assert res["totals"] == [103, 103, -11] and not res["over"] and g.winner is None
-    g.start_round()
-    g.round = finished_round(o, [2, 3, 0], [1, 0, 0])   # 103 vs 106: the higher total wins
-    res = g.end_round()
-    assert res["over"] and res["winner"] == 1 and g.over
+    g.apply(NextRound())
+    _, totals, _ = score(finished_round(o, [8, 5, 1], [0, 0, 0]))   # both pass 100 with 103: a tie
+    assert totals == [103, 103, -11] and not g.over and g.winner is None
+    g.apply(NextRound())
+    _, _, ks = score(finished_round(o, [2, 3, 0], [1, 0, 0]))   # 103 vs 106: the higher total wins
+    assert ks == ["round_scored", "game_over"] and g.winner == 1 and g.over
     with pytest.raises(IllegalMove):
-        g.start_round()
+        g.apply(NextRound())
 
 
 def test_game_rounds_are_deterministic_for_a_seed():
-    a, b = Game(seed=42), Game(seed=42)
-    assert snapshot(a.start_round()) == snapshot(b.start_round())
-    assert snapshot(Game(seed=43).start_round()) != snapshot(Game(seed=42).start_round())
+    def first(seed):
+        g = Game(seed=seed)
+        g.apply(NextRound())
+        return snapshot(g.round)
+    assert first(42) == first(42) != first(43)
 
 
 # --- views -------------------------------------------------------------------------------

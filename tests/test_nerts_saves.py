@@ -9,8 +9,9 @@ import random
 import pygame
 import pytest
 
-from game.nerts.rules import Game, NertsOptions, Round
+from game.nerts.rules import Game, NertsOptions, Round, new_engine
 from game.nerts.table import SAVE_NAME, NertsTable, new_table, resume
+from tests import nerts_clock as clock
 from tests.helpers import key_event
 from tests.test_saves_abuse import check_resume, new_app
 
@@ -24,8 +25,8 @@ def played_round(seed=3, steps=60, seats=2) -> Round:
         for s, p in enumerate(players):
             m = p.poll(r.step_no, r.view(s))
             if m is not None:
-                r.submit(s, m)
-        r.step()
+                clock.submit(r, s, m)
+        clock.step(r)
         if r.over:
             break
     return r
@@ -142,8 +143,7 @@ def test_a_round_in_a_finished_game_or_dealt_from_another_number_is_refused():
     other_deal = game_doc([], round_=Round(NertsOptions(), 5).to_json(), seed=4)
     with pytest.raises(ValueError, match="deal number"):
         Game.from_json(other_deal)
-    g = Game(NertsOptions(), seed=4)
-    g.start_round()
+    g = new_engine(4, NertsOptions())
     assert Game.from_json(json.loads(json.dumps(g.to_json()))).to_json() == g.to_json()
 
 

@@ -9,9 +9,10 @@ import sys
 import pytest
 
 from game.nerts.ai import NertsAI
-from game.nerts.rules import NertsOptions, Round
+from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.sim import main as sim_main
 from game.nerts.sim import play_game, play_rounds, step_timings
+from tests import nerts_clock as clock
 
 SOAK = 50 if os.environ.get("GNERTS_SOAK") == "1" else 1
 
@@ -26,8 +27,8 @@ def soak_round(options: NertsOptions, seed: int, levels):
         for s, p in enumerate(players):
             m = p.poll(r.step_no, lambda s=s: r.view(s))
             if m is not None:
-                r.submit(s, m)
-        for e in r.step():
+                clock.submit(r, s, m)
+        for e in clock.step(r):
             # the only refusals: another seat got there first in the same step (a
             # foundation taken, or a card scored that ends a standstill), or G'NERTS
             assert e.kind != "refused" or "too late" in e.reason.lower() or \
@@ -87,6 +88,6 @@ def test_jumping_idle_steps_changes_nothing():
     results = []
     for jump in (True, False):
         r = Round(NertsOptions(seats=3), 21)
-        results.append((run_round(r, make_players(["expert", "normal", "easy"], 21), jump=jump),
-                        r.to_json()))
+        players = make_players(["expert", "normal", "easy"], 21)
+        results.append((run_round(Game.of_round(r), players, jump=jump), r.to_json()))
     assert results[0] == results[1]

@@ -2,7 +2,7 @@
 import pygame
 
 from game.nerts.controller import spoken_cards
-from game.nerts.moves import WASTE, Move
+from game.nerts.moves import WASTE, Move, Seated, Step
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.table import NertsTable
 from game.speech import RecordingSpeaker
@@ -41,8 +41,8 @@ def test_a_refusal_and_an_agreement_are_spoken(app):
     assert t.round.votes == {0}
     text = " ".join(sp.said)
     assert "You agree to rotate" in text
-    t.round.submit(1, Move.to_scoring(WASTE))
-    t.ctl.take_events(t.round.step())
+    t.game.apply(Seated(1, Move.to_scoring(WASTE)))
+    t.ctl.take_events(t.game.apply(Step()))
     assert "standstill agreement is off" in " ".join(sp.said)
 
 

@@ -101,9 +101,10 @@ def test_the_computer_plays_a_stuck_stack_card_to_a_column_before_it_agrees():
 
 
 def test_computers_alone_reach_the_end_of_a_stuck_round():
+    from game.nerts.rules import Game
     from game.nerts.sim import make_players, run_round  # only this test needs the runner
     r = round_with({"pile": "2C 3C 4C", "columns": ["KH", "KD", "QH", "QD"],
                     "stack": "JC 5C 6C 7C", "waste": "9C"})
-    out = run_round(r, make_players(["instant", "instant"], 3), max_steps=100_000)
+    out = run_round(Game.of_round(r), make_players(["instant", "instant"], 3), max_steps=100_000)
     assert r.over and r.end_reason == "standstill" and out is not None
     assert r.layouts[0].columns[2][-1] == C("JC")

@@ -101,7 +101,7 @@ def test_two_humans_keys_in_the_same_step_both_take_effect(app):
                                                   (1, Move.to_scoring(PILE))]
     assert app.beeps == 0
     assert {str(f[-1]) + "@" + str(f[-1].deck) for f in t.round.foundations if f} == {"AH@0", "AS@1"}
-    # both were resolved by one Round.step(): the first step of the frame
+    # both were applied by one Step of the engine: the first step of the frame
     assert t.round.step_no == step + 2
 
 

@@ -2,7 +2,8 @@
 set-up is remembered, the plays log with four seats, "You" grammar, the standstill notes."""
 import pygame
 
-from game.nerts.moves import WASTE, Move
+from game.cards import Card, card_text
+from game.nerts.moves import PILE, WASTE, Move, Seated, Step
 from game.nerts.rules import Game, NertsOptions, Round
 from game.nerts.screens import NertsScoring, PlaysBox
 from game.nerts.table import SAVE_NAME, NertsTable, resume, start
@@ -100,7 +101,26 @@ def test_you_agree_and_a_cancelled_agreement_is_announced(app):
     assert t.round.votes == {0}
     assert "You agree to rotate (1 of 2)." in t.notes
     # the other seat scores a card: the agreement is off, and the notes say so
-    t.round.submit(1, Move.to_scoring(WASTE))
-    t.ctl.take_events(t.round.step())
+    t.game.apply(Seated(1, Move.to_scoring(WASTE)))
+    t.ctl.take_events(t.game.apply(Step()))
     assert t.round.votes == set()
     assert t.notes[-1] == "Max played a card: the standstill agreement is off."
+
+
+def test_a_computers_card_beaten_to_the_scoring_area_is_too_late_in_the_plays_box(app):
+    """Both Piles show a 2H over one AH; the human's goes first. The computer's move
+    for its own 2H, decided before, is refused by the engine when it is made: nothing
+    is queued, "too late" in the plays box, and no beep (the beep is the human's)."""
+    t = table_with(app, ["human", "easy"], [{"pile": "KD 2H", "columns": ["7S", "6D", "5C", "8H"]},
+                                            {"pile": "KS 2H", "columns": ["9D", "9S", "8C", "8S"]}])
+    ace = Card.parse("AH")
+    t.round.layouts[0].stack.remove(ace)                  # deck 0's ace starts the foundation
+    t.round.foundations[0].append(ace)
+    t.round.check_invariants()
+    ctl = t.ctl
+    assert ctl.try_move(0, Move.to_scoring(PILE))
+    ctl.take_events(t.game.apply(Step()))
+    assert t.round.foundations[0][-1] == Card.parse("2H")
+    ctl.computer_move(ctl.seats[1], Move.to_scoring(PILE))
+    assert not t.round.pending and app.beeps == 0
+    assert ctl.feed[-1] == f"{ctl.seats[1].name} {card_text(Card.parse('2H'))} too late"

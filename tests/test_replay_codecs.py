@@ -35,14 +35,16 @@ def test_a_recorded_game_replays_to_the_same_state(game, seed):
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_every_legal_move_reads_back_as_itself(game):
     c = BY_KEY[game].replay_codec
-    engine = c.recorded(BY_KEY[game].new_engine(3, None))
+    # the engine a replay plays on (Nerts: a game of one round), and the hand it records
+    engine = c.engine_from_json(c.recorded(BY_KEY[game].new_engine(3, None)).to_json())
     rng = random.Random(3)
     seen = 0
     for i in range(300):
-        if engine.is_over():
+        state = c.recorded(engine)
+        if state.is_over():
             break
-        seat = rng.choice(engine.to_move())
-        legal = engine.legal_moves(seat)
+        seat = rng.choice(state.to_move())
+        legal = state.legal_moves(seat)
         for m in legal:
             assert c.move_from_json(json.loads(json.dumps(c.move_to_json(m)))) == m
             seen += 1

@@ -11,11 +11,13 @@ from game.games import BY_KEY
 
 def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -> tuple[replays.Replay, Any]:
     """Random legal play from a new engine (cut at `moves`), recorded: the replay and
-    the engine as it ended. human: seat 0 is a human's, the others computers' at the
-    strongest level (else every seat a computer at "normal")."""
+    the engine as it ended (the codec's moves, through its apply). human: seat 0 is a
+    human's, the others computers' at the strongest level (else every seat a computer
+    at "normal")."""
     spec = BY_KEY[game]
     c = spec.replay_codec
-    engine = c.recorded(spec.new_engine(seed, None))
+    # the engine a replay plays on, from the start it records (Nerts: a game of one round)
+    engine = c.engine_from_json(c.recorded(spec.new_engine(seed, None)).to_json())
     seats = [replays.Seat("Player", "human") if human and i == 0 else
              replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
              for i in range(engine.n_seats)]
@@ -23,10 +25,11 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
     rec.begin(engine, "Hand 1")
     rng = random.Random(seed)
     for i in range(moves):
-        if engine.is_over():
+        state = c.recorded(engine)       # the hand (Nerts: the round) the moves are of
+        if state.is_over():
             break
-        seat = rng.choice(engine.to_move())
-        legal = engine.legal_moves(seat)
+        seat = rng.choice(state.to_move())
+        legal = state.legal_moves(seat)
         if legal:
             move = rng.choice(legal)
             c.apply(engine, i, seat, move)

@@ -1,11 +1,13 @@
 """The Nerts table's controller: the game on the App's fixed clock, without pygame.
 
-Each step (120 a second) the humans' moves are already queued (`press` submits them
-to the round); `tick` polls the computer players (each from its own SeatView, at its
-level's pace), queues their moves and calls `Round.step()`, which applies the step's
-moves in a fair order; then it turns the events into the log, the notes, the plays
-feed and the sounds. It keeps the phase (play, the end-of-round banner, the scores),
-saves at each round's end and when asked, and records the statistics.
+Every move goes through the game's engine, `game.apply`: each step (120 a second) the
+humans' moves are already queued (`press` applies `Seated` moves, refused at once with
+a beep when they are not legal); `tick` polls the computer players (each from its own
+SeatView, at its level's pace), queues their moves the same way and applies `Step`,
+which applies the step's moves in a fair order; then it turns the events into the
+log, the notes, the plays feed and the sounds. It keeps the phase (play, the
+end-of-round banner, the scores), saves at each round's end and when asked, and
+records the statistics.
 
 The App is used only through app.sound/app.error/app.frames/app.storage/app.stats.
 """
@@ -21,8 +23,18 @@ from game.nerts import replay_codec, table_save
 from game.nerts.ai import NertsAI
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
-from game.nerts.replay_codec import LEVELS, Race
-from game.nerts.rules import Game, NextRound, Round, fits_column
+from game.nerts.replay_codec import LEVELS
+from game.nerts.rules import (
+    Game,
+    IllegalMove,
+    NextRound,
+    Race,
+    Round,
+    ScoreRound,
+    Seated,
+    Step,
+    fits_column,
+)
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
 from game.words import counted
@@ -156,39 +168,44 @@ class TableControl:
             return [], self.banner_steps <= 0
         if self.phase != "play":
             return [], False
-        rnd = self.round
-        step = rnd.step_no
+        step = self.round.step_no
         for s in self.seats:
             ai = s.ai
             if ai is not None and ai.next_step <= step:
                 m = ai.poll(step, self._views[s.index])
                 if m is not None:
-                    rnd.submit(s.index, m)
-        racing = sorted({seat for seat, _ in rnd.pending})
-        events = rnd.step()
+                    self.computer_move(s, m)
+        events = self.game.apply(Step())
         # recorded before the events are taken: the round's end saves the table
-        self.record(step, Race(tuple(racing)) if len(racing) > 1 else None, events)
+        self.record(step, events)
         self.take_events(events)
         return events, False
 
-    def record(self, step: int, race: Race | None, events) -> None:
+    def computer_move(self, s: SeatInfo, move: Move) -> None:
+        """A computer's move queued; one no longer legal (decided before another card
+        got there) is dropped, "too late" in the plays feed for the Scoring Area."""
+        try:
+            self.game.apply(Seated(s.index, move))
+        except IllegalMove:
+            cards = self.round.source_cards(s.index, move)
+            if cards and move.dst == FOUND:
+                self._feed(f"{s.name} {card_text(cards[0])} too late")
+
+    def record(self, step: int, events) -> None:
         """The step's applied moves for the replay, in the order the step applied them
         (after its race, whose draw of the order the replay makes again)."""
-        if race is not None:
-            self.recorder.record(step, race.seats[0], race)
         for e in events:
-            move = applied_move(e)
+            move = Race(e.seats) if e.kind == "race" else applied_move(e)
             if move is not None:
-                self.recorder.record(step, e.seat, move)
+                self.recorder.record(step, e.seats[0] if e.kind == "race" else e.seat, move)
 
     def begin_recording(self) -> None:
-        rnd = self.round
-        self.recorder.begin(rnd, f"Round {self.game.round_no}")
+        self.recorder.begin(self.game, f"Round {self.game.round_no}")
 
-    def finish_recording(self, rnd: Round) -> None:
+    def finish_recording(self) -> None:
         """The round's replay (its result line made by the replay codec from the
         round), kept in the replays folder and as `last_replay`."""
-        rep = self.recorder.finish(rnd)
+        rep = self.recorder.finish(self.game)
         if rep is not None:
             self.app.replays.save(rep)
             self.last_replay = rep
@@ -268,8 +285,10 @@ class TableControl:
         rnd = self.round
         details = rnd.score_details()
         reason, caller = rnd.end_reason, rnd.caller
-        self.finish_recording(rnd)
-        result = self.game.end_round()
+        self.finish_recording()
+        self.game.apply(ScoreRound())
+        g = self.game
+        result = {"totals": list(g.totals), "over": g.over, "winner": g.winner}
         self.phase = "done"
         rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],
                  f"{d['total']:+d}", result["totals"][i]] for i, d in enumerate(details)]
@@ -400,11 +419,11 @@ class TableControl:
 
     def try_move(self, seat: int, move: Move):
         """Queue a human move for this step, or refuse it now (beep, reason shown)."""
-        reason = self.round.refusal(seat, move)
-        if reason is not None:
-            self.say(self.seats[seat], reason)
+        try:
+            self.game.apply(Seated(seat, move))
+        except IllegalMove as e:
+            self.say(self.seats[seat], e.reason)
             return False
-        self.round.submit(seat, move)
         self.key_frames.setdefault(seat, []).append(self.app.frames)
         return True
 

@@ -1,7 +1,8 @@
 """Nerts drills: timed practice against nobody, one seat on a deal number.
 
-A drill is a one-seat Round (game/nerts/round.py) with a goal: clear the
-Pile, or play N cards to the Scoring Area (the Pile emptying does not end that one:
+A drill is a one-seat game (game/nerts/rules.py's Game, its moves through its
+`apply` as at a table) played one round, with a goal: clear the Pile, or play N
+cards to the Scoring Area (the Pile emptying does not end that one:
 `pile_out_ends=False`). Its time is the fixed clock's steps (STEP_HZ a second) from
 the deal to the step that met the goal. At a standstill the Stack is rotated for the
 player (there is nobody to agree with), as the rules allow three times; the next
@@ -15,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.clock import STEP_HZ
-from game.nerts.moves import Event, Move
+from game.nerts.moves import Event, Move, NextRound, Seated, Step
 from game.nerts.options import NertsOptions
 from game.nerts.piles import PILE_SIZE
 from game.nerts.round import Round
+from game.nerts.rules import Game
 
 CARD_GOALS = (10, 20, 30)
 
@@ -91,9 +93,16 @@ class Drill:
         self.deal_no = deal_no
         options = NertsOptions(seats=1, flip_by_ones=flip_by_ones, move_runs=move_runs,
                                pile_out_ends=goal.cards is None)
-        self.round = Round(options, seed=deal_no)
+        self.game = Game(options, deal_no)
+        self.game.apply(NextRound())           # deal number N deals the round
         self.finished = False
         self.completed = False
+
+    @property
+    def round(self) -> Round:
+        rnd = self.game.round
+        assert rnd is not None, "a drill's round is never scored"
+        return rnd
 
     @property
     def key(self) -> str:
@@ -123,18 +132,20 @@ class Drill:
         return cards_per_minute(self.cards, self.steps)
 
     def submit(self, move: Move) -> None:
-        """Queue the player's move for this step (refused at step() if it is no longer legal)."""
+        """Queue the player's move for this step (IllegalMove if it is not legal now)."""
         if not self.finished:
-            self.round.submit(self.SEAT, move)
+            self.game.apply(Seated(self.SEAT, move))
 
     def step(self) -> list[Event]:
         """One clock step: the queued moves, then the goal and the standstill looked at."""
         if self.finished:
             return []
-        events = self.round.step()
-        if not self.round.over and self.round.standstill_block(self.SEAT) is None:
+        events = self.game.apply(Step())
+        rnd = self.round
+        if not rnd.over and rnd.standstill_block(self.SEAT) is None:
             # nobody to agree with: a standstill rotates the Stack (or ends the round) at once
-            events += self.round.apply(self.SEAT, Move.vote())
+            self.game.apply(Seated(self.SEAT, Move.vote()))
+            events += self.game.apply(Step(rnd.step_no))
         if self.goal.cards is None:
             self.completed = self.round.end_reason == "gnerts"
         else:

@@ -1,6 +1,7 @@
 """The drill table's controller, without pygame: the Nerts table's controller
-(controller.py: a human's keys to moves, the notes, the events) on a Drill
-(drill.py) instead of a game, with no computers and no saving.
+(controller.py: a human's keys to moves through the engine's apply, the notes, the
+events) on a Drill (drill.py: a one-seat game, its engine) instead of a game of
+rounds, with no computers and no saving.
 
 It keeps the fields the shared parts read (the key handling `press`, `take_events`,
 the notes, and the drawing in table_draw.py), so that the drill plays with the very
@@ -10,30 +11,10 @@ from __future__ import annotations
 
 from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.drill import Drill, time_text
-from game.nerts.round import Round
 from game.spoken import cards_text
 from game.words import counted
 
 PROGRESS_EVERY = 5      # the voice says the progress every this many cards
-
-
-class DrillGame:
-    """What the shared table parts read of a game, for a drill: one round, no totals."""
-    round_no = 1
-    over = False
-    winner = None
-
-    def __init__(self, drill: Drill):
-        self.drill = drill
-        self.totals = [0]
-
-    @property
-    def round(self) -> Round:
-        return self.drill.round
-
-    @property
-    def options(self):
-        return self.drill.round.options
 
 
 class DrillControl(TableControl):
@@ -42,7 +23,7 @@ class DrillControl(TableControl):
         # a drill has neither, so the fields the shared parts read are set here
         self.app = app
         self.drill = drill
-        self.game = DrillGame(drill)
+        self.game = drill.game          # its one-seat game: the keys' moves go to its apply
         self.seats = [seat]
         self.levels = [seat.level]
         self.seed = drill.deal_no

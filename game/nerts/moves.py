@@ -8,14 +8,16 @@ Plus three moves without a card: "flip" (three cards, or one with the option, fr
 the Stack to the waste; on an empty Stack it turns the waste over), "turn" (turn the
 waste over into the Stack) and "vote" (agree to a standstill rotation).
 
-A `Move` names no seat: a round's own calls (the table's clock, the computers' inner
-loops) take the seat apart, `Round.apply(seat, move)`. The game's engine
-(game/nerts/match.py) takes moves that name their seat: `Seated(seat, move)` for a
-move in the round, `NextRound(seat)` to score a finished round and deal the next.
+A `Move` names no seat. The game's engine (game/nerts/rules.py's Game.apply) takes
+moves that name their seat, `Seated(seat, move)` (queued for the clock step on), and
+the table's own moves: `Step` (the clock: the step's queued moves are applied in a
+fair order), `Race` (a replay's record of such an order being drawn), `ScoreRound`
+and `NextRound` (between rounds).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game import engine
 from game.cards import Card
@@ -123,7 +125,8 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Seated:
-    """`move` made by `seat`: a move of the game's engine (match.py's Game.apply)."""
+    """`move` made by `seat`: queued by the game's engine (rules.py's Game.apply) for
+    the clock step on, and applied when the table's `Step` ends that step."""
     seat: int
     move: Move
 
@@ -132,14 +135,41 @@ class Seated:
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound:
-    """Score the finished round and deal the next (any seat, or None: the table)."""
+class Step:
+    """The table's clock (no seat): the moves queued in the step on are applied, the
+    seats in a fair order (drawn from the round's random state when two or more have
+    moves queued; a seat's own in the order they came), and the clock then stands at
+    step `to`: by default the next one; a later one jumps over steps where nobody
+    moved; the step on itself applies the queue with no time passing."""
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """The seats whose moves were queued in one step (two or more): applied, the
+    order a `Step` draws for them is drawn again and nothing else happens. A replay
+    records a raced step as its Race and then its moves in the order they were applied."""
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRound:
+    """Score the finished round (the table shows the scores before the next is dealt;
+    any seat, or None: the table)."""
     seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """What happened, for the table's animations, sounds and log.
+class NextRound:
+    """Deal the next round, the finished one scored first if it is not yet (any seat,
+    or None: the table)."""
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event(engine.Event):
+    """What happened, for the table's animations, sounds and log: the engines' one
+    Event type, its details as fields (`data` gives them as JSON: cards as "7H@2").
 
     kinds:
       card_moved         seat, cards (bottom..top), src/src_index -> dst/dst_index
@@ -156,6 +186,9 @@ class Event:
       rotation           value = rotation number (1..3)
       round_over         reason "gnerts" | "standstill", seat = caller or None
       refused            seat, move, reason, cards = card(s) that go back to src
+      race               seats = the seats whose queued moves a step ordered (2 or more)
+    The game's engine adds its own, as game.engine.Details: round_scored {scores,
+    totals}, game_over (seat: the winner) {totals}, round_dealt {round, deal_no}.
     """
     kind: str
     seat: int | None = None
@@ -167,18 +200,23 @@ class Event:
     value: int | None = None
     reason: str = ""
     move: Move | None = field(default=None)
+    seats: tuple[int, ...] = ()
 
-    def to_engine(self) -> engine.Event:
-        """This event in the engines' one Event type (cards as "7H@2" tokens, JSON-able)."""
-        data = {name: getattr(self, name) for name in ("src", "src_index", "dst", "dst_index", "value")
-                if getattr(self, name) is not None}
+    @property
+    def data(self) -> dict[str, Any]:
+        """The details as JSON (cards as "7H@2" tokens)."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in
+                                ("src", "src_index", "dst", "dst_index", "value")
+                                if getattr(self, name) is not None}
+        if self.seats:
+            data["seats"] = list(self.seats)
         if self.cards:
             data["cards"] = [f"{c}@{c.deck}" for c in self.cards]
         if self.reason:
             data["reason"] = self.reason
         if self.move is not None:
             data["move"] = self.move.to_json()
-        return engine.Details(self.kind, self.seat, data)
+        return data
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -194,6 +232,8 @@ class Event:
             parts.append(f"({self.value})")
         if self.move is not None:
             parts.append(f"[{self.move}]")
+        if self.seats:
+            parts.append("seats " + " ".join(map(str, self.seats)))
         if self.reason:
             parts.append(f": {self.reason}")
         return " ".join(parts)

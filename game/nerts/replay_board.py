@@ -16,6 +16,7 @@ from game.nerts.options import NertsOptions
 from game.nerts.piles import parse_token
 from game.nerts.replay_codec import STEP_SECONDS
 from game.nerts.round import Round
+from game.nerts.rules import Game
 from game.nerts.table import seat_colours
 from game.nerts.table_draw import TableDrawing
 from game.replays import Replay, ReplayCursor, unpack_state
@@ -82,16 +83,16 @@ class ReplayBoard:
         while cursor.forward():
             for e in cursor.events:
                 if e.kind == "card_moved" and e.get("dst") == "found":
-                    out.append((cursor.engine.moves_applied,
+                    out.append((replay_codec.recorded(cursor.engine).moves_applied,
                                 f"{self._name(e.seat)} {card_text(_cards(e)[0])} scored"))
         return out
 
-    def show(self, engine: Round, events: list[Event], show_all: bool) -> None:
-        self.ctl.round = engine
+    def show(self, engine: Game, events: list[Event], show_all: bool) -> None:
+        rnd = self.ctl.round = replay_codec.recorded(engine)
         # the table's G'NERTS banner at the end, unless F9 asks to see every card
-        self.ctl.phase = "banner" if engine.over and not show_all else "play"
+        self.ctl.phase = "banner" if rnd.over and not show_all else "play"
         self.drawing.show_hidden = show_all
-        self.ctl.feed = [line for at, line in self._plays if at <= engine.moves_applied]
+        self.ctl.feed = [line for at, line in self._plays if at <= rnd.moves_applied]
 
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)

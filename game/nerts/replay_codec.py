@@ -2,22 +2,23 @@
 the options for deal challenges. No pygame here.
 
 A replay holds one round (the game's engine, rules.py's Game, holds rounds: `recorded`
-gives the round on). A Nerts round is played on the App's clock: each step the table submits the seats'
-moves and `Round.step()` applies them, the seats in a fair order drawn from the
-round's random state when two or more raced in that step. A replay records what was
-applied, in order, each with its clock step; and before the moves of a raced step a
-`Race` naming the seats that submitted (those refused too), so that the draw of the
-order is made again and the round's random state stays the table's, card for card.
+gives the round on, and a replay's engine is a game holding that round). A Nerts
+round is played on the App's clock: each step the table queues the seats' moves
+(`Seated`) and the engine's `Step` applies them, the seats in a fair order drawn from
+the round's random state when two or more raced in that step. A replay records what
+was applied, in order, each with its clock step; and before the moves of a raced step
+a `Race` naming the seats that had moves queued (those refused too), so that the draw
+of the order is made again and the round's random state stays the table's, card for
+card. Played back, each move goes through the engine's apply like any other.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from game.clock import STEP
 from game.engine import Event, IllegalMove
-from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move
+from game.nerts.moves import COLUMN, FOUND, PILE, PLAY, WASTE, Move, Race, Seated, Step
 from game.nerts.options import NertsOptions
 from game.nerts.players import LEVEL_CHOICES
 from game.nerts.round import Round
@@ -32,20 +33,20 @@ STEP_SECONDS = STEP              # the table's clock step, in seconds
 LEVELS = tuple(lv for lv in LEVEL_CHOICES if lv != "human")   # weakest first
 
 
-@dataclass(frozen=True)
-class Race:
-    """The seats whose moves were queued in one step (two or more): the step drew
-    their order from the round's random state before applying the moves."""
-    seats: tuple[int, ...]
+__all__ = ["Race"]      # (a replay's record of a raced step: the engine's move, game/nerts/moves.py)
 
 
-def engine_from_json(data: dict) -> Round:
-    return Round.from_json(data)
+def engine_from_json(data: dict) -> Game:
+    """A game holding the round of a replay's start (ValueError if damaged)."""
+    rnd = Round.from_json(data)
+    if rnd.seats < 2:
+        raise ValueError("a replay is of a round of two seats or more")
+    return Game.of_round(rnd)
 
 
 def recorded(engine: Game) -> Round:
     """What a replay records of the game's engine (rules.py's Game): its round on.
-    A replay holds one round, as the table records it."""
+    A replay holds one round, as the table records it (its start, its end's digest)."""
     if engine.round is None:
         raise ValueError("no round is being played")
     return engine.round
@@ -100,9 +101,11 @@ def move_from_json(data: Any) -> Move | Race:
     return move
 
 
-def outcome(start: dict, final: Round, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict, engine: Game, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line (who called G'NERTS, each side's points; a side is a
-    seat, or partners' names joined by &) and each seat's points."""
+    seat, or partners' names joined by &) and each seat's points, from the game's
+    engine as the round ended."""
+    final = recorded(engine)
     o = final.options
 
     def side(i: int) -> str:
@@ -112,21 +115,22 @@ def outcome(start: dict, final: Round, names: list[str]) -> tuple[str, list[int]
     return (how + ": " + totals)[:200], final.scores()
 
 
-def apply(engine: Round, step: int, seat: int, move: Move | Race) -> list[Event]:
-    """The move as the table's step applied it; the round's clock then stands after
-    that step, as it did at the table. IllegalMove (the round unchanged) if refused."""
-    if engine.step_no > step + 1:
-        raise IllegalMove(f"step {step} is past: the round is at step {engine.step_no}")
+def apply(engine: Game, step: int, seat: int, move: Move | Race) -> list[Event]:
+    """The move as the table's step applied it, through the engine: a race's order
+    drawn again, or the move queued and applied by a `Step` that leaves the clock
+    after that step, as it stood at the table. IllegalMove (the round unchanged) if
+    refused."""
+    rnd = engine.round
+    if rnd is None:
+        raise IllegalMove("no round is being played")
+    if rnd.step_no > step + 1:
+        raise IllegalMove(f"step {step} is past: the round is at step {rnd.step_no}")
     if isinstance(move, Race):
-        if any(s >= engine.seats for s in move.seats):
+        if any(s >= engine.n_seats for s in move.seats):
             raise IllegalMove("a race of seats that are not at the table")
-        # the very draw Round.step() makes (its only use of the random state)
-        engine.fair_order([(s, None) for s in move.seats])
-        events: list[Event] = []
-    else:
-        events = [e.to_engine() for e in engine.apply(seat, move)]
-    engine.step_no = step + 1
-    return events
+        return engine.apply(move) + engine.apply(Step(step + 1))
+    engine.apply(Seated(seat, move))
+    return engine.apply(Step(step + 1))
 
 
 # the rules options, for deal challenges: the defaults, as JSON, and back

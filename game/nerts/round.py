@@ -1,15 +1,13 @@
 """One round of Nerts (the "G'NERTS" rules of the project's Nerts sheet).
 
-Real time without turns: `Round.submit(seat, move)` queues a move for the current step
-of the App's fixed clock; `Round.step()` applies the queue (seats that submitted in the
-same step in a seeded random order, a seat's moves in their order), advances the step
-counter and returns events, among them `refused` for moves no longer legal. `apply()`
-applies one move at once and raises IllegalMove (the state unchanged).
-
-The game's engine (game/nerts/rules.py's Game: rounds until a target) holds a Round
-and passes it the seated moves; the round's own calls take the seat apart, for the
-table's clock and the computers' inner loops. Every seat may move until the round ends
-(G'NERTS, or a standstill after three rotations, which the listed `vote` moves reach).
+Real time without turns, on the App's fixed clock. The game's engine (game/nerts/
+rules.py's Game, rounds until a target) is the one way a move is made: it queues each
+seat's move for the step on (`_queue`) and, at the table's `Step`, has the round apply
+the queue (`_end_step`: seats that moved in the same step in a seeded random order, a
+seat's moves in their order; `refused` events for moves no longer legal) and move its
+clock. `apply(seat, move)` applies one move at once (IllegalMove, state unchanged, if
+refused): the engine's and the rules' tests' call. Every seat may move until the
+round ends (G'NERTS, or a standstill after three rotations, which `vote` moves reach).
 
 Pure and deterministic: no pygame, all randomness from the round's random.Random. The
 cards on the table are in piles.py, the options in options.py, the save reader in
@@ -147,7 +145,7 @@ class Round:
             role=self.options.role_of(seat))
 
     # --- legality -----------------------------------------------------------------------
-    def _source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
+    def source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
         """The card(s) a play would lift (empty if none): for the 'refused' animation."""
         if not isinstance(m, Move) or m.kind != PLAY or not (
                 isinstance(seat, int) and 0 <= seat < self.seats):
@@ -421,32 +419,37 @@ class Round:
         self.caller = self.options.side_of(seat)
         return [Event("gnerts", seat), Event("round_over", seat, reason="gnerts")]
 
-    # --- the clock ----------------------------------------------------------------------
-    def submit(self, seat: int, move: Move) -> None:
-        """Queue a move for the current step; `step()` applies or refuses it."""
+    # --- the clock (driven by the game's engine: rules.py's Game.apply) -----------------
+    def _queue(self, seat: int, move: Move) -> None:
+        """Queue a move for the step on; `_end_step` applies or refuses it."""
         self.pending.append((seat, move))
 
-    def step(self) -> list[Event]:
-        """Resolve this step's queue fairly, advance the step counter, return events."""
+    def _end_step(self, to: int) -> list[Event]:
+        """Apply this step's queue in a fair order (a `race` event first when two or
+        more seats raced; a move no longer legal refused with a `refused` event), then
+        set the clock to step `to` (not before the step on)."""
         events: list[Event] = []
         if self.pending:
             queue, self.pending = self.pending, []
-            for seat, move in self.fair_order(queue):
+            seats = sorted({seat for seat, _ in queue})
+            if len(seats) > 1:
+                events.append(Event("race", seats=tuple(seats)))
+            for seat, move in self._fair_order(queue):
                 try:
                     events.extend(self.apply(seat, move))
                 except IllegalMove as e:
-                    events.append(Event("refused", seat, self._source_cards(seat, move),
+                    events.append(Event("refused", seat, self.source_cards(seat, move),
                                         reason=e.reason, move=move))
-        self.step_no += 1
+        self.step_no = to
         return events
 
-    def advance_to(self, step_no: int) -> None:
-        """Jump the clock forward over steps where nobody acts (nothing may be queued)."""
-        if self.pending:
-            raise RuntimeError("moves are queued: call step()")
-        self.step_no = max(self.step_no, step_no)
+    def _draw_order(self, seats: list[int]) -> list[int]:
+        """The seats in a seeded random order: the only use of the random state after
+        the deal."""
+        self.rng.shuffle(seats)
+        return seats
 
-    def fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
+    def _fair_order(self, queue: list[tuple[int, Move]]) -> list[tuple[int, Move]]:
         """Seats in a seeded random order, taking turns one move each; a seat's own
         moves keep the order they arrived in."""
         per_seat: dict[int, list] = {}
@@ -454,8 +457,7 @@ class Round:
             per_seat.setdefault(seat, []).append((seat, move))
         if len(per_seat) == 1:
             return queue
-        order = sorted(per_seat)
-        self.rng.shuffle(order)
+        order = self._draw_order(sorted(per_seat))
         out = []
         while any(per_seat[s] for s in order):
             for s in order:

@@ -1,14 +1,24 @@
 """The engine of Nerts (game/engine.py's protocol): a game of rounds until a side
 reaches the target with the single highest total.
 
-Its moves name their seat: `Seated(seat, move)` plays a listed move in the round on
-(every seat may move at once: all are in `to_move()`), and once a round is over every
-seat's one move is `NextRound(seat)`, which scores it and deals the next (or ends the
-game). `apply(move)` returns the events in game/engine.py's Event type.
+`apply(move)` is the one way a move is made, by the table, the drills, simulations,
+the bench and replays alike; it returns the events in game/engine.py's Event type.
+Real time enters as the table's clock:
+- `Seated(seat, move)`: a listed move of the round on (every seat may move at once:
+  all are in `to_move()`) is queued for the clock step on; a move not listed now is
+  an IllegalMove at once (the state unchanged).
+- `Step(to=None)`: the table's fixed-step loop ends the step: the queued moves are
+  applied, the seats that raced in a fair order drawn from the round's random state
+  (a `race` event names them); one that lost its race (another card got there first)
+  is answered by a `refused` event. The same moves in the same steps give the same
+  round, whoever sends them (the table's keys, its computers, a remote seat).
+- `Race(seats)`: a replay's record of a raced step: the order is drawn again.
+- Between rounds: `ScoreRound` scores the finished round (the table shows the
+  scores), `NextRound` deals the next (scoring it first if need be) or ends the game.
 
-The round itself is game/nerts/round.py's `Round`, whose calls take the seat apart:
-the table's clock (`submit`/`step`) and the computers' inner loops use it directly.
-This module also names what the rest of the game imports from the rules.
+The round itself is game/nerts/round.py's `Round`. A one-seat game is a drill's
+engine (game/nerts/drill.py): its round is never scored, and no save holds one. This
+module also names what the rest of the game imports from the rules.
 """
 from __future__ import annotations
 
@@ -17,8 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.deals import is_deal_no, next_deal_no
-from game.engine import Details, Event, IllegalMove, rng_state_to_json
+from game.engine import Details, Event, IllegalMove, is_int, rng_state_to_json
 from game.nerts.invariants import InvariantError
+from game.nerts.legal import listed_refusal, with_table_forms
 from game.nerts.moves import (
     COLUMN,
     FLIP,
@@ -31,7 +42,10 @@ from game.nerts.moves import (
     WASTE,
     Move,
     NextRound,
+    Race,
+    ScoreRound,
     Seated,
+    Step,
 )
 from game.nerts.options import TARGETS, NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token
@@ -40,6 +54,7 @@ from game.nerts.saves import SCHEMA, check_game, game_winner, read_game
 
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "GameView", "Move", "Seated", "NextRound",
+    "ScoreRound", "Step", "Race",
     "IllegalMove", "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
     "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
     "NUM_COLUMNS", "new_engine",
@@ -49,7 +64,7 @@ __all__ = [
 def new_engine(seed: int, options: NertsOptions | None = None) -> Game:
     """A game with its first round dealt: the Engine of Nerts (see game/engine.py)."""
     game = Game(options, seed)
-    game.start_round()
+    game.apply(NextRound())
     return game
 
 
@@ -66,12 +81,10 @@ class GameView:
 
 class Game:
     """Rounds until a side reaches the target with the single highest total. A side
-    is a seat, or a team of partners."""
+    is a seat, or a team of partners. (One seat: a drill's engine, one round.)"""
 
     def __init__(self, options: NertsOptions | None = None, seed: int | None = None):
         self.options = options or NertsOptions()
-        if self.options.seats < 2:
-            raise ValueError("a game needs two seats or more (one seat is a drill)")
         self.seed = seed if is_deal_no(seed) else None   # the first round's deal number
         self.rng = random.Random(seed)                    # draws the later rounds' deal numbers
         self.totals = [0] * self.options.sides     # a total per seat, or per team
@@ -80,33 +93,38 @@ class Game:
         self.over = False
         self.winner: int | None = None
 
+    @classmethod
+    def of_round(cls, rnd: Round) -> Game:
+        """A game holding `rnd` and no round before it (a replay's engine), the same
+        game for the same round."""
+        game = cls(rnd.options, 0 if rnd.deal_no is None else rnd.deal_no)
+        game.round = rnd
+        return game
+
     @property
     def round_no(self) -> int:
         """Number of the current round, 1-based (rounds finished + 1 while one is on)."""
         return len(self.history) + (1 if self.round is not None else 0)
 
-    def start_round(self) -> Round:
-        if self.over:
-            raise IllegalMove("The game is over.")
-        if self.round is not None:
-            raise IllegalMove("A round is already being played.")
+    def _start_round(self) -> Round:
         deal_no = next_deal_no(self.rng, self.seed, first=not self.history)
         self.round = Round(self.options, seed=deal_no)
         return self.round
 
-    def end_round(self) -> dict[str, Any]:
-        """Score the finished current round; returns {scores, totals, over, winner}."""
+    def _score_round(self, seat: int | None) -> list[Event]:
+        """Score the finished round on: round_scored, and game_over if it ends the game."""
         r = self.round
-        if r is None or not r.over:
-            raise IllegalMove("The round is not over yet.")
+        assert r is not None and r.over
         scores = r.side_scores()
         self.history.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores)]
         self.round = None
         self.winner = game_winner(self.totals, self.options.target)
         self.over = self.winner is not None
-        return {"scores": scores, "totals": list(self.totals), "over": self.over,
-                "winner": self.winner}
+        events: list[Event] = [Details("round_scored", seat, {"scores": scores, "totals": list(self.totals)})]
+        if self.over:
+            events.append(Details("game_over", self.winner, {"totals": list(self.totals)}))
+        return events
 
     # --- the Engine interface (game/engine.py) ------------------------------------------
     @property
@@ -127,34 +145,55 @@ class Game:
         return rnd.to_move()
 
     def legal_moves(self, seat: int) -> list[Any]:
-        """The seat's listed moves in the round on (foundation plays name a foundation),
-        or its NextRound between rounds; [] for no seat or a game over."""
+        """The seat's listed moves in the round on (foundation plays name a foundation;
+        then the table's forms: to the Scoring Area "wherever it fits", flip to turn
+        the waste), or its moves between rounds; [] for no seat or a game over."""
         if self.over or not (isinstance(seat, int) and 0 <= seat < self.n_seats):
             return []
         rnd = self.round
-        if rnd is None or rnd.over:
+        if rnd is None:
             return [NextRound(seat)]
-        return [Seated(seat, m) for m in rnd.legal_moves(seat)]
+        if rnd.over:
+            return [ScoreRound(seat), NextRound(seat)]
+        return [Seated(seat, m) for m in with_table_forms(rnd.legal_moves(seat))]
 
     def apply(self, move: Any) -> list[Event]:
-        """Carry out a move naming its seat: a listed `Seated` move of the round, or
-        `NextRound` once it is over. IllegalMove and no change for anything else."""
-        if isinstance(move, NextRound):
-            return self._next_round(move.seat)
-        if not isinstance(move, Seated):
-            raise IllegalMove("That is not a Nerts move.")
+        """Carry out a move (see the module docstring): a listed `Seated` move is
+        queued for the step on ([] returned), `Step` applies the step's moves, `Race`
+        draws a replayed race's order, `ScoreRound` and `NextRound` go between rounds.
+        IllegalMove and no change for anything else."""
+        if isinstance(move, (NextRound, ScoreRound)):
+            return self._between_rounds_move(move)
         if self.over:
             raise IllegalMove("The game is over.")
-        rnd, seat = self.round, move.seat
+        rnd = self.round
         if rnd is None or rnd.over:
             raise IllegalMove("The round is over.")
-        if move.move not in rnd.legal_moves(seat):
-            raise IllegalMove(rnd.refusal(seat, move.move)
-                              or f"Name the place: {move.move} is not one of the listed moves.")
-        return [e.to_engine() for e in rnd.apply(seat, move.move)]
+        if isinstance(move, Seated):
+            reason = listed_refusal(rnd, move.seat, move.move)
+            if reason is not None:
+                raise IllegalMove(reason)
+            rnd._queue(move.seat, move.move)
+            return []
+        if isinstance(move, Step):
+            to = rnd.step_no + 1 if move.to is None else move.to
+            if not is_int(to) or to < rnd.step_no:
+                raise IllegalMove(f"The clock is at step {rnd.step_no}, not before.")
+            return list(rnd._end_step(to))
+        if isinstance(move, Race):
+            seats = move.seats
+            if (not isinstance(seats, tuple) or len(seats) < 2 or len(set(seats)) != len(seats)
+                    or not all(is_int(s) and 0 <= s < self.n_seats for s in seats)):
+                raise IllegalMove("A race is of two seats or more at the table.")
+            if rnd.pending:
+                raise IllegalMove("Moves are queued: a Step orders them.")
+            rnd._draw_order(sorted(seats))
+            return []
+        raise IllegalMove("That is not a Nerts move.")
 
-    def _next_round(self, seat: int | None) -> list[Event]:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n_seats):
+    def _between_rounds_move(self, move: NextRound | ScoreRound) -> list[Event]:
+        seat = move.seat
+        if seat is not None and not (is_int(seat) and 0 <= seat < self.n_seats):
             raise IllegalMove(f"There is no seat {seat}.")
         if self.over:
             raise IllegalMove("The game is over.")
@@ -162,12 +201,12 @@ class Game:
             raise IllegalMove("The round is not over yet.")
         events: list[Event] = []
         if self.round is not None:
-            result = self.end_round()
-            events.append(Details("round_scored", seat, {"scores": result["scores"],
-                                                         "totals": result["totals"]}))
-            if self.over:
-                return events + [Details("game_over", self.winner, {"totals": result["totals"]})]
-        rnd = self.start_round()
+            events = self._score_round(seat)
+        elif isinstance(move, ScoreRound):
+            raise IllegalMove("The round is scored already.")
+        if self.over or isinstance(move, ScoreRound):
+            return events
+        rnd = self._start_round()
         return events + [Details("round_dealt", seat, {"round": self.round_no, "deal_no": rnd.deal_no})]
 
     def view(self, seat: int) -> GameView:

@@ -91,7 +91,10 @@ def read_game(cls: Any, round_cls: Any, d: Any) -> Any:
 
 def _read_game(cls, round_cls, d):
     check_keys(d, GAME_KEYS, set(), "game")
-    g = cls(NertsOptions.from_json(d["options"]))
+    options = NertsOptions.from_json(d["options"])
+    if options.seats < 2:
+        raise ValueError("a game has two seats or more (one seat is a drill, never saved)")
+    g = cls(options)
     g.rng = rng_from_json(d["rng"])
     g.seed = check_optional_deal_no(d["seed"])
     g.history = read_history(d["history"], g.options)

@@ -3,8 +3,9 @@
     python -m game.nerts.sim --seats 4 --rounds 100 [--levels expert,hard,...] [--seed N]
 
 Reusable from bench/: play_round, play_rounds, play_game, win_shares, step_timings.
+Every move goes through the game's engine (rules.py's Game.apply), as at a table.
 Levels other than "instant" play on the fixed clock with their real reaction times;
-steps where nobody acts are jumped over (the result is the same as stepping them).
+steps where nobody acts are jumped over (`Step(to)`: the same result as stepping them).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import sys
 import time
 
 from game.nerts.ai import LEVELS, NertsAI
-from game.nerts.rules import NertsOptions, NextRound, Round, new_engine
+from game.nerts.rules import Game, IllegalMove, NertsOptions, NextRound, Seated, Step, new_engine
 
 DEFAULT_SPS = 120
 MAX_GAME_SECONDS = 3 * 3600        # a round longer than this is a bug, not a slow game
@@ -26,19 +27,30 @@ def make_players(levels, seed: int, steps_per_second: int = DEFAULT_SPS) -> list
             for seat, level in enumerate(levels)]
 
 
-def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = None,
+def run_round(game: Game, players: list[NertsAI], *, max_steps: int | None = None,
               jump: bool = True, timer=None, clock=time.perf_counter) -> dict:
-    """Play `rnd` to its end with `players` (one per seat). With `timer` (a list), the
-    time (by `clock`) each player spends per step is appended (every step simulated)."""
-    n = rnd.seats
-    if len(players) != n:
-        raise ValueError("one player per seat")
+    """Play the game's round on to its end with `players` (one per seat). With `timer`
+    (a list), the time (by `clock`) each player spends per step is appended (every
+    step simulated). A move no longer legal when its player makes it is refused."""
+    rnd = game.round
+    n = game.n_seats
+    if rnd is None or len(players) != n:
+        raise ValueError("a round on, and one player per seat")
     views = [(lambda s=s: rnd.view(s)) for s in range(n)]
     refused = 0
     if max_steps is None:
         max_steps = MAX_GAME_SECONDS * max(p.sps for p in players)
     start_step = rnd.step_no
     perf = clock
+    apply = game.apply
+
+    def submit(seat: int, move) -> None:
+        nonlocal refused
+        try:
+            apply(Seated(seat, move))
+        except IllegalMove:
+            refused += 1
+
     while not rnd.over:
         step = rnd.step_no
         if step - start_step > max_steps:
@@ -49,20 +61,20 @@ def run_round(rnd: Round, players: list[NertsAI], *, max_steps: int | None = Non
                 m = players[s].poll(step, views[s])
                 timer.append(perf() - t0)
                 if m is not None:
-                    rnd.submit(s, m)
+                    submit(s, m)
         else:
             if jump:
                 nxt = min(p.next_step for p in players)
                 if nxt > step:
-                    rnd.advance_to(nxt)
+                    apply(Step(nxt))           # nobody acts before then
                     step = nxt
             for s in range(n):
                 p = players[s]
                 if p.next_step <= step:
                     m = p.poll(step, views[s])
                     if m is not None:
-                        rnd.submit(s, m)
-        for e in rnd.step():
+                        submit(s, m)
+        for e in apply(Step()):
             if e.kind == "refused":
                 refused += 1
     return {"scores": rnd.scores(), "steps": rnd.step_no - start_step,
@@ -75,9 +87,9 @@ def play_round(levels, seed: int = 0, options: NertsOptions | None = None, *,
                clock=time.perf_counter) -> dict:
     """One round between computer players of the given levels (one per seat)."""
     options = options or NertsOptions(seats=len(levels))
-    rnd = Round(options, seed)
+    game = new_engine(seed, options)          # its first round dealt on deal `seed`
     players = make_players(levels, seed, steps_per_second)
-    result = run_round(rnd, players, timer=timer, clock=clock)
+    result = run_round(game, players, timer=timer, clock=clock)
     result["seconds"] = result["steps"] / steps_per_second
     return result
 
@@ -125,7 +137,7 @@ def play_game(levels, seed: int = 0, options: NertsOptions | None = None, *,
             raise RuntimeError("game did not end")
         for p in players:
             p.reset(0)
-        run_round(game.round, players)
+        run_round(game, players)
         game.apply(NextRound())                 # scored, and the next dealt
     return {"totals": game.totals, "winner": game.winner, "rounds": len(game.history)}
 
@@ -171,8 +183,7 @@ def step_timings(levels, rounds: int = 3, seed: int = 0,
     timer: list[float] = []
     looks: list[float] = []
     for k in range(rounds):
-        options = NertsOptions(seats=len(levels))
-        rnd = Round(options, seed + k)
+        game = new_engine(seed + k, NertsOptions(seats=len(levels)))
         players = make_players(levels, seed + k, steps_per_second)
         steps: list[float] = []
         counts = []
@@ -181,7 +192,7 @@ def step_timings(levels, rounds: int = 3, seed: int = 0,
             def append(self, t, _steps=steps, _counts=counts, _players=players):
                 _steps.append(t)
                 _counts.append(sum(p.decisions for p in _players))
-        run_round(rnd, players, timer=Counting(), clock=clock)
+        run_round(game, players, timer=Counting(), clock=clock)
         prev = 0
         for t, c in zip(steps, counts):
             timer.append(t)
