@@ -1,7 +1,7 @@
 """The Gin table's state and play, without pygame: the engine's game, the player's own
 order of his cards and where his keys point, the notes, the computer's paced turns,
-and the autosave and statistics after each hand. game/gin/table.py puts keys and
-drawing on top (GinTable is a GinController and a Scene).
+and the autosave and statistics after each hand. The scene, game/gin/table.py's
+GinTable, holds one (its `ctl`) with a drawing view and a key map.
 
 The computer is paced on the fixed clock (update(), STEP_HZ steps a second): it waits
 CPU_*_STEPS before each move, and thinks during the wait through the shared pacer
@@ -282,9 +282,6 @@ class GinController:
             self.app.storage.remove(table_save.SAVE_NAME)
             return True
         return table_save.write(self.app.storage, self)
-
-    def to_json(self) -> dict:
-        return table_save.table_to_json(self)
 
     # ---- the coach (game/gin/table_coach.py) ------------------------------------------
     def coach(self):
