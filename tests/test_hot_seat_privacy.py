@@ -186,7 +186,7 @@ class GnonoWatch(Watch):
         t, top = self.t, self.app.top
         if is_hand_over(top) or t.viewer is None:
             return None
-        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
+        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.playback.shown().current != t.viewer:
             return None
         return t.viewer
 
@@ -219,7 +219,7 @@ class GnonoWatch(Watch):
         return text
 
     def allowed_faces(self):
-        m = self.t.shown()
+        m = self.t.playback.shown()
         out = Counter([str(m.top)])
         if self.t.stages and self.t.stages[0].moving and self.t.stages[0].moving[0] is not None:
             out[str(self.t.stages[0].moving[0])] += 1
