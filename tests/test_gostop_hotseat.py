@@ -11,6 +11,7 @@ from game.gostop import table as T
 from game.gostop.ai import GoStopAI
 from game.gostop.model import Model
 from game.gostop.rules import GoStop, GoStopState, Options
+from game.gostop.setup import PRESET_ROW
 from game.gostop.table_layout import Layout
 from game.scenes.overlays import NamePrompt, Question
 from game.speech import RecordingSpeaker
@@ -142,7 +143,7 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     app.run(max_frames=1)
     assert app.options["gostop.level1"] == "human"
     rows = [key for key, *_ in setup.items()]
-    setup.row = rows.index(T.PRESET_ROW)
+    setup.row = rows.index(PRESET_ROW)
     while setup.preset_now() != "Online":
         setup.change(1)
     assert app.options["gostop.three_ppuk"] and app.options["gostop.two_card_bomb"]
