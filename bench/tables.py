@@ -39,9 +39,10 @@ def gin(app, frames):
     from game.gin.table import new_table
     table = new_table(app, {"oklahoma": False, "hollywood": True, "name": "Bench"}, seed=3)
     app.push(table)
-    table.show_cpu = True  # both hands face up: the most drawn
+    c = table.ctl
+    c.show_cpu = True  # both hands face up: the most drawn
     stats = shell.run_frames(app, frames)
-    n = latency_when(app, lambda: table.my_turn and table.mode == "play" and table.focus == "pickup",
+    n = latency_when(app, lambda: c.my_turn and c.mode == "play" and c.focus == "pickup",
                      pygame.K_KP_PLUS, "+")
     return "Gin (both hands shown, Hollywood)", stats, ("Gin: + takes a card", n)
 

@@ -12,35 +12,35 @@ PLAYING = ("offer", "draw", "discard", "lay_down")
 
 def human_turn(t: T.GinTable, ai) -> None:
     """One move of the player at the bottom, made as the keys make it."""
-    g = t.game
-    move = ai.choose(g.view(t.me))
-    version = t.version
+    g = t.ctl.game
+    move = ai.choose(g.view(t.ctl.me))
+    version = t.ctl.version
     if isinstance(move, Pass):
-        t.pass_upcard()
+        t.ctl.pass_upcard()
     elif isinstance(move, (TakeUpcard, DrawStock)):
-        t.target = "pile" if isinstance(move, TakeUpcard) else "stock"
-        t.take()
-        t.insert()
+        t.ctl.target = "pile" if isinstance(move, TakeUpcard) else "stock"
+        t.ctl.take()
+        t.ctl.insert()
     elif isinstance(move, Discard):
-        t.sel = t.order.index(move.card)
-        t.discard()
+        t.ctl.sel = t.ctl.order.index(move.card)
+        t.ctl.discard()
     elif isinstance(move, GoOut):
         if move.discard is not None:
-            t.sel = t.order.index(move.discard)
-        t.go_out()
-        t.confirm_yes()
+            t.ctl.sel = t.ctl.order.index(move.discard)
+        t.ctl.go_out()
+        t.ctl.confirm_yes()
     elif isinstance(move, LayDown):
-        assert t.mode == "confirm"       # the table proposes the best groups: Y
-        t.confirm_yes()
-    assert t.version == version + 1, f"the table did not play {move}: {t.note}"
+        assert t.ctl.mode == "confirm"       # the table proposes the best groups: Y
+        t.ctl.confirm_yes()
+    assert t.ctl.version == version + 1, f"the table did not play {move}: {t.ctl.note}"
 
 
 def computer_turn(t: T.GinTable) -> None:
-    version = t.version
+    version = t.ctl.version
     for _ in range(1000):
-        t.cpu_wait = 0
+        t.ctl.cpu_wait = 0
         t.update(1 / 120)
-        if t.version != version:
+        if t.ctl.version != version:
             return
     raise AssertionError("the computer never moved")
 
@@ -48,8 +48,8 @@ def computer_turn(t: T.GinTable) -> None:
 def play(t: T.GinTable, ai, moves: int | None = None) -> None:
     """Play on until the hand is over (or `moves` moves were made)."""
     made = 0
-    while t.game.phase in PLAYING and (moves is None or made < moves):
-        if t.game.turn == t.me:
+    while t.ctl.game.phase in PLAYING and (moves is None or made < moves):
+        if t.ctl.game.turn == t.ctl.me:
             human_turn(t, ai)
         else:
             computer_turn(t)

@@ -169,7 +169,8 @@ def test_the_menus_deal_number_starts_the_game_and_the_table_shows_it(app, monke
     app.run(max_frames=2)
     assert app.seed == 987654321 and "Deal number: 987654321" in menu.deal_label()
     table = start_table(app, game)
-    engine = getattr(table, "game", None) or getattr(table, "ctl", table).state
+    ctl = getattr(table, "ctl", table)
+    engine = getattr(ctl, "game", None) or ctl.state
     assert deal_no(engine) == 987654321
     shown.clear()
     app.run(max_frames=1)

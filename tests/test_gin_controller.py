@@ -12,6 +12,7 @@ from game import errors
 from game.cards import Card, parse_cards
 from game.games import CODECS
 from game.gin import controller as K
+from game.gin import table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN
 from game.gin.rules import GinGame, GinOptions, Pass, TakeUpcard
@@ -159,7 +160,7 @@ def test_a_thought_for_a_state_that_changed_is_dropped_and_its_random_state_rest
     for _ in range(5):
         c.update()
     assert c.pacer.thought is not None and ai.rng.getstate() != before
-    saved = c.to_json()["ai_rng"]                  # a save mid-thought keeps the state at rest
+    saved = table_save.table_to_json(c)["ai_rng"]   # a save mid-thought keeps the state at rest
     assert saved[1] == list(before[1])
     c._redeal()                                    # F7 while the computer thinks
     c.update()

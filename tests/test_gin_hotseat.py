@@ -31,10 +31,10 @@ def hand_pixels(app):
 
 def test_a_hot_seat_game_starts_with_the_hands_hidden(app):
     t = hot_table(app)
-    assert t.mode == "handover" and t.handover_to == 0 and t.names == ("Ann", "Bob")
-    assert t.ai is None and not t.cpu_to_move()
+    assert t.ctl.mode == "handover" and t.ctl.handover_to == 0 and t.ctl.names == ("Ann", "Bob")
+    assert t.ctl.ai is None and not t.ctl.cpu_to_move()
     press(app, K.K_RETURN)
-    assert t.mode == "play" and t.me == 0 and t.my_turn
+    assert t.ctl.mode == "play" and t.ctl.me == 0 and t.ctl.my_turn
 
 
 def test_the_keyboard_passes_between_the_humans_and_each_sees_only_his_hand(app):
@@ -42,25 +42,25 @@ def test_the_keyboard_passes_between_the_humans_and_each_sees_only_his_hand(app)
     press(app, K.K_RETURN)                    # Ann at the keyboard
     ann_screen = hand_pixels(app)
     press(app, "-")                           # Ann passes the first upcard
-    assert t.mode == "handover" and t.handover_to == 1
+    assert t.ctl.mode == "handover" and t.ctl.handover_to == 1
     hidden = hand_pixels(app)
     assert hidden != ann_screen               # Ann's cards went face down
     press(app, K.K_RETURN)                    # Bob takes the keyboard
-    assert t.me == 1 and t.mode == "play" and sorted(t.order) == sorted(t.game.hands[1])
+    assert t.ctl.me == 1 and t.ctl.mode == "play" and sorted(t.ctl.order) == sorted(t.ctl.game.hands[1])
     press(app, "-")                           # Bob passes too: Ann must draw from the Stock
     press(app, K.K_RETURN, "+")
-    drawn = t.picked
-    assert drawn is not None and t.me == 0
-    assert "Stock" in t.note
+    drawn = t.ctl.picked
+    assert drawn is not None and t.ctl.me == 0
+    assert "Stock" in t.ctl.note
     press(app, K.K_RETURN)
     press(app, "-")                           # Ann discards the flashing card
-    assert t.mode == "handover" and t.handover_to == 1
+    assert t.ctl.mode == "handover" and t.ctl.handover_to == 1
     # nothing on Bob's screen names the card Ann drew (unless she discarded it)
-    discarded = t.game.pile[-1]
+    discarded = t.ctl.game.pile[-1]
     if discarded != drawn:
         from game.cards import card_text
-        assert card_text(drawn) not in t.note + t.other_note
-    assert "Ann draws from the Stock and discards" in t.other_note
+        assert card_text(drawn) not in t.ctl.note + t.ctl.other_note
+    assert "Ann draws from the Stock and discards" in t.ctl.other_note
 
 
 def test_hot_seat_refuses_the_other_hand_and_the_stock(app):
@@ -68,23 +68,23 @@ def test_hot_seat_refuses_the_other_hand_and_the_stock(app):
     press(app, K.K_RETURN)
     b = app.beeps
     press(app, K.K_F9, K.K_F6)
-    assert app.beeps == b + 2 and app.top is t and not t.show_cpu
+    assert app.beeps == b + 2 and app.top is t and not t.ctl.show_cpu
 
 
 def test_a_hot_seat_save_resumes_behind_the_hand_over_screen(app):
     t = hot_table(app)
     press(app, K.K_RETURN, "-", K.K_RETURN)   # Bob at the keyboard
-    assert t.me == 1
-    t.save()
+    assert t.ctl.me == 1
+    t.ctl.save()
     d = table_save.read(app.storage)
     assert d["me"] == 1 and d["session"]["opponent"] == "human"
     r = T.resume(app)
-    assert r.mode == "handover" and r.handover_to == r.game.turn and r.hot_seat
+    assert r.ctl.mode == "handover" and r.ctl.handover_to == r.ctl.game.turn and r.ctl.hot_seat
 
 
 def test_a_save_with_a_bad_hot_seat_field_is_refused(app):
     t = hot_table(app)
-    data = table_save.table_to_json(t)
+    data = table_save.table_to_json(t.ctl)
     for bad in ({"me": 2}, {"show_cpu": True}, {"session": {**HOT, "opponent": "dog"}},
                 {"session": {**HOT, "rules": {"gin.name": "x"}}}):
         try:
@@ -115,7 +115,7 @@ def test_a_preset_is_chosen_on_the_session_screen(app):
     press(app, K.K_RETURN)
     t = app.top
     assert isinstance(t, T.GinTable)
-    assert t.game.options.big_gin and t.game.options.game_target == 150
+    assert t.ctl.game.options.big_gin and t.ctl.game.options.game_target == 150
 
 
 def test_the_players_own_preset_is_saved_from_the_session_screen(app):
@@ -131,7 +131,7 @@ def test_the_players_own_preset_is_saved_from_the_session_screen(app):
     assert sc.values["preset"] == "Club" and isinstance(app.top, type(sc))
     _go_to(app, sc, "oklahoma")
     press(app, K.K_RETURN)
-    assert app.top.game.options.straight_gin and app.top.game.options.knock_value == 8
+    assert app.top.ctl.game.options.straight_gin and app.top.ctl.game.options.knock_value == 8
 
 
 def test_a_shipped_preset_name_cannot_be_overwritten(app):
@@ -152,7 +152,7 @@ def test_hot_seat_is_chosen_on_the_session_screen(app):
     press(app, K.K_BACKSPACE, "X", K.K_RETURN)
     assert isinstance(app.top, HandOver)      # the shared hand-over screen covers the table
     t = app.scenes[-2]
-    assert t.hot_seat and t.names[1] == "Player X" and t.mode == "handover"
+    assert t.ctl.hot_seat and t.ctl.names[1] == "Player X" and t.ctl.mode == "handover"
 
 
 def test_statistics_are_kept_per_level_and_variant(app):
@@ -166,6 +166,6 @@ def test_statistics_are_kept_per_level_and_variant(app):
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=200)
-    assert t.mode == "result"
+    assert t.ctl.mode == "result"
     kept = app.stats.breakdowns("gin")
     assert ("level", "expert") in kept and ("variant", "Straight Gin, to 100") in kept

@@ -81,17 +81,17 @@ def test_after_gin_the_defender_lays_down_and_a_fitting_card_stays_unplayable(mo
 
 def test_the_table_refuses_p_after_the_computers_gin(app):
     t = make_table(app, DEFENDER, GIN_HAND, "7S", dealer=0)
-    g = t.game
+    g = t.ctl.game
     g.apply(TakeUpcard(1))
     g.apply(GoOut(1, C("9C")))
-    t._sync()
+    t.ctl._sync()
     app.run(max_frames=1)
-    assert g.out_kind == "gin" and t.mode == "confirm" and t.arr.layoffs() == []
+    assert g.out_kind == "gin" and t.ctl.mode == "confirm" and t.ctl.arr.layoffs() == []
     press(app, "n")
-    t.arr.cursor = t.arr.cards.index(C("3H"))
+    t.ctl.arr.cursor = t.ctl.arr.cards.index(C("3H"))
     beeps = app.beeps
     press(app, "p")
-    assert app.beeps == beeps + 1 and "No lay-offs after gin" in t.note
-    assert "P" not in t.arr.marks
+    assert app.beeps == beeps + 1 and "No lay-offs after gin" in t.ctl.note
+    assert "P" not in t.ctl.arr.marks
     press(app, pygame.K_F10, "y")
     assert g.phase == "hand_over" and g.def_layoffs == []

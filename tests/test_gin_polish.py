@@ -22,33 +22,33 @@ K = pygame
 
 def test_up_and_down_go_stock_arrow_row_hand_in_that_order(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
-    assert t.focus == "pickup"
+    assert t.ctl.focus == "pickup"
     press(app, K.K_DOWN)
-    assert t.focus == "arrow"
+    assert t.ctl.focus == "arrow"
     press(app, K.K_DOWN)
-    assert t.focus == "hand"
+    assert t.ctl.focus == "hand"
     press(app, K.K_UP)
-    assert t.focus == "arrow"
+    assert t.ctl.focus == "arrow"
     press(app, K.K_UP)
-    assert t.focus == "pickup"
+    assert t.ctl.focus == "pickup"
 
 
 def test_with_a_card_taken_the_arrow_row_keeps_it_until_enter(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
     press(app, "+")
-    assert t.focus == "arrow" and t.picked is not None
+    assert t.ctl.focus == "arrow" and t.ctl.picked is not None
     before, b = snapshot(t), app.beeps
     press(app, K.K_DOWN, K.K_UP, frames=3)
     assert app.beeps == b + 2 and snapshot(t) == before
-    assert "Enter" in t.note
+    assert "Enter" in t.ctl.note
 
 
 def test_after_a_sort_the_note_no_longer_says_move_the_arrow(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
     press(app, K.K_DOWN, K.K_DOWN, K.K_UP)
-    assert "Move the arrow" in t.note
+    assert "Move the arrow" in t.ctl.note
     press(app, K.K_RIGHT, K.K_RETURN)
-    assert t.focus == "hand" and "arrow" not in t.note.lower()
+    assert t.ctl.focus == "hand" and "arrow" not in t.ctl.note.lower()
 
 
 def test_f3_and_f4_close_on_any_key_as_f5_and_f6_do(app):
@@ -64,15 +64,15 @@ def test_f3_and_f4_close_on_any_key_as_f5_and_f6_do(app):
 def test_esc_during_play_beeps_and_only_takes_back_a_mistaken_f10(app):
     t = _knock_ready(app)
     press(app, K.K_ESCAPE)
-    assert t.mode == "play"
+    assert t.ctl.mode == "play"
     b = app.beeps
     press(app, K.K_ESCAPE)
-    assert app.beeps == b + 1 and app.top is t and t.mode == "play"
+    assert app.beeps == b + 1 and app.top is t and t.ctl.mode == "play"
 
 
 def test_the_notes_say_when_the_computer_takes_your_discard(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "5H")
-    g = t.game
+    g = t.ctl.game
     press(app, "-")                                  # pass the first upcard
     app.run(max_frames=300)                          # the computer passes or takes it
     while g.turn == T.CPU:
@@ -86,23 +86,23 @@ def test_the_notes_say_when_the_computer_takes_your_discard(app):
     select(app, t, "KH")
     press(app, "-")
     assert g.pile[-1] == Card.parse("KH") and g.turn == T.CPU
-    t._after_move(g.apply(TakeUpcard(T.CPU)))
-    assert t.other_note == "The computer takes your K\x03."
+    t.ctl._after_move(g.apply(TakeUpcard(T.CPU)))
+    assert t.ctl.other_note == "The computer takes your K\x03."
     discard = next(c for c in g.hands[T.CPU] if c != Card.parse("KH"))
-    t._after_move(g.apply(Discard(T.CPU, discard)))
-    assert t.other_note.startswith("The computer takes your K\x03 and discards ")
+    t.ctl._after_move(g.apply(Discard(T.CPU, discard)))
+    assert t.ctl.other_note.startswith("The computer takes your K\x03 and discards ")
 
 
 def test_the_computer_draw_from_the_stock_is_said_without_its_card(app):
     t = make_table(app, GIN_HUMAN, CPU_HAND, "5H", dealer=0)
-    g = t.game
-    t._after_move(g.apply(Pass(T.CPU)))             # the computer (non-dealer) passes
+    g = t.ctl.game
+    t.ctl._after_move(g.apply(Pass(T.CPU)))             # the computer (non-dealer) passes
     press(app, "-")                                  # the player passes too
     assert g.phase == "draw" and g.turn == T.CPU
     events = g.apply(DrawStock(T.CPU))
-    t._after_move(events)
-    assert t.other_note == "The computer draws from the Stock."
-    assert card_text(Card.parse(events[0].data["card"])) not in t.other_note
+    t.ctl._after_move(events)
+    assert t.ctl.other_note == "The computer draws from the Stock."
+    assert card_text(Card.parse(events[0].data["card"])) not in t.ctl.other_note
 
 
 def test_a_group_error_names_the_cards_with_suit_symbols(app):
@@ -110,28 +110,28 @@ def test_a_group_error_names_the_cards_with_suit_symbols(app):
     marks = {"AC": "1", "2D": "1", "3D": "1", "7C": "2", "7S": "2", "7H": "2"}
     _mark_all(app, t, marks)
     press(app, K.K_F10)
-    assert t.mode == "mark"
-    assert "A\x05" in t.note and "2\x04" in t.note and "AC" not in t.note
+    assert t.ctl.mode == "mark"
+    assert "A\x05" in t.ctl.note and "2\x04" in t.ctl.note and "AC" not in t.ctl.note
 
 
 def test_a_marked_invalid_group_is_not_given_unplayable_points(app):
     t = _knock_ready(app)
     _mark_all(app, t, {"AC": "1", "2D": "1", "3D": "1"})
-    assert t.arrangement_status().startswith("group 1 is not a set or a run")
+    assert t.ctl.arrangement_status().startswith("group 1 is not a set or a run")
     press(app, *([K.K_LEFT] * 12), frames=4)
-    keys = ["1" if str(c) in ("2D", "3D", "4D") else K.K_SPACE for c in t.arr.cards]
+    keys = ["1" if str(c) in ("2D", "3D", "4D") else K.K_SPACE for c in t.ctl.arr.cards]
     press(app, *keys, frames=4)
-    assert t.arrangement_status().startswith("unplayable points ")
+    assert t.ctl.arrangement_status().startswith("unplayable points ")
 
 
 def test_the_knock_note_does_not_carry_into_the_next_hand(app):
     t = _knock_ready(app)
     press(app, "y")
-    assert t.note.startswith("You knock with")
+    assert t.ctl.note.startswith("You knock with")
     app.run(max_frames=200)
-    assert t.mode == "result"
+    assert t.ctl.mode == "result"
     press(app, "x", "x")                             # the score, then the next hand
-    assert t.game.hand_no == 2 and "knock with" not in t.note
+    assert t.ctl.game.hand_no == 2 and "knock with" not in t.ctl.note
 
 
 def test_engine_card_codes_become_card_symbols():

@@ -27,7 +27,7 @@ def recorded_hand(app, seed=42):
     t = new_table(app, seed, level="hard")
     play(t, make_ai("normal", seed))
     app.storage.remove("gin.json")
-    return t.recording.last_replay, t
+    return t.ctl.recording.last_replay, t
 
 
 def region(canvas, x, y) -> bytes:
@@ -55,7 +55,7 @@ def test_a_hand_plays_back_to_its_end_with_every_frame_drawn(app):
     assert run_until(app, lambda: lines.add(player.line) or player.at_end, limit=5000)
     app.run(max_frames=2)
     table = player.board.table
-    assert table.game.to_json() == t.game.to_json()
+    assert table.game.to_json() == t.ctl.game.to_json()
     assert table.mode == "result" and "End: " + rep.result in player.line
     assert len(lines) > 10                            # a line for each move on the way
     assert not app.storage.exists("gin.json") and app.stats.data == stats

@@ -24,9 +24,9 @@ QUICK = GinOptions(game_target=1, oklahoma=True)    # a scored hand ends the gam
 
 def play_game(t, seed: int) -> None:
     ai = make_ai("normal", seed)
-    while t.game.phase != "game_over":
-        if t.game.phase == "hand_over":
-            t._next_hand()
+    while t.ctl.game.phase != "game_over":
+        if t.ctl.game.phase == "hand_over":
+            t.ctl._next_hand()
         play(t, ai)
 
 
@@ -50,7 +50,7 @@ def test_c_at_the_end_of_the_game_makes_a_code_of_it(app):
     assert code is not None and any(code in line for line in box.lines)
     ch = challenges.decode(code, [gin_codec])
     assert ch == Challenge("gin", 31337, QUICK.to_json(), (None, "expert"),
-                           t.game.scores()[0], "Anna")
+                           t.ctl.game.scores()[0], "Anna")
     post_keys(pygame.K_ESCAPE)                       # the box closes on the end screen
     app.run(max_frames=2)
     assert app.top is screen
@@ -58,17 +58,17 @@ def test_c_at_the_end_of_the_game_makes_a_code_of_it(app):
 
 def test_a_challenge_deals_the_same_game_against_the_same_computer(app):
     t = new_table(app, 4242, level="hard", options=QUICK)
-    first = t.game.to_json()
+    first = t.ctl.game.to_json()
     play_game(t, 9)
     ch = t.make_challenge()
     c = T.start_challenge(app, challenges.decode(challenges.encode(ch, gin_codec), [gin_codec]))
-    assert isinstance(c, T.GinTable) and c.challenge == ch
-    assert c.game.to_json() == first and c.level == "hard" and c.ai_seed == t.ai_seed
+    assert isinstance(c, T.GinTable) and c.ctl.challenge == ch
+    assert c.ctl.game.to_json() == first and c.ctl.level == "hard" and c.ctl.ai_seed == t.ctl.ai_seed
     app.push(c)
     play_game(c, 9)                                  # the same player's moves...
-    assert c.game.to_json() == t.game.to_json()      # ...meet the same computer's
+    assert c.ctl.game.to_json() == t.ctl.game.to_json()      # ...meet the same computer's
     screen = end_screen(app, c)
-    assert screen.notes[0] == challenges.outcome(ch, c.game.scores()[0], c.names[0])
+    assert screen.notes[0] == challenges.outcome(ch, c.ctl.game.scores()[0], c.ctl.names[0])
     assert "tied" in screen.notes[0]
 
 
@@ -77,15 +77,15 @@ def test_the_challenge_is_kept_in_the_save(app):
     t = T.start_challenge(app, ch)
     app.push(t)
     play(t, make_ai("normal", 1), moves=3)
-    t.save()
+    t.ctl.save()
     r = T.resume(app)
-    assert r.challenge == ch and r.level == "easy" and r.game.to_json() == t.game.to_json()
+    assert r.ctl.challenge == ch and r.ctl.level == "easy" and r.ctl.game.to_json() == t.ctl.game.to_json()
 
 
 def test_the_menus_play_a_challenge_opens_the_table(app):
     ch = Challenge("gin", 5, GinOptions().to_json(), (None, "normal"), 50, "Bo")
     got = challenge_scene.start(app, ch)
-    assert isinstance(got.scene, T.GinTable) and got.scene.game.seed == 5
+    assert isinstance(got.scene, T.GinTable) and got.scene.ctl.game.seed == 5
 
 
 def test_a_challenge_seating_the_player_second_is_refused_with_a_message(app):
@@ -97,11 +97,11 @@ def test_hot_seat_has_no_challenge_a_beep_and_a_note(app):
     session = {**SESSION, "oklahoma": True, "opponent": "human", "name2": "Bo"}
     t = T.GinTable(app, T.GinGame.new(seed=3, options=QUICK), "Anna", "normal", 4, session)
     app.push(t)
-    while t.game.phase != "game_over":               # both seats played by the table's actions
-        if t.game.phase == "hand_over":
-            t._next_hand()
-        if t.mode == "handover":
-            t.take_keyboard()
+    while t.ctl.game.phase != "game_over":               # both seats played by the table's actions
+        if t.ctl.game.phase == "hand_over":
+            t.ctl._next_hand()
+        if t.ctl.mode == "handover":
+            t.ctl.take_keyboard()
         play(t, make_ai("normal", 2), moves=1)
     screen = end_screen(app, t)
     beeps = app.beeps

@@ -172,8 +172,8 @@ def _hand_won(app, last_replay, options=None):
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
-    assert t.game.phase in ("hand_over", "game_over") and t.mode == "result"
-    t.recording.last_replay = last_replay          # as the table's recording sets it
+    assert t.ctl.game.phase in ("hand_over", "game_over") and t.ctl.mode == "result"
+    t.ctl.recording.last_replay = last_replay          # as the table's recording sets it
     press(app, "x")                      # any key: the score screen
     assert isinstance(app.top, GridScreen)
     return t
@@ -195,21 +195,21 @@ def test_r_on_the_score_screen_shows_the_review(app):
     press(app, K.K_ESCAPE)
     assert app.top is score                # back to the score; any key goes on
     press(app, "x")
-    assert app.top is t and t.game.hand_no == 2
+    assert app.top is t and t.ctl.game.hand_no == 2
 
 
 def test_no_replay_no_review_key(app):
     t = _hand_won(app, None)
     assert app.top.extra_keys == []
     press(app, "r")                        # any key goes on, as before
-    assert app.top is t and t.game.hand_no == 2
+    assert app.top is t and t.ctl.game.hand_no == 2
 
 
 def test_r_at_the_end_of_the_game_reviews_its_last_hand(app):
     rep = computers(1)
     t = _hand_won(app, rep, GinOptions(game_target=20))
     end = app.top
-    assert end.title == "End of the Game" and t.game.phase == "game_over"
+    assert end.title == "End of the Game" and t.ctl.game.phase == "game_over"
     assert ("R", "Review") in [(b.key_text, b.label) for b in end.bindings()]
     press(app, "r")
     assert isinstance(app.top, ReviewBox) and app.top.title == f"Review: {rep.label}"
@@ -223,7 +223,7 @@ def test_a_hand_played_at_the_table_is_reviewed_with_its_hints(app):
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
-    rep = t.recording.last_replay                          # the table's own recording of the hand
+    rep = t.ctl.recording.last_replay                          # the table's own recording of the hand
     assert rep is not None and rep.coached == 2
     press(app, "x", "r")
     box = app.top

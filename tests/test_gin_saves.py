@@ -244,7 +244,7 @@ def _table_save(app, mutate):
     from game.gin import table as T
     from tests.test_gin_table import make_table
     t = make_table(app, KNOCKER, OTHER, "KH", "2D 8S")
-    t.save()
+    t.ctl.save()
     app.pop(t)
     path = os.path.join(app.save_dir, "gin.json")
     with open(path, encoding="utf-8") as f:
@@ -275,10 +275,10 @@ def test_a_table_save_that_lies_is_set_aside(app, what, mutate):
 def test_a_table_save_reads_back_and_a_finished_hand_shows_its_own_result(app):
     from game.gin import table as T
     table, _ = _table_save(app, lambda d: None)
-    assert table is not None and table.mode == "play"
+    assert table is not None and table.ctl.mode == "play"
     g = at_phase("hand_over")
     t = T.GinTable(app, g, "Tester", "normal", 5, {"oklahoma": False, "hollywood": False, "name": "T"})
-    t.save()
+    t.ctl.save()
     again = T.resume(app)
-    assert again.mode == "result" and again.game.records[-1] == g.records[-1]
-    assert again.game.records[-1].how == "knock" and again.game.out_kind == "knock"
+    assert again.ctl.mode == "result" and again.ctl.game.records[-1] == g.records[-1]
+    assert again.ctl.game.records[-1].how == "knock" and again.ctl.game.out_kind == "knock"

@@ -233,7 +233,7 @@ def test_card_codes_become_words_for_the_voice():
 def test_the_colour_question_and_the_hand_over_are_spoken(app, voice):
     t = table(app, ["W G2 G3", "Y1 Y2 Y3"], "R5", ["human", "normal"], ["You", "Ada"])
     t.sel_card = next(c for c in t.ctl.state.hands[0] if c.is_wild)
-    t.sel = t.hand_cards().index(t.sel_card)
+    t.sel = t.playback.hand_cards().index(t.sel_card)
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert isinstance(app.top, ColourBox)

@@ -44,7 +44,7 @@ def play_on(app, t, stop, limit=40_000):
         elif isinstance(top, (SeatChooser, HandOver)):
             post_keys(pygame.K_RETURN)
         elif top is t and t.stages:
-            t.hurry()
+            t.playback.hurry()
         elif top is t and t.my_turn():
             t.apply(helper.choose(t.ctl.state.view(t.viewer)), 0.5)
         app.run(max_frames=1)
@@ -140,7 +140,7 @@ def test_the_replay_plays_back_on_the_table_and_f9_shows_every_hand(app):
     app.run(max_frames=1)
     assert player.cursor.position == 1 and player.line and player.line != "The deal."
     # a computer's box: its cards hidden, then face up with F9
-    box = board.boxes()[1]
+    box = board.playback.boxes()[1]
     hidden = app.canvas.subsurface(box).copy()
     post_keys(pygame.K_F9)
     app.run(max_frames=1)

@@ -33,14 +33,14 @@ def settle(app, t):
 
 def test_a_matching_card_is_played(app):
     t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
-    assert t.my_turn() and t.hand_cards() == [Card.parse(x) for x in ["R7", "G2", "B9"]]
+    assert t.my_turn() and t.playback.hand_cards() == [Card.parse(x) for x in ["R7", "G2", "B9"]]
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.ctl.state.top == Card.parse("R7")
     assert Card.parse("R7") not in t.ctl.state.hands[0]
     assert app.beeps == 0
     settle(app, t)
-    assert t.shown().top == Card.parse("R7")
+    assert t.playback.shown().top == Card.parse("R7")
 
 
 def test_an_illegal_card_beeps_and_stays_in_hand(app):
@@ -95,7 +95,7 @@ def test_a_wild_with_its_colour_by_initial_and_by_arrows(app):
     assert t.ctl.state.top.is_wild and t.ctl.state.color == "B"
     assert run_until(app, t.my_turn, 2000)
     # the computer played or drew; choose the other Wild and name a colour with the arrows
-    t.sel = t.hand_cards().index(Card.parse("W"))
+    t.sel = t.playback.hand_cards().index(Card.parse("W"))
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     box = app.top
@@ -228,7 +228,7 @@ def test_hot_seat_hand_over(app):
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert t.viewer == 1 and app.top is t and t.my_turn()
-    assert [str(c) for c in t.hand_cards()] == ["R1", "R2", "Y3"]
+    assert [str(c) for c in t.playback.hand_cards()] == ["R1", "R2", "Y3"]
 
 
 def test_a_round_with_computers_to_its_scoring_screen(app):

@@ -186,7 +186,7 @@ class GnonoWatch(Watch):
         t, top = self.t, self.app.top
         if is_hand_over(top) or t.viewer is None:
             return None
-        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.shown().current != t.viewer:
+        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.playback.shown().current != t.viewer:
             return None
         return t.viewer
 
@@ -219,7 +219,7 @@ class GnonoWatch(Watch):
         return text
 
     def allowed_faces(self):
-        m = self.t.shown()
+        m = self.t.playback.shown()
         out = Counter([str(m.top)])
         if self.t.stages and self.t.stages[0].moving and self.t.stages[0].moving[0] is not None:
             out[str(self.t.stages[0].moving[0])] += 1
@@ -367,12 +367,12 @@ class GinWatch(Watch):
 
     def holder(self):
         t, top = self.t, self.app.top
-        if is_hand_over(top) or t.mode == "handover":
+        if is_hand_over(top) or t.ctl.mode == "handover":
             return None
-        return t.me if t.game.turn == t.me else None
+        return t.ctl.me if t.ctl.game.turn == t.ctl.me else None
 
     def private(self):
-        g = self.t.game
+        g = self.t.ctl.game
         self.public.update(str(c) for c in g.pile)
         return {str(c): s for s in (0, 1) for c in g.hands[s] if str(c) not in self.public}
 
@@ -383,29 +383,29 @@ class GinWatch(Watch):
 
     def shown_text(self):
         t, top = self.t, self.app.top
-        text = [t.note, t.other_note] if not is_hand_over(top) else []
+        text = [t.ctl.note, t.ctl.other_note] if not is_hand_over(top) else []
         if top is not t and not is_hand_over(top):
             text += [str(x) for x in getattr(top, "lines", []) or []]
         return text
 
     def exempt(self):
-        return self.t.game.phase in ("lay_down", "hand_over", "game_over") or self.t.mode == "result"
+        return self.t.ctl.game.phase in ("lay_down", "hand_over", "game_over") or self.t.ctl.mode == "result"
 
     def over(self):
-        return self.t.game.phase in ("hand_over", "game_over") or self.t not in self.app.scenes
+        return self.t.ctl.game.phase in ("hand_over", "game_over") or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng
-        if is_hand_over(top) or t.mode == "handover":
+        if is_hand_over(top) or t.ctl.mode == "handover":
             post_keys(pygame.K_RETURN)
-        elif top is t and t.mode == "confirm":
+        elif top is t and t.ctl.mode == "confirm":
             post_keys("y")
-        elif top is t and t.my_turn and t.mode == "play":
+        elif top is t and t.ctl.my_turn and t.ctl.mode == "play":
             if r.random() < 0.2:
                 post_keys("h")
-            elif t.focus == "pickup":
+            elif t.ctl.focus == "pickup":
                 post_keys(r.choice(["+", "+", "-", pygame.K_LEFT]))
-            elif t.focus == "arrow":
+            elif t.ctl.focus == "arrow":
                 post_keys(r.choice([pygame.K_RETURN, pygame.K_RETURN, pygame.K_LEFT, pygame.K_DOWN]))
             else:
                 post_keys(r.choice(["-", "-", pygame.K_LEFT, pygame.K_RIGHT, pygame.K_F10]))

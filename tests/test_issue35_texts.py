@@ -13,8 +13,8 @@ def test_gin_marking_cursor_on_an_unmarked_card_is_the_cp437_middle_dot(app, mon
     from game import font
     t = _computer_knocks(app)
     press(app, "n")
-    press(app, *[K.K_RIGHT] * t.arr.marks.index(" "))      # to the first unmarked card
-    assert t.arr.marks[t.arr.cursor] == " "
+    press(app, *[K.K_RIGHT] * t.ctl.arr.marks.index(" "))      # to the first unmarked card
+    assert t.ctl.arr.marks[t.ctl.arr.cursor] == " "
     drawn = []
     real = font.Font.draw
     monkeypatch.setattr(font.Font, "draw", lambda self, canvas, x, y, s, *a, **k:
@@ -28,16 +28,16 @@ def test_gin_marking_cursor_on_an_unmarked_card_is_the_cp437_middle_dot(app, mon
 def test_gin_a_wrong_p_mark_keeps_its_points_and_is_named(app):
     t = _computer_knocks(app)
     _mark_all(app, t, {"8D": "P", "4S": "P", "QD": " ", "7S": " "})
-    before = t.arrangement_status()
-    t.arr.cursor = t.arr.cards.index(Card.parse("KC"))
+    before = t.ctl.arrangement_status()
+    t.ctl.arr.cursor = t.ctl.arr.cards.index(Card.parse("KC"))
     press(app, "p")
-    assert t.arr.marks[t.arr.cards.index(Card.parse("KC"))] == "P"
-    after = t.arrangement_status()
+    assert t.ctl.arr.marks[t.ctl.arr.cards.index(Card.parse("KC"))] == "P"
+    after = t.ctl.arrangement_status()
     points = int(before.split()[2].rstrip(";"))
     assert after.startswith(f"unplayable points {points};")
     assert card_text(Card.parse("KC")) + " does not lay off" in after
     press(app, K.K_F10)
-    assert t.mode == "mark" and card_text(Card.parse("KC")) + " does not lay off" in t.note
+    assert t.ctl.mode == "mark" and card_text(Card.parse("KC")) + " does not lay off" in t.ctl.note
 
 
 def test_gin_layoff_strays_names_only_the_cards_that_fit_nowhere():
@@ -252,7 +252,7 @@ def test_gin_hot_seat_f6_and_f9_say_why_they_are_refused(app):
     for key, why in ((K.K_F6, "Stock is nobody's to see"), (K.K_F9, "seen by its player alone")):
         b = app.beeps
         press(app, key)
-        assert app.beeps == b + 1 and app.top is t and why in t.note and not t.show_cpu
+        assert app.beeps == b + 1 and app.top is t and why in t.ctl.note and not t.ctl.show_cpu
     assert not any(b.label == "" for b in t.bindings() if b.show)
 
 
@@ -289,11 +289,11 @@ def test_home_and_end_go_to_the_first_and_last_item_of_a_list_or_hand(app):
     assert t.sel == 0 and app.beeps == 0
     app.pop()
     gin = make_table(app, GIN_HUMAN, CPU_HAND, "JC")
-    gin.focus = "hand"
+    gin.ctl.focus = "hand"
     press(app, K.K_END)
-    assert gin.sel == len(gin.order) - 1
+    assert gin.ctl.sel == len(gin.ctl.order) - 1
     press(app, K.K_HOME)
-    assert gin.sel == 0 and app.beeps == 0
+    assert gin.ctl.sel == 0 and app.beeps == 0
 
 
 def test_title_says_which_key_starts_in_both_blink_phases(app, monkeypatch):
@@ -322,4 +322,4 @@ def test_gin_session_screen_names_the_computers_level_and_chooses_it(app):
     press(app, K.K_RIGHT)
     assert sc.shown("opponent") == "The computer (Easy)"
     press(app, K.K_RETURN)
-    assert app.top.level == "easy" and "level" not in app.top.session
+    assert app.top.ctl.level == "easy" and "level" not in app.top.ctl.session

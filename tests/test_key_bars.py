@@ -193,7 +193,7 @@ def test_gin_play_another_game_is_asked_over_the_cards_not_over_the_last_box(app
     from tests.helpers import post_keys
     t = new_table(app, 3, options=GinOptions(game_target=1))
     play(t, make_ai("normal", 4))
-    assert t.game.phase == "game_over" and t.mode == "result"
+    assert t.ctl.game.phase == "game_over" and t.ctl.mode == "result"
     for key in ("x", pygame.K_RETURN):        # any key: the end of the game; Enter: go on
         post_keys(key)
         app.run(max_frames=2)

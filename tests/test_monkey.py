@@ -75,7 +75,7 @@ GAME_PROGRESS = {
     # how far a game got: (moves or turns applied, hands or rounds dealt)
     "nerts": lambda t: (sum(r.moves_applied for r in [t.game.round] if r) + len(t.game.history),
                         t.game.round_no),
-    "gin": lambda t: (len(t.game.records) + sum(map(len, t.game.discards)), t.game.hand_no),
+    "gin": lambda t: (len(t.ctl.game.records) + sum(map(len, t.ctl.game.discards)), t.ctl.game.hand_no),
     "gnono": lambda t: (t.ctl.state.turns, t.ctl.state.round_no),
     "gostop": lambda t: (sum(map(len, t.ctl.state.captures)) + len(t.ctl.history), t.ctl.state.hand_no),
 }
@@ -123,10 +123,11 @@ def autopilot(app, game, rng, players):
     if game == "gin":
         from game.gin.ai import make_ai
         from game.gin.table import HUMAN
-        if t.mode == "play" and t.my_turn and t.picked is None and not t.moving:
+        c = t.ctl
+        if c.mode == "play" and c.my_turn and c.picked is None and not c.moving:
             ai = players.setdefault(game, make_ai("easy", rng.randrange(1000)))
-            move = ai.choose(t.game.view(HUMAN))
-            return move is not None and t._apply(move) is not None
+            move = ai.choose(c.game.view(HUMAN))
+            return move is not None and c._apply(move) is not None
     elif game == "gnono":
         from game.gnono.ai import make_ai
         if t.my_turn():

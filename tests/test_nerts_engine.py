@@ -10,7 +10,8 @@ import pytest
 from game.engine import Engine, IllegalMove, OptionError
 from game.nerts import replay_codec
 from game.nerts.moves import COLUMN, PILE, WASTE, Move, NextRound, Race, ScoreRound, Seated, Step
-from game.nerts.rules import Game, GameView, NertsOptions, Round, new_engine
+from game.nerts.rules import Game, NertsOptions, Round, new_engine
+from game.nerts.view import GameView
 
 
 def random_round(options, seed, limit=20000):

@@ -63,15 +63,15 @@ def test_shift_f11_says_the_last_thing_again_and_changes_nothing(menu_app):
 def test_ctrl_f11_says_the_gin_hand_by_suit(app):
     voice = speaking(app)
     t = gin(app)
-    hand = list(t.game.hands[0])
-    before = t.game.to_json()
+    hand = list(t.ctl.game.hands[0])
+    before = t.ctl.game.to_json()
     press(app, CTRL_F11)
     said = voice.said[-1]
     assert said.startswith("Your hand by suit. clubs ")
     for suit in ("clubs", "diamonds", "hearts", "spades"):
         n = sum(1 for c in hand if c.suit == suit[0].upper())
         assert f"{suit} {n}" in said
-    assert t.game.to_json() == before
+    assert t.ctl.game.to_json() == before
 
 
 def test_ctrl_f11_says_nothing_of_a_hand_behind_the_hot_seat_hand_over(app):

@@ -66,7 +66,7 @@ def gin_game_over(app):
     """A Gin game won by the human, its end-of-game screen gone on: the question."""
     t = gin_table(app, GIN_HUMAN, CPU_HAND, "JC", options=GinOptions(game_target=20))
     _win_with_gin(app, t)
-    assert t.game.phase == "game_over"
+    assert t.ctl.game.phase == "game_over"
     press(app, "x")                                # any key: the end of the game
     assert app.top.title == "End of the Game"
     press(app, "x")                                # any key goes on: another game?
@@ -81,7 +81,7 @@ def test_gin_another_game_yes_replaces_the_table(menu_app):
     new = app.top
     assert isinstance(new, GT.GinTable) and new is not t and t not in app.scenes
     assert len(app.scenes) == 2 and isinstance(app.scenes[0], MenuScene)
-    assert new.game.phase != "game_over" and app.beeps == 0
+    assert new.ctl.game.phase != "game_over" and app.beeps == 0
 
 
 def test_gin_another_game_no_goes_back_to_the_menu(menu_app):

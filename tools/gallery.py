@@ -379,7 +379,7 @@ class Gallery:
             return
         table = GinTable(self.app, game, "Anna", "normal", 4, {"oklahoma": False, "hollywood": False,
                                                                "name": "Anna"})
-        table.mode = "result"
+        table.ctl.mode = "result"
         self.app.push(table)
         self.run(2)
         self.shot("gin-last-hand")

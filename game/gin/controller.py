@@ -1,14 +1,14 @@
 """The Gin table's state and play, without pygame: the engine's game, the player's own
 order of his cards and where his keys point, the notes, the computer's paced turns,
-and the autosave and statistics after each hand. game/gin/table.py puts keys and
-drawing on top (GinTable is a GinController and a Scene).
+and the autosave and statistics after each hand. The scene, game/gin/table.py's
+GinTable, holds one (its `ctl`) with a drawing view and a key map.
 
 The computer is paced on the fixed clock (update(), STEP_HZ steps a second): it waits
 CPU_*_STEPS before each move, and thinks during the wait through the shared pacer
 (game/table/pacer.py): it moves when both the pause and the thought are over. A
 thought whose state has changed (a new deal by F7) is dropped.
 
-The controller is composed, not mixed: its Narrator (table_notes.py) says the events,
+The controller is composed, not mixed: its Narrator (narrate.py) says the events,
 its CoachTally (table_coach.py) counts the coach's hints, its HandRecording
 (table_replays.py) records each hand as a replay.
 
@@ -21,12 +21,12 @@ from game.cards import Card, card_text, codes_as_text
 from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin import melds as M
-from game.gin import table_notes, table_save
+from game.gin import narrate, table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand
+from game.gin.narrate import Narrator, who
 from game.gin.rules import Discard, DrawStock, GinGame, GoOut, LayDown, NextHand, Pass, Redeal, TakeUpcard
 from game.gin.table_coach import CoachTally
-from game.gin.table_notes import Narrator, who
 from game.gin.table_replays import HandRecording, replay_seats
 from game.table.audience import Message
 from game.table.pacer import THINK_S, Pacer
@@ -274,7 +274,7 @@ class GinController:
     def _autosave(self, events):
         """After every hand (and every deal) the game is saved: a crash loses at most one hand."""
         if {ev.kind for ev in events} & {"hand_scored", "dead_hand", "deal"}:
-            table_notes.record(self, events, self.coaching.hand_uses(events))
+            narrate.record(self, events, self.coaching.hand_uses(events))
             self.save()
 
     def save(self) -> bool:
@@ -282,9 +282,6 @@ class GinController:
             self.app.storage.remove(table_save.SAVE_NAME)
             return True
         return table_save.write(self.app.storage, self)
-
-    def to_json(self) -> dict:
-        return table_save.table_to_json(self)
 
     # ---- the coach (game/gin/table_coach.py) ------------------------------------------
     def coach(self):

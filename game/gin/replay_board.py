@@ -1,7 +1,7 @@
 """A Gin hand played back on GIN!'s own table (the contract: game/scenes/replay_player.py).
 
 The table is a GinController built around the replay cursor's engine and drawn by
-table_draw, as at play, in a mode that only shows: no keys, no computer thinking, no
+a table_draw.GinView, as at play, in a mode that only shows: no keys, no computer thinking, no
 autosave, no statistics, no speech, no recording. The recorded player sits at the
 bottom with his cards face up (sorted: his own order of them is not recorded); the
 other hand is face down as the table shows it, unless show_all (F9). A card just
@@ -15,10 +15,10 @@ from typing import Any
 
 from game.cards import Card, card_text
 from game.engine import Event
-from game.gin import table_draw
 from game.gin.arrangement import sort_for_hand
 from game.gin.controller import GinController
 from game.gin.rules import GinGame
+from game.gin.table_draw import GinView
 from game.replays import Replay, unpack_state
 
 MOVE_SECONDS = 1.0     # between moves at 1x: about the computer's pace at the table
@@ -76,12 +76,13 @@ class ReplayBoard:
     def __init__(self, app: Any, rep: Replay):
         self.replay = rep
         self.table = ReplayTable(app, rep, GinGame.from_json(unpack_state(rep.start)))
+        self.view = GinView(self.table)
 
     def show(self, engine: GinGame, events: list[Event], show_all: bool) -> None:
         self.table.show(engine, events, show_all)
 
     def draw(self, canvas: Any) -> None:
-        table_draw.draw(self.table, canvas)
+        self.view.draw(canvas)
 
     def describe(self, events: list[Event]) -> str:
         """What the last move did, as the table's notes say it, seat by name."""

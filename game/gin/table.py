@@ -15,10 +15,11 @@ The player (seat 0) against the computer (seat 1). The manual's keys:
 - F3 box scores, F4 game score, F5 the Pile, F6 the Stock, F7 a new deal, F8 save
   and leave, F9 shows or hides the computer's hand. Every other key beeps.
 
-The table is split by concern: the state, the moves, the computer's pacing, autosave
-and statistics in game/gin/controller.py (no pygame); the keys in table_keys.py; the
-drawing in table_draw.py; the save and its validation in table_save.py. GinTable is
-the controller made a Scene, with the screens it opens.
+The table is composed, as Go-Stop's and Gnono's are: the state, the moves, the
+computer's pacing, autosave and statistics in game/gin/controller.py (no pygame),
+held as `ctl`; the drawing a table_draw.GinView, the keys a table_keys.GinKeys; the
+save and its validation in table_save.py. GinTable is the Scene around them, with
+the screens it opens.
 
     start(app, seed=None) -> the session options screen, then the table
     start_challenge(app, ch) -> a deal challenge's table (game/scenes/challenge.py)
@@ -29,7 +30,7 @@ from __future__ import annotations
 from game import challenges
 from game.challenges import Challenge
 from game.deals import DEAL_LIMIT, fresh_deal_no, is_deal_no
-from game.gin import replay_codec, table_draw, table_keys, table_save, table_speech
+from game.gin import replay_codec, table_keys, table_save, table_speech
 from game.gin import screens as SC
 from game.gin import settings as S
 from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa: F401
@@ -37,125 +38,143 @@ from game.gin.controller import GinController
 from game.gin.review_screen import review_keys
 from game.gin.rules import GinGame
 from game.gin.setup import SessionScene, session_for
-from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X  # noqa: F401
+from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X, GinView  # noqa: F401
+from game.gin.table_keys import GinKeys
 from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.table.handover import HandOver
 from game.table_support import resume_safely
+from game.words import counted
 
 
-class GinTable(GinController, Scene):
+class GinTable(Scene):
+    """The scene: the controller (self.ctl, no pygame) drawn by a GinView, its keys a
+    GinKeys; the screens it opens (scores, the Pile, the end of the game, another
+    game?) and the hot-seat hand-over (game/table/handover.py)."""
     title = "Gin Rummy"
+    spoken_detail_name = "your hand by suit"
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
                  session: dict | None = None):
-        Scene.__init__(self, app)
+        super().__init__(app)
+        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app))
+        self.view = GinView(self.ctl)
+        self.keymap = GinKeys(self)
         self._spoken_item = self._spoken_text = ""
         self.handing_over = False    # the hand-over screen is up (hot seat)
-        GinController.__init__(self, app, game, name, level, ai_seed, session or session_for(app))
 
     # ---- the clock: hot seat's hand-over, then the computer ------------------------------
     def update(self, dt=None):
         """Hot seat: the hand-over screen (game/table/handover.py) covers the table while
         the keyboard changes hands; else the computer's step (GinController.update)."""
-        return self.hand_over() or super().update(dt)
+        return self.hand_over() or self.ctl.update(dt)
 
     def hand_over(self) -> Push | None:
         """The hand-over screen, when the keyboard must change hands and it is not up."""
-        if self.mode != "handover" or self.handing_over:
+        c = self.ctl
+        if c.mode != "handover" or self.handing_over:
             return None
         self.handing_over = True
-        seat = self.handover_to
-        return Push(HandOver(self.app, seat, self.names[seat], self._taken, self.save_and_leave,
-                             self.save, self.help_lines))
+        seat = c.handover_to
+        return Push(HandOver(self.app, seat, c.names[seat], self._taken, self.save_and_leave,
+                             c.save, self.help_lines))
 
     def _taken(self) -> None:
         self.handing_over = False
-        self.take_keyboard()
+        self.ctl.take_keyboard()
+
+    def check_invariants(self):
+        """The controller's invariants, and the hand-over screen up only while the
+        keyboard changes hands; raises AssertionError or ValueError."""
+        self.ctl.check_invariants()
+        assert not self.handing_over or self.ctl.mode == "handover", "a hand-over screen over play"
 
     # ---- keys and drawing ------------------------------------------------------------
     def handle(self, event):
-        if self.my_turn and self.mode == "play":
-            self.flash = False
-        self.in_key = True
+        c = self.ctl
+        if c.my_turn and c.mode == "play":
+            c.flash = False
+        c.in_key = True
         try:
             done = super().handle(event)
         finally:
-            self.in_key = False
+            c.in_key = False
         # a move that ends the turn hands over at once: the next key is the hand-over's
         return (done is True and self.hand_over()) or done
 
     # ---- speech (game/gin/table_speech.py) ----------------------------------------------
     def spoken_focus(self) -> str:
         """The item under the cursor; with the note a key has just set, said together."""
-        item = table_speech.focus(self)
-        if item != self._spoken_item or self.note_unsaid:
-            note = self.note if self.note_unsaid else ""
+        c = self.ctl
+        item = table_speech.focus(c)
+        if item != self._spoken_item or c.note_unsaid:
+            note = c.note if c.note_unsaid else ""
             self._spoken_text = ". ".join(t.rstrip(".") for t in (note, item) if t)
-            self._spoken_item, self.note_unsaid = item, False
+            self._spoken_item, c.note_unsaid = item, False
         return self._spoken_text
 
     def spoken_state(self) -> str:
-        return table_speech.state(self)
-
-    spoken_detail_name = "your hand by suit"
+        return table_speech.state(self.ctl)
 
     def spoken_detail(self) -> str | None:
-        return table_speech.by_suit(self)
+        return table_speech.by_suit(self.ctl)
 
     def bindings(self):
-        return table_keys.bindings(self)
+        return self.keymap.bindings()
 
     def key_bar(self):
-        return table_keys.key_bar(self)
+        return self.keymap.key_bar()
 
     def draw(self, canvas):
-        self.moved = False
-        table_draw.draw(self, canvas)
+        self.ctl.moved = False
+        self.view.draw(canvas)
 
     def dirty(self) -> bool:
         """Drawn every frame only while the computer is to move (its pause, its thinking)
         or a move has not been drawn yet; the blink and keys redraw anyway (issue #19)."""
-        return self.moved or self.cpu_to_move()
+        return self.ctl.moved or self.ctl.cpu_to_move()
 
     def help_lines(self):
-        return table_keys.help_text(self.game)
+        return table_keys.help_text(self.ctl.game)
 
     # ---- the screens the table opens ---------------------------------------------------
     def go_on(self):
         """Any key after a hand: the score (then the next hand), or the end of the game."""
-        g = self.game
+        c = self.ctl
+        g = c.game
         if g.phase == "game_over":
-            self.mode = "over"      # the last hand's box is closed: "another game?" comes over the cards
+            c.mode = "over"      # the last hand's box is closed: "another game?" comes over the cards
             self.app.storage.remove(SAVE_NAME)
-            screen = SC.end_of_game(self.app, g, self.names, self._after_game,
+            screen = SC.end_of_game(self.app, g, c.names, self._after_game,
                                     challenge=self.make_challenge, outcome=self.challenge_outcome())
-            screen.notes += [n for n in (self.coach_end_note(),) if n]
-            screen.extra_keys = review_keys(self)     # R: the last hand's review
+            screen.notes += [n for n in (c.coach_end_note(),) if n]
+            screen.extra_keys = review_keys(c)     # R: the last hand's review
             return Push(screen)
         if g.records and g.records[-1].how == "dead":
-            self._next_hand()
+            c._next_hand()
             return None
-        return Push(SC.game_score(self.app, g, self.names, on_done=self._next_hand, any_key=True,
-                                  extra_keys=review_keys(self)))
+        return Push(SC.game_score(self.app, g, c.names, on_done=c._next_hand, any_key=True,
+                                  extra_keys=review_keys(c)))
 
     # ---- deal challenges (issue #21) ----------------------------------------------------
     def make_challenge(self) -> Challenge | str:
         """C at the end of the game: this game as a challenge, or the reason it is none."""
-        g = self.game
-        if self.hot_seat:
+        c = self.ctl
+        g = c.game
+        if c.hot_seat:
             return "A challenge needs one player against computers"
         if not is_deal_no(g.seed):
             return "This game was not dealt from a deal number: no challenge"
-        return Challenge("gin", g.seed, replay_codec.options_to_json(g.options), (None, self.level),
-                         g.scores()[HUMAN], self.names[HUMAN])
+        return Challenge("gin", g.seed, replay_codec.options_to_json(g.options), (None, c.level),
+                         g.scores()[HUMAN], c.names[HUMAN])
 
     def challenge_outcome(self) -> str:
         """How the challenge played at this table came out ("" when none was)."""
-        if self.challenge is None:
+        c = self.ctl
+        if c.challenge is None:
             return ""
-        return challenges.outcome(self.challenge, self.game.scores()[HUMAN], self.names[HUMAN])
+        return challenges.outcome(c.challenge, c.game.scores()[HUMAN], c.names[HUMAN])
 
     def _after_game(self) -> Push:
         return Push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
@@ -163,41 +182,45 @@ class GinTable(GinController, Scene):
 
     def _new_game(self) -> Replace:
         # the next game's deal number comes from this game's RNG: a whole session replays
-        game = GinGame.new(seed=self.game.rng.randrange(DEAL_LIMIT),
-                           options=S.gin_options(self.app.options, self.session))
-        return Replace(GinTable(self.app, game, self.names[0], self.level,
-                                self.ai_seed + 1, self.session))
+        c = self.ctl
+        game = GinGame.new(seed=c.game.rng.randrange(DEAL_LIMIT),
+                           options=S.gin_options(self.app.options, c.session))
+        return Replace(GinTable(self.app, game, c.names[0], c.level, c.ai_seed + 1, c.session))
 
     def _leave_done(self) -> Pop:
         return Pop(self)
 
     def show_boxes(self):
-        return Push(SC.box_scores(self.app, self.game, self.names, any_key=True))
+        return Push(SC.box_scores(self.app, self.ctl.game, self.ctl.names, any_key=True))
 
     def show_score(self):
-        return Push(SC.game_score(self.app, self.game, self.names, any_key=True))
+        return Push(SC.game_score(self.app, self.ctl.game, self.ctl.names, any_key=True))
 
     def show_pile(self):
-        pile = self.game.pile
-        n = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
-        return Push(SC.CardsBox(self.app, "The Pile", pile, f"{n}, the first discard first",
+        pile = self.ctl.game.pile
+        return Push(SC.CardsBox(self.app, "The Pile", pile,
+                                f"{counted(len(pile), 'card')}, the first discard first",
                                 "\x18 the upcard" if pile else ""))
 
     def show_stock(self):
-        stock = list(reversed(self.game.stock))
+        stock = list(reversed(self.ctl.game.stock))
         return Push(SC.CardsBox(self.app, "The Stock", stock,
                                 f"{len(stock)} cards left, the next to be drawn first"))
 
     def ask_redeal(self):
-        return Push(Question(self.app, "Throw this hand in and deal again?", self._redeal,
+        return Push(Question(self.app, "Throw this hand in and deal again?", self.ctl._redeal,
                              title="New deal"))
 
     def save_and_leave(self):
-        self.save()
+        self.ctl.save()
         return Pop(self)
 
     def save_state(self):
-        self.save()
+        self.ctl.save()
+
+    def to_json(self) -> dict:
+        """The table's save (game/gin/table_save.py), as F8 or the autosave writes it."""
+        return table_save.table_to_json(self.ctl)
 
 
 # --- entry points for the menu ---------------------------------------------------------
@@ -228,7 +251,7 @@ def start_challenge(app, ch: Challenge) -> Scene:
                "opponent": "computer"}
     game = GinGame.new(seed=ch.deal_no, options=options)
     table = GinTable(app, game, session["name"], ch.seats[CPU], ch.deal_no + 1, session)
-    table.challenge = ch
+    table.ctl.challenge = ch
     return table
 
 
@@ -243,5 +266,5 @@ def _resume(app):
     if d is None:
         return None
     t = GinTable(app, d["game"], d["name"], d["level"], d["ai_seed"], d["session"])
-    table_save.restore(t, d)
+    table_save.restore(t.ctl, d)
     return t

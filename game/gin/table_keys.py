@@ -1,6 +1,7 @@
-"""The Gin table's keys, as the GIN! manual tells them: which keys the table takes in
-each state (bindings), the key bar at the bottom, and the F2 help. Every other key
-beeps (the App's rule).
+"""The Gin table's keys, as the GIN! manual tells them: a GinKeys, the table's key
+map, says which keys the table takes in each state (bindings: the controller's moves
+and the table's screens) and the key bar at the bottom; help_text is the F2 help.
+Every other key beeps (the App's rule).
 """
 from __future__ import annotations
 
@@ -14,120 +15,128 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
 
 
-def bindings(tbl) -> list[Binding]:
-    """The keys the table takes now, each with its label and action."""
-    b: list[Binding] = []
-    m = tbl.mode
-    if m == "play" and tbl.my_turn:
-        b += _play_bindings(tbl)
-    elif m in ("confirm", "mark"):
-        b += _arrange_bindings(tbl)
-    elif m == "result":
-        b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", tbl.go_on))
-    b += [Binding((pygame.K_F3,), "Box scores of the hands played", tbl.show_boxes),
-          Binding((pygame.K_F4,), "The game score", tbl.show_score),
-          Binding((pygame.K_F5,), "The cards in the Pile", tbl.show_pile)]
-    if not tbl.hot_seat:
-        b.append(Binding((pygame.K_F6,), "The cards left in the Stock", tbl.show_stock))
-    else:                    # hot seat: the Stock and the other hand are nobody's to see
-        b += [Binding((pygame.K_F6,), "", lambda: tbl.refuse(
-                  "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
-              Binding((pygame.K_F9,), "", lambda: tbl.refuse(
-                  "In hot seat each hand is seen by its player alone."), show=False)]
-    if m == "play":
-        b.append(Binding((pygame.K_F7,), "A new deal", tbl.ask_redeal))
-    b.append(Binding((pygame.K_F8,), "Save the game and leave", tbl.save_and_leave))
-    if m != "result" and not tbl.hot_seat:
-        b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", tbl.toggle_cpu))
-    if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
-        b.append(Binding(("h",), "Coach: what the expert would do now", tbl.coach))
-    return b
+class GinKeys:
+    """The keys of a GinTable (`table`), acting on its controller and its screens."""
 
+    def __init__(self, table) -> None:
+        self.table = table
 
-def _play_bindings(tbl):
-    f = tbl.focus
-    g = tbl.game
-    b = []
-    if f == "pickup":
-        b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", tbl.switch_target),
-              Binding(PLUS_KEYS + ("=",), "Take the card", tbl.take),
-              Binding((pygame.K_DOWN,), "Down to the arrow row", tbl.pickup_down)]
-        if g.phase == "offer" or g.stock_end:
-            b.append(Binding(MINUS_KEYS, "Pass the upcard", tbl.pass_upcard))
-    elif f == "arrow":
-        b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: tbl.move_arrow(-1)),
-              Binding((pygame.K_RIGHT,), "Arrow right", lambda: tbl.move_arrow(1)),
-              Binding(ENTER_KEYS, "Insert the card where the arrow points", tbl.insert)]
-        b += [Binding((pygame.K_DOWN,), "Down to your hand", tbl.arrow_down),
-              Binding((pygame.K_UP,), "Up to the Stock/Pile", tbl.arrow_up)]
-    else:
-        b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_sel(-1)),
-              Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_sel(1)),
-              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_sel(-tbl.sel)),
-              Binding((pygame.K_END,), "The last card", lambda: tbl.move_sel(len(tbl.order) - 1 - tbl.sel)),
-              Binding((pygame.K_UP,), "Up: move this card (sort)", tbl.hand_up),
-              Binding(MINUS_KEYS, "Discard the flashing card", tbl.discard),
-              Binding((pygame.K_F10,), "Gin or Knock with the flashing card", tbl.go_out)]
-    return b
+    def bindings(self) -> list[Binding]:
+        """The keys the table takes now, each with its label and action."""
+        t, c = self.table, self.table.ctl
+        b: list[Binding] = []
+        m = c.mode
+        if m == "play" and c.my_turn:
+            b += self._play_bindings()
+        elif m in ("confirm", "mark"):
+            b += self._arrange_bindings()
+        elif m == "result":
+            b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", t.go_on))
+        b += [Binding((pygame.K_F3,), "Box scores of the hands played", t.show_boxes),
+              Binding((pygame.K_F4,), "The game score", t.show_score),
+              Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
+        if not c.hot_seat:
+            b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
+        else:                    # hot seat: the Stock and the other hand are nobody's to see
+            b += [Binding((pygame.K_F6,), "", lambda: c.refuse(
+                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
+                  Binding((pygame.K_F9,), "", lambda: c.refuse(
+                      "In hot seat each hand is seen by its player alone."), show=False)]
+        if m == "play":
+            b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
+        b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave))
+        if m != "result" and not c.hot_seat:
+            b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu))
+        if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
+            b.append(Binding(("h",), "Coach: what the expert would do now", c.coach))
+        return b
 
-
-def _arrange_bindings(tbl):
-    a = tbl.arr
-    b = []
-    if tbl.mode == "confirm":
-        b += [Binding(("y",), "Yes, play the hand this way", tbl.confirm_yes),
-              Binding(("n",), "No: mark the groups yourself", tbl.confirm_no)]
-        if a.kind == "out":
-            b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", tbl.cancel_out))
-    else:
-        b += [Binding((pygame.K_LEFT,), "Previous card", lambda: tbl.move_cursor(-1)),
-              Binding((pygame.K_RIGHT,), "Next card", lambda: tbl.move_cursor(1)),
-              Binding((pygame.K_HOME,), "The first card", lambda: tbl.move_cursor(-a.cursor)),
-              Binding((pygame.K_END,), "The last card", lambda: tbl.move_cursor(len(a.cards) - 1 - a.cursor)),
-              Binding(("1",), "Mark group 1", lambda: tbl.mark("1")),
-              Binding(("2",), "Mark group 2", lambda: tbl.mark("2")),
-              Binding(("3",), "Mark group 3", lambda: tbl.mark("3")),
-              Binding((pygame.K_SPACE, " "), "Unplayable (blank)", lambda: tbl.mark(" ")),
-              Binding((pygame.K_F10,), "Done marking", tbl.finish_marking)]
-        if a.kind == "defend":
-            b.append(Binding(("p",), "Playable on the computer's groups", lambda: tbl.mark("P")))
-            b.append(Binding((pygame.K_ESCAPE,), "Back to the computer's proposal",
-                             tbl._propose_defense))
+    def _play_bindings(self):
+        c = self.table.ctl
+        f = c.focus
+        g = c.game
+        b = []
+        if f == "pickup":
+            b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", c.switch_target),
+                  Binding(PLUS_KEYS + ("=",), "Take the card", c.take),
+                  Binding((pygame.K_DOWN,), "Down to the arrow row", c.pickup_down)]
+            if g.phase == "offer" or g.stock_end:
+                b.append(Binding(MINUS_KEYS, "Pass the upcard", c.pass_upcard))
+        elif f == "arrow":
+            b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: c.move_arrow(-1)),
+                  Binding((pygame.K_RIGHT,), "Arrow right", lambda: c.move_arrow(1)),
+                  Binding(ENTER_KEYS, "Insert the card where the arrow points", c.insert)]
+            b += [Binding((pygame.K_DOWN,), "Down to your hand", c.arrow_down),
+                  Binding((pygame.K_UP,), "Up to the Stock/Pile", c.arrow_up)]
         else:
-            b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", tbl.cancel_out))
-    return b
+            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_sel(-1)),
+                  Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_sel(1)),
+                  Binding((pygame.K_HOME,), "The first card", lambda: c.move_sel(-c.sel)),
+                  Binding((pygame.K_END,), "The last card", lambda: c.move_sel(len(c.order) - 1 - c.sel)),
+                  Binding((pygame.K_UP,), "Up: move this card (sort)", c.hand_up),
+                  Binding(MINUS_KEYS, "Discard the flashing card", c.discard),
+                  Binding((pygame.K_F10,), "Gin or Knock with the flashing card", c.go_out)]
+        return b
 
+    def _arrange_bindings(self):
+        c = self.table.ctl
+        a = c.arr
+        b = []
+        if c.mode == "confirm":
+            b += [Binding(("y",), "Yes, play the hand this way", c.confirm_yes),
+                  Binding(("n",), "No: mark the groups yourself", c.confirm_no)]
+            if a.kind == "out":
+                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out))
+        else:
+            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_cursor(-1)),
+                  Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_cursor(1)),
+                  Binding((pygame.K_HOME,), "The first card", lambda: c.move_cursor(-a.cursor)),
+                  Binding((pygame.K_END,), "The last card",
+                          lambda: c.move_cursor(len(a.cards) - 1 - a.cursor)),
+                  Binding(("1",), "Mark group 1", lambda: c.mark("1")),
+                  Binding(("2",), "Mark group 2", lambda: c.mark("2")),
+                  Binding(("3",), "Mark group 3", lambda: c.mark("3")),
+                  Binding((pygame.K_SPACE, " "), "Unplayable (blank)", lambda: c.mark(" ")),
+                  Binding((pygame.K_F10,), "Done marking", c.finish_marking)]
+            if a.kind == "defend":
+                b.append(Binding(("p",), "Playable on the computer's groups", lambda: c.mark("P")))
+                b.append(Binding((pygame.K_ESCAPE,), "Back to the computer's proposal",
+                                 c._propose_defense))
+            else:
+                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out))
+        return b
 
-def key_bar(tbl) -> list:
-    m = tbl.mode
-    if m == "result":
-        return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
-    if m == "confirm":
-        items = [("Y", "Yes"), ("N", "No, mark groups")]
-        if tbl.arr.kind == "out":
-            items.append(("Esc", "Back to play"))
-        return items + ([] if tbl.hot_seat else [("F9", "Computer")]) + [("F1", "Keys")]
-    if m == "mark":
-        marks = "1 2 3 Space" + (" P" if tbl.arr.kind == "defend" and tbl.game.out_kind == "knock" else "")
-        return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
-    if not tbl.my_turn:
-        return [("F3", "Boxes"), ("F4", "Score")] + ([] if tbl.hot_seat else [("F9", "Computer")]) \
-            + [("F8", "Save, exit"), ("F1", "Keys")]
-    f = tbl.focus
-    if f == "pickup":
-        items = [("+/Ins", "Take")]
-        if tbl.game.phase == "offer" or tbl.game.stock_end:
-            items.append(("-/Del", "Pass"))
-        if tbl._pickup_choice():
-            items.append(("\x1b\x1a", "Stock/Pile"))
-        items.append(("\x19", "Arrow row"))
-    elif f == "arrow":
-        items = [("\x1b\x1a", "Arrow"), ("Enter", "Insert")]
-        if tbl.picked is None:
-            items.append(("\x18\x19", "Pile/Hand" if tbl.game.phase in ("offer", "draw") else "Hand"))
-    else:
-        items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
-    return items + [("H", "Coach"), ("F1", "Keys"), ("F2", "Help")]
+    def key_bar(self) -> list:
+        c = self.table.ctl
+        m = c.mode
+        if m == "result":
+            return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
+        if m == "confirm":
+            items = [("Y", "Yes"), ("N", "No, mark groups")]
+            if c.arr.kind == "out":
+                items.append(("Esc", "Back to play"))
+            return items + ([] if c.hot_seat else [("F9", "Computer")]) + [("F1", "Keys")]
+        if m == "mark":
+            marks = "1 2 3 Space" + (" P" if c.arr.kind == "defend" and c.game.out_kind == "knock" else "")
+            return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
+        if not c.my_turn:
+            return [("F3", "Boxes"), ("F4", "Score")] + ([] if c.hot_seat else [("F9", "Computer")]) \
+                + [("F8", "Save, exit"), ("F1", "Keys")]
+        f = c.focus
+        if f == "pickup":
+            items = [("+/Ins", "Take")]
+            if c.game.phase == "offer" or c.game.stock_end:
+                items.append(("-/Del", "Pass"))
+            if c._pickup_choice():
+                items.append(("\x1b\x1a", "Stock/Pile"))
+            items.append(("\x19", "Arrow row"))
+        elif f == "arrow":
+            items = [("\x1b\x1a", "Arrow"), ("Enter", "Insert")]
+            if c.picked is None:
+                items.append(("\x18\x19", "Pile/Hand" if c.game.phase in ("offer", "draw") else "Hand"))
+        else:
+            items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
+        return items + [("H", "Coach"), ("F1", "Keys"), ("F2", "Help")]
 
 
 def help_text(game=None) -> list[str]:

@@ -1,7 +1,8 @@
 """How the Gnono table shows a move: the table as a `Model` (a snapshot moved on event
 by event) and the `Stage`s of its playback (a card flying, a rest, a note and its
-sound), and where each seat's cards lie on screen. A base of GnonoTable and of the
-replay's table (it reads the seats and state from their `ctl`)."""
+sound), and where each seat's cards lie on screen. A `Playback` is held by GnonoTable
+and by the replay's table (replay_board.py) as `playback`: it reads the seats and
+state from its table's `ctl`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -65,60 +66,76 @@ class Stage:
 
 
 class Playback:
-    """The table's playback of moves and its seats on screen (GnonoTable's part)."""
+    """A table's playback of moves and its seats on screen. It reads of its `table`:
+    the controller (ctl: seats, state, version), the seat at the keyboard (viewer),
+    the hand's selection (sel, scroll), F9 (show_hands), the pace (speed), the stages
+    being played (stages) and its notes (note)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self._boxes_key: tuple | None = None
+        self._boxes: dict = {}
+        self._live: tuple | None = None
+
+    def forget(self) -> None:
+        """Drop the models and seat boxes kept (the keyboard changed hands)."""
+        self._live = self._boxes_key = None
 
     # -- pace -------------------------------------------------------------------------
     @property
     def move_steps(self):
-        return PACE[self.speed][0]
+        return PACE[self.table.speed][0]
 
     @property
     def pause_steps(self):
-        return PACE[self.speed][1]
+        return PACE[self.table.speed][1]
 
     # -- who is where -----------------------------------------------------------------
     @property
     def bottom(self) -> int:
-        return self.viewer if self.viewer is not None else (self.ctl.humans[0] if self.ctl.humans else 0)
+        t = self.table
+        return t.viewer if t.viewer is not None else (t.ctl.humans[0] if t.ctl.humans else 0)
 
     def boxes(self):
-        key = (self.ctl.n, self.bottom)
-        if getattr(self, "_boxes_key", None) != key:
+        key = (self.table.ctl.n, self.bottom)
+        if self._boxes_key != key:
             self._boxes_key = key
-            self._boxes = seat_boxes(self.ctl.n, self.bottom)
+            self._boxes = seat_boxes(self.table.ctl.n, self.bottom)
         return self._boxes
 
     # -- the models -------------------------------------------------------------------
     def live(self) -> Model:
         """The table as the state is now (kept while no move is applied)."""
-        version = self.ctl.version
+        version = self.table.ctl.version
         if self._live is None or self._live[0] != version:
-            self._live = (version, Model.of(self.ctl.state))
+            self._live = (version, Model.of(self.table.ctl.state))
         return self._live[1]
 
     def shown(self) -> Model:
-        return self.stages[0].model if self.stages else self.live()
+        stages = self.table.stages
+        return stages[0].model if stages else self.live()
 
     def hand_cards(self, model: Model | None = None) -> list[Card]:
         m = model or self.shown()
         return sorted(m.hands[self.bottom], key=hand_order)
 
     def hand_view(self, cards) -> HandView:
-        hv = HandView(len(cards), self.sel if cards else None, self.scroll)
-        self.scroll = hv.first
+        t = self.table
+        hv = HandView(len(cards), t.sel if cards else None, t.scroll)
+        t.scroll = hv.first
         return hv
 
     def card_rect(self, model: Model, seat: int, card: Card | None) -> pygame.Rect:
         """Where a card of `seat` lies on screen (for a flight's start or end)."""
         if seat == self.bottom:
             cards = sorted(model.hands[seat], key=hand_order)
-            hv = HandView(len(cards), None, self.scroll)
+            hv = HandView(len(cards), None, self.table.scroll)
             if card is not None and card in cards:
                 return hv.nearest(cards.index(card))
             return hv.nearest(max(0, len(cards) - 1)) if cards else pygame.Rect(300, HAND_Y, CARD_W, CARD_H)
         box = self.boxes()[seat]
         hand = sorted(model.hands[seat], key=hand_order)
-        rects = fan_rects(box, len(hand), self.show_hands)
+        rects = fan_rects(box, len(hand), self.table.show_hands)
         if card is not None and card in hand and hand.index(card) < len(rects):
             return rects[hand.index(card)]
         return seat_target(box, len(hand))
@@ -132,7 +149,7 @@ class Playback:
             k = ev.kind
             s = ev.seat
             # the public line; a drawn card's name only in its drawer's secret (table_notes)
-            text, cue = narrate(ev, self.speaker, None)
+            text, cue = narrate(ev, self.table.speaker, None)
             if k == "played":
                 c = ev.card
                 src = self.card_rect(m, s, c)
@@ -147,7 +164,7 @@ class Playback:
                 if ev.count:
                     dst = self.card_rect(m, s, None)
                     out.append(Stage(m, mv, moving=(None, DRAW_RECT, dst), note=text, cue=cue,
-                                     owner=s, secret=narrate(ev, self.speaker, s)[0]))
+                                     owner=s, secret=narrate(ev, self.table.speaker, s)[0]))
                     m = m.copy()
                     m.hands[s].extend(ev.cards)
                     m.draw_size = max(0, m.draw_size - ev.count)
@@ -171,31 +188,32 @@ class Playback:
                 m.uno_called[s] = True
                 out.append(Stage(m, rest, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("swapped", "hands_passed", "deal", "first_card", "wild_returned"):
-                m = Model.of(self.ctl.state) if k in ("deal", "first_card") else m.copy()
+                m = Model.of(self.table.ctl.state) if k in ("deal", "first_card") else m.copy()
                 if k == "swapped":
                     m.hands[s], m.hands[ev.target] = m.hands[ev.target], m.hands[s]
                 elif k == "hands_passed":
                     old = m.hands
-                    m.hands = [None] * self.ctl.n
-                    for x in range(self.ctl.n):
-                        m.hands[(x + m.direction) % self.ctl.n] = old[x]
+                    m.hands = [None] * self.table.ctl.n
+                    for x in range(self.table.ctl.n):
+                        m.hands[(x + m.direction) % self.table.ctl.n] = old[x]
                 out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
             elif k in ("round_over", "game_over"):
                 m = m.copy()
-                m.scores = list(self.ctl.state.totals)
+                m.scores = list(self.table.ctl.state.totals)
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("challenged", "caught"):
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.LIGHT_MAGENTA))
             elif text:
                 out.append(Stage(m, rest, note=text, cue=cue))
-        out.append(Stage(Model.of(self.ctl.state), 1))
+        out.append(Stage(Model.of(self.table.ctl.state), 1))
         return out
 
     def hurry(self):
         """Space during a playback: show its end at once (notes kept)."""
-        for st in self.stages:
+        t = self.table
+        for st in t.stages:
             if st.t == 0 and st.note:
-                self.note(st.note, st.colour, st.owner, st.secret)
-        self.stages = []
+                t.note(st.note, st.colour, st.owner, st.secret)
+        t.stages = []
         return True
 

@@ -1,5 +1,5 @@
 """A Gnono round played back on the real table (the contract of
-game/scenes/replay_player.py): the table's own drawing (GnonoView, Playback's
+game/scenes/replay_player.py): the table's own drawing (a GnonoView, a Playback's
 seats) around the replay cursor's engine, in a mode with no keys, no computers
 thinking, no saving, no statistics and no voice of its own (the replay scene speaks
 its line). The recorded player's cards are face up at the bottom, the others hidden
@@ -18,7 +18,7 @@ from game.replays import Replay
 from game.scenes.turn_table import NOTE_ROWS
 
 from .narrate import Speaker, narrate
-from .playback import Model, Playback
+from .playback import Playback
 from .rules import GnonoState
 from .settings import PACE
 from .table_draw import GnonoView
@@ -33,6 +33,7 @@ class ReplaySeats:
     names: list
     kinds: list
     state: GnonoState | None = None
+    version: int = 0      # positions shown: the playback's live model is kept for one
 
     @property
     def n(self) -> int:
@@ -43,8 +44,9 @@ class ReplaySeats:
         return [i for i, k in enumerate(self.kinds) if k == "human"]
 
 
-class ReplayTable(Playback):
-    """The Gnono table's picture of a replay's position (drawn by the table's GnonoView)."""
+class ReplayTable:
+    """The Gnono table's picture of a replay's position (drawn by the table's GnonoView,
+    its seats placed by a Playback, as at the table)."""
     replaying = True
     speed = "normal"
     move_seconds = sum(PACE["normal"]) / STEP_HZ   # a computer's move and pause at the table
@@ -55,18 +57,18 @@ class ReplayTable(Playback):
                                ["human" if s.kind == "human" else (s.level or "comp") for s in replay.seats])
         self.viewer = replay.viewer
         self.speaker = Speaker(self.ctl.names)
+        self.playback = Playback(self)
         self.view = GnonoView(self)
         self.show_hands = False
         self.stages: list = []
         self.sel = self.scroll = 0
         self.lines: list[str] = []
-        self._model: Model | None = None
 
     # -- the replay scene's calls --------------------------------------------------------
     def show(self, engine: Any, events: list, show_all: bool) -> None:
         self.ctl.state = engine
+        self.ctl.version += 1
         self.show_hands = show_all
-        self._model = None
         self.lines = self.narration(events)
 
     def describe(self, events: list) -> str:
@@ -87,11 +89,6 @@ class ReplayTable(Playback):
         self.view.draw(canvas)
 
     # -- what the view asks of a table -------------------------------------------------
-    def live(self) -> Model:
-        if self._model is None:
-            self._model = Model.of(self.ctl.state)
-        return self._model
-
     def is_human(self, seat: int) -> bool:
         return self.ctl.kinds[seat] == "human"
 

@@ -70,11 +70,12 @@ from .table_notes import GnonoNarrator
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
 
 
-class GnonoTable(Playback, TurnTable):
+class GnonoTable(TurnTable):
     """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (TurnTable) and the playback (Playback, shared with the replay's table); a
-    GnonoView draws it, a GnonoKeys is its key map, a GnonoNarrator keeps its notes'
-    privacy and speech, a GnonoCoach its replays, coach and challenge."""
+    layer (TurnTable); a Playback (playback.py, as the replay's table has) plays its
+    moves back and places its seats on screen, a GnonoView draws it, a GnonoKeys is
+    its key map, a GnonoNarrator keeps its notes' privacy and speech, a GnonoCoach
+    its replays, coach and challenge."""
     title = "Gnono"
     replaying = False     # a replay's table (replay_board.py): no keys, no choice
     spoken_detail_name = "your hand by colour"
@@ -83,6 +84,7 @@ class GnonoTable(Playback, TurnTable):
                  seed: int | None = None, ai_rngs=None):
         super().__init__(app)
         self.ctl = GnonoController(state, kinds, names, seed, ai_rngs)
+        self.playback = Playback(self)
         self.view = GnonoView(self)
         self.keymap = GnonoKeys(self)
         self.narrator = GnonoNarrator(self)
@@ -101,7 +103,6 @@ class GnonoTable(Playback, TurnTable):
         self.show_hands = False
         self.asking = False
         self.scoring_open = False
-        self._live = None
         self.challenge: DealChallenge | None = None   # the deal challenge being played
         self.last_replay = None                       # the last round recorded and stored
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
@@ -156,12 +157,12 @@ class GnonoTable(Playback, TurnTable):
             return False
         if len(self.ctl.humans) <= 1:
             return True
-        return (self.shown().current == self.viewer
+        return (self.playback.shown().current == self.viewer
                 and self.ctl.state.phase not in (ROUND_OVER, GAME_OVER))
 
     # -- applying moves ---------------------------------------------------------------
     def apply(self, move, scale: float = 1.0) -> bool:
-        before = self.shown().copy() if self.stages else Model.of(self.ctl.state)
+        before = self.playback.shown().copy() if self.stages else Model.of(self.ctl.state)
         try:
             events = self.ctl.apply(move)
         except IllegalMove as exc:
@@ -169,7 +170,7 @@ class GnonoTable(Playback, TurnTable):
             return False
         if move_seat(move) == self.viewer:
             self.narrator.remember_hand(self.viewer)   # his own move: he saw what it did
-        self.stages.extend(self.build_stages(before, events, scale))
+        self.stages.extend(self.playback.build_stages(before, events, scale))
         self.coach.store_replays()
         return True
 
@@ -182,11 +183,11 @@ class GnonoTable(Playback, TurnTable):
             ctl.playing_back()
             return None
         if ctl.is_over():
-            if not self.scoring_open and ctl.scores_due(self.pause_steps):
+            if not self.scoring_open and ctl.scores_due(self.playback.pause_steps):
                 return self.open_scoring()
             return None
         now = self.app.steps
-        move = ctl.due(now, self.pause_steps)
+        move = ctl.due(now, self.playback.pause_steps)
         if move is not None:
             self.apply(move)
             return None
@@ -238,7 +239,7 @@ class GnonoTable(Playback, TurnTable):
     def take_over(self, seat):
         self.viewer = seat
         self.sel, self.sel_card, self.scroll = 0, None, 0
-        self._live = None
+        self.playback.forget()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
     # -- questions to the human ---------------------------------------------------------

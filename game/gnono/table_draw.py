@@ -43,11 +43,11 @@ class GnonoView:
         o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
-        m = self.table.shown()
+        m = self.table.playback.shown()
         stage = self.table.stages[0] if self.table.stages else None
         self._draw_title(canvas, m)
         self._draw_centre(canvas, m, txt)
-        for seat, box in self.table.boxes().items():
+        for seat, box in self.table.playback.boxes().items():
             self._draw_seat(canvas, seat, box, m, txt)
         self._draw_bottom(canvas, m, txt)
         if stage is not None and stage.moving is not None:
@@ -147,8 +147,8 @@ class GnonoView:
     def _draw_bottom(self, canvas, m, txt):
         t = self.table
         st = t.ctl.state
-        seat = t.bottom
-        cards = t.hand_cards(m)
+        seat = t.playback.bottom
+        cards = t.playback.hand_cards(m)
         # hot seat: a human's hand is open only on his turn; F9 never shows a human's
         face_up = t.hand_open() or (t.show_hands and not t.is_human(seat))
         turn = m.current == seat and st.phase not in (ROUND_OVER, GAME_OVER)
@@ -160,7 +160,7 @@ class GnonoView:
         if m.uno_called[seat] and len(cards) == 1:
             info += "   UNO!"
         ui.text(canvas, 79 - len(info), INFO_ROW, info, txt)
-        hv = t.hand_view(cards)
+        hv = t.playback.hand_view(cards)
         sel = t.sel if (face_up and t.viewer is not None and cards and not t.replaying) else None
         mine = t.my_turn()
         hints = t.app.options["gnono.hints"] and mine and st.phase == PLAY

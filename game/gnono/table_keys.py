@@ -30,11 +30,12 @@ class GnonoKeys:
 
     def _sync_selection(self):
         t = self.table
-        cards = t.hand_cards(t.live())
+        cards = t.playback.hand_cards(t.playback.live())
         if not cards:
             t.sel = 0
             return
-        if t.ctl.state.phase == DRAWN and t.ctl.state.current == t.bottom and t.ctl.state.drawn_card in cards:
+        st = t.ctl.state
+        if st.phase == DRAWN and st.current == t.playback.bottom and st.drawn_card in cards:
             t.sel_card = t.ctl.state.drawn_card
         if t.sel_card in cards:
             t.sel = cards.index(t.sel_card)
@@ -46,21 +47,21 @@ class GnonoKeys:
             return False
         if self.table.ctl.state.phase == DRAWN and self.table.my_turn():
             return self.table.refuse("Enter plays the card you drew, - keeps it.")
-        cards = self.table.hand_cards()
+        cards = self.table.playback.hand_cards()
         if not cards:
             return False
         self.table.sel = (self.table.sel + d) % len(cards)
         self.table.sel_card = cards[self.table.sel]
 
     def sel_end(self, last: bool):
-        cards = self.table.hand_cards()
+        cards = self.table.playback.hand_cards()
         if not cards or self.table.viewer is None:
             return False
         self.table.sel = len(cards) - 1 if last else 0
         self.table.sel_card = cards[self.table.sel]
 
     def selected(self) -> Card | None:
-        cards = self.table.hand_cards()
+        cards = self.table.playback.hand_cards()
         if not cards:
             return None
         self.table.sel = max(0, min(self.table.sel, len(cards) - 1))
@@ -98,16 +99,17 @@ class GnonoKeys:
         """May the bottom seat lawfully play this card now (its turn, phase play)? A Wild
         Draw Four the rules allow only as a bluff (challenges on) is not playable here."""
         st = self.table.ctl.state
-        if not st.is_legal(Play(self.table.bottom, card, "R" if card.is_wild else None)):
+        if not st.is_legal(Play(self.table.playback.bottom, card, "R" if card.is_wild else None)):
             return False
-        return not (card.is_wild_draw_four and not st.pending_draw and not st.wd4_lawful(self.table.bottom))
+        bottom = self.table.playback.bottom
+        return not (card.is_wild_draw_four and not st.pending_draw and not st.wd4_lawful(bottom))
 
     def card_verdict(self, card) -> str:
         """"playable", "does not match", or the bluff a Wild Draw Four would be."""
         if self.playable(card):
             return "playable"
         st = self.table.ctl.state
-        if card.is_wild_draw_four and st.is_legal(Play(self.table.bottom, card, "R")):
+        if card.is_wild_draw_four and st.is_legal(Play(self.table.playback.bottom, card, "R")):
             held = (COLOR_NAMES[st.color] if st.options.wd4_rule == "color"
                     else "another playable card")
             return f"a bluff (you hold {held}): it may be challenged"
@@ -163,7 +165,7 @@ class GnonoKeys:
         t = self.table
         b = []
         if t.stages:
-            b.append(Binding((pygame.K_SPACE,), "Hurry: show the turn's end", t.hurry))
+            b.append(Binding((pygame.K_SPACE,), "Hurry: show the turn's end", t.playback.hurry))
         if t.viewer is not None:
             b += [Binding((pygame.K_LEFT,), "Choose a card", lambda: self.move_sel(-1)),
                   Binding((pygame.K_RIGHT,), "Choose a card", lambda: self.move_sel(1)),

@@ -96,7 +96,7 @@ class GnonoNarrator:
     def spoken_intro(self) -> str:
         """Said when the table appears or is uncovered (it interrupts what was queued):
         the first time the notes so far, later only whose turn it is."""
-        st, m = self.table.ctl.state, self.table.shown()
+        st, m = self.table.ctl.state, self.table.playback.shown()
         if st.phase in (ROUND_OVER, GAME_OVER):
             turn = "The round is over."
         elif m.current == self.table.viewer:
@@ -114,7 +114,7 @@ class GnonoNarrator:
         """Ctrl+F11: the hand colour by colour, then the wild cards (only when it is open)."""
         if self.table.viewer is None or not self.table.hand_open():
             return None
-        cards = self.table.hand_cards(self.table.shown())
+        cards = self.table.playback.hand_cards(self.table.playback.shown())
         parts = []
         for c in COLORS:
             faces = [FACE_NAMES.get(x.face, x.face) for x in cards if x.color == c]
@@ -128,12 +128,12 @@ class GnonoNarrator:
         """F11: the hand (the viewer's only, when open), the top card and the colour, each
         seat's cards, the scores, whose turn."""
         t = self.table
-        st, m = t.ctl.state, t.shown()
+        st, m = t.ctl.state, t.playback.shown()
         parts = []
         if t.viewer is None:
             parts.append("You are watching.")
         elif t.hand_open():
-            cards = t.hand_cards(m)
+            cards = t.playback.hand_cards(m)
             parts.append(f"Your hand, {len(cards)} cards: " + ", ".join(c.name for c in cards) + ".")
         else:
             parts.append(f"{t.ctl.names[t.viewer]}'s hand stays hidden until "

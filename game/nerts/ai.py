@@ -28,8 +28,9 @@ from game.cards import Card
 from game.engine import rng_from_json, rng_state_to_json
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move
 from game.nerts.partner_ai import decide_partner
-from game.nerts.piles import SeatView, fits_column
+from game.nerts.piles import fits_column
 from game.nerts.standstill import card_fits, pass_tops
+from game.nerts.view import SeatView
 
 __all__ = ["Level", "LEVELS", "LEVEL_NAMES", "NertsAI"]
 

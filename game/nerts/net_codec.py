@@ -18,8 +18,9 @@ from game import net_fields as F
 from game.cards import Card, full_deck
 from game.engine import Event
 from game.nerts.moves import NUM_COLUMNS
-from game.nerts.piles import MAX_ROTATIONS, SeatView, card_token
-from game.nerts.rules import Game, GameView
+from game.nerts.piles import MAX_ROTATIONS, card_token
+from game.nerts.rules import Game
+from game.nerts.view import GameView, SeatView
 
 MAX_SEATS = 4                 # game/nerts/options.py: seats from 1 (a drill) to 4
 MAX_DECK = 13 * 4

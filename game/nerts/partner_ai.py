@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from game.cards import Card
 from game.nerts.moves import COLUMN, NUM_COLUMNS, PILE, WASTE, Move
-from game.nerts.piles import SeatView, fits_column
+from game.nerts.piles import fits_column
 from game.nerts.standstill import card_fits, pass_tops
+from game.nerts.view import SeatView
 
 
 def decide_partner(ai, v: SeatView, scores: Callable[[Card], bool],

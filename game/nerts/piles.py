@@ -1,7 +1,6 @@
 """What lies on a Nerts table: card tokens for saves, the column fit, one seat's
-layout (Pile, four columns, Stack, waste) and the view a seat is given of it.
-
-Pure: no pygame. The rules (game/nerts/rules.py) re-export these names.
+layout (Pile, four columns, Stack, waste); the view a seat is given of it is in
+game/nerts/view.py. Pure: no pygame.
 Layout lists are bottom..top: `pile[-1]`, `stack[-1]`, `waste[-1]` and `column[-1]`
 are the top cards; `column[0]` is the card the column was started with.
 """
@@ -95,32 +94,6 @@ def card_list(tokens) -> list[Card]:
     if not isinstance(tokens, list):
         raise ValueError("a card list must be a list")
     return [parse_token(t) for t in tokens]
-
-
-# what one seat may see (the computers get only this)
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    seat: int
-    seats: int
-    step: int
-    pile_count: int
-    pile_top: Card | None
-    columns: tuple[tuple[Card, ...], ...]
-    stack_count: int
-    waste: tuple[Card, ...]               # the seat's own face-up waste; top is last
-    foundations: tuple[Card | None, ...]  # top card of each foundation slot (None = free)
-    votes: frozenset                      # sides that agreed to a standstill rotation
-    rotations: int
-    idle_flips: int       # cards this seat flipped since its last play or any scoring
-    flip_count: int       # 3, or 1 with "flip by ones"
-    move_runs: bool
-    over: bool
-    side: int = 0         # whose layout this is: the seat, or its team with partners
-    role: str = "all"     # "all", or a partner's share: "pile" (and columns) or "stack"
-
-    @property
-    def waste_top(self) -> Card | None:
-        return self.waste[-1] if self.waste else None
 
 
 def place_cards(layouts: list[dict], foundations, n_foundations: int, rest: str = "stack"):

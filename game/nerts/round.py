@@ -40,13 +40,13 @@ from game.nerts.piles import (
     MAX_ROTATIONS,
     PILE_SIZE,
     Layout,
-    SeatView,
     card_token,
     fits_column,
     place_cards,
 )
 from game.nerts.saves import SCHEMA, read_round
 from game.nerts.standstill import standstill_block
+from game.nerts.view import SeatView
 from game.words import counted
 
 # ----------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ module also names what the rest of the game imports from the rules.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from game.deals import is_deal_no, next_deal_no
@@ -48,12 +47,13 @@ from game.nerts.moves import (
     Step,
 )
 from game.nerts.options import TARGETS, NertsOptions
-from game.nerts.piles import MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token
+from game.nerts.piles import MAX_ROTATIONS, PILE_SIZE, Layout, card_token, fits_column, parse_token
 from game.nerts.round import Round
 from game.nerts.saves import SCHEMA, check_game, game_winner, read_game
+from game.nerts.view import GameView
 
 __all__ = [
-    "NertsOptions", "Layout", "Round", "SeatView", "Game", "GameView", "Move", "Seated", "NextRound",
+    "NertsOptions", "Layout", "Round", "Game", "Move", "Seated", "NextRound",
     "ScoreRound", "Step", "Race",
     "IllegalMove", "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
     "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
@@ -66,17 +66,6 @@ def new_engine(seed: int, options: NertsOptions | None = None) -> Game:
     game = Game(options, seed)
     game.apply(NextRound())
     return game
-
-
-@dataclass(frozen=True, slots=True)
-class GameView:
-    """What a seat may see of the game: the totals so far and its view of the round
-    on (None between rounds)."""
-    seat: int
-    round_no: int
-    totals: tuple[int, ...]
-    over: bool
-    round: SeatView | None
 
 
 class Game:

@@ -1,4 +1,5 @@
-"""The Gin table's notes and statistics, without pygame: the line that tells the other
+"""The Gin table's narrator (as Gnono's and Go-Stop's narrate.py: what the engine's
+events say in the notes, and their sounds) and statistics, without pygame: the line that tells the other
 player's turn (the computer's, or in hot seat the other human's, never naming a card
 drawn from the Stock), the sounds of the events, and the counts kept after each hand
 (statistics per level and per variant). The controller holds a Narrator (its
