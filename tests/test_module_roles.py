@@ -40,6 +40,8 @@ REQUIRED = {
     "settings": ("the game's pages of the options program, its shipped presets", False),
     "replay_codec": ("the engine and moves as JSON for replays and challenges", True),
     "replay_board": ("the game's real table drawn from a replay's position", False),
+    "net_codec": ("a seat's view and a move's events as JSON for a network table, reduced to "
+                  "what the seat may know", True),
     "controller": ("the table's flow without pygame: the match, computer pacing, autosave, "
                    "statistics, replay recording", True),
     "table": ("the Scene: holds the controller, drawing view and key map; start/resume", False),
