@@ -1,0 +1,1 @@
+"""Network play: the LAN listing of tables (discovery.py) and the transport."""
