@@ -30,9 +30,14 @@ from zeroconf import (
     get_all_addresses,
 )
 
+from game.switches import EnvSwitch
+
 SERVICE_TYPE = "_gnerts._tcp.local."
 LAN = InterfaceChoice.All          # the program: every interface of the machine
 LOOPBACK = ["127.0.0.1"]           # tests: nothing leaves the machine
+# set (tests/conftest.py, the bench): the program lists, announces and joins on this
+# machine only, whatever screen a test reaches
+LOOPBACK_ONLY = EnvSwitch("GNERTS_NET_LOOPBACK")
 MAX_TABLES = 64                    # a crowded (or hostile) network cannot grow the list past this
 MAX_SEATS = 16
 NAME_CHARS = 24                    # a host's name as listed, at most
@@ -40,6 +45,15 @@ LOOKUP_MS = 1500                   # how long the browser asks for a new table's
 GAME_KEY = re.compile(r"[a-z0-9_]{1,16}")
 
 Interfaces = Sequence[str] | InterfaceChoice
+
+
+def loopback_only() -> bool:
+    return LOOPBACK_ONLY.on()
+
+
+def lan_interfaces() -> Interfaces:
+    """The interfaces the program lists and announces tables on."""
+    return LOOPBACK if loopback_only() else LAN
 
 
 @dataclass(frozen=True)
