@@ -80,9 +80,9 @@ def table_properties(game: str, host_name: str, seats_free: int, version: int, p
 
 
 def clean_name(name: str) -> str:
-    """A player's name as listed: printable, one line, at most NAME_CHARS."""
-    text = "".join(c for c in name if c.isprintable()).strip()
-    return text[:NAME_CHARS] or "?"
+    """A player's name as listed: printable, one line, single spaces, at most NAME_CHARS."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in name).split())
+    return text[:NAME_CHARS].rstrip() or "?"
 
 
 def _text(props: dict, key: str) -> str | None:
