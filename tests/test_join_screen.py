@@ -7,12 +7,13 @@ from __future__ import annotations
 import socket
 import threading
 import time
+import uuid
 
 import pygame
 import pytest
 
 from game.app import FPS
-from game.net.discovery import ListedTable
+from game.net.discovery import LOOPBACK, ListedTable, TableAdvert
 from game.scenes import join as join_mod
 from game.scenes.join import CONNECT_SECONDS, JoinScene, parse_address
 from game.scenes.menu import MenuScene
@@ -123,6 +124,39 @@ def test_the_menu_has_join_a_table_on_J_and_Esc_comes_back(menu_app, monkeypatch
     assert isinstance(menu_app.top, JoinScene)
     press(menu_app, pygame.K_ESCAPE)
     assert menu_app.top is menu and browsers[0].closed
+
+
+def test_a_table_announced_on_loopback_shows_on_the_join_screen(menu_app):
+    """The real listing: J opens the screen at once, the table comes in by itself."""
+    host = "J" + uuid.uuid4().hex[:10]
+    advert = TableAdvert("gostop", host, 2, 1, 4999, LOOPBACK)
+    try:
+        start = time.perf_counter()
+        press(menu_app, "j")
+        scene = menu_app.top
+        assert isinstance(scene, JoinScene) and time.perf_counter() - start < 0.5
+        end = time.monotonic() + 8
+        while not any(t.host_name == host for t in scene.tables) and time.monotonic() < end:
+            menu_app.run(max_frames=1)
+            time.sleep(0.02)                # the network's time, not the game's
+        assert any(t.host_name == host for t in scene.tables), "the table never showed"
+        for _ in scene.tables:              # Down to it (other workers' tables may be listed)
+            press(menu_app, pygame.K_DOWN)
+            if scene.tables[scene.index].host_name == host:
+                break
+        assert scene.values["address"] == "127.0.0.1:4999"
+        press(menu_app, pygame.K_ESCAPE)
+        assert scene.browser.close(wait=5)
+    finally:
+        assert advert.withdraw(wait=5)
+
+
+def test_a_listing_that_failed_says_so_on_the_screen(joining):
+    app, scene = joining
+    scene.browser.problem = "The network listing failed: [Errno 19] No such device"
+    scene.browser.changes += 1
+    app.run(max_frames=2)
+    assert scene.tables == [] and app.top is scene
 
 
 def test_the_program_lists_on_loopback_only_under_the_tests(menu_app, monkeypatch):

@@ -156,3 +156,12 @@ def test_the_program_lists_on_the_lan_and_the_tests_on_loopback(monkeypatch):
     assert discovery.lan_interfaces() == LOOPBACK           # tests/conftest.py sets the switch
     monkeypatch.delenv("GNERTS_NET_LOOPBACK")
     assert discovery.lan_interfaces() is discovery.LAN
+
+
+def test_a_listing_that_cannot_start_says_why_and_never_raises():
+    b = TableBrowser(LOOPBACK, service_type="no-such-type")
+    try:
+        assert wait_for(lambda: b.problem is not None)
+        assert b.problem.startswith("The network listing failed: ") and b.tables() == []
+    finally:
+        assert b.close(wait=5)

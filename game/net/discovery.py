@@ -196,11 +196,14 @@ class TableAdvert:
         """Say goodbye on the network and stop. `wait`: seconds to wait for it (None:
         return at once). True when it is over."""
         def close() -> None:
-            if self._zc is not None:
-                if self._info is not None:
-                    self._zc.unregister_service(self._info)
-                self._zc.close()
-                self._zc = None
+            zc, self._zc = self._zc, None
+            if zc is None:
+                return
+            try:
+                if self.registered.is_set() and self._info is not None:
+                    zc.unregister_service(self._info)     # the goodbye: listings drop it at once
+            finally:
+                zc.close()
         self._worker.put(close)
         return self._worker.stop(wait)
 
@@ -257,9 +260,11 @@ class TableBrowser:
         self._closed = True
 
         def close() -> None:
-            if self._browser is not None:
-                self._browser.cancel()
-            if self._zc is not None:
-                self._zc.close()
+            try:
+                if self._browser is not None:
+                    self._browser.cancel()
+            finally:
+                if self._zc is not None:
+                    self._zc.close()
         self._worker.put(close)
         return self._worker.stop(wait)
