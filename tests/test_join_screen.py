@@ -153,10 +153,10 @@ def test_a_table_announced_on_loopback_shows_on_the_join_screen(menu_app):
 
 def test_a_listing_that_failed_says_so_on_the_screen(joining):
     app, scene = joining
-    scene.browser.problem = "The network listing failed: [Errno 19] No such device"
-    scene.browser.changes += 1
     app.run(max_frames=2)
-    assert scene.tables == [] and app.top is scene
+    scene.browser.problem = "The network listing failed: [Errno 19] No such device"
+    app.run(max_frames=2)     # a picture that changed while dirty() said no fails here
+    assert scene.seen[1] == scene.browser.problem and app.top is scene
 
 
 def test_the_program_lists_on_loopback_only_under_the_tests(menu_app, monkeypatch):
@@ -265,6 +265,21 @@ def test_welcome_shows_the_seat_and_the_host_and_waits(joining):
     assert scene.seat_names == ["Anna", "Player"]
     app.run(max_frames=int(CONNECT_SECONDS * FPS) + FPS)   # joined: no timeout any more
     assert app.top is scene and scene.mode == "joined" and not client.closed
+
+
+def test_the_waiting_box_says_it_all_with_the_longest_host_name(joining, monkeypatch):
+    from game import ui
+    app, scene = joining
+    fill_form(app, scene)
+    press(app, pygame.K_RETURN)
+    scene.made[0].inbox.append({"kind": "welcome", "seat": 3, "game": "gin", "host": "W" * 24})
+    app.run(max_frames=1)
+    drawn: list[str] = []
+    monkeypatch.setattr(ui, "observer", lambda event: drawn.append(event[3]) if event[0] == "text" else None)
+    app.redraw()
+    app.run(max_frames=1)
+    text = " ".join(line.strip() for line in drawn)
+    assert f"Joined seat 4 of {'W' * 24}'s Gin Rummy table; waiting for the host." in text
 
 
 @pytest.mark.parametrize("reason, says", [

@@ -402,7 +402,7 @@ class Gallery:
         self.shot("join-looking")
         browser.put([ListedTable(f"{h}'s {g} table", g, h, n, 1, f"192.168.1.{i + 20}", 4321)
                      for i, (g, h, n) in enumerate((("gnono", "Anna", 3), ("gin", "Boris", 1),
-                                                    ("nerts", "Cleo the Magnificent", 5),
+                                                    ("nerts", "Cleopatra the Magnificen", 5),
                                                     ("gostop", "Dae-jung", 2)))])
         self.run(1)
         self.keys(pygame.K_DOWN, "k", "7", "q", "2")

@@ -103,7 +103,7 @@ class JoinScene(Scene):
         self.browser = browser if browser is not None else TableBrowser(lan_interfaces())
         self.connect = connect
         self.tables: list[ListedTable] = []
-        self.seen_changes = -1
+        self.seen: tuple[int, str | None] = (-1, None)   # the listing's changes and problem, as drawn
         self.index = -1                     # the table chosen in the list (-1: none)
         self.values = {"address": "", "code": "", "name": "Player"}
         self.field = 0
@@ -124,9 +124,11 @@ class JoinScene(Scene):
 
     # the list ------------------------------------------------------------------------
     def refresh_tables(self) -> None:
-        if self.browser.changes == self.seen_changes:
+        """The listing's news, read by the frame (the listing runs on threads of its own)."""
+        seen = (self.browser.changes, self.browser.problem)
+        if seen == self.seen:
             return
-        self.seen_changes = self.browser.changes
+        self.seen = seen
         chosen = self.tables[self.index].service if 0 <= self.index < len(self.tables) else None
         self.tables = self.browser.tables()
         services = [t.service for t in self.tables]
@@ -332,7 +334,7 @@ class JoinScene(Scene):
     def draw_list(self, canvas: Any) -> None:
         col, row, w = 2, 2, 76
         ui.box(canvas, col, row, w, LIST_ROWS + 5, P.WHITE, P.BLUE, title="Tables on your network")
-        ui.text(canvas, col + 2, row + 2, f"{'Game':<14}{'Host':<26}{'Seats free':<12}Address",
+        ui.text(canvas, col + 2, row + 2, f"{'Game':<14}{'Host':<25}{'Seats free':<12}Address",
                 P.LIGHT_CYAN, P.BLUE, w - 4)
         if not self.tables:
             text = self.browser.problem or "Looking for tables on your network..."
@@ -344,7 +346,7 @@ class JoinScene(Scene):
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
             game = BY_KEY[t.game].title if t.game in BY_KEY else t.game
             ui.fill(canvas, col + 1, row + 3 + i, w - 2, 1, bg)
-            line = f"{ui.cut(game, 13):<14}{ui.cut(t.host_name, 25):<26}{t.seats_free:<12}{t.where}"
+            line = f"{ui.cut(game, 13):<14}{ui.cut(t.host_name, 24):<25}{t.seats_free:<12}{t.where}"
             ui.text_cut(canvas, col + 2, row + 3 + i, line, fg, bg, w - 4)
 
     def draw_form(self, canvas: Any) -> None:
@@ -361,8 +363,10 @@ class JoinScene(Scene):
         ui.text_cut(canvas, col + 3, row + 8, hint, P.LIGHT_RED if self.hint else P.LIGHT_GREY, P.BLUE, w - 6)
 
     def draw_notice(self, canvas: Any, title: str, lines: list[str]) -> None:
-        w, h = 64, len(lines) + 4
+        w = 64
+        rows = [part for line in lines for part in ui.wrap(line, w - 4)]
+        h = len(rows) + 4
         col, row = (80 - w) // 2, (28 - h) // 2
         ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title=title)
-        for i, line in enumerate(lines):
-            ui.center(canvas, row + 2 + i, ui.cut(line, w - 4), P.WHITE, P.MAGENTA, col, w)
+        for i, line in enumerate(rows):
+            ui.center(canvas, row + 2 + i, line, P.WHITE, P.MAGENTA, col, w)
