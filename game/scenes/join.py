@@ -334,7 +334,7 @@ class JoinScene(Scene):
     def draw_list(self, canvas: Any) -> None:
         col, row, w = 2, 2, 76
         ui.box(canvas, col, row, w, LIST_ROWS + 5, P.WHITE, P.BLUE, title="Tables on your network")
-        ui.text(canvas, col + 2, row + 2, f"{'Game':<14}{'Host':<25}{'Seats free':<12}Address",
+        ui.text(canvas, col + 2, row + 2, f"{'Game':<13}{'Host':<26}{'Seats free':<12}Address",
                 P.LIGHT_CYAN, P.BLUE, w - 4)
         if not self.tables:
             text = self.browser.problem or "Looking for tables on your network..."
@@ -346,7 +346,7 @@ class JoinScene(Scene):
             fg, bg = (P.BLACK, P.CYAN) if sel else (P.WHITE, P.BLUE)
             game = BY_KEY[t.game].title if t.game in BY_KEY else t.game
             ui.fill(canvas, col + 1, row + 3 + i, w - 2, 1, bg)
-            line = f"{ui.cut(game, 13):<14}{ui.cut(t.host_name, 24):<25}{t.seats_free:<12}{t.where}"
+            line = f"{ui.cut(game, 12):<13}{ui.cut(t.host_name, 24):<26}{t.seats_free:<12}{t.where}"
             ui.text_cut(canvas, col + 2, row + 3 + i, line, fg, bg, w - 4)
 
     def draw_form(self, canvas: Any) -> None:
@@ -366,7 +366,7 @@ class JoinScene(Scene):
         w = 64
         rows = [part for line in lines for part in ui.wrap(line, w - 4)]
         h = len(rows) + 4
-        col, row = (80 - w) // 2, (28 - h) // 2
+        col, row = (80 - w) // 2, 4          # over the list: the form shows what was typed
         ui.box(canvas, col, row, w, h, P.WHITE, P.MAGENTA, title=title)
         for i, line in enumerate(rows):
             ui.center(canvas, row + 2 + i, line, P.WHITE, P.MAGENTA, col, w)
