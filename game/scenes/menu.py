@@ -18,7 +18,6 @@ from game.gamespec import GameSpec
 from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
 from game.scenes.challenge import CodePrompt
-from game.scenes.join import JoinScene
 from game.scenes.options import OptionsScene
 from game.scenes.overlays import MessageBox, NumberPrompt, Question
 from game.scenes.replays import ReplaysScene
@@ -132,6 +131,7 @@ class MenuScene(Scene):
         if what == "deal":
             return self.ask_deal()
         if what == "join":
+            from game.scenes.join import JoinScene  # lazy: start-up time (zeroconf loads when a player joins)
             return Push(JoinScene(self.app))
         if what == "replays":
             return Push(ReplaysScene(self.app))
