@@ -1,11 +1,17 @@
 """The LAN listing (game/net/discovery.py), announced and browsed for real over
 multicast DNS bound to the loopback interface only (nothing is announced on the
-machine's network: a test checks where the sockets send). Each test's traffic is a
-few packets and ends within seconds. Other test workers may announce tables at the
-same time: each test looks only at its own tables (a host name of its own)."""
+machine's network: a test checks where the sockets send), and once with the program's
+own setting (every interface) inside a network namespace the test makes (unshare -rn),
+where loopback is all there is. Each test's traffic is a few packets and ends within
+seconds. Other test workers may announce tables at the same time: each test looks only
+at its own tables (a host name of its own)."""
 from __future__ import annotations
 
+import json
+import os
 import socket
+import subprocess
+import sys
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -165,3 +171,46 @@ def test_a_listing_that_cannot_start_says_why_and_never_raises():
         assert b.problem.startswith("The network listing failed: ") and b.tables() == []
     finally:
         assert b.close(wait=5)
+
+
+# The program's own setting (LAN: every interface, announced at every address but
+# loopback) can only be tried where nothing leaves the machine: in a network namespace
+# of the test's own (unshare -rn: no interface but its loopback, which is given a second
+# address to stand for the LAN's).
+IN_NAMESPACE = """
+import dataclasses, json, time
+from game.net import discovery
+from game.net.discovery import LAN, TableAdvert, TableBrowser
+print(json.dumps({"interfaces": discovery.lan_interfaces() is LAN}), flush=True)
+b = TableBrowser(discovery.lan_interfaces())
+a = TableAdvert("nerts", "Nina", 5, 2, 4321, discovery.lan_interfaces())
+end = time.monotonic() + 8
+while not b.tables() and time.monotonic() < end:
+    time.sleep(0.05)
+listed = [dataclasses.asdict(t) for t in b.tables()]
+print(json.dumps({"listed": listed, "problems": [a.problem, b.problem]}), flush=True)
+a.withdraw(wait=5)
+end = time.monotonic() + 8
+while b.tables() and time.monotonic() < end:
+    time.sleep(0.05)
+print(json.dumps({"after": len(b.tables())}), flush=True)
+b.close(wait=5)
+"""
+NAMESPACE_SETUP = ("ip link set lo up && ip link set lo multicast on && ip addr add 10.9.9.1/32 dev lo"
+                   " && ip route add 224.0.0.0/4 dev lo && exec \"$0\" -c \"$1\"")
+
+
+def test_the_programs_lan_listing_in_a_network_namespace_of_its_own():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {k: v for k, v in os.environ.items() if k != "GNERTS_NET_LOOPBACK"}   # the program's setting
+    env["PYTHONPATH"] = root
+    done = subprocess.run(["unshare", "-rn", "sh", "-c", NAMESPACE_SETUP, sys.executable, IN_NAMESPACE],
+                          capture_output=True, text=True, timeout=40, env=env)
+    assert done.returncode == 0, f"no network namespace could be made here, or it failed: {done.stderr}"
+    said = [json.loads(line) for line in done.stdout.splitlines()]
+    assert said[0] == {"interfaces": True}
+    assert said[1]["problems"] == [None, None]
+    (table,) = said[1]["listed"]
+    assert [table[k] for k in ("game", "host_name", "seats_free", "version")] == ["nerts", "Nina", 5, 2]
+    assert (table["address"], table["port"]) == ("10.9.9.1", 4321)     # the LAN address, not loopback
+    assert said[2] == {"after": 0}
