@@ -47,6 +47,7 @@ class FakeClient:
 
 class TcpClient(FakeClient):
     """Tries a real TCP connection on a thread of its own, as the real client does."""
+    timeout = 5.0
 
     def start(self):
         super().start()
@@ -54,9 +55,10 @@ class TcpClient(FakeClient):
 
     def _connect(self):
         try:
-            socket.create_connection((self.host, self.port), timeout=2).close()
+            socket.create_connection((self.host, self.port), timeout=self.timeout).close()
         except OSError as exc:
-            self.reason, self.state = exc.strerror or str(exc), "closed"
+            if self.state == "connecting":
+                self.reason, self.state = exc.strerror or str(exc), "closed"
 
 
 class FakeBrowser:
@@ -368,27 +370,56 @@ def test_a_host_that_never_answers_is_no_answer_after_the_timeout(joining):
     assert scene.made[0].closed
 
 
-def test_a_port_nothing_listens_on_is_no_answer_without_a_frame_waiting(app):
-    """A real connection attempt on the client's own thread: every frame stays short,
-    and "no answer" comes within a bounded time."""
+def tcp_join_screen(app):
     app.push(MenuScene(app))
-    made = []
+    made: list[TcpClient] = []
     scene = JoinScene(app, browser=FakeBrowser(), connect=lambda *a: made.append(TcpClient(*a)) or made[-1])
+    scene.made = made
     app.push(scene)
+    app.run(max_frames=1)                   # the first picture (the font's glyphs made)
+    return scene
+
+
+def frames_until_a_box(app, seconds: float) -> float:
+    """Run frames until a box comes (at most `seconds`); the slowest frame's time."""
+    start, slowest = time.perf_counter(), 0.0
+    while not isinstance(app.top, MessageBox) and time.perf_counter() - start < seconds:
+        t = time.perf_counter()
+        app.run(max_frames=1)
+        slowest = max(slowest, time.perf_counter() - t)
+    assert isinstance(app.top, MessageBox), f"no box within {seconds} s"
+    return slowest
+
+
+def test_a_port_nothing_listens_on_is_no_answer_within_a_bounded_time(app):
+    scene = tcp_join_screen(app)
     with socket.socket() as s:              # a free port, closed again: nothing listens there
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     fill_form(app, scene, address=f"127.0.0.1:{port}")
     post_keys(pygame.K_RETURN)
-    start, slowest = time.perf_counter(), 0.0
-    while not isinstance(app.top, MessageBox) and time.perf_counter() - start < 5:
-        t = time.perf_counter()
-        app.run(max_frames=1)
-        slowest = max(slowest, time.perf_counter() - t)
-    assert isinstance(app.top, MessageBox), "no answer within 5 s"
+    slowest = frames_until_a_box(app, 5)
     text = " ".join(app.top.lines)
     assert text.startswith(f"No answer from 127.0.0.1:{port} (") and "Check the address" in text
-    assert slowest < 0.25 and made[0].closed
+    assert slowest < 0.25 and scene.made[0].closed
+
+
+def test_a_silent_host_never_holds_a_frame(app, monkeypatch):
+    """A host whose queue is full drops the connection's first packet: the attempt
+    hangs (on the client's thread, TcpClient.timeout seconds), the frames go on, and the
+    screen's own timeout says "no answer"."""
+    monkeypatch.setattr(join_mod, "CONNECT_SECONDS", 1.0)
+    scene = tcp_join_screen(app)
+    with socket.socket() as server, socket.socket() as first:
+        server.bind(("127.0.0.1", 0))
+        server.listen(0)
+        first.connect(server.getsockname())     # never accepted: the queue is full
+        port = server.getsockname()[1]
+        fill_form(app, scene, address=f"127.0.0.1:{port}")
+        post_keys(pygame.K_RETURN)
+        slowest = frames_until_a_box(app, 4)
+    assert " ".join(app.top.lines).startswith(f"No answer from 127.0.0.1:{port}. Check the address")
+    assert slowest < 0.25 < TcpClient.timeout and scene.made[0].closed
 
 
 def test_the_program_closing_hangs_up_and_stops_listening(joining):
