@@ -18,7 +18,7 @@ from game.scenes import join as join_mod
 from game.scenes.join import CONNECT_SECONDS, JoinScene, parse_address
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
-from tests.helpers import post_keys
+from tests.helpers import key_event, post_keys
 
 
 class FakeClient:
@@ -222,6 +222,19 @@ def test_typing_goes_to_the_field_and_what_a_field_cannot_take_beeps(joining):
     assert scene.values["name"] == "Zoe"
     press(app, pygame.K_TAB)
     assert scene.field == 0                 # Tab goes round
+    pygame.event.post(key_event(pygame.K_TAB, "\t", pygame.KMOD_LSHIFT))
+    app.run(max_frames=1)
+    assert scene.field == 2                 # Shift+Tab goes back
+
+
+def test_home_and_end_choose_the_first_and_the_last_table(joining):
+    app, scene = joining
+    scene.browser.put([BORIS, ANNA])
+    app.run(max_frames=1)
+    press(app, pygame.K_END)
+    assert scene.tables[scene.index] is ANNA and scene.values["address"] == ANNA.where
+    press(app, pygame.K_HOME)
+    assert scene.tables[scene.index] is BORIS and scene.values["address"] == BORIS.where
 
 
 def test_a_field_stops_at_its_length(joining):

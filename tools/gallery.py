@@ -426,6 +426,8 @@ class Gallery:
         self.keys(pygame.K_RETURN)
         self.keys(pygame.K_F2)
         self.shot("join-help-F2")
+        self.keys(pygame.K_ESCAPE, pygame.K_F1)
+        self.shot("join-keys-F1")
 
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""

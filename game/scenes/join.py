@@ -156,6 +156,9 @@ class JoinScene(Scene):
     def handle(self, event: Any) -> Any:
         ch = getattr(event, "unicode", "") or ""
         mod = getattr(event, "mod", 0)
+        if self.mode == "form" and getattr(event, "key", None) == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
+            self.next_field(-1)
+            return True
         if self.mode == "form" and len(ch) == 1 and not mod & (pygame.KMOD_CTRL | pygame.KMOD_LALT):
             field = FIELDS[self.field]
             if self.takes(field, ch):
@@ -280,7 +283,10 @@ class JoinScene(Scene):
         return [Binding((pygame.K_UP,), "Previous table on the network", lambda: self.choose(-1),
                         bar="Table", bar_keys="\x18\x19"),
                 Binding((pygame.K_DOWN,), "Next table on the network", lambda: self.choose(1)),
-                Binding((pygame.K_TAB,), "Next field", lambda: self.next_field(1), bar="Field"),
+                Binding((pygame.K_HOME,), "The first table", lambda: self.choose(-len(self.tables))),
+                Binding((pygame.K_END,), "The last table", lambda: self.choose(len(self.tables))),
+                Binding((pygame.K_TAB,), "Next field (Shift+Tab: the one before)", lambda: self.next_field(1),
+                        bar="Field"),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Join the table", self.join, bar="Join"),
                 Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace, bar="Delete"),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", self.back, bar="Back")]
@@ -296,7 +302,7 @@ class JoinScene(Scene):
                 "host gives you, as host:port (e.g. 192.168.1.5:4321).",
                 "Every table has a code, shown on the host's screen: type it, and your name.",
                 "",
-                "Tab goes to the next field, Enter joins, Esc goes back. A table across",
+                "Tab goes to the next field (Shift+Tab back), Enter joins, Esc goes back. A table across",
                 "the internet needs its host's port opened on the host's router."]
 
     def spoken_intro(self) -> str:
