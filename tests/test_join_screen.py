@@ -17,7 +17,7 @@ from game.net.discovery import LOOPBACK, ListedTable, TableAdvert
 from game.scenes import join as join_mod
 from game.scenes.join import CONNECT_SECONDS, JoinScene, parse_address
 from game.scenes.menu import MenuScene
-from game.scenes.overlays import MessageBox
+from game.scenes.overlays import MessageBox, lay_out
 from tests.helpers import key_event, post_keys
 
 
@@ -95,6 +95,11 @@ def joining(menu_app):
     menu_app.push(scene)
     menu_app.run(max_frames=1)
     return menu_app, scene
+
+
+def box_lines(lines):
+    """What a MessageBox shows of these lines (wrapped to its width)."""
+    return lay_out(lines, MessageBox.width - 4)
 
 
 def type_text(app, text):
@@ -263,21 +268,42 @@ def test_enter_with_a_field_wrong_beeps_and_says_what_is_missing(joining, addres
     assert scene.field == field and hint in scene.hint.lower()
 
 
-def test_welcome_shows_the_seat_and_the_host_and_waits(joining):
+class Message:
+    """A message as game/net/protocol.py hands it over: its kind, and get() for the fields."""
+
+    def __init__(self, kind, **fields):
+        self.kind, self.fields = kind, fields
+
+    def get(self, name, default=None):
+        return self.fields.get(name, default)
+
+
+def welcome(seat, game, names=("Anna", "Player"), token="t0k" * 6):
+    return {"kind": "welcome", "seat": seat, "game": game, "token": token, "names": list(names), "version": 1}
+
+
+@pytest.mark.parametrize("as_message", [False, True])
+def test_welcome_shows_the_seat_and_the_listed_host_and_waits(joining, as_message):
     app, scene = joining
-    fill_form(app, scene)
+    scene.browser.put([ANNA])
+    app.run(max_frames=1)
+    fill_form(app, scene, address=ANNA.where)    # typed, not chosen: the listing still names the host
     press(app, pygame.K_RETURN)
     client = scene.made[0]
     assert [k for k, _ in app.top.key_bar()][0] == "Esc"
     for _ in range(3):
         app.run(max_frames=20)              # connecting: the frames go on (the spinner turns)
-    client.inbox.append({"kind": "welcome", "seat": 1, "game": "gnono", "host": "Anna", "token": "t0k"})
+    hello = welcome(1, "gnono", ["Anna", "Player", "Computer"])
+    client.inbox.append(Message(**hello) if as_message else hello)
     app.run(max_frames=1)
-    assert scene.mode == "joined" and scene.token == "t0k"
+    assert scene.mode == "joined" and scene.token == "t0k" * 6
     assert scene.joined_text() == "Joined seat 2 of Anna's Gnono table; waiting for the host."
-    client.inbox.append({"kind": "seats", "seats": [{"name": "Anna"}, {"name": "Player"}]})
+    assert scene.seat_names == ["Anna", "Player", "Computer"]
+    seats = {"kind": "seats", "names": ["Anna", "Zoe"], "connected": [True, True], "missing": [False, False],
+             "computer": [False, False]}
+    client.inbox.append(Message(**seats) if as_message else seats)
     app.run(max_frames=2)
-    assert scene.seat_names == ["Anna", "Player"]
+    assert scene.seat_names == ["Anna", "Zoe"]
     app.run(max_frames=int(CONNECT_SECONDS * FPS) + FPS)   # joined: no timeout any more
     assert app.top is scene and scene.mode == "joined" and not client.closed
 
@@ -285,9 +311,11 @@ def test_welcome_shows_the_seat_and_the_host_and_waits(joining):
 def test_the_waiting_box_says_it_all_with_the_longest_host_name(joining, monkeypatch):
     from game import ui
     app, scene = joining
+    scene.browser.put([ListedTable("W", "gin", "W" * 24, 1, 1, "127.0.0.1", 4321)])
+    app.run(max_frames=1)
     fill_form(app, scene)
     press(app, pygame.K_RETURN)
-    scene.made[0].inbox.append({"kind": "welcome", "seat": 3, "game": "gin", "host": "W" * 24})
+    scene.made[0].inbox.append(welcome(3, "gin", ["W" * 24, "A", "B", "Player"]))
     app.run(max_frames=1)
     drawn: list[str] = []
     monkeypatch.setattr(ui, "observer", lambda event: drawn.append(event[3]) if event[0] == "text" else None)
@@ -297,24 +325,27 @@ def test_the_waiting_box_says_it_all_with_the_longest_host_name(joining, monkeyp
     assert f"Joined seat 4 of {'W' * 24}'s Gin Rummy table; waiting for the host." in text
 
 
-@pytest.mark.parametrize("reason, says", [
-    ("code", "table code is wrong"),
-    ("full", "table is full"),
-    ("version", "another version"),
-    ("Your program is version 3; this table plays version 4", "this table plays version 4."),
+@pytest.mark.parametrize("reason, text, says", [
+    ("code", "Wrong table code.", "That table code is wrong. Ask the host for the code again."),
+    ("full", "The table is full.", "That table is full: every seat is taken."),
+    ("version", None, "The host plays another version of G'NERTS: both need the same version."),
+    ("game", "That table plays another game.", "That table plays another game."),
+    ("Your program is version 3; this table plays version 4", None,
+     "Your program is version 3; this table plays version 4."),
+    (None, None, "The host refused to seat you."),
 ])
-def test_a_refusal_is_told_in_words_and_the_form_comes_back(joining, reason, says):
+def test_a_refusal_is_told_in_words_and_the_form_comes_back(joining, reason, text, says):
     app, scene = joining
     fill_form(app, scene)
     press(app, pygame.K_RETURN)
     client = scene.made[0]
     beeps = app.beeps
-    client.inbox.append({"kind": "refused", "reason": reason})
+    client.inbox.append({"kind": "refused", "reason": reason, "text": text})
     client.state = "refused"
     app.run(max_frames=1)
     box = app.top
     assert isinstance(box, MessageBox) and box.title == "Could not join"
-    assert says in " ".join(box.lines) and app.beeps == beeps + 1
+    assert box.lines == box_lines([says]) and app.beeps == beeps + 1
     assert client.closed and scene.mode == "form" and scene.client is None
     press(app, pygame.K_RETURN)             # the box goes; the form is as it was
     assert app.top is scene and scene.values["code"] == "K7Q2"
@@ -345,7 +376,7 @@ def test_esc_after_the_welcome_leaves_the_table_then_goes_back_to_the_menu(joini
     app, scene = joining
     fill_form(app, scene)
     press(app, pygame.K_RETURN)
-    scene.made[0].inbox.append({"kind": "welcome", "seat": 0, "game": "gin", "host": "Boris"})
+    scene.made[0].inbox.append(welcome(0, "gin"))
     app.run(max_frames=1)
     press(app, pygame.K_ESCAPE)
     assert scene.made[0].closed and scene.mode == "form" and app.top is scene
@@ -355,19 +386,27 @@ def test_esc_after_the_welcome_leaves_the_table_then_goes_back_to_the_menu(joini
 
 def test_the_host_ending_the_table_or_a_lost_connection_is_told(joining):
     app, scene = joining
-    for ending, title, says in ((lambda c: c.inbox.append({"kind": "end", "reason": "the host left"}),
-                                 "Table closed", "The host closed the table: the host left."),
-                                (lambda c: setattr(c, "state", "closed"), "Connection lost",
-                                 "The connection to the table was lost.")):
+    def end(text):
+        return lambda c: c.inbox.append({"kind": "end", "reason": "over", "text": text})
+
+    def drop(reason):
+        return lambda c: setattr(c, "reason", reason) or setattr(c, "state", "closed")
+    for ending, title, says in ((end("The host closed the table."), "Table closed",
+                                 ["The host closed the table."]),
+                                (end("The game is over"), "Table closed",
+                                 ["The host closed the table.", "The game is over."]),
+                                (drop(None), "Connection lost", ["The connection to the table was lost."]),
+                                (drop("the host's machine went away"), "Connection lost",
+                                 ["The connection to the table was lost.", "The host's machine went away."])):
         fill_form(app, scene)
         press(app, pygame.K_RETURN)
         client = scene.made[-1]
-        client.inbox.append({"kind": "welcome", "seat": 2, "game": "nerts", "host": "Cleo"})
+        client.inbox.append(welcome(2, "nerts", ["Cleo", "Ann", "Player"]))
         app.run(max_frames=1)
         ending(client)
         app.run(max_frames=1)
         assert isinstance(app.top, MessageBox) and app.top.title == title
-        assert " ".join(app.top.lines) == says and scene.mode == "form"
+        assert app.top.lines == box_lines(says) and scene.mode == "form"
         press(app, pygame.K_RETURN)
 
 
@@ -412,8 +451,8 @@ def test_a_port_nothing_listens_on_is_no_answer_within_a_bounded_time(app):
     fill_form(app, scene, address=f"127.0.0.1:{port}")
     post_keys(pygame.K_RETURN)
     slowest = frames_until_a_box(app, 5)
-    text = " ".join(app.top.lines)
-    assert text.startswith(f"No answer from 127.0.0.1:{port} (") and "Check the address" in text
+    assert app.top.lines == box_lines([f"No answer from 127.0.0.1:{port}. Check the address, and that the "
+                                       "host's table is open.", "Connection refused."])
     assert slowest < 0.25 and scene.made[0].closed
 
 

@@ -413,14 +413,13 @@ class Gallery:
         scene.values["address"] = "192.168.1.20:4321"
         self.keys(pygame.K_RETURN, frames=10)
         self.shot("join-connecting")
-        client.inbox += [{"kind": "welcome", "seat": 1, "game": "gnono", "host": "Anna", "token": "x"},
-                         {"kind": "seats", "seats": [{"name": "Anna"}, {"name": "Player"},
-                                                     {"name": "Computer (normal)"}]}]
+        client.inbox.append({"kind": "welcome", "seat": 1, "game": "gnono", "token": "x" * 24, "version": 1,
+                             "names": ["Anna", "Player", "Computer (normal)"]})
         self.run(2)
         self.shot("join-joined")
         self.keys(pygame.K_ESCAPE)
         self.keys(pygame.K_RETURN, frames=2)
-        client.inbox.append({"kind": "refused", "reason": "code"})
+        client.inbox.append({"kind": "refused", "reason": "code", "text": "Wrong table code."})
         self.run(2)
         self.shot("join-refused-code")
         self.keys(pygame.K_RETURN)

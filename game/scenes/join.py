@@ -6,9 +6,11 @@ answer". A refusal (wrong code, table full, another version) is told in a box in
 player's words. After the welcome the screen waits for the host (the remote table
 itself comes later). Esc always goes back a step and closes the connection.
 
-The client has the API of game/net/client.py: start(), poll() -> messages (dicts with
-a "kind"), send(), close(), state, reason. A "welcome" names the seat (0-based), the
-game's key and the host's name; "seats" lists the seats' names.
+The client has the API of game/net/client.py: start(), poll() -> messages (each with a
+"kind": a dict, or the protocol's Message), send(), close(), state, reason. The fields
+read are those of game/net/protocol.py: "welcome" has the seat (0-based), the game's
+key, the seat token and the seats' "names"; "seats" the "names" again; "refused" and
+"end" a short "reason" code and the host's sentence, "text".
 """
 from __future__ import annotations
 
@@ -34,11 +36,11 @@ FIELD_LABELS = {"address": "Address (host:port)", "code": "Table code", "name": 
 FIELD_MAX = {"address": 45, "code": 12, "name": 16}
 HOST = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
 SPINNER = "|/-\\"
-# the refusals' reasons as the host may send them in short, and what the player reads
+# the refusals' codes (game/net/protocol.py) that the player reads in more words here
 REFUSALS = {
     "code": "That table code is wrong. Ask the host for the code again.",
     "full": "That table is full: every seat is taken.",
-    "taken": "That seat is already taken.",
+    "seat_taken": "That seat is already taken.",
     "version": "The host plays another version of G'NERTS: both need the same version.",
 }
 
@@ -71,21 +73,30 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def refusal_text(reason: str | None) -> str:
-    """A refusal as the player reads it: a known short reason in words, else the host's
-    own sentence."""
-    if not reason:
-        return "The host refused to seat you."
-    text = REFUSALS.get(reason.strip().lower())
+def kind_of(message: Any) -> Any:
+    """A message's kind: a dict's "kind", or a protocol Message's own."""
+    return message.get("kind") if isinstance(message, dict) else getattr(message, "kind", None)
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def refusal_text(reason: str | None, said: str | None = None) -> str:
+    """A refusal as the player reads it: a known code in words, else what the host or
+    the client said."""
+    text = REFUSALS.get((reason or "").strip().lower())
     if text:
         return text
-    reason = reason.strip()
-    return reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
+    for words in (said, reason):
+        if words and words.strip():
+            return sentence(words)
+    return "The host refused to seat you."
 
 
-def no_answer_text(where: str, reason: str | None = None) -> str:
-    why = f" ({reason.rstrip('.')})" if reason else ""
-    return f"No answer from {where}{why}. Check the address, and that the host's table is open."
+def no_answer_text(where: str) -> str:
+    return f"No answer from {where}. Check the address, and that the host's table is open."
 
 
 def default_client(host: str, port: int, code: str, name: str) -> Any:
@@ -202,7 +213,7 @@ class JoinScene(Scene):
         self.client = self.connect(address[0], address[1], self.values["code"], self.values["name"].strip())
         self.client.start()
         self.mode, self.waited, self.hint = "connecting", 0.0, ""
-        listed = self.tables[self.index] if 0 <= self.index < len(self.tables) else None
+        listed = next((t for t in self.tables if t.where == self.where), None)   # the host's name
         self.game = listed.game if listed else ""
         self.host_name = listed.host_name if listed else ""
 
@@ -221,39 +232,37 @@ class JoinScene(Scene):
                                           or self.waited >= CONNECT_SECONDS):
             if self.client.state == "refused":
                 return self.fail("Could not join", refusal_text(self.client.reason))
-            return self.fail("Could not join", no_answer_text(self.where, self.client.reason
-                                                               if self.client.state == "closed" else None))
+            why = self.client.reason if self.client.state == "closed" else ""
+            return self.fail("Could not join", no_answer_text(self.where), why)
         if self.mode == "joined" and self.client.state in ("refused", "closed"):
-            return self.fail("Connection lost", "The connection to the table was lost"
-                             + (f": {self.client.reason.rstrip('.')}." if self.client.reason else "."))
+            return self.fail("Connection lost", "The connection to the table was lost.", self.client.reason)
         return None
 
-    def receive(self, message: dict) -> Any:
+    def receive(self, message: Any) -> Any:
         """One message from the host; a box to show, or None."""
-        kind = message.get("kind")
+        kind = kind_of(message)
         if kind == "refused":
-            return self.fail("Could not join", refusal_text(message.get("reason") or self.client.reason))
+            return self.fail("Could not join", refusal_text(message.get("reason"),
+                                                            message.get("text") or self.client.reason))
         if kind == "end":
-            reason = message.get("reason")
-            return self.fail("Table closed", "The host closed the table"
-                             + (f": {str(reason).rstrip('.')}." if reason else "."))
+            return self.fail("Table closed", "The host closed the table.", message.get("text") or "")
         if kind == "welcome" and self.mode == "connecting":
             self.mode, self.changed = "joined", True
             self.seat = message.get("seat")
             self.game = str(message.get("game") or self.game)
-            self.host_name = str(message.get("host") or self.host_name or "the host")
             self.token = message.get("token")
-        elif kind == "seats":
-            self.seat_names = [str(s.get("name", "?")) if isinstance(s, dict) else str(s)
-                               for s in message.get("seats") or []]
+        if kind in ("welcome", "seats"):
+            self.seat_names = [str(name) for name in message.get("names") or []]
             self.changed = True
         return None
 
-    def fail(self, title: str, text: str) -> Push:
-        """The connection is over: back to the form, and the box that says why."""
+    def fail(self, title: str, text: str, detail: str | None = "") -> Push:
+        """The connection is over: back to the form, and the box that says why (and
+        what the client or the host added, when it says more)."""
         self.hang_up()
         self.app.error()
-        return Push(MessageBox(self.app, title, [text]))
+        more = [sentence(detail)] if detail and detail.strip() and sentence(detail) != text else []
+        return Push(MessageBox(self.app, title, [text, *more]))
 
     def hang_up(self) -> None:
         if self.client is not None:
@@ -319,7 +328,8 @@ class JoinScene(Scene):
     def joined_text(self) -> str:
         game = BY_KEY[self.game].title if self.game in BY_KEY else (self.game or "card")
         seat = f"seat {self.seat + 1}" if isinstance(self.seat, int) else "a seat"
-        return f"Joined {seat} of {self.host_name}'s {game} table; waiting for the host."
+        table = f"{self.host_name}'s {game} table" if self.host_name else f"a {game} table"
+        return f"Joined {seat} of {table}; waiting for the host."
 
     # drawing ------------------------------------------------------------------------
     def draw(self, canvas: Any) -> None:
