@@ -1,1 +1,6 @@
-"""Network play: the LAN listing of tables (discovery.py) and the transport."""
+"""Network play (issue #36): one host runs the authoritative engine, remote players
+join its table by address and code. protocol.py is the message schema, host.py the
+table (pure, synchronous: testable without sockets), server.py and client.py the
+websockets transport in a background thread, headless.py the windowless host.
+No pygame here. docs/network.md tells the design.
+"""
