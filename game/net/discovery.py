@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import ifaddr  # zeroconf's own way to list the machine's addresses (it depends on it)
 from zeroconf import (
     Error,
     InterfaceChoice,
@@ -27,7 +28,6 @@ from zeroconf import (
     ServiceInfo,
     ServiceStateChange,
     Zeroconf,
-    get_all_addresses,
 )
 
 from game.switches import EnvSwitch
@@ -85,7 +85,10 @@ def clean_name(name: str) -> str:
     return text[:NAME_CHARS].rstrip() or "?"
 
 
-def _text(props: dict, key: str) -> str | None:
+Properties = dict[bytes, bytes | None]
+
+
+def _text(props: Properties, key: str) -> str | None:
     value = props.get(key.encode())
     if not isinstance(value, bytes):
         return None
@@ -95,7 +98,7 @@ def _text(props: dict, key: str) -> str | None:
         return None
 
 
-def _number(props: dict, key: str, low: int, high: int) -> int | None:
+def _number(props: Properties, key: str, low: int, high: int) -> int | None:
     text = _text(props, key)
     if text is None or not text.isdigit() or len(text) > 6:
         return None
@@ -122,7 +125,8 @@ def _addresses(interfaces: Interfaces) -> list[str]:
     """The IPv4 addresses a table is announced at: the interfaces given, or (LAN) every
     address of the machine but loopback."""
     if isinstance(interfaces, InterfaceChoice):
-        return [a for a in get_all_addresses() if not a.startswith("127.")]
+        found = {ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4}
+        return sorted(a for a in found if isinstance(a, str) and not a.startswith("127."))
     return [a for a in interfaces if "." in a]
 
 
