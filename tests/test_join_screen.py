@@ -422,6 +422,11 @@ def test_a_host_that_never_answers_is_no_answer_after_the_timeout(joining):
     assert scene.made[0].closed
 
 
+# the slowest frame allowed while connecting: far under a connection attempt that would
+# hold the frame (TcpClient.timeout), far over a frame on 2 loaded cores (up to 0.35 s seen)
+FRAME_BOUND = 1.0
+
+
 def tcp_join_screen(app):
     app.push(MenuScene(app))
     made: list[TcpClient] = []
@@ -453,7 +458,7 @@ def test_a_port_nothing_listens_on_is_no_answer_within_a_bounded_time(app):
     slowest = frames_until_a_box(app, 5)
     assert app.top.lines == box_lines([f"No answer from 127.0.0.1:{port}. Check the address, and that the "
                                        "host's table is open.", "Connection refused."])
-    assert slowest < 0.25 and scene.made[0].closed
+    assert slowest < FRAME_BOUND and scene.made[0].closed
 
 
 def test_a_silent_host_never_holds_a_frame(app, monkeypatch):
@@ -469,9 +474,9 @@ def test_a_silent_host_never_holds_a_frame(app, monkeypatch):
         port = server.getsockname()[1]
         fill_form(app, scene, address=f"127.0.0.1:{port}")
         post_keys(pygame.K_RETURN)
-        slowest = frames_until_a_box(app, 4)
+        slowest = frames_until_a_box(app, 10)
     assert " ".join(app.top.lines).startswith(f"No answer from 127.0.0.1:{port}. Check the address")
-    assert slowest < 0.25 < TcpClient.timeout and scene.made[0].closed
+    assert slowest < FRAME_BOUND < TcpClient.timeout and scene.made[0].closed
 
 
 def test_the_program_closing_hangs_up_and_stops_listening(joining):

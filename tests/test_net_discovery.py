@@ -20,7 +20,9 @@ import pytest
 from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 from game.net import discovery
-from game.net.discovery import LOOPBACK, SERVICE_TYPE, TableAdvert, TableBrowser, parse_table
+from game.net.discovery import LOOPBACK, TableAdvert, TableBrowser, parse_table, service_type
+
+SERVICE_TYPE = service_type()       # this test process's own (tests/conftest.py)
 
 WAIT = 8.0        # seconds at most for the network to show a change
 
@@ -144,7 +146,7 @@ class Stub:
 
 
 def test_the_list_is_bounded_on_a_crowded_network():
-    b = TableBrowser(LOOPBACK, service_type="_gnertsbound._tcp.local.")   # nobody announces this
+    b = TableBrowser(LOOPBACK, kind="_gnertsbound._tcp.local.")   # nobody announces this
     try:
         stub = Stub()
         for i in range(discovery.MAX_TABLES + 10):
@@ -160,12 +162,14 @@ def test_the_list_is_bounded_on_a_crowded_network():
 
 def test_the_program_lists_on_the_lan_and_the_tests_on_loopback(monkeypatch):
     assert discovery.lan_interfaces() == LOOPBACK           # tests/conftest.py sets the switch
+    assert service_type() == f"_gnerts{os.getpid() % 10**7}._tcp.local."   # and a service of its own
     monkeypatch.delenv("GNERTS_NET_LOOPBACK")
-    assert discovery.lan_interfaces() is discovery.LAN
+    monkeypatch.delenv("GNERTS_NET_SERVICE")
+    assert discovery.lan_interfaces() is discovery.LAN and service_type() == "_gnerts._tcp.local."
 
 
 def test_a_listing_that_cannot_start_says_why_and_never_raises():
-    b = TableBrowser(LOOPBACK, service_type="no-such-type")
+    b = TableBrowser(LOOPBACK, kind="no-such-type")
     try:
         assert wait_for(lambda: b.problem is not None)
         assert b.problem.startswith("The network listing failed: ") and b.tables() == []

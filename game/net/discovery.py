@@ -11,6 +11,7 @@ A record that does not read as a table (missing or malformed properties) is left
 """
 from __future__ import annotations
 
+import os
 import queue
 import re
 import socket
@@ -33,6 +34,9 @@ from zeroconf import (
 from game.switches import EnvSwitch
 
 SERVICE_TYPE = "_gnerts._tcp.local."
+# set (tests/conftest.py: one per test process): the service type to announce and browse
+# instead, so that tests running side by side never list each other's tables
+SERVICE_ENV = "GNERTS_NET_SERVICE"
 LAN = InterfaceChoice.All          # the program: every interface of the machine
 LOOPBACK = ["127.0.0.1"]           # tests: nothing leaves the machine
 # set (tests/conftest.py, the bench): the program lists, announces and joins on this
@@ -49,6 +53,10 @@ Interfaces = Sequence[str] | InterfaceChoice
 
 def loopback_only() -> bool:
     return LOOPBACK_ONLY.on()
+
+
+def service_type() -> str:
+    return os.environ.get(SERVICE_ENV) or SERVICE_TYPE
 
 
 def lan_interfaces() -> Interfaces:
@@ -163,9 +171,10 @@ class TableAdvert:
     def __init__(self, game: str, host_name: str, seats_free: int, version: int, port: int,
                  interfaces: Interfaces = LAN):
         self.interfaces = interfaces
+        self.service_type = service_type()
         self.props = table_properties(game, host_name, seats_free, version, port)
         self.port = port
-        self.service = f"{clean_name(host_name)}'s {game} table.{SERVICE_TYPE}"
+        self.service = f"{clean_name(host_name)}'s {game} table.{self.service_type}"
         self.registered = threading.Event()
         self._zc: Zeroconf | None = None
         self._info: ServiceInfo | None = None
@@ -178,7 +187,7 @@ class TableAdvert:
 
     def _register(self) -> None:
         self._zc = Zeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
-        self._info = ServiceInfo(SERVICE_TYPE, self.service, port=self.port, properties=self.props,
+        self._info = ServiceInfo(self.service_type, self.service, port=self.port, properties=self.props,
                                  server=f"gnerts-{uuid.uuid4().hex[:12]}.local.",
                                  addresses=[socket.inet_aton(a) for a in _addresses(self.interfaces)])
         self._zc.register_service(self._info, allow_name_change=True)   # "(2)" after a taken name
@@ -191,7 +200,7 @@ class TableAdvert:
 
         def update() -> None:
             if self._zc is not None and self._info is not None:
-                self._info = ServiceInfo(SERVICE_TYPE, self._info.name, port=self.port, properties=props,
+                self._info = ServiceInfo(self.service_type, self._info.name, port=self.port, properties=props,
                                          server=self._info.server, addresses=self._info.addresses)
                 self._zc.update_service(self._info)
         self._worker.put(update)
@@ -215,9 +224,9 @@ class TableAdvert:
 class TableBrowser:
     """The tables announced on the network, kept current by zeroconf's thread."""
 
-    def __init__(self, interfaces: Interfaces = LAN, service_type: str = SERVICE_TYPE):
+    def __init__(self, interfaces: Interfaces = LAN, kind: str | None = None):
         self.interfaces = interfaces
-        self.service_type = service_type
+        self.service_type = kind or service_type()
         self.changes = 0                  # counts every change of the list (for redrawing)
         self._lock = threading.Lock()
         self._tables: dict[str, ListedTable] = {}
