@@ -11,6 +11,11 @@ os.environ["GNERTS_RAISE_INTERNAL"] = "1"
 os.environ["GNERTS_CHECK_DIRTY"] = "1"
 # text past the canvas edge or past its caller's region is a bug (ui.overflow)
 os.environ.setdefault("GNERTS_CHECK_OVERFLOW", "1")   # GNERTS_CHECK_OVERFLOW= turns it off
+# network play lists, announces and joins on loopback only (game/net/discovery.py)
+os.environ["GNERTS_NET_LOOPBACK"] = "1"
+# and each test process announces and lists its own service type: a test never sees
+# the tables of a test running beside it (this file is read again in each worker)
+os.environ["GNERTS_NET_SERVICE"] = f"_gnerts{os.getpid() % 10**7}._tcp.local."
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

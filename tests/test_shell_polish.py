@@ -113,7 +113,7 @@ def test_games_keep_their_numbers_whatever_can_be_resumed(app):
 def test_every_menu_line_has_a_key(app):
     menu = saved_menu(app, "nerts", "gin", "gnono", "gostop")
     labels = {b.label for b in menu.bindings()}
-    assert len(menu.items) == 14   # 4 resumes, 4 games, Replays, challenge, deal, stats, options, quit
+    assert len(menu.items) == 15   # 4 resumes, 4 games, Join, Replays, challenge, deal, stats, options, quit
     assert all(f"Choose {name}" in labels for name, _ in menu.items)
 
 

@@ -124,7 +124,7 @@ class Gallery:
             self.keys(key)
             self.shot(name)
         menu = app.top
-        for what in ("replays", "challenge", "deal", "stats", "options", "quit"):
+        for what in ("join", "replays", "challenge", "deal", "stats", "options", "quit"):
             menu.index = [w for _, w in menu.items].index(what)
             self.keys(frames=1)
             self.shot(f"menu-{what}")
@@ -388,9 +388,50 @@ class Gallery:
         self.keys(pygame.K_RETURN)
         self.shot("gin-play-another")
 
+    # -- Join a table: the list, the form, connecting, joined, a refusal (no network) ----
+    def join(self) -> None:
+        from game.net.discovery import ListedTable
+        from game.scenes.join import JoinScene
+        self.reset(MenuScene)
+        app = self.app
+        browser = _StillBrowser()
+        client = _StillClient()
+        scene = JoinScene(app, browser=browser, connect=lambda *args: client)
+        app.push(scene)
+        self.run(1)
+        self.shot("join-looking")
+        browser.put([ListedTable(f"{h}'s {g} table", g, h, n, 1, f"192.168.1.{i + 20}", 4321)
+                     for i, (g, h, n) in enumerate((("gnono", "Anna", 3), ("gin", "Boris", 1),
+                                                    ("nerts", "Cleopatra the Magnificen", 5),
+                                                    ("gostop", "Dae-jung", 2)))])
+        self.run(1)
+        self.keys(pygame.K_DOWN, "k", "7", "q", "2")
+        self.shot("join-list-chosen")
+        scene.values["address"] = "gnerts-host"
+        self.keys(pygame.K_RETURN)
+        self.shot("join-address-wrong")
+        scene.values["address"] = "192.168.1.20:4321"
+        self.keys(pygame.K_RETURN, frames=10)
+        self.shot("join-connecting")
+        client.inbox.append({"kind": "welcome", "seat": 1, "game": "gnono", "token": "x" * 24, "version": 1,
+                             "names": ["Anna", "Player", "Computer (normal)"]})
+        self.run(2)
+        self.shot("join-joined")
+        self.keys(pygame.K_ESCAPE)
+        self.keys(pygame.K_RETURN, frames=2)
+        client.inbox.append({"kind": "refused", "reason": "code", "text": "Wrong table code."})
+        self.run(2)
+        self.shot("join-refused-code")
+        self.keys(pygame.K_RETURN)
+        self.keys(pygame.K_F2)
+        self.shot("join-help-F2")
+        self.keys(pygame.K_ESCAPE, pygame.K_F1)
+        self.shot("join-keys-F1")
+
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
         self.core()
+        self.join()
         self.named()
         self.gin_end()
         self.replays()
@@ -402,6 +443,42 @@ class Gallery:
                     self.failures.append(f"{key} ({'most' if most else '2'} seats): "
                                          f"{type(exc).__name__}: {exc}")
         self.app.close()
+
+
+class _StillBrowser:
+    """A LAN listing for the pictures: the tables it is given, no network."""
+
+    def __init__(self):
+        self.list, self.changes, self.problem = [], 0, None
+
+    def tables(self):
+        return list(self.list)
+
+    def put(self, tables):
+        self.list, self.changes = list(tables), self.changes + 1
+
+    def close(self, wait=None):
+        return True
+
+
+class _StillClient:
+    """A network client for the pictures: it says what it is given, no network."""
+
+    def __init__(self):
+        self.inbox, self.state, self.reason = [], "connecting", None
+
+    def start(self):
+        self.state = "connecting"
+
+    def poll(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message):
+        pass
+
+    def close(self):
+        self.state = "closed"
 
 
 def main(argv: list[str]) -> int:

@@ -1,9 +1,8 @@
-"""The main menu: the four games, Replays, challenges, Options, Quit.
+"""The main menu: the four games, Join a table, Replays, challenges, Options, Quit.
 
 Every line has a key that never changes: the games 1-4 (in GAMES order), the line
-that resumes game N Alt+N, then R(eplays), C (play a challenge), D(eal number),
-S(tatistics), O(ptions), Q(uit). The
-key is printed at the start of the line.
+that resumes game N Alt+N, then J(oin a table), R(eplays), C (play a challenge),
+D(eal number), S(tatistics), O(ptions), Q(uit). The key is printed at the start of the line.
 """
 from __future__ import annotations
 
@@ -25,7 +24,8 @@ from game.scenes.replays import ReplaysScene
 from game.scenes.statistics import StatisticsBox
 from game.spoken import menu_item_text
 
-LETTERS = {"replays": "r", "challenge": "c", "deal": "d", "stats": "s", "options": "o", "quit": "q"}
+LETTERS = {"join": "j", "replays": "r", "challenge": "c", "deal": "d", "stats": "s", "options": "o",
+           "quit": "q"}
 KEY_COL = 7      # the width of the key column on the menu's lines
 
 
@@ -46,7 +46,7 @@ class MenuScene(Scene):
         current = self.items[self.index][1] if self.items else None
         resumes = [(f"Resume {g.title}", ("resume", g)) for g in GAMES if has_save(self.app, g)]
         self.items = resumes + [(g.title, g) for g in GAMES[:9]] + [
-            ("Replays", "replays"), ("Play a challenge", "challenge"),
+            ("Join a table", "join"), ("Replays", "replays"), ("Play a challenge", "challenge"),
             (self.deal_label(), "deal"), ("Statistics", "stats"), ("Options", "options"),
             ("Quit to DOS", "quit")]
         whats = [what for _, what in self.items]
@@ -97,7 +97,9 @@ class MenuScene(Scene):
         if isinstance(what, tuple):
             return ("Go back to the game you left, exactly where you left it.",)
         if isinstance(what, str):
-            return {"replays": ("Watch any of your last hands again", "on its own table, step by step,",
+            return {"join": ("Play with friends at other computers:", "pick a table on your network, or",
+                             "type the address and the code", "that the host gives you."),
+                    "replays": ("Watch any of your last hands again", "on its own table, step by step,",
                                 "with every hand face up if you like."),
                     "challenge": ("Type a friend's challenge code and", "play the very same game against",
                                   "the same computers. Who scores more?"),
@@ -128,6 +130,9 @@ class MenuScene(Scene):
             return self.resume_game(what[1])
         if what == "deal":
             return self.ask_deal()
+        if what == "join":
+            from game.scenes.join import JoinScene  # lazy: start-up time (zeroconf loads when a player joins)
+            return Push(JoinScene(self.app))
         if what == "replays":
             return Push(ReplaysScene(self.app))
         if what == "challenge":
@@ -179,8 +184,8 @@ class MenuScene(Scene):
                 "",
                 "Up/Down choose a line, Enter starts it; or press the key printed",
                 "at its start: 1 to 4 the games, Alt+1 to Alt+4 resume a game you",
-                "left, R replays, C play a challenge, D the deal number,",
-                "S statistics, O options, Q quit.",
+                "left, J join a table on the network, R replays, C play a challenge,",
+                "D the deal number, S statistics, O options, Q quit.",
                 "Every key that means nothing at the moment answers with a beep,",
                 "and nothing else happens - as GIN! did in 1981.",
                 "",
