@@ -1,22 +1,40 @@
 """The rules options of a Gin game (GinOptions), checked by one SPEC in both ways in:
-built in code (__post_init__) and read from a save (from_json). No pygame here.
+built in code and read from a save (game.engine.RuleOptions). No pygame here.
 
 The bounds are wide sanity limits, not the options program's steps (game/gin/settings.py):
 a value outside them is a damaged save or a programming error, refused with OptionError.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from game.cards import Card
-from game.engine import SWITCH, IntRange, Rule, options_from_json, validate_options
+from game.engine import SWITCH, IntRange, Rule, RuleOptions
 
 BONUS = IntRange(0, 1000)
 
 
+SPEC: dict[str, Rule] = {
+    "knock_value": IntRange(0, 10),
+    "game_target": IntRange(1, 10_000),
+    "gin_bonus": BONUS,
+    "underknock_bonus": BONUS,
+    "box_bonus": BONUS,
+    "game_bonus": BONUS,
+    "blitz_bonus": BONUS,
+    "oklahoma": SWITCH,
+    "hollywood": SWITCH,
+    "discard_taken_upcard": SWITCH,
+    "oklahoma_double_bonuses": SWITCH,
+    "straight_gin": SWITCH,
+    "big_gin": SWITCH,
+    "big_gin_bonus": BONUS,
+    "oklahoma_ace_one": SWITCH,
+}
+
+
 @dataclass(frozen=True)
-class GinOptions:
+class GinOptions(RuleOptions, spec=SPEC):
     knock_value: int = 10          # the knock value when Oklahoma is off (0: gin only)
     game_target: int = 100
     gin_bonus: int = 25
@@ -33,9 +51,6 @@ class GinOptions:
     big_gin: bool = False          # all 11 cards in groups after the draw: out with no discard
     big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
     oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
-
-    def __post_init__(self) -> None:
-        validate_options(self, SPEC)
 
     def hand_knock_value(self, first_upcard: Card) -> int:
         """The knock value of a hand dealt with this first upcard (0: gin only)."""
@@ -56,29 +71,3 @@ class GinOptions:
             return "Straight Gin"
         return "Oklahoma, ace upcard" if self.oklahoma else "knock value 0"
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: object) -> GinOptions:
-        """Options from a save: unknown keys refused, missing ones default (OptionError)."""
-        return options_from_json(cls, d, SPEC)
-
-
-SPEC: dict[str, Rule] = {
-    "knock_value": IntRange(0, 10),
-    "game_target": IntRange(1, 10_000),
-    "gin_bonus": BONUS,
-    "underknock_bonus": BONUS,
-    "box_bonus": BONUS,
-    "game_bonus": BONUS,
-    "blitz_bonus": BONUS,
-    "oklahoma": SWITCH,
-    "hollywood": SWITCH,
-    "discard_taken_upcard": SWITCH,
-    "oklahoma_double_bonuses": SWITCH,
-    "straight_gin": SWITCH,
-    "big_gin": SWITCH,
-    "big_gin_bonus": BONUS,
-    "oklahoma_ace_one": SWITCH,
-}
