@@ -2,8 +2,8 @@
 their role names, and a slip (a module missing, or one of another game) refused."""
 import pytest
 
-from game.gamespec import ROLES, package_spec
 from game.games import GAMES
+from game.gamespec import ROLES, package_spec
 from game.gin import replay_board, replay_codec, rules, settings, table, table_save
 from game.gin.ai import make_ai
 from game.gin.setup import SessionScene
