@@ -3,15 +3,9 @@ the seat, the card, the colour, the phase and the turn. No pygame here."""
 from __future__ import annotations
 
 from game.engine import IllegalMove
+from game.gnono import moves as M
 from game.gnono.cards import DRAW_TWO, WILD_DRAW_FOUR, Card
 from game.gnono.moves import (
-    CHALLENGE,
-    COLOR,
-    DRAWN,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    SWAP,
     CallUno,
     Catch,
     Challenge,
@@ -43,13 +37,13 @@ def check_move(st, m) -> None:
     """IllegalMove, with the reason, unless the state `st` (a GnonoState) accepts move `m`."""
     ph = st.phase
     if isinstance(m, NextRound):
-        if ph != ROUND_OVER:
+        if ph != M.ROUND_OVER:
             raise IllegalMove("the round is not over")
         if m.seat is not None:
             _seat_ok(st, m.seat)
         return
-    if ph in (ROUND_OVER, GAME_OVER):
-        raise IllegalMove("the round is over" if ph == ROUND_OVER else "the game is over")
+    if ph in (M.ROUND_OVER, M.GAME_OVER):
+        raise IllegalMove("the round is over" if ph == M.ROUND_OVER else "the game is over")
     if isinstance(m, Catch):
         _seat_ok(st, m.catcher)
         _seat_ok(st, m.target)
@@ -67,7 +61,7 @@ def check_move(st, m) -> None:
     if isinstance(m, CallUno):
         if st.uno_window == s:
             return
-        if s == cur and ph in (PLAY, DRAWN) and len(st.hands[s]) == 2 \
+        if s == cur and ph in (M.PLAY, M.DRAWN) and len(st.hands[s]) == 2 \
                 and not st.uno_called[s]:
             return
         raise IllegalMove("no reason to call UNO now")
@@ -80,14 +74,14 @@ def check_move(st, m) -> None:
         if s != cur:
             if not st.options.jump_in:
                 raise IllegalMove("it is not your turn")
-            if ph != PLAY or st.top.color == "W" or not m.card.same_kind(st.top):
+            if ph != M.PLAY or st.top.color == "W" or not m.card.same_kind(st.top):
                 raise IllegalMove("you can jump in only with a card identical to the top card")
             return
-        if ph == CHALLENGE:
+        if ph == M.CHALLENGE:
             if stacks_on(st, m.card, WILD_DRAW_FOUR):
                 return
             raise IllegalMove("decide whether to challenge the Wild Draw Four")
-        if ph != PLAY:
+        if ph != M.PLAY:
             raise IllegalMove(phase_reason(st))
         if not st._play_ok(s, m.card):
             if st.pending_draw:
@@ -98,8 +92,8 @@ def check_move(st, m) -> None:
         return
     if s != cur:
         raise IllegalMove("it is not your turn")
-    need = {Draw: PLAY, PlayDrawn: DRAWN, KeepDrawn: DRAWN, ChooseColor: COLOR,
-            Challenge: CHALLENGE, SwapHands: SWAP}[type(m)]
+    need = {Draw: M.PLAY, PlayDrawn: M.DRAWN, KeepDrawn: M.DRAWN, ChooseColor: M.COLOR,
+            Challenge: M.CHALLENGE, SwapHands: M.SWAP}[type(m)]
     if ph != need:
         raise IllegalMove(phase_reason(st))
     if isinstance(m, PlayDrawn):
@@ -155,7 +149,7 @@ def drawn_playable(st, seat: int, card: Card) -> bool:
 
 
 def phase_reason(st) -> str:
-    return {PLAY: "play a card or draw", COLOR: "choose a colour",
-            DRAWN: "play the drawn card or keep it",
-            CHALLENGE: "decide whether to challenge the Wild Draw Four",
-            SWAP: "choose a player to swap hands with"}[st.phase]
+    return {M.PLAY: "play a card or draw", M.COLOR: "choose a colour",
+            M.DRAWN: "play the drawn card or keep it",
+            M.CHALLENGE: "decide whether to challenge the Wild Draw Four",
+            M.SWAP: "choose a player to swap hands with"}[st.phase]
