@@ -8,7 +8,8 @@ game). `apply(move)` returns the events in game/engine.py's Event type.
 
 The round itself is game/nerts/round.py's `Round`, whose calls take the seat apart:
 the table's clock (`submit`/`step`) and the computers' inner loops use it directly.
-This module also names what the rest of the game imports from the rules.
+This module also names what the rest of the game imports from the rules (the moves'
+places and kinds: game/nerts/moves.py).
 """
 from __future__ import annotations
 
@@ -19,20 +20,7 @@ from typing import Any
 from game.deals import is_deal_no, next_deal_no
 from game.engine import Details, Event, IllegalMove, rng_state_to_json
 from game.nerts.invariants import InvariantError
-from game.nerts.moves import (
-    COLUMN,
-    FLIP,
-    FOUND,
-    NUM_COLUMNS,
-    PILE,
-    PLAY,
-    TURN,
-    VOTE,
-    WASTE,
-    Move,
-    NextRound,
-    Seated,
-)
+from game.nerts.moves import Move, NextRound, Seated
 from game.nerts.options import TARGETS, NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, PILE_SIZE, Layout, SeatView, card_token, fits_column, parse_token
 from game.nerts.round import Round
@@ -41,8 +29,7 @@ from game.nerts.saves import SCHEMA, check_game, game_winner, read_game
 __all__ = [
     "NertsOptions", "Layout", "Round", "SeatView", "Game", "GameView", "Move", "Seated", "NextRound",
     "IllegalMove", "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
-    "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
-    "NUM_COLUMNS", "new_engine",
+    "PILE_SIZE", "new_engine",
 ]
 
 
