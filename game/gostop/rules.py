@@ -60,7 +60,7 @@ from .moves import (  # noqa: F401
 from .options import Options
 from .saves import SCHEMA, state_from_json, state_to_json  # noqa: F401
 from .variants import VariantRules
-from .view import PlayerView, player_view, redeal_hidden  # noqa: F401
+from .view import PlayerView, Viewed, player_view, redeal_hidden  # noqa: F401
 
 # the junk a giver surrenders (scoring.py); the old name stays for the tests
 _cheapest_junk = scoring.cheapest_junk
@@ -554,3 +554,6 @@ def new_engine(seed: int, options: Options | dict[str, Any] | None = None) -> Go
     if options is not None and not isinstance(options, Options):
         options = Options.from_json(options)
     return GoStopState.new(options, seed)
+
+
+_VIEWED: type[Viewed] = GoStopState   # the state is what view.py reads: mypy checks it here
