@@ -39,7 +39,7 @@ from .cards import Card
 
 # the names other modules import from the rules stay importable from here (noqa)
 from .hand import HandLifecycle, Payment  # noqa: F401
-from .invariants import PHASES, check_cards, check_state  # noqa: F401
+from .invariants import PHASES, Checked, check_cards, check_state  # noqa: F401
 from .moves import (  # noqa: F401
     _CHOOSE,
     _FLIP,
@@ -60,7 +60,7 @@ from .moves import (  # noqa: F401
 from .options import Options
 from .saves import SCHEMA, state_from_json, state_to_json  # noqa: F401
 from .variants import VariantRules
-from .view import PlayerView, Viewed, player_view, redeal_hidden  # noqa: F401
+from .view import PlayerView, player_view, redeal_hidden  # noqa: F401
 
 # the junk a giver surrenders (scoring.py); the old name stays for the tests
 _cheapest_junk = scoring.cheapest_junk
@@ -556,4 +556,4 @@ def new_engine(seed: int, options: Options | dict[str, Any] | None = None) -> Go
     return GoStopState.new(options, seed)
 
 
-_VIEWED: type[Viewed] = GoStopState   # the state is what view.py reads: mypy checks it here
+_CHECKED: type[Checked] = GoStopState   # the state is what view.py and invariants.py read: mypy checks it
