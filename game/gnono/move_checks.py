@@ -18,14 +18,15 @@ from game.gnono.moves import (
     SwapHands,
     is_color,
 )
+from game.gnono.state_fields import StateFields
 
 
-def _seat_ok(st, seat) -> None:
+def _seat_ok(st: StateFields, seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.n:
         raise IllegalMove(f"there is no seat {seat!r}")
 
 
-def _color_ok(card: Card, color) -> None:
+def _color_ok(card: Card, color: object) -> None:
     if card.is_wild:
         if color is not None and not is_color(color):
             raise IllegalMove(f"{color!r} is not a colour")
@@ -33,7 +34,7 @@ def _color_ok(card: Card, color) -> None:
         raise IllegalMove("only a Wild names a colour")
 
 
-def check_move(st, m) -> None:
+def check_move(st: StateFields, m: object) -> None:
     """IllegalMove, with the reason, unless the state `st` (a GnonoState) accepts move `m`."""
     ph = st.phase
     if isinstance(m, NextRound):
@@ -97,6 +98,8 @@ def check_move(st, m) -> None:
     if ph != need:
         raise IllegalMove(phase_reason(st))
     if isinstance(m, PlayDrawn):
+        if st.drawn_card is None:
+            raise IllegalMove("no card was drawn")
         _color_ok(st.drawn_card, m.color)
     elif isinstance(m, KeepDrawn):
         if st.options.draw_until_playable:
@@ -113,7 +116,7 @@ def check_move(st, m) -> None:
             raise IllegalMove("swap with another player")
 
 
-def stacks_on(st, card: Card, face: str) -> bool:
+def stacks_on(st: StateFields, card: Card, face: str) -> bool:
     """Stacking: may `card` pass on a penalty begun by a card of `face` (DRAW_TWO or
     WILD_DRAW_FOUR)? Same kind on same kind; with mixed stacking also a Wild Draw Four
     on a Draw Two, and a Draw Two of the colour named (st.color) on a Wild Draw Four.
@@ -127,7 +130,7 @@ def stacks_on(st, card: Card, face: str) -> bool:
     return card.is_wild_draw_four or (o.stack_mixed and two and card.color == st.color)
 
 
-def stack_reason(st) -> str:
+def stack_reason(st: StateFields) -> str:
     """Why a card cannot go on a pending penalty: what can."""
     if st.pending_face == DRAW_TWO:
         kinds = "a Draw Two or a Wild Draw Four" if st.options.stack_mixed else "a Draw Two"
@@ -136,7 +139,7 @@ def stack_reason(st) -> str:
     return f"stack {kinds}, or draw"
 
 
-def drawn_playable(st, seat: int, card: Card) -> bool:
+def drawn_playable(st: StateFields, seat: int, card: Card) -> bool:
     """Does a card just drawn by `seat` stop the drawing and may it be played at once?
     A Wild Draw Four the player may not lawfully play does not stop it where it could
     not be played as a bluff (challenges off) or would have to be played (draw until
@@ -148,7 +151,7 @@ def drawn_playable(st, seat: int, card: Card) -> bool:
     return True
 
 
-def phase_reason(st) -> str:
+def phase_reason(st: StateFields) -> str:
     return {M.PLAY: "play a card or draw", M.COLOR: "choose a colour",
             M.DRAWN: "play the drawn card or keep it",
             M.CHALLENGE: "decide whether to challenge the Wild Draw Four",
