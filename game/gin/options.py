@@ -52,12 +52,15 @@ class GinOptions(RuleOptions, spec=SPEC):
     big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
     oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
 
-    def hand_knock_value(self, first_upcard: Card) -> int:
-        """The knock value of a hand dealt with this first upcard (0: gin only)."""
+    def hand_knock_value(self, first_upcard: Card | None) -> int:
+        """The knock value of a hand dealt with this first upcard (0: gin only; None:
+        any upcard, where Oklahoma is off and it does not count)."""
         if self.straight_gin:
             return 0
         if not self.oklahoma:
             return self.knock_value
+        if first_upcard is None:
+            raise ValueError("under Oklahoma the knock value is the first upcard's")
         if first_upcard.rank == 1:
             return 1 if self.oklahoma_ace_one else 0
         return min(first_upcard.rank, 10)

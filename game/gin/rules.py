@@ -588,4 +588,4 @@ def new_engine(seed: int | None, options: GinOptions | None = None) -> GinGame:
     return GinGame.new(seed=seed, options=options)
 
 
-_DEALT: type[copies.Dealt] = GinGame   # the game is what copies.py deals anew: mypy checks it here
+_CHECKED: type[invariants.Checked] = GinGame   # what copies.py and invariants.py read: mypy checks it
