@@ -35,7 +35,7 @@ class StateFields:
     last_round: dict[str, Any] | None
     wd4_record: list[list[int]]
     deal_events: list[Event]
-    deal_no: int
+    deal_no: int | None       # None: a save that names none
     round_rng: random.Random
     hands: list[list[Card]]
     direction: int
