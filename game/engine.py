@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard, TypeVar, cast, runtime_checkable
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -139,36 +139,51 @@ SWITCH = Choice((False, True))
 
 
 class Rule(Protocol):
-    """What validate_options asks of an option's rule (Choice, IntRange, a game's own)."""
+    """What RuleOptions.validate asks of an option's rule (Choice, IntRange, a game's own)."""
 
     def check(self, name: str, value: Any) -> None: ...
 
 
-OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
+RuleOptionsT = TypeVar("RuleOptionsT", bound="RuleOptions")
 
 
-def validate_options(options: DataclassInstance, spec: Mapping[str, Rule]) -> None:
-    """Check every field of an options dataclass against its spec (Choice or IntRange);
-    a field with no spec is a programming error."""
-    for f in fields(options):
-        rule = spec.get(f.name)
-        if rule is None:
-            raise KeyError(f"option {f.name} has no validation rule")
-        rule.check(f.name, getattr(options, f.name))
+class RuleOptions:
+    """What every game's rules options share (GinOptions, GnonoOptions, Go-Stop's and
+    Nerts' Options): a dataclass of plain values whose rules, `spec`, the class names
+    (`class GinOptions(RuleOptions, spec=SPEC)`). It is checked when built and when
+    read from a save, and written as a JSON object of its fields, one way for all."""
+    SPEC: ClassVar[Mapping[str, Rule]]
 
+    def __init_subclass__(cls, *, spec: Mapping[str, Rule], **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.SPEC = spec
 
-def options_from_json(cls: type[OptionsT], data: object, spec: Mapping[str, Rule]) -> OptionsT:
-    """An options dataclass from a save or the options file: unknown keys refused,
-    missing keys take their defaults, every value checked (OptionError)."""
-    if not isinstance(data, dict):
-        raise OptionError(f"options must be a JSON object, not {type(data).__name__}")
-    names = {f.name for f in fields(cls)}
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]}")
-    options = cls(**data)
-    validate_options(options, spec)
-    return options
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        """OptionError (a ValueError) naming the first field set to nonsense; a field
+        with no rule in SPEC is a programming error (KeyError)."""
+        for f in fields(cast("DataclassInstance", self)):
+            rule = self.SPEC.get(f.name)
+            if rule is None:
+                raise KeyError(f"option {f.name} has no validation rule")
+            rule.check(f.name, getattr(self, f.name))
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(cast("DataclassInstance", self))}
+
+    @classmethod
+    def from_json(cls: type[RuleOptionsT], data: object) -> RuleOptionsT:
+        """Options from a save or the options file: unknown keys refused, missing ones
+        default, every value checked (OptionError)."""
+        if not isinstance(data, dict):
+            raise OptionError(f"options must be a JSON object, not {type(data).__name__}")
+        names = {f.name for f in fields(cast("type[DataclassInstance]", cls))}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]}")
+        return cls(**data)
 
 
 DataT = TypeVar("DataT")

@@ -1,13 +1,28 @@
 """Moves as JSON for replays, for games whose moves are frozen dataclasses (Gin,
 Go-Stop...): {"t": class name, field: value...}, where a value is a number, a string,
 a boolean, None, a tuple (a JSON list, read back as a tuple) or a tagged value of a
-type the game names (its cards: {"card": ...}). No pygame here.
+type the game names (its cards: {"card": ...}); and the codec functions those games
+share (`recorded`, `apply`: see game/replays.py). No pygame here.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from game.engine import Engine, Event
+
+EngineT = TypeVar("EngineT")
+
+
+def whole_engine(engine: EngineT) -> EngineT:
+    """A codec's `recorded` where a replay records the game's whole engine (all but Nerts)."""
+    return engine
+
+
+def apply_move(engine: Engine, step: int, seat: int, move: Any) -> list[Event]:
+    """A codec's `apply` where a move names its seat: the live table's one path."""
+    return engine.apply(move)
 
 
 class DataclassMoves:

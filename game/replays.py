@@ -14,7 +14,7 @@ details or moves do not fit is refused as edited (see `check_details` and `verif
 
 Each game has a codec module, game/<game>/replay_codec.py, that knows its engine's
 JSON and its moves; its GameSpec names it (`replay_codec`), and the recorder, the
-cursor and `verify` are given it:
+cursor and `verify` are given it (game/replay_moves.py has the parts most share):
 
     GAME: str          the game's key, as replays name it
     VERSION: int       bumped when a change of the rules would replay old records otherwise
@@ -28,6 +28,7 @@ cursor and `verify` are given it:
     move_from_json(data) -> move                ValueError if damaged
     apply(engine, step, seat, move) -> list[Event]   IllegalMove if refused
     seat_count(state) -> int  the seats of an engine's JSON, without building it
+        (KeyError, TypeError or ValueError if damaged)
     outcome(start, final, names) -> (result line, scores seat by seat), from the
         start's JSON and the engine as the moves left it
     LEVELS: tuple[str, ...]  a computer seat's levels

@@ -41,3 +41,10 @@ def test_a_game_save_with_bad_options_is_refused():
     data["options"]["knock_value"] = -5
     with pytest.raises(ValueError, match="knock_value"):
         GinGame.from_json(data)
+
+
+def test_the_knock_value_needs_the_first_upcard_only_under_oklahoma():
+    assert GinOptions(knock_value=7).hand_knock_value(None) == 7
+    assert GinOptions(straight_gin=True, oklahoma=True).hand_knock_value(None) == 0
+    with pytest.raises(ValueError, match="first upcard"):
+        GinOptions(oklahoma=True).hand_knock_value(None)

@@ -662,3 +662,10 @@ def test_a_discard_of_an_equal_card_made_elsewhere_is_the_same_move():
     assert twin is not card and Discard(seat, twin) in g.legal_moves(seat)
     g.apply(Discard(seat, twin))
     assert card not in g.hands[seat] and g.pile[-1] == card
+
+
+def test_a_dealt_hand_without_its_first_upcard_breaks_an_invariant_not_the_checker():
+    g = GinGame.new(seed=5)
+    g.first_upcard = None          # damaged: every deal names its first upcard
+    with pytest.raises(AssertionError, match="first upcard"):
+        g.check_invariants()

@@ -681,3 +681,13 @@ def test_draw_with_a_pending_stack_is_the_only_way_out():
     play(s, 0, "R+2")
     assert [m for m in s.legal_moves(1) if not isinstance(m, CallUno)] == [Draw(1)]
     refused(s, Play(1, card_in(s, 1, "R5")))
+
+
+def test_play_drawn_in_a_damaged_state_with_no_drawn_card_is_refused_not_a_crash():
+    from game.engine import IllegalMove
+    from game.gnono.move_checks import check_move
+    from game.gnono.rules import DRAWN, PlayDrawn
+    s = GnonoState.setup(2, ["R7 G5", "B3 Y2"], "R1")
+    s.phase = DRAWN          # damaged: the drawn card's phase, and no card drawn
+    with pytest.raises(IllegalMove, match="no card was drawn"):
+        check_move(s, PlayDrawn(s.current))

@@ -4,8 +4,8 @@ import random
 import pytest
 
 from game.nerts.ai import LEVELS, NertsAI
-from game.nerts.moves import Move
-from game.nerts.rules import COLUMN, PILE, WASTE, NertsOptions, Round
+from game.nerts.moves import COLUMN, PILE, WASTE, Move
+from game.nerts.rules import NertsOptions, Round
 from game.nerts.sim import play_round, win_shares
 from tests import nerts_clock as clock
 

@@ -6,12 +6,8 @@ import pytest
 
 from game.cards import Card, full_deck
 from game.engine import IllegalMove
-from game.nerts.moves import Event, Move
+from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Event, Move
 from game.nerts.rules import (
-    COLUMN,
-    FOUND,
-    PILE,
-    WASTE,
     Game,
     NertsOptions,
     NextRound,

@@ -7,20 +7,21 @@ from game.cards import Card
 
 
 @dataclass(frozen=True)
-class TakeUpcard:
+class SeatMove:
+    """A move that is its seat's word alone: the classes below that add no field."""
+    seat: int
+
+
+class TakeUpcard(SeatMove):
     """Take the upcard (the first-upcard offer, or a turn's draw)."""
-    seat: int
 
 
-@dataclass(frozen=True)
-class DrawStock:
-    seat: int
+class DrawStock(SeatMove):
+    """Draw the top card of the Stock."""
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(SeatMove):
     """Decline the first upcard, or decline to go out at the end of the Stock."""
-    seat: int
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,8 @@ class NextHand:
     seat: int | None = None
 
 
-@dataclass(frozen=True)
-class Redeal:
+class Redeal(SeatMove):
     """GIN!'s F7: throw this hand in before anyone goes out; same dealer, no score."""
-    seat: int
 
 
 Move = TakeUpcard | DrawStock | Pass | Discard | GoOut | LayDown | NextHand | Redeal

@@ -1,68 +1,17 @@
 """The rules options of a Gin game (GinOptions), checked by one SPEC in both ways in:
-built in code (__post_init__) and read from a save (from_json). No pygame here.
+built in code and read from a save (game.engine.RuleOptions). No pygame here.
 
 The bounds are wide sanity limits, not the options program's steps (game/gin/settings.py):
 a value outside them is a damaged save or a programming error, refused with OptionError.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from game.cards import Card
-from game.engine import SWITCH, IntRange, Rule, options_from_json, validate_options
+from game.engine import SWITCH, IntRange, Rule, RuleOptions
 
 BONUS = IntRange(0, 1000)
-
-
-@dataclass(frozen=True)
-class GinOptions:
-    knock_value: int = 10          # the knock value when Oklahoma is off (0: gin only)
-    game_target: int = 100
-    gin_bonus: int = 25
-    underknock_bonus: int = 25
-    box_bonus: int = 25
-    game_bonus: int = 100
-    blitz_bonus: int = 100
-    oklahoma: bool = False
-    hollywood: bool = False
-    discard_taken_upcard: bool = False     # may the upcard just taken be discarded
-    oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
-    # variants (issue #22)
-    straight_gin: bool = False     # no knocking: every hand is gin only
-    big_gin: bool = False          # all 11 cards in groups after the draw: out with no discard
-    big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
-    oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
-
-    def __post_init__(self) -> None:
-        validate_options(self, SPEC)
-
-    def hand_knock_value(self, first_upcard: Card) -> int:
-        """The knock value of a hand dealt with this first upcard (0: gin only)."""
-        if self.straight_gin:
-            return 0
-        if not self.oklahoma:
-            return self.knock_value
-        if first_upcard.rank == 1:
-            return 1 if self.oklahoma_ace_one else 0
-        return min(first_upcard.rank, 10)
-
-    def gin_only_rule(self, first_upcard: Card) -> str:
-        """The rule in force that makes a hand dealt with this upcard gin only ("" if
-        it is not): "Straight Gin", "Oklahoma, ace upcard" or "knock value 0"."""
-        if self.hand_knock_value(first_upcard) != 0:
-            return ""
-        if self.straight_gin:
-            return "Straight Gin"
-        return "Oklahoma, ace upcard" if self.oklahoma else "knock value 0"
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: object) -> GinOptions:
-        """Options from a save: unknown keys refused, missing ones default (OptionError)."""
-        return options_from_json(cls, d, SPEC)
 
 
 SPEC: dict[str, Rule] = {
@@ -82,3 +31,46 @@ SPEC: dict[str, Rule] = {
     "big_gin_bonus": BONUS,
     "oklahoma_ace_one": SWITCH,
 }
+
+
+@dataclass(frozen=True)
+class GinOptions(RuleOptions, spec=SPEC):
+    knock_value: int = 10          # the knock value when Oklahoma is off (0: gin only)
+    game_target: int = 100
+    gin_bonus: int = 25
+    underknock_bonus: int = 25
+    box_bonus: int = 25
+    game_bonus: int = 100
+    blitz_bonus: int = 100
+    oklahoma: bool = False
+    hollywood: bool = False
+    discard_taken_upcard: bool = False     # may the upcard just taken be discarded
+    oklahoma_double_bonuses: bool = False  # a spade doubles Gin/Underknock bonuses too
+    # variants (issue #22)
+    straight_gin: bool = False     # no knocking: every hand is gin only
+    big_gin: bool = False          # all 11 cards in groups after the draw: out with no discard
+    big_gin_bonus: int = 31        # Big Gin's bonus (instead of the Gin bonus)
+    oklahoma_ace_one: bool = False  # Oklahoma: an ace upcard means knock with 1, not gin only
+
+    def hand_knock_value(self, first_upcard: Card | None) -> int:
+        """The knock value of a hand dealt with this first upcard (0: gin only; None:
+        any upcard, where Oklahoma is off and it does not count)."""
+        if self.straight_gin:
+            return 0
+        if not self.oklahoma:
+            return self.knock_value
+        if first_upcard is None:
+            raise ValueError("under Oklahoma the knock value is the first upcard's")
+        if first_upcard.rank == 1:
+            return 1 if self.oklahoma_ace_one else 0
+        return min(first_upcard.rank, 10)
+
+    def gin_only_rule(self, first_upcard: Card) -> str:
+        """The rule in force that makes a hand dealt with this upcard gin only ("" if
+        it is not): "Straight Gin", "Oklahoma, ace upcard" or "knock value 0"."""
+        if self.hand_knock_value(first_upcard) != 0:
+            return ""
+        if self.straight_gin:
+            return "Straight Gin"
+        return "Oklahoma, ace upcard" if self.oklahoma else "knock value 0"
+

@@ -2,15 +2,12 @@
 JSON, and the options for deal challenges. No pygame here."""
 from __future__ import annotations
 
-from typing import Any
-
 from game.cards import Card
-from game.engine import Event
 from game.gin import moves as M
 from game.gin.options import GinOptions
 from game.gin.rules import GinGame
 from game.gin.table_speech import hand_result_lines
-from game.replay_moves import DataclassMoves
+from game.replay_moves import DataclassMoves, apply_move, whole_engine
 
 GAME = "gin"
 CHALLENGE_PREFIX = "GIN"    # a deal challenge's code starts with it
@@ -23,31 +20,14 @@ _MOVES = DataclassMoves(
     {"card": (Card, str, lambda s: Card.parse(s) if isinstance(s, str) else Card.parse(""))})
 
 
-def engine_from_json(data: dict) -> GinGame:
-    return GinGame.from_json(data)
-
-
-def recorded(engine: GinGame) -> GinGame:
-    """What a replay records of the game's engine: all of it."""
-    return engine
+engine_from_json = GinGame.from_json   # ValueError if damaged
+recorded = whole_engine                 # a replay records the whole game
+move_to_json, move_from_json = _MOVES.to_json, _MOVES.from_json
+apply = apply_move                      # the move names its seat: the live table's one path
 
 
 def seat_count(state: dict) -> int:
-    """The seats of an engine's JSON, read without building the engine (KeyError,
-    TypeError or ValueError if damaged)."""
     return 2
-
-
-def move_to_json(move: Any) -> dict:
-    return _MOVES.to_json(move)
-
-
-def move_from_json(data: Any) -> Any:
-    return _MOVES.from_json(data)
-
-
-def apply(engine: GinGame, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
 def outcome(start: dict, final: GinGame, names: list[str]) -> tuple[str, list[int]]:

@@ -586,3 +586,6 @@ def _interleave(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
 def new_engine(seed: int | None, options: GinOptions | None = None) -> GinGame:
     """A new game on a deal number, as game.engine.Engine (tests/test_conformance.py)."""
     return GinGame.new(seed=seed, options=options)
+
+
+_CHECKED: type[invariants.Checked] = GinGame   # what copies.py and invariants.py read: mypy checks it

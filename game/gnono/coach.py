@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.gnono import moves as M
 from game.gnono.ai import LEVELS, make_ai
 from game.gnono.cards import COLOR_NAMES, DRAW_TWO, REVERSE, SKIP, Card
 from game.gnono.heuristic import CHALLENGE_PAYS
@@ -25,14 +26,7 @@ from game.gnono.rules import (
     DRAWN,
     PLAY,
     SWAP,
-    Challenge,
-    ChooseColor,
-    Draw,
     GnonoView,
-    KeepDrawn,
-    Play,
-    PlayDrawn,
-    SwapHands,
 )
 from game.words import counted
 
@@ -64,8 +58,8 @@ def advise(view: GnonoView, names: Sequence[str] | None = None) -> Advice:
         raise ValueError("not this seat's decision")
     ai = make_ai(LEVEL, rng_for(view))
     move = ai.choose(view)
-    if isinstance(move, Challenge):      # by the odds it gives: advice and odds agree
-        move = Challenge(move.seat, ai.challenge_win_probability(view) > CHALLENGE_PAYS)
+    if isinstance(move, M.Challenge):      # by the odds it gives: advice and odds agree
+        move = M.Challenge(move.seat, ai.challenge_win_probability(view) > CHALLENGE_PAYS)
     return Advice(move, _Reasons(view, names, ai).text(move))
 
 
@@ -77,22 +71,22 @@ class _Reasons:
 
     def text(self, move: Any) -> str:
         v = self.v
-        if isinstance(move, Play) and v.phase == CHALLENGE or isinstance(move, Play) and v.pending_draw:
+        if isinstance(move, M.Play) and v.phase == CHALLENGE or isinstance(move, M.Play) and v.pending_draw:
             return f"Play the {move.card.name}: it passes the penalty on instead of drawing it"
-        if isinstance(move, Play):
+        if isinstance(move, M.Play):
             return self.play(move.card, move.color, drawn=False)
-        if isinstance(move, PlayDrawn):
+        if isinstance(move, M.PlayDrawn):
             return self.play(v.drawn_card, move.color, drawn=True)
-        if isinstance(move, KeepDrawn):
+        if isinstance(move, M.KeepDrawn):
             return self.keep()
-        if isinstance(move, Draw):
+        if isinstance(move, M.Draw):
             return self.draw()
-        if isinstance(move, ChooseColor):
+        if isinstance(move, M.ChooseColor):
             why = self.colour_reasons(move.color, None)
             return f"Name {COLOR_NAMES[move.color]}: {self.join(why)}"
-        if isinstance(move, Challenge):
+        if isinstance(move, M.Challenge):
             return self.challenge(move.challenge)
-        if isinstance(move, SwapHands):
+        if isinstance(move, M.SwapHands):
             return (f"Swap hands with {self.names[move.target]}: the fewest cards "
                     f"({v.counts[move.target]})")
         return "Do this"
@@ -131,7 +125,7 @@ class _Reasons:
         out = []
         nxt = self.after(card)
         if card.is_wild:
-            fits = sorted({m.card for m in v.legal if type(m) is Play and not m.card.is_wild},
+            fits = sorted({m.card for m in v.legal if type(m) is M.Play and not m.card.is_wild},
                           key=lambda c: (c.color != v.color, -c.points))
             if fits and not drawn:
                 # the expert puts a Wild before a card that fits only when its look-ahead
@@ -176,7 +170,7 @@ class _Reasons:
         v = self.v
         if v.pending_draw:
             return f"Draw the {v.pending_draw} cards: you cannot pass the penalty on"
-        plays = [m.card for m in v.legal if type(m) is Play]
+        plays = [m.card for m in v.legal if type(m) is M.Play]
         if not plays:
             return (f"Draw a card: nothing in your hand fits the {v.top.name} "
                     f"on {COLOR_NAMES[v.color]}")

@@ -5,13 +5,14 @@ from __future__ import annotations
 from game.deals import deal_rng, next_deal_no
 from game.gnono.cards import DRAW_TWO, REVERSE, SKIP, full_deck
 from game.gnono.moves import PLAY, Event
+from game.gnono.state_fields import StateFields
 
 _FULL_DECK = tuple(full_deck())   # cards are immutable: one set of objects serves every deal
 
 
-def deal_round(s) -> list:
+def deal_round(s: StateFields) -> list[Event]:
     """Deal the next round of the game `s` (a GnonoState): its events."""
-    ev: list = []
+    ev: list[Event] = []
     n = s.n
     s.round_no += 1
     # the round's deal number alone shuffles its deck and any reshuffle in it

@@ -27,17 +27,11 @@ from __future__ import annotations
 import math
 import random
 
+from game.gnono import moves as M
 from game.gnono.cards import ACTION_FACES, COLORS, DRAW_TWO, NUMBER_FACES, WILD_DRAW_FOUR, Card, full_deck
 from game.gnono.heuristic import PROFILE, GnonoAI, most_held_color, wd4_lawful_in_view
 from game.gnono.reading import HandSampler, PlayReader
 from game.gnono.rules import (
-    CHALLENGE,
-    COLOR,
-    DRAWN,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    SWAP,
     Challenge,
     ChooseColor,
     Draw,
@@ -91,7 +85,7 @@ def rollout_move(s: GnonoState):
     cur = s.current
     ph = s.phase
     hand = s.hands[cur]
-    if ph == PLAY:
+    if ph == M.PLAY:
         if s.pending_draw:
             for c in hand:
                 if (c.is_wild_draw_four if s.pending_face == WILD_DRAW_FOUR
@@ -107,14 +101,14 @@ def rollout_move(s: GnonoState):
         if best is None:
             return Draw(cur)
         return Play(cur, best, _most_held([c for c in hand if c is not best]) if best.is_wild else None)
-    if ph == COLOR:
+    if ph == M.COLOR:
         return ChooseColor(cur, _most_held(hand))
-    if ph == DRAWN:
+    if ph == M.DRAWN:
         c = s.drawn_card
         return PlayDrawn(cur, _most_held([h for h in hand if h is not c]) if c.is_wild else None)
-    if ph == CHALLENGE:
+    if ph == M.CHALLENGE:
         return Challenge(cur, False)
-    if ph == SWAP:
+    if ph == M.SWAP:
         return SwapHands(cur, min((t for t in range(s.n) if t != cur),
                                   key=lambda t: len(s.hands[t])))
     raise ValueError(f"no rollout move in phase {ph!r}")
@@ -178,9 +172,9 @@ def rollout(s: GnonoState, seat: int, turns: int | None = None) -> float:
     `turns`, stop after that many turns begin and estimate instead (turn_value)."""
     for _ in range(ROLLOUT_MOVES):
         ph = s.phase
-        if ph in (ROUND_OVER, GAME_OVER):
+        if ph in (M.ROUND_OVER, M.GAME_OVER):
             return 1.0 if s.current == seat else 0.0
-        if turns is not None and ph == PLAY and not s.pending_draw:
+        if turns is not None and ph == M.PLAY and not s.pending_draw:
             if turns <= 0:
                 return turn_value(s, seat)
             turns -= 1
@@ -265,7 +259,7 @@ def world(view: GnonoView, hands, stock, seed: int) -> GnonoState:
         s.pending_face = WILD_DRAW_FOUR if view.top.is_wild_draw_four else DRAW_TWO
     s.drawn_card = view.drawn_card
     s.wd4 = None
-    if view.phase == CHALLENGE and view.wd4_seat is not None:
+    if view.phase == M.CHALLENGE and view.wd4_seat is not None:
         s.wd4 = {"seat": view.wd4_seat, "prev_color": view.wd4_prev_color,
                  "guilty": any(c.color == view.wd4_prev_color for c in hands[view.wd4_seat])}
     s.uno_window = view.uno_window
@@ -306,7 +300,7 @@ class ExpertAI(SlicedThinking, GnonoAI):
         """The moves worth searching, in the rule policy's order (empty: none to search)."""
         me = view.seat
         ph = view.phase
-        if ph == PLAY and not view.pending_draw:
+        if ph == M.PLAY and not view.pending_draw:
             lawful = wd4_lawful_in_view(view)
             cards, kinds = [], set()
             for m in view.legal:
@@ -325,9 +319,9 @@ class ExpertAI(SlicedThinking, GnonoAI):
             if out and all(c.is_wild for c in cards):
                 out.append(Draw(me))                  # keep the Wild for later?
             return out
-        if ph == COLOR:
+        if ph == M.COLOR:
             return [ChooseColor(me, col) for col in self._colours(view, None)]
-        if ph == DRAWN:
+        if ph == M.DRAWN:
             c = view.drawn_card
             keep = any(type(m) is KeepDrawn for m in view.legal)
             if c.is_wild_draw_four and not wd4_lawful_in_view(view):

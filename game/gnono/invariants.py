@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.gnono.cards import DECK_SIZE, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
 from game.gnono.moves import CHALLENGE, COLOR, DRAWN, GAME_OVER, PHASES, PLAY, ROUND_OVER, is_color
+from game.gnono.state_fields import StateFields
 
 _DECK = full_deck()
 DECK_POINTS = sum(c.points for c in _DECK)   # the most one round can score
@@ -21,11 +22,11 @@ def require(ok: bool, what: str) -> None:
         raise AssertionError(what)
 
 
-def is_seat(v, n: int) -> bool:
+def is_seat(v: object, n: int) -> bool:
     return type(v) is int and 0 <= v < n
 
 
-def check_state(s) -> None:
+def check_state(s: StateFields) -> None:
     """AssertionError if the state `s` (a GnonoState) is impossible."""
     n = s.n
     require(type(n) is int and 2 <= n <= 10, f"{n!r} seats")
@@ -36,7 +37,7 @@ def check_state(s) -> None:
     _check_last_round(s)
 
 
-def _check_cards(s) -> None:
+def _check_cards(s: StateFields) -> None:
     cards = s.all_cards()
     # the deck is 108 distinct valid cards: 108 distinct Cards (each checked when made) are it
     require(len(cards) == DECK_SIZE and len(set(cards)) == DECK_SIZE
@@ -48,7 +49,7 @@ def _check_cards(s) -> None:
     require(is_color(s.color), f"colour {s.color!r}")
 
 
-def _check_seats(s, n: int) -> None:
+def _check_seats(s: StateFields, n: int) -> None:
     require(len(s.hands) == n, "one hand per seat")
     for name in ("totals", "uno_called", "last_drew_on", "wd4_record"):
         require(len(getattr(s, name)) == n, f"{name}: one per seat")
@@ -62,7 +63,7 @@ def _check_seats(s, n: int) -> None:
     require(type(s.turns) is int and s.turns >= 0, f"turn count {s.turns!r}")
 
 
-def _check_phase(s) -> None:
+def _check_phase(s: StateFields) -> None:
     ph, n = s.phase, s.n
     require(ph in PHASES, f"phase {ph!r}")
     over = ph in (ROUND_OVER, GAME_OVER)
@@ -85,14 +86,14 @@ def _check_phase(s) -> None:
                 "the Wild Draw Four record")
         require(ph != CHALLENGE or w["seat"] != s.current, "a seat challenges itself")
     _check_pending(s)
-    w = s.uno_window
-    if w is not None:
-        require(is_seat(w, n) and len(s.hands[w]) == 1 and not s.uno_called[w],
+    window = s.uno_window
+    if window is not None:
+        require(is_seat(window, n) and len(s.hands[window]) == 1 and not s.uno_called[window],
                 "the seat that may be caught does not hold one card uncalled")
     require((s.winner is not None) == (ph == GAME_OVER), "a winner before the game is over")
 
 
-def _check_pending(s) -> None:
+def _check_pending(s: StateFields) -> None:
     k, face = s.pending_draw, s.pending_face
     require(type(k) is int, "the pending draw is a count")
     if k == 0:
@@ -104,10 +105,10 @@ def _check_pending(s) -> None:
     most = MAX_PENDING
     if step and s.options.stack_mixed:
         step, most = 2, MAX_PENDING_MIXED   # fours and twos mixed in one stack
-    require(step and k % step == 0 and 0 < k <= most, f"{k} cards to draw for {face!r}")
+    require(step > 0 and k % step == 0 and 0 < k <= most, f"{k} cards to draw for {face!r}")
 
 
-def _check_scores(s) -> None:
+def _check_scores(s: StateFields) -> None:
     playout = s.options.playout_score
     require(all(type(x) is int and 0 <= x < playout + DECK_POINTS for x in s.totals), "a score")
     reached = [seat for seat, x in enumerate(s.totals) if x >= playout]
@@ -118,7 +119,7 @@ def _check_scores(s) -> None:
         require(not reached, "a seat reached the playout score but the game goes on")
 
 
-def _check_last_round(s) -> None:
+def _check_last_round(s: StateFields) -> None:
     """The record the scoring screen shows: of this round once it is over (then it
     must be there), else of the round before."""
     lr = s.last_round
@@ -145,8 +146,8 @@ def _check_last_round(s) -> None:
                 "the round's record does not show the hands left")
 
 
-def parse_shown(cards) -> list[Card]:
+def parse_shown(cards: object) -> list[Card]:
     """A hand as the round's record keeps it: card names ("R7", "W+4")."""
-    require(isinstance(cards, list) and all(isinstance(t, str) and t in BY_NAME for t in cards),
-            "a hand of the last round")
+    if not isinstance(cards, list) or not all(isinstance(t, str) and t in BY_NAME for t in cards):
+        raise AssertionError("a hand of the last round")
     return [BY_NAME[t] for t in cards]

@@ -3,15 +3,9 @@ the seat, the card, the colour, the phase and the turn. No pygame here."""
 from __future__ import annotations
 
 from game.engine import IllegalMove
+from game.gnono import moves as M
 from game.gnono.cards import DRAW_TWO, WILD_DRAW_FOUR, Card
 from game.gnono.moves import (
-    CHALLENGE,
-    COLOR,
-    DRAWN,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    SWAP,
     CallUno,
     Catch,
     Challenge,
@@ -24,14 +18,15 @@ from game.gnono.moves import (
     SwapHands,
     is_color,
 )
+from game.gnono.state_fields import StateFields
 
 
-def _seat_ok(st, seat) -> None:
+def _seat_ok(st: StateFields, seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.n:
         raise IllegalMove(f"there is no seat {seat!r}")
 
 
-def _color_ok(card: Card, color) -> None:
+def _color_ok(card: Card, color: object) -> None:
     if card.is_wild:
         if color is not None and not is_color(color):
             raise IllegalMove(f"{color!r} is not a colour")
@@ -39,17 +34,17 @@ def _color_ok(card: Card, color) -> None:
         raise IllegalMove("only a Wild names a colour")
 
 
-def check_move(st, m) -> None:
+def check_move(st: StateFields, m: object) -> None:
     """IllegalMove, with the reason, unless the state `st` (a GnonoState) accepts move `m`."""
     ph = st.phase
     if isinstance(m, NextRound):
-        if ph != ROUND_OVER:
+        if ph != M.ROUND_OVER:
             raise IllegalMove("the round is not over")
         if m.seat is not None:
             _seat_ok(st, m.seat)
         return
-    if ph in (ROUND_OVER, GAME_OVER):
-        raise IllegalMove("the round is over" if ph == ROUND_OVER else "the game is over")
+    if ph in (M.ROUND_OVER, M.GAME_OVER):
+        raise IllegalMove("the round is over" if ph == M.ROUND_OVER else "the game is over")
     if isinstance(m, Catch):
         _seat_ok(st, m.catcher)
         _seat_ok(st, m.target)
@@ -67,7 +62,7 @@ def check_move(st, m) -> None:
     if isinstance(m, CallUno):
         if st.uno_window == s:
             return
-        if s == cur and ph in (PLAY, DRAWN) and len(st.hands[s]) == 2 \
+        if s == cur and ph in (M.PLAY, M.DRAWN) and len(st.hands[s]) == 2 \
                 and not st.uno_called[s]:
             return
         raise IllegalMove("no reason to call UNO now")
@@ -80,14 +75,14 @@ def check_move(st, m) -> None:
         if s != cur:
             if not st.options.jump_in:
                 raise IllegalMove("it is not your turn")
-            if ph != PLAY or st.top.color == "W" or not m.card.same_kind(st.top):
+            if ph != M.PLAY or st.top.color == "W" or not m.card.same_kind(st.top):
                 raise IllegalMove("you can jump in only with a card identical to the top card")
             return
-        if ph == CHALLENGE:
+        if ph == M.CHALLENGE:
             if stacks_on(st, m.card, WILD_DRAW_FOUR):
                 return
             raise IllegalMove("decide whether to challenge the Wild Draw Four")
-        if ph != PLAY:
+        if ph != M.PLAY:
             raise IllegalMove(phase_reason(st))
         if not st._play_ok(s, m.card):
             if st.pending_draw:
@@ -98,11 +93,13 @@ def check_move(st, m) -> None:
         return
     if s != cur:
         raise IllegalMove("it is not your turn")
-    need = {Draw: PLAY, PlayDrawn: DRAWN, KeepDrawn: DRAWN, ChooseColor: COLOR,
-            Challenge: CHALLENGE, SwapHands: SWAP}[type(m)]
+    need = {Draw: M.PLAY, PlayDrawn: M.DRAWN, KeepDrawn: M.DRAWN, ChooseColor: M.COLOR,
+            Challenge: M.CHALLENGE, SwapHands: M.SWAP}[type(m)]
     if ph != need:
         raise IllegalMove(phase_reason(st))
     if isinstance(m, PlayDrawn):
+        if st.drawn_card is None:
+            raise IllegalMove("no card was drawn")
         _color_ok(st.drawn_card, m.color)
     elif isinstance(m, KeepDrawn):
         if st.options.draw_until_playable:
@@ -119,7 +116,7 @@ def check_move(st, m) -> None:
             raise IllegalMove("swap with another player")
 
 
-def stacks_on(st, card: Card, face: str) -> bool:
+def stacks_on(st: StateFields, card: Card, face: str) -> bool:
     """Stacking: may `card` pass on a penalty begun by a card of `face` (DRAW_TWO or
     WILD_DRAW_FOUR)? Same kind on same kind; with mixed stacking also a Wild Draw Four
     on a Draw Two, and a Draw Two of the colour named (st.color) on a Wild Draw Four.
@@ -133,7 +130,7 @@ def stacks_on(st, card: Card, face: str) -> bool:
     return card.is_wild_draw_four or (o.stack_mixed and two and card.color == st.color)
 
 
-def stack_reason(st) -> str:
+def stack_reason(st: StateFields) -> str:
     """Why a card cannot go on a pending penalty: what can."""
     if st.pending_face == DRAW_TWO:
         kinds = "a Draw Two or a Wild Draw Four" if st.options.stack_mixed else "a Draw Two"
@@ -142,7 +139,7 @@ def stack_reason(st) -> str:
     return f"stack {kinds}, or draw"
 
 
-def drawn_playable(st, seat: int, card: Card) -> bool:
+def drawn_playable(st: StateFields, seat: int, card: Card) -> bool:
     """Does a card just drawn by `seat` stop the drawing and may it be played at once?
     A Wild Draw Four the player may not lawfully play does not stop it where it could
     not be played as a bluff (challenges off) or would have to be played (draw until
@@ -154,8 +151,8 @@ def drawn_playable(st, seat: int, card: Card) -> bool:
     return True
 
 
-def phase_reason(st) -> str:
-    return {PLAY: "play a card or draw", COLOR: "choose a colour",
-            DRAWN: "play the drawn card or keep it",
-            CHALLENGE: "decide whether to challenge the Wild Draw Four",
-            SWAP: "choose a player to swap hands with"}[st.phase]
+def phase_reason(st: StateFields) -> str:
+    return {M.PLAY: "play a card or draw", M.COLOR: "choose a colour",
+            M.DRAWN: "play the drawn card or keep it",
+            M.CHALLENGE: "decide whether to challenge the Wild Draw Four",
+            M.SWAP: "choose a player to swap hands with"}[st.phase]

@@ -3,14 +3,22 @@ and a position's hidden cards dealt anew (the Engine's redeal_hidden). No pygame
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from game.gnono.cards import Card, full_deck
 from game.gnono.moves import CHALLENGE, GAME_OVER, PLAY, ROUND_OVER
+from game.gnono.options import GnonoOptions
+from game.gnono.state_fields import StateFields
+
+StateT = TypeVar("StateT", bound=StateFields)
 
 
-def setup_position(cls, n_players: int, hands, top: str, *, draw: str = "",
-                   color: str | None = None, current: int = 0, dealer: int | None = None,
-                   direction: int = 1, options=None, seed=0, rest: str = "draw", scores=None):
+def setup_position(cls: Callable[[int, int | None, GnonoOptions | None], StateT], n_players: int,
+                   hands: Sequence[str], top: str, *, draw: str = "", color: str | None = None,
+                   current: int = 0, dealer: int | None = None, direction: int = 1,
+                   options: GnonoOptions | None = None, seed: int | None = 0, rest: str = "draw",
+                   scores: Sequence[int] | None = None) -> StateT:
     """A constructed position of `cls` (GnonoState), `current` to play.
 
     hands: one string of cards per seat ("R7 GS W"); top: the top discard;
@@ -68,14 +76,14 @@ def setup_position(cls, n_players: int, hands, top: str, *, draw: str = "",
     return s
 
 
-def redeal_hidden(s, seat: int, rng: random.Random) -> None:
+def redeal_hidden(s: StateFields, seat: int, rng: random.Random) -> None:
     """Deal the cards `seat` cannot see anew in the state `s` (a copy), each place
     keeping its size: the other hands and the draw pile (all hands are face up once a
     round is over). A card drawn and not yet played, and the hand of a Wild Draw Four
     being decided (its guilt was judged on it), stay where they are."""
     places = [s.draw_pile]
     if s.phase not in (ROUND_OVER, GAME_OVER):
-        fixed = {seat, s.wd4["seat"] if s.phase == CHALLENGE else seat}
+        fixed = {seat, s.wd4["seat"] if s.phase == CHALLENGE and s.wd4 is not None else seat}
         places += [h for other, h in enumerate(s.hands) if other not in fixed]
     keep = s.drawn_card if s.current != seat else None
     pool = [c for place in places for c in place if c != keep]

@@ -4,16 +4,13 @@ options for deal challenges. A replay holds one round, from its deal to its scor
 No pygame here."""
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine import Event
 from game.gnono import moves as M
 from game.gnono.ai import LEVELS as AI_LEVELS
 from game.gnono.cards import Card
 from game.gnono.options import GnonoOptions
 from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoState
 from game.gnono.saves import card as card_of_token
-from game.replay_moves import DataclassMoves
+from game.replay_moves import DataclassMoves, apply_move, whole_engine
 
 GAME = "gnono"
 CHALLENGE_PREFIX = "GNO"    # a deal challenge's code starts with it
@@ -26,31 +23,14 @@ _MOVES = DataclassMoves(M.ALL_MOVES, {"card": (Card, lambda c: c.token, card_of_
 LEVELS = tuple(AI_LEVELS)   # weakest first, as game.gnono.ai.LEVELS
 
 
-def engine_from_json(data: dict) -> GnonoState:
-    return GnonoState.from_json(data)
-
-
-def recorded(engine: GnonoState) -> GnonoState:
-    """What a replay records of the game's engine: all of it."""
-    return engine
+engine_from_json = GnonoState.from_json   # ValueError if damaged
+recorded = whole_engine                 # a replay records the whole game
+move_to_json, move_from_json = _MOVES.to_json, _MOVES.from_json
+apply = apply_move                      # the move names its seat: the live table's one path
 
 
 def seat_count(state: dict) -> int:
-    """The seats of an engine's JSON, read without building the engine (KeyError,
-    TypeError or ValueError if damaged)."""
     return int(state["n"])
-
-
-def move_to_json(move: Any) -> dict:
-    return _MOVES.to_json(move)
-
-
-def move_from_json(data: Any) -> Any:
-    return _MOVES.from_json(data)
-
-
-def apply(engine: GnonoState, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.apply(move)   # the move names its seat: the live table's one path
 
 
 def outcome(start: dict, final: GnonoState, names: list[str]) -> tuple[str, list[int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, TypedDict
+from typing import Any
 
 from game.deals import is_deal_no
 from game.engine import IllegalMove
@@ -49,49 +49,14 @@ from game.gnono.moves import (  # noqa: F401
 )
 from game.gnono.options import GnonoOptions
 from game.gnono.saves import state_from_json, state_to_json
+from game.gnono.state_fields import StateFields
 from game.gnono.view import GnonoView, card_matches, card_points  # noqa: F401
 
 
-class Wd4(TypedDict):
-    """A Wild Draw Four open to a challenge: who played it, whether unlawfully, and the
-    colour before it."""
-    seat: int
-    guilty: bool
-    prev_color: str
-
-
 # ---------------------------------------------------------------- the state
-class GnonoState:
-    # the round's fields, set by the deal (game.gnono.dealing), a position or a save
-    n: int
-    seed: int | None
-    rng: random.Random
-    options: GnonoOptions
-    totals: list[int]
-    round_no: int
-    dealer: int
-    winner: int | None
-    last_round: dict[str, Any] | None
-    wd4_record: list[list[int]]
-    deal_events: list[Event]
-    deal_no: int
-    round_rng: random.Random
-    hands: list[list[Card]]
-    direction: int
-    draw_pile: list[Card]
-    discard: list[Card]
-    seen: list[Card]
-    pending_draw: int
-    pending_face: str | None
-    drawn_card: Card | None
-    wd4: Wd4 | None
-    uno_window: int | None
-    uno_called: list[bool]
-    last_drew_on: list[str | None]
-    turns: int
-    color: str
-    phase: str
-    current: int
+class GnonoState(StateFields):
+    """The whole game: its fields and the helpers that only read them are in
+    game/gnono/state_fields.py."""
 
     def __init__(self, n_players: int = 4, seed: int | None = None, options: GnonoOptions | None = None,
                  *, _blank: bool = False):
@@ -126,26 +91,7 @@ class GnonoState:
         return list(self.totals)
 
     # a constructed position (for tests, tutorials and puzzles): see game.gnono.positions
-    setup = classmethod(positions.setup_position)
-
-    # ------------------------------------------------------------ helpers
-    def next_seat(self, seat: int, k: int = 1) -> int:
-        return (seat + self.direction * k) % self.n
-
-    @property
-    def top(self) -> Card:
-        return self.discard[-1]
-
-    def matches(self, card: Card) -> bool:
-        return card_matches(card, self.discard[-1], self.color)
-
-    def wd4_lawful(self, seat: int, card: Card | None = None) -> bool:
-        """May `seat` play a Wild Draw Four now under the chosen rule?"""
-        hand = self.hands[seat]
-        if self.options.wd4_rule == "color":
-            return not any(c.color == self.color for c in hand)
-        top = self.discard[-1]
-        return not any(c.color != "W" and card_matches(c, top, self.color) for c in hand)
+    setup: classmethod[GnonoState, ..., GnonoState] = classmethod(positions.setup_position)
 
     def _start_turn(self, seat: int, ev: list[Event]) -> None:
         self.current = seat
@@ -507,13 +453,6 @@ class GnonoState:
             legal=tuple(self.legal_moves(seat)),
             wd4_record=tuple((g, i) for g, i in self.wd4_record),
             discards=tuple(self.discard))
-
-    def all_cards(self) -> list[Card]:
-        """Every card of the deck wherever it is (for conservation checks)."""
-        out = list(self.draw_pile) + list(self.discard)
-        for h in self.hands:
-            out.extend(h)
-        return out
 
     def copy(self) -> GnonoState:
         """An independent copy (cards are immutable and shared)."""

@@ -8,16 +8,18 @@ No pygame here.
 """
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, cast
 
 from game.deals import check_optional_deal_no, deal_rng
 from game.engine import is_int, read_guarded, rng_from_json, rng_state_to_json
 from game.gnono.cards import DECK_SIZE, DRAW_TWO, WILD_DRAW_FOUR, Card, full_deck
 from game.gnono.moves import PHASES, is_color
 from game.gnono.options import GnonoOptions
+from game.gnono.state_fields import StateFields, Wd4
 
 SCHEMA_VERSION = 1
-StateT = TypeVar("StateT")   # the state class a save is read into (GnonoState)
+StateT = TypeVar("StateT", bound=StateFields)   # the state a save is read into (GnonoState)
 MAX_COUNT = 10 ** 6   # rounds, turns, challenges: far more than any game reaches
 BY_TOKEN = {c.token: c for c in full_deck()}   # "R7#1" -> the card
 FIELDS = frozenset((
@@ -27,16 +29,19 @@ FIELDS = frozenset((
     "wd4", "uno_window", "uno_called", "last_drew_on", "turns", "wd4_record"))
 
 
-def state_to_json(s) -> dict:
-    tok = lambda cards: [c.token for c in cards]  # noqa: E731
+def _tokens(cards: Iterable[Card]) -> list[str]:
+    return [c.token for c in cards]
+
+
+def state_to_json(s: StateFields) -> dict[str, Any]:
     return {
         "schema": SCHEMA_VERSION, "game": "gnono", "n": s.n,
         "options": s.options.to_json(), "rng": rng_state_to_json(s.rng),
         "seed": s.seed, "deal_no": s.deal_no, "round_rng": rng_state_to_json(s.round_rng),
         "scores": list(s.totals), "round_no": s.round_no, "dealer": s.dealer,
         "winner": s.winner, "last_round": s.last_round,
-        "hands": [tok(h) for h in s.hands], "draw_pile": tok(s.draw_pile),
-        "discard": tok(s.discard), "seen": tok(s.seen), "color": s.color,
+        "hands": [_tokens(h) for h in s.hands], "draw_pile": _tokens(s.draw_pile),
+        "discard": _tokens(s.discard), "seen": _tokens(s.seen), "color": s.color,
         "direction": s.direction, "current": s.current, "phase": s.phase,
         "pending_draw": s.pending_draw, "pending_face": s.pending_face,
         "drawn_card": s.drawn_card.token if s.drawn_card else None,
@@ -47,13 +52,13 @@ def state_to_json(s) -> dict:
     }
 
 
-def state_from_json(cls: type[StateT], data: object) -> StateT:
+def state_from_json(cls: Callable[..., StateT], data: object) -> StateT:
     """A `cls` (GnonoState) from state_to_json's output; ValueError if the save is
     damaged or describes an impossible game."""
     return read_guarded(lambda d: _read(cls, d), data, "Gnono save")
 
 
-def _read(cls, d):
+def _read(cls: Callable[..., StateT], d: object) -> StateT:
     if not isinstance(d, dict) or d.get("game") != "gnono":
         raise ValueError("not a Gnono save")
     if d.get("schema") != SCHEMA_VERSION:
@@ -74,37 +79,39 @@ def _read(cls, d):
 
 
 # -- small readers: each raises ValueError naming what is wrong --------------------------
-def count(v, what: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
+def count(v: object, what: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
     if not is_int(v) or not lo <= v <= hi:
         raise ValueError(f"bad {what}: {v!r}")
     return v
 
 
-def seat(v, n: int, what: str = "seat", allow_none: bool = False) -> int | None:
-    if v is None and allow_none:
-        return None
+def seat(v: object, n: int, what: str = "seat") -> int:
     return count(v, what, 0, n - 1)
 
 
-def per_seat(v, n: int, what: str) -> list:
+def seat_or_none(v: object, n: int, what: str) -> int | None:
+    return None if v is None else seat(v, n, what)
+
+
+def per_seat(v: object, n: int, what: str) -> list[Any]:
     if not isinstance(v, list) or len(v) != n:
         raise ValueError(f"bad {what}: one per seat")
     return list(v)
 
 
-def card(token) -> Card:
+def card(token: object) -> Card:
     if not isinstance(token, str) or token not in BY_TOKEN:
         raise ValueError(f"not a Gnono card: {token!r}")
     return BY_TOKEN[token]
 
 
-def cards(v, what: str) -> list[Card]:
+def cards(v: object, what: str) -> list[Card]:
     if not isinstance(v, list):
         raise ValueError(f"bad {what}")
     return [card(t) for t in v]
 
 
-def _read_game(s, d) -> None:
+def _read_game(s: StateFields, d: dict[str, Any]) -> None:
     """The players, the rules, the random sources, the scores and the round."""
     s.n = n = count(d["n"], "player count", 2, 10)
     s.options = GnonoOptions.from_json(d["options"])
@@ -118,7 +125,7 @@ def _read_game(s, d) -> None:
     s.totals = [count(x, "score") for x in per_seat(d["scores"], n, "scores")]
     s.round_no = count(d["round_no"], "round number", 1)
     s.dealer = seat(d["dealer"], n, "dealer")
-    s.winner = seat(d["winner"], n, "winner", allow_none=True)
+    s.winner = seat_or_none(d["winner"], n, "winner")
     s.last_round = _read_last_round(d["last_round"])
     record = d.get("wd4_record", [[0, 0]] * n)   # saves before the record was kept
     s.wd4_record = [[count(x, "challenge count") for x in per_seat(r, 2, "challenge record")]
@@ -126,7 +133,7 @@ def _read_game(s, d) -> None:
     s.turns = count(d["turns"], "turn count")
 
 
-def _read_last_round(lr):
+def _read_last_round(lr: object) -> dict[str, Any] | None:
     """The record of the last round shown on the scoring screen; its content is checked
     against the game by check_invariants."""
     if lr is None:
@@ -138,7 +145,7 @@ def _read_last_round(lr):
             "hands": [list(h) for h in lr["hands"]]}
 
 
-def _read_cards(s, d) -> None:
+def _read_cards(s: StateFields, d: dict[str, Any]) -> None:
     s.hands = [cards(h, "hand") for h in per_seat(d["hands"], s.n, "hands")]
     s.draw_pile = cards(d["draw_pile"], "draw pile")
     s.discard = cards(d["discard"], "discard pile")
@@ -148,7 +155,7 @@ def _read_cards(s, d) -> None:
         raise ValueError(f"bad colour {s.color!r}")
 
 
-def _read_turn(s, d) -> None:
+def _read_turn(s: StateFields, d: dict[str, Any]) -> None:
     """Whose turn, in which phase, with which question pending."""
     n = s.n
     if not is_int(d["direction"]) or d["direction"] not in (1, -1):
@@ -167,10 +174,10 @@ def _read_turn(s, d) -> None:
     if w is not None and not (isinstance(w, dict) and set(w) == {"seat", "guilty", "prev_color"}
                               and isinstance(w["guilty"], bool) and is_color(w["prev_color"])):
         raise ValueError("bad Wild Draw Four record")
-    s.wd4 = dict(w) if w is not None else None
+    s.wd4 = cast(Wd4, dict(w)) if w is not None else None
     if w is not None:
         seat(w["seat"], n, "Wild Draw Four seat")
-    s.uno_window = seat(d["uno_window"], n, "UNO! window", allow_none=True)
+    s.uno_window = seat_or_none(d["uno_window"], n, "UNO! window")
     s.uno_called = per_seat(d["uno_called"], n, "UNO! calls")
     if not all(isinstance(x, bool) for x in s.uno_called):
         raise ValueError("bad UNO! calls")

@@ -9,8 +9,11 @@ Pure: no pygame.
 """
 from __future__ import annotations
 
-from .cards import deck
+from typing import Any, Protocol
+
+from .cards import Card, deck
 from .hand import DOUBLINGS, GO_DOUBLING
+from .view import Viewed
 
 PHASES = ("play", "bomb", "shake", "match_hand", "match_stock", "go_stop", "hand_over")
 T_MODES = ("none", "alone", "paired", "took")
@@ -18,7 +21,24 @@ T_MODES = ("none", "alone", "paired", "took")
 BEFORE_THE_CARD = ("play", "bomb", "shake")
 
 
-def check_cards(s) -> None:
+class Checked(Viewed, Protocol):
+    """What the checks read of a Go-Stop state beyond its view (rules.GoStopState)."""
+    partial: bool
+    t_mode: str
+    t_pair: Card | None
+    t_before: int
+    choices: list[Card]
+
+    def all_cards(self) -> list[Card]: ...
+
+    def score(self, seat: int) -> int: ...
+
+    def turns_left(self, seat: int) -> int: ...
+
+    def _bomb_offered(self, in_hand: int, on_table: int) -> bool: ...
+
+
+def check_cards(s: Checked) -> None:
     """No card twice, only the deck's cards, all of them unless partial; shown
     cards still in their hands. ValueError (from_position uses it on every call)."""
     allc = s.all_cards()
@@ -34,7 +54,7 @@ def check_cards(s) -> None:
             raise ValueError("a revealed card is not in its hand")
 
 
-def check_state(s) -> None:
+def check_state(s: Checked) -> None:
     n = s.n
     assert n == s.options.players, "seats and options disagree"
     for name in ("hands", "captures", "revealed", "chips", "go_counts", "last_go", "go_seq",
@@ -59,7 +79,7 @@ def check_state(s) -> None:
         check_result(s.result, s)
 
 
-def _check_counts(s) -> None:
+def _check_counts(s: Checked) -> None:
     for seat in range(s.n):
         assert s.go_counts[seat] >= 0 and s.shakes[seat] >= 0 and s.bombs[seat] >= 0, \
             "a count below 0"
@@ -71,13 +91,13 @@ def _check_counts(s) -> None:
     assert len(seqs) == len(set(seqs)), "two Go said at once"
 
 
-def _check_stacks(s) -> None:
+def _check_stacks(s: Checked) -> None:
     for month, maker in s.stacks.items():
         assert 1 <= month <= 12 and 0 <= maker < s.n, "a stack of no month or no seat"
         assert sum(1 for c in s.table if c.month == month) == 3, "a stack is three cards"
 
 
-def _check_question(s) -> None:
+def _check_question(s: Checked) -> None:
     """The question pending and the turn's cards agree."""
     ph, seat = s.phase, s.turn
     hand = s.hands[seat]
@@ -111,7 +131,7 @@ def _check_question(s) -> None:
         assert 0 <= s.t_before <= 3, "more than three cards of a month before the turn"
 
 
-def _check_turn_order(s) -> None:
+def _check_turn_order(s: Checked) -> None:
     """Hand sizes as the turn order gives them: from the dealer round the table,
     the seats that have played one turn more come first."""
     hs = s.options.hand_size
@@ -129,7 +149,7 @@ def _check_turn_order(s) -> None:
         assert ahead == (pos + 1) % s.n, "the seat asked is not the one that just played"
 
 
-def check_result(res, s) -> None:
+def check_result(res: dict[str, Any], s: Checked) -> None:
     """A settled hand's record: who won, how, and the payments that add up."""
     n = s.n
     assert isinstance(res, dict), "a result is a record"

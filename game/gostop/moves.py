@@ -24,13 +24,17 @@ class ChooseMatch:
 
 
 @dataclass(frozen=True)
-class Shake:
+class Answer:
+    """Yes or no to the engine's question of the classes below (GoStop says `go`)."""
     yes: bool
 
 
-@dataclass(frozen=True)
-class Bomb:
-    yes: bool
+class Shake(Answer):
+    """Show three of a month in hand when playing the first: the payment doubles."""
+
+
+class Bomb(Answer):
+    """Play three of a month onto the fourth on the table."""
 
 
 @dataclass(frozen=True)

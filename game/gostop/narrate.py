@@ -74,6 +74,36 @@ class Speaker:
         return "your" if self.you(seat) else "their"
 
 
+# The sentences of the special plays, told by their seat and month alone: {m} is the
+# month, {plant} its plant, {his} "your" or "their", {if_won} "you win" or "they win",
+# and any other name a verb in the seat's person ({take}: "You take", "Computer takes").
+SENTENCES = {
+    "shake": "Shaking! {show} three {m}s ({plant}): {his} payment doubles if {if_won}.",
+    "ppuk": ("Ppuk! The stock card is also a {m}: the three {m}s stay on the table as a stack. "
+             "Whoever takes it with the fourth {m} gets a junk from each opponent."),
+    "stack_capture": "{take} the stack of {m}s: one junk from each opponent.",
+    "ja_ppuk": "Ja-ppuk! {take} back {his} own stack of {m}s: two junk from each opponent.",
+    "jjok": "Jjok! {pair} {his} own card from the stock: one junk from each opponent.",
+    "three_ppuk": "Three ppuk! {win} the hand at once.",
+    "ttadak": ("Ttadak! Hand card and stock card both matched the pair of {m}s on the table: "
+               "all four taken, one junk from each opponent."),
+    "sseul": "Sseul! {sweep} the table clean: one junk from each opponent.",
+}
+
+
+class _Words(dict):
+    """The fields of a SENTENCES template for `seat` and month `m`."""
+
+    def __init__(self, sp: Speaker, seat: int | None, m: int):
+        super().__init__(m=m, his=sp.his(seat), if_won="you win" if sp.you(seat) else "they win")
+        self.sp, self.seat, self.m = sp, seat, m
+
+    def __missing__(self, name: str) -> str:
+        if name == "plant":         # only where it is named: a bonus card has no month
+            return PLANTS[self.m]
+        return self.sp.verb(self.seat, name)
+
+
 def _cards(cs) -> str:
     cs = list(cs)
     if not cs:
@@ -115,30 +145,11 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
             text = (f"Bomb! {sp.verb(seat, 'play')} three {m}s ({PLANTS[m]}) onto the fourth: all "
                     f"four taken, one junk from each opponent, payment doubled, two later turns "
                     f"without a hand card.")
-    elif k == "shake":
-        text = (f"Shaking! {sp.verb(seat, 'show')} three {m}s ({PLANTS[m]}): "
-                f"{sp.his(seat)} payment doubles if {'you win' if sp.you(seat) else 'they win'}.")
-    elif k == "ppuk":
-        text = (f"Ppuk! The stock card is also a {m}: the three {m}s stay on the table as a "
-                f"stack. Whoever takes it with the fourth {m} gets a junk from each opponent.")
-    elif k == "stack_capture":
-        text = f"{sp.verb(seat, 'take')} the stack of {m}s: one junk from each opponent."
-    elif k == "ja_ppuk":
-        text = (f"Ja-ppuk! {sp.verb(seat, 'take')} back {sp.his(seat)} own stack of {m}s: "
-                f"two junk from each opponent.")
-    elif k == "jjok":
-        text = (f"Jjok! {sp.verb(seat, 'pair')} {sp.his(seat)} own card from the stock: "
-                f"one junk from each opponent.")
-    elif k == "three_ppuk":
-        text = f"Three ppuk! {sp.verb(seat, 'win')} the hand at once."
+    elif k in SENTENCES:
+        text = SENTENCES[k].format_map(_Words(sp, seat, m))
     elif k == "paid_at_once":
         text = (f"{sp.verb(ev.get('from'), 'pay')} {counted(ev.get('chips'), 'chip')} at once for the "
                 f"{ev.get('reason')}.")
-    elif k == "ttadak":
-        text = (f"Ttadak! Hand card and stock card both matched the pair of {m}s on the "
-                f"table: all four taken, one junk from each opponent.")
-    elif k == "sseul":
-        text = f"Sseul! {sp.verb(seat, 'sweep')} the table clean: one junk from each opponent."
     elif k == "junk_taken":
         giver = ev.get("from")
         text = f"{sp.verb(giver, 'give')} {_cards(cs)} to {sp.who(seat) if not sp.you(seat) else 'you'}."

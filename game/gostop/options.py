@@ -3,10 +3,10 @@ Choice/IntRange) when built and when read from a save. Pure and light: the optio
 pages (settings.py) import it without importing the engine."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import SWITCH, Choice, IntRange, Rule, options_from_json, validate_options
+from ..engine import SWITCH, Choice, IntRange, Rule, RuleOptions
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ SPEC: dict[str, Rule] = {
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(RuleOptions, spec=SPEC):
     """Rule options; defaults are the rules sheet's. A value outside SPEC is refused
     (engine.OptionError, a ValueError) with a message naming the option."""
 
@@ -71,9 +71,6 @@ class Options:
     bonus_steals: bool = False       # a bonus card played from hand takes a junk from each
     two_card_bomb: bool = False      # two in hand, two on the table: a bomb (one skip)
 
-    def __post_init__(self) -> None:
-        validate_options(self, SPEC)
-
     @property
     def target_points(self) -> int:
         if self.target is not None:
@@ -93,12 +90,3 @@ class Options:
     @property
     def table_size(self) -> int:
         return 8 if self.players == 2 else 6
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, d: object) -> Options:
-        """Options from a save: unknown keys refused, missing ones default, every
-        value checked (OptionError)."""
-        return options_from_json(cls, d, SPEC)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Event, is_int
-from game.replay_moves import DataclassMoves
+from game.engine import is_int
+from game.replay_moves import DataclassMoves, apply_move, whole_engine
 
 from . import moves as M
 from .ai import LEVELS as AI_LEVELS
@@ -41,23 +41,14 @@ _MOVES = DataclassMoves(
     {"card": (Card, str, _card)})
 
 
-def engine_from_json(data: dict) -> GoStopState:
-    return GoStopState.from_json(data)
-
-
-def recorded(engine: GoStopState) -> GoStopState:
-    """What a replay records of the game's engine: all of it."""
-    return engine
+engine_from_json = GoStopState.from_json   # ValueError if damaged
+recorded = whole_engine                 # a replay records the whole game
+move_to_json = _MOVES.to_json
+apply = apply_move                      # the live table's one path (NextHand deals the next hand)
 
 
 def seat_count(state: dict) -> int:
-    """The seats of an engine's JSON, read without building the engine (KeyError,
-    TypeError or ValueError if damaged)."""
     return int(state["options"]["players"])
-
-
-def move_to_json(move: Any) -> dict:
-    return _MOVES.to_json(move)
 
 
 def move_from_json(data: Any) -> Any:
@@ -66,10 +57,6 @@ def move_from_json(data: Any) -> Any:
         if not isinstance(getattr(move, name, False), bool):
             raise ValueError(f"a {type(move).__name__} answers with true or false")
     return move
-
-
-def apply(engine: GoStopState, step: int, seat: int, move: Any) -> list[Event]:
-    return engine.apply(move)   # the live table's one path (NextHand deals the next hand)
 
 
 def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:

@@ -39,7 +39,7 @@ from .cards import Card
 
 # the names other modules import from the rules stay importable from here (noqa)
 from .hand import HandLifecycle, Payment  # noqa: F401
-from .invariants import PHASES, check_cards, check_state  # noqa: F401
+from .invariants import PHASES, Checked, check_cards, check_state  # noqa: F401
 from .moves import (  # noqa: F401
     _CHOOSE,
     _FLIP,
@@ -554,3 +554,6 @@ def new_engine(seed: int, options: Options | dict[str, Any] | None = None) -> Go
     if options is not None and not isinstance(options, Options):
         options = Options.from_json(options)
     return GoStopState.new(options, seed)
+
+
+_CHECKED: type[Checked] = GoStopState   # the state is what view.py and invariants.py read: mypy checks it

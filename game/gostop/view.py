@@ -5,13 +5,55 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .cards import Card, deck
-from .moves import Question
+from .moves import Move, Question
 from .options import Options
 
 
-def player_view(s, seat: int) -> PlayerView:
+class Viewed(Protocol):
+    """What a view and a redeal read of a Go-Stop state (rules.GoStopState: this module
+    cannot import it, the rules import this module)."""
+    n: int
+    options: Options
+    phase: str
+    turn: int
+    dealer: int
+    hand_no: int
+    multiplier: int
+    last_turn: bool
+    hands: list[list[Card]]
+    table: list[Card]
+    stock: list[Card]
+    captures: list[list[Card]]
+    revealed: list[list[Card]]
+    stacks: dict[int, int]
+    go_counts: list[int]
+    last_go: list[int]
+    go_seq: list[int]
+    shakes: list[int]
+    bombs: list[int]
+    credits: list[int]
+    chips: list[int]
+    ppuks: list[int]
+    t_card: Card | None
+    t_stock: Card | None
+    result: dict[str, Any] | None
+
+    @property
+    def target(self) -> int: ...
+
+    def question(self) -> Question: ...
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]: ...
+
+    def scores(self) -> list[int]: ...
+
+    def copy(self, share_rng: bool = False) -> Viewed: ...
+
+
+def player_view(s: Viewed, seat: int) -> PlayerView:
     """The view of `seat` of the state `s` (rules.GoStopState)."""
     q = s.question()
     t_card = s.t_card
@@ -35,7 +77,7 @@ def player_view(s, seat: int) -> PlayerView:
         last_turn=s.last_turn, target=s.target, result=s.result, ppuks=tuple(s.ppuks))
 
 
-def redeal_hidden(s, seat: int, rng: random.Random):
+def redeal_hidden(s: Viewed, seat: int, rng: random.Random) -> Viewed:
     """A copy of the state `s` in which the cards `seat` cannot see (the other hands
     but their shown cards, and the stock) are dealt anew among those places, each
     keeping its size. While another seat is asked to bomb or shake, its cards of
@@ -45,6 +87,7 @@ def redeal_hidden(s, seat: int, rng: random.Random):
     keep = [set(r) for r in t.revealed]
     month = None
     if t.phase in ("bomb", "shake") and t.turn != seat:
+        assert t.t_card is not None, "a bomb or shake question without its card"
         month = t.t_card.month
         keep[t.turn].update(c for c in t.hands[t.turn] if c.month == month)
     others = [o for o in range(t.n) if o != seat]
@@ -72,35 +115,35 @@ class PlayerView:
     seat: int
     players: int
     options: Options
-    hand: tuple
-    table: tuple
-    captures: tuple
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    captures: tuple[tuple[Card, ...], ...]
     stock_size: int
-    hand_sizes: tuple
-    scores: tuple
-    go_counts: tuple
-    last_go_scores: tuple
-    go_seq: tuple
-    shakes: tuple
-    bombs: tuple
-    bomb_credits: tuple
-    revealed: tuple          # cards other seats showed by shaking, still in their hands
-    stacks: dict             # month -> seat that made the ppuk stack on the table
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    go_counts: tuple[int, ...]
+    last_go_scores: tuple[int, ...]
+    go_seq: tuple[int, ...]
+    shakes: tuple[int, ...]
+    bombs: tuple[int, ...]
+    bomb_credits: tuple[int, ...]
+    revealed: tuple[tuple[Card, ...], ...]  # cards other seats showed by shaking, still in their hands
+    stacks: dict[int, int]   # month -> seat that made the ppuk stack on the table
     turn: int
     dealer: int
     question: Question
-    legal: tuple             # legal moves if the question is this seat's, else ()
+    legal: tuple[Move, ...]  # legal moves if the question is this seat's, else ()
     turn_card: Card | None   # the card played this turn (face up)
     stock_card: Card | None  # the stock card turned up this turn
-    chips: tuple
+    chips: tuple[int, ...]
     multiplier: int
     hand_no: int
     last_turn: bool
     target: int
-    result: dict | None
-    ppuks: tuple = ()        # ppuk made this hand per seat (the three-ppuk variant)
+    result: dict[str, Any] | None
+    ppuks: tuple[int, ...] = ()  # ppuk made this hand per seat (the three-ppuk variant)
 
-    def unseen(self) -> list:
+    def unseen(self) -> list[Card]:
         """Cards this seat cannot see: the other hands (less shown cards) and the stock."""
         seen = set(self.hand) | set(self.table)
         for c in self.captures:

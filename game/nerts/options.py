@@ -1,19 +1,31 @@
-"""The rule options of a Nerts game, validated one way (game.engine's Choice/IntRange).
+"""The rule options of a Nerts game, validated one way (game.engine's RuleOptions).
 
 Pure: no pygame. The rules (game/nerts/rules.py) re-export these names.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-from game.engine import SWITCH, Choice, IntRange, OptionError, options_from_json, validate_options
+from game.engine import SWITCH, Choice, IntRange, OptionError, RuleOptions
 from game.nerts.moves import COLUMN, FLIP, PILE, PLAY, TURN, WASTE, Move
 
 TARGETS = (100, 150, 500, 1000)
 
 
+SPEC = {
+    "seats": IntRange(1, 4),      # 1: a drill, never a game (Game refuses it)
+    "target": Choice(TARGETS),
+    "flip_by_ones": SWITCH,
+    "move_runs": SWITCH,
+    "pile_penalty": Choice((2, 1)),
+    "call_bonus": IntRange(0, 100),
+    "partners": SWITCH,
+    "pile_out_ends": SWITCH,
+}
+
+
 @dataclass(frozen=True)
-class NertsOptions:
+class NertsOptions(RuleOptions, spec=SPEC):
     seats: int = 2
     target: int = 100            # 100, 150, 500 or 1000
     flip_by_ones: bool = False   # flip the Stack one card at a time instead of three
@@ -23,8 +35,8 @@ class NertsOptions:
     partners: bool = False       # 4 seats as 2 teams, partners sharing one layout
     pile_out_ends: bool = True   # an empty Pile ends the round (False: a drill to N cards)
 
-    def __post_init__(self):
-        validate_options(self, SPEC)
+    def __post_init__(self) -> None:
+        super().__post_init__()
         if self.partners and self.seats != 4:
             raise OptionError("partnerships are played with 4 seats")
         # one seat is a drill (game/nerts/drill.py): only a drill plays on past an empty Pile
@@ -73,22 +85,3 @@ class NertsOptions:
     def flip_count(self) -> int:
         return 1 if self.flip_by_ones else 3
 
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d) -> NertsOptions:
-        """From a save: unknown keys and bad values refused (OptionError, a ValueError)."""
-        return options_from_json(cls, d, SPEC)
-
-
-SPEC = {
-    "seats": IntRange(1, 4),      # 1: a drill, never a game (Game refuses it)
-    "target": Choice(TARGETS),
-    "flip_by_ones": SWITCH,
-    "move_runs": SWITCH,
-    "pile_penalty": Choice((2, 1)),
-    "call_bonus": IntRange(0, 100),
-    "partners": SWITCH,
-    "pile_out_ends": SWITCH,
-}

@@ -53,8 +53,6 @@ def recorded(engine: Game) -> Round:
 
 
 def seat_count(state: dict) -> int:
-    """The seats of an engine's JSON, read without building the engine (KeyError,
-    TypeError or ValueError if damaged)."""
     return int(state["options"]["seats"])
 
 

@@ -30,15 +30,6 @@ from game.engine import Details, Event, IllegalMove, is_int, rng_state_to_json
 from game.nerts.invariants import InvariantError
 from game.nerts.legal import listed_refusal, with_table_forms
 from game.nerts.moves import (
-    COLUMN,
-    FLIP,
-    FOUND,
-    NUM_COLUMNS,
-    PILE,
-    PLAY,
-    TURN,
-    VOTE,
-    WASTE,
     Move,
     NextRound,
     Race,
@@ -56,8 +47,7 @@ __all__ = [
     "NertsOptions", "Layout", "Round", "Game", "Move", "Seated", "NextRound",
     "ScoreRound", "Step", "Race",
     "IllegalMove", "fits_column", "card_token", "parse_token", "TARGETS", "MAX_ROTATIONS",
-    "PILE_SIZE", "PLAY", "FLIP", "TURN", "VOTE", "PILE", "WASTE", "COLUMN", "FOUND",
-    "NUM_COLUMNS", "new_engine",
+    "PILE_SIZE", "new_engine",
 ]
 
 

@@ -163,3 +163,4 @@ PAGES = [
     _key_page(0),
     _key_page(1),
 ]
+BOOK = None     # no presets: a Nerts game's few rules are set on its set-up screen
