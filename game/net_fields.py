@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
-from game.engine import Event, OptionsT, is_int, read_guarded
+from game.engine import Event, RuleOptionsT, is_int, read_guarded
 
 T = TypeVar("T")
 
@@ -57,7 +57,7 @@ def optional(v: Any, what: str, read: Callable[[Any, str], T]) -> T | None:
     return None if v is None else read(v, what)
 
 
-def options(v: Any, cls: type[OptionsT], what: str = "options") -> OptionsT:
+def options(v: Any, cls: type[RuleOptionsT], what: str = "options") -> RuleOptionsT:
     """A game's options dataclass (it checks its values when made: OptionError, a
     ValueError), every one of its fields given: a save may leave some out to take
     their defaults, a view is written whole."""
