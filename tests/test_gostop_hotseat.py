@@ -11,6 +11,7 @@ from game.gostop import table as T
 from game.gostop.ai import GoStopAI
 from game.gostop.model import Model
 from game.gostop.rules import GoStop, GoStopState, Options
+from game.gostop.setup import PRESET_ROW
 from game.gostop.table_layout import Layout
 from game.scenes.overlays import NamePrompt, Question
 from game.speech import RecordingSpeaker
@@ -141,8 +142,8 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     post_keys(pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)
     app.run(max_frames=1)
     assert app.options["gostop.level1"] == "human"
-    rows = [key for key, *_ in setup.items()]
-    setup.row = rows.index(T.PRESET_ROW)
+    rows = [line.key for line in setup.lines()]
+    setup.index = rows.index(PRESET_ROW)
     while setup.preset_now() != "Online":
         setup.change(1)
     assert app.options["gostop.three_ppuk"] and app.options["gostop.two_card_bomb"]

@@ -148,7 +148,7 @@ def read_presets(app, st, held):
             app.push(scene)
             app.run(max_frames=2)
             if game == "gostop":
-                scene.row = len(scene.items()) - 1
+                scene.index = len(scene.lines()) - 1
                 for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):
                     pygame.event.post(key_event(key))
                     app.run(max_frames=2)
