@@ -144,7 +144,7 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     assert app.options["gostop.level1"] == "human"
     rows = [line.key for line in setup.lines()]
     setup.index = rows.index(PRESET_ROW)
-    while setup.preset_now() != "Online":
+    while setup.presets.now() != "Online":
         setup.change(1)
     assert app.options["gostop.three_ppuk"] and app.options["gostop.two_card_bomb"]
     post_keys(pygame.K_RETURN)

@@ -246,7 +246,7 @@ def test_go_stop_s_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monk
     name_and_enter(app, "Mine")
     assert "Rules saved" not in setup.notice and "not saved" in setup.notice, setup.notice
     assert any("presets.json" in text for text in shown), shown
-    assert "Mine" not in app.scenes[1].presets()
+    assert "Mine" not in app.scenes[1].presets.listed
     assert not app.internal_errors
     app.close()
 
@@ -277,7 +277,7 @@ def test_go_stop_s_in_a_writable_folder_says_rules_saved_and_lists_them(tmp_path
     post_keys("s")
     app.run(max_frames=2)
     name_and_enter(app, "Mine")
-    assert setup.notice == "Rules saved as Mine." and "Mine" in setup.presets()
+    assert setup.notice == "Rules saved as Mine." and "Mine" in setup.presets.listed
     app.close()
 
 

@@ -155,7 +155,7 @@ def read_presets(app, st, held):
             own = held.get(game, {}) if isinstance(held, dict) else {}
             names = {n.strip() for n in own} if isinstance(own, dict) else set()
             shipped = BY_KEY[game].presets.shipped
-            for name in scene.all_presets:
+            for name in (scene.all_presets if game == "gin" else scene.presets.listed):
                 assert name in shipped or name.removesuffix(" (yours)") in names, (game, name)
             back_to_menu(app)
 

@@ -9,8 +9,8 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Push, Replace
-from game.table.setup_screen import SetupLine, SetupScreen, TextField, preset_now
+from game.scene import Replace
+from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField
 
 from . import card_art as art
 from .cards import DECK_SIZE, parse_cards
@@ -41,7 +41,7 @@ class GnonoSetup(SetupScreen):
         super().__init__(app)
         self.new_table = new_table   # (app, kinds, names, options, speed, seed) -> the table
         self.seed = seed
-        self.all_presets = BOOK.listed(app.storage)   # read once, not at each draw
+        self.presets = RulePresets(self, BOOK, RULE_KEYS)
 
     # the lines ----------------------------------------------------------------------
     def lines(self) -> list[SetupLine]:
@@ -52,7 +52,7 @@ class GnonoSetup(SetupScreen):
             out.append(SetupLine(key, f"Seat {k}: {self.seat_name(k)}", KIND_LABELS[KINDS.index(o[key])],
                                  lambda d, key=key: self._step(key, d), self._name_field(k),
                                  label_typed=True))
-        out.append(SetupLine(PRESET, "Rules", self.preset_now() or "Custom", self._step_preset, gap=True))
+        out.append(self.presets.line(PRESET, "Custom", gap=True))
         return out + [self._option_line(k) for k in RULE_KEYS + TABLE_KEYS]
 
     def _option_line(self, key) -> SetupLine:
@@ -62,26 +62,9 @@ class GnonoSetup(SetupScreen):
     def _step(self, key, d):
         self.app.options[key] = SPECS[key].step(self.app.options[key], d)
 
-    def _step_preset(self, d):
-        self.step_preset(self.app.options, self.presets(), self.preset_now(), d)
-
     def _name_field(self, k: int) -> TextField:
         return TextField(lambda: self._typed_name(k),
                          lambda name: self.app.options.__setitem__(f"gnono.name{k}", name), NAME_LEN)
-
-    # the presets --------------------------------------------------------------------
-    def presets(self) -> dict:
-        return self.all_presets
-
-    def preset_now(self) -> str | None:
-        """The preset whose rules the options hold now, or None (custom rules)."""
-        return preset_now(self.app.options, self.presets(), RULE_KEYS, BOOK.defaults())
-
-    def save_rules(self) -> Push:
-        """F5: keep the rules now shown as a preset of the player's own."""
-        def saved(_name):
-            self.all_presets = BOOK.listed(self.app.storage)
-        return self.ask_preset_name(BOOK, lambda: {k: self.app.options[k] for k in RULE_KEYS}, saved)
 
     def seat_name(self, k: int) -> str:
         """Seat k's name at the table (hot seat: "Player 2" for a human left at "You")."""
@@ -109,7 +92,7 @@ class GnonoSetup(SetupScreen):
 
     def own_bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the cards", self.start, bar="Deal"),
-                Binding((pygame.K_F5,), "Save the rules as a preset of your own", self.save_rules,
+                Binding((pygame.K_F5,), "Save the rules as a preset of your own", self.presets.ask_save,
                         bar="Save rules")]
 
     def help_lines(self):

@@ -10,8 +10,8 @@ from game import palette as P
 from game import ui
 from game.deals import fresh_deal_no
 from game.keys import Binding
-from game.scene import Push, Replace
-from game.table.setup_screen import SetupLine, SetupScreen, TextField, cycled, preset_now
+from game.scene import Replace
+from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField, cycled
 
 from . import hwatu_art as art
 from .cards import parse_cards
@@ -47,7 +47,7 @@ class GoStopSetup(SetupScreen):
         super().__init__(app)
         self.new_table = new_table   # GoStopTable's signature: (app, state, levels, speed, ...)
         self.seed = seed
-        self.all_presets = BOOK.listed(app.storage)   # read once, not at each draw
+        self.presets = RulePresets(self, BOOK, RULE_KEYS)
 
     def lines(self) -> list[SetupLine]:
         o = self.app.options
@@ -68,8 +68,7 @@ class GoStopSetup(SetupScreen):
                               text=self._name_field(f"gostop.name{s + 1}")) for s in humans]
         speed = str(o["gostop.speed"]).capitalize()
         out.append(self._choice("gostop.speed", "Computer turns", SPEEDS, speed))
-        out.append(SetupLine(PRESET_ROW, "Rules", self.preset_now() or "Custom (see the Options)",
-                             self._step_preset))
+        out.append(self.presets.line(PRESET_ROW, "Custom (see the Options)"))
         return out
 
     def _choice(self, key, label, values, shown) -> SetupLine:
@@ -80,22 +79,6 @@ class GoStopSetup(SetupScreen):
     def _name_field(self, key) -> TextField:
         return TextField(lambda: self.app.options[key],
                          lambda name: self.app.options.__setitem__(key, name), NAME_LEN)
-
-    def _step_preset(self, d):
-        self.step_preset(self.app.options, self.presets(), self.preset_now(), d)
-
-    def presets(self) -> dict:
-        return self.all_presets
-
-    def preset_now(self) -> str | None:
-        """The preset whose rules the options hold now, or None (custom rules)."""
-        return preset_now(self.app.options, self.presets(), RULE_KEYS, BOOK.defaults())
-
-    def save_rules(self) -> Push:
-        """S: keep the rules now chosen as a preset of the player's own."""
-        def saved(_name):
-            self.all_presets = BOOK.listed(self.app.storage)
-        return self.ask_preset_name(BOOK, lambda: {k: self.app.options[k] for k in RULE_KEYS}, saved)
 
     def start(self):
         self.app.save_options()
@@ -115,7 +98,8 @@ class GoStopSetup(SetupScreen):
 
     def own_bindings(self):
         save = [] if self.line.text else [
-            Binding(("s",), "Save the rules as a preset of your own", self.save_rules, bar="Save rules")]
+            Binding(("s",), "Save the rules as a preset of your own", self.presets.ask_save,
+                    bar="Save rules")]
         return save + [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start, bar="Deal")]
 
     def help_lines(self):

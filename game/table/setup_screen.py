@@ -63,16 +63,6 @@ def cycled(values: Sequence[Any], current: Any, d: int) -> Any:
     return values[i % len(values)]
 
 
-def preset_now(options: Any, presets: Mapping[str, Mapping[str, Any]], keys: Sequence[str],
-               defaults: Mapping[str, Any]) -> str | None:
-    """The preset whose rules (`keys`) the options hold now, or None (custom rules); a
-    rule a preset does not name is at its default."""
-    for name, values in presets.items():
-        if all(options[k] == values.get(k, defaults[k]) for k in keys):
-            return name
-    return None
-
-
 class SetupScreen(Scene):
     """The base of the set-up screens: `index` is the chosen line; `notice` a line
     the screen shows until the next key that moves or changes."""
@@ -135,32 +125,18 @@ class SetupScreen(Scene):
         return None
 
     # presets ------------------------------------------------------------------------------
-    def ask_preset_name(self, book: PresetBook, rules: Callable[[], Mapping[str, Any]],
-                        saved: Callable[[str], object] = lambda name: None) -> Push:
-        """Keep the rules now shown (`rules()`) as a preset of the player's own, under a
-        name asked for; the notice says how it went, `saved(name)` follows a success."""
-        def done(name):
-            self.notice = self.save_preset(book, name, rules())
-            if self.notice.startswith("Rules saved"):
-                saved(name)
-        return Push(NamePrompt(self.app, "Save these rules as a preset named:", done))
-
     def save_preset(self, book: PresetBook, name: str, rules: Mapping[str, Any]) -> str:
-        """Write a preset; what to tell the player (the beep if it failed)."""
+        """Write a preset of the player's own; what to tell the player (the beep if it
+        failed: a shipped name, too many presets, a folder that cannot be written)."""
         try:
             ok = book.save(self.app.storage, name, rules)
-        except ValueError as exc:   # a shipped name, too many presets
+        except ValueError as exc:
             self.app.error()
             return str(exc)
         if not ok:                  # the storage's notice says why
             self.app.error()
             return "The rules were not saved."
         return f"Rules saved as {name}."
-
-    @staticmethod
-    def step_preset(options: Any, presets: Mapping[str, Mapping[str, Any]], current: str | None,
-                    d: int) -> None:
-        apply_preset(options, presets[cycled(list(presets), current, d)])
 
     # the keys -----------------------------------------------------------------------------
     def own_bindings(self) -> list[Binding]:
@@ -211,3 +187,37 @@ class SetupScreen(Scene):
             ui.text(canvas, col + value_col, y, shown[:w - value_col - 1], P.BLACK if sel else P.YELLOW, bg)
             if line.gap:
                 ui.text(canvas, col + 1, y - 1, "\u2500" * (w - 2), P.LIGHT_GREY, P.BLUE)
+
+
+class RulePresets:
+    """The rules' presets of a set-up screen whose game keeps its rules in the options
+    (Gnono, Go-Stop): listed once (`listed`, and again after a save), the one the
+    options hold now, the next one put on the options, and the rules shown saved under
+    a name asked for (the screen's notice says how it went)."""
+
+    def __init__(self, screen: SetupScreen, book: PresetBook, rule_keys: Sequence[str]):
+        self.screen, self.book, self.rule_keys = screen, book, tuple(rule_keys)
+        self.listed = book.listed(screen.app.storage)
+
+    def now(self) -> str | None:
+        """The preset whose rules the options hold now (a rule a preset does not name
+        at its default), or None: custom rules."""
+        options, defaults = self.screen.app.options, self.book.defaults()
+        for name, values in self.listed.items():
+            if all(options[k] == values.get(k, defaults[k]) for k in self.rule_keys):
+                return name
+        return None
+
+    def step(self, d: int) -> None:
+        apply_preset(self.screen.app.options, self.listed[cycled(list(self.listed), self.now(), d)])
+
+    def line(self, key: str, custom: str, gap: bool = False) -> SetupLine:
+        return SetupLine(key, "Rules", self.now() or custom, self.step, gap=gap)
+
+    def ask_save(self) -> Push:
+        def done(name):
+            screen = self.screen
+            options = screen.app.options
+            screen.notice = screen.save_preset(self.book, name, {k: options[k] for k in self.rule_keys})
+            self.listed = self.book.listed(screen.app.storage)
+        return Push(NamePrompt(self.screen.app, "Save these rules as a preset named:", done))
