@@ -41,6 +41,7 @@ from game.words import counted
 from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
+from .help_text import HELP
 from .narrate import Speaker, card_words
 from .playback import Model, Playback, Stage
 from .rules import (
@@ -78,6 +79,7 @@ class GnonoTable(Playback, TurnTable):
     title = "Gnono"
     replaying = False     # a replay's table (replay_board.py): no keys, no choice
     spoken_detail_name = "your hand by colour"
+    rules_help = HELP
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None):
@@ -113,36 +115,15 @@ class GnonoTable(Playback, TurnTable):
         return self.ctl.is_human(seat)
 
 
-    # -- the scene's hooks: the view draws, the key map answers keys, the narrator speaks
-    def draw(self, canvas):
-        self.view.draw(canvas)
-
-    def key_bar(self):
-        return self.view.key_bar()
-
-    def bindings(self):
-        return self.keymap.bindings()
-
-    def help_lines(self):
-        return self.keymap.help_lines()
-
+    # -- what the narrator answers for the table
     def reader(self) -> int | None:
         return self.narrator.reader()
 
     def speak(self, text: str) -> None:
         self.narrator.speak(text)
 
-    def spoken_focus(self) -> str:
-        return self.narrator.spoken_focus()
-
     def spoken_intro(self) -> str:
         return self.narrator.spoken_intro()
-
-    def spoken_detail(self) -> str | None:
-        return self.narrator.spoken_detail()
-
-    def spoken_state(self) -> str:
-        return self.narrator.spoken_state()
 
     # -- whose turn, whose hand shows (the replay's table answers these its own way)
     def my_turn(self) -> bool:

@@ -70,6 +70,7 @@ class GoStopTable(TurnTable):
     GoStopKeys, spoken by a GoStopSpeech, coached by a GoStopCoach."""
     title = "Go-Stop"
     spoken_detail_name = "your hand by month"
+    rules_help = HELP
     view_class = GoStopView
     keys_class = GoStopKeys
 
@@ -82,7 +83,7 @@ class GoStopTable(TurnTable):
         self.names = list(self.ctl.names)
         self.view = self.view_class(self)
         self.keymap = self.keys_class(self)
-        self.speech = GoStopSpeech(self)
+        self.narrator = GoStopSpeech(self)
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
@@ -249,28 +250,6 @@ class GoStopTable(TurnTable):
     def level_name(self) -> str:
         """The statistics' level: the computer's, or both ("hard+normal")."""
         return "+".join(self.ctl.levels) if self.ctl.levels else "humans only"
-
-    def help_lines(self):
-        return HELP
-
-    # -- the scene's hooks: drawn by the view, keys from the key map, said by the speech
-    def draw(self, canvas):
-        self.view.draw(canvas)
-
-    def bindings(self):
-        return self.keymap.bindings()
-
-    def key_bar(self):
-        return self.keymap.key_items()
-
-    def spoken_focus(self) -> str:
-        return self.speech.spoken_focus()
-
-    def spoken_detail(self) -> str | None:
-        return self.speech.spoken_detail()
-
-    def spoken_state(self) -> str:
-        return self.speech.spoken_state()
 
     # -- saving
     def to_json(self) -> dict:
