@@ -33,9 +33,8 @@ from game.engine import IllegalMove
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
-from game.storage import GAME_LOST
 from game.table.handover import HandOver
-from game.table_support import resume_safely
+from game.table_support import resume_saved
 from game.words import counted
 
 from . import replay_codec
@@ -68,7 +67,7 @@ from .table_coach import GnonoCoach
 from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
-from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 
 
 class GnonoTable(Playback, TurnTable):
@@ -352,8 +351,8 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, load, _resumed)
 
 
 def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
@@ -378,10 +377,7 @@ def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
     return t
 
 
-def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
-    if saved is None:
-        return None
+def _resumed(app, saved) -> GnonoTable:
     t = GnonoTable(app, saved.state, saved.kinds, saved.names, saved.speed, ai_rngs=saved.ai_rngs)
     if saved.clock is not None:
         t.ctl.restore_clock(saved.clock, app.steps)
@@ -391,6 +387,4 @@ def _resume(app):
     t.ctl.coach_round, t.ctl.coach_game = saved.coach
     t.challenge = saved.challenge
     t.history = saved.history
-    t.messages.load(saved.log)   # not the new table's deal notes: stale here
-    t.note("The game is resumed where you left it.")
-    return t
+    return t.resumed(saved.log)

@@ -34,9 +34,8 @@ from game.challenges import Challenge
 from game.replays import Replay
 from game.scene import Push
 from game.scenes.turn_table import TurnTable
-from game.storage import GAME_LOST
 from game.table.handover import HandOver
-from game.table_support import record_stats, resume_safely
+from game.table_support import record_stats, resume_saved
 from game.words import counted
 
 from . import replay_codec
@@ -56,7 +55,7 @@ from .table_coach import GoStopCoach
 from .table_draw import FLIP, GoStopView  # noqa: F401  (FLIP: the tests' name)
 from .table_keys import GoStopKeys
 from .table_layout import Layout
-from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .table_speech import GoStopSpeech
 
 _make_ai = make_ai   # the name the tests use
@@ -265,8 +264,8 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, load, _resumed)
 
 
 def start_challenge(app, ch: Challenge) -> GoStopTable:
@@ -288,16 +287,11 @@ def start_challenge(app, ch: Challenge) -> GoStopTable:
     return t
 
 
-def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
-    if saved is None:
-        return None
+def _resumed(app, saved) -> GoStopTable:
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
                     humans=saved.humans, resumed=True, names=saved.names)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.ctl.history = saved.history
-    t.messages.load(saved.log + t.messages.public())
-    t.note("The game is resumed where you left it.")
-    return t
+    return t.resumed(saved.log + t.messages.public())

@@ -126,6 +126,13 @@ class TurnTable(Scene):
                 Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave,
                         bar=bar(pygame.K_ESCAPE))]
 
+    def resumed(self, log: list) -> TurnTable:
+        """This table, rebuilt from its save, with the notes and F3 history it kept (not
+        the deal notes the new table wrote: stale here) and the notice."""
+        self.messages.load(log)
+        self.note("The game is resumed where you left it.")
+        return self
+
     def ai_rng_states(self) -> list:
         """The computers' random states for a save, seat by seat; a choice under way
         is not saved (rng_at_rest): its computer thinks it over again on resume.
