@@ -57,13 +57,6 @@ class DrillDrawing(TableDrawing):
         right = SeatInfo(-1, "human", "Right-hand", colour, self.table.clusters[1])
         return [("keys", left, (0, L.BOTTOM_Y)), ("keys", right, (480, L.BOTTOM_Y))]
 
-    def key_bar(self) -> list[tuple[str, str]]:
-        if self.ctl.phase == "done":           # the result box's keys
-            return [("Enter", "Same deal"), ("N", "New deal"), ("R", "Records"),
-                    ("Esc", "Back to the drills")]
-        return [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Take/put"),
-                ("\x18", "Score"), ("Spc", "Flip"), ("P", "Pause"), ("Esc", "Leave")]
-
     def _draw_hidden(self, canvas) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
@@ -149,23 +142,16 @@ class DrillTable(Scene):
         return super().handle(event)
 
     def bindings(self):
-        b: list[Binding] = []
+        b: list[Binding] = self.app_keys("")
         if self.ctl.phase == "play":
             press = self.ctl.press
             for h, keys in enumerate(self.clusters):
                 hand = ("left", "right")[h]
                 b += [Binding((S.KEY_CHOICES[keys[a]],), f"{S.ACTION_LABELS[a]} ({hand} hand)",
                               lambda a=a: press(0, a)) for a in S.ACTIONS]
-            b += [Binding((pygame.K_LEFT,), "Cursor left", lambda: self.move_cursor(-1)),
-                  Binding((pygame.K_RIGHT,), "Cursor right", lambda: self.move_cursor(1)),
-                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
-                          self.enter),
-                  Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(0, "found")),
-                  Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
-                          lambda: press(0, "cancel")),
-                  Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(0, "flip"))]
-        b += [Binding(("p",), "Pause (the clock stops, the table is hidden)", self.pause),
-              Binding((pygame.K_ESCAPE,), "Leave the drill (it is not saved)", self.ask_leave),
+            b += K.arrow_keys(self, 0)
+        b += [Binding(("p",), "Pause (the clock stops, the table is hidden)", self.pause, bar="Pause"),
+              Binding((pygame.K_ESCAPE,), "Leave the drill (it is not saved)", self.ask_leave, bar="Leave"),
               Binding((pygame.K_F8,), "Leave the drill at once", self.leave)]
         return b
 
@@ -199,9 +185,6 @@ class DrillTable(Scene):
 
     def check_invariants(self) -> None:
         self.ctl.check_invariants()
-
-    def key_bar(self):
-        return self.drawing.key_bar()
 
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)

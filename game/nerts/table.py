@@ -188,9 +188,6 @@ class NertsTable(Scene):
     def help_lines(self):
         return help_text()
 
-    def key_bar(self):
-        return self.drawing.key_bar()
-
     def draw(self, canvas) -> None:
         self.drawing.draw(canvas)
 

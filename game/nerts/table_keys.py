@@ -37,33 +37,50 @@ def player_keys(table) -> list[Binding]:
             key = S.KEY_CHOICES[s.keys[action]]
             b.append(Binding((key,), f"{s.name}: {S.ACTION_LABELS[action]}",
                              lambda i=s.index, a=action: table.ctl.press(i, a), show=shown))
-    seat = table.arrow_seat
-    if seat is not None:
-        press = table.ctl.press
-        b += [Binding((pygame.K_LEFT,), "Cursor left", lambda: table.move_cursor(-1)),
-              Binding((pygame.K_RIGHT,), "Cursor right", lambda: table.move_cursor(1)),
-              Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
-                      table.enter),
-              Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(seat, "found")),
-              Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
-                      lambda: press(seat, "cancel")),
-              Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"),
-                      show=table.ctl.game.options.may_flip(seat))]
+    if table.arrow_seat is not None:
+        b += arrow_keys(table, table.arrow_seat)
     return b
 
 
+def arrow_keys(table, seat: int) -> list[Binding]:
+    """A single human's arrows: the cursor over the seat's places, Enter takes or puts
+    the card there, Up to the Scoring Area, Down cancels, Space flips (a Pile partner
+    does not: pressed, it says why)."""
+    press = table.ctl.press
+    flips = table.ctl.game.options.may_flip(seat)
+    return [Binding((pygame.K_LEFT,), "Cursor left", lambda: table.move_cursor(-1), bar="Cursor",
+                    bar_keys="\x1b\x1a"),
+            Binding((pygame.K_RIGHT,), "Cursor right", lambda: table.move_cursor(1)),
+            Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
+                    table.enter, bar="Move", bar_keys="Enter"),
+            Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(seat, "found"),
+                    bar="Score"),
+            Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
+                    lambda: press(seat, "cancel")),
+            Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"), show=flips,
+                    bar="Flip" if flips else "", bar_keys="Spc")]
+
+
 def bindings(table) -> list[Binding]:
+    """The keys of the moment, in the key bar's order: F1 first (F2 and F3 too when no
+    arrows need the room), a human's moves, pause, save and leave."""
     phase = table.ctl.phase
+    arrows = phase == "play" and table.arrow_seat is not None
     b: list[Binding] = []
+    if phase == "banner":
+        b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "The scores",
+                         table.show_scores, bar="Scores", bar_keys="Enter"))
+    else:
+        b += table.app_keys("" if arrows else "Rules")
     if phase == "play":
         b += player_keys(table)
-    elif phase == "banner":
-        b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "The scores",
-                         table.show_scores))
-    b += [Binding(("p",), "Pause (the table is hidden)", table.pause),
-          Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays),
-          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave),
-          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave)]
+    b += [Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
+                  bar="" if arrows or phase == "banner" else "Plays"),
+          Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"),
+          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
+                  bar="Save" if arrows else "Save & leave"),
+          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave,
+                  bar="" if phase == "banner" else "Leave")]
     return b
 
 
