@@ -24,7 +24,7 @@ from game.nerts.drill_control import DrillControl
 from game.nerts.drill_records import DrillRecords
 from game.nerts.drill_screens import DrillPause, DrillResult, drill_help
 from game.nerts.table_draw import TableDrawing
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push
 from game.scenes.overlays import Question
 
 CLOCK_SCALE = 4            # the big clock: 8x16 text scaled up
@@ -90,7 +90,7 @@ class DrillDrawing(TableDrawing):
                       o["colour.table"])
 
 
-class DrillTable(Scene):
+class DrillTable(K.ClusterTable):
     title = "Nerts drill"
 
     def __init__(self, app, goal: Goal, deal_no: int, *, flip_by_ones: bool = False,
@@ -120,27 +120,13 @@ class DrillTable(Scene):
                           move_runs=o.move_runs)
 
     # --- the clock ----------------------------------------------------------------------
-    def update(self, dt):
-        self.drawing.tick()
-        events, finished = self.ctl.tick()
-        self.drawing.animate(events)
-        if finished:
-            return self.finish()
-        return None
-
-    def finish(self) -> Push:
+    def tick_due(self) -> Push:
         """The drill is over: the records kept, the result box over the table."""
         self.result = self.drill.result()
         news = DrillRecords(self.app.storage).add(self.result)
         return Push(DrillResult(self.app, self, self.result, news))
 
     # --- keys -------------------------------------------------------------------------
-    def handle(self, event):
-        hit = self._key_map.get(event.key)
-        if hit is not None and self.ctl.phase == "play" and K.is_plain(event):
-            return self.ctl.press(*hit) is not False
-        return super().handle(event)
-
     def bindings(self):
         b: list[Binding] = self.app_keys("")
         if self.ctl.phase == "play":
@@ -154,12 +140,6 @@ class DrillTable(Scene):
               Binding((pygame.K_ESCAPE,), "Leave the drill (it is not saved)", self.ask_leave, bar="Leave"),
               Binding((pygame.K_F8,), "Leave the drill at once", self.leave)]
         return b
-
-    def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(K.CURSOR_PLACES)
-
-    def enter(self):
-        return self.ctl.press(0, K.CURSOR_PLACES[self.cursor])
 
     def pause(self) -> Push:
         return Push(DrillPause(self.app, self))
@@ -177,14 +157,5 @@ class DrillTable(Scene):
         return (f"Drill: {d.goal.label}, deal {d.deal_no}. The clock is running. "
                 "F11 says where things stand.")
 
-    def spoken_state(self) -> str:
-        return self.ctl.spoken_state()
-
     def help_lines(self):
         return drill_help()
-
-    def check_invariants(self) -> None:
-        self.ctl.check_invariants()
-
-    def draw(self, canvas) -> None:
-        self.drawing.draw(canvas)

@@ -85,7 +85,7 @@ def make_seats(app, levels: list[str]) -> list[SeatInfo]:
     return seats
 
 
-class NertsTable(Scene):
+class NertsTable(K.ClusterTable):
     title = "Nerts"
 
     def __init__(self, app, game: Game, levels: list[str], seed: int | None = None):
@@ -115,20 +115,12 @@ class NertsTable(Scene):
     def to_json(self) -> dict:
         return self.ctl.to_json()
 
-    def check_invariants(self) -> None:
-        self.ctl.check_invariants()
-
     def save(self) -> bool:
         return self.ctl.save()
 
     # --- the clock --------------------------------------------------------------------
-    def update(self, dt):
-        self.drawing.tick()
-        events, scores_due = self.ctl.tick()
-        self.drawing.animate(events)
-        if scores_due:
-            return self.show_scores()
-        return None
+    def tick_due(self) -> Push:
+        return self.show_scores()
 
     def show_scores(self) -> Push:
         """The round's scoring screen; Enter goes on to the next round or the end."""
@@ -146,18 +138,6 @@ class NertsTable(Scene):
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
         return K.bindings(self)
-
-    def handle(self, event):
-        hit = self._key_map.get(event.key)
-        if hit is not None and self.ctl.phase == "play" and K.is_plain(event):
-            return self.ctl.press(*hit) is not False
-        return super().handle(event)
-
-    def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(K.CURSOR_PLACES)
-
-    def enter(self):
-        return self.ctl.press(self.arrow_seat, K.CURSOR_PLACES[self.cursor])
 
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
@@ -177,9 +157,6 @@ class NertsTable(Scene):
     def save_state(self) -> None:
         self.ctl.save()
 
-    def spoken_state(self) -> str:
-        return self.ctl.spoken_state()
-
     spoken_detail_name = "the other players' layouts"
 
     def spoken_detail(self) -> str | None:
@@ -187,9 +164,6 @@ class NertsTable(Scene):
 
     def help_lines(self):
         return help_text()
-
-    def draw(self, canvas) -> None:
-        self.drawing.draw(canvas)
 
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
