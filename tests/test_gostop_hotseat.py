@@ -81,7 +81,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
             played += 1
             if played >= hands:
                 return passes
-            app.apply(top.next_hand())
+            app.apply(top.go_on())
         elif isinstance(top, Question):
             app.apply(top.answer(True))
         elif top is t and t.keymap.human_phase() is not None:
