@@ -56,6 +56,7 @@ TEXT_ITEMS = ("name", "name2", "save")
 
 class SessionScene(SetupScreen):
     title = "Gin Rummy: this session"
+    line_bar = "Item"          # GIN!'s word
 
     def __init__(self, app, on_start: Callable[[dict], object]):
         super().__init__(app)

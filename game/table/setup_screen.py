@@ -66,6 +66,7 @@ def cycled(values: Sequence[Any], current: Any, d: int) -> Any:
 class SetupScreen(Scene):
     """The base of the set-up screens: `index` is the chosen line; `notice` a line
     the screen shows until the next key that moves or changes."""
+    line_bar = "Line"            # the key bar's word for Up/Down
     back_label = "Back to the menu"
     back_bar = "Menu"
     help_bar = "Help"
@@ -145,7 +146,7 @@ class SetupScreen(Scene):
 
     def bindings(self) -> list[Binding]:
         line = self.line
-        b = [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1), bar="Line",
+        b = [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1), bar=self.line_bar,
                      bar_keys="\x18\x19"),
              Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1))]
         if line.step is not None:
