@@ -31,7 +31,7 @@ from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
-from game.table_support import resume_safely
+from game.table_support import resume_saved
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
@@ -180,15 +180,11 @@ def start(app, seed: int | None = None) -> Scene:
 
 
 def resume(app) -> NertsTable | None:
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, table_save.load, _resumed)
 
 
-def _resume(app) -> NertsTable | None:
-    """The saved game's table, or None (no save, or a bad one set aside and reported)."""
-    d = table_save.load(app.storage)
-    if d is None:
-        return None
+def _resumed(app, d: dict) -> NertsTable:
     table = NertsTable(app, d["game"], d["levels"], seed=d["seed"])
     if d["ais"] is not None:
         for s, ai in zip(table.seats, d["ais"]):
