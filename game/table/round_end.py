@@ -54,7 +54,7 @@ class RoundEnd(Scene):
         return b
 
     def help_lines(self) -> list[str]:
-        return self.table.help_lines()
+        return list(self.table.help_lines())
 
     def save_state(self) -> None:
         self.table.save()

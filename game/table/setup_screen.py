@@ -17,7 +17,7 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.presets import PresetBook, apply_preset
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push, Scene, Transition
 from game.scenes.overlays import NamePrompt
 
 NAME_CHARS = " '-."      # besides letters and digits, what a name may hold
@@ -71,7 +71,7 @@ class SetupScreen(Scene):
     back_bar = "Menu"
     help_bar = "Help"
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.index = 0
         self.notice = ""
@@ -93,7 +93,7 @@ class SetupScreen(Scene):
         self.index = (self.index + d) % len(self.lines())
         self.notice = ""
 
-    def change(self, d: int):
+    def change(self, d: int) -> object:
         step = self.line.step
         if step is None:
             return False
@@ -107,7 +107,7 @@ class SetupScreen(Scene):
         return f"{line.label}: {line.value or 'empty'}"
 
     # typing on a text line --------------------------------------------------------------
-    def handle(self, event):
+    def handle(self, event: Any) -> bool | Transition:
         ch = getattr(event, "unicode", "") or ""
         field = self.line.text
         if field is not None and len(ch) == 1 and ch.isprintable() and field.takes(ch):
@@ -118,7 +118,7 @@ class SetupScreen(Scene):
             return True
         return super().handle(event)
 
-    def backspace(self):
+    def backspace(self) -> bool | None:
         field = self.line.text
         if field is None or not field.read():
             return False
@@ -169,7 +169,7 @@ class SetupScreen(Scene):
             y += step
         return rows
 
-    def draw_lines(self, canvas, col: int, w: int, rows: Sequence[int], label_col: int,
+    def draw_lines(self, canvas: Any, col: int, w: int, rows: Sequence[int], label_col: int,
                    value_col: int) -> None:
         """The lines inside a box at `col` `w` wide: the chosen one on cyan with its
         value between arrows (or the typing cursor), a rule above a gap."""
@@ -216,7 +216,7 @@ class RulePresets:
         return SetupLine(key, "Rules", self.now() or custom, self.step, gap=gap)
 
     def ask_save(self) -> Push:
-        def done(name):
+        def done(name: str) -> None:
             screen = self.screen
             options = screen.app.options
             screen.notice = screen.save_preset(self.book, name, {k: options[k] for k in self.rule_keys})
