@@ -192,8 +192,27 @@ def find_binding(bindings: Sequence[Binding], event: pygame.event.Event) -> Bind
 
 
 def bar_items(bindings: Sequence[Binding]) -> list[tuple[str, str]]:
-    """The key bar of these bindings: (keys, short label) of each that has a bar label."""
-    return [(b.bar_keys or b.key_text, b.bar) for b in bindings if b.bar]
+    """The key bar of these bindings: (keys, short label) of each that has a bar label,
+    in their order, then "F1 Keys" unless one of them places F1 (app_keys)."""
+    items = [(b.bar_keys or b.key_text, b.bar) for b in bindings if b.bar]
+    if items and not any(pygame.K_F1 in b.keys for b in bindings if b.bar):
+        items.append(("F1", "Keys"))
+    return items
+
+
+def _app_answers() -> bool:
+    return False      # declined: the App answers the key (F1 the keys box, F2 the help)
+
+
+def app_keys(help_bar: str = "") -> list[Binding]:
+    """The App's own F1 (the keys box) and, with a bar label, F2 (the help) placed on a
+    scene's key bar among its keys. Their actions decline, so the App answers them as
+    on every screen; the F1 box lists them itself (show=False). Scene.app_keys offers
+    F2 only where the scene has help."""
+    out = [Binding((pygame.K_F1,), "These keys", _app_answers, show=False, bar="Keys")]
+    if help_bar:
+        out.append(Binding((pygame.K_F2,), "Help", _app_answers, show=False, bar=help_bar))
+    return out
 
 
 def is_alt_enter(event: pygame.event.Event) -> bool:

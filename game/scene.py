@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.keys import Binding, bar_items, find_binding
+from game.keys import Binding, app_keys, bar_items, find_binding
 
 
 # What a scene asks of the stack: returned from a key action (through handle) or from
@@ -64,10 +64,15 @@ class Scene:
         return result is not False  # an action may refuse by returning False
 
     def key_bar(self) -> list[tuple[str, str]] | None:
-        """The bottom line's (keys, label) while this scene is on top: by default the
-        bindings that have a bar label, then F1 (None: no key bar)."""
-        items = bar_items(self.bindings())
-        return items + [("F1", "Keys")] if items else None
+        """The bottom line's (keys, label) while this scene is on top, made from its
+        bindings (those with a bar label, in their order; F1 last unless placed by
+        app_keys), so the bar never offers a key that does nothing (None: no key bar)."""
+        return bar_items(self.bindings()) or None
+
+    def app_keys(self, help_bar: str = "Help") -> list[Binding]:
+        """F1 and F2 (the App's) for a place on this scene's key bar; F2 only where
+        the scene has help."""
+        return app_keys(help_bar if self.help_lines() else "")
 
     def help_lines(self) -> list[str] | None:
         """The F2 help text of this scene (None: no help here)."""

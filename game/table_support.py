@@ -45,6 +45,17 @@ def record_stats(stats, game: str, counts: Mapping[str, int],
         errors.report(exc, f"statistics ({game})")
 
 
+def resume_saved(app: Any, save_name: str, load: Callable[[Any], Any],
+                 build: Callable[[Any, Any], Any]) -> Any:
+    """resume(app) of a table whose save module reads its save (load(storage): None
+    when there is none, or a damaged one the storage set aside): build(app, saved)
+    makes the table from it, through resume_safely."""
+    def rebuilt(app):
+        saved = load(app.storage)
+        return None if saved is None else build(app, saved)
+    return resume_safely(app, save_name, rebuilt)
+
+
 def resume_safely(app: Any, save_name: str, load: Callable[[Any], Any]) -> Any:
     """What every table's resume(app) does: load(app) builds the saved table (or
     returns None: no save, or a damaged one the storage set aside and reported).

@@ -101,7 +101,7 @@ def _session_screen(app):
 
 
 def _go_to(app, sc, key):
-    while sc.item != key:
+    while sc.line.key != key:
         press(app, K.K_DOWN, frames=1)
 
 
@@ -139,7 +139,7 @@ def test_a_shipped_preset_name_cannot_be_overwritten(app):
     _go_to(app, sc, "save")
     b = app.beeps
     press(app, *"Tournament", K.K_RETURN)
-    assert app.beeps == b + 1 and "ships" in sc.message
+    assert app.beeps == b + 1 and "ships" in sc.notice
 
 
 def test_hot_seat_is_chosen_on_the_session_screen(app):

@@ -92,7 +92,7 @@ def test_the_reasons_speak_of_the_position():
 def test_h_at_the_table_shows_the_advice_and_counts_it(app):
     t = make_table(app, ["R7 G2 W", "Y1 Y2 Y3"], "R5")
     t.sel = 1
-    assert ("H", "Coach") in t.view._key_items()
+    assert ("H", "Coach") in t.key_bar()
     post_keys("h")
     app.run(max_frames=1)
     assert app.beeps == 0
@@ -104,12 +104,12 @@ def test_h_at_the_table_shows_the_advice_and_counts_it(app):
     post_keys(pygame.K_RETURN, "h")
     app.run(max_frames=1)
     assert t.ctl.state.top == Card.parse("R7") and app.beeps == 1 and t.ctl.coach_game == 1
-    assert ("H", "Coach") not in t.view._key_items()
+    assert ("H", "Coach") not in t.key_bar()
 
 
 def test_h_in_the_challenge_box(app):
     t = wd4_on_human(app, guilty=True)
-    assert isinstance(app.top, ChallengeBox) and ("H", "Coach") in t.view._key_items()
+    assert isinstance(app.top, ChallengeBox) and ("H", "Coach") in t.key_bar()
     post_keys("h")
     app.run(max_frames=1)
     assert isinstance(app.top, ChallengeBox) and app.beeps == 0

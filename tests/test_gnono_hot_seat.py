@@ -185,23 +185,24 @@ def test_setup_shows_every_seat_and_chooses_and_saves_presets(app, voice):
     app.push(s)
     app.run(max_frames=1)
     lines = s.lines()
-    assert [k for _kind, k in lines].count("gnono.seat10") == 1
-    s.index = lines.index(("preset", "preset"))
+    keys = [line.key for line in lines]
+    assert keys.count("gnono.seat10") == 1
+    s.index = keys.index("preset")
     app.options["gnono.stacking"] = True
-    assert s.preset_now() is None and s.spoken_focus() == "Rules: Custom"
+    assert s.presets.now() is None and s.spoken_focus() == "Rules: Custom"
     post_keys(pygame.K_RIGHT)
     app.run(max_frames=1)
-    assert s.preset_now() == "Official" and voice.said[-1] == "Rules: Official"
+    assert s.presets.now() == "Official" and voice.said[-1] == "Rules: Official"
     post_keys(pygame.K_RIGHT)
     app.run(max_frames=1)
-    assert s.preset_now() == "House" and app.options["gnono.stack_mixed"]
+    assert s.presets.now() == "House" and app.options["gnono.stack_mixed"]
     app.options["gnono.hand_size"] = 11
     post_keys(pygame.K_F5, *"Big", pygame.K_RETURN)
     app.run(max_frames=3)
-    assert app.top is s and s.preset_now() == "Big"
+    assert app.top is s and s.presets.now() == "Big"
     post_keys(pygame.K_RIGHT)
     app.run(max_frames=1)
-    assert s.preset_now() == "Official"
+    assert s.presets.now() == "Official"
 
 
 # ------------------------------------------------------------------ the voice

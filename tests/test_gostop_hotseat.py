@@ -81,7 +81,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
             played += 1
             if played >= hands:
                 return passes
-            app.apply(top.next_hand())
+            app.apply(top.go_on())
         elif isinstance(top, Question):
             app.apply(top.answer(True))
         elif top is t and t.keymap.human_phase() is not None:
@@ -142,9 +142,9 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     post_keys(pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)
     app.run(max_frames=1)
     assert app.options["gostop.level1"] == "human"
-    rows = [key for key, *_ in setup.items()]
-    setup.row = rows.index(PRESET_ROW)
-    while setup.preset_now() != "Online":
+    rows = [line.key for line in setup.lines()]
+    setup.index = rows.index(PRESET_ROW)
+    while setup.presets.now() != "Online":
         setup.change(1)
     assert app.options["gostop.three_ppuk"] and app.options["gostop.two_card_bomb"]
     post_keys(pygame.K_RETURN)

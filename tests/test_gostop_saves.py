@@ -18,6 +18,7 @@ import pytest
 from game.gostop import table as T
 from game.gostop.ai import GoStopAI
 from game.gostop.rules import GoStopState, NextHand, Options
+from game.gostop.table_save import read_table
 from tests.test_saves_abuse import check_resume, mutations, new_app
 
 MUTATIONS = int(os.environ.get("GNERTS_SAVE_MUTATIONS", "120")) // 3
@@ -68,7 +69,7 @@ def test_a_card_out_of_play_must_be_named_and_then_the_table_refuses_it():
     loaded = GoStopState.from_json(round_trip(d))
     assert loaded.partial
     with pytest.raises(ValueError, match="every card"):
-        T.read_table(round_trip({"state": d}))
+        read_table(round_trip({"state": d}))
 
 
 @pytest.mark.parametrize("kind", ["play", "match_hand", "go_stop", "hand_over"])
@@ -76,7 +77,7 @@ def test_a_real_save_at_each_question_reads_back_the_same(kind):
     s = state_at(kind, players=3 if kind == "go_stop" else 2)
     d = round_trip(s.to_json())
     assert GoStopState.from_json(d).to_json() == d
-    assert T.read_table(round_trip({"state": d})).state.to_json() == d
+    assert read_table(round_trip({"state": d})).state.to_json() == d
 
 
 def moved_card(d, frm, to):
@@ -188,7 +189,7 @@ def test_the_table_fields_are_checked():
     good = {"state": state_at("play").to_json(), "levels": ["normal"], "speed": "normal",
             "ai_rngs": [None], "history": ["  Hand 1: nagari (nobody paid)"], "log": ["x"],
             "wait": 0, "stats_hand": None}
-    assert T.read_table(round_trip(good)).levels == ["normal"]
+    assert read_table(round_trip(good)).levels == ["normal"]
     bad = [dict(good, levels=["normal", "hard"]), dict(good, levels=["genius"]),
            dict(good, speed=3), dict(good, wait=10 ** 30), dict(good, wait=-1),
            dict(good, wait=True), dict(good, ai_rngs=[[3, [1.5] * 625, None]]),
@@ -198,7 +199,7 @@ def test_the_table_fields_are_checked():
            dict(good, stats_hand=0), dict(good, cheat=True)]
     for d in bad:
         with pytest.raises(ValueError):
-            T.read_table(round_trip(d))
+            read_table(round_trip(d))
 
 
 def save_file(app, data):
@@ -236,7 +237,7 @@ def test_the_hand_score_shown_after_a_resume(tmp_path):
         assert f"= {p.total} chips" in text
     app.run(max_frames=3)                  # drawn over the table
     assert app.stats.get("gostop", "hands_played") == 0   # counted before the save: not again
-    app.apply(app.top.next_hand())
+    app.apply(app.top.go_on())
     assert t.ctl.state.hand_no == st.hand_no + 1 and not app.internal_errors
     app.close()
 

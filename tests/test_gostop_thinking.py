@@ -139,7 +139,7 @@ def step_human(app, t, pilot):
     """Answer whatever the human is asked (deterministically); True if it did."""
     top = app.top
     if isinstance(top, T.GoStopScoring):
-        app.apply(top.next_hand())
+        app.apply(top.go_on())
     elif isinstance(top, T.GoStopBox):
         app.apply(top.answered(False))
     elif isinstance(top, Question):

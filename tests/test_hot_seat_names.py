@@ -42,8 +42,9 @@ def test_the_setup_names_hot_seat_humans_player_1_player_2(menu_app, voice):
     s = GnonoSetup(app, gnono_table.new_table)
     app.push(s)
     app.run(max_frames=1)
-    assert s.line_text("seat", "gnono.seat3")[0] == "Seat 3: Player 2"     # shown as played
-    s.index = s.lines().index(("seat", "gnono.seat3"))
+    keys = [line.key for line in s.lines()]
+    s.index = keys.index("gnono.seat3")
+    assert s.line.label == "Seat 3: Player 2"                               # shown as played
     post_keys(pygame.K_BACKSPACE, "X")                                     # a name typed there
     app.run(max_frames=1)
     assert seat_setup(o)[1][2] == "Player X"
@@ -88,9 +89,9 @@ def test_go_stop_set_up_says_you_only_where_one_human_plays(menu_app):
     o = menu_app.options
     o["gostop.players"], o["gostop.level1"] = 2, "normal"
     s = start(menu_app)
-    assert s.value_text("gostop.players", s.items()[0][3]) == "2: you and seat 2"
+    assert s.lines()[0].value == "2: you and seat 2"
     o["gostop.level1"] = "human"
-    assert s.value_text("gostop.players", s.items()[0][3]) == "2: seats 1 and 2"
+    assert s.lines()[0].value == "2: seats 1 and 2"
 
 
 def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
@@ -101,11 +102,12 @@ def test_go_stop_asks_the_hot_seat_names_on_its_set_up_screen(menu_app, voice):
     s = start(app)
     app.push(s)
     app.run(max_frames=1)
-    keys = [k for k, *_ in s.items()]
+    lines = s.lines()
+    keys = [line.key for line in lines]
     assert keys.index("gostop.name1") < keys.index("gostop.name2")    # one line per human
-    assert s.value_text("gostop.players", s.items()[0][3]) == "3: seats 1, 2, 3"   # no "you"
-    assert s.value_text("gostop.name1", None) == "Player 1"
-    s.row = keys.index("gostop.name2")
+    assert lines[0].value == "3: seats 1, 2, 3"                         # no "you"
+    assert lines[keys.index("gostop.name1")].value == "Player 1"
+    s.index = keys.index("gostop.name2")
     post_keys(*"Kims", pygame.K_BACKSPACE, pygame.K_LEFT)              # typed ("s" too); arrows beep
     app.run(max_frames=1)
     assert o["gostop.name2"] == "Kim" and app.beeps == 1

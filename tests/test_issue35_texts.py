@@ -314,7 +314,7 @@ def test_gin_session_screen_names_the_computers_level_and_chooses_it(app):
     app.run(max_frames=1)
     sc = app.top
     assert sc.shown("opponent") == "The computer (Hard)"
-    sc.index = [k for k, _ in sc.items()].index("opponent")
+    sc.index = [line.key for line in sc.lines()].index("opponent")
     press(app, K.K_RIGHT)
     assert sc.shown("opponent") == "The computer (Expert)"
     press(app, K.K_RIGHT)

@@ -234,3 +234,69 @@ def test_the_challenge_code_prompt_has_its_own_key_bar(menu_app, monkeypatch):
     assert type(menu_app.top).__name__ == "CodePrompt"
     assert _bar_drawn(menu_app, monkeypatch) == [[("Enter", "Play"), ("Bksp", "Delete"), ("Esc", "Cancel"),
                                                   ("F1", "Keys")]]
+
+
+# ---------------------------------------------------------------- bars made from bindings
+def _key_bar_definitions() -> set[str]:
+    """Every module of game/ whose classes or functions write a key bar by hand."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    found = set()
+    for path in sorted((root / "game").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == "key_bar":
+                found.add(path.relative_to(root).as_posix())
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "key_bar":
+                found.add(path.relative_to(root).as_posix())     # ui.key_bar(...) or x.key_bar()
+    return found
+
+
+def test_key_bars_are_made_from_the_bindings_not_written_by_hand():
+    """Issue 32 item 5: a bar is Scene.key_bar over the bindings' bar labels, so it
+    cannot offer a key the scene does not take. Drawn by the App alone (ui.key_bar);
+    Gin's table (another piece of work) still writes its own."""
+    assert _key_bar_definitions() == {"game/scene.py", "game/app.py", "game/ui.py",
+                                      "game/gin/table.py", "game/gin/table_keys.py"}
+
+
+def test_a_binding_on_the_bar_places_the_app_keys_where_the_scene_says(app):
+    from game.keys import Binding, bar_items
+
+    class Screen(Scene):
+        def bindings(self):
+            return [Binding((pygame.K_RETURN,), "Go", lambda: None, bar="Go"), *self.app_keys("Rules"),
+                    Binding((pygame.K_ESCAPE,), "Back", lambda: None, bar="Back")]
+
+        def help_lines(self):
+            return ["the rules"]
+
+    s = Screen(app)
+    assert s.key_bar() == [("Enter", "Go"), ("F1", "Keys"), ("F2", "Rules"), ("Esc", "Back")]
+    s.help_lines = lambda: None                          # no help: F2 is not offered
+    assert ("F2", "Rules") not in s.key_bar()
+    # no F1 placed: it comes last, as on every bar
+    assert bar_items([Binding(("y",), "Yes", lambda: None, bar="Yes")]) == [("Y", "Yes"), ("F1", "Keys")]
+    from tests.helpers import post_keys
+    app.push(s)
+    post_keys(pygame.K_F1)                               # the App still answers F1 with its box
+    app.run(max_frames=1)
+    assert type(app.top).__name__ == "KeysBox"
+
+
+def test_gin_set_up_offers_no_arrows_on_a_name_line(app):
+    """The set-up's bar said "\x1b\x1a Change" on the name lines, where the arrows beep."""
+    from game.gin import table as GT
+    from tests.helpers import post_keys
+    app.push(GT.start(app, seed=3))
+    app.run(max_frames=1)
+    sc = app.top
+    sc.index = [line.key for line in sc.lines()].index("name")
+    bar = sc.key_bar()
+    assert ("\x1b\x1a", "Change") not in bar and ("Bksp", "Delete") in bar
+    assert problems_of(app, bar) == []
+    before = app.beeps
+    post_keys(pygame.K_LEFT)
+    app.run(max_frames=1)
+    assert app.beeps == before + 1

@@ -170,9 +170,9 @@ def test_a_partnership_table_a_human_works_only_its_share(app):
 def test_setup_offers_partnerships_with_four_seats_only(app):
     from game.nerts.table import start
     setup = start(app, seed=2)
-    assert "Partnerships" not in [line[0] for line in setup.lines()]
+    assert "Partnerships" not in [line.label for line in setup.lines()]
     setup.seats = 4
-    labels = [line[0] for line in setup.lines()]
+    labels = [line.label for line in setup.lines()]
     i = labels.index("Partnerships")
     setup.index = i
     setup.change(1)

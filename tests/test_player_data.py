@@ -66,7 +66,7 @@ def test_damaged_presets_in_a_read_only_folder_give_one_notice_on_the_go_stop_se
     app.apply(app.top.start_game(BY_KEY["gostop"]))
     setup = app.top
     app.run(max_frames=3)
-    setup.row = len(setup.items()) - 1            # the Rules line
+    setup.index = len(setup.lines()) - 1          # the Rules line
     post_keys(pygame.K_RIGHT)
     app.run(max_frames=3)
     post_keys(pygame.K_RIGHT)
@@ -239,13 +239,14 @@ def test_go_stop_s_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monk
     read_only(monkeypatch, tmp_path)
     shown = record_notices(app)
     app.apply(app.top.start_game(BY_KEY["gostop"]))
+    setup = app.top
     app.run(max_frames=2)
     post_keys("s")
     app.run(max_frames=2)
     name_and_enter(app, "Mine")
-    assert "Rules saved" not in app.toast_text, app.toast_text
+    assert "Rules saved" not in setup.notice and "not saved" in setup.notice, setup.notice
     assert any("presets.json" in text for text in shown), shown
-    assert "Mine" not in app.scenes[1].presets()
+    assert "Mine" not in app.scenes[1].presets.listed
     assert not app.internal_errors
     app.close()
 
@@ -276,7 +277,7 @@ def test_go_stop_s_in_a_writable_folder_says_rules_saved_and_lists_them(tmp_path
     post_keys("s")
     app.run(max_frames=2)
     name_and_enter(app, "Mine")
-    assert app.toast_text == "Rules saved as Mine." and "Mine" in setup.presets()
+    assert setup.notice == "Rules saved as Mine." and "Mine" in setup.presets.listed
     app.close()
 
 

@@ -148,14 +148,14 @@ def read_presets(app, st, held):
             app.push(scene)
             app.run(max_frames=2)
             if game == "gostop":
-                scene.row = len(scene.items()) - 1
+                scene.index = len(scene.lines()) - 1
                 for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT):
                     pygame.event.post(key_event(key))
                     app.run(max_frames=2)
             own = held.get(game, {}) if isinstance(held, dict) else {}
             names = {n.strip() for n in own} if isinstance(own, dict) else set()
             shipped = BY_KEY[game].presets.shipped
-            for name in scene.all_presets:
+            for name in (scene.all_presets if game == "gin" else scene.presets.listed):
                 assert name in shipped or name.removesuffix(" (yours)") in names, (game, name)
             back_to_menu(app)
 

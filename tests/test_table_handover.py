@@ -51,7 +51,10 @@ def test_the_screen_hides_the_table_and_is_the_same_for_every_game(menu_app):
         t, _save = at_hand_over(app, make)
         top = app.top
         assert [b.keys for b in top.bindings()] == [
-            (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), (pygame.K_F8,), (pygame.K_ESCAPE,)]
+            (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), (pygame.K_F8,), (pygame.K_ESCAPE,),
+            (pygame.K_F1,), (pygame.K_F2,)]                 # the App's, placed on the key bar
+        assert top.key_bar() == [("Enter", "Show my hand"), ("F8", "Save and leave"), ("Esc", "Leave"),
+                                 ("F1", "Keys"), ("F2", "Rules")]
         assert top.help_lines()                      # F2: the game's rules
         app.pop(top)
         app.pop(t)

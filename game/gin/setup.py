@@ -19,7 +19,7 @@ from game import palette as P
 from game import presets, ui
 from game.gin import settings as S
 from game.keys import Binding
-from game.scene import Pop, Scene
+from game.table.setup_screen import SetupLine, SetupScreen, TextField, cycled
 
 # per App (one program run): the last session values chosen
 _SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -54,11 +54,9 @@ HINTS = {
 TEXT_ITEMS = ("name", "name2", "save")
 
 
-class SessionScene(Scene):
+class SessionScene(SetupScreen):
     title = "Gin Rummy: this session"
-
-    def dirty(self) -> bool:
-        return False   # changes only on keys (and the blink), which redraw anyway
+    line_bar = "Item"          # GIN!'s word
 
     def __init__(self, app, on_start: Callable[[dict], object]):
         super().__init__(app)
@@ -66,24 +64,29 @@ class SessionScene(Scene):
         self.values["rules"] = dict(self.values.get("rules") or {})
         self.values.setdefault("level", app.options["gin.level"])     # the computer's, for this session
         self.save_name = ""
-        self.message = ""
-        self.index = 0
         self.on_start = on_start
         self.all_presets = S.BOOK.listed(app.storage)   # read once, not at each key
 
-    # ---- the items ----
-    def items(self) -> list[tuple[str, str]]:
+    # ---- the lines ----
+    def lines(self) -> list[SetupLine]:
         # GIN!'s three first, as it had them; then what G'NERTS adds
-        out = [("oklahoma", "Oklahoma"), ("hollywood", "Hollywood"), ("name", "Your name"),
-               ("opponent", "Opponent")]
+        items = [("oklahoma", "Oklahoma"), ("hollywood", "Hollywood"), ("name", "Your name"),
+                 ("opponent", "Opponent")]
         if self.values["opponent"] == "human":
-            out.append(("name2", "Second player"))
-        out += [("preset", "Rules")] + list(RULE_ITEMS.items())
-        return out + [("save", "Save as preset")]
+            items.append(("name2", "Second player"))
+        items += [("preset", "Rules"), *RULE_ITEMS.items(), ("save", "Save as preset")]
+        return [SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
+                          (lambda d, key=key: self.flip(key, d)), self._field(key))
+                for key, label in items]
 
-    @property
-    def item(self) -> str:
-        return self.items()[self.index][0]
+    def _field(self, key: str) -> TextField | None:
+        if key == "save":
+            return TextField(lambda: self.save_name, lambda text: setattr(self, "save_name", text),
+                             presets.NAME_MAX, str.isprintable)
+        if key in TEXT_ITEMS:
+            return TextField(lambda: self.values[key], lambda text: self.values.__setitem__(key, text),
+                             S.NAME_MAX, str.isprintable)
+        return None
 
     def rules(self) -> dict:
         return S.rule_values(self.app.options, self.values)
@@ -104,14 +107,8 @@ class SessionScene(Scene):
         return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
 
     # ---- actions ----
-    def move(self, d):
-        self.index = (self.index + d) % len(self.items())
-        self.message = ""
-
-    def flip(self, d: int = 1):
-        key, v = self.item, self.values
-        if key in TEXT_ITEMS:
-            return False
+    def flip(self, key: str, d: int = 1):
+        v = self.values
         if key == "preset":
             return self._next_preset(d)
         if key == "opponent":      # the computer at each level, then a human
@@ -129,9 +126,7 @@ class SessionScene(Scene):
         return None
 
     def _next_preset(self, d: int):
-        names = [OWN] + list(self.all_presets)
-        at = names.index(self.values["preset"]) if self.values["preset"] in names else 0
-        name = names[(at + d) % len(names)]
+        name = cycled([OWN, *self.all_presets], self.values["preset"] or OWN, d)
         v = self.values
         if name == OWN:
             v.update(preset="", rules={}, oklahoma=self.app.options["gin.oklahoma"],
@@ -144,22 +139,18 @@ class SessionScene(Scene):
         v.update(preset=name, rules=rules)
         return None
 
-    def save_preset(self):
+    def save_typed_preset(self):
+        """Enter on the last line: the rules shown kept under the name typed there."""
         name = self.save_name.strip()
-        try:
-            ok = S.BOOK.save(self.app.storage, name, self.rules())
-        except ValueError as e:
-            self.message = str(e)[:60]
+        if not name:
             return False
-        if not ok:
-            self.message = "The preset could not be written."
-            return False
-        self.all_presets = S.BOOK.listed(self.app.storage)
-        self.values["preset"], self.values["rules"] = name, {
-            k: val for k, val in self.rules().items() if k not in ("gin.oklahoma", "gin.hollywood")}
-        self.message = f"Saved as \"{name}\"."
-        self.save_name = ""
-        return None
+        self.notice = self.save_preset(S.BOOK, name, self.rules())
+        if self.notice.startswith("Rules saved"):
+            self.all_presets = S.BOOK.listed(self.app.storage)
+            self.values["preset"], self.values["rules"] = name, {
+                k: val for k, val in self.rules().items() if k not in ("gin.oklahoma", "gin.hollywood")}
+            self.save_name = ""
+        return True     # a failure has beeped already
 
     def start(self):
         v = self.values
@@ -171,52 +162,11 @@ class SessionScene(Scene):
         remember_session(self.app, v)
         return self.on_start(dict(v, rules=dict(v["rules"])))
 
-    def back(self):
-        return Pop(self)
-
-    def _type(self, event) -> bool | None:
-        """Typing on a text item: True if the key was taken, False to beep, None: not text."""
-        key = self.item
-        if key not in TEXT_ITEMS:
-            return None
-        current = self.save_name if key == "save" else self.values[key]
-        if event.key == pygame.K_BACKSPACE:
-            if not current:
-                return False
-            current = current[:-1]
-        else:
-            ch = event.unicode or ""
-            if not (len(ch) == 1 and ch.isprintable()) or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return None
-            limit = presets.NAME_MAX if key == "save" else S.NAME_MAX
-            if len(current) >= limit:
-                return False
-            current += ch
-        if key == "save":
-            self.save_name = current
-        else:
-            self.values[key] = current
-        return True
-
-    def handle(self, event):
-        typed = self._type(event)
-        if typed is not None:
-            return typed
-        return super().handle(event)
-
-    def bindings(self):
+    def own_bindings(self):
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
-        b = [Binding(enter, "Save these rules as a preset", self.save_preset) if self.item == "save"
-             else Binding(enter, "Play with these options", self.start),
-             Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
-             Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
-             Binding((pygame.K_ESCAPE,), "Back to the menu", self.back)]
-        if self.item not in TEXT_ITEMS:
-            b += [Binding((pygame.K_LEFT,), "Change it", lambda: self.flip(-1)),
-                  Binding((pygame.K_RIGHT, pygame.K_SPACE), "Change it", lambda: self.flip(1))]
-        else:
-            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None))
-        return b
+        if self.line.key == "save":
+            return [Binding(enter, "Save these rules as a preset", self.save_typed_preset, bar="Save")]
+        return [Binding(enter, "Play with these options", self.start, bar="Play")]
 
     def help_lines(self):
         return ["These options are for this session only: they last until you leave the "
@@ -230,37 +180,16 @@ class SessionScene(Scene):
                 "", "Up/Down: choose an item.  Left/Right: change it.",
                 "Type the names on the name lines.", "Enter: start the game (bypass)."]
 
-    def spoken_focus(self) -> str:
-        label = dict(self.items())[self.item]
-        return f"{label}: {self.shown(self.item) or 'empty'}"
-
-    def key_bar(self):
-        return [("Enter", "Save" if self.item == "save" else "Play"), ("\x18\x19", "Item"),
-                ("\x1b\x1a", "Change"), ("Esc", "Menu"), ("F1", "Keys"), ("F2", "Help")]
-
     def draw(self, canvas):
         table = self.app.options["colour.table"]
         canvas.fill(P.PALETTE[table])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
         ui.center(canvas, 0, "GIN!  -  Gin Rummy", P.BLACK, P.LIGHT_GREY)
-        items = self.items()
-        ui.box(canvas, 12, 3, 56, len(items) + 5, P.WHITE, P.BLUE, title="Options for this session")
-        for i, (key, label) in enumerate(items):
-            row = 5 + i
-            sel = i == self.index
-            bg = P.CYAN if sel else P.BLUE
-            ui.fill(canvas, 14, row, 52, 1, bg)
-            ui.text(canvas, 15, row, label, P.BLACK if sel else P.WHITE, bg)
-            shown = self.shown(key)
-            if key in TEXT_ITEMS:
-                shown = "  " + shown + ("_" if sel and self.app.blink else " ")
-            elif sel:
-                shown = f"\x11 {shown} \x10"
-            else:
-                shown = f"  {shown}"
-            ui.text(canvas, 38, row, shown[:28], P.BLACK if sel else P.YELLOW, bg)
-        bottom = 5 + len(items) + 1        # the message row; the frame is below it
-        ui.center(canvas, bottom, self.message or "Press Enter to play.", P.YELLOW, P.BLUE, 12, 56)
-        ui.center(canvas, bottom + 4, HINTS[self.item], self.app.options["colour.notes"], table)
+        lines = self.lines()
+        ui.box(canvas, 12, 3, 56, len(lines) + 5, P.WHITE, P.BLUE, title="Options for this session")
+        self.draw_lines(canvas, 12, 56, self.line_rows(5), 3, 26)
+        bottom = 5 + len(lines) + 1        # the message row; the frame is below it
+        ui.center(canvas, bottom, self.notice or "Press Enter to play.", P.YELLOW, P.BLUE, 12, 56)
+        ui.center(canvas, bottom + 4, HINTS[self.line.key], self.app.options["colour.notes"], table)
         ui.center(canvas, bottom + 6, "Points and colours are set in the options program.",
                   self.app.options["colour.text"], table)

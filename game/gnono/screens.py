@@ -8,8 +8,9 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Pop, Push, Scene
+from game.scene import Pop
 from game.scenes.overlays import Overlay, Question
+from game.table.round_end import RoundEnd
 
 from . import card_art as art
 from .cards import COLOR_NAMES, COLORS, Card, hand_order
@@ -196,13 +197,13 @@ class SeatChooser(Overlay):
             ui.text(canvas, col + 3, row + 2 + i, label, P.BLACK if on else P.WHITE, bg)
 
 
-class GnonoScoring(Scene):
-    """The round's scoring screen: each hand's cards counted, the totals, the playout."""
+class GnonoScoring(RoundEnd):
+    """The round's scoring screen: each hand's cards counted, the totals, the playout.
+    Enter only goes on: a Space that hurried the last card must not skip the result."""
     title = "Gnono score"
 
     def __init__(self, app, table):
-        super().__init__(app)
-        self.table = table
+        super().__init__(app, table)
         st = table.ctl.state
         lr = st.last_round or {}
         self.winner = lr.get("winner")
@@ -211,6 +212,8 @@ class GnonoScoring(Scene):
         self.hands = [[Card.parse(t) for t in h] for h in lr.get("hands", [[] for _ in range(st.n)])]
         self.game_over = st.winner is not None
         self.notice = ""   # why C made no challenge
+        self.go_on_label = "Back to the menu" if self.game_over else "Deal the next round"
+        self.go_on_bar = "Menu" if self.game_over else "Next round"
 
     def end_lines(self) -> list[str]:
         """At the game's end: the challenge's outcome, the coach's help."""
@@ -226,8 +229,14 @@ class GnonoScoring(Scene):
             return True
         return made
 
-    def done(self) -> Pop:
+    def go_on(self) -> Pop:
         return Pop(self, then=self.table.next_round)
+
+    def offers_challenge(self) -> bool:
+        return self.game_over
+
+    def may_leave(self) -> bool:
+        return not self.game_over
 
     def spoken_intro(self) -> str:
         t = self.table
@@ -248,35 +257,6 @@ class GnonoScoring(Scene):
         else:
             parts.append(f"Playout {st.options.playout_score}. Enter deals the next round.")
         return " ".join(parts)
-
-    def leave(self) -> Pop:
-        return Pop(self, then=self.table.leave)
-
-    def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
-                             title="Leave"))
-
-    def bindings(self):
-        # Enter only: a Space that hurried the last card must not skip the result
-        b = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER),
-                     "Back to the menu" if self.game_over else "Deal the next round", self.done)]
-        if not self.game_over:
-            b += [Binding((pygame.K_F8,), "Save and leave", self.leave),
-                  Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
-        else:
-            b.append(Binding(("c",), "Challenge: a code to beat your score on this deal",
-                             self.challenge))
-        return b
-
-    def help_lines(self):
-        return self.table.help_lines()
-
-    def save_state(self):
-        self.table.save()
-
-    def key_bar(self):
-        more = [("C", "Challenge")] if self.game_over else [("F8", "Save and leave"), ("Esc", "Leave")]
-        return [("Enter", "Menu" if self.game_over else "Next round")] + more + [("F1", "Keys")]
 
     def draw(self, canvas):
         t = self.table

@@ -33,14 +33,14 @@ from game.engine import IllegalMove
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
-from game.storage import GAME_LOST
 from game.table.handover import HandOver
-from game.table_support import resume_safely
+from game.table_support import resume_saved
 from game.words import counted
 
 from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
+from .help_text import HELP
 from .narrate import Speaker, card_words
 from .playback import Model, Playback, Stage
 from .rules import (
@@ -67,7 +67,7 @@ from .table_coach import GnonoCoach
 from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
-from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 
 
 class GnonoTable(TurnTable):
@@ -79,6 +79,7 @@ class GnonoTable(TurnTable):
     title = "Gnono"
     replaying = False     # a replay's table (replay_board.py): no keys, no choice
     spoken_detail_name = "your hand by colour"
+    rules_help = HELP
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None):
@@ -114,36 +115,15 @@ class GnonoTable(TurnTable):
         return self.ctl.is_human(seat)
 
 
-    # -- the scene's hooks: the view draws, the key map answers keys, the narrator speaks
-    def draw(self, canvas):
-        self.view.draw(canvas)
-
-    def key_bar(self):
-        return self.view.key_bar()
-
-    def bindings(self):
-        return self.keymap.bindings()
-
-    def help_lines(self):
-        return self.keymap.help_lines()
-
+    # -- what the narrator answers for the table
     def reader(self) -> int | None:
         return self.narrator.reader()
 
     def speak(self, text: str) -> None:
         self.narrator.speak(text)
 
-    def spoken_focus(self) -> str:
-        return self.narrator.spoken_focus()
-
     def spoken_intro(self) -> str:
         return self.narrator.spoken_intro()
-
-    def spoken_detail(self) -> str | None:
-        return self.narrator.spoken_detail()
-
-    def spoken_state(self) -> str:
-        return self.narrator.spoken_state()
 
     # -- whose turn, whose hand shows (the replay's table answers these its own way)
     def my_turn(self) -> bool:
@@ -372,8 +352,8 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, load, _resumed)
 
 
 def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
@@ -398,10 +378,7 @@ def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
     return t
 
 
-def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
-    if saved is None:
-        return None
+def _resumed(app, saved) -> GnonoTable:
     t = GnonoTable(app, saved.state, saved.kinds, saved.names, saved.speed, ai_rngs=saved.ai_rngs)
     if saved.clock is not None:
         t.ctl.restore_clock(saved.clock, app.steps)
@@ -411,6 +388,4 @@ def _resume(app):
     t.ctl.coach_round, t.ctl.coach_game = saved.coach
     t.challenge = saved.challenge
     t.history = saved.history
-    t.messages.load(saved.log)   # not the new table's deal notes: stale here
-    t.note("The game is resumed where you left it.")
-    return t
+    return t.resumed(saved.log)

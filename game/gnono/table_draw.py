@@ -36,9 +36,6 @@ class GnonoView:
     def __init__(self, table) -> None:
         self.table = table
 
-    def key_bar(self):
-        return self._key_items()
-
     def draw(self, canvas):
         o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
@@ -232,27 +229,6 @@ class GnonoView:
                     "\"UNO!\": press C to catch!", P.YELLOW if self.table.app.blink else P.LIGHT_RED)
         elif not self.table.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
             ui.text(canvas, 1, y, f"{self.table.ctl.names[st.current]} is thinking...", P.LIGHT_GREY)
-
-    def _key_items(self):
-        st = self.table.ctl.state
-        if self.table.stages:
-            items = [("Space", "Hurry")]
-        elif self.table.my_turn() and st.phase == PLAY:
-            items = [("\x1b\x1a", "Card"), ("Enter", "Play"), ("+", "Draw"), ("U", "UNO!")]
-        elif self.table.my_turn() and st.phase == DRAWN:
-            items = [("Enter", "Play it")] + ([] if st.options.draw_until_playable else [("-", "Keep it")])
-        else:
-            items = []
-        if not self.table.replaying and self.table.coach.coach_ready():   # a question box's decision too
-            items.append(("H", "Coach"))
-        if st.uno_window is not None and st.uno_window != self.table.viewer and self.table.viewer is not None:
-            items.append(("C", "Catch"))
-        # F3 first: computer turns fly past the notes lines; the rest when there is room
-        # (a full bar drops what does not fit: F1 lists every key)
-        items += [("F3", "What happened" if len(items) < 6 else "Log"), ("F1", "Keys")]
-        if len(items) <= 4:
-            items += [("F4", "Scores"), ("F8", "Save")]
-        return items + [("Esc", "Leave")]
 
 
 # ------------------------------------------------------------------ the direction ring

@@ -11,7 +11,6 @@ from game.scene import Push
 from game.scenes.overlays import TextBox
 
 from .cards import COLOR_NAMES, Card
-from .help_text import HELP
 from .narrate import narrate
 from .rules import DRAWN, PLAY, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
 
@@ -162,26 +161,40 @@ class GnonoKeys:
 
 
     def bindings(self):
+        """The keys of the moment; those a turn needs on the key bar, then F3 (computer
+        turns fly past the notes lines), and F4 and F8 while there is room (F1 lists
+        every key)."""
         t = self.table
+        st = t.ctl.state
+        playing = t.my_turn() and st.phase == PLAY       # (my_turn: no playback under way)
+        drawn = t.my_turn() and st.phase == DRAWN
         b = []
         if t.stages:
-            b.append(Binding((pygame.K_SPACE,), "Hurry: show the turn's end", t.playback.hurry))
+            b.append(Binding((pygame.K_SPACE,), "Hurry: show the turn's end", t.playback.hurry, bar="Hurry"))
         if t.viewer is not None:
-            b += [Binding((pygame.K_LEFT,), "Choose a card", lambda: self.move_sel(-1)),
+            b += [Binding((pygame.K_LEFT,), "Choose a card", lambda: self.move_sel(-1),
+                          bar="Card" if playing else "", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Choose a card", lambda: self.move_sel(1)),
                   Binding((pygame.K_HOME,), "First card", lambda: self.sel_end(False)),
                   Binding((pygame.K_END,), "Last card", lambda: self.sel_end(True))]
-            if t.my_turn() or (t.ctl.state.options.jump_in and not t.stages):
-                label = "Play the drawn card" if t.ctl.state.phase == DRAWN else "Play the chosen card"
-                b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER), label, self.enter))
-            if t.my_turn() and t.ctl.state.phase == PLAY:
-                b.append(Binding(("+", pygame.K_INSERT, pygame.K_KP_PLUS), "Draw a card", self.draw_card))
-            if t.my_turn() and t.ctl.state.phase == DRAWN:
-                b.append(Binding(("-", pygame.K_DELETE, pygame.K_KP_MINUS), "Keep the drawn card", self.keep))
-            b += [Binding(("u",), "Call \"UNO!\"", self.call_uno),
-                  Binding(("c",), "Catch a seat that forgot \"UNO!\"", self.catch),
-                  Binding(("h",), "Coach: what the expert would do now, and why", t.coach.ask_coach)]
-        return b + t.table_bindings("Scores", self.show_scores)
-
-    def help_lines(self):
-        return HELP
+            if t.my_turn() or (st.options.jump_in and not t.stages):
+                label = "Play the drawn card" if st.phase == DRAWN else "Play the chosen card"
+                b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER), label, self.enter,
+                                 bar="Play" if playing else "Play it" if drawn else "", bar_keys="Enter"))
+            if playing:
+                b.append(Binding(("+", pygame.K_INSERT, pygame.K_KP_PLUS), "Draw a card", self.draw_card,
+                                 bar="Draw", bar_keys="+"))
+            if drawn:
+                b.append(Binding(("-", pygame.K_DELETE, pygame.K_KP_MINUS), "Keep the drawn card", self.keep,
+                                 bar="" if st.options.draw_until_playable else "Keep it", bar_keys="-"))
+            catchable = st.uno_window is not None and st.uno_window != t.viewer
+            b += [Binding(("u",), "Call \"UNO!\"", self.call_uno, bar="UNO!" if playing else ""),
+                  Binding(("h",), "Coach: what the expert would do now, and why", t.coach.ask_coach,
+                          bar="Coach" if t.coach.coach_ready() else ""),
+                  Binding(("c",), "Catch a seat that forgot \"UNO!\"", self.catch,
+                          bar="Catch" if catchable else "")]
+        offered = sum(1 for x in b if x.bar)
+        bars = {pygame.K_F3: "What happened" if offered < 6 else "Log", pygame.K_ESCAPE: "Leave"}
+        if offered <= 2:
+            bars.update({pygame.K_F4: "Scores", pygame.K_F8: "Save"})
+        return b + t.table_bindings("Scores", self.show_scores, bars)

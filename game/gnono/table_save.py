@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from game import challenges
 from game.clock import STEP_HZ
 from game.engine import is_int, read_guarded, rng_from_json
+from game.storage import GAME_LOST
 
 from . import replay_codec
 from .ai import LEVELS
@@ -45,6 +46,11 @@ class SavedTable:
     replay: object = None                        # the round being recorded (unchecked here)
     coach: tuple[int, int] = (0, 0)              # the coach's hints: this round, this game
     challenge: challenges.Challenge | None = None  # the deal challenge being played
+
+
+def load(storage) -> SavedTable | None:
+    """The saved table, or None (no save, or a bad one the storage set aside and reported)."""
+    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
 
 
 def table_json(table, now: int) -> dict:

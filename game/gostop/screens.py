@@ -8,14 +8,14 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push
 from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay, Question
 from game.spoken import question_text, speakable
+from game.table.round_end import RoundEnd
 
 from . import hwatu_art as art
 from . import replay_codec
-from .help_text import HELP
 from .table_layout import CARD_W, capture_groups
 
 
@@ -145,14 +145,16 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
     return title, out
 
 
-class GoStopScoring(Scene):
+class GoStopScoring(RoundEnd):
     """The hand's scoring screen: the winner's combinations line by line, the Go
     bonus, each doubling with its name, the chips of each loser, the totals."""
     title = "Go-Stop score"
+    go_on_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+    go_on_label = "Deal the next hand"
+    go_on_bar = "Next hand"
 
     def __init__(self, app, table, on_done):
-        super().__init__(app)
-        self.table = table
+        super().__init__(app, table)
         self.on_done = on_done
         self.heading, self.lines = scoring_lines(table.ctl.state, table.names)
         extra = table.coach.end_lines()
@@ -163,19 +165,9 @@ class GoStopScoring(Scene):
         text = " ".join(line.strip() for line, _colour in self.lines if line.strip())
         return speakable(f"{self.heading}. {text} Enter deals the next hand.")
 
-    def next_hand(self) -> Pop:
+    def go_on(self) -> Pop:
         self.on_done()
         return Pop(self)
-
-    def bindings(self):
-        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "Deal the next hand",
-                        self.next_hand),
-                Binding(("c",), "Challenge: a code to beat your chips on this deal", self.challenge),
-                Binding((pygame.K_F8,), "Save and leave", self.leave),
-                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
-
-    def leave(self) -> Pop:
-        return self.table.leave(then=lambda: Pop(self))   # the table goes first, then this screen
 
     def challenge(self) -> Push | None:
         """C: this game as a challenge code (offer shows it and writes it to a file)."""
@@ -185,19 +177,6 @@ class GoStopScoring(Scene):
             self.app.toast(why + ".")
             return None
         return offer(self.app, ch, replay_codec)
-
-    def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
-
-    def help_lines(self):
-        return HELP
-
-    def save_state(self):
-        self.table.save()
-
-    def key_bar(self):
-        return [("Enter", "Next hand"), ("C", "Challenge"), ("F8", "Save and leave"),
-                ("F1", "Keys")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])

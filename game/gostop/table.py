@@ -34,9 +34,8 @@ from game.challenges import Challenge
 from game.replays import Replay
 from game.scene import Push
 from game.scenes.turn_table import TurnTable
-from game.storage import GAME_LOST
 from game.table.handover import HandOver
-from game.table_support import record_stats, resume_safely
+from game.table_support import record_stats, resume_saved
 from game.words import counted
 
 from . import replay_codec
@@ -56,7 +55,7 @@ from .table_coach import GoStopCoach
 from .table_draw import FLIP, GoStopView  # noqa: F401  (FLIP: the tests' name)
 from .table_keys import GoStopKeys
 from .table_layout import Layout
-from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, read_table, table_json
+from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .table_speech import GoStopSpeech
 
 _make_ai = make_ai   # the name the tests use
@@ -70,6 +69,7 @@ class GoStopTable(TurnTable):
     GoStopKeys, spoken by a GoStopSpeech, coached by a GoStopCoach."""
     title = "Go-Stop"
     spoken_detail_name = "your hand by month"
+    rules_help = HELP
     view_class = GoStopView
     keys_class = GoStopKeys
 
@@ -82,7 +82,7 @@ class GoStopTable(TurnTable):
         self.names = list(self.ctl.names)
         self.view = self.view_class(self)
         self.keymap = self.keys_class(self)
-        self.speech = GoStopSpeech(self)
+        self.narrator = GoStopSpeech(self)
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
         self.sel = 0                 # the chosen hand entry
@@ -250,28 +250,6 @@ class GoStopTable(TurnTable):
         """The statistics' level: the computer's, or both ("hard+normal")."""
         return "+".join(self.ctl.levels) if self.ctl.levels else "humans only"
 
-    def help_lines(self):
-        return HELP
-
-    # -- the scene's hooks: drawn by the view, keys from the key map, said by the speech
-    def draw(self, canvas):
-        self.view.draw(canvas)
-
-    def bindings(self):
-        return self.keymap.bindings()
-
-    def key_bar(self):
-        return self.keymap.key_items()
-
-    def spoken_focus(self) -> str:
-        return self.speech.spoken_focus()
-
-    def spoken_detail(self) -> str | None:
-        return self.speech.spoken_detail()
-
-    def spoken_state(self) -> str:
-        return self.speech.spoken_state()
-
     # -- saving
     def to_json(self) -> dict:
         return table_json(self.ctl, self.messages.public(), self.ai_rng_states())
@@ -286,8 +264,8 @@ def start(app, seed=None):
 
 
 def resume(app):
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, load, _resumed)
 
 
 def start_challenge(app, ch: Challenge) -> GoStopTable:
@@ -309,16 +287,11 @@ def start_challenge(app, ch: Challenge) -> GoStopTable:
     return t
 
 
-def _resume(app):
-    saved = app.storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
-    if saved is None:
-        return None
+def _resumed(app, saved) -> GoStopTable:
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
                     humans=saved.humans, resumed=True, names=saved.names)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
     t.ctl.recorder.restore(saved.replay)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.ctl.history = saved.history
-    t.messages.load(saved.log + t.messages.public())
-    t.note("The game is resumed where you left it.")
-    return t
+    return t.resumed(saved.log + t.messages.public())

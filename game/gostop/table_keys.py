@@ -91,36 +91,25 @@ class GoStopKeys:
         return Push(TextBox(self.table.app, "Chips", lines))
 
     def bindings(self):
+        """The keys of the moment, those a turn needs on the key bar (F2, the rules, and
+        F3 are in the F1 box)."""
         b = []
         ph = self.human_phase()
         if self.table.ctl.stages:
             b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
-                             "Hurry: show the turn's end", self.table.hurry))
-        elif ph == "play":
-            b += [Binding((pygame.K_LEFT,), "Choose a hand card", lambda: self.move_sel(-1)),
-                  Binding((pygame.K_RIGHT,), "Choose a hand card", lambda: self.move_sel(1)),
-                  Binding((pygame.K_HOME,), "The first hand card", lambda: self.sel_end(False)),
-                  Binding((pygame.K_END,), "The last hand card", lambda: self.sel_end(True)),
-                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Play the chosen card", self.enter)]
-        elif ph == "match":
-            b += [Binding((pygame.K_LEFT,), "Choose a table card", lambda: self.move_sel(-1)),
-                  Binding((pygame.K_RIGHT,), "Choose a table card", lambda: self.move_sel(1)),
-                  Binding((pygame.K_HOME,), "The first table card", lambda: self.sel_end(False)),
-                  Binding((pygame.K_END,), "The last table card", lambda: self.sel_end(True)),
-                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take the chosen card", self.enter)]
-        b.append(Binding(("h",), "Coach: what the strongest computer would do", self.table.coach.ask_coach))
-        return b + self.table.table_bindings("Chips", self.show_chips)
-
-    def key_items(self):
-        ph = self.human_phase()
-        if self.table.ctl.stages:
-            items = [("Enter", "Hurry")]
-        elif ph == "play":
-            items = [("\x1b\x1a", "Choose"), ("Enter", "Play"), ("H", "Coach")]
-        elif ph == "match":
-            items = [("\x1b\x1a", "Choose"), ("Enter", "Take it"), ("H", "Coach")]
-        else:
-            items = []
-        # F2 (the rules) and F3 are in the F1 box: the bar keeps what a turn needs
-        return items + [("F1", "Keys"), ("F4", "Chips"), ("F8", "Save"), ("F9", "Hands"), ("Esc", "Leave")]
+                             "Hurry: show the turn's end", self.table.hurry, bar="Hurry", bar_keys="Enter"))
+        elif ph is not None:
+            what, verb, bar = (("hand card", "Play", "Play") if ph == "play" else
+                               ("table card", "Take", "Take it"))
+            b += [Binding((pygame.K_LEFT,), f"Choose a {what}", lambda: self.move_sel(-1), bar="Choose",
+                          bar_keys="\x1b\x1a"),
+                  Binding((pygame.K_RIGHT,), f"Choose a {what}", lambda: self.move_sel(1)),
+                  Binding((pygame.K_HOME,), f"The first {what}", lambda: self.sel_end(False)),
+                  Binding((pygame.K_END,), f"The last {what}", lambda: self.sel_end(True)),
+                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), f"{verb} the chosen card", self.enter,
+                          bar=bar, bar_keys="Enter")]
+        b.append(Binding(("h",), "Coach: what the strongest computer would do", self.table.coach.ask_coach,
+                         bar="Coach" if ph is not None else ""))
+        return b + self.table.table_bindings("Chips", self.show_chips, {
+            pygame.K_F4: "Chips", pygame.K_F8: "Save", pygame.K_F9: "Hands", pygame.K_ESCAPE: "Leave"})
 

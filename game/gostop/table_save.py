@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from game import challenges
 from game.challenges import Challenge, ChallengeError
 from game.engine import is_int
+from game.storage import GAME_LOST
 
 from . import replay_codec
 from .rules import GoStopState
@@ -47,6 +48,11 @@ class SavedTable:
     challenge: Challenge | None = None
     coach: int = 0                   # the coach's uses in this hand
     names: list | None = None        # hot seat: the names typed at set-up (an older save: none)
+
+
+def load(storage) -> SavedTable | None:
+    """The saved table, or None (no save, or a bad one the storage set aside and reported)."""
+    return storage.read_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, read_table, GAME_LOST)
 
 
 def table_json(ctl, log: list, ai_rngs: list) -> dict:

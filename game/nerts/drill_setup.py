@@ -13,11 +13,14 @@ from game.nerts.drill import GOALS, time_text, variant_key
 from game.nerts.drill_records import DrillRecords
 from game.nerts.drill_screens import drill_help, records_box
 from game.nerts.drill_table import DrillTable
-from game.scene import Pop, Push, Scene
+from game.scene import Push
+from game.table.setup_screen import SetupLine, SetupScreen, TextField
 
 
-class DrillSetup(Scene):
+class DrillSetup(SetupScreen):
     title = "Nerts drills"
+    back_label = "Back to the Nerts set-up"
+    back_bar = "Back"
 
     def __init__(self, app, *, flip_by_ones: bool = False, move_runs: bool = False,
                  deal_no: int | None = None):
@@ -25,7 +28,6 @@ class DrillSetup(Scene):
         self.flip_by_ones, self.move_runs = flip_by_ones, move_runs
         self.goal_index = 0
         self.deal = str(fresh_deal_no() if deal_no is None else deal_no)
-        self.index = 0            # 0: the drill line, 1: the deal line
         self.typed = False        # a digit typed on the deal line replaces the number first
         self.records = DrillRecords(app.storage)   # read once here, and again after a drill
         self.drilled = False
@@ -33,9 +35,6 @@ class DrillSetup(Scene):
     def on_enter(self) -> None:
         if self.drilled:          # back from a drill: its records too
             self.records, self.drilled = DrillRecords(self.app.storage), False
-
-    def dirty(self) -> bool:
-        return False              # changes only on keys
 
     @property
     def goal(self):
@@ -49,35 +48,25 @@ class DrillSetup(Scene):
         return (("by ones" if self.flip_by_ones else "by threes") + ", "
                 + ("runs move" if self.move_runs else "whole columns"))
 
-    def lines(self) -> list[tuple[str, str]]:
-        return [("Drill", self.goal.label), ("Deal number", self.deal or "_")]
+    def lines(self) -> list[SetupLine]:
+        deal = TextField(lambda: self.deal, self._type_deal, DEAL_DIGITS, str.isdigit,
+                         lambda: not self.typed or self.deal == "0")
+        return [SetupLine("drill", "Drill", self.goal.label, self._next_goal),
+                SetupLine("deal", "Deal number", self.deal or "_", self._new_deal, deal)]
+
+    def _next_goal(self, d: int) -> None:
+        self.goal_index = (self.goal_index + d) % len(GOALS)
+
+    def _new_deal(self, _d: int) -> None:
+        self.deal, self.typed = str(fresh_deal_no()), False
+
+    def _type_deal(self, text: str) -> None:
+        self.deal, self.typed = text, True
 
     # keys --------------------------------------------------------------------------------
     def move(self, d: int) -> None:
-        self.index = (self.index + d) % 2
+        super().move(d)
         self.typed = False
-
-    def change(self, d: int) -> None:
-        if self.index == 0:
-            self.goal_index = (self.goal_index + d) % len(GOALS)
-        else:
-            self.deal = str(fresh_deal_no())
-            self.typed = False
-
-    def handle(self, event):
-        ch = getattr(event, "unicode", "") or ""
-        if self.index == 1 and len(ch) == 1 and ch.isdigit():
-            text = ch if not self.typed or self.deal == "0" else self.deal + ch
-            if len(text) > DEAL_DIGITS:
-                return False
-            self.deal, self.typed = text, True
-            return True
-        return super().handle(event)
-
-    def backspace(self):
-        if self.index != 1 or not self.deal:
-            return False
-        self.deal, self.typed = self.deal[:-1], True
 
     def start(self):
         if not self.deal:
@@ -87,28 +76,16 @@ class DrillSetup(Scene):
         return Push(DrillTable(self.app, self.goal, int(self.deal), flip_by_ones=self.flip_by_ones,
                                move_runs=self.move_runs))
 
-    def spoken_focus(self) -> str:
-        label, value = self.lines()[self.index]
-        return f"{label}: {value}"
-
-    def bindings(self):
-        return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),
-                Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1)),
-                Binding((pygame.K_LEFT,), "Previous drill / a new deal", lambda: self.change(-1)),
-                Binding((pygame.K_RIGHT,), "Next drill / a new deal", lambda: self.change(1)),
-                Binding(tuple("0123456789"), "Type the deal number (on its line)", lambda: False),
-                Binding((pygame.K_BACKSPACE,), "Delete a digit of the deal number", self.backspace),
-                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the drill", self.start),
-                Binding(("r",), "The records", lambda: Push(records_box(self.app, self.records))),
-                Binding((pygame.K_ESCAPE,), "Back to the Nerts set-up", lambda: Pop(self))]
+    def own_bindings(self):
+        return [Binding(tuple("0123456789"), "Type the deal number (on its line)", lambda: False,
+                        bar="Deal", bar_keys="0-9"),
+                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the drill", self.start, bar="Start"),
+                Binding(("r",), "The records", lambda: Push(records_box(self.app, self.records)),
+                        bar="Records")]
 
     def help_lines(self):
         return drill_help() + ["", "Here: \x18\x19 choose the line, \x1b\x1a change it (a new "
                                "random deal on the deal line), or type a deal number; Enter starts."]
-
-    def key_bar(self):
-        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("0-9", "Deal"),
-                ("Enter", "Start"), ("R", "Records"), ("F2", "Help"), ("Esc", "Back")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
@@ -117,14 +94,7 @@ class DrillSetup(Scene):
                   P.BLACK, P.LIGHT_GREY)
         col, row, w = 12, 3, 56
         ui.box(canvas, col, row, w, 7, P.WHITE, P.BLUE, title="Drill", double=False)
-        for i, (label, value) in enumerate(self.lines()):
-            sel = i == self.index
-            bg = P.CYAN if sel else P.BLUE
-            y = row + 2 + i
-            ui.fill(canvas, col + 1, y, w - 2, 1, bg)
-            ui.text(canvas, col + 3, y, label, P.BLACK if sel else P.WHITE, bg)
-            shown = f"\x11 {value} \x10" if sel else f"  {value}  "
-            ui.text(canvas, col + 17, y, shown, P.BLACK if sel else P.YELLOW, bg)
+        self.draw_lines(canvas, col, w, self.line_rows(row + 2), 3, 17)
         ui.text(canvas, col + 3, row + 5, f"Rules: {self.rules_text()} (from the set-up)"[:w - 4],
                 P.LIGHT_GREY, P.BLUE)
         self._draw_bests(canvas, 12)

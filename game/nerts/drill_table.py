@@ -24,7 +24,7 @@ from game.nerts.drill_control import DrillControl
 from game.nerts.drill_records import DrillRecords
 from game.nerts.drill_screens import DrillPause, DrillResult, drill_help
 from game.nerts.table_draw import TableDrawing
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push
 from game.scenes.overlays import Question
 
 CLOCK_SCALE = 4            # the big clock: 8x16 text scaled up
@@ -56,13 +56,6 @@ class DrillDrawing(TableDrawing):
         left = SeatInfo(0, "human", "Left-hand", colour, self.table.clusters[0])
         right = SeatInfo(-1, "human", "Right-hand", colour, self.table.clusters[1])
         return [("keys", left, (0, L.BOTTOM_Y)), ("keys", right, (480, L.BOTTOM_Y))]
-
-    def key_bar(self) -> list[tuple[str, str]]:
-        if self.ctl.phase == "done":           # the result box's keys
-            return [("Enter", "Same deal"), ("N", "New deal"), ("R", "Records"),
-                    ("Esc", "Back to the drills")]
-        return [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Take/put"),
-                ("\x18", "Score"), ("Spc", "Flip"), ("P", "Pause"), ("Esc", "Leave")]
 
     def _draw_hidden(self, canvas) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -97,7 +90,7 @@ class DrillDrawing(TableDrawing):
                       o["colour.table"])
 
 
-class DrillTable(Scene):
+class DrillTable(K.ClusterTable):
     title = "Nerts drill"
 
     def __init__(self, app, goal: Goal, deal_no: int, *, flip_by_ones: bool = False,
@@ -127,53 +120,26 @@ class DrillTable(Scene):
                           move_runs=o.move_runs)
 
     # --- the clock ----------------------------------------------------------------------
-    def update(self, dt):
-        self.drawing.tick()
-        events, finished = self.ctl.tick()
-        self.drawing.animate(events)
-        if finished:
-            return self.finish()
-        return None
-
-    def finish(self) -> Push:
+    def tick_due(self) -> Push:
         """The drill is over: the records kept, the result box over the table."""
         self.result = self.drill.result()
         news = DrillRecords(self.app.storage).add(self.result)
         return Push(DrillResult(self.app, self, self.result, news))
 
     # --- keys -------------------------------------------------------------------------
-    def handle(self, event):
-        hit = self._key_map.get(event.key)
-        if hit is not None and self.ctl.phase == "play" and K.is_plain(event):
-            return self.ctl.press(*hit) is not False
-        return super().handle(event)
-
     def bindings(self):
-        b: list[Binding] = []
+        b: list[Binding] = self.app_keys("")
         if self.ctl.phase == "play":
             press = self.ctl.press
             for h, keys in enumerate(self.clusters):
                 hand = ("left", "right")[h]
                 b += [Binding((S.KEY_CHOICES[keys[a]],), f"{S.ACTION_LABELS[a]} ({hand} hand)",
                               lambda a=a: press(0, a)) for a in S.ACTIONS]
-            b += [Binding((pygame.K_LEFT,), "Cursor left", lambda: self.move_cursor(-1)),
-                  Binding((pygame.K_RIGHT,), "Cursor right", lambda: self.move_cursor(1)),
-                  Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
-                          self.enter),
-                  Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(0, "found")),
-                  Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
-                          lambda: press(0, "cancel")),
-                  Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(0, "flip"))]
-        b += [Binding(("p",), "Pause (the clock stops, the table is hidden)", self.pause),
-              Binding((pygame.K_ESCAPE,), "Leave the drill (it is not saved)", self.ask_leave),
+            b += K.arrow_keys(self, 0)
+        b += [Binding(("p",), "Pause (the clock stops, the table is hidden)", self.pause, bar="Pause"),
+              Binding((pygame.K_ESCAPE,), "Leave the drill (it is not saved)", self.ask_leave, bar="Leave"),
               Binding((pygame.K_F8,), "Leave the drill at once", self.leave)]
         return b
-
-    def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(K.CURSOR_PLACES)
-
-    def enter(self):
-        return self.ctl.press(0, K.CURSOR_PLACES[self.cursor])
 
     def pause(self) -> Push:
         return Push(DrillPause(self.app, self))
@@ -191,17 +157,5 @@ class DrillTable(Scene):
         return (f"Drill: {d.goal.label}, deal {d.deal_no}. The clock is running. "
                 "F11 says where things stand.")
 
-    def spoken_state(self) -> str:
-        return self.ctl.spoken_state()
-
     def help_lines(self):
         return drill_help()
-
-    def check_invariants(self) -> None:
-        self.ctl.check_invariants()
-
-    def key_bar(self):
-        return self.drawing.key_bar()
-
-    def draw(self, canvas) -> None:
-        self.drawing.draw(canvas)

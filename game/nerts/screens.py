@@ -54,16 +54,12 @@ class NertsScoring(ScoringScene):
 
     def bindings(self):
         out = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
-                       self.done),
-               Binding((pygame.K_F8,), "Save and leave", self.leave),
-               Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave)]
+                       self.done, bar=self.done_label, bar_keys="Enter")]
         if self.game_over:
-            out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge))
-        return out
-
-    def key_bar(self):
-        return [("Enter", self.done_label)] + ([("C", "Challenge")] if self.game_over else []) + \
-            [("F8", "Save & leave"), ("Esc", "Leave"), ("F1", "Keys")]
+            out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge, bar="Challenge"))
+        return out + [Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave"),
+                      Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave,
+                              bar="Leave")]
 
     def draw(self, canvas):
         super().draw(canvas)

@@ -13,10 +13,11 @@ from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.drill_setup import drill_setup
 from game.nerts.rules import TARGETS, NertsOptions
-from game.scene import Pop, Push, Replace, Scene
+from game.scene import Push, Replace
+from game.table.setup_screen import SetupLine, SetupScreen, cycled
 
 
-class SetupScene(Scene):
+class SetupScene(SetupScreen):
     title = "Nerts: set up the table"
 
     def __init__(self, app, seed: int | None, new_table: Callable):
@@ -31,31 +32,27 @@ class SetupScene(Scene):
         self.rules = {"target": o["nerts.target"], "flip_by_ones": o["nerts.flip_by_ones"],
                       "move_runs": o["nerts.move_runs"], "pile_penalty": o["nerts.pile_penalty"],
                       "call_bonus": o["nerts.call_bonus"], "partners": o["nerts.partners"]}
-        self.index = 0
-        self.notice = ""
 
-    # the lines: (label, value text, change(delta)) --------------------------------------
-    def lines(self):
-        out = [("Seats at the table", str(self.seats), self._seats)]
+    # the lines ----------------------------------------------------------------------------
+    def lines(self) -> list[SetupLine]:
+        out = [SetupLine("seats", "Seats at the table", str(self.seats), self._seats)]
         for i in range(self.seats):
             lv = self.levels[i]
-            out.append((f"Seat {i + 1}", S.LEVEL_LABELS[S.LEVEL_CHOICES.index(lv)],
-                        lambda d, i=i: self._level(i, d)))
+            out.append(SetupLine(f"seat{i + 1}", f"Seat {i + 1}", S.LEVEL_LABELS[S.LEVEL_CHOICES.index(lv)],
+                                 lambda d, i=i: self._level(i, d)))
         r = self.rules
         out += [
-            ("Play to", f"{r['target']} points", lambda d: self._cycle("target", TARGETS, d)),
-            ("Flip the Stack", "by ones" if r["flip_by_ones"] else "by threes",
-             lambda d: self._cycle("flip_by_ones", (False, True), d)),
-            ("Move runs", "on" if r["move_runs"] else "off (whole columns)",
-             lambda d: self._cycle("move_runs", (False, True), d)),
-            ("Pile penalty", f"-{r['pile_penalty']} a card",
-             lambda d: self._cycle("pile_penalty", (2, 1), d)),
-            ("Bonus for G'NERTS", str(r["call_bonus"]),
-             lambda d: self._cycle("call_bonus", (0, 5, 10, 20), d)),
+            self._rule("target", "Play to", TARGETS, f"{r['target']} points"),
+            self._rule("flip_by_ones", "Flip the Stack", (False, True),
+                       "by ones" if r["flip_by_ones"] else "by threes"),
+            self._rule("move_runs", "Move runs", (False, True),
+                       "on" if r["move_runs"] else "off (whole columns)"),
+            self._rule("pile_penalty", "Pile penalty", (2, 1), f"-{r['pile_penalty']} a card"),
+            self._rule("call_bonus", "Bonus for G'NERTS", (0, 5, 10, 20), str(r["call_bonus"])),
         ]
         if self.seats == 4:
-            out.insert(5, ("Partnerships", "seats 1+2 v 3+4" if r["partners"] else "off (each alone)",
-                           lambda d: self._cycle("partners", (False, True), d)))
+            out.insert(5, self._rule("partners", "Partnerships", (False, True),
+                                     "seats 1+2 v 3+4" if r["partners"] else "off (each alone)"))
         return out
 
     def _seats(self, d):
@@ -76,20 +73,12 @@ class SetupScene(Scene):
             i = max(j for j in range(self.seats) if self.levels[j] == "human")
             self.levels[i] = "normal"
 
-    def _cycle(self, key, values, d):
-        values = list(values)
-        i = values.index(self.rules[key]) if self.rules[key] in values else 0
-        self.rules[key] = values[(i + d) % len(values)]
+    def _rule(self, key, label, values, shown) -> SetupLine:
+        def step(d):
+            self.rules[key] = cycled(values, self.rules[key], d)
+        return SetupLine(key, label, shown, step)
 
     # keys -----------------------------------------------------------------------------------
-    def move(self, d):
-        self.index = (self.index + d) % len(self.lines())
-        self.notice = ""
-
-    def change(self, d):
-        self.notice = ""
-        self.lines()[self.index][2](d)
-        self.index = min(self.index, len(self.lines()) - 1)
 
     def remember(self) -> None:
         """The choices become the options' values: the next set-up starts from them."""
@@ -109,22 +98,14 @@ class SetupScene(Scene):
         self.app.sound("shuffle")
         return Replace(self.new_table(self.app, levels, options, seed=self.seed))
 
-    def back(self) -> Pop:
-        return Pop(self)
-
     def drills(self) -> Push:
         """D: the drills, with this screen's flip and runs rules."""
         return Push(drill_setup(self.app, flip_by_ones=self.rules["flip_by_ones"],
                                 move_runs=self.rules["move_runs"]))
 
-    def bindings(self):
-        return [Binding((pygame.K_UP,), "Previous line", lambda: self.move(-1)),
-                Binding((pygame.K_DOWN,), "Next line", lambda: self.move(1)),
-                Binding((pygame.K_LEFT,), "Previous choice", lambda: self.change(-1)),
-                Binding((pygame.K_RIGHT,), "Next choice", lambda: self.change(1)),
-                Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the game", self.start),
-                Binding(("d",), "Drills: timed practice alone", self.drills),
-                Binding((pygame.K_ESCAPE,), "Back to the menu", self.back)]
+    def own_bindings(self):
+        return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Start the game", self.start, bar="Start"),
+                Binding(("d",), "Drills: timed practice alone", self.drills, bar="Drills")]
 
     def help_lines(self):
         return ["Choose how many seats play (2 to 4) and who sits at each: a human, or a "
@@ -139,10 +120,6 @@ class SetupScene(Scene):
                 "D opens the drills: timed practice alone on a deal (clear the Pile, or "
                 "10, 20 or 30 cards to the Scoring Area), with records of your best times."]
 
-    def key_bar(self):
-        return [("\x18\x19", "Line"), ("\x1b\x1a", "Change"), ("Enter", "Start"),
-                ("D", "Drills"), ("F1", "Keys"), ("F2", "Help"), ("Esc", "Menu")]
-
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
         ui.fill(canvas, 0, 0, 80, 1, P.LIGHT_GREY)
@@ -150,14 +127,7 @@ class SetupScene(Scene):
         lines = self.lines()
         col, row, w = 12, 3, 56
         ui.box(canvas, col, row, w, len(lines) + 4, P.WHITE, P.BLUE, title="New game", double=False)
-        for i, (label, value, _) in enumerate(lines):
-            sel = i == self.index
-            bg = P.CYAN if sel else P.BLUE
-            y = row + 2 + i
-            ui.fill(canvas, col + 1, y, w - 2, 1, bg)
-            ui.text(canvas, col + 3, y, label, P.BLACK if sel else P.WHITE, bg)
-            shown = f"\x11 {value} \x10" if sel else f"  {value}  "
-            ui.text(canvas, col + 25, y, shown, P.BLACK if sel else P.YELLOW, bg)
+        self.draw_lines(canvas, col, w, self.line_rows(row + 2), 3, 25)
         # the humans' keys
         clusters, problems = S.clusters_checked(self.app.options)
         humans = [i for i in range(self.seats) if self.levels[i] == "human"]

@@ -31,7 +31,7 @@ from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
-from game.table_support import resume_safely
+from game.table_support import resume_saved
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
@@ -85,7 +85,7 @@ def make_seats(app, levels: list[str]) -> list[SeatInfo]:
     return seats
 
 
-class NertsTable(Scene):
+class NertsTable(K.ClusterTable):
     title = "Nerts"
 
     def __init__(self, app, game: Game, levels: list[str], seed: int | None = None):
@@ -115,20 +115,12 @@ class NertsTable(Scene):
     def to_json(self) -> dict:
         return self.ctl.to_json()
 
-    def check_invariants(self) -> None:
-        self.ctl.check_invariants()
-
     def save(self) -> bool:
         return self.ctl.save()
 
     # --- the clock --------------------------------------------------------------------
-    def update(self, dt):
-        self.drawing.tick()
-        events, scores_due = self.ctl.tick()
-        self.drawing.animate(events)
-        if scores_due:
-            return self.show_scores()
-        return None
+    def tick_due(self) -> Push:
+        return self.show_scores()
 
     def show_scores(self) -> Push:
         """The round's scoring screen; Enter goes on to the next round or the end."""
@@ -146,18 +138,6 @@ class NertsTable(Scene):
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
         return K.bindings(self)
-
-    def handle(self, event):
-        hit = self._key_map.get(event.key)
-        if hit is not None and self.ctl.phase == "play" and K.is_plain(event):
-            return self.ctl.press(*hit) is not False
-        return super().handle(event)
-
-    def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(K.CURSOR_PLACES)
-
-    def enter(self):
-        return self.ctl.press(self.arrow_seat, K.CURSOR_PLACES[self.cursor])
 
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
@@ -177,9 +157,6 @@ class NertsTable(Scene):
     def save_state(self) -> None:
         self.ctl.save()
 
-    def spoken_state(self) -> str:
-        return self.ctl.spoken_state()
-
     spoken_detail_name = "the other players' layouts"
 
     def spoken_detail(self) -> str | None:
@@ -187,12 +164,6 @@ class NertsTable(Scene):
 
     def help_lines(self):
         return help_text()
-
-    def key_bar(self):
-        return self.drawing.key_bar()
-
-    def draw(self, canvas) -> None:
-        self.drawing.draw(canvas)
 
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
@@ -209,15 +180,11 @@ def start(app, seed: int | None = None) -> Scene:
 
 
 def resume(app) -> NertsTable | None:
-    """The saved game's table, or None (see table_support.resume_safely)."""
-    return resume_safely(app, SAVE_NAME, _resume)
+    """The saved game's table, or None (see table_support.resume_saved)."""
+    return resume_saved(app, SAVE_NAME, table_save.load, _resumed)
 
 
-def _resume(app) -> NertsTable | None:
-    """The saved game's table, or None (no save, or a bad one set aside and reported)."""
-    d = table_save.load(app.storage)
-    if d is None:
-        return None
+def _resumed(app, d: dict) -> NertsTable:
     table = NertsTable(app, d["game"], d["levels"], seed=d["seed"])
     if d["ais"] is not None:
         for s, ai in zip(table.seats, d["ais"]):

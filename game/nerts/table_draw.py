@@ -139,19 +139,6 @@ class TableDrawing:
             else:
                 ui.text(canvas, 79 - len(msg), 0, msg, o["colour.notes"], P.BLUE)
 
-    def key_bar(self) -> list[tuple[str, str]]:
-        """The table's key bar (NertsTable.key_bar)."""
-        if self.ctl.phase == "banner":
-            items = [("Enter", "Scores"), ("P", "Pause"), ("F8", "Save & leave")]
-        elif self.table.arrow_seat is not None:   # F2 and F3 are in the F1 box: no room here
-            flip = [("Spc", "Flip")] if self.ctl.game.options.may_flip(self.table.arrow_seat) else []
-            items = [("F1", "Keys"), ("\x1b\x1a", "Cursor"), ("Enter", "Move"), ("\x18", "Score")] + flip + [
-                ("P", "Pause"), ("F8", "Save"), ("Esc", "Leave")]
-        else:
-            items = [("F1", "Keys"), ("F2", "Rules"), ("F3", "Plays"), ("P", "Pause"),
-                     ("F8", "Save & leave"), ("Esc", "Leave")]
-        return items
-
     def _draw_side(self, canvas, side: int, rnd: Round) -> None:
         """One layout's panel: its seat, or the two partners who share it."""
         o = self.app.options

@@ -3,14 +3,18 @@ the arrows and Enter for a single human, and the table's own keys (pause, leave,
 
 `bindings(table)` lists what the keys do now; `key_map(seats)` finds a player's key by
 its code first (fast, and never shadowed by a label). The moves themselves are made
-by the controller (`table.ctl.press`).
+by the controller (`table.ctl.press`). `ClusterTable` is what the Nerts table and the
+drill table share as scenes: those keys, the arrows' cursor, the clock's tick.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from game.keys import Binding
 from game.nerts import settings as S
+from game.scene import Scene
 
 # the arrow keys' cursor walks the near seat's places, left to right
 CURSOR_PLACES = ("pile", "col1", "col2", "col3", "col4", "flip", "waste")
@@ -37,36 +41,96 @@ def player_keys(table) -> list[Binding]:
             key = S.KEY_CHOICES[s.keys[action]]
             b.append(Binding((key,), f"{s.name}: {S.ACTION_LABELS[action]}",
                              lambda i=s.index, a=action: table.ctl.press(i, a), show=shown))
-    seat = table.arrow_seat
-    if seat is not None:
-        press = table.ctl.press
-        b += [Binding((pygame.K_LEFT,), "Cursor left", lambda: table.move_cursor(-1)),
-              Binding((pygame.K_RIGHT,), "Cursor right", lambda: table.move_cursor(1)),
-              Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
-                      table.enter),
-              Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(seat, "found")),
-              Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
-                      lambda: press(seat, "cancel")),
-              Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"),
-                      show=table.ctl.game.options.may_flip(seat))]
+    if table.arrow_seat is not None:
+        b += arrow_keys(table, table.arrow_seat)
     return b
 
 
+def arrow_keys(table, seat: int) -> list[Binding]:
+    """A single human's arrows: the cursor over the seat's places, Enter takes or puts
+    the card there, Up to the Scoring Area, Down cancels, Space flips (a Pile partner
+    does not: pressed, it says why)."""
+    press = table.ctl.press
+    flips = table.ctl.game.options.may_flip(seat)
+    return [Binding((pygame.K_LEFT,), "Cursor left", lambda: table.move_cursor(-1), bar="Cursor",
+                    bar_keys="\x1b\x1a"),
+            Binding((pygame.K_RIGHT,), "Cursor right", lambda: table.move_cursor(1)),
+            Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Take / put the card at the cursor",
+                    table.enter, bar="Move", bar_keys="Enter"),
+            Binding((pygame.K_UP,), "The chosen card to the Scoring Area", lambda: press(seat, "found"),
+                    bar="Score"),
+            Binding((pygame.K_DOWN, pygame.K_BACKSPACE), "Cancel the chosen card",
+                    lambda: press(seat, "cancel")),
+            Binding((pygame.K_SPACE,), "Flip the Stack", lambda: press(seat, "flip"), show=flips,
+                    bar="Flip" if flips else "", bar_keys="Spc")]
+
+
 def bindings(table) -> list[Binding]:
+    """The keys of the moment, in the key bar's order: F1 first (F2 and F3 too when no
+    arrows need the room), a human's moves, pause, save and leave."""
     phase = table.ctl.phase
+    arrows = phase == "play" and table.arrow_seat is not None
     b: list[Binding] = []
+    if phase == "banner":
+        b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "The scores",
+                         table.show_scores, bar="Scores", bar_keys="Enter"))
+    else:
+        b += table.app_keys("" if arrows else "Rules")
     if phase == "play":
         b += player_keys(table)
-    elif phase == "banner":
-        b.append(Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), "The scores",
-                         table.show_scores))
-    b += [Binding(("p",), "Pause (the table is hidden)", table.pause),
-          Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays),
-          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave),
-          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave)]
+    b += [Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
+                  bar="" if arrows or phase == "banner" else "Plays"),
+          Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"),
+          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
+                  bar="Save" if arrows else "Save & leave"),
+          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave,
+                  bar="" if phase == "banner" else "Leave")]
     return b
 
 
 def is_plain(event) -> bool:
     """A key without Ctrl or Alt (those belong to the App: Alt+F4, Ctrl+...)."""
     return not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT))
+
+
+class ClusterTable(Scene):
+    """A Nerts table as a scene (the game's and the drill's): a player's cluster key is
+    found by its code (`_key_map`: key -> (seat, action)) before the bindings; the arrows
+    move `cursor` over the places of `arrow_seat`; each step ticks the controller
+    (`ctl`) and animates the drawing (`drawing`), and `tick_due()` follows a tick that
+    says so (the round's scores, the drill's result)."""
+    ctl: Any
+    drawing: Any
+    _key_map: dict[int, tuple[int, str]]
+    arrow_seat: int | None
+    cursor: int
+
+    def update(self, dt):
+        self.drawing.tick()
+        events, due = self.ctl.tick()
+        self.drawing.animate(events)
+        return self.tick_due() if due else None
+
+    def tick_due(self):
+        raise NotImplementedError
+
+    def handle(self, event):
+        hit = self._key_map.get(event.key)
+        if hit is not None and self.ctl.phase == "play" and is_plain(event):
+            return self.ctl.press(*hit) is not False
+        return super().handle(event)
+
+    def move_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % len(CURSOR_PLACES)
+
+    def enter(self):
+        return self.ctl.press(self.arrow_seat, CURSOR_PLACES[self.cursor])
+
+    def check_invariants(self) -> None:
+        self.ctl.check_invariants()
+
+    def spoken_state(self) -> str:
+        return self.ctl.spoken_state()
+
+    def draw(self, canvas) -> None:
+        self.drawing.draw(canvas)

@@ -168,16 +168,26 @@ class MenuScene(Scene):
         return Push(Question(self.app, "Quit G'NERTS and return to DOS?", self.app.quit, title="Quit"))
 
     def bindings(self):
-        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
+        """The menu's keys; on the key bar the games' numbers as one ("1-4 Game") and
+        Alt with the number of each game that can resume."""
+        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1), bar="Choose",
+                     bar_keys="\x18\x19"),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
              Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
              Binding((pygame.K_END,), "The last item", lambda: self.move(len(self.items) - 1 - self.index)),
-             Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.choose)]
-        for i, (name, what) in enumerate(self.items):
-            b.append(Binding(self.line_keys(what), f"Choose {name}", lambda i=i: self.choose(i)))
-        b += [Binding((pygame.K_ESCAPE,), "Quit", self.ask_quit),
-              Binding((pygame.K_F8,), "Exit to DOS", self.app.quit)]
-        return b
+             Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Choose", self.choose, bar="Start")]
+        lines = list(enumerate(self.items))
+        games = [i for i, (_, what) in lines if isinstance(what, GameSpec)]
+        resumes = [i for i, (_, what) in lines if isinstance(what, tuple)]
+        saved = "/".join(self.key_label(self.items[i][1])[len("Alt+"):] for i in resumes)
+        for i in games + resumes + [i for i, _ in lines if i not in games + resumes]:
+            name, what = self.items[i]
+            bar, bar_keys = (("Game", f"1-{len(games)}") if games[:1] == [i] else
+                             ("Resume", f"Alt+{saved}") if resumes[:1] == [i] else ("", ""))
+            b.append(Binding(self.line_keys(what), f"Choose {name}", lambda i=i: self.choose(i),
+                             bar=bar, bar_keys=bar_keys))
+        return b + self.app_keys() + [Binding((pygame.K_ESCAPE,), "Quit", self.ask_quit, bar="Quit"),
+                                      Binding((pygame.K_F8,), "Exit to DOS", self.app.quit)]
 
     def help_lines(self):
         return ["G'NERTS is played with the keyboard alone.",
@@ -192,12 +202,6 @@ class MenuScene(Scene):
                 "On every screen: F1 shows the keys of that screen, F2 its help,",
                 "Esc goes back, F8 saves and leaves, F12 takes a screenshot",
                 "(saved in the saves folder), Alt+Enter switches full screen."]
-
-    def key_bar(self):
-        saved = [str(self.game_number(w[1])) for _, w in self.items if isinstance(w, tuple)]
-        resume = [("Alt+" + "/".join(saved), "Resume")] if saved else []   # only what can resume
-        return [("\x18\x19", "Choose"), ("Enter", "Start"), ("1-4", "Game")] + resume \
-            + [("F1", "Keys"), ("F2", "Help"), ("Esc", "Quit")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])

@@ -124,23 +124,26 @@ class OptionsScene(Scene):
         return super().handle(event)
 
     def bindings(self):
-        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1)),
-             Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1)),
-             Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
-             Binding((pygame.K_END,), "The last item",
-                     lambda: self.move(len(self.current.opts) - 1 - self.index)),
-             Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
-             Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1)),
-             Binding((pygame.K_ESCAPE,), "Keep the options and leave", self.leave),
-             Binding((pygame.K_F8,), "Keep the options and leave", self.leave),
-             # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
-             Binding((pygame.K_F1,), "Help notes", self.help_notes)]
+        b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1), bar="Item", bar_keys="\x18\x19"),
+             Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1))]
         if self.item.is_text():
-            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None))
+            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None,
+                             bar="Delete"))
         else:
-            b += [Binding((pygame.K_LEFT,), "Previous choice", lambda: self.flip(-1)),
+            b += [Binding((pygame.K_LEFT,), "Previous choice", lambda: self.flip(-1), bar="Change",
+                          bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Next choice", lambda: self.flip(1))]
-        return b
+        return b + [
+            Binding((pygame.K_PAGEUP,), "Previous page", lambda: self.turn_page(-1), bar="Page",
+                    bar_keys="PgUp/PgDn"),
+            Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
+            Binding((pygame.K_ESCAPE, pygame.K_F8), "Keep the options and leave", self.leave,
+                    bar="Keep & leave"),
+            # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
+            Binding((pygame.K_F1,), "Help notes", self.help_notes, bar="Help", bar_keys="F1/F2"),
+            Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
+            Binding((pygame.K_END,), "The last item",
+                    lambda: self.move(len(self.current.opts) - 1 - self.index))]
 
     def help_notes(self) -> Push:
         return Push(HelpBox(self.app, f"Help: {self.current.title}", self.help_lines()))
@@ -187,11 +190,6 @@ class OptionsScene(Scene):
                 lines.append((f"({audio.detail})", P.LIGHT_GREY))
             lines.append(("The game plays silent; the visual bell still flashes.", P.LIGHT_GREY))
         return lines
-
-    def key_bar(self):
-        change = [("Bksp", "Delete")] if self.item.is_text() else [("\x1b\x1a", "Change")]
-        return [("\x18\x19", "Item")] + change + [("PgUp/PgDn", "Page"), ("Esc/F8", "Keep & leave"),
-                                                   ("F1/F2", "Help")]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])

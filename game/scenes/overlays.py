@@ -10,7 +10,7 @@ import pygame
 
 from game import palette as P
 from game import ui
-from game.keys import ANY_KEY, Binding, bar_items
+from game.keys import ANY_KEY, Binding
 from game.scene import Pop, Scene
 from game.spoken import keys_text, question_text
 
@@ -166,9 +166,6 @@ class KeysBox(TextBox):
         b[0] = Binding(tuple(b[0].keys) + (pygame.K_F1,), "Close", self.close, bar="Close",
                        bar_keys="Esc/F1")
         return b
-
-    def key_bar(self):
-        return bar_items(self.bindings())
 
 
 class Question(Overlay):

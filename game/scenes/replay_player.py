@@ -111,13 +111,19 @@ class ReplayPlayer(Scene):
         return Pop(self)
 
     def bindings(self):
-        return [Binding((pygame.K_SPACE,), "Pause / play", self.toggle_pause),
+        return [Binding((pygame.K_SPACE,), "Pause / play", self.toggle_pause,
+                        bar="Play" if self.paused or self.at_end else "Pause"),
+                Binding((pygame.K_LEFT,), "Step back", lambda: self.step(-1), bar="Step",
+                        bar_keys="\x1b\x1a"),
                 Binding((pygame.K_RIGHT,), "Step forward", lambda: self.step(1)),
-                Binding((pygame.K_LEFT,), "Step back", lambda: self.step(-1)),
-                Binding(typed("+") + (pygame.K_KP_PLUS,), "Faster", lambda: self.change_speed(1)),
+                Binding(typed("+") + (pygame.K_KP_PLUS,), "Faster", lambda: self.change_speed(1), bar="Speed",
+                        bar_keys="+/-"),
                 Binding(typed("-") + (pygame.K_KP_MINUS,), "Slower", lambda: self.change_speed(-1)),
-                Binding((pygame.K_F9,), "Show every hand", self.toggle_hands),
-                Binding((pygame.K_ESCAPE, pygame.K_F8), "Leave the replay", self.leave)]
+                Binding((pygame.K_F9,), "Show every hand", self.toggle_hands,
+                        bar="Hide hands" if self.show_all else "All hands"),
+                *self.app_keys(""),
+                Binding((pygame.K_ESCAPE, pygame.K_F8), "Leave the replay", self.leave, bar="Leave",
+                        bar_keys="Esc")]
 
     def help_lines(self):
         return ["A replay plays the hand again, exactly as it was played.",
@@ -153,12 +159,6 @@ class ReplayPlayer(Scene):
 
     def spoken_state(self) -> str | None:
         return self.line
-
-    def key_bar(self):
-        return [("Space", "Play" if self.paused or self.at_end else "Pause"),
-                ("\x1b\x1a", "Step"), ("+/-", "Speed"),
-                ("F9", "Hide hands" if self.show_all else "All hands"),
-                ("F1", "Keys"), ("Esc", "Leave")]
 
     def draw(self, canvas):
         self.changed = False

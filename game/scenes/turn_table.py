@@ -1,5 +1,8 @@
 """What the turn-based tables with computer seats (Gnono, Go-Stop) share: the notes
-lines and the log, the refused key, F3's log, F9's cheat, leaving and saving.
+lines and the log, the refused key, F3's log, F9's cheat, leaving and saving, and the
+scene's hooks answered by the parts a table is made of: its `view` draws, its
+`keymap` holds the keys (the key bar is made from them), its `narrator` says what
+the voice says, `rules_help` is the F2 text.
 
 The notes and the log are the shared layer's (game/table/audience.py): every note
 carries its audience, and `notes` (the (line, colour) shown at the bottom) and `log`
@@ -10,7 +13,7 @@ computers in `ctl.ais`), and provides `save()`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -27,9 +30,33 @@ NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
 
 
 class TurnTable(Scene):
+    rules_help: list[str] = []
+    view: Any
+    keymap: Any
+    narrator: Any
+
     def __init__(self, app):
         super().__init__(app)
         self.messages = Notes(self.reader, self.speak, ui.wrap, rows=len(NOTE_ROWS))
+
+    # -- the scene's hooks, answered by the table's parts
+    def draw(self, canvas):
+        self.view.draw(canvas)
+
+    def bindings(self) -> list[Binding]:
+        return self.keymap.bindings()
+
+    def help_lines(self) -> list[str]:
+        return self.rules_help
+
+    def spoken_focus(self) -> str:
+        return self.narrator.spoken_focus()
+
+    def spoken_detail(self) -> str | None:
+        return self.narrator.spoken_detail()
+
+    def spoken_state(self) -> str:
+        return self.narrator.spoken_state()
 
     def reader(self) -> int | None:
         """The seat whose private messages may be read now (None: nobody's)."""
@@ -84,13 +111,27 @@ class TurnTable(Scene):
     def save_state(self):
         self.save()
 
-    def table_bindings(self, f4_label, f4_action) -> list[Binding]:
-        """The keys every such table has: F3 log, F4 scores, F8, F9 and Esc."""
-        return [Binding((pygame.K_F3,), "Log of the game", self.show_log),
-                Binding((pygame.K_F4,), f4_label, f4_action),
-                Binding((pygame.K_F8,), "Save and leave", self.leave),
-                Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands),
-                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+    def table_bindings(self, f4_label, f4_action, bars: Mapping[int, str]) -> list[Binding]:
+        """The keys every such table has: F3 log, F1 (the App's keys box, always on the
+        key bar), F4 scores, F8, F9 and Esc, each on the bar with its label in `bars` (a
+        key not there is listed in the F1 box only)."""
+        def bar(key):
+            return bars.get(key, "")
+        return [Binding((pygame.K_F3,), "Log of the game", self.show_log, bar=bar(pygame.K_F3)),
+                *self.app_keys(""),
+                Binding((pygame.K_F4,), f4_label, f4_action, bar=bar(pygame.K_F4)),
+                Binding((pygame.K_F8,), "Save and leave", self.leave, bar=bar(pygame.K_F8)),
+                Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands,
+                        bar=bar(pygame.K_F9)),
+                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave,
+                        bar=bar(pygame.K_ESCAPE))]
+
+    def resumed(self, log: list) -> TurnTable:
+        """This table, rebuilt from its save, with the notes and F3 history it kept (not
+        the deal notes the new table wrote: stale here) and the notice."""
+        self.messages.load(log)
+        self.note("The game is resumed where you left it.")
+        return self
 
     def ai_rng_states(self) -> list:
         """The computers' random states for a save, seat by seat; a choice under way

@@ -45,9 +45,11 @@ class HandOver(Scene):
                              title="Leave"))
 
     def bindings(self) -> list[Binding]:
-        return [Binding(READY_KEYS, f"{self.name} is at the keyboard: show the hand", self.ready),
-                Binding((pygame.K_F8,), "Save and leave", self.leave),
-                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave)]
+        return [Binding(READY_KEYS, f"{self.name} is at the keyboard: show the hand", self.ready,
+                        bar="Show my hand", bar_keys="Enter"),
+                Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save and leave"),
+                Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave, bar="Leave"),
+                *self.app_keys("Rules")]
 
     def help_lines(self) -> list[str] | None:
         return self._help()
@@ -69,5 +71,3 @@ class HandOver(Scene):
         ui.center(canvas, 13, "Everyone else: no peeking!", P.LIGHT_CYAN, P.BLUE, 14, 52)
         ui.center(canvas, 15, f"{self.name}: press Enter when ready.",
                   P.YELLOW if self.app.blink else P.WHITE, P.BLUE, 14, 52)
-        ui.key_bar(canvas, [("Enter", "Show my hand"), ("F8", "Save and leave"), ("Esc", "Leave"),
-                            ("F1", "Keys"), ("F2", "Rules")])
