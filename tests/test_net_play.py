@@ -14,7 +14,8 @@ import json
 import pytest
 
 from game.games import BY_KEY
-from game.net.adapters import replay, table_deal
+from game.net.adapters import new_engine, replay, table_deal
+from game.net.autoplay import RemotePlayer
 from game.net.host import COMPUTER, REMOTE
 from game.net.loopback import LoopbackTable
 
@@ -51,7 +52,7 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         assert table.run(lambda: hand_done(table), timeout_s=60), "the hand did not end in time"
         table.run(lambda: False, timeout_s=0.2, play=False)     # the last updates arrive
         host = table.host
-        local = BY_KEY[game].new_engine(seed)
+        local = new_engine(BY_KEY[game], seed, None, len(seats))
         replay(game, local, host.log, host.step)
         local.check_invariants()
         assert json.dumps(local.to_json(), sort_keys=True) == \
@@ -70,3 +71,19 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
             assert table.illegal == 0
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("game", ["gostop", "gin"])
+def test_a_remote_player_leaves_the_deal_between_hands_to_the_table(game):
+    """At hand's end the table deals (table_deal); a remote player that sent the deal
+    itself would be refused again and again, till the host closed it as a flood."""
+    spec = BY_KEY[game]
+    engine = new_engine(spec, 1, None, 2)
+    ais = [spec.make_computer("normal", s) for s in range(2)]
+    while table_deal(game, engine) is None:
+        seat = engine.to_move()[0]
+        engine.apply(ais[seat].choose(engine.view(seat)))
+    for seat in range(2):
+        player = RemotePlayer(game, "normal", seat)
+        player.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+        assert player.move() is None

@@ -58,7 +58,7 @@ class RemotePlayer:
         return self.ai.choose(v)
 
     def _gostop(self, v: Any) -> Any:
-        if not v.legal or v.question.seat != v.seat:
+        if not v.legal or v.question.seat != v.seat or v.question.kind == "hand_over":
             return None
         return self.ai.choose(v)
 

@@ -81,10 +81,13 @@ class TableHost:
         self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
         if self.codec is None:
             raise ValueError(f"{spec.title} cannot be played over the network yet")
-        self.engine = engine if engine is not None else spec.new_engine(seed, options)
-        n = self.engine.n_seats
-        if len(seats) != n or any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
-            raise ValueError(f"{spec.title} here has {n} seats: give each remote, computer or local")
+        if any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
+            raise ValueError("give each seat remote, computer or local")
+        if engine is None:       # the table's size is its seats' number, the rest the options'
+            engine = adapters.new_engine(spec, seed, options, len(seats))
+        self.engine = engine
+        if len(seats) != engine.n_seats:
+            raise ValueError(f"this {spec.title} game has {engine.n_seats} seats, not {len(seats)}")
         if level not in spec.levels:
             raise ValueError(f"no level {level!r}; one of {', '.join(spec.levels)}")
         self.wire = adapters.Wire(game, spec.replay_codec)
