@@ -65,6 +65,12 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         for i, client in enumerate(table.clients):
             updates = [m for m in table.received[i] if m.kind == "update"]
             assert codec.view_from_json(updates[-1]["view"]) == local.view(client.seat)
+            if nerts:    # every seat's face-up layout, to draw the others: the table's now
+                shown = json.loads(json.dumps(codec.layouts_to_json(local)))
+                assert codec.layouts_from_json(updates[-1]["layouts"]) == codec.layouts_from_json(shown)
+                assert all("layouts" in m.fields for m in updates)
+            else:
+                assert not any("layouts" in m.fields for m in updates)
         # every client heard every move of the hand (one update each, in order)
         for i in range(len(table.clients)):
             numbers = [m["n"] for m in table.received[i] if m.kind == "update" and m["n"] > 0]
@@ -102,7 +108,7 @@ def test_a_nerts_round_on_the_virtual_clock_takes_the_same_course_twice():
         table = LoopbackTable("nerts", TABLES["nerts"], seed=3, remote_level="expert",
                               virtual_clock=True)
         try:
-            assert table.run(lambda: hand_done(table), timeout_s=60), "the round did not end in time"
+            assert table.run(lambda t=table: hand_done(t), timeout_s=60), "the round did not end in time"
             logs.append([(e.seat, e.step, repr(e.move)) for e in table.host.log])
         finally:
             table.close()
