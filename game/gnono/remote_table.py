@@ -24,6 +24,8 @@ from game.scene import Pop, Scene
 from . import net_codec
 from .cards import COLOR_NAMES
 from .moves import (
+    GAME_OVER,
+    ROUND_OVER,
     CallUno,
     Catch,
     Challenge,
@@ -37,7 +39,6 @@ from .moves import (
 )
 from .narrate import card_words
 from .replay_codec import move_to_json
-from .rules import GAME_OVER, ROUND_OVER
 
 
 def move_words(move: Any, names: list[str]) -> str:

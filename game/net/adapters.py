@@ -46,9 +46,10 @@ def new_engine(spec: Any, seed: int | None, options: Any, players: int) -> Any:
     check_table_size(spec, players)
     if spec.key == "gnono":                 # (its seat count is no option of the rules)
         return GnonoState(players, seed, options)
-    if options is None:
-        options = {"gostop": lambda: GoStopOptions(players=players),
-                   "nerts": lambda: NertsOptions(seats=players)}.get(spec.key, lambda: None)()
+    if options is None and spec.key == "gostop":
+        options = GoStopOptions(players=players)
+    elif options is None and spec.key == "nerts":
+        options = NertsOptions(seats=players)
     engine = spec.new_engine(seed, options)
     if engine.n_seats != players:
         raise ValueError(f"{spec.title} with these options has {engine.n_seats} seats, "
