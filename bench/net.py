@@ -30,7 +30,10 @@ def play(game: str, seconds: float, remote_level: str, options=None) -> dict:
     """Four remote seats on a loopback table for `seconds` (rounds dealt at once):
     latencies and the host's CPU share."""
     table = LoopbackTable(game, [REMOTE] * 4, seed=8, remote_level=remote_level,
-                          host_options={"deal_pause_s": 0.0, "options": options})
+                          # (computers answering at once outpace a human's flood limit:
+                          # closed, their seat would stall a turn game)
+                          host_options={"deal_pause_s": 0.0, "options": options,
+                                        "rate": 1000.0, "burst": 1000.0})
     server, host_cpu = table.server, [0.0]
     pump = server.pump
 
