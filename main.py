@@ -1,5 +1,6 @@
 """G'NERTS: python main.py [--windowed] [--game NAME] [--seed N] [--save-dir DIR] [--frames N]
-A headless network table: python main.py --host GAME [--port N] [--code CODE] [--seats N]"""
+A headless network table: python main.py --host GAME [--port N] [--code CODE] [--seats N]
+[--players N]"""
 from __future__ import annotations
 
 import argparse
@@ -67,12 +68,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="with --host: the table code players give (default: a new one)")
     p.add_argument("--seats", type=non_negative, metavar="N",
                    help="with --host: seats open to players (the rest are computers)")
+    p.add_argument("--players", type=non_negative, metavar="N",
+                   help="with --host: how many sit at the table, where the game allows it "
+                        "(Nerts 2-4, Gnono 2-10, Go-Stop 2-3; default: the game's own)")
     p.add_argument("--bind", metavar="ADDRESS",
                    help="with --host: the address to listen on (default 0.0.0.0, every interface)")
     p.add_argument("--version", action="version", version=f"G'NERTS {VERSION}")
     args = p.parse_args(argv)
-    if args.host is None and any(v is not None for v in (args.port, args.code, args.seats, args.bind)):
-        p.error("--port, --code, --seats and --bind go with --host GAME")
+    if args.host is None and any(v is not None for v in
+                                  (args.port, args.code, args.seats, args.players, args.bind)):
+        p.error("--port, --code, --seats, --players and --bind go with --host GAME")
     if args.host is not None and (args.game is not None or args.windowed or args.frames is not None):
         p.error("--host runs without a window: no --game, --windowed or --frames with it")
     return args
@@ -81,7 +86,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def host_table(args: argparse.Namespace) -> int:
     """python main.py --host GAME ...: the headless network table."""
     from game.games import BY_KEY
-    from game.net import headless
+    from game.net import adapters, headless
     from game.net.server import DEFAULT_PORT
 
     if args.host not in BY_KEY:
@@ -90,12 +95,18 @@ def host_table(args: argparse.Namespace) -> int:
     if BY_KEY[args.host].net_codec is None:
         Parser(prog="gnerts").error(f"argument --host: {BY_KEY[args.host].title} "
                                     "cannot be played over the network yet")
+    if args.players is not None:
+        try:
+            adapters.check_table_size(BY_KEY[args.host], args.players)
+        except ValueError as e:
+            Parser(prog="gnerts").error(f"argument --players: {e}")
     try:
-        headless.seat_plan(args.host, args.seats)
+        headless.seat_plan(args.host, args.seats, args.players)
     except ValueError as e:
         Parser(prog="gnerts").error(f"argument --seats: {e}")
     return headless.run(args.host, DEFAULT_PORT if args.port is None else args.port, args.code,
-                        args.seats, bind=args.bind or "0.0.0.0", seed=args.seed)
+                        args.seats, bind=args.bind or "0.0.0.0", seed=args.seed,
+                        players=args.players)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """A network table without sockets, for the tests of game/net/: a TableHost on a
-clock the test moves, connections numbered 1, 2..., and remote computers
-(autoplay.RemotePlayer) fed straight from the host's outbox. What the transport adds
-is tested in test_net_play.py and test_net_fuzz.py."""
+clock the test moves (the remote computers' Nerts clock too), connections numbered
+1, 2..., and remote computers (autoplay.RemotePlayer) fed straight from the host's
+outbox. What the transport adds is tested in test_net_play.py and test_net_fuzz.py."""
 from __future__ import annotations
 
 from typing import Any
@@ -65,7 +65,8 @@ class DirectTable:
             if msg.kind == "welcome":
                 self.seat_of[conn] = msg["seat"]
                 self.token[msg["seat"]] = msg["token"]
-                self.players.setdefault(msg["seat"], RemotePlayer(self.key, "normal", msg["seat"]))
+                self.players.setdefault(msg["seat"], RemotePlayer(self.key, "normal", msg["seat"],
+                                                                  self.clock))
             elif msg.kind == "update" and conn not in self.closed:
                 self.players[self.seat_of[conn]].update(msg.fields)
 

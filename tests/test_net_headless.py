@@ -27,6 +27,10 @@ def gnerts(*args: str, **kw) -> subprocess.Popen:
 @pytest.mark.parametrize("args, says", [
     (["--host", "chess"], "invalid choice: 'chess'"),
     (["--host", "gnono", "--seats", "9"], "--seats is 1 to 4"),
+    (["--host", "gostop", "--players", "4"], "--players: Go-Stop is played by 2 to 3, not 4"),
+    (["--host", "gin", "--players", "3"], "--players: Gin Rummy is played by 2, not 3"),
+    (["--host", "gostop", "--players", "3", "--seats", "4"], "--seats is 1 to 3"),
+    (["--players", "3"], "go with --host GAME"),
     (["--host", "gnono", "--port", "70000"], "a port is 0 to 65535"),
     (["--host", "gnono", "--code", "no way"], "4 to 16 letters and digits"),
     (["--port", "47470"], "go with --host GAME"),

@@ -14,7 +14,9 @@ import json
 import pytest
 
 from game.games import BY_KEY
-from game.net.adapters import replay, table_deal
+from game.net.adapters import new_engine, replay, table_deal
+from game.net.autoplay import RemotePlayer
+from game.net.client import JOINED
 from game.net.host import COMPUTER, REMOTE
 from game.net.loopback import LoopbackTable
 
@@ -43,15 +45,17 @@ def hand_done(table: LoopbackTable) -> bool:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(game, seed):
     seats = TABLES[game]
-    if game == "nerts":
-        seats = seats[:BY_KEY[game].new_engine(seed).n_seats]
-    # (Nerts' remote computers as fast as they come: the round takes a second, not minutes)
-    table = LoopbackTable(game, seats, seed=seed, remote_level="instant" if game == "nerts" else None)
+    # the table's virtual clock, in lockstep: the same hand on a loaded machine (no move
+    # chosen from a view a computer at the host has just overtaken); Nerts' expert
+    # computers at a human pace, a round in seconds, within the host's flood limit
+    nerts = game == "nerts"
+    table = LoopbackTable(game, seats, seed=seed, remote_level="expert" if nerts else None,
+                          virtual_clock=True)
     try:
         assert table.run(lambda: hand_done(table), timeout_s=60), "the hand did not end in time"
         table.run(lambda: False, timeout_s=0.2, play=False)     # the last updates arrive
         host = table.host
-        local = BY_KEY[game].new_engine(seed)
+        local = new_engine(BY_KEY[game], seed, None, len(seats))
         replay(game, local, host.log, host.step)
         local.check_invariants()
         assert json.dumps(local.to_json(), sort_keys=True) == \
@@ -62,11 +66,51 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         for i, client in enumerate(table.clients):
             updates = [m for m in table.received[i] if m.kind == "update"]
             assert codec.view_from_json(updates[-1]["view"]) == local.view(client.seat)
+            if nerts:    # every seat's face-up layout, to draw the others: the table's now
+                shown = json.loads(json.dumps(codec.layouts_to_json(local)))
+                assert codec.layouts_from_json(updates[-1]["layouts"]) == codec.layouts_from_json(shown)
+                assert all("layouts" in m.fields for m in updates)
+            else:
+                assert not any("layouts" in m.fields for m in updates)
         # every client heard every move of the hand (one update each, in order)
         for i in range(len(table.clients)):
             numbers = [m["n"] for m in table.received[i] if m.kind == "update" and m["n"] > 0]
             assert numbers == list(range(1, host.moves_applied + 1))
-        if game != "nerts":          # (in Nerts a card may be beaten to a foundation)
-            assert table.illegal == 0
+        refusals = [m["reason"] for got in table.received for m in got if m.kind == "illegal"]
+        assert len(refusals) == table.illegal
+        # (in Nerts a card may be beaten to a foundation: the loser hears the beep)
+        assert all(r.startswith("Too late") for r in refusals) if nerts else not refusals
+        assert all(c.state == JOINED for c in table.clients)    # (none closed as a flood)
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("game", ["gostop", "gin"])
+def test_a_remote_player_leaves_the_deal_between_hands_to_the_table(game):
+    """At hand's end the table deals (table_deal); a remote player that sent the deal
+    itself would be refused again and again, till the host closed it as a flood."""
+    spec = BY_KEY[game]
+    engine = new_engine(spec, 1, None, 2)
+    ais = [spec.make_computer("normal", s) for s in range(2)]
+    while table_deal(game, engine) is None:
+        seat = engine.to_move()[0]
+        engine.apply(ais[seat].choose(engine.view(seat)))
+    for seat in range(2):
+        player = RemotePlayer(game, "normal", seat)
+        player.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+        assert player.move() is None
+
+
+def test_a_nerts_round_on_the_virtual_clock_takes_the_same_course_twice():
+    """Lockstep on the table's clock: the order of arrival over the sockets (and the
+    machine's load) changes nothing, so the round above cannot pass by luck."""
+    logs = []
+    for _ in range(2):
+        table = LoopbackTable("nerts", TABLES["nerts"], seed=3, remote_level="expert",
+                              virtual_clock=True)
+        try:
+            assert table.run(lambda t=table: hand_done(t), timeout_s=60), "the round did not end in time"
+            logs.append([(e.seat, e.step, repr(e.move)) for e in table.host.log])
+        finally:
+            table.close()
+    assert len(logs[0]) > 50 and logs[0] == logs[1]

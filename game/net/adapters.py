@@ -13,13 +13,48 @@ from game.engine import IllegalMove
 from game.gin.moves import NextHand as GinNextHand
 from game.gnono.moves import PLAY, ROUND_OVER, CallUno
 from game.gnono.moves import NextRound as GnonoNextRound
+from game.gnono.rules import GnonoState
+from game.gnono.settings import MAX_SEATS as GNONO_MAX_SEATS
 from game.gostop.moves import NextHand as GoStopNextHand
+from game.gostop.options import Options as GoStopOptions
 from game.nerts.moves import FOUND, Move, Seated
 from game.nerts.moves import NextRound as NertsNextRound
+from game.nerts.options import NertsOptions
 
 NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
 NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
 FLIP_MOVE, TURN_MOVE = Move.flip(), Move.turn()
+
+
+# how many sit at a table of each game (its set-up screen's range)
+TABLE_SIZES = {"nerts": range(2, 5), "gin": range(2, 3), "gnono": range(2, GNONO_MAX_SEATS + 1),
+               "gostop": range(2, 4)}
+
+
+def check_table_size(spec: Any, players: int) -> None:
+    """ValueError with a sentence unless `spec`'s game is played by `players` here."""
+    sizes = TABLE_SIZES[spec.key]
+    if players not in sizes:
+        played = f"by {sizes[0]}" if len(sizes) == 1 else f"by {sizes[0]} to {sizes[-1]}"
+        raise ValueError(f"{spec.title} is played {played}, not {players}")
+
+
+def new_engine(spec: Any, seed: int | None, options: Any, players: int) -> Any:
+    """The table's engine: the game's new_engine with `options` (None: the defaults
+    for `players` seats). ValueError with a sentence for a table size the game is not
+    played at, or options that seat another number."""
+    check_table_size(spec, players)
+    if spec.key == "gnono":                 # (its seat count is no option of the rules)
+        return GnonoState(players, seed, options)
+    if options is None and spec.key == "gostop":
+        options = GoStopOptions(players=players)
+    elif options is None and spec.key == "nerts":
+        options = NertsOptions(seats=players)
+    engine = spec.new_engine(seed, options)
+    if engine.n_seats != players:
+        raise ValueError(f"{spec.title} with these options has {engine.n_seats} seats, "
+                         f"not {players}")
+    return engine
 
 
 class Wire:

@@ -6,6 +6,7 @@ also the model of what a remote table asks of a view. No pygame here.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.games import BY_KEY
@@ -18,8 +19,10 @@ class RemotePlayer:
     """One seat's computer at a client: `update(msg)` with each update message,
     `move()` the next move to send (the engine's move) or None."""
 
-    def __init__(self, game: str, level: str, seed: int):
+    def __init__(self, game: str, level: str, seed: int,
+                 clock: Callable[[], float] = time.monotonic):
         self.spec = BY_KEY[game]
+        self.clock = clock      # the Nerts clock runs on from the last update's step by it
         self.key = game
         self.ai = adapters.make_computer(self.spec, level, seed)
         self.view: Any = None
@@ -31,7 +34,7 @@ class RemotePlayer:
     def update(self, fields: dict[str, Any]) -> None:
         self.view = self.spec.net_codec.view_from_json(fields["view"])
         if fields.get("step") is not None:
-            self.step, self.step_at = fields["step"], time.monotonic()
+            self.step, self.step_at = fields["step"], self.clock()
         self.fresh = True
 
     def move(self) -> Any:
@@ -42,6 +45,10 @@ class RemotePlayer:
         self.fresh = False
         return {"gnono": self._gnono, "gin": self._gin, "gostop": self._gostop,
                 "nerts": self._nerts}[self.key](v)
+
+    def next_look(self) -> int | None:
+        """Nerts: the step of the host's clock at which this computer looks again."""
+        return self.ai.next_step if self.key == "nerts" else None
 
     def _gnono(self, v: Any) -> Any:
         if v.phase in (ROUND_OVER, GAME_OVER):
@@ -58,7 +65,7 @@ class RemotePlayer:
         return self.ai.choose(v)
 
     def _gostop(self, v: Any) -> Any:
-        if not v.legal or v.question.seat != v.seat:
+        if not v.legal or v.question.seat != v.seat or v.question.kind == "hand_over":
             return None
         return self.ai.choose(v)
 
@@ -66,6 +73,6 @@ class RemotePlayer:
         if v.over or v.round is None or v.round.over:
             return None
         self.fresh = True              # the clock runs: look again at the next step
-        step = self.step + int((time.monotonic() - self.step_at) * adapters.NERTS_SPS)
+        step = self.step + int((self.clock() - self.step_at) * adapters.NERTS_SPS)
         move = self.ai.poll(step, v.round)
         return None if move is None else Seated(v.seat, move)

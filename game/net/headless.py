@@ -1,6 +1,7 @@
-"""The headless host: python main.py --host GAME [--port N] [--code CODE] [--seats N].
-A table without a window (for a small server): it prints where to join, fills the
-first N seats with whoever joins (computers for the rest), and runs until the game
+"""The headless host: python main.py --host GAME [--port N] [--code CODE] [--seats N]
+[--players N]. A table of N players (the game's default without --players) without a
+window (for a small server): it prints where to join, fills the first --seats seats
+with whoever joins (computers for the rest), and runs until the game
 is over or Ctrl-C, which tells every player that the host closed the table.
 No pygame here (the engines' packages are imported through game.games)."""
 from __future__ import annotations
@@ -9,26 +10,31 @@ import time
 from collections.abc import Callable
 
 from game.games import BY_KEY
+from game.net import adapters
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.server import NetServer
 
 FRAME_S = 0.004          # the loop's pause: a move waits at most this long at the host
 
 
-def seat_plan(game: str, remote: int | None) -> list[str]:
-    """The seats: `remote` open to players (all but one if None), computers after;
-    ValueError with a sentence for a count the game cannot seat."""
-    n = BY_KEY[game].new_engine(0).n_seats
+def seat_plan(game: str, remote: int | None, players: int | None = None) -> list[str]:
+    """The seats of a table of `players` (None: the game's default): `remote` open to
+    players (all but one if None), computers after; ValueError with a sentence for a
+    number the game cannot seat."""
+    spec = BY_KEY[game]
+    n = spec.new_engine(0).n_seats if players is None else players
+    adapters.check_table_size(spec, n)
     remote = n - 1 if remote is None else remote
     if not 1 <= remote <= n:
-        raise ValueError(f"{BY_KEY[game].title} is played here by {n}: --seats is 1 to {n}")
+        raise ValueError(f"{spec.title} is played here by {n}: --seats is 1 to {n}")
     return [REMOTE] * remote + [COMPUTER] * (n - remote)
 
 
 def run(game: str, port: int, code: str | None, remote: int | None, bind: str = "0.0.0.0",
-        level: str = "normal", seed: int | None = None, say: Callable[[str], None] | None = None) -> int:
+        level: str = "normal", seed: int | None = None, say: Callable[[str], None] | None = None,
+        players: int | None = None) -> int:
     say = say or (lambda line: print(line, flush=True))
-    host = TableHost(game, seat_plan(game, remote), seed=seed, code=code, level=level)
+    host = TableHost(game, seat_plan(game, remote, players), seed=seed, code=code, level=level)
     server = NetServer(host, port=port, bind=bind)
     try:
         port = server.start()

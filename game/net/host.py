@@ -81,10 +81,13 @@ class TableHost:
         self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
         if self.codec is None:
             raise ValueError(f"{spec.title} cannot be played over the network yet")
-        self.engine = engine if engine is not None else spec.new_engine(seed, options)
-        n = self.engine.n_seats
-        if len(seats) != n or any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
-            raise ValueError(f"{spec.title} here has {n} seats: give each remote, computer or local")
+        if any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
+            raise ValueError("give each seat remote, computer or local")
+        if engine is None:       # the table's size is its seats' number, the rest the options'
+            engine = adapters.new_engine(spec, seed, options, len(seats))
+        self.engine = engine
+        if len(seats) != engine.n_seats:
+            raise ValueError(f"this {spec.title} game has {engine.n_seats} seats, not {len(seats)}")
         if level not in spec.levels:
             raise ValueError(f"no level {level!r}; one of {', '.join(spec.levels)}")
         self.wire = adapters.Wire(game, spec.replay_codec)
@@ -285,7 +288,7 @@ class TableHost:
         if not self.started and all(s.kind != REMOTE or s.token for s in self.seats):
             self.started = True
         self._send_seats()
-        self._send_update(seat_no, [], None)
+        self._send_update(seat_no, [], None, self._layouts())
 
     # -- moves ------------------------------------------------------------------------
     def _move(self, conn: int, seat: int, msg: Message) -> None:
@@ -304,11 +307,23 @@ class TableHost:
         events = adapters.apply_checked(self.engine, seat, move)
         self.moves_applied += 1
         self.log.append(adapters.Logged(seat, move, self.step))
-        for i in range(len(self.seats)):
-            self._send_update(i, events, seq if i == seat else None)
+        self._send_updates(events, seat, seq)
         return events
 
-    def _send_update(self, seat: int, events: list[Any], ack: int | None) -> None:
+    def _send_updates(self, events: list[Any], mover: int | None = None, seq: int | None = None) -> None:
+        """One update to each connected seat (the table's open layouts made once)."""
+        layouts = self._layouts()
+        for i in range(len(self.seats)):
+            self._send_update(i, events, seq if i == mover else None, layouts)
+
+    def _layouts(self) -> list[Any] | None:
+        """Nerts: every layout on the table, face-up cards only, for a client to draw
+        the other seats (the codec's layouts_to_json; the turn games have none)."""
+        to_json = getattr(self.codec, "layouts_to_json", None)
+        return None if to_json is None else to_json(self.engine)
+
+    def _send_update(self, seat: int, events: list[Any], ack: int | None,
+                     layouts: list[Any] | None = None) -> None:
         conn = self.seats[seat].conn
         if conn is None:
             return
@@ -317,6 +332,8 @@ class TableHost:
                                   "n": self.moves_applied}
         if ack is not None:
             fields["ack"] = ack
+        if layouts is not None:
+            fields["layouts"] = layouts
         if adapters.is_realtime(self.key):
             fields["step"] = self.step
         self._send(conn, protocol.encode("update", **fields))
@@ -333,8 +350,7 @@ class TableHost:
             events = self.engine.apply(deal)
             self.moves_applied += 1
             self.log.append(adapters.Logged(None, deal, self.step))
-            for i in range(len(self.seats)):
-                self._send_update(i, events, None)
+            self._send_updates(events)
             if self.key == "nerts":
                 for s in self.seats:
                     if s.computer is not None:

@@ -1,7 +1,15 @@
 """A whole network table in one process on the loopback address: a TableHost behind
 a NetServer on 127.0.0.1 and remote computers (autoplay.RemotePlayer) behind
 NetClients, all pumped by one loop. The end-to-end tests and the bench use it; it
-also times each move from a client's send to the other clients' receipt. No pygame.
+also times each move from a client's send to the other clients' receipt.
+
+With `virtual_clock` (the tests) the host's clock is not the wall's: the table plays
+in lockstep, one move at a time (each client in turn, once every earlier move is
+answered and heard by all, so none is chosen from a view already overtaken), and in
+Nerts the clock jumps to the next step at which a computer looks at its layout. A
+hand then takes the same course on a loaded machine as on an idle one, Nerts' round
+in a few seconds with the players at a human pace (the host's flood limit holds).
+No pygame.
 """
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.net.adapters import NERTS_SPS, is_realtime
 from game.net.autoplay import RemotePlayer
 from game.net.client import CLOSED, JOINED, REFUSED, NetClient
 from game.net.host import REMOTE, TableHost
@@ -21,8 +30,10 @@ class LoopbackTable:
     def __init__(self, game: str, seats: Sequence[str], *, seed: int = 1, level: str = "normal",
                  remote_level: str | None = None,
                  code: str = "LOOP42", host_options: dict[str, Any] | None = None, bind: str = LOOPBACK,
-                 clients: int | None = None):
-        self.host = TableHost(game, seats, seed=seed, code=code, level=level,
+                 clients: int | None = None, virtual_clock: bool = False):
+        self.virtual, self.now = virtual_clock, 0.0
+        self.clock: Callable[[], float] = (lambda: self.now) if virtual_clock else time.monotonic
+        self.host = TableHost(game, seats, seed=seed, code=code, level=level, clock=self.clock,
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
         self.server = NetServer(self.host, port=0, bind=bind)
         self.port = self.server.start()
@@ -38,17 +49,22 @@ class LoopbackTable:
         self.mover_of: dict[int, int] = {}       # host move number -> the client that sent it
         self.got_at: dict[int, list[tuple[int, float]]] = {}   # move number -> (client, when)
         self.illegal = 0
-        for _ in range(seats.count(REMOTE) if clients is None else clients):
-            self.join()
+        self.heard: list[int] = []               # each client's last update's move number
+        self.offered: set[int] = set()           # lockstep: the clients asked at this step
+        remote = [i for i, kind in enumerate(seats) if kind == REMOTE]
+        for k in range(len(remote) if clients is None else clients):
+            # (lockstep: each client asks for its seat, not the first open at its arrival)
+            self.join(seat=remote[k] if virtual_clock and k < len(remote) else None)
 
-    def join(self, token: str | None = None, name: str | None = None) -> int:
-        """Another client (it replaces none): its index."""
+    def join(self, token: str | None = None, name: str | None = None, seat: int | None = None) -> int:
+        """Another client (it replaces none), asking for `seat` if given: its index."""
         i = len(self.clients)
-        c = NetClient(self.bind, self.port, self.code, name or f"Remote {i + 1}", token=token)
+        c = NetClient(self.bind, self.port, self.code, name or f"Remote {i + 1}", token=token, seat=seat)
         c.start()
         self.clients.append(c)
-        self.players.append(RemotePlayer(self.key, self.level, self.seed * 100 + i))
+        self.players.append(RemotePlayer(self.key, self.level, self.seed * 100 + i, self.clock))
         self.received.append([])
+        self.heard.append(-1)
         self.pending.append(None)
         self.seq.append(0)
         return i
@@ -61,6 +77,7 @@ class LoopbackTable:
             for msg in c.poll():
                 self.received[i].append(msg)
                 if msg.kind == "update":
+                    self.heard[i] = msg["n"]
                     self._timed(i, msg, now)
                     self.players[i].update(msg.fields)
                     if msg.get("ack") is not None and msg["ack"] == self.pending[i]:
@@ -70,10 +87,34 @@ class LoopbackTable:
                     if msg["seq"] == self.pending[i]:
                         self.pending[i] = None
                     self.players[i].fresh = True
-            if play and c.state == JOINED and self.pending[i] is None:
-                move = self.players[i].move()
-                if move is not None:
-                    self.send_move(i, move)
+        for i, c in enumerate(self.clients):     # (each has read what came: then moves)
+            if not play or c.state != JOINED or self.pending[i] is not None:
+                continue
+            if self.virtual:          # lockstep: in turn, once a step, all caught up
+                if i in self.offered or not self.settled():
+                    continue
+                self.offered.add(i)
+            move = self.players[i].move()
+            if move is not None:
+                self.send_move(i, move)
+
+    def settled(self) -> bool:
+        """Play is on, no move is awaiting its answer and every joined client heard the
+        last one."""
+        return self.host.started and all(p is None for p in self.pending) and all(
+            c.state == JOINED and n == self.host.moves_applied
+            for c, n in zip(self.clients, self.heard) if c.state not in (REFUSED, CLOSED))
+
+    def _advance(self) -> None:
+        """The virtual clock to the next step at which a computer looks (a second at most)."""
+        host = self.host
+        if host.t0 is None or not is_realtime(self.key):   # (the turn games wait on no clock)
+            return
+        looks = [p.next_look() for c, p in zip(self.clients, self.players) if c.state == JOINED]
+        looks += [s.computer.ai.next_step for s in host.seats
+                  if s.computer is not None]
+        target = min([x for x in looks if x is not None] + [host.step + NERTS_SPS])
+        self.now = host.t0 + (max(target, host.step + 1) + 0.5) / NERTS_SPS
 
     def send_move(self, i: int, move: Any) -> int:
         c = self.clients[i]
@@ -100,7 +141,12 @@ class LoopbackTable:
             self.step(play)
             if done():
                 return True
-            time.sleep(frame_s)
+            if self.virtual and self.settled() and all(
+                    i in self.offered for i, c in enumerate(self.clients) if c.state == JOINED):
+                self._advance()
+                self.offered.clear()
+            else:
+                time.sleep(frame_s)
         return False
 
     def joined(self) -> bool:

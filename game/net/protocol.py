@@ -141,7 +141,7 @@ HOST_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "update": ({"view": _is(dict, "a view as a JSON object"),
                 "events": _is(list, "a list of events")},
                {"ack": _optional(_SEQ), "step": _optional(_int(0, 10 ** 12)),
-                "n": _int(0, 10 ** 12)}),
+                "n": _int(0, 10 ** 12), "layouts": _is(list, "the table's layouts as a list")}),
     "illegal": ({"seq": _SEQ, "reason": _SENTENCE}, {}),
     "seats": ({"names": _names, "connected": _flags, "missing": _flags, "computer": _flags}, {}),
     "end": ({"reason": _one_of(ENDINGS), "text": _SENTENCE}, {}),

@@ -1,0 +1,174 @@
+"""A pilot of the remote table (issue #36): Gnono drawn at a joiner's program from
+only what the host sends: its seat's GnonoView (the net codec) and the seats' names.
+Left/Right pick one of the seat's legal moves, Enter sends it through the NetClient;
+a key with nothing to do, and the host's `illegal`, are the beep, as at one keyboard.
+Nothing is applied here: the host's next view is the truth.
+
+The drawing is text on the 80x25 grid, not yet table_draw's: its GnonoView reads the
+local table's controller (state, stages, boxes), which a view cannot feed as it is.
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pygame
+
+from game import palette as P
+from game import ui
+from game.keys import Binding
+from game.net.client import NetClient
+from game.net.protocol import Message
+from game.scene import Pop, Scene
+
+from . import net_codec
+from .cards import COLOR_NAMES
+from .moves import (
+    GAME_OVER,
+    ROUND_OVER,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    KeepDrawn,
+    NextRound,
+    Play,
+    PlayDrawn,
+    SwapHands,
+)
+from .narrate import card_words
+from .replay_codec import move_to_json
+
+
+def move_words(move: Any, names: list[str]) -> str:
+    """A legal move as the move line says it."""
+    colour = getattr(move, "color", None)
+    as_colour = f" as {COLOR_NAMES[colour]}" if colour else ""
+    if isinstance(move, Play):
+        return f"play {card_words(move.card)}{as_colour}"
+    if isinstance(move, PlayDrawn):
+        return f"play the drawn card{as_colour}"
+    if isinstance(move, ChooseColor):
+        return f"choose {COLOR_NAMES[move.color]}"
+    if isinstance(move, Challenge):
+        return "challenge the Wild Draw Four" if move.challenge else "accept the Wild Draw Four"
+    if isinstance(move, SwapHands | Catch):
+        who = names[move.target] if move.target < len(names) else f"seat {move.target + 1}"
+        return f"swap hands with {who}" if isinstance(move, SwapHands) else f"catch {who}"
+    return {Draw: "draw", KeepDrawn: "keep the drawn card", CallUno: "call UNO!",
+            NextRound: "deal the next round"}.get(type(move), "move")
+
+
+class RemoteGnonoTable(Scene):
+    title = "Gnono at a network table"
+
+    def __init__(self, app: Any, client: NetClient):
+        super().__init__(app)
+        self.client = client
+        self.view: Any = None          # the seat's GnonoView, from the last update
+        self.names: list[str] = []
+        self.pick = 0                  # which legal move Enter sends
+        self.seq = 0
+        self.pending: int | None = None   # the move sent, awaiting the host's answer
+        self.note = ""                 # the host's last refusal, or how the table ended
+
+    # -- the network ------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for msg in self.client.poll():
+            self.receive(msg)
+
+    def receive(self, msg: Message) -> None:
+        if msg.kind == "update":
+            try:
+                self.view = net_codec.view_from_json(msg["view"])
+            except ValueError:
+                self.note = "The host sent a view this program cannot read."
+                self.client.close()
+                return
+            if msg.get("ack") is not None and msg["ack"] == self.pending:
+                self.pending, self.note = None, ""
+            self.pick = min(self.pick, max(0, len(self.moves()) - 1))
+        elif msg.kind == "illegal":
+            if msg["seq"] == self.pending:
+                self.pending = None
+            self.note = msg["reason"]
+            self.app.error()
+        elif msg.kind in ("welcome", "seats"):
+            self.names = list(msg["names"])
+        elif msg.kind in ("end", "refused"):
+            self.note = msg["text"]
+
+    def moves(self) -> list[Any]:
+        return list(self.view.legal) if self.view is not None else []
+
+    # -- the keys ---------------------------------------------------------------------
+    def bindings(self) -> list[Binding]:
+        return [Binding((pygame.K_LEFT,), "The previous legal move", lambda: self.turn(-1),
+                        bar="Move", bar_keys="Left/Right"),
+                Binding((pygame.K_RIGHT,), "The next legal move", lambda: self.turn(1)),
+                Binding((pygame.K_RETURN,), "Send the move to the host", self.send, bar="Send"),
+                Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)",
+                        self.leave, bar="Leave")]
+
+    def turn(self, by: int) -> bool:
+        moves = self.moves()
+        if len(moves) < 2:
+            return False
+        self.pick = (self.pick + by) % len(moves)
+        return True
+
+    def send(self) -> bool:
+        moves = self.moves()
+        if not moves or self.pending is not None or self.client.state != "joined":
+            return False
+        self.seq += 1
+        self.pending = self.seq
+        self.client.send({"kind": "move", "seq": self.seq, "move": move_to_json(moves[self.pick])})
+        return True
+
+    def leave(self) -> Pop:
+        self.client.close()
+        return Pop(self)
+
+    # -- the drawing ------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
+    def status(self) -> str:
+        v = self.view
+        if v is None:
+            return "Waiting for the host..."
+        if v.phase in (ROUND_OVER, GAME_OVER):
+            return "Round over" if v.phase == ROUND_OVER else "Game over"
+        return "Your turn" if v.current == v.seat else f"{self.name(v.current)}'s turn"
+
+    def draw(self, canvas: Any) -> None:
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
+        ui.text(canvas, 0, 0, " GNONO  at a network table", P.WHITE, P.BLUE)
+        status = self.status()
+        ui.text(canvas, 79 - len(status), 0, status, P.YELLOW, P.BLUE)
+        v = self.view
+        if v is not None:
+            way = "clockwise" if v.direction == 1 else "anticlockwise"
+            ui.text(canvas, 2, 2, f"On the pile: {card_words(v.top)}   Colour: "
+                    f"{COLOR_NAMES[v.color]}   Play goes {way}   Draw pile: {v.draw_pile_size}",
+                    P.WHITE, width=76)
+            for seat in range(v.n_players):
+                mark = "\x10" if seat == v.current and v.phase not in (ROUND_OVER, GAME_OVER) else " "
+                who = "you" if seat == v.seat else ""
+                uno = "UNO!" if v.uno_called[seat] and v.counts[seat] == 1 else ""
+                ui.text(canvas, 2, 4 + seat, f"{mark}{self.name(seat)[:20]:<20} {who:<4}"
+                        f"{v.counts[seat]:>3} cards {v.scores[seat]:>5} pts  {uno}",
+                        P.YELLOW if mark != " " else P.WHITE, width=76)
+            hand = ", ".join(card_words(c) for c in v.hand)
+            ui.text(canvas, 2, 16, "Your hand:", P.LIGHT_CYAN)
+            for i, line in enumerate(textwrap.wrap(hand, 76)[:3]):
+                ui.text(canvas, 2, 17 + i, line, P.WHITE, width=76)
+            moves = self.moves()
+            if moves:
+                line = f"Move {self.pick + 1} of {len(moves)}: {move_words(moves[self.pick], self.names)}"
+                ui.text(canvas, 2, 21, line[:76], P.YELLOW, P.BLACK)
+        if self.note:
+            ui.text(canvas, 2, 22, self.note[:76], P.LIGHT_RED)
