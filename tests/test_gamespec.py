@@ -4,12 +4,12 @@ import pytest
 
 from game.games import GAMES
 from game.gamespec import ROLES, package_spec
-from game.gin import replay_board, replay_codec, rules, settings, table, table_save
+from game.gin import net_codec, replay_board, replay_codec, rules, settings, table, table_save
 from game.gin.ai import make_ai
 from game.gin.setup import SessionScene
 from game.gnono import rules as gnono_rules
 
-GIN_MODULES = (rules, table, settings, table_save, replay_codec, replay_board)
+GIN_MODULES = (rules, table, settings, table_save, replay_codec, replay_board, net_codec)
 
 
 def test_every_game_spec_is_read_from_its_own_modules():
@@ -19,6 +19,7 @@ def test_every_game_spec_is_read_from_its_own_modules():
         for field in (spec.new_engine, spec.start, spec.resume, spec.start_challenge, spec.replay_board):
             assert field.__module__.startswith(package + "."), (spec.key, field)
         assert spec.levels == spec.replay_codec.LEVELS
+        assert spec.net_codec.__name__ == f"{package}.net_codec"
         assert spec.option_pages and all(p.title for p in spec.option_pages)
     keys = {s.key: s for s in GAMES}
     assert keys["nerts"].presets is None and keys["gin"].presets is settings.BOOK

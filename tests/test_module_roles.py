@@ -65,6 +65,7 @@ OPTIONAL = {
     "help_text": ("the F2 rules text of the table and its set-up", False),
     "cards": ("the game's own cards", False),
     "card_art": ("the game's own cards in pixel art", False),
+    "remote_table": ("the table at a joiner's program, drawn from what the host sends", False),
     # one game's own
     "arrangement": ("Gin: a hand laid out in marked groups, as the table shows it", True),
     "copies": ("Gin: copies of a game, and its hidden cards dealt anew", True),
@@ -79,6 +80,8 @@ OPTIONAL = {
     "move_checks": ("Gnono: whether a state accepts a move, and why not", True),
     "positions": ("Gnono: constructed positions, hidden cards dealt anew", True),
     "reading": ("Gnono: reading the other seat's hand from its plays", True),
+    "state_fields": ("Gnono: the state's fields declared once, and the helpers that only "
+                     "read them", True),
     "hand": ("Go-Stop: how a hand begins and ends", True),
     "hwatu_art": ("Go-Stop: the hwatu cards in pixel art (card_art's role)", False),
     "model": ("Go-Stop: the table's cards apart from pygame, and a playback's stages", True),
@@ -192,7 +195,7 @@ def base_modules(module: str, cls: ast.ClassDef) -> list[str]:
     return [module if ast.unparse(b) in local else where.get(ast.unparse(b), "?") for b in cls.bases]
 
 
-SHARED_TABLE_LAYER = ("game.scene", "game.scenes.turn_table")
+SHARED_TABLE_LAYER = ("game.scene", "game.scenes.turn_table", "game.scenes.realtime_table")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -36,6 +36,8 @@ from game.gostop.cards import deck as hwatu_deck
 from game.gostop.cards import parse_cards
 from game.gostop.moves import NextHand as GoStopNextHand
 from game.gostop.options import Options as GoStopOptions
+from game.nerts.moves import Seated as NertsSeated
+from game.nerts.moves import Step as NertsStep
 from game.nerts.options import NertsOptions
 from game.nerts.piles import card_token
 
@@ -91,7 +93,10 @@ def walk(game: str, seed: int) -> Iterator[tuple[Any, list | None]]:
             move = _nerts_move(legal, rng)
         else:
             move = rng.choice(legal)
-        yield engine, engine.apply(move)
+        events = engine.apply(move)
+        if isinstance(move, NertsSeated):    # queued for the clock step on: applied there
+            events += engine.apply(NertsStep())
+        yield engine, events
 
 
 def names(data: Any) -> set[str]:
@@ -115,6 +120,8 @@ def all_cards(game: str, engine) -> set[str]:
         return {str(c) for c in full_deck()}
     if game == "gostop":
         return {c.name for c in hwatu_deck(engine.options.bonus_cards)}
+    if engine.round is None:     # scored, the next not dealt yet: no card on the table
+        return set()
     return {card_token(c) for side in range(engine.options.sides) for c in full_deck(side)}
 
 

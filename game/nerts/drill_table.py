@@ -26,6 +26,7 @@ from game.nerts.drill_screens import DrillPause, DrillResult, drill_help
 from game.nerts.table_draw import TableDrawing
 from game.scene import Pop, Push
 from game.scenes.overlays import Question
+from game.scenes.realtime_table import RealTimeTable
 
 CLOCK_SCALE = 4            # the big clock: 8x16 text scaled up
 
@@ -90,7 +91,8 @@ class DrillDrawing(TableDrawing):
                       o["colour.table"])
 
 
-class DrillTable(K.ClusterTable):
+class DrillTable(RealTimeTable):
+    cursor_places = K.CURSOR_PLACES
     title = "Nerts drill"
 
     def __init__(self, app, goal: Goal, deal_no: int, *, flip_by_ones: bool = False,

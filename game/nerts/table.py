@@ -31,6 +31,7 @@ from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
+from game.scenes.realtime_table import RealTimeTable
 from game.table_support import resume_saved
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
@@ -85,7 +86,8 @@ def make_seats(app, levels: list[str]) -> list[SeatInfo]:
     return seats
 
 
-class NertsTable(K.ClusterTable):
+class NertsTable(RealTimeTable):
+    cursor_places = K.CURSOR_PLACES
     title = "Nerts"
 
     def __init__(self, app, game: Game, levels: list[str], seed: int | None = None):

@@ -3,18 +3,15 @@ the arrows and Enter for a single human, and the table's own keys (pause, leave,
 
 `bindings(table)` lists what the keys do now; `key_map(seats)` finds a player's key by
 its code first (fast, and never shadowed by a label). The moves themselves are made
-by the controller (`table.ctl.press`). `ClusterTable` is what the Nerts table and the
-drill table share as scenes: those keys, the arrows' cursor, the clock's tick.
+by the controller (`table.ctl.press`). (The scene both Nerts tables are made of, the
+game's and the drill's, is game/scenes/realtime_table.py's RealTimeTable.)
 """
 from __future__ import annotations
-
-from typing import Any
 
 import pygame
 
 from game.keys import Binding
 from game.nerts import settings as S
-from game.scene import Scene
 
 # the arrow keys' cursor walks the near seat's places, left to right
 CURSOR_PLACES = ("pile", "col1", "col2", "col3", "col4", "flip", "waste")
@@ -86,51 +83,3 @@ def bindings(table) -> list[Binding]:
           Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave,
                   bar="" if phase == "banner" else "Leave")]
     return b
-
-
-def is_plain(event) -> bool:
-    """A key without Ctrl or Alt (those belong to the App: Alt+F4, Ctrl+...)."""
-    return not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT))
-
-
-class ClusterTable(Scene):
-    """A Nerts table as a scene (the game's and the drill's): a player's cluster key is
-    found by its code (`_key_map`: key -> (seat, action)) before the bindings; the arrows
-    move `cursor` over the places of `arrow_seat`; each step ticks the controller
-    (`ctl`) and animates the drawing (`drawing`), and `tick_due()` follows a tick that
-    says so (the round's scores, the drill's result)."""
-    ctl: Any
-    drawing: Any
-    _key_map: dict[int, tuple[int, str]]
-    arrow_seat: int | None
-    cursor: int
-
-    def update(self, dt):
-        self.drawing.tick()
-        events, due = self.ctl.tick()
-        self.drawing.animate(events)
-        return self.tick_due() if due else None
-
-    def tick_due(self):
-        raise NotImplementedError
-
-    def handle(self, event):
-        hit = self._key_map.get(event.key)
-        if hit is not None and self.ctl.phase == "play" and is_plain(event):
-            return self.ctl.press(*hit) is not False
-        return super().handle(event)
-
-    def move_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(CURSOR_PLACES)
-
-    def enter(self):
-        return self.ctl.press(self.arrow_seat, CURSOR_PLACES[self.cursor])
-
-    def check_invariants(self) -> None:
-        self.ctl.check_invariants()
-
-    def spoken_state(self) -> str:
-        return self.ctl.spoken_state()
-
-    def draw(self, canvas) -> None:
-        self.drawing.draw(canvas)

@@ -19,6 +19,7 @@ from game.gostop.moves import NextHand as GoStopNextHand
 from game.gostop.options import Options as GoStopOptions
 from game.nerts.moves import FOUND, Move, Seated
 from game.nerts.moves import NextRound as NertsNextRound
+from game.nerts.moves import Step as NertsStep
 from game.nerts.options import NertsOptions
 
 NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
@@ -117,15 +118,26 @@ def replay(key: str, engine: Any, log: list[Logged], final_step: int = 0) -> Non
     its step of the clock, the clock left at final_step): the same game at the end."""
     for entry in log:
         advance_clock(key, engine, entry.step)
-        engine.apply(entry.move)
+        apply_now(key, engine, entry.move)
     advance_clock(key, engine, final_step)
 
 
 def advance_clock(key: str, engine: Any, step: int) -> None:
-    """Nerts: the round's clock stands at the host's step (moves are applied at once,
-    nothing is queued). The turn games have no clock."""
-    if key == "nerts" and engine.round is not None and not engine.round.over:
-        engine.round.advance_to(step)
+    """Nerts: the round's clock stands at the host's step (the engine's `Step`; moves
+    are applied as they come, nothing waits in its queue). The turn games have no clock."""
+    rnd = engine.round if key == "nerts" else None
+    if rnd is not None and not rnd.over and step > rnd.step_no:
+        engine.apply(NertsStep(step))
+
+
+def apply_now(key: str, engine: Any, move: Any) -> list[Any]:
+    """Apply a move at once. Nerts' engine queues a seated move for the clock step on:
+    the host applies it there and then (a `Step` to the step on: no time passes), so
+    moves are taken in the order they arrive and the first card to a foundation wins."""
+    events: list[Any] = engine.apply(move)
+    if key == "nerts" and isinstance(move, Seated):
+        events += engine.apply(NertsStep(engine.round.step_no))
+    return events
 
 
 def make_computer(spec: Any, level: str, seed: int) -> Any:
@@ -214,18 +226,17 @@ def named(key: str, engine: Any, seat: int, move: Any) -> Any:
     return move
 
 
-def apply_checked(engine: Any, seat: int, move: Any) -> list[Any]:
+def apply_checked(key: str, engine: Any, seat: int, move: Any) -> list[Any]:
     """Apply `move` for `seat`: IllegalMove (the engine unchanged) unless it is one of
     the seat's listed moves now."""
     if move not in engine.legal_moves(seat):
         # the engine's own reason where it has one (apply refuses without a change)
         probe = engine.copy()
         try:
-            probe.apply(move)
+            apply_now(key, probe, move)
         except IllegalMove as e:
             raise IllegalMove(e.reason) from None
         except Exception:
             raise IllegalMove("That is not a move of this game.") from None
         raise IllegalMove("That move is not yours to make now.")
-    events: list[Any] = engine.apply(move)
-    return events
+    return apply_now(key, engine, move)

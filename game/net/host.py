@@ -304,7 +304,7 @@ class TableHost:
 
     def _apply(self, seat: int, move: Any, seq: int | None = None) -> list[Any]:
         move = adapters.named(self.key, self.engine, seat, move)
-        events = adapters.apply_checked(self.engine, seat, move)
+        events = adapters.apply_checked(self.key, self.engine, seat, move)
         self.moves_applied += 1
         self.log.append(adapters.Logged(seat, move, self.step))
         self._send_updates(events, seat, seq)

@@ -298,10 +298,8 @@ class JoinScene(Scene):
                         bar="Field"),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Join the table", self.join, bar="Join"),
                 Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace, bar="Delete"),
-                Binding((pygame.K_ESCAPE,), "Back to the menu", self.back, bar="Back")]
-
-    def key_bar(self):
-        return super().key_bar() + ([("F2", "Help")] if self.mode == "form" else [])
+                Binding((pygame.K_ESCAPE,), "Back to the menu", self.back, bar="Back"),
+                *self.app_keys()]
 
     def help_lines(self) -> list[str]:
         return ["Join a friend's table on another computer.",
