@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game import VERSION, errors
 from game.net import protocol
 from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
+from game.net.sending import send_queued
 
 CONNECTING, JOINED, REFUSED, CLOSED = "connecting", "joined", "refused", "closed"
 OPEN_S = 5.0          # how long to try to reach the host
@@ -124,7 +125,7 @@ class NetClient:
             self._ended(CLOSED, f"Could not reach {self.host}:{self.port} ({type(e).__name__}).")
             return
         async with ws:
-            writer = asyncio.create_task(self._write(ws))
+            writer = asyncio.create_task(send_queued(ws, self._out))
             try:
                 await self._read(ws)
             finally:
@@ -155,15 +156,3 @@ class NetClient:
         except ConnectionClosed:
             pass
 
-    async def _write(self, ws: ClientConnection) -> None:
-        out = self._out
-        assert out is not None
-        try:
-            while True:
-                text = await out.get()
-                if text is None:
-                    await ws.close()
-                    return
-                await ws.send(text)
-        except ConnectionClosed:
-            pass

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from game import errors
 from game.net.host import TableHost
 from game.net.protocol import MAX_MESSAGE
+from game.net.sending import send_queued
 
 DEFAULT_PORT = 47470       # the port to open on a router (TCP)
 MAX_CONNECTIONS = 32       # at once, joined or not
@@ -138,7 +139,7 @@ class NetServer:
         out: asyncio.Queue[str | None] = asyncio.Queue()
         self._writers[conn] = out
         self._inbound.put(("open", conn, None))
-        writer = asyncio.create_task(self._write(ws, out))
+        writer = asyncio.create_task(send_queued(ws, out))
         try:
             async for raw in ws:
                 with self._lock:
@@ -155,15 +156,3 @@ class NetServer:
             self._writers.pop(conn, None)
             with self._lock:
                 self._queued.pop(conn, None)
-
-    @staticmethod
-    async def _write(ws: ServerConnection, out: asyncio.Queue[str | None]) -> None:
-        try:
-            while True:
-                text = await out.get()
-                if text is None:
-                    await ws.close()
-                    return
-                await ws.send(text)
-        except ConnectionClosed:
-            pass
