@@ -24,6 +24,7 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
+from game.gin.match_equity import after_hand, equity
 from game.gin.opponent_model import opponent_probabilities
 from game.gin.playout import Rules, playout, score_out, throw
 from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
@@ -55,6 +56,8 @@ class ExpertAI(SlicedThinking, GinAI):
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
         self.w_game = 40.0           # a hand that ends the game is worth this much more
+        self.play_on_key = False     # play on with the key's best discard too (else the knock's)
+        self.equity = False          # weigh points by the chance of winning the game instead
         self.keep_margin = 0.0       # the key's best discard unless another gains more
         self.search_draw = False     # the upcard or the Stock played out too (else by the key)
         self.up_margin = 3.0         # ...taken when it gains more than this in the play-outs
@@ -199,6 +202,11 @@ class ExpertAI(SlicedThinking, GinAI):
         the target counts w_game more (the first open game's score)."""
         g = next((g for g in view.games if g.winner is None), None)
         w = self.w_game
+        if g is not None and self.equity:
+            target = view.options.game_target
+            table = equity(target)
+            mine, his = g.points[view.seat], g.points[1 - view.seat]
+            return lambda pts: 100.0 * after_hand(table, target, mine, his, pts)
         if g is None or not w:
             return lambda pts: pts
         need_me = view.options.game_target - g.points[view.seat]
@@ -259,6 +267,10 @@ class ExpertAI(SlicedThinking, GinAI):
             if not knock:
                 return self._discard(view, know)
             cands = [knock]                  # knock now, or the same discard and play on
+            if self.play_on_key:             # ...or the key's best discard and play on
+                top = self._discard_scores(hand, banned, know)[0][2]
+                if top != knock:
+                    cands.append(top)
         else:
             cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
             if knock and knock not in cands:
