@@ -56,7 +56,6 @@ class ExpertAI(SlicedThinking, GinAI):
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
         self.w_game = 40.0           # a hand that ends the game is worth this much more
-        self.play_on_key = False     # play on with the key's best discard too (else the knock's)
         self.equity = False          # weigh points by the chance of winning the game instead
         self.keep_margin = 0.0       # the key's best discard unless another gains more
         self.search_draw = False     # the upcard or the Stock played out too (else by the key)
@@ -267,10 +266,6 @@ class ExpertAI(SlicedThinking, GinAI):
             if not knock:
                 return self._discard(view, know)
             cands = [knock]                  # knock now, or the same discard and play on
-            if self.play_on_key:             # ...or the key's best discard and play on
-                top = self._discard_scores(hand, banned, know)[0][2]
-                if top != knock:
-                    cands.append(top)
         else:
             cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
             if knock and knock not in cands:
