@@ -33,10 +33,11 @@ def test_expert_equity_utility_prefers_the_knock_that_wins_the_game():
     g = GinGame.new(3)
     v = g.view(0)
     near = dataclasses.replace(v, games=(GameScore([95, 40]),))
-    ai = ExpertAI("expert", 1)
-    ai.equity = True
+    ai = ExpertAI("expert", 1)          # equity is its default match awareness
     u = ai._utility(near)
     assert u(5) == u(50) == 100.0          # any hand worth 5 wins the game: no reason to wait
     behind = ai._utility(dataclasses.replace(v, games=(GameScore([0, 90]),)))
     # far behind, a gin's 40 points are worth far more than four knocks' 10
     assert behind(40) - behind(0) > 4 * (behind(10) - behind(0))
+    ai.equity = False                   # (off: plain points, for A/B runs)
+    assert ai._utility(near)(5) == 5
