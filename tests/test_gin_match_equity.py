@@ -5,7 +5,7 @@ import dataclasses
 
 from game.gin.expert import ExpertAI
 from game.gin.match_equity import after_hand, equity
-from game.gin.rules import GinGame
+from game.gin.rules import GinGame, GinOptions
 from game.gin.scores import GameScore
 
 
@@ -41,3 +41,9 @@ def test_expert_equity_utility_prefers_the_knock_that_wins_the_game():
     assert behind(40) - behind(0) > 4 * (behind(10) - behind(0))
     ai.equity = False                   # (off: plain points, for A/B runs)
     assert ai._utility(near)(5) == 5
+
+
+def test_a_very_long_game_weighs_plain_points():
+    g = GinGame.new(3, GinOptions(game_target=5000))
+    v = dataclasses.replace(g.view(0), games=(GameScore([4990, 0]),))
+    assert ExpertAI("expert", 1)._utility(v)(30) == 30     # no 5000² table is made

@@ -24,8 +24,9 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
-from game.gin.match_equity import after_hand, equity
+from game.gin.match_equity import MAX_TARGET, after_hand, equity
 from game.gin.opponent_model import opponent_probabilities
+from game.gin.options import GinOptions
 from game.gin.playout import Rules, playout, score_out, throw
 from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
@@ -56,6 +57,7 @@ class ExpertAI(SlicedThinking, GinAI):
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
         self.equity = True           # weigh points by the chance of winning the game
+        equity(GinOptions().game_target)   # (made now, not in a slice of thinking: ~30 ms)
         self.w_danger = 8.0          # hard's 4.0: feeding his melds costs more (games, not hands)
         self.keep_margin = 0.0       # the key's best discard unless another gains more
         self.search_draw = False     # the upcard or the Stock played out too (else by the key)
@@ -199,11 +201,11 @@ class ExpertAI(SlicedThinking, GinAI):
     def _utility(self, view: GinView):
         """Points for me -> their worth in the game: the chance (in %) of winning the
         first open game once the hand is scored (game.gin.match_equity); the points
-        themselves where no game is open or equity is off."""
+        themselves where no game is open, equity is off or the target is too far."""
         g = next((g for g in view.games if g.winner is None), None)
-        if g is None or not self.equity:
-            return lambda pts: pts
         target = view.options.game_target
+        if g is None or not self.equity or target > MAX_TARGET:
+            return lambda pts: pts
         table = equity(target)
         mine, his = g.points[view.seat], g.points[1 - view.seat]
         return lambda pts: 100.0 * after_hand(table, target, mine, his, pts)

@@ -7,13 +7,15 @@ The model: each hand is won by either player with even chances, for points drawn
 from HAND_POINTS (the deciles of the points of 3,451 decided hands, expert against
 simple, EAAI rules; mean 18.7); dead hands change nothing and are left out.
 equity(target)[a][b] is the chance that the player with a points wins the game
-against one with b (a, b below the target).
+against one with b (a, b below the target); for targets above MAX_TARGET (the
+options allow up to 10,000) there is no table: the points themselves stand in.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 HAND_POINTS = (2, 5, 7, 10, 14, 18, 23, 27, 33, 48)
+MAX_TARGET = 250            # a table of MAX_TARGET² chances, made in a fraction of a second
 
 
 @lru_cache(maxsize=8)
