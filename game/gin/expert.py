@@ -3,8 +3,8 @@ same discard without it are played out in worlds sampled from its model of the
 opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock)
 to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
 for gin until the Stock's last cards; sound for his), scored in points under the
-game's rules and weighed by the game's score (a hand that ends the game counts
-w_game more): it waits for gin when the sampled future says so. The discard and the
+game's rules and weighed by what they do to its chance of winning the game
+(game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
 upcard may be searched the same way (search_k, search_draw: off, they won fewer
 games); by default they are the hard player's key with the
 model's chances (the upcard by its expected value over the Stock's live cards). It
@@ -24,7 +24,9 @@ from __future__ import annotations
 from game.gin import melds as M
 from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
+from game.gin.match_equity import MAX_TARGET, after_hand, equity
 from game.gin.opponent_model import opponent_probabilities
+from game.gin.options import GinOptions
 from game.gin.playout import Rules, playout, score_out, throw
 from game.gin.rules import Discard, GinView, GoOut, LayDown, NextHand, TakeUpcard
 from game.thinking import SlicedThinking
@@ -43,7 +45,7 @@ class ExpertAI(SlicedThinking, GinAI):
         # techniques, each measurable on its own (python -m bench.gin_baselines)
         self.use_model = True        # opponent model (else hard's: only taken cards known)
         self.draw_ev = True          # upcard vs Stock by expected value (else hard's margin)
-        self.draw_margin = 0.0       # take when the upcard is better by more than this (tuned)
+        self.draw_margin = 1.0       # take when the upcard is better by more than this (games)
         self.w_knock = 3.0           # hard's 2.0: the race to go out weighs more (tuned)
         self.undercut_limit = 1.0    # wait (for gin) when P(undercut) is above this
         self.undercut_samples = 24
@@ -54,7 +56,9 @@ class ExpertAI(SlicedThinking, GinAI):
         self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
-        self.w_game = 40.0           # a hand that ends the game is worth this much more
+        self.equity = True           # weigh points by the chance of winning the game
+        equity(GinOptions().game_target)   # (made now, not in a slice of thinking: ~30 ms)
+        self.w_danger = 8.0          # hard's 4.0: feeding his melds costs more (games, not hands)
         self.keep_margin = 0.0       # the key's best discard unless another gains more
         self.search_draw = False     # the upcard or the Stock played out too (else by the key)
         self.up_margin = 3.0         # ...taken when it gains more than this in the play-outs
@@ -195,22 +199,16 @@ class ExpertAI(SlicedThinking, GinAI):
         return out
 
     def _utility(self, view: GinView):
-        """Points for me -> their worth in the game: a hand that takes either player to
-        the target counts w_game more (the first open game's score)."""
+        """Points for me -> their worth in the game: the chance (in %) of winning the
+        first open game once the hand is scored (game.gin.match_equity); the points
+        themselves where no game is open, equity is off or the target is too far."""
         g = next((g for g in view.games if g.winner is None), None)
-        w = self.w_game
-        if g is None or not w:
+        target = view.options.game_target
+        if g is None or not self.equity or target > MAX_TARGET:
             return lambda pts: pts
-        need_me = view.options.game_target - g.points[view.seat]
-        need_him = view.options.game_target - g.points[1 - view.seat]
-
-        def u(pts: int) -> float:
-            if pts >= need_me:
-                return pts + w
-            if -pts >= need_him:
-                return pts - w
-            return pts
-        return u
+        table = equity(target)
+        mine, his = g.points[view.seat], g.points[1 - view.seat]
+        return lambda pts: 100.0 * after_hand(table, target, mine, his, pts)
 
     def _search_draw_iter(self, view: GinView, know: _Knowledge):
         """The upcard or the Stock, each played out in the same worlds."""
