@@ -293,11 +293,12 @@ def test_welcome_shows_the_seat_and_the_listed_host_and_waits(joining, as_messag
     assert [k for k, _ in app.top.key_bar()][0] == "Esc"
     for _ in range(3):
         app.run(max_frames=20)              # connecting: the frames go on (the spinner turns)
-    hello = welcome(1, "gnono", ["Anna", "Player", "Computer"])
+    hello = welcome(1, "gin", ["Anna", "Player", "Computer"])
     client.inbox.append(Message(**hello) if as_message else hello)
     app.run(max_frames=1)
     assert scene.mode == "joined" and scene.token == "t0k" * 6
-    assert scene.joined_text() == "Joined seat 2 of Anna's Gnono table; waiting for the host."
+    assert scene.joined_text() == "Joined seat 2 of Anna's Gin Rummy table; waiting for the host."
+    assert scene.later_text() == "Playing Gin Rummy from another computer comes in a later version."
     assert scene.seat_names == ["Anna", "Player", "Computer"]
     seats = {"kind": "seats", "names": ["Anna", "Zoe"], "connected": [True, True], "missing": [False, False],
              "computer": [False, False]}

@@ -3,8 +3,10 @@ to type an address (host:port), the table code and the player's name. Enter conn
 through the network client (its own thread: the frame never waits); while it tries,
 "Connecting..." turns, Esc gives up, and no welcome within CONNECT_SECONDS is "no
 answer". A refusal (wrong code, table full, another version) is told in a box in the
-player's words. After the welcome the screen waits for the host (the remote table
-itself comes later). Esc always goes back a step and closes the connection.
+player's words. After the welcome to a Gnono table, the screen hands its client to the
+remote table (game/gnono/remote_table.py) in its place; the other games' remote tables
+come later, and their joiner waits on this screen. Esc always goes back a step and
+closes the connection.
 
 The client has the API of game/net/client.py: start(), poll() -> messages (each with a
 "kind": a dict, or the protocol's Message), send(), close(), state, reason. The fields
@@ -26,7 +28,7 @@ from game import ui
 from game.games import BY_KEY
 from game.keys import Binding
 from game.net.discovery import ListedTable, TableBrowser, lan_interfaces, loopback_only
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox
 
 CONNECT_SECONDS = 10.0      # no welcome by then: the address does not answer
@@ -97,6 +99,16 @@ def refusal_text(reason: str | None, said: str | None = None) -> str:
 
 def no_answer_text(where: str) -> str:
     return f"No answer from {where}. Check the address, and that the host's table is open."
+
+
+def remote_gnono_table(app: Any, client: Any, names: list[str]) -> Scene:
+    from game.gnono.remote_table import RemoteGnonoTable  # lazy, as the client
+    return RemoteGnonoTable(app, client, names)
+
+
+# the games whose joiner plays at a remote table: its scene, given the app, the joined
+# client and the seats' names
+REMOTE_TABLES: dict[str, Callable[[Any, Any, list[str]], Scene]] = {"gnono": remote_gnono_table}
 
 
 def default_client(host: str, port: int, code: str, name: str) -> Any:
@@ -224,10 +236,13 @@ class JoinScene(Scene):
             return None
         if self.mode == "connecting":
             self.waited += dt
-        for message in self.client.poll():
+        messages = self.client.poll()
+        for i, message in enumerate(messages):
             told = self.receive(message)
             if told is not None:
                 return told
+            if self.mode == "joined" and self.game in REMOTE_TABLES:
+                return self.hand_over(messages[i + 1:])
         if self.mode == "connecting" and (self.client.state in ("refused", "closed")
                                           or self.waited >= CONNECT_SECONDS):
             if self.client.state == "refused":
@@ -255,6 +270,16 @@ class JoinScene(Scene):
             self.seat_names = [str(name) for name in message.get("names") or []]
             self.changed = True
         return None
+
+    def hand_over(self, rest: list[Any]) -> Replace:
+        """The game has a remote table: it takes the client (and the messages that came
+        with the welcome) and this screen's place; the listing stops."""
+        table = REMOTE_TABLES[self.game](self.app, self.client, self.seat_names)
+        for message in rest:
+            table.receive(message)
+        self.client = None
+        self.browser.close()
+        return Replace(table)
 
     def fail(self, title: str, text: str, detail: str | None = "") -> Push:
         """The connection is over: back to the form, and the box that says why (and
@@ -319,7 +344,7 @@ class JoinScene(Scene):
         if self.mode == "connecting":
             return f"Connecting to {self.where}. Escape to stop."
         if self.mode == "joined":
-            return self.joined_text()
+            return f"{self.joined_text()} {self.later_text()}"
         field = FIELDS[self.field]
         return f"{FIELD_LABELS[field]}: {self.values[field] or 'empty'}. {self.hint}".strip()
 
@@ -328,6 +353,11 @@ class JoinScene(Scene):
         seat = f"seat {self.seat + 1}" if isinstance(self.seat, int) else "a seat"
         table = f"{self.host_name}'s {game} table" if self.host_name else f"a {game} table"
         return f"Joined {seat} of {table}; waiting for the host."
+
+    def later_text(self) -> str:
+        """The honest line for a game whose remote table is not built yet."""
+        game = BY_KEY[self.game].title if self.game in BY_KEY else "this game"
+        return f"Playing {game} from another computer comes in a later version."
 
     # drawing ------------------------------------------------------------------------
     def draw(self, canvas: Any) -> None:
@@ -343,7 +373,8 @@ class JoinScene(Scene):
                                                     "Esc stops trying."])
         elif self.mode == "joined":
             seats = [f"Seat {i + 1}: {name}" for i, name in enumerate(self.seat_names[:8])]
-            self.draw_notice(canvas, "Joined", [self.joined_text(), *seats, "Esc leaves the table."])
+            self.draw_notice(canvas, "Joined", [self.joined_text(), *seats, self.later_text(),
+                                                "Esc leaves the table."])
 
     def draw_list(self, canvas: Any) -> None:
         col, row, w = 2, 2, 76
