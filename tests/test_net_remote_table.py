@@ -13,7 +13,7 @@ import pytest
 
 from game.gnono.moves import Draw
 from game.gnono.options import GnonoOptions
-from game.gnono.remote_table import RemoteGnonoTable, move_words
+from game.gnono.remote_table import RemoteGnonoTable, hand_lines, move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
 from game.net.client import NetClient
@@ -165,3 +165,13 @@ def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
     app.key(key_event(pygame.K_ESCAPE))
     app.run(max_frames=1)
     assert isinstance(app.top, MenuScene)
+
+
+def test_the_hand_breaks_lines_between_cards_and_says_how_many_more():
+    cards = [f"green Reverse (G{i})" for i in range(30)]
+    lines = hand_lines(cards, 76, 4)
+    assert len(lines) == 4 and all(len(line) <= 76 for line in lines)
+    assert all(line.startswith("green Reverse") for line in lines)     # no card cut in two
+    assert lines[-1] == "green Reverse (G9), green Reverse (G10), green Reverse (G11) and 18 more"
+    assert hand_lines(cards[:2], 76, 4) == ["green Reverse (G0), green Reverse (G1)"]
+    assert hand_lines([], 76, 4) == []

@@ -11,7 +11,6 @@ local table's controller (state, stages, boxes), which a view cannot feed as it 
 """
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import pygame
@@ -61,6 +60,23 @@ def move_words(move: Any, names: list[str]) -> str:
         return f"swap hands with {who}" if isinstance(move, SwapHands) else f"catch {who}"
     return {Draw: "draw", KeepDrawn: "keep the drawn card", CallUno: "call UNO!",
             NextRound: "deal the next round"}.get(type(move), "move")
+
+
+def hand_lines(cards: list[str], width: int, rows: int) -> list[str]:
+    """The hand's cards in lines of `width`, a line break never inside a card; past
+    `rows` lines the last says how many more."""
+    lines: list[str] = []
+    for i, card in enumerate(cards):
+        if lines and len(lines[-1]) + 2 + len(card) + 1 <= width:
+            lines[-1] += f", {card}"
+        elif len(lines) < rows:
+            lines[-1:] = [lines[-1] + ","] if lines else []
+            lines.append(card)
+        else:
+            more = f" and {len(cards) - i} more"
+            lines[-1] = lines[-1][:width - len(more)] + more
+            break
+    return lines
 
 
 class RemoteGnonoTable(Scene):
@@ -192,9 +208,8 @@ class RemoteGnonoTable(Scene):
                 ui.text(canvas, 2, 4 + seat, f"{mark}{self.name(seat)[:20]:<20} {who:<4}"
                         f"{v.counts[seat]:>3} cards {v.scores[seat]:>5} pts  {uno}",
                         P.YELLOW if mark != " " else P.WHITE, width=76)
-            hand = ", ".join(card_words(c) for c in v.hand)
-            ui.text(canvas, 2, 16, "Your hand:", P.LIGHT_CYAN)
-            for i, line in enumerate(textwrap.wrap(hand, 76)[:3]):
+            ui.text(canvas, 2, 16, f"Your hand ({len(v.hand)}):", P.LIGHT_CYAN)
+            for i, line in enumerate(hand_lines([card_words(c) for c in v.hand], 76, 4)):
                 ui.text(canvas, 2, 17 + i, line, P.WHITE, width=76)
             moves = self.moves()
             if moves:
