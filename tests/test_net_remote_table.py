@@ -16,9 +16,11 @@ from game.gnono.options import GnonoOptions
 from game.gnono.remote_table import RemoteGnonoTable, hand_lines, move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
+from game.net import last_table
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.server import NetServer
+from game.scenes import join as join_mod
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
@@ -151,6 +153,7 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
     text = " ".join(box.lines)
     assert "The game is over." in text and f"Zoe {scores[0]}" in text
     assert table not in app.scenes and table.client.state == "closed"
+    assert last_table.load(app.storage) is None          # over: nothing to rejoin
     app.key(key_event(pygame.K_RETURN, "\r"))
     app.run(max_frames=1)
     assert isinstance(app.top, MenuScene)
@@ -175,3 +178,33 @@ def test_the_hand_breaks_lines_between_cards_and_says_how_many_more():
     assert lines[-1] == "green Reverse (G9), green Reverse (G10), green Reverse (G11) and 18 more"
     assert hand_lines(cards[:2], 76, 4) == ["green Reverse (G0), green Reverse (G1)"]
     assert hand_lines([], 76, 4) == []
+
+
+def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten_at_the_end(
+        joined, monkeypatch):
+    app, host, server, join = joined
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.view)
+    saved = last_table.load(app.storage)
+    assert saved is not None and saved.token == host.seats[0].token and saved.seat == 0
+    assert (saved.game, saved.name, saved.code) == ("gnono", "Zoe", CODE.lower())
+    conn = host.seats[0].conn                   # the link breaks (no word from the host)
+    host.drop(conn)
+    host.outbox.append((conn, None))
+    assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
+    assert app.top.title == "Connection lost" and "Alt+R" in " ".join(app.top.lines)
+    app.key(key_event(pygame.K_RETURN, "\r"))
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene) and host.seats[0].missing
+    monkeypatch.setattr(join_mod, "TableBrowser", lambda interfaces: FakeBrowser())
+    app.key(key_event(pygame.K_j, "j"))
+    app.run(max_frames=1)
+    again = app.top
+    assert isinstance(again, JoinScene) and again.rejoin_text().startswith("Alt+R rejoins seat 1 of the Gnono")
+    app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
+    table = app.top
+    assert app_frames(app, server, lambda: table.view == host.engine.view(0))
+    assert not host.seats[0].missing and table.client.seat == 0 and app.beeps == 1   # the lost link's
+    server.close()
+    assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
+    assert app.top.title == "Table closed" and last_table.load(app.storage) is None

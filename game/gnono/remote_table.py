@@ -18,6 +18,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
+from game.net import last_table
 from game.net.client import NetClient
 from game.net.protocol import Message
 from game.scene import Pop, Push, Scene
@@ -105,6 +106,8 @@ class RemoteGnonoTable(Scene):
         """The table is over for this player: a box says why, then the menu."""
         reason, text = self.ending or ("lost", "")
         self.client.close()
+        if reason in ("over", "host_left"):
+            last_table.forget(self.app.storage)     # nothing left to rejoin
         if reason == "over":
             title, lines = "Game over", [text or "The game is over.", *self.final_scores()]
         elif reason == "host_left":
@@ -112,7 +115,8 @@ class RemoteGnonoTable(Scene):
         else:
             title = "Connection lost"
             lines = ["The connection to the table was lost.",
-                     *([text or self.client.reason] if (text or self.client.reason) else [])]
+                     *([text or self.client.reason] if (text or self.client.reason) else []),
+                     "Alt+R on the Join screen rejoins your seat while the host keeps it."]
             self.app.error()
         box = MessageBox(self.app, title, [line for line in lines if line])
         return Pop(self, then=lambda: Push(box))
