@@ -520,7 +520,8 @@ def test_a_welcome_keeps_the_seat_token_and_a_stale_token_is_forgotten(joining):
     rejoining = scene.made[1]
     assert (rejoining.host, rejoining.port, rejoining.code, rejoining.name, rejoining.token) == \
         ("127.0.0.1", 4321, "K7Q2", "Zoe", "t0k" * 6)
-    rejoining.inbox.append({"kind": "refused", "reason": "token", "text": "That seat is no longer held for you."})
+    rejoining.inbox.append({"kind": "refused", "reason": "token",
+                            "text": "That seat is no longer held for you."})
     rejoining.state = "refused"
     app.run(max_frames=1)
     assert app.top.lines == box_lines(["That seat is no longer held for you."])

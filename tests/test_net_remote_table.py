@@ -199,7 +199,8 @@ def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten
     app.key(key_event(pygame.K_j, "j"))
     app.run(max_frames=1)
     again = app.top
-    assert isinstance(again, JoinScene) and again.rejoin_text().startswith("Alt+R rejoins seat 1 of the Gnono")
+    assert isinstance(again, JoinScene)
+    assert again.rejoin_text().startswith("Alt+R rejoins seat 1 of the Gnono")
     app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
     assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
     table = app.top

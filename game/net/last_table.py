@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.net import protocol
+from game.storage import Storage
 
 FILE = "last_table.json"
 KIND = "last-table"
@@ -43,13 +44,15 @@ def validate(data: Any) -> LastTable:
     return LastTable(**data)
 
 
-def load(storage: Any) -> LastTable | None:
-    return storage.read_json(FILE, KIND, SCHEMA, validate, "the last table cannot be rejoined")
+def load(storage: Storage) -> LastTable | None:
+    table: LastTable | None = storage.read_json(FILE, KIND, SCHEMA, validate,
+                                                "the last table cannot be rejoined")
+    return table
 
 
-def save(storage: Any, table: LastTable) -> bool:
+def save(storage: Storage, table: LastTable) -> bool:
     return storage.write_json(FILE, KIND, SCHEMA, asdict(table))
 
 
-def forget(storage: Any) -> None:
+def forget(storage: Storage) -> None:
     storage.remove(FILE)
