@@ -151,7 +151,8 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
     assert isinstance(box, MessageBox) and box.title == "Game over"
     scores = host.engine.scores()
     text = " ".join(box.lines)
-    assert "The game is over." in text and f"Zoe {scores[0]}" in text
+    winner = "You win" if scores[0] == max(scores) else f"{host.seats[1].name} wins"
+    assert box.lines[0] == f"The game is over: {winner}." and f"Zoe {scores[0]}" in text
     assert table not in app.scenes and table.client.state == "closed"
     assert last_table.load(app.storage) is None          # over: nothing to rejoin
     app.key(key_event(pygame.K_RETURN, "\r"))

@@ -109,23 +109,25 @@ class RemoteGnonoTable(Scene):
         if reason in ("over", "host_left"):
             last_table.forget(self.app.storage)     # nothing left to rejoin
         if reason == "over":
-            title, lines = "Game over", [text or "The game is over.", *self.final_scores()]
+            title, lines = "Game over", self.final_scores() or [text or "The game is over."]
         elif reason == "host_left":
             title, lines = "Table closed", [text]
         else:
             title = "Connection lost"
-            lines = ["The connection to the table was lost.",
-                     *([text or self.client.reason] if (text or self.client.reason) else []),
+            lines = [text or self.client.reason or "The connection to the table was lost.",
                      "Alt+R on the Join screen rejoins your seat while the host keeps it."]
             self.app.error()
         box = MessageBox(self.app, title, [line for line in lines if line])
         return Pop(self, then=lambda: Push(box))
 
     def final_scores(self) -> list[str]:
+        """The game over box's lines: who won, and the scores from the last view."""
         if self.view is None:
             return []
         scores = sorted(range(self.view.n_players), key=lambda s: -self.view.scores[s])
-        return ["", "Scores: " + ", ".join(f"{self.name(s)} {self.view.scores[s]}" for s in scores) + "."]
+        winner = "You win" if scores[0] == self.view.seat else f"{self.name(scores[0])} wins"
+        return [f"The game is over: {winner}.",
+                "Scores: " + ", ".join(f"{self.name(s)} {self.view.scores[s]}" for s in scores) + "."]
 
     def receive(self, msg: Message) -> None:
         if msg.kind == "update":
