@@ -104,7 +104,7 @@ def no_answer_text(where: str) -> str:
 
 
 def remote_gnono_table(app: Any, client: Any, names: list[str]) -> Any:
-    from game.gnono.remote_table import RemoteGnonoTable  # lazy, as the client
+    from game.gnono.remote_table import RemoteGnonoTable  # lazy: loads with the transport, on a join
     return RemoteGnonoTable(app, client, names)
 
 
