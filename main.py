@@ -72,7 +72,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="with --host: how many sit at the table, where the game allows it "
                         "(Nerts 2-4, Gnono 2-10, Go-Stop 2-3; default: the game's own)")
     p.add_argument("--bind", metavar="ADDRESS",
-                   help="with --host: the address to listen on (default 0.0.0.0, every interface)")
+                   help="with --host: the address to listen on (default 0.0.0.0, every interface; "
+                        "127.0.0.1 under GNERTS_NET_LOOPBACK=1)")
     p.add_argument("--version", action="version", version=f"G'NERTS {VERSION}")
     args = p.parse_args(argv)
     if args.host is None and any(v is not None for v in
@@ -105,7 +106,7 @@ def host_table(args: argparse.Namespace) -> int:
     except ValueError as e:
         Parser(prog="gnerts").error(f"argument --seats: {e}")
     return headless.run(args.host, DEFAULT_PORT if args.port is None else args.port, args.code,
-                        args.seats, bind=args.bind or "0.0.0.0", seed=args.seed,
+                        args.seats, bind=args.bind, seed=args.seed,
                         players=args.players)
 
 

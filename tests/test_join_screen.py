@@ -293,11 +293,12 @@ def test_welcome_shows_the_seat_and_the_listed_host_and_waits(joining, as_messag
     assert [k for k, _ in app.top.key_bar()][0] == "Esc"
     for _ in range(3):
         app.run(max_frames=20)              # connecting: the frames go on (the spinner turns)
-    hello = welcome(1, "gnono", ["Anna", "Player", "Computer"])
+    hello = welcome(1, "gin", ["Anna", "Player", "Computer"])
     client.inbox.append(Message(**hello) if as_message else hello)
     app.run(max_frames=1)
     assert scene.mode == "joined" and scene.token == "t0k" * 6
-    assert scene.joined_text() == "Joined seat 2 of Anna's Gnono table; waiting for the host."
+    assert scene.joined_text() == "Joined seat 2 of Anna's Gin Rummy table; waiting for the host."
+    assert scene.later_text() == "Playing Gin Rummy from another computer comes in a later version."
     assert scene.seat_names == ["Anna", "Player", "Computer"]
     seats = {"kind": "seats", "names": ["Anna", "Zoe"], "connected": [True, True], "missing": [False, False],
              "computer": [False, False]}
@@ -497,3 +498,40 @@ def test_the_program_closing_hangs_up_and_stops_listening(joining):
 ])
 def test_addresses_are_host_and_port(text, parsed):
     assert parse_address(text) == parsed
+
+
+def test_a_welcome_keeps_the_seat_token_and_a_stale_token_is_forgotten(joining):
+    from game.net import last_table
+    app, scene = joining
+    assert scene.last is None and scene.rejoin() is False       # nothing to rejoin: the beep's False
+    fill_form(app, scene, address="127.0.0.1:4321", code="K7Q2", name="Zoe")
+    press(app, pygame.K_RETURN)
+    scene.made[0].inbox.append(welcome(2, "gin", ["Anna", "Bo", "Zoe"]))
+    app.run(max_frames=1)
+    saved = last_table.load(app.storage)
+    assert saved == last_table.LastTable("127.0.0.1:4321", "K7Q2", "Zoe", "t0k" * 6, "gin", 2)
+    press(app, pygame.K_ESCAPE)                  # left: the seat is still held a while
+    assert scene.mode == "form" and "Alt+R rejoins seat 3 of the Gin Rummy table" in scene.rejoin_text()
+    scene.values.update(address="", code="")
+    type_text(app, "r")                          # a plain r is typed: no rejoin
+    assert len(scene.made) == 1 and scene.values["address"] == "r"
+    app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
+    app.run(max_frames=1)
+    rejoining = scene.made[1]
+    assert (rejoining.host, rejoining.port, rejoining.code, rejoining.name, rejoining.token) == \
+        ("127.0.0.1", 4321, "K7Q2", "Zoe", "t0k" * 6)
+    rejoining.inbox.append({"kind": "refused", "reason": "token",
+                            "text": "That seat is no longer held for you."})
+    rejoining.state = "refused"
+    app.run(max_frames=1)
+    assert app.top.lines == box_lines(["That seat is no longer held for you."])
+    assert scene.last is None and last_table.load(app.storage) is None
+
+
+def test_a_damaged_last_table_is_set_aside_and_offers_no_rejoin(menu_app):
+    from game.net import last_table
+    menu_app.storage.write_json(last_table.FILE, last_table.KIND, last_table.SCHEMA,
+                                {"address": "x:1", "code": "K", "name": "Zoe", "token": "short",
+                                 "game": "gnono", "seat": 0})
+    scene = JoinScene(menu_app, browser=FakeBrowser(), connect=FakeClient)
+    assert scene.last is None and scene.rejoin_text() == "" and menu_app.storage.problems

@@ -74,3 +74,49 @@ def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c():
             proc.kill()
         proc.stdout.close()
         proc.stderr.close()
+
+
+def listed(browser, port, until, timeout_s: float = 10.0):
+    """The browser's table on this port once `until(table or None)` holds (None if never)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        table = next((t for t in browser.tables() if t.port == port), None)
+        if until(table):
+            return table or True
+        time.sleep(0.02)
+    return None
+
+
+def test_a_headless_table_is_listed_on_loopback_its_seats_kept_current_and_withdrawn():
+    """GNERTS_NET_LOOPBACK (tests/conftest.py, inherited): it listens and announces on
+    loopback only; the listing shows its port, version and free seats, and drops it on close."""
+    from game.net.discovery import LOOPBACK, TableBrowser
+    from game.net.protocol import PROTOCOL_VERSION
+    assert os.environ["GNERTS_NET_LOOPBACK"] == "1"
+    proc = gnerts("--host", "gnono", "--port", "0", "--code", "LIST42", "--seats", "2")
+    browser = TableBrowser(LOOPBACK)
+    client = None
+    try:
+        found = re.search(r"on 127\.0\.0\.1 port (\d+) \(TCP\)", proc.stdout.readline())
+        assert found, "the headless host did not bind to loopback under GNERTS_NET_LOOPBACK"
+        port = int(found.group(1))
+        table = listed(browser, port, lambda t: t is not None)
+        assert table, "the headless table never showed on the loopback listing"
+        assert (table.game, table.seats_free, table.version, table.address) == \
+            ("gnono", 2, PROTOCOL_VERSION, "127.0.0.1")
+        client = NetClient("127.0.0.1", port, "LIST42", "Ann")
+        client.start()
+        assert listed(browser, port, lambda t: t is not None and t.seats_free == 1), \
+            "the free seats were not updated after a join"
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
+        assert listed(browser, port, lambda t: t is None), "the table was not withdrawn"
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if client is not None:
+            client.close()
+        assert browser.close(wait=5)
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()

@@ -1,7 +1,9 @@
 """The Gnono remote table pilot (game/gnono/remote_table.py), headless, against a
 host on the loopback address: it draws the table from the views it receives, a whole
 round is played by its keys (Right picks a move, Enter sends it), a key with nothing
-to do and the host's refusal are the beep, and Esc leaves the table."""
+to do and the host's refusal are the beep, and Esc leaves the table. From the menu's
+Join screen: the welcome to a Gnono table goes on to this table, played to the game's
+end, which a box tells before the menu comes back (as the host leaving does)."""
 from __future__ import annotations
 
 import time
@@ -10,13 +12,20 @@ import pygame
 import pytest
 
 from game.gnono.moves import Draw
-from game.gnono.remote_table import RemoteGnonoTable, move_words
+from game.gnono.options import GnonoOptions
+from game.gnono.remote_table import RemoteGnonoTable, hand_lines, move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
+from game.net import last_table
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.server import NetServer
+from game.scenes import join as join_mod
+from game.scenes.join import JoinScene
+from game.scenes.menu import MenuScene
+from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
+from tests.test_join_screen import FakeBrowser
 
 CODE = "PILOT7"
 
@@ -93,3 +102,111 @@ def test_the_table_is_drawn_from_the_view_and_esc_leaves(app, table):
     assert all(move_words(m, scene.names) for m in scene.moves())
     app.key(key_event(pygame.K_ESCAPE))
     assert scene.client.state == "closed" and scene not in app.scenes
+
+
+@pytest.fixture
+def joined(menu_app):
+    """A Gnono table of one player and a computer, played to 1 point (one round ends the
+    game), joined from the menu's Join screen over the loopback address."""
+    host = TableHost("gnono", [REMOTE, COMPUTER], seed=11, code=CODE, options=GnonoOptions(playout_score=1),
+                     computer_delay_s=0.0, deal_pause_s=None)
+    server = NetServer(host, port=0)
+    port = server.start()
+    join = JoinScene(menu_app, browser=FakeBrowser())
+    menu_app.push(join)
+    join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
+    menu_app.key(key_event(pygame.K_RETURN, "\r"))
+    yield menu_app, host, server, join
+    server.close()
+
+
+def app_frames(app, server, until, timeout_s: float = 20.0) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        server.pump()
+        app.run(max_frames=1)
+        if until():
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joined):
+    app, host, server, join = joined
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
+    table = app.top
+    assert app.scenes[-2:] == [app.scenes[-2], table] and isinstance(app.scenes[-2], MenuScene)
+    assert join.browser.closed and join.client is None and table.client.state == "joined"
+    assert table.names == ["Zoe", host.seats[1].name]
+    sent = 0
+    while isinstance(app.top, RemoteGnonoTable):
+        assert app_frames(app, server, lambda: not isinstance(app.top, RemoteGnonoTable) or (
+            table.pending is None and table.view == host.engine.view(0) and table.moves()))
+        if isinstance(app.top, RemoteGnonoTable):
+            app.key(key_event(pygame.K_RETURN, "\r"))
+            sent += 1
+            assert sent < 500
+    assert host.ended and host.engine.is_over() and app.beeps == 0
+    box = app.top
+    assert isinstance(box, MessageBox) and box.title == "Game over"
+    scores = host.engine.scores()
+    text = " ".join(box.lines)
+    winner = "You win" if scores[0] == max(scores) else f"{host.seats[1].name} wins"
+    assert box.lines[0] == f"The game is over: {winner}." and f"Zoe {scores[0]}" in text
+    assert table not in app.scenes and table.client.state == "closed"
+    assert last_table.load(app.storage) is None          # over: nothing to rejoin
+    app.key(key_event(pygame.K_RETURN, "\r"))
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
+    app, host, server, join = joined
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.view)
+    server.close()
+    assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
+    assert app.top.title == "Table closed" and app.top.lines[0] == "The host closed the table."
+    app.key(key_event(pygame.K_ESCAPE))
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_the_hand_breaks_lines_between_cards_and_says_how_many_more():
+    cards = [f"green Reverse (G{i})" for i in range(30)]
+    lines = hand_lines(cards, 76, 4)
+    assert len(lines) == 4 and all(len(line) <= 76 for line in lines)
+    assert all(line.startswith("green Reverse") for line in lines)     # no card cut in two
+    assert lines[-1] == "green Reverse (G9), green Reverse (G10), green Reverse (G11) and 18 more"
+    assert hand_lines(cards[:2], 76, 4) == ["green Reverse (G0), green Reverse (G1)"]
+    assert hand_lines([], 76, 4) == []
+
+
+def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten_at_the_end(
+        joined, monkeypatch):
+    app, host, server, join = joined
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.view)
+    saved = last_table.load(app.storage)
+    assert saved is not None and saved.token == host.seats[0].token and saved.seat == 0
+    assert (saved.game, saved.name, saved.code) == ("gnono", "Zoe", CODE.lower())
+    conn = host.seats[0].conn                   # the link breaks (no word from the host)
+    host.drop(conn)
+    host.outbox.append((conn, None))
+    assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
+    assert app.top.title == "Connection lost" and "Alt+R" in " ".join(app.top.lines)
+    app.key(key_event(pygame.K_RETURN, "\r"))
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene) and host.seats[0].missing
+    monkeypatch.setattr(join_mod, "TableBrowser", lambda interfaces: FakeBrowser())
+    app.key(key_event(pygame.K_j, "j"))
+    app.run(max_frames=1)
+    again = app.top
+    assert isinstance(again, JoinScene)
+    assert again.rejoin_text().startswith("Alt+R rejoins seat 1 of the Gnono")
+    app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
+    table = app.top
+    assert app_frames(app, server, lambda: table.view == host.engine.view(0))
+    assert not host.seats[0].missing and table.client.seat == 0 and app.beeps == 1   # the lost link's
+    server.close()
+    assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
+    assert app.top.title == "Table closed" and last_table.load(app.storage) is None

@@ -2,14 +2,15 @@
 only what the host sends: its seat's GnonoView (the net codec) and the seats' names.
 Left/Right pick one of the seat's legal moves, Enter sends it through the NetClient;
 a key with nothing to do, and the host's `illegal`, are the beep, as at one keyboard.
-Nothing is applied here: the host's next view is the truth.
+Nothing is applied here: the host's next view is the truth. The Join screen hands it
+its NetClient after the welcome (game/scenes/join.py); the table's end (the game over,
+the host gone, the connection lost) is told in a box, and the menu comes back.
 
 The drawing is text on the 80x25 grid, not yet table_draw's: its GnonoView reads the
 local table's controller (state, stages, boxes), which a view cannot feed as it is.
 """
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import pygame
@@ -17,9 +18,11 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
+from game.net import last_table
 from game.net.client import NetClient
 from game.net.protocol import Message
-from game.scene import Pop, Scene
+from game.scene import Pop, Push, Scene
+from game.scenes.overlays import MessageBox
 
 from . import net_codec
 from .cards import COLOR_NAMES
@@ -60,23 +63,71 @@ def move_words(move: Any, names: list[str]) -> str:
             NextRound: "deal the next round"}.get(type(move), "move")
 
 
+def hand_lines(cards: list[str], width: int, rows: int) -> list[str]:
+    """The hand's cards in lines of `width`, a line break never inside a card; past
+    `rows` lines the last says how many more."""
+    lines: list[str] = []
+    for i, card in enumerate(cards):
+        if lines and len(lines[-1]) + 2 + len(card) + 1 <= width:
+            lines[-1] += f", {card}"
+        elif len(lines) < rows:
+            lines[-1:] = [lines[-1] + ","] if lines else []
+            lines.append(card)
+        else:
+            more = f" and {len(cards) - i} more"
+            lines[-1] = lines[-1][:width - len(more)] + more
+            break
+    return lines
+
+
 class RemoteGnonoTable(Scene):
     title = "Gnono at a network table"
 
-    def __init__(self, app: Any, client: NetClient):
+    def __init__(self, app: Any, client: NetClient, names: list[str] | None = None):
         super().__init__(app)
         self.client = client
         self.view: Any = None          # the seat's GnonoView, from the last update
-        self.names: list[str] = []
+        self.names: list[str] = list(names or client.names)
+        self.ending: tuple[str, str] | None = None   # the host's end: its reason and sentence
         self.pick = 0                  # which legal move Enter sends
         self.seq = 0
         self.pending: int | None = None   # the move sent, awaiting the host's answer
         self.note = ""                 # the host's last refusal, or how the table ended
 
     # -- the network ------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Pop | None:
         for msg in self.client.poll():
             self.receive(msg)
+        if self.ending is None and self.client.state not in ("closed", "refused"):
+            return None
+        return self.end()
+
+    def end(self) -> Pop:
+        """The table is over for this player: a box says why, then the menu."""
+        reason, text = self.ending or ("lost", "")
+        self.client.close()
+        if reason in ("over", "host_left"):
+            last_table.forget(self.app.storage)     # nothing left to rejoin
+        if reason == "over":
+            title, lines = "Game over", self.final_scores() or [text or "The game is over."]
+        elif reason == "host_left":
+            title, lines = "Table closed", [text]
+        else:
+            title = "Connection lost"
+            lines = [text or self.client.reason or "The connection to the table was lost.",
+                     "Alt+R on the Join screen rejoins your seat while the host keeps it."]
+            self.app.error()
+        box = MessageBox(self.app, title, [line for line in lines if line])
+        return Pop(self, then=lambda: Push(box))
+
+    def final_scores(self) -> list[str]:
+        """The game over box's lines: who won, and the scores from the last view."""
+        if self.view is None:
+            return []
+        scores = sorted(range(self.view.n_players), key=lambda s: -self.view.scores[s])
+        winner = "You win" if scores[0] == self.view.seat else f"{self.name(scores[0])} wins"
+        return [f"The game is over: {winner}.",
+                "Scores: " + ", ".join(f"{self.name(s)} {self.view.scores[s]}" for s in scores) + "."]
 
     def receive(self, msg: Message) -> None:
         if msg.kind == "update":
@@ -98,6 +149,7 @@ class RemoteGnonoTable(Scene):
             self.names = list(msg["names"])
         elif msg.kind in ("end", "refused"):
             self.note = msg["text"]
+            self.ending = (msg.get("reason") or "", msg["text"])
 
     def moves(self) -> list[Any]:
         return list(self.view.legal) if self.view is not None else []
@@ -152,9 +204,9 @@ class RemoteGnonoTable(Scene):
         v = self.view
         if v is not None:
             way = "clockwise" if v.direction == 1 else "anticlockwise"
-            ui.text(canvas, 2, 2, f"On the pile: {card_words(v.top)}   Colour: "
-                    f"{COLOR_NAMES[v.color]}   Play goes {way}   Draw pile: {v.draw_pile_size}",
+            ui.text(canvas, 2, 2, f"On the pile: {card_words(v.top)}   Colour: {COLOR_NAMES[v.color]}",
                     P.WHITE, width=76)
+            ui.text(canvas, 2, 3, f"Play goes {way}   Draw pile: {v.draw_pile_size}", P.WHITE, width=76)
             for seat in range(v.n_players):
                 mark = "\x10" if seat == v.current and v.phase not in (ROUND_OVER, GAME_OVER) else " "
                 who = "you" if seat == v.seat else ""
@@ -162,9 +214,8 @@ class RemoteGnonoTable(Scene):
                 ui.text(canvas, 2, 4 + seat, f"{mark}{self.name(seat)[:20]:<20} {who:<4}"
                         f"{v.counts[seat]:>3} cards {v.scores[seat]:>5} pts  {uno}",
                         P.YELLOW if mark != " " else P.WHITE, width=76)
-            hand = ", ".join(card_words(c) for c in v.hand)
-            ui.text(canvas, 2, 16, "Your hand:", P.LIGHT_CYAN)
-            for i, line in enumerate(textwrap.wrap(hand, 76)[:3]):
+            ui.text(canvas, 2, 16, f"Your hand ({len(v.hand)}):", P.LIGHT_CYAN)
+            for i, line in enumerate(hand_lines([card_words(c) for c in v.hand], 76, 4)):
                 ui.text(canvas, 2, 17 + i, line, P.WHITE, width=76)
             moves = self.moves()
             if moves:

@@ -148,11 +148,11 @@ class NetClient:
                     self.state = JOINED if self.state == CONNECTING else self.state
                 elif msg.kind == "seats":
                     self.names = list(msg["names"])
-                elif msg.kind == "refused" and self.state == CONNECTING:
+                self._inbox.put(msg)      # before the state: a poller that sees "closed" has the why
+                if msg.kind == "refused" and self.state == CONNECTING:
                     self._ended(REFUSED, msg["text"])
                 elif msg.kind == "end":
                     self._ended(CLOSED, msg["text"])
-                self._inbox.put(msg)
         except ConnectionClosed:
             pass
 

@@ -3,8 +3,11 @@ to type an address (host:port), the table code and the player's name. Enter conn
 through the network client (its own thread: the frame never waits); while it tries,
 "Connecting..." turns, Esc gives up, and no welcome within CONNECT_SECONDS is "no
 answer". A refusal (wrong code, table full, another version) is told in a box in the
-player's words. After the welcome the screen waits for the host (the remote table
-itself comes later). Esc always goes back a step and closes the connection.
+player's words. After the welcome to a Gnono table, the screen hands its client to the
+remote table (game/gnono/remote_table.py) in its place; the other games' remote tables
+come later, and their joiner waits on this screen. Esc always goes back a step and
+closes the connection. The welcome's seat token is kept (game/net/last_table.py):
+Alt+R rejoins that seat after a drop, until the table ends for good.
 
 The client has the API of game/net/client.py: start(), poll() -> messages (each with a
 "kind": a dict, or the protocol's Message), send(), close(), state, reason. The fields
@@ -24,9 +27,10 @@ import pygame
 from game import palette as P
 from game import ui
 from game.games import BY_KEY
-from game.keys import Binding
+from game.keys import Alt, Binding
+from game.net import last_table
 from game.net.discovery import ListedTable, TableBrowser, lan_interfaces, loopback_only
-from game.scene import Pop, Push, Scene
+from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox
 
 CONNECT_SECONDS = 10.0      # no welcome by then: the address does not answer
@@ -99,17 +103,27 @@ def no_answer_text(where: str) -> str:
     return f"No answer from {where}. Check the address, and that the host's table is open."
 
 
-def default_client(host: str, port: int, code: str, name: str) -> Any:
-    """The network client of game/net/client.py."""
+def remote_gnono_table(app: Any, client: Any, names: list[str]) -> Any:
+    from game.gnono.remote_table import RemoteGnonoTable  # lazy: loads with the transport, on a join
+    return RemoteGnonoTable(app, client, names)
+
+
+# the games whose joiner plays at a remote table: its scene, given the app, the joined
+# client and the seats' names
+REMOTE_TABLES: dict[str, Callable[[Any, Any, list[str]], Any]] = {"gnono": remote_gnono_table}
+
+
+def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
+    """The network client of game/net/client.py (a token asks for its seat back)."""
     from game.net.client import NetClient  # lazy: the transport loads only when a player joins
-    return NetClient(host, port, code, name)
+    return NetClient(host, port, code, name, token)
 
 
 class JoinScene(Scene):
     title = "Join a table"
 
     def __init__(self, app: Any, browser: Any = None,
-                 connect: Callable[[str, int, str, str], Any] = default_client):
+                 connect: Callable[..., Any] = default_client):
         super().__init__(app)
         self.browser = browser if browser is not None else TableBrowser(lan_interfaces())
         self.connect = connect
@@ -128,6 +142,7 @@ class JoinScene(Scene):
         self.host_name = ""
         self.token: str | None = None       # the seat token of the welcome (to rejoin)
         self.seat_names: list[str] = []
+        self.last = last_table.load(app.storage)   # the table to rejoin, if any
         self.changed = True
 
     def dirty(self) -> bool:
@@ -199,7 +214,15 @@ class JoinScene(Scene):
         self.hint = hint
         return False
 
-    def join(self) -> Any:
+    def rejoin(self) -> Any:
+        """Alt+R: the last table's seat again, with its token."""
+        if self.last is None:
+            return False
+        self.values.update(address=self.last.address, code=self.last.code, name=self.last.name)
+        self.index = -1
+        return self.join(self.last.token)
+
+    def join(self, token: str | None = None) -> Any:
         address = parse_address(self.values["address"])
         if address is None:
             return self.lacking("address", "Type the address as host:port, e.g. 192.168.1.5:4321.")
@@ -210,7 +233,8 @@ class JoinScene(Scene):
         if not self.values["name"].strip():
             return self.lacking("name", "Type your name, for the others at the table.")
         self.where = self.values["address"].strip()
-        self.client = self.connect(address[0], address[1], self.values["code"], self.values["name"].strip())
+        args = (address[0], address[1], self.values["code"], self.values["name"].strip())
+        self.client = self.connect(*args, token) if token else self.connect(*args)
         self.client.start()
         self.mode, self.waited, self.hint = "connecting", 0.0, ""
         listed = next((t for t in self.tables if t.where == self.where), None)   # the host's name
@@ -224,10 +248,13 @@ class JoinScene(Scene):
             return None
         if self.mode == "connecting":
             self.waited += dt
-        for message in self.client.poll():
+        messages = self.client.poll()
+        for i, message in enumerate(messages):
             told = self.receive(message)
             if told is not None:
                 return told
+            if self.mode == "joined" and self.game in REMOTE_TABLES:
+                return self.hand_over(messages[i + 1:])
         if self.mode == "connecting" and (self.client.state in ("refused", "closed")
                                           or self.waited >= CONNECT_SECONDS):
             if self.client.state == "refused":
@@ -242,19 +269,49 @@ class JoinScene(Scene):
         """One message from the host; a box to show, or None."""
         kind = kind_of(message)
         if kind == "refused":
+            if message.get("reason") == "token":
+                self.forget_last()               # the host no longer holds that seat
             return self.fail("Could not join", refusal_text(message.get("reason"),
                                                             message.get("text") or self.client.reason))
         if kind == "end":
+            self.forget_last()
             return self.fail("Table closed", "The host closed the table.", message.get("text") or "")
         if kind == "welcome" and self.mode == "connecting":
             self.mode, self.changed = "joined", True
             self.seat = message.get("seat")
             self.game = str(message.get("game") or self.game)
             self.token = message.get("token")
+            self.remember()
         if kind in ("welcome", "seats"):
             self.seat_names = [str(name) for name in message.get("names") or []]
             self.changed = True
         return None
+
+    def remember(self) -> None:
+        """The welcome's seat and token, kept to rejoin after a drop."""
+        try:
+            last = last_table.validate({"address": self.where, "code": self.values["code"],
+                                        "name": self.values["name"].strip(), "token": self.token,
+                                        "game": self.game, "seat": self.seat})
+        except ValueError:
+            return                      # a host's odd welcome: nothing to rejoin by
+        if last_table.save(self.app.storage, last):
+            self.last = last
+
+    def forget_last(self) -> None:
+        if self.last is not None:
+            last_table.forget(self.app.storage)
+            self.last = None
+
+    def hand_over(self, rest: list[Any]) -> Replace:
+        """The game has a remote table: it takes the client (and the messages that came
+        with the welcome) and this screen's place; the listing stops."""
+        table = REMOTE_TABLES[self.game](self.app, self.client, self.seat_names)
+        for message in rest:
+            table.receive(message)
+        self.client = None
+        self.browser.close()
+        return Replace(table)
 
     def fail(self, title: str, text: str, detail: str | None = "") -> Push:
         """The connection is over: back to the form, and the box that says why (and
@@ -297,6 +354,8 @@ class JoinScene(Scene):
                 Binding((pygame.K_TAB,), "Next field (Shift+Tab: the one before)", lambda: self.next_field(1),
                         bar="Field"),
                 Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Join the table", self.join, bar="Join"),
+                *([Binding((Alt(pygame.K_r),), "Rejoin your seat at the last table", self.rejoin)]
+                  if self.last else []),        # (the form's line says it: the bar is full)
                 Binding((pygame.K_BACKSPACE,), "Delete a letter", self.backspace, bar="Delete"),
                 Binding((pygame.K_ESCAPE,), "Back to the menu", self.back, bar="Back"),
                 *self.app_keys()]
@@ -309,7 +368,8 @@ class JoinScene(Scene):
                 "host gives you, as host:port (e.g. 192.168.1.5:4321).",
                 "Every table has a code, shown on the host's screen: type it, and your name.",
                 "",
-                "Tab goes to the next field (Shift+Tab back), Enter joins, Esc goes back. A table across",
+                "Tab goes to the next field (Shift+Tab back), Enter joins, Esc goes back.",
+                "Alt+R rejoins your seat at the last table, after a lost connection. A table across",
                 "the internet needs its host's port opened on the host's router."]
 
     def spoken_intro(self) -> str:
@@ -319,7 +379,7 @@ class JoinScene(Scene):
         if self.mode == "connecting":
             return f"Connecting to {self.where}. Escape to stop."
         if self.mode == "joined":
-            return self.joined_text()
+            return f"{self.joined_text()} {self.later_text()}"
         field = FIELDS[self.field]
         return f"{FIELD_LABELS[field]}: {self.values[field] or 'empty'}. {self.hint}".strip()
 
@@ -328,6 +388,17 @@ class JoinScene(Scene):
         seat = f"seat {self.seat + 1}" if isinstance(self.seat, int) else "a seat"
         table = f"{self.host_name}'s {game} table" if self.host_name else f"a {game} table"
         return f"Joined {seat} of {table}; waiting for the host."
+
+    def rejoin_text(self) -> str:
+        if self.last is None:
+            return ""
+        game = BY_KEY[self.last.game].title if self.last.game in BY_KEY else self.last.game
+        return f"Alt+R rejoins seat {self.last.seat + 1} of the {game} table at {self.last.address}."
+
+    def later_text(self) -> str:
+        """The honest line for a game whose remote table is not built yet."""
+        game = BY_KEY[self.game].title if self.game in BY_KEY else "this game"
+        return f"Playing {game} from another computer comes in a later version."
 
     # drawing ------------------------------------------------------------------------
     def draw(self, canvas: Any) -> None:
@@ -343,7 +414,8 @@ class JoinScene(Scene):
                                                     "Esc stops trying."])
         elif self.mode == "joined":
             seats = [f"Seat {i + 1}: {name}" for i, name in enumerate(self.seat_names[:8])]
-            self.draw_notice(canvas, "Joined", [self.joined_text(), *seats, "Esc leaves the table."])
+            self.draw_notice(canvas, "Joined", [self.joined_text(), *seats, self.later_text(),
+                                                "Esc leaves the table."])
 
     def draw_list(self, canvas: Any) -> None:
         col, row, w = 2, 2, 76
@@ -373,7 +445,7 @@ class JoinScene(Scene):
             cursor = "_" if focused and self.app.blink else " "
             value = (self.values[field] + cursor).ljust(FIELD_MAX[field] + 1)
             ui.text(canvas, col + 25, y, value, P.YELLOW, P.BLACK, w - 27)
-        hint = self.hint or "The host's screen shows the address and the table code."
+        hint = self.hint or self.rejoin_text() or "The host's screen shows the address and the table code."
         ui.text_cut(canvas, col + 3, row + 8, hint, P.LIGHT_RED if self.hint else P.LIGHT_GREY, P.BLUE, w - 6)
 
     def draw_notice(self, canvas: Any, title: str, lines: list[str]) -> None:
