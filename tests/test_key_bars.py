@@ -256,9 +256,8 @@ def _key_bar_definitions() -> set[str]:
 def test_key_bars_are_made_from_the_bindings_not_written_by_hand():
     """Issue 32 item 5: a bar is Scene.key_bar over the bindings' bar labels, so it
     cannot offer a key the scene does not take. Drawn by the App alone (ui.key_bar);
-    Gin's table (another piece of work) still writes its own."""
-    assert _key_bar_definitions() == {"game/scene.py", "game/app.py", "game/ui.py",
-                                      "game/gin/table.py", "game/gin/table_keys.py"}
+    no scene writes its own, Gin's table included (its bar was a hand-written list)."""
+    assert _key_bar_definitions() == {"game/scene.py", "game/app.py", "game/ui.py"}
 
 
 def test_a_binding_on_the_bar_places_the_app_keys_where_the_scene_says(app):
