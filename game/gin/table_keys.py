@@ -91,7 +91,8 @@ class GinKeys:
                   Binding((pygame.K_HOME,), "The first card", lambda: c.move_sel(-c.sel)),
                   Binding((pygame.K_END,), "The last card", lambda: c.move_sel(len(c.order) - 1 - c.sel)),
                   Binding((pygame.K_UP,), "Up: move this card (sort)", c.hand_up, bar="Sort"),
-                  Binding(MINUS_KEYS, "Discard the flashing card", c.discard, bar="Discard", bar_keys="-/Del"),
+                  Binding(MINUS_KEYS, "Discard the flashing card", c.discard,
+                          bar="Discard", bar_keys="-/Del"),
                   Binding((pygame.K_F10,), "Gin or Knock with the flashing card", c.go_out, bar="Gin/Knock")]
         return b
 
