@@ -41,9 +41,6 @@ class Viewed(Protocol):
     t_stock: Card | None
     result: dict[str, Any] | None
 
-    @property
-    def target(self) -> int: ...
-
     def question(self) -> Question: ...
 
     def legal_moves(self, seat: int | None = None) -> list[Move]: ...
