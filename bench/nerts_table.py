@@ -25,13 +25,13 @@ def key_to_frame(app, table, key=None, tries: int = 5) -> list[int]:
     out = []
     for _ in range(tries):
         app.run(max_frames=7)
-        before = len(table.log)
-        drawn = len(table.latencies)
+        before = len(table.ctl.log)
+        drawn = len(table.ctl.latencies)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0))
         for n in range(1, 11):
             app.run(max_frames=1)
-            if any(seat == 0 for seat, _ in table.log[before:]) and len(table.latencies) > drawn:
-                out.append(n + table.latencies[-1])
+            if any(seat == 0 for seat, _ in table.ctl.log[before:]) and len(table.ctl.latencies) > drawn:
+                out.append(n + table.ctl.latencies[-1])
                 break
         else:
             out.append(-1)

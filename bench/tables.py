@@ -21,7 +21,7 @@ def latency_when(app, predicate, key, unicode=""):
     holds and just after a blink change, so that no blink can pass for the move."""
     if not _ready(app, predicate):
         return -1
-    while app.steps % BLINK_STEPS > 2:
+    while app.clock.steps % BLINK_STEPS > 2:
         app.run(max_frames=1)
         if not predicate():
             return latency_when(app, predicate, key, unicode)

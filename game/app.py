@@ -144,10 +144,6 @@ class App:
 
     # time --------------------------------------------------------------------
     @property
-    def steps(self) -> int:
-        return self.clock.steps
-
-    @property
     def blink(self) -> bool:
         """The blink attribute's phase now (about 2 Hz, on the fixed clock)."""
         return blink_on(self.clock.steps)

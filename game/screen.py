@@ -76,14 +76,6 @@ class Display:
         pygame.mouse.set_visible(False)
 
     @property
-    def kind(self) -> str:
-        return self.backend.kind
-
-    @property
-    def target(self) -> pygame.Rect:
-        return self.backend.target
-
-    @property
     def window_size(self) -> tuple[int, int]:
         return self.backend.size()
 

@@ -37,7 +37,7 @@ def nerts_next(g, rng):
     from game.nerts.moves import NextRound
     r = g.round
     while not r.over:   # the round ends by standstills (nobody plays)
-        for s in range(r.seats):
+        for s in range(r.options.seats):
             clock.submit(r, s, r.legal_moves(s)[-1] if rng.random() < 0.5 else r.legal_moves(s)[0])
         clock.step(r)
         if r.step_no > 20000:
@@ -208,9 +208,9 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     two.push(t2)
     for app in (one, two):
         app.run(max_frames=2400)
-    a = json.dumps(getattr(t1, "game", None).to_json() if game == "nerts" else t1.ctl.state.to_json(),
+    a = json.dumps(t1.ctl.game.to_json() if game == "nerts" else t1.ctl.state.to_json(),
                    sort_keys=True)
-    b = json.dumps(getattr(t2, "game", None).to_json() if game == "nerts" else t2.ctl.state.to_json(),
+    b = json.dumps(t2.ctl.game.to_json() if game == "nerts" else t2.ctl.state.to_json(),
                    sort_keys=True)
     assert a == b
     assert not one.internal_errors and not two.internal_errors

@@ -189,9 +189,9 @@ def test_uno_missed_is_caught_after_the_grace(app):
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     settle(app, t)
-    landed = app.steps
+    landed = app.clock.steps
     assert run_until(app, lambda: len(t.ctl.state.hands[0]) == 3, 1000)
-    assert app.steps - landed >= HUMAN_GRACE
+    assert app.clock.steps - landed >= HUMAN_GRACE
     assert any("catches you" in line for line in t.log)
 
 
@@ -356,7 +356,7 @@ def test_computer_turns_are_paced(app):
     for _ in range(900):
         app.run(max_frames=1)
         if t.ctl.state.turns != last:
-            marks.append(app.steps)
+            marks.append(app.clock.steps)
             last = t.ctl.state.turns
     gaps = [b - a for a, b in zip(marks, marks[1:])]
     assert len(gaps) >= 8

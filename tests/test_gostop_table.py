@@ -264,7 +264,7 @@ def test_setup_screen_starts_a_three_player_table(app):
     app.run(max_frames=1)
     t = app.top
     assert isinstance(t, T.GoStopTable)
-    assert t.ctl.n == 3 and t.ctl.levels[0] == "hard" and t.ctl.state.target == 3
+    assert t.ctl.n == 3 and t.ctl.levels[0] == "hard" and t.ctl.state.options.target_points == 3
     assert app.options["gostop.players"] == 3
     app.run(max_frames=30)
 

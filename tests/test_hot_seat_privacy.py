@@ -454,9 +454,9 @@ class NertsWatch(Watch):
         faces, self.faces = self.faces, []
         self.seen += len(faces)
         t = self.t
-        if t.phase != "play" or self.app.top is not t:
+        if t.ctl.phase != "play" or self.app.top is not t:
             return
-        rnd = t.round
+        rnd = t.ctl.game.round
         public = Counter()
         for lay in rnd.layouts:
             public.update(str(c) for c in lay.pile[-1:] + lay.waste)
@@ -469,14 +469,14 @@ class NertsWatch(Watch):
             hidden.update(str(c) for c in lay.pile[:-1] + lay.stack)
         self.ever_public |= public    # shown once, known: a slide may draw it again
         # a card moving (a slide) is drawn where it goes too: a move shows what it moves
-        sliding = Counter(str(c) for sl in t.slides for c in sl.cards)
+        sliding = Counter(str(c) for sl in t.drawing.slides for c in sl.cards)
         excess = Counter(faces) - self.ever_public - sliding
         for code in excess:
             if hidden[code]:
                 raise Leak(f"frame {frame}: {code}, face down by the rules, is drawn face up")
 
     def over(self):
-        return self.t.phase != "play" or self.t not in self.app.scenes
+        return self.t.ctl.phase != "play" or self.t not in self.app.scenes
 
     def act(self):
         post_keys(*self.rng.choices(self.keys, k=self.rng.randint(0, 3)))
@@ -530,4 +530,4 @@ def test_nerts_with_two_humans_never_shows_a_face_down_card(menu_app, voice, mon
             break
         w.act()
         menu_app.run(max_frames=1)
-    assert frame > 100 and len(w.t.log) > 5 and w.seen > 1000
+    assert frame > 100 and len(w.t.ctl.log) > 5 and w.seen > 1000

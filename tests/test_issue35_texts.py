@@ -242,7 +242,7 @@ def test_nerts_the_pile_partner_is_not_offered_flip_but_told_why_when_he_presses
     assert "Space flips." not in drawn and "Flip Stack" not in drawn
     post_keys(pygame.K_SPACE)            # pressed all the same: a beep and the reason
     app.run(max_frames=1)
-    assert app.beeps == 1 and "partner works the Stack" in t.notes[-1]
+    assert app.beeps == 1 and "partner works the Stack" in t.ctl.notes[-1]
 
 
 def test_gin_hot_seat_f6_and_f9_say_why_they_are_refused(app):

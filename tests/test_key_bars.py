@@ -256,9 +256,8 @@ def _key_bar_definitions() -> set[str]:
 def test_key_bars_are_made_from_the_bindings_not_written_by_hand():
     """Issue 32 item 5: a bar is Scene.key_bar over the bindings' bar labels, so it
     cannot offer a key the scene does not take. Drawn by the App alone (ui.key_bar);
-    Gin's table (another piece of work) still writes its own."""
-    assert _key_bar_definitions() == {"game/scene.py", "game/app.py", "game/ui.py",
-                                      "game/gin/table.py", "game/gin/table_keys.py"}
+    no scene writes its own, Gin's table included (its bar was a hand-written list)."""
+    assert _key_bar_definitions() == {"game/scene.py", "game/app.py", "game/ui.py"}
 
 
 def test_a_binding_on_the_bar_places_the_app_keys_where_the_scene_says(app):
@@ -300,3 +299,40 @@ def test_gin_set_up_offers_no_arrows_on_a_name_line(app):
     post_keys(pygame.K_LEFT)
     app.run(max_frames=1)
     assert app.beeps == before + 1
+
+
+def test_gin_table_bar_is_the_one_gin_showed_in_each_state(app):
+    """Gin's bar, once a hand-written list, now from its bindings: the same items in
+    play, while the computer plays, on "is that how you want it played?" and marking."""
+    from game.gin.ai import make_ai
+    from game.gin.rules import GoOut
+    from tests.gin_replay_helpers import PLAYING, computer_turn, human_turn, new_table
+    waiting = [("F3", "Boxes"), ("F4", "Score"), ("F9", "Computer"), ("F8", "Save, exit"), ("F1", "Keys")]
+    for seed in range(20):
+        t = new_table(app, seed)
+        ai = make_ai("normal", seed)
+        while t.ctl.game.phase in PLAYING:
+            c = t.ctl
+            if c.game.turn != c.me:
+                assert t.key_bar() == waiting
+                computer_turn(t)
+                continue
+            move = ai.choose(c.game.view(c.me))
+            if not isinstance(move, GoOut):
+                human_turn(t, ai)
+                continue
+            if move.discard is not None:
+                c.sel = c.order.index(move.discard)
+            c.focus = "hand"
+            assert t.key_bar() == [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"),
+                                   ("F10", "Gin/Knock"), ("H", "Coach"), ("F1", "Keys"), ("F2", "Help")]
+            c.go_out()
+            assert t.key_bar() == [("Y", "Yes"), ("N", "No, mark groups"), ("Esc", "Back to play"),
+                                   ("F9", "Computer"), ("F1", "Keys")]
+            c.confirm_no()
+            assert t.key_bar() == [("\x1b\x1a", "Card"), ("1 2 3 Space", "Mark"), ("F10", "Done"),
+                                   ("Esc", "Back"), ("F1", "Keys")]
+            assert problems_of(app, t.key_bar()) == []
+            return
+        app.pop()
+    raise AssertionError("no deal of the first 20 let the player go out")

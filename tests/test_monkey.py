@@ -73,8 +73,8 @@ def test_monkey(tmp_path):
 # --- each game's table, started directly -------------------------------------------------
 GAME_PROGRESS = {
     # how far a game got: (moves or turns applied, hands or rounds dealt)
-    "nerts": lambda t: (sum(r.moves_applied for r in [t.game.round] if r) + len(t.game.history),
-                        t.game.round_no),
+    "nerts": lambda t: (sum(r.moves_applied for r in [t.ctl.game.round] if r) + len(t.ctl.game.history),
+                        t.ctl.game.round_no),
     "gin": lambda t: (len(t.ctl.game.records) + sum(map(len, t.ctl.game.discards)), t.ctl.game.hand_no),
     "gnono": lambda t: (t.ctl.state.turns, t.ctl.state.round_no),
     "gostop": lambda t: (sum(map(len, t.ctl.state.captures)) + len(t.ctl.history), t.ctl.state.hand_no),

@@ -72,13 +72,13 @@ def test_clearing_the_pile_completes_the_drill_with_its_time_in_steps():
     d.submit(Move.to_scoring(PILE))
     events = d.step()
     assert [e.kind for e in events if e.kind in ("gnerts", "round_over")] == ["gnerts", "round_over"]
-    assert d.finished and d.completed and d.steps == 52 and d.reached == 13
+    assert d.finished and d.completed and d.round.step_no == 52 and d.reached == 13
     d.round.check_invariants()
     r = d.result()
     assert (r["completed"], r["steps"], r["cards"], r["key"]) == (True, 52, 2, "pile")
     assert r["cpm"] == cards_per_minute(2, 52)
     d.submit(Move.flip())                    # a finished drill takes nothing more
-    assert d.step() == [] and d.steps == 52 and not d.round.pending
+    assert d.step() == [] and d.round.step_no == 52 and not d.round.pending
 
 
 def test_a_drill_to_n_cards_plays_on_past_its_empty_pile():
@@ -91,7 +91,7 @@ def test_a_drill_to_n_cards_plays_on_past_its_empty_pile():
     d.round.check_invariants()
     d.submit(Move.to_scoring(COLUMN, col=0))
     d.step()
-    assert d.finished and d.completed and d.cards == 10 and d.steps == 2
+    assert d.finished and d.completed and d.cards == 10 and d.round.step_no == 2
     assert not d.round.over                  # the goal ends the drill, not the round's rules
     d.round.check_invariants()
 

@@ -74,7 +74,7 @@ def test_a_drill_played_by_keys_to_its_result_screen_and_records(drills):
     app.run(max_frames=1)
     again = app.top
     assert isinstance(again, DrillTable) and again is not t and again.drill.deal_no == 1234
-    assert again.drill.steps <= 2
+    assert again.drill.round.step_no <= 2
     post_keys(pygame.K_F8)               # leaves at once (nothing is saved)
     app.run(max_frames=1)
     assert isinstance(app.top, DrillSetup)
@@ -97,7 +97,7 @@ def test_a_slower_run_is_not_a_best_and_n_deals_a_new_deal(drills):
             post_keys("n")
             app.run(max_frames=1)
             assert isinstance(app.top, DrillTable)
-            assert app.top.drill.steps <= 2
+            assert app.top.drill.round.step_no <= 2
             post_keys(pygame.K_ESCAPE, "y")
             app.run(max_frames=1)
         else:
@@ -115,12 +115,12 @@ def test_pause_stops_the_clock_and_arrows_play(drills):
     post_keys("p")
     app.run(max_frames=1)
     assert isinstance(app.top, DrillPause)
-    paused_at = t.drill.steps
+    paused_at = t.drill.round.step_no
     app.run(max_frames=60)
-    assert t.drill.steps == paused_at
+    assert t.drill.round.step_no == paused_at
     post_keys("p")
     app.run(max_frames=5)
-    assert t.drill.steps > paused_at
+    assert t.drill.round.step_no > paused_at
     post_keys(pygame.K_RETURN, pygame.K_RETURN)      # the cursor starts on the Pile
     app.run(max_frames=1)
     post_keys(pygame.K_RETURN, pygame.K_UP)

@@ -33,7 +33,7 @@ def test_partnerships_need_four_seats(seats):
 
 def test_a_partnership_deal_is_two_layouts_of_two_decks():
     r = Round(TEAMS, 5)
-    assert r.seats == 4 and r.sides == 2 and len(r.layouts) == 2 and len(r.foundations) == 8
+    assert r.options.seats == 4 and r.options.sides == 2 and len(r.layouts) == 2 and len(r.foundations) == 8
     assert {c.deck for c in r.layouts[1].all_cards()} == {1}
     assert r.view(0).columns == r.view(1).columns and r.view(2).columns == r.view(3).columns
     assert [r.view(s).role for s in range(4)] == ["pile", "stack", "pile", "stack"]
@@ -159,10 +159,10 @@ def test_a_partnership_table_a_human_works_only_its_share(app):
     assert [t.ctl.side_name(i) for i in range(2)] == ["You & Max", "Sid & Liz"]
     post_keys("e")                       # flip: the partner's share
     app.run(max_frames=1)
-    assert app.beeps == 1 and "partner works the Stack" in t.notes[-1]
+    assert app.beeps == 1 and "partner works the Stack" in t.ctl.notes[-1]
     post_keys("q", "q")                  # the Pile's AH: its own share
     app.run(max_frames=1)
-    assert app.beeps == 1 and any(f and str(f[-1]) == "AH" for f in t.round.foundations)
+    assert app.beeps == 1 and any(f and str(f[-1]) == "AH" for f in t.ctl.game.round.foundations)
     app.run(max_frames=2)
     t.check_invariants()
 
@@ -177,4 +177,4 @@ def test_setup_offers_partnerships_with_four_seats_only(app):
     setup.index = i
     setup.change(1)
     t = setup.start().scene
-    assert t.game.options.partners and len(t.round.layouts) == 2
+    assert t.ctl.game.options.partners and len(t.ctl.game.round.layouts) == 2

@@ -100,7 +100,7 @@ def test_refused_moves_change_nothing_and_step_keeps_invariants(options, seed, w
 
 
 def continue_with_instant_players(r: Round, seed: int, steps: int):
-    players = make_players(["instant"] * r.seats, seed)
+    players = make_players(["instant"] * r.options.seats, seed)
     log = []
     for _ in range(steps):
         if r.over:

@@ -37,7 +37,7 @@ Scoring Area first, then any card, then a flip or a vote)."""
         if step % 9 == 0:
             ctl.press(seat, "pile") and ctl.press(seat, "pile")   # the Pile's card to the Scoring Area
         if step % 10 == 0:
-            legal = table.round.legal_moves(seat)
+            legal = table.ctl.game.round.legal_moves(seat)
             choice = ([m for m in legal if m.dst == "found"] or [m for m in legal if m.kind == "play"]
                       or legal)
             if choice:
@@ -48,16 +48,16 @@ def play_until(table: NertsTable, done, limit: int = 40_000) -> None:
     for _ in range(limit):
         if done():
             return
-        if table.phase == "play":
-            human_plays(table, table.round.step_no)
+        if table.ctl.phase == "play":
+            human_plays(table, table.ctl.game.round.step_no)
         table.update(STEP)
     raise AssertionError("the table did not get there")
 
 
 def finish_round(app, table: NertsTable):
     """Play the round to its end and through the scores; the finished round."""
-    play_until(table, lambda: table.phase == "banner")
-    rnd = table.round
+    play_until(table, lambda: table.ctl.phase == "banner")
+    rnd = table.ctl.game.round
     app.apply(table.show_scores())
     return rnd
 
@@ -83,7 +83,7 @@ def test_a_four_seat_round_is_recorded_move_for_move(app):
     table = new_four(app)
     rnd = finish_round(app, table)
     rep = table.ctl.last_replay
-    assert rep is not None and rep.label == "Round 1" and rep.deal_no == table.seed
+    assert rep is not None and rep.label == "Round 1" and rep.deal_no == table.ctl.seed
     assert [s.kind for s in rep.seats] == ["human", "computer", "computer", "computer"]
     assert rep.viewer == 0 and rep.scores == rnd.scores()
     moves = [nerts_codec.move_from_json(m) for _, _, m in rep.moves]
@@ -99,7 +99,7 @@ def test_partners_and_the_next_round_are_recorded_too(app):
     check_replay_of(app, table.ctl.last_replay, first)
     post_keys(pygame.K_RETURN)                   # the scores: on to round 2
     app.run(max_frames=1)
-    assert table.game.round_no == 2 and table.phase == "play"
+    assert table.ctl.game.round_no == 2 and table.ctl.phase == "play"
     second = finish_round(app, table)
     rep = table.ctl.last_replay
     assert rep.label == "Round 2" and rep.deal_no == second.deal_no != first.deal_no
@@ -108,7 +108,7 @@ def test_partners_and_the_next_round_are_recorded_too(app):
 
 def test_a_round_saved_and_resumed_mid_round_replays_whole(app):
     table = new_four(app, seed=23, levels=SAVED4)
-    play_until(table, lambda: table.round.moves_applied > 60)
+    play_until(table, lambda: table.ctl.game.round.moves_applied > 60)
     before = len(table.ctl.recorder.replay.moves)
     app.apply(table.save_and_leave())
     again = resume(app)
@@ -123,12 +123,12 @@ def test_a_round_saved_and_resumed_mid_round_replays_whole(app):
 
 def test_a_damaged_recording_in_the_save_is_dropped_and_the_game_resumes(app):
     table = new_four(app, seed=29, levels=SAVED4)
-    play_until(table, lambda: table.round.moves_applied > 20)
+    play_until(table, lambda: table.ctl.game.round.moves_applied > 20)
     data = table.to_json()
     for junk in ("x", {"format": 1}, {**data["replay"], "moves": [[0, 9, {"kind": "flip"}]]}):
         table_save.write(app.storage, {**data, "replay": junk, "challenge": "NRT-JUNK"})
         again = resume(app)
-        assert again is not None and again.round.moves_applied == table.round.moves_applied
+        assert again is not None and again.ctl.game.round.moves_applied == table.ctl.game.round.moves_applied
         assert again.ctl.recorder.replay is None and again.ctl.challenge is None
     table_save.write(app.storage, {k: v for k, v in data.items() if k not in ("replay", "challenge")})
     assert resume(app) is not None                    # a save from before replays
@@ -139,7 +139,7 @@ def finished_game(app, levels, seed=31) -> NertsTable:
     app.push(table)
     while True:
         finish_round(app, table)
-        if table.game.over:
+        if table.ctl.game.over:
             break
         post_keys(pygame.K_RETURN)                   # the scores: the next round
         app.run(max_frames=1)
@@ -155,8 +155,8 @@ def test_c_on_the_end_screen_makes_a_challenge_of_the_same_game(app):
     assert isinstance(app.top, TextBox) and app.beeps == beeps
     code = next(line for line in app.top.lines if line.startswith("NRT-"))
     ch = challenges.decode(code, [nerts_codec])
-    assert ch.deal_no == table.seed and ch.seats == (None, "easy", "hard")
-    assert ch.options == table.game.options.to_json() and ch.score == table.game.totals[0]
+    assert ch.deal_no == table.ctl.seed and ch.seats == (None, "easy", "hard")
+    assert ch.options == table.ctl.game.options.to_json() and ch.score == table.ctl.game.totals[0]
     assert challenges.read_code_file(app.storage, [nerts_codec]) == code
 
 
@@ -171,12 +171,12 @@ def test_c_with_two_humans_beeps_with_a_note(app):
 def test_a_challenge_deals_the_same_first_round_against_the_same_computers(app):
     options = NertsOptions(seats=3, flip_by_ones=True)
     original = new_table(app, ["expert", "human", "normal"], options, seed=424242)
-    ch = challenges.Challenge("nerts", original.seed, options.to_json(), ("expert", None, "normal"),
+    ch = challenges.Challenge("nerts", original.ctl.seed, options.to_json(), ("expert", None, "normal"),
                               55, "Anna")
     table = start_challenge(app, challenges.decode(challenges.encode(ch, nerts_codec), [nerts_codec]))
-    assert table.round.to_json() == original.round.to_json()
-    assert table.levels == original.levels and table.game.options == options
-    for a, b in zip(table.seats, original.seats):
+    assert table.ctl.game.round.to_json() == original.ctl.game.round.to_json()
+    assert table.ctl.levels == original.ctl.levels and table.ctl.game.options == options
+    for a, b in zip(table.ctl.seats, original.ctl.seats):
         assert (a.ai is None) == (b.ai is None)
         if a.ai is not None:
             assert a.ai.to_json() == b.ai.to_json()
@@ -188,12 +188,12 @@ def test_the_challenge_outcome_is_on_the_end_screen(app):
     ch = challenges.Challenge("nerts", 31, NertsOptions(seats=2).to_json(), (None, "hard"), -500, "Anna")
     table = start_challenge(app, ch)
     app.push(table)
-    while not table.game.over:
+    while not table.ctl.game.over:
         finish_round(app, table)
-        if not table.game.over:
+        if not table.ctl.game.over:
             post_keys(pygame.K_RETURN)
             app.run(max_frames=1)
-    assert challenges.outcome(ch, table.game.totals[0], "You") in app.top.notes
+    assert challenges.outcome(ch, table.ctl.game.totals[0], "You") in app.top.notes
 
 
 def test_moves_are_short_texts_that_read_back_as_themselves():

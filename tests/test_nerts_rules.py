@@ -531,7 +531,7 @@ def test_game_to_target_with_tie_at_the_top_playing_another_round():
     g = Game(o, seed=1)
     g.apply(NextRound())
     r = g.round
-    assert g.round_no == 1 and r.seats == 3
+    assert g.round_no == 1 and r.options.seats == 3
     for early in (ScoreRound(), NextRound()):
         with pytest.raises(IllegalMove, match="not over"):
             g.apply(early)                  # not over yet

@@ -203,11 +203,11 @@ def test_a_resumed_finished_round_shows_the_scores_it_was_saved_with(tmp_path):
     pygame.event.post(key_event(pygame.K_q, "q"))     # the Pile key twice: AH scores, G'NERTS
     pygame.event.post(key_event(pygame.K_q, "q"))
     app.run(max_frames=1)
-    assert t.phase == "banner" and game.round.caller == 0          # saved at the round's end
+    assert t.ctl.phase == "banner" and game.round.caller == 0          # saved at the round's end
     want = game.round.score_details()
     app.pop(t)
     again = resume(app)
-    assert again is not None and again.phase == "banner"
+    assert again is not None and again.ctl.phase == "banner"
     app.push(again)
     pygame.event.post(key_event(pygame.K_RETURN))
     app.run(max_frames=1)

@@ -38,11 +38,11 @@ def test_a_refusal_and_an_agreement_are_spoken(app):
     sp = speaking(app)
     post_keys("z")
     app.run(max_frames=1)
-    assert t.round.votes == {0}
+    assert t.ctl.game.round.votes == {0}
     text = " ".join(sp.said)
     assert "You agree to rotate" in text
-    t.game.apply(Seated(1, Move.to_scoring(WASTE)))
-    t.ctl.take_events(t.game.apply(Step()))
+    t.ctl.game.apply(Seated(1, Move.to_scoring(WASTE)))
+    t.ctl.take_events(t.ctl.game.apply(Step()))
     assert "standstill agreement is off" in " ".join(sp.said)
 
 

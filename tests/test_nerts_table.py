@@ -44,15 +44,15 @@ def test_scripted_opening_keys_make_exactly_the_expected_moves(app):
     app.run(max_frames=1)
     post_keys("e")               # flip three
     app.run(max_frames=1)
-    assert t.log == [(0, Move.to_scoring(PILE)), (0, Move.to_scoring(COLUMN, col=2)),
+    assert t.ctl.log == [(0, Move.to_scoring(PILE)), (0, Move.to_scoring(COLUMN, col=2)),
                      (0, Move.to_column(COLUMN, 0, col=1)), (0, Move.flip())]
-    lay = t.round.layouts[0]
+    lay = t.ctl.game.round.layouts[0]
     assert [str(c) for c in lay.columns[0]] == ["7S", "6D"]
     assert [str(c) for c in lay.columns[1]] == ["QC"]      # refilled from the Pile
     assert [str(c) for c in lay.columns[2]] == ["5D"]
     assert [str(c) for c in lay.waste] == ["JC", "TC", "9C"]
     assert app.beeps == 0
-    tops = {str(f[-1]) for f in t.round.foundations if f}
+    tops = {str(f[-1]) for f in t.ctl.game.round.foundations if f}
     assert tops == {"AH", "AC"}
 
 
@@ -63,7 +63,7 @@ def test_arrows_and_enter_play_for_a_single_human(app):
               pygame.K_LEFT, pygame.K_RETURN)                    # ... onto column 1
     post_keys(pygame.K_SPACE)                                    # flip
     app.run(max_frames=1)
-    assert t.log == [(0, Move.to_scoring(PILE)), (0, Move.to_column(COLUMN, 0, col=1)),
+    assert t.ctl.log == [(0, Move.to_scoring(PILE)), (0, Move.to_column(COLUMN, 0, col=1)),
                      (0, Move.flip())]
     assert app.beeps == 0
 
@@ -71,38 +71,38 @@ def test_arrows_and_enter_play_for_a_single_human(app):
 def test_illegal_move_beeps_and_changes_nothing(app):
     t = table_with(app, ["human", "easy"], OPENING)
     app.run(max_frames=1)
-    before = layout_state(t.round)
+    before = layout_state(t.ctl.game.round)
     beeps = app.beeps
     post_keys("a", "s")          # 7S onto 6D: refused
     app.run(max_frames=1)
     assert app.beeps == beeps + 1
-    assert layout_state(t.round) == before
-    assert t.log == []
+    assert layout_state(t.ctl.game.round) == before
+    assert t.ctl.log == []
     # the engine's codes (7S, 6D) printed as the table prints cards
-    assert t.notes[-1] == "7\x06 does not go on 6\x04: build down in alternating colours."
+    assert t.ctl.notes[-1] == "7\x06 does not go on 6\x04: build down in alternating colours."
     post_keys("w")               # the waste is empty: refused at once
     post_keys("g")               # the Scoring Area key with nothing chosen
     post_keys("t")               # a key nobody uses
     post_keys("z")               # agree to rotate while plays exist
     app.run(max_frames=1)
     assert app.beeps == beeps + 5
-    assert layout_state(t.round) == before
-    assert all(s.selected is None for s in t.seats)
+    assert layout_state(t.ctl.game.round) == before
+    assert all(s.selected is None for s in t.ctl.seats)
 
 
 def test_two_humans_keys_in_the_same_step_both_take_effect(app):
     layouts = [{"pile": "KD AH", "columns": ["7S", "6D", "5C", "8H"]},
                {"pile": "KS AS", "columns": ["9D", "9S", "8C", "8S"]}]
     t = table_with(app, ["human", "human"], layouts)
-    step = t.round.step_no
+    step = t.ctl.game.round.step_no
     post_keys("q", "u", "q", "u")     # interleaved, as two people press together
     app.run(max_frames=1)
-    assert sorted(t.log, key=lambda x: x[0]) == [(0, Move.to_scoring(PILE)),
+    assert sorted(t.ctl.log, key=lambda x: x[0]) == [(0, Move.to_scoring(PILE)),
                                                   (1, Move.to_scoring(PILE))]
     assert app.beeps == 0
-    assert {str(f[-1]) + "@" + str(f[-1].deck) for f in t.round.foundations if f} == {"AH@0", "AS@1"}
+    assert {str(f[-1]) + "@" + str(f[-1].deck) for f in t.ctl.game.round.foundations if f} == {"AH@0", "AS@1"}
     # both were applied by one Step of the engine: the first step of the frame
-    assert t.round.step_no == step + 2
+    assert t.ctl.game.round.step_no == step + 2
 
 
 def test_a_race_lost_to_a_computer_sends_the_card_back_with_a_beep(app):
@@ -116,14 +116,14 @@ def test_a_race_lost_to_a_computer_sends_the_card_back_with_a_beep(app):
         t = table_with(app, ["human", "instant"], layouts, foundations=["AH@1"], seed=seed)
         post_keys("q", "q")        # the human's 2H races the computer's 2H
         app.run(max_frames=1)
-        rnd = t.round
+        rnd = t.ctl.game.round
         top = rnd.foundations[0][-1]
         assert top == Card(2, "H", top.deck)
         if top.deck == 1:          # the computer got there first
             assert app.beeps == beeps + 1
             assert rnd.layouts[0].pile[-1] == Card(2, "H", 0)     # back in the Pile
-            assert any(sl.steps > 10 for sl in t.slides)          # visibly going back
-            assert "Too late" in t.notes[-1]
+            assert any(sl.steps > 10 for sl in t.drawing.slides)          # visibly going back
+            assert "Too late" in t.ctl.notes[-1]
             outcomes.add("lost")
         else:
             assert app.beeps == beeps
@@ -135,12 +135,12 @@ def test_full_round_to_gnerts_ends_on_the_scoring_screen(app):
     t = new_table(app, ["human", "instant", "instant"], NertsOptions(seats=3), seed=3)
     app.push(t)
     frames = 0
-    while t.phase == "play" and frames < 6000:
+    while t.ctl.phase == "play" and frames < 6000:
         post_keys("e", "q", "q", "z")   # a dull human: flips, tries the Pile, agrees
         app.run(max_frames=4)
         frames += 4
-    assert t.phase == "banner"
-    assert t.round.over and t.round.end_reason == "gnerts"
+    assert t.ctl.phase == "banner"
+    assert t.ctl.game.round.over and t.ctl.game.round.end_reason == "gnerts"
     app.run(max_frames=5)
     assert app.audio.counts["call"] + app.audio.counts["lose"] >= 1
     post_keys(pygame.K_RETURN)
@@ -148,22 +148,22 @@ def test_full_round_to_gnerts_ends_on_the_scoring_screen(app):
     top = app.top
     assert isinstance(top, ScoringScene)
     assert [r[0].rstrip(" *") for r in top.rows] == ["You", "Max", "Sid"]
-    assert sum(r[4] for r in top.rows) == sum(t.game.totals)
-    assert t.game.history and t.game.round is None
+    assert sum(r[4] for r in top.rows) == sum(t.ctl.game.totals)
+    assert t.ctl.game.history and t.ctl.game.round is None
     post_keys(pygame.K_RETURN)          # the next round
     app.run(max_frames=1)
-    assert app.top is t and t.phase == "play" and t.game.round_no == 2
+    assert app.top is t and t.ctl.phase == "play" and t.ctl.game.round_no == 2
 
 
 def test_gnerts_by_the_human_and_end_of_the_game(app):
     layouts = [{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}]
     t = table_with(app, ["human", "easy"], layouts)
-    t.game.totals = [99, 0]
-    t.game.history = [[99, 0]]
+    t.ctl.game.totals = [99, 0]
+    t.ctl.game.history = [[99, 0]]
     post_keys("q", "q")
     app.run(max_frames=1)
-    assert t.phase == "banner" and t.round.caller == 0
+    assert t.ctl.phase == "banner" and t.ctl.game.round.caller == 0
     assert app.audio.counts["call"] == 1
     app.run(max_frames=200)            # the banner goes by itself
     top = app.top
@@ -180,18 +180,18 @@ def test_pause_hides_the_table_and_stops_the_clock(app):
     t = new_table(app, ["human", "expert"], NertsOptions(seats=2), seed=5)
     app.push(t)
     app.run(max_frames=2)
-    step = t.round.step_no
+    step = t.ctl.game.round.step_no
     post_keys("p")
     app.run(max_frames=30)
     assert isinstance(app.top, PauseBox)
-    assert t.round.step_no == step
+    assert t.ctl.game.round.step_no == step
     # the hidden table shows no card: only the table colour where the seats were
     table_rgb = tuple(PALETTE[app.options["colour.table"]])
     for xy in ((200, 60), (100, 300), (600, 230)):
         assert tuple(app.canvas.get_at(xy))[:3] == table_rgb
     post_keys("p")
     app.run(max_frames=1)
-    assert app.top is t and t.round.step_no > step
+    assert app.top is t and t.ctl.game.round.step_no > step
 
 
 def test_save_and_leave_then_resume(app):
@@ -203,11 +203,11 @@ def test_save_and_leave_then_resume(app):
     post_keys(pygame.K_F8)
     app.run(max_frames=1)
     assert t not in app.scenes
-    saved = t.game.to_json()
+    saved = t.ctl.game.to_json()
     assert app.storage.exists(SAVE_NAME)
     t2 = resume(app)
-    assert t2 is not None and t2.levels == ["human", "hard", "expert"]
-    got = t2.game.to_json()
+    assert t2 is not None and t2.ctl.levels == ["human", "hard", "expert"]
+    got = t2.ctl.game.to_json()
     assert json.dumps(got, sort_keys=True) == json.dumps(saved, sort_keys=True)
     # Esc asks, Y leaves (saved)
     app.push(t2)
@@ -229,7 +229,7 @@ def test_key_press_shows_in_the_frame_that_reads_it(app):
     for _ in range(3):
         post_keys("e")
         app.run(max_frames=1)
-    assert t.latencies == [0, 0, 0]
+    assert t.ctl.latencies == [0, 0, 0]
 
 
 def test_setup_scene_starts_the_table_with_the_chosen_seats(app):
@@ -242,9 +242,9 @@ def test_setup_scene_starts_the_table_with_the_chosen_seats(app):
     app.run(max_frames=1)
     t = app.top
     assert isinstance(t, NertsTable)
-    assert t.levels == ["human", "normal", "human"]
-    assert [s.name for s in t.seats] == ["Player 1", "Max", "Player 2"]
-    assert t.seats[2].keys == S.DEFAULT_KEYS[1]
+    assert t.ctl.levels == ["human", "normal", "human"]
+    assert [s.name for s in t.ctl.seats] == ["Player 1", "Max", "Player 2"]
+    assert t.ctl.seats[2].keys == S.DEFAULT_KEYS[1]
 
 
 def test_key_clusters_do_not_overlap_and_clashes_fall_back():
@@ -272,10 +272,10 @@ def test_random_keys_from_two_humans_never_break_the_table(app):
     for _ in range(150):
         post_keys(*rng.choices(keys, k=rng.randint(0, 4)))
         app.run(max_frames=2)
-        if t.phase == "play":
-            t.round.check_invariants()
+        if t.ctl.phase == "play":
+            t.ctl.game.round.check_invariants()
     assert "Internal error" not in app.toast_text
-    assert len(t.log) > 10 and app.beeps > 0
+    assert len(t.ctl.log) > 10 and app.beeps > 0
 
 
 def test_closing_the_window_saves_the_game(app):
@@ -285,4 +285,4 @@ def test_closing_the_window_saves_the_game(app):
     app.quit()
     assert app.storage.exists(SAVE_NAME)
     t2 = resume(app)
-    assert t2.game.round.step_no == t.game.round.step_no
+    assert t2.ctl.game.round.step_no == t.ctl.game.round.step_no

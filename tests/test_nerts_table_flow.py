@@ -27,7 +27,7 @@ CALL = [{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
 def to_scores(app, t):
     post_keys("q", "q")                  # the last Pile card: G'NERTS
     app.run(max_frames=1)
-    assert t.phase == "banner"
+    assert t.ctl.phase == "banner"
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
     assert isinstance(app.top, NertsScoring)
@@ -39,25 +39,25 @@ def test_esc_on_the_scores_asks_to_leave_and_does_not_deal(app):
     box = to_scores(app, t)
     post_keys(pygame.K_ESCAPE)
     app.run(max_frames=1)
-    assert isinstance(app.top, Question) and t.game.round is None
+    assert isinstance(app.top, Question) and t.ctl.game.round is None
     post_keys("n")
     app.run(max_frames=1)
-    assert app.top is box and t.game.round is None and app.beeps == 0
+    assert app.top is box and t.ctl.game.round is None and app.beeps == 0
     post_keys(pygame.K_SPACE)            # a key that means "go on"
     app.run(max_frames=1)
-    assert app.top is t and t.game.round_no == 2 and t.phase == "play"
+    assert app.top is t and t.ctl.game.round_no == 2 and t.ctl.phase == "play"
 
 
 def test_f8_on_the_scores_saves_and_leaves_then_the_next_round_is_dealt(app):
     t = table_with(app, ["human", "easy"], CALL)
     to_scores(app, t)
-    totals = list(t.game.totals)
+    totals = list(t.ctl.game.totals)
     post_keys(pygame.K_F8)
     app.run(max_frames=1)
     assert t not in app.scenes and app.beeps == 0
     assert app.storage.exists(SAVE_NAME)
     again = resume(app)
-    assert again.game.totals == totals and again.game.round_no == 2 and again.phase == "play"
+    assert again.ctl.game.totals == totals and again.ctl.game.round_no == 2 and again.ctl.phase == "play"
 
 
 def test_a_new_game_starts_from_the_last_set_up(app):
@@ -67,7 +67,7 @@ def test_a_new_game_starts_from_the_last_set_up(app):
     post_keys(pygame.K_RIGHT, pygame.K_RIGHT)        # 4 seats
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    assert isinstance(app.top, NertsTable) and len(app.top.levels) == 4
+    assert isinstance(app.top, NertsTable) and len(app.top.ctl.levels) == 4
     app.pop(app.top)
     setup = start(app, seed=5)
     assert setup.seats == 4
@@ -98,13 +98,13 @@ def test_you_agree_and_a_cancelled_agreement_is_announced(app):
     t = table_with(app, ["human", "easy"], STUCK, rest="none")
     post_keys("z")
     app.run(max_frames=1)
-    assert t.round.votes == {0}
-    assert "You agree to rotate (1 of 2)." in t.notes
+    assert t.ctl.game.round.votes == {0}
+    assert "You agree to rotate (1 of 2)." in t.ctl.notes
     # the other seat scores a card: the agreement is off, and the notes say so
-    t.game.apply(Seated(1, Move.to_scoring(WASTE)))
-    t.ctl.take_events(t.game.apply(Step()))
-    assert t.round.votes == set()
-    assert t.notes[-1] == "Max played a card: the standstill agreement is off."
+    t.ctl.game.apply(Seated(1, Move.to_scoring(WASTE)))
+    t.ctl.take_events(t.ctl.game.apply(Step()))
+    assert t.ctl.game.round.votes == set()
+    assert t.ctl.notes[-1] == "Max played a card: the standstill agreement is off."
 
 
 def test_a_computers_card_beaten_to_the_scoring_area_is_too_late_in_the_plays_box(app):
@@ -114,13 +114,13 @@ def test_a_computers_card_beaten_to_the_scoring_area_is_too_late_in_the_plays_bo
     t = table_with(app, ["human", "easy"], [{"pile": "KD 2H", "columns": ["7S", "6D", "5C", "8H"]},
                                             {"pile": "KS 2H", "columns": ["9D", "9S", "8C", "8S"]}])
     ace = Card.parse("AH")
-    t.round.layouts[0].stack.remove(ace)                  # deck 0's ace starts the foundation
-    t.round.foundations[0].append(ace)
-    t.round.check_invariants()
+    t.ctl.game.round.layouts[0].stack.remove(ace)                  # deck 0's ace starts the foundation
+    t.ctl.game.round.foundations[0].append(ace)
+    t.ctl.game.round.check_invariants()
     ctl = t.ctl
     assert ctl.try_move(0, Move.to_scoring(PILE))
-    ctl.take_events(t.game.apply(Step()))
-    assert t.round.foundations[0][-1] == Card.parse("2H")
+    ctl.take_events(t.ctl.game.apply(Step()))
+    assert t.ctl.game.round.foundations[0][-1] == Card.parse("2H")
     ctl.computer_move(ctl.seats[1], Move.to_scoring(PILE))
-    assert not t.round.pending and app.beeps == 0
+    assert not t.ctl.game.round.pending and app.beeps == 0
     assert ctl.feed[-1] == f"{ctl.seats[1].name} {card_text(Card.parse('2H'))} too late"

@@ -32,9 +32,9 @@ def test_setup_rule_choices_reach_the_game(menu_app):
     app.run(max_frames=1)
     t = app.top
     assert isinstance(t, NertsTable)
-    assert t.game.options == NertsOptions(seats=2, target=150, flip_by_ones=True, move_runs=True,
+    assert t.ctl.game.options == NertsOptions(seats=2, target=150, flip_by_ones=True, move_runs=True,
                                           pile_penalty=1, call_bonus=10)
-    assert t.game.round.deal_no == 4
+    assert t.ctl.game.round.deal_no == 4
 
 
 def test_a_column_key_moves_the_run_that_fits_with_move_runs(app):
@@ -47,6 +47,6 @@ def test_a_column_key_moves_the_run_that_fits_with_move_runs(app):
     app.push(t)
     post_keys("a", "s")            # column 1, then column 2: 8H 7C goes onto 9C
     app.run(max_frames=1)
-    assert t.log == [(0, Move.to_column(COLUMN, 1, col=0, count=2))]
-    assert [str(c) for c in t.round.layouts[0].columns[1]] == ["9C", "8H", "7C"]
+    assert t.ctl.log == [(0, Move.to_column(COLUMN, 1, col=0, count=2))]
+    assert [str(c) for c in t.ctl.game.round.layouts[0].columns[1]] == ["9C", "8H", "7C"]
     assert app.beeps == 0

@@ -242,7 +242,7 @@ def test_nerts_layouts_lie_open_and_go_to_json_and_back():
         assert not leaks(data, c.hidden_cards(engine, 0))
         rnd = engine.round
         assert c.layouts_from_json(data) == (
-            tuple(rnd.view(engine.options.seats_of(s)[0]) for s in range(rnd.sides)) if rnd else ())
+            tuple(rnd.view(engine.options.seats_of(s)[0]) for s in range(rnd.options.sides)) if rnd else ())
         drawn = data or drawn
     assert len(drawn) == 2     # partners: two layouts
     with pytest.raises(ValueError, match="one a side"):

@@ -61,12 +61,12 @@ def test_tiny_window_runs(tmp_path):
     from game.app import App
     from game.scenes.menu import MenuScene
     app = App(save_dir=str(tmp_path), fullscreen=False, realtime=False)
-    if app.display.kind == "renderer":
+    if app.display.backend.kind == "renderer":
         app.display.backend.window.size = (100, 60)
     else:
         pygame.display.set_mode((100, 60))
     app.display.resized()
-    assert app.display.target.size == (80, 60)
+    assert app.display.backend.target.size == (80, 60)
     app.push(MenuScene(app))
     app.run(max_frames=3)
     assert app.running

@@ -46,7 +46,7 @@ def test_headless_run_counts_frames_and_steps(app):
     app.push(Recorder(app, "a", []))
     app.run(max_frames=30)
     assert app.frames == 30
-    assert app.steps == 60  # 1/60 s a frame, 1/120 s a step
+    assert app.clock.steps == 60  # 1/60 s a frame, 1/120 s a step
 
 
 def test_unbound_key_beeps_and_changes_nothing(menu_app):

@@ -82,7 +82,7 @@ def test_both_display_paths_present_and_fill_the_screen_after_alt_enter(renderer
     pygame.display.init()
     try:
         d = Display(False, renderer=renderer)
-        assert d.kind == ("renderer" if renderer else "cpu")
+        assert d.backend.kind == ("renderer" if renderer else "cpu")
         d.canvas.fill((255, 255, 85))
         d.present()
         desktop = pygame.display.get_desktop_sizes()[0]
@@ -90,10 +90,10 @@ def test_both_display_paths_present_and_fill_the_screen_after_alt_enter(renderer
         assert d.fullscreen
         # a window made full screen ends where a full-screen start would be
         start_full = fit((WIDTH, HEIGHT), desktop)
-        assert tuple(d.window_size) == tuple(desktop) and d.target == start_full
+        assert tuple(d.window_size) == tuple(desktop) and d.backend.target == start_full
         d.present()
         d.toggle_fullscreen()
-        assert not d.fullscreen and d.target == fit((WIDTH, HEIGHT), d.window_size)
+        assert not d.fullscreen and d.backend.target == fit((WIDTH, HEIGHT), d.window_size)
         d.present()
         d.close()
     finally:
@@ -109,7 +109,7 @@ def test_the_cpu_path_is_used_when_no_renderer_can_be_made(monkeypatch):
     pygame.display.init()
     try:
         d = Display(True)
-        assert d.kind == "cpu" and d.fullscreen
+        assert d.backend.kind == "cpu" and d.fullscreen
         d.present()
         d.close()
     finally:

@@ -123,9 +123,6 @@ class GinTable(Scene):
     def bindings(self):
         return self.keymap.bindings()
 
-    def key_bar(self):
-        return self.keymap.key_bar()
-
     def draw(self, canvas):
         self.ctl.moved = False
         self.view.draw(canvas)

@@ -1,6 +1,6 @@
 """The Gin table's keys, as the GIN! manual tells them: a GinKeys, the table's key
 map, says which keys the table takes in each state (bindings: the controller's moves
-and the table's screens) and the key bar at the bottom; help_text is the F2 help.
+and the table's screens), their bar labels making the key bar; help_text is the F2 help.
 Every other key beeps (the App's rule).
 """
 from __future__ import annotations
@@ -22,18 +22,25 @@ class GinKeys:
         self.table = table
 
     def bindings(self) -> list[Binding]:
-        """The keys the table takes now, each with its label and action."""
+        """The keys the table takes now, each with its label and action; those with a
+        `bar` label make the key bar (Scene.key_bar), as GIN! showed it: the moves of
+        the moment, F3/F4 (and F9, F8) while the computer plays, F1 last."""
         t, c = self.table, self.table.ctl
         b: list[Binding] = []
         m = c.mode
-        if m == "play" and c.my_turn:
+        playing = m == "play" and c.my_turn
+        waiting = not playing and m not in ("confirm", "mark", "result")
+        if playing:
             b += self._play_bindings()
         elif m in ("confirm", "mark"):
             b += self._arrange_bindings()
         elif m == "result":
-            b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", t.go_on))
-        b += [Binding((pygame.K_F3,), "Box scores of the hands played", t.show_boxes),
-              Binding((pygame.K_F4,), "The game score", t.show_score),
+            b.append(Binding((pygame.K_RETURN, AnyKey(but=FKEYS)), "Go on", t.go_on,
+                             bar="Go on", bar_keys="Any key"))
+        scores = waiting or m == "result"
+        b += [Binding((pygame.K_F3,), "Box scores of the hands played", t.show_boxes,
+                      bar="Boxes" if scores else ""),
+              Binding((pygame.K_F4,), "The game score", t.show_score, bar="Score" if scores else ""),
               Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
         if not c.hot_seat:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
@@ -44,11 +51,16 @@ class GinKeys:
                       "In hot seat each hand is seen by its player alone."), show=False)]
         if m == "play":
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
-        b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave))
         if m != "result" and not c.hot_seat:
-            b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu))
+            b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu,
+                             bar="Computer" if waiting or m == "confirm" else ""))
+        b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave,
+                         bar="Save, exit" if waiting else ""))
         if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
-            b.append(Binding(("h",), "Coach: what the expert would do now", c.coach))
+            b.append(Binding(("h",), "Coach: what the expert would do now", c.coach,
+                             bar="Coach" if playing else ""))
+        if playing:
+            b += t.app_keys()
         return b
 
     def _play_bindings(self):
@@ -57,25 +69,31 @@ class GinKeys:
         g = c.game
         b = []
         if f == "pickup":
-            b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", c.switch_target),
-                  Binding(PLUS_KEYS + ("=",), "Take the card", c.take),
-                  Binding((pygame.K_DOWN,), "Down to the arrow row", c.pickup_down)]
+            b.append(Binding(PLUS_KEYS + ("=",), "Take the card", c.take, bar="Take", bar_keys="+/Ins"))
             if g.phase == "offer" or g.stock_end:
-                b.append(Binding(MINUS_KEYS, "Pass the upcard", c.pass_upcard))
+                b.append(Binding(MINUS_KEYS, "Pass the upcard", c.pass_upcard, bar="Pass", bar_keys="-/Del"))
+            b += [Binding((pygame.K_LEFT, pygame.K_RIGHT), "Stock or upcard", c.switch_target,
+                          bar="Stock/Pile" if c._pickup_choice() else "", bar_keys="\x1b\x1a"),
+                  Binding((pygame.K_DOWN,), "Down to the arrow row", c.pickup_down, bar="Arrow row")]
         elif f == "arrow":
-            b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: c.move_arrow(-1)),
+            across = "Pile/Hand" if g.phase in ("offer", "draw") else "Hand"
+            b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: c.move_arrow(-1),
+                          bar="Arrow", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Arrow right", lambda: c.move_arrow(1)),
-                  Binding(ENTER_KEYS, "Insert the card where the arrow points", c.insert)]
-            b += [Binding((pygame.K_DOWN,), "Down to your hand", c.arrow_down),
+                  Binding(ENTER_KEYS, "Insert the card where the arrow points", c.insert, bar="Insert"),
+                  Binding((pygame.K_DOWN,), "Down to your hand", c.arrow_down,
+                          bar=across if c.picked is None else "", bar_keys="\x18\x19"),
                   Binding((pygame.K_UP,), "Up to the Stock/Pile", c.arrow_up)]
         else:
-            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_sel(-1)),
+            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_sel(-1),
+                          bar="Card", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_sel(1)),
                   Binding((pygame.K_HOME,), "The first card", lambda: c.move_sel(-c.sel)),
                   Binding((pygame.K_END,), "The last card", lambda: c.move_sel(len(c.order) - 1 - c.sel)),
-                  Binding((pygame.K_UP,), "Up: move this card (sort)", c.hand_up),
-                  Binding(MINUS_KEYS, "Discard the flashing card", c.discard),
-                  Binding((pygame.K_F10,), "Gin or Knock with the flashing card", c.go_out)]
+                  Binding((pygame.K_UP,), "Up: move this card (sort)", c.hand_up, bar="Sort"),
+                  Binding(MINUS_KEYS, "Discard the flashing card", c.discard,
+                          bar="Discard", bar_keys="-/Del"),
+                  Binding((pygame.K_F10,), "Gin or Knock with the flashing card", c.go_out, bar="Gin/Knock")]
         return b
 
     def _arrange_bindings(self):
@@ -83,60 +101,32 @@ class GinKeys:
         a = c.arr
         b = []
         if c.mode == "confirm":
-            b += [Binding(("y",), "Yes, play the hand this way", c.confirm_yes),
-                  Binding(("n",), "No: mark the groups yourself", c.confirm_no)]
+            b += [Binding(("y",), "Yes, play the hand this way", c.confirm_yes, bar="Yes"),
+                  Binding(("n",), "No: mark the groups yourself", c.confirm_no, bar="No, mark groups")]
             if a.kind == "out":
-                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out))
+                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out,
+                                 bar="Back to play"))
         else:
-            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_cursor(-1)),
+            marks = "1 2 3 Space" + (" P" if a.kind == "defend" and c.game.out_kind == "knock" else "")
+            b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_cursor(-1),
+                          bar="Card", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_cursor(1)),
                   Binding((pygame.K_HOME,), "The first card", lambda: c.move_cursor(-a.cursor)),
                   Binding((pygame.K_END,), "The last card",
                           lambda: c.move_cursor(len(a.cards) - 1 - a.cursor)),
-                  Binding(("1",), "Mark group 1", lambda: c.mark("1")),
+                  Binding(("1",), "Mark group 1", lambda: c.mark("1"), bar="Mark", bar_keys=marks),
                   Binding(("2",), "Mark group 2", lambda: c.mark("2")),
                   Binding(("3",), "Mark group 3", lambda: c.mark("3")),
                   Binding((pygame.K_SPACE, " "), "Unplayable (blank)", lambda: c.mark(" ")),
-                  Binding((pygame.K_F10,), "Done marking", c.finish_marking)]
+                  Binding((pygame.K_F10,), "Done marking", c.finish_marking, bar="Done")]
             if a.kind == "defend":
                 b.append(Binding(("p",), "Playable on the computer's groups", lambda: c.mark("P")))
                 b.append(Binding((pygame.K_ESCAPE,), "Back to the computer's proposal",
-                                 c._propose_defense))
+                                 c._propose_defense, bar="Back"))
             else:
-                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out))
+                b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out,
+                                 bar="Back"))
         return b
-
-    def key_bar(self) -> list:
-        c = self.table.ctl
-        m = c.mode
-        if m == "result":
-            return [("Any key", "Go on"), ("F3", "Boxes"), ("F4", "Score"), ("F1", "Keys")]
-        if m == "confirm":
-            items = [("Y", "Yes"), ("N", "No, mark groups")]
-            if c.arr.kind == "out":
-                items.append(("Esc", "Back to play"))
-            return items + ([] if c.hot_seat else [("F9", "Computer")]) + [("F1", "Keys")]
-        if m == "mark":
-            marks = "1 2 3 Space" + (" P" if c.arr.kind == "defend" and c.game.out_kind == "knock" else "")
-            return [("\x1b\x1a", "Card"), (marks, "Mark"), ("F10", "Done"), ("Esc", "Back"), ("F1", "Keys")]
-        if not c.my_turn:
-            return [("F3", "Boxes"), ("F4", "Score")] + ([] if c.hot_seat else [("F9", "Computer")]) \
-                + [("F8", "Save, exit"), ("F1", "Keys")]
-        f = c.focus
-        if f == "pickup":
-            items = [("+/Ins", "Take")]
-            if c.game.phase == "offer" or c.game.stock_end:
-                items.append(("-/Del", "Pass"))
-            if c._pickup_choice():
-                items.append(("\x1b\x1a", "Stock/Pile"))
-            items.append(("\x19", "Arrow row"))
-        elif f == "arrow":
-            items = [("\x1b\x1a", "Arrow"), ("Enter", "Insert")]
-            if c.picked is None:
-                items.append(("\x18\x19", "Pile/Hand" if c.game.phase in ("offer", "draw") else "Hand"))
-        else:
-            items = [("\x1b\x1a", "Card"), ("\x18", "Sort"), ("-/Del", "Discard"), ("F10", "Gin/Knock")]
-        return items + [("H", "Coach"), ("F1", "Keys"), ("F2", "Help")]
 
 
 def help_text(game=None) -> list[str]:

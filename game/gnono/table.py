@@ -166,7 +166,7 @@ class GnonoTable(TurnTable):
             if not self.scoring_open and ctl.scores_due(self.playback.pause_steps):
                 return self.open_scoring()
             return None
-        now = self.app.steps
+        now = self.app.clock.steps
         move = ctl.due(now, self.playback.pause_steps)
         if move is not None:
             self.apply(move)
@@ -324,7 +324,7 @@ class GnonoTable(TurnTable):
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return table_json(self, self.app.steps)
+        return table_json(self, self.app.clock.steps)
 
     def check_invariants(self):
         """The engine's invariants, the seats, the keyboard and the timers consistent
@@ -381,7 +381,7 @@ def start_challenge(app, ch: DealChallenge) -> GnonoTable | MessageBox:
 def _resumed(app, saved) -> GnonoTable:
     t = GnonoTable(app, saved.state, saved.kinds, saved.names, saved.speed, ai_rngs=saved.ai_rngs)
     if saved.clock is not None:
-        t.ctl.restore_clock(saved.clock, app.steps)
+        t.ctl.restore_clock(saved.clock, app.clock.steps)
     if len(t.ctl.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
     t.ctl.restore_recording(saved.replay)

@@ -180,7 +180,7 @@ def rollout_move(s: GoStopState):
             return _STOP
         margin = (3 if s.n == 2 else 2) + (2 if s.go_counts[seat] >= 2 else 0)
         opp = max(s.score(o) for o in range(s.n) if o != seat)
-        return _GO if opp <= s.target - margin else _STOP
+        return _GO if opp <= s.options.target_points - margin else _STOP
     return _NEXT
 
 

@@ -125,7 +125,7 @@ def _check_question(s: Checked) -> None:
         assert s.t_mode == "paired" or ph == "match_stock", "a hand card's match without its pair"
     elif ph == "go_stop":
         pts = s.score(seat)
-        assert pts >= s.target, "Go or Stop below the target"
+        assert pts >= s.options.target_points, "Go or Stop below the target"
         assert s.go_counts[seat] == 0 or pts > s.last_go[seat], "Go or Stop without a new point"
     if ph not in {"play", "hand_over"}:
         assert 0 <= s.t_before <= 3, "more than three cards of a month before the turn"

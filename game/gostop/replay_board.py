@@ -94,7 +94,7 @@ class GoStopBoard:
         if not events:
             t.note(f"Hand {engine.hand_no}: {t.speaker.verb(engine.dealer, 'deal')} and "
                    f"play{'' if t.speaker.you(engine.dealer) else 's'} first. "
-                   f"Target {engine.target} points.")
+                   f"Target {engine.options.target_points} points.")
         marks = set()
         for ev in events:
             if ev.kind not in UNTOLD:

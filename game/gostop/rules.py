@@ -190,10 +190,6 @@ class GoStopState(HandLifecycle, VariantRules):
         return scoring.breakdown(self.captures[seat])
 
     @property
-    def target(self) -> int:
-        return self.options.target_points
-
-    @property
     def hand_over(self) -> bool:
         return self.phase == "hand_over"
 
@@ -523,7 +519,7 @@ class GoStopState(HandLifecycle, VariantRules):
                 self._take_bonus(seat, self.stock.pop(), ev)
         pts = self.score(seat)
         g = self.go_counts[seat]
-        if pts >= self.target and (g == 0 or pts > self.last_go[seat]):
+        if pts >= self.options.target_points and (g == 0 or pts > self.last_go[seat]):
             # with no turn left a Go could only end in go-bak or nagari: he stops
             if self._hand_done() or self.turns_left(seat) == 0:
                 self._stop(seat, ev, auto=True)

@@ -93,7 +93,7 @@ class GoStopTable(TurnTable):
         self.start_recording(dealt_now=not resumed)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
-                  f"Target {state.target} points.")
+                  f"Target {state.options.target_points} points.")
 
     def start_recording(self, dealt_now: bool = True) -> None:
         """Record every hand into the replays folder (the playback's table does not)."""

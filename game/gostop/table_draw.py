@@ -90,7 +90,7 @@ class GoStopView:
         else:
             t = f"{self.table.names[q.seat]} is playing"
         # the left part loses its least useful pieces until it fits beside the right one
-        parts = ["GO-STOP", f"Hand {st.hand_no}", f"Deal {deal}", f"Target {st.target}",
+        parts = ["GO-STOP", f"Hand {st.hand_no}", f"Deal {deal}", f"Target {st.options.target_points}",
                  f"Pays x{st.multiplier}" if st.multiplier > 1 else f"Dealer: {self.table.names[st.dealer]}"]
         for drop in ("GO-STOP", f"Deal {deal}"):
             if len(" " + "  ".join(parts)) <= 77 - len(t):
@@ -124,13 +124,14 @@ class GoStopView:
         bits.append(f"chips {st.chips[seat]:+d}")
         right = "  ".join(bits)
         ui.text(canvas, col + width - len(right) - 1, row, right,
-                P.LIGHT_GREEN if pts >= st.target else txt, None)
+                P.LIGHT_GREEN if pts >= st.options.target_points else txt, None)
         # what the score is made of
         if bd.lines:
             parts = [f"{n} {p}" for n, p in bd.lines]
             s = "= " + " + ".join(parts)
         else:
-            s = f"no points yet (target {st.target})" if width > 50 else f"no points (target {st.target})"
+            target = st.options.target_points
+            s = f"no points yet (target {target})" if width > 50 else f"no points (target {target})"
         if st.go_counts[seat]:
             s += f"  + {st.go_counts[seat]} for Go"
         if len(s) > width - 2:

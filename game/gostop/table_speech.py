@@ -63,7 +63,8 @@ class GoStopSpeech:
         if q.kind == "hand_over":
             parts.append(f"Hand {st.hand_no} is over.")
         else:
-            parts.append(f"Hand {st.hand_no}, {self.table.names[q.seat]} to play. Target {st.target}.")
+            parts.append(f"Hand {st.hand_no}, {self.table.names[q.seat]} to play. "
+                         f"Target {st.options.target_points}.")
         if self.table.hand_visible():
             parts.append(f"{self.whose(me)} hand: {cards_words(st.hands[me])}.")
         by_month: dict = {}

@@ -41,9 +41,6 @@ class Viewed(Protocol):
     t_stock: Card | None
     result: dict[str, Any] | None
 
-    @property
-    def target(self) -> int: ...
-
     def question(self) -> Question: ...
 
     def legal_moves(self, seat: int | None = None) -> list[Move]: ...
@@ -74,7 +71,7 @@ def player_view(s: Viewed, seat: int) -> PlayerView:
         question=q, legal=tuple(s.legal_moves()) if q.seat == seat else (),
         turn_card=t_card, stock_card=s.t_stock,
         chips=tuple(s.chips), multiplier=s.multiplier, hand_no=s.hand_no,
-        last_turn=s.last_turn, target=s.target, result=s.result, ppuks=tuple(s.ppuks))
+        last_turn=s.last_turn, target=s.options.target_points, result=s.result, ppuks=tuple(s.ppuks))
 
 
 def redeal_hidden(s: Viewed, seat: int, rng: random.Random) -> Viewed:

@@ -29,7 +29,6 @@ from game.nerts.rules import (
     IllegalMove,
     NextRound,
     Race,
-    Round,
     ScoreRound,
     Seated,
     Step,
@@ -123,10 +122,6 @@ class TableControl:
         if game.round is not None and game.round.over:
             self.round_over(sound=False)
 
-    @property
-    def round(self) -> Round:
-        return self.game.round
-
     def side_name(self, side: int) -> str:
         return " & ".join(s.name for s in self.sides[side])
 
@@ -151,12 +146,12 @@ class TableControl:
             if not s.human:
                 rng = random.Random(self.seed * 1009 + rnd_no * 131 + s.index)
                 s.ai = NertsAI(s.level, rng, STEP_HZ)
-                if self.round is not None:
-                    s.ai.next_step = self.round.step_no
+                if self.game.round is not None:
+                    s.ai.next_step = self.game.round.step_no
         self._views = [self._viewer(i) for i in range(len(self.seats))]
 
     def _viewer(self, seat: int):
-        return lambda: self.round.view(seat)   # made only when the computer looks
+        return lambda: self.game.round.view(seat)   # made only when the computer looks
 
     # --- the clock ----------------------------------------------------------------------
     def tick(self) -> tuple[list, bool]:
@@ -168,7 +163,7 @@ class TableControl:
             return [], self.banner_steps <= 0
         if self.phase != "play":
             return [], False
-        step = self.round.step_no
+        step = self.game.round.step_no
         for s in self.seats:
             ai = s.ai
             if ai is not None and ai.next_step <= step:
@@ -187,7 +182,7 @@ class TableControl:
         try:
             self.game.apply(Seated(s.index, move))
         except IllegalMove:
-            cards = self.round.source_cards(s.index, move)
+            cards = self.game.round.source_cards(s.index, move)
             if cards and move.dst == FOUND:
                 self._feed(f"{s.name} {card_text(cards[0])} too late")
 
@@ -276,13 +271,13 @@ class TableControl:
         for s in self.seats:
             s.selected = None
         if sound:
-            self.app.sound("call" if self.round.end_reason == "gnerts" else "lose")
+            self.app.sound("call" if self.game.round.end_reason == "gnerts" else "lose")
         self.save()
 
     def score_round(self) -> dict:
         """End the round in the game: the scoring screen's rows and notes (saved, and
         the statistics recorded)."""
-        rnd = self.round
+        rnd = self.game.round
         details = rnd.score_details()
         reason, caller = rnd.end_reason, rnd.caller
         self.finish_recording()
@@ -351,7 +346,7 @@ class TableControl:
     def spoken_state(self) -> str:
         """F11: each human's layout (Pile, waste and Stack, columns), then the scores.
         Nothing at a Nerts table is private: every layout lies open."""
-        rnd, o = self.round, self.game.options
+        rnd, o = self.game.round, self.game.options
         if rnd is None:
             return "Between rounds. " + self.scores_text()
         parts = []
@@ -365,7 +360,7 @@ class TableControl:
 
     def spoken_others(self) -> str | None:
         """Ctrl+F11: every layout no human here plays, its player's name first."""
-        rnd = self.round
+        rnd = self.game.round
         if rnd is None:
             return None
         mine = [rnd.layout_of(s.index) for s in self.seats if s.human]
@@ -373,7 +368,7 @@ class TableControl:
                         if not any(lay is m for m in mine)) or None
 
     def scores_text(self) -> str:
-        rnd = self.round
+        rnd = self.game.round
         live = rnd.side_scores() if rnd is not None else None
         return "Scores: " + ", ".join(
             f"{self.side_name(i)} {t}" + (f", this round {live[i]:+d}" if live else "")
@@ -402,7 +397,7 @@ class TableControl:
                 return False
             return self.try_move(seat, to_scoring(src))
         # a pile key: choose a source, or put the chosen card there
-        lay = self.round.layout_of(seat)
+        lay = self.game.round.layout_of(seat)
         if src is None:
             reason = source_refusal(lay, action)
             if reason:
@@ -431,7 +426,7 @@ class TableControl:
     def to_json(self) -> dict:
         # the computers' random state and clocks, so that a resumed round goes on as it would have
         ais = None
-        if self.round is not None:
+        if self.game.round is not None:
             ais = {"round_no": self.game.round_no,
                    "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
         code = None if self.challenge is None else challenges.encode(self.challenge, replay_codec)

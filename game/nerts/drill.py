@@ -111,11 +111,6 @@ class Drill:
         return self.goal.key + variant_key(o.flip_by_ones, o.move_runs)
 
     @property
-    def steps(self) -> int:
-        """The time so far (or the drill's time, once finished), in clock steps."""
-        return self.round.step_no
-
-    @property
     def cards(self) -> int:
         """Cards played to the Scoring Area."""
         return self.round.played_counts()[self.SEAT]
@@ -129,7 +124,7 @@ class Drill:
 
     @property
     def cpm(self) -> float:
-        return cards_per_minute(self.cards, self.steps)
+        return cards_per_minute(self.cards, self.round.step_no)
 
     def submit(self, move: Move) -> None:
         """Queue the player's move for this step (IllegalMove if it is not legal now)."""
@@ -157,5 +152,5 @@ class Drill:
         """What the result screen and the records take: the goal, the deal, completed,
         steps, cards, cards per minute, how far the goal got."""
         return {"key": self.key, "label": self.goal.label, "deal": self.deal_no,
-                "completed": self.completed, "steps": self.steps, "cards": self.cards,
+                "completed": self.completed, "steps": self.round.step_no, "cards": self.cards,
                 "cpm": self.cpm, "reached": self.reached, "target": self.goal.target}

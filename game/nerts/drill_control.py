@@ -64,7 +64,7 @@ class DrillControl(TableControl):
         reached = self.drill.reached
         if reached >= self.spoken_progress + PROGRESS_EVERY:
             self.spoken_progress = reached - reached % PROGRESS_EVERY
-            self.app.say(f"{reached} of {self.drill.goal.target}, {time_text(self.drill.steps)}")
+            self.app.say(f"{reached} of {self.drill.goal.target}, {time_text(self.drill.round.step_no)}")
 
     def round_over(self, sound: bool = True) -> None:
         """The round's end is the drill's: tick() turns it into the result."""
@@ -87,7 +87,7 @@ class DrillControl(TableControl):
         waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
         cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
                          for i, c in enumerate(lay.columns))
-        return (f"{d.goal.label}: {d.reached} of {d.goal.target}, time {time_text(d.steps)}. "
+        return (f"{d.goal.label}: {d.reached} of {d.goal.target}, time {time_text(d.round.step_no)}. "
                 f"Your Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
                 f"{len(lay.stack)} in the Stack. {cols}.")
 

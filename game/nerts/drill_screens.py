@@ -23,7 +23,7 @@ class DrillPause(Overlay):
         self.table = table
 
     def spoken_intro(self) -> str:
-        return f"Paused at {time_text(self.table.drill.steps)}. P or Enter goes on."
+        return f"Paused at {time_text(self.table.drill.round.step_no)}. P or Enter goes on."
 
     def bindings(self):
         return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on",
@@ -38,7 +38,7 @@ class DrillPause(Overlay):
 
     def draw(self, canvas):
         ui.box(canvas, 22, 10, 36, 8, P.WHITE, P.BLUE, title="Paused")
-        ui.center(canvas, 12, f"The clock stopped at {time_text(self.table.drill.steps)}.",
+        ui.center(canvas, 12, f"The clock stopped at {time_text(self.table.drill.round.step_no)}.",
                   P.WHITE, P.BLUE, 22, 36)
         ui.center(canvas, 14, "P or Enter: go on", P.YELLOW, P.BLUE, 22, 36)
         ui.center(canvas, 15, "F8: leave (a drill is not saved)", P.LIGHT_CYAN, P.BLUE, 22, 36)

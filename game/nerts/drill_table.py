@@ -39,7 +39,7 @@ class DrillDrawing(TableDrawing):
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         left = f"DRILL  {d.goal.short}  Deal {d.deal_no}"
         ui.text(canvas, 1, 0, left, P.WHITE, P.BLUE)
-        right = f"{ctl.progress_text()}  {time_text(d.steps)}"
+        right = f"{ctl.progress_text()}  {time_text(d.round.step_no)}"
         msg = ctl.notes[-1] if ctl.note_steps and ctl.notes else ""
         if msg and len(left) + len(msg) + 4 <= 78:
             ui.text(canvas, 79 - len(msg), 0, msg, self.app.options["colour.notes"], P.BLUE)
@@ -62,7 +62,7 @@ class DrillDrawing(TableDrawing):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         d = self.ctl.drill
-        ui.text(canvas, 1, 0, f"DRILL  {d.goal.label}  -  paused at {time_text(d.steps)}: "
+        ui.text(canvas, 1, 0, f"DRILL  {d.goal.label}  -  paused at {time_text(d.round.step_no)}: "
                 "the table is hidden", P.WHITE, P.BLUE)
 
     def draw(self, canvas) -> None:
@@ -73,7 +73,7 @@ class DrillDrawing(TableDrawing):
     def _draw_clock(self, canvas) -> None:
         """The time large, the goal's progress as a bar, in the empty far half."""
         d, o = self.ctl.drill, self.app.options
-        text = time_text(d.steps)
+        text = time_text(d.round.step_no)
         small = pygame.Surface((8 * len(text), 16))
         small.fill(P.PALETTE[o["colour.table"]])
         ui.text_px(small, 0, 0, text, P.YELLOW, o["colour.table"])
@@ -111,9 +111,6 @@ class DrillTable(RealTimeTable):
                          for keys in self.clusters for action, name in keys.items()}
         self.drawing = DrillDrawing(self)
         self.result: dict | None = None
-
-    round = property(lambda self: self.drill.round)
-    log = property(lambda self: self.ctl.log)
 
     def again(self, deal_no: int) -> DrillTable:
         """A new table for the same drill and rules on `deal_no`."""

@@ -32,7 +32,7 @@ def is_count(v) -> bool:
 
 
 def check_round(r) -> None:
-    n = r.sides
+    n = r.options.sides
     require(len(r.layouts) == n and len(r.foundations) == 4 * n, "one layout and 4 foundations a seat")
     check_cards(r)
     for seat, lay in enumerate(r.layouts):
@@ -47,7 +47,7 @@ def check_cards(r) -> None:
     seen = [c for lay in r.layouts for c in lay.all_cards()]
     seen += [c for f in r.foundations for c in f]
     require(len(seen) == len(set(seen)), "a card is in two places")
-    want = {c for s in range(r.sides) for c in full_deck(s)}
+    want = {c for s in range(r.options.sides) for c in full_deck(s)}
     require(set(seen) == want, "cards are missing or foreign")
 
 
@@ -71,7 +71,7 @@ def check_end(r) -> None:
     require(isinstance(r.over, bool) and r.end_reason in END_REASONS, "bad end of round")
     require(r.over == (r.end_reason is not None), "an end reason exactly when the round is over")
     gnerts = r.end_reason == "gnerts"
-    require(r.caller is None or (is_int(r.caller) and 0 <= r.caller < r.sides), "bad caller")
+    require(r.caller is None or (is_int(r.caller) and 0 <= r.caller < r.options.sides), "bad caller")
     require((r.caller is not None) == gnerts, "a caller exactly when the round ended with G'NERTS")
     empty = [s for s, lay in enumerate(r.layouts) if not lay.pile]
     if r.options.pile_out_ends:
@@ -85,11 +85,11 @@ def check_end(r) -> None:
 
 
 def check_counters(r) -> None:
-    n = r.sides
+    n = r.options.sides
     require(isinstance(r.votes, set) and all(is_int(v) and 0 <= v < n for v in r.votes), "bad votes")
     require(len(r.votes) < n, "every seat agreed but the Stacks were not rotated")
     require(is_int(r.rotations) and 0 <= r.rotations <= MAX_ROTATIONS, "bad rotations")
     require(len(r.idle_flips) == n and all(map(is_count, r.idle_flips)), "bad idle_flips")
     require(is_count(r.step_no) and is_count(r.moves_applied), "bad step or move count")
-    require(all(is_int(s) and 0 <= s < r.seats and isinstance(m, Move) for s, m in r.pending),
+    require(all(is_int(s) and 0 <= s < r.options.seats and isinstance(m, Move) for s, m in r.pending),
             "bad pending move")

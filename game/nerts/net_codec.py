@@ -71,7 +71,7 @@ def layouts_to_json(engine: Game) -> list[dict[str, Any]]:
     rnd = engine.round
     if rnd is None:
         return []
-    return [_round_to_json(rnd.view(engine.options.seats_of(side)[0])) for side in range(rnd.sides)]
+    return [_round_to_json(rnd.view(engine.options.seats_of(side)[0])) for side in range(rnd.options.sides)]
 
 
 def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:

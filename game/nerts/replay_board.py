@@ -26,15 +26,15 @@ class ReplayGame:
     """What the drawing reads of the game: the options and the round's number (a
     replay holds one round, not the game's totals)."""
 
-    def __init__(self, options: NertsOptions, round_no: int):
-        self.options, self.round_no, self.totals = options, round_no, None
+    def __init__(self, options: NertsOptions, round_no: int, rnd: Round | None = None):
+        self.options, self.round_no, self.totals, self.round = options, round_no, None, rnd
 
 
 class ReplayControl:
     """What the drawing reads of the table's controller, for a replay."""
 
-    def __init__(self, game: ReplayGame, seats: list[SeatInfo], rnd: Round | None = None):
-        self.game, self.seats, self.round = game, seats, rnd
+    def __init__(self, game: ReplayGame, seats: list[SeatInfo]):
+        self.game, self.seats = game, seats
         opts = game.options
         self.sides = [[seats[i] for i in opts.seats_of(side)] for side in range(opts.sides)]
         self.phase = "play"
@@ -88,7 +88,7 @@ class ReplayBoard:
         return out
 
     def show(self, engine: Game, events: list[Event], show_all: bool) -> None:
-        rnd = self.ctl.round = replay_codec.recorded(engine)
+        rnd = self.ctl.game.round = replay_codec.recorded(engine)
         # the table's G'NERTS banner at the end, unless F9 asks to see every card
         self.ctl.phase = "banner" if rnd.over and not show_all else "play"
         self.drawing.show_hidden = show_all

@@ -39,7 +39,7 @@ __all__ = ["Race"]      # (a replay's record of a raced step: the engine's move,
 def engine_from_json(data: dict) -> Game:
     """A game holding the round of a replay's start (ValueError if damaged)."""
     rnd = Round.from_json(data)
-    if rnd.seats < 2:
+    if rnd.options.seats < 2:
         raise ValueError("a replay is of a round of two seats or more")
     return Game.of_round(rnd)
 

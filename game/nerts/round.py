@@ -103,14 +103,6 @@ class Round:
         return r
 
     # --- reading ------------------------------------------------------------------------
-    @property
-    def seats(self) -> int:
-        return self.options.seats
-
-    @property
-    def sides(self) -> int:
-        return self.options.sides
-
     def layout_of(self, seat: int) -> Layout:
         return self.layouts[self.options.side_of(seat)]
 
@@ -134,7 +126,7 @@ class Round:
         side = self.options.side_of(seat)
         lay = self.layouts[side]
         return SeatView(
-            seat=seat, seats=self.seats, step=self.step_no,
+            seat=seat, seats=self.options.seats, step=self.step_no,
             pile_count=len(lay.pile), pile_top=lay.pile[-1] if lay.pile else None,
             columns=tuple(tuple(c) for c in lay.columns),
             stack_count=len(lay.stack), waste=tuple(lay.waste),
@@ -148,7 +140,7 @@ class Round:
     def source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:
         """The card(s) a play would lift (empty if none): for the 'refused' animation."""
         if not isinstance(m, Move) or m.kind != PLAY or not (
-                isinstance(seat, int) and 0 <= seat < self.seats):
+                isinstance(seat, int) and 0 <= seat < self.options.seats):
             return ()
         lay = self.layout_of(seat)
         if m.src == PILE:
@@ -198,7 +190,7 @@ class Round:
             m.check_shape()
         except ValueError as e:
             raise IllegalMove(str(e)) from None
-        if not (isinstance(seat, int) and 0 <= seat < self.seats):
+        if not (isinstance(seat, int) and 0 <= seat < self.options.seats):
             raise IllegalMove(f"There is no seat {seat}.")
         if self.over:
             raise IllegalMove("The round is over.")
@@ -280,18 +272,14 @@ class Round:
         return legal_moves(self, seat)
 
     # --- what the game's engine (rules.py) reads of its round ----------------------------
-    @property
-    def n_seats(self) -> int:
-        return self.options.seats
-
     def to_move(self) -> tuple[int, ...]:
         """Every seat plays at once: all of them until the round is over (a partner
         only while its share of the layout has a move)."""
         if self.over:
             return ()
         if not self.options.partners:
-            return tuple(range(self.seats))
-        return tuple(s for s in range(self.seats) if self.legal_moves(s))
+            return tuple(range(self.options.seats))
+        return tuple(s for s in range(self.options.seats) if self.legal_moves(s))
 
     def is_over(self) -> bool:
         return self.over
@@ -354,7 +342,7 @@ class Round:
     def _vote(self, seat: int) -> list[Event]:
         self.votes.add(self.options.side_of(seat))
         events = [Event("vote", seat, value=len(self.votes))]
-        if len(self.votes) < self.sides:
+        if len(self.votes) < self.options.sides:
             return events
         self.votes.clear()
         if self.rotations >= MAX_ROTATIONS:
@@ -390,7 +378,7 @@ class Round:
                 events.append(Event("foundation_started", seat, cards, dst=FOUND, dst_index=dest))
             elif card.rank == 13:
                 events.append(Event("foundation_done", seat, cards, dst=FOUND, dst_index=dest))
-            for s in range(self.sides):       # the Scoring Area changed: new chances for all
+            for s in range(self.options.sides):       # the Scoring Area changed: new chances for all
                 self.idle_flips[s] = 0
         else:
             lay.columns[dest].extend(cards)
@@ -468,7 +456,7 @@ class Round:
     # --- scoring ------------------------------------------------------------------------
     def played_counts(self) -> list[int]:
         decks = [c.deck for f in self.foundations for c in f]
-        return [decks.count(s) for s in range(self.sides)]
+        return [decks.count(s) for s in range(self.options.sides)]
 
     def score_details(self) -> list[dict]:
         """Per side (a seat, or a team of partners): cards played, cards left in the Pile,
@@ -489,7 +477,7 @@ class Round:
     def scores(self) -> list[int]:
         """Each seat's score (partners both have their team's)."""
         sides = self.side_scores()
-        return [sides[self.options.side_of(s)] for s in range(self.seats)]
+        return [sides[self.options.side_of(s)] for s in range(self.options.seats)]
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict:

@@ -24,7 +24,7 @@ from game.nerts import table_keys as K
 from game.nerts import table_save
 from game.nerts.ai import LEVELS
 from game.nerts.controller import SeatInfo, TableControl
-from game.nerts.rules import Game, NertsOptions, Round
+from game.nerts.rules import Game, NertsOptions
 from game.nerts.screens import NertsScoring, PauseBox, PlaysBox, help_text
 from game.nerts.setup import SetupScene
 from game.nerts.table_draw import TableDrawing
@@ -102,18 +102,8 @@ class NertsTable(RealTimeTable):
         self.ctl = TableControl(app, game, seats, fresh_deal_no() if seed is None else seed)
         self.drawing = TableDrawing(self)
 
-    # what tests, the bench and the saves read of the table
-    game = property(lambda self: self.ctl.game)
-    round: Round = property(lambda self: self.ctl.round)
-    levels = property(lambda self: self.ctl.levels)
-    seed = property(lambda self: self.ctl.seed)
-    seats = property(lambda self: self.ctl.seats)
-    phase = property(lambda self: self.ctl.phase)
-    log = property(lambda self: self.ctl.log)
-    notes = property(lambda self: self.ctl.notes)
-    latencies = property(lambda self: self.ctl.latencies)
-    slides = property(lambda self: self.drawing.slides)
-
+    # every table's save answers to_json() and save(), called alike at the four tables
+    # (the saves tests, test_deal_numbers); Nerts' save is its controller's
     def to_json(self) -> dict:
         return self.ctl.to_json()
 
@@ -189,13 +179,13 @@ def resume(app) -> NertsTable | None:
 def _resumed(app, d: dict) -> NertsTable:
     table = NertsTable(app, d["game"], d["levels"], seed=d["seed"])
     if d["ais"] is not None:
-        for s, ai in zip(table.seats, d["ais"]):
+        for s, ai in zip(table.ctl.seats, d["ais"]):
             s.ai = ai
     ctl = table.ctl
     ctl.challenge = d["challenge"]
     ctl.recorder.restore(d["replay"])
     rec = ctl.recorder.replay
-    if rec is not None and (ctl.round is None or rec.deal_no != ctl.round.deal_no
+    if rec is not None and (ctl.game.round is None or rec.deal_no != ctl.game.round.deal_no
                             or rec.label != f"Round {ctl.game.round_no}"):
         ctl.recorder.restore(None)     # a recording of another round: dropped
     return table

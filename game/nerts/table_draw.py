@@ -72,8 +72,8 @@ class TableDrawing:
             self._draw_hidden(canvas)
             return
         canvas.blit(self._background(), (0, 0))
-        if self.ctl.round is not None:
-            rnd = self.ctl.round
+        if self.ctl.game.round is not None:
+            rnd = self.ctl.game.round
             for side in range(len(self.ctl.sides)):
                 self._draw_side(canvas, side, rnd)
             self._draw_foundations(canvas, rnd)
@@ -382,11 +382,11 @@ class TableDrawing:
         if src == COLUMN:
             return L.column_card(box, index, k, n_before)
         if src == FOUND:
-            return L.foundation(index, len(self.ctl.round.foundations))
+            return L.foundation(index, len(self.ctl.game.round.foundations))
         return box.stack()
 
     def _slide_moved(self, e) -> None:
-        lay = self.ctl.round.layout_of(e.seat)
+        lay = self.ctl.game.round.layout_of(e.seat)
         n = len(e.cards)
         if e.src == WASTE:
             x0, y0 = self._place_xy(e.seat, WASTE, None, len(lay.waste) + 1)
@@ -413,7 +413,7 @@ class TableDrawing:
         if m is None or not e.cards or m.kind != "play":
             return
         card = e.cards[0]
-        rnd = self.ctl.round
+        rnd = self.ctl.game.round
         lay = rnd.layout_of(e.seat)
         if m.dst == FOUND:
             x0, y0 = L.foundations_x0(len(rnd.foundations)), L.BAND_Y + 3
@@ -448,7 +448,7 @@ class TableDrawing:
                 canvas.blit(card_art.face(c, "small", face_c), (x, y + k * step))
 
     def _draw_banner(self, canvas) -> None:
-        rnd = self.ctl.round
+        rnd = self.ctl.game.round
         if rnd is None:
             return
         if rnd.end_reason == "gnerts":
