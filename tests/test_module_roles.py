@@ -70,6 +70,7 @@ OPTIONAL = {
     "arrangement": ("Gin: a hand laid out in marked groups, as the table shows it", True),
     "copies": ("Gin: copies of a game, and its hidden cards dealt anew", True),
     "melds": ("Gin: sets, runs and unplayable points, on bitmasks", True),
+    "match_equity": ("Gin: the chance of winning a game to the target from its score", True),
     "opponent_model": ("Gin: the expert's model of the other hand", True),
     "playout": ("Gin: fast play-outs of a hand, the expert's unit of search", True),
     "review": ("Gin: the turns where the expert would have played otherwise", True),
