@@ -24,22 +24,9 @@ from game.net.protocol import Message
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox
 
+from . import moves as M
 from . import net_codec
 from .cards import COLOR_NAMES
-from .moves import (
-    GAME_OVER,
-    ROUND_OVER,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    KeepDrawn,
-    NextRound,
-    Play,
-    PlayDrawn,
-    SwapHands,
-)
 from .narrate import card_words
 from .replay_codec import move_to_json
 
@@ -48,19 +35,19 @@ def move_words(move: Any, names: list[str]) -> str:
     """A legal move as the move line says it."""
     colour = getattr(move, "color", None)
     as_colour = f" as {COLOR_NAMES[colour]}" if colour else ""
-    if isinstance(move, Play):
+    if isinstance(move, M.Play):
         return f"play {card_words(move.card)}{as_colour}"
-    if isinstance(move, PlayDrawn):
+    if isinstance(move, M.PlayDrawn):
         return f"play the drawn card{as_colour}"
-    if isinstance(move, ChooseColor):
+    if isinstance(move, M.ChooseColor):
         return f"choose {COLOR_NAMES[move.color]}"
-    if isinstance(move, Challenge):
+    if isinstance(move, M.Challenge):
         return "challenge the Wild Draw Four" if move.challenge else "accept the Wild Draw Four"
-    if isinstance(move, SwapHands | Catch):
+    if isinstance(move, M.SwapHands | M.Catch):
         who = names[move.target] if move.target < len(names) else f"seat {move.target + 1}"
-        return f"swap hands with {who}" if isinstance(move, SwapHands) else f"catch {who}"
-    return {Draw: "draw", KeepDrawn: "keep the drawn card", CallUno: "call UNO!",
-            NextRound: "deal the next round"}.get(type(move), "move")
+        return f"swap hands with {who}" if isinstance(move, M.SwapHands) else f"catch {who}"
+    return {M.Draw: "draw", M.KeepDrawn: "keep the drawn card", M.CallUno: "call UNO!",
+            M.NextRound: "deal the next round"}.get(type(move), "move")
 
 
 def hand_lines(cards: list[str], width: int, rows: int) -> list[str]:
@@ -191,8 +178,8 @@ class RemoteGnonoTable(Scene):
         v = self.view
         if v is None:
             return "Waiting for the host..."
-        if v.phase in (ROUND_OVER, GAME_OVER):
-            return "Round over" if v.phase == ROUND_OVER else "Game over"
+        if v.phase in (M.ROUND_OVER, M.GAME_OVER):
+            return "Round over" if v.phase == M.ROUND_OVER else "Game over"
         return "Your turn" if v.current == v.seat else f"{self.name(v.current)}'s turn"
 
     def draw(self, canvas: Any) -> None:
@@ -208,7 +195,7 @@ class RemoteGnonoTable(Scene):
                     P.WHITE, width=76)
             ui.text(canvas, 2, 3, f"Play goes {way}   Draw pile: {v.draw_pile_size}", P.WHITE, width=76)
             for seat in range(v.n_players):
-                mark = "\x10" if seat == v.current and v.phase not in (ROUND_OVER, GAME_OVER) else " "
+                mark = "\x10" if seat == v.current and v.phase not in (M.ROUND_OVER, M.GAME_OVER) else " "
                 who = "you" if seat == v.seat else ""
                 uno = "UNO!" if v.uno_called[seat] and v.counts[seat] == 1 else ""
                 ui.text(canvas, 2, 4 + seat, f"{mark}{self.name(seat)[:20]:<20} {who:<4}"
