@@ -76,6 +76,24 @@ def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c():
         proc.stderr.close()
 
 
+def test_a_second_ctrl_c_while_the_table_says_goodbye_is_no_traceback():
+    """The one-file build's launcher passes a terminal's Ctrl-C on to the program, which
+    has it from the terminal too: two in a row closed the table with a traceback."""
+    proc = gnerts("--host", "gnono", "--port", "0", "--bind", "127.0.0.1")
+    try:
+        assert "table code" in proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+        assert "Table closed." in proc.stdout.read() and "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
 def listed(browser, port, until, timeout_s: float = 10.0):
     """The browser's table on this port once `until(table or None)` holds (None if never)."""
     deadline = time.monotonic() + timeout_s

@@ -9,6 +9,7 @@ protocol's version, the seats still free) until it closes; under GNERTS_NET_LOOP
 packages are imported through game.games)."""
 from __future__ import annotations
 
+import signal
 import socket
 import time
 from collections.abc import Callable
@@ -49,19 +50,21 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
     bind = bind or ("127.0.0.1" if loopback_only() else "0.0.0.0")
     host = TableHost(game, seat_plan(game, remote, players), seed=seed, code=code, level=level)
     server = NetServer(host, port=port, bind=bind)
+    previous = None          # the Ctrl-C handler, while the table says goodbye
+    advert: TableAdvert | None = None
     try:
-        port = server.start()
-    except OSError as e:
-        say(f"gnerts: cannot open port {port} on {bind}: {e.strerror or e}")
-        return 1
-    title = BY_KEY[game].title
-    say(f"Hosting {title} on {bind} port {port} (TCP), table code {host.code}.")
-    say(f"Players join with this machine's address, port {port} and the code; "
-        f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
-    say("Ctrl-C closes the table.")
-    free = seats_free(host)
-    advert = TableAdvert(game, socket.gethostname(), free, PROTOCOL_VERSION, port, lan_interfaces())
-    try:
+        try:
+            port = server.start()
+        except OSError as e:
+            say(f"gnerts: cannot open port {port} on {bind}: {e.strerror or e}")
+            return 1
+        title = BY_KEY[game].title
+        say(f"Hosting {title} on {bind} port {port} (TCP), table code {host.code}.")
+        say(f"Players join with this machine's address, port {port} and the code; "
+            f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
+        say("Ctrl-C closes the table.")
+        free = seats_free(host)
+        advert = TableAdvert(game, socket.gethostname(), free, PROTOCOL_VERSION, port, lan_interfaces())
         while not host.ended:
             server.pump()
             if seats_free(host) != free:
@@ -71,9 +74,14 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
         scores = zip(host.seats, host.engine.scores())
         say(f"The game is over: {', '.join(f'{s.name} {p}' for s, p in scores)}.")
     except KeyboardInterrupt:
+        # a terminal's Ctrl-C reaches the one-file build twice (its launcher passes it
+        # on to this process, which has it from the terminal too): the goodbyes finish
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         say("Table closed.")
     finally:
         server.close()
-        if not advert.withdraw(wait=WITHDRAW_S) or advert.problem:
+        if advert is not None and (not advert.withdraw(wait=WITHDRAW_S) or advert.problem):
             say(advert.problem or "The LAN listing did not say goodbye in time.")
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     return 0
