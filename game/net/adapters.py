@@ -6,7 +6,6 @@ games; everything that differs is here. No pygame here.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from game.engine import IllegalMove
@@ -17,14 +16,13 @@ from game.gnono.rules import GnonoState
 from game.gnono.settings import MAX_SEATS as GNONO_MAX_SEATS
 from game.gostop.moves import NextHand as GoStopNextHand
 from game.gostop.options import Options as GoStopOptions
-from game.nerts.moves import FOUND, Move, Seated
 from game.nerts.moves import NextRound as NertsNextRound
+from game.nerts.moves import Seated
 from game.nerts.moves import Step as NertsStep
 from game.nerts.options import NertsOptions
 
 NERTS_SPS = 120           # the Nerts clock's steps a second (the table's fixed clock)
 NERTS_NEXT_ROUND = "N"    # Nerts' NextRound on the wire (replays hold one round: no code)
-FLIP_MOVE, TURN_MOVE = Move.flip(), Move.turn()
 
 
 # how many sit at a table of each game (its set-up screen's range)
@@ -206,24 +204,6 @@ class Computer:
         """Nerts: a stand-in starts looking at the table now."""
         if self.key == "nerts":
             self.ai.reset(step)
-
-
-def named(key: str, engine: Any, seat: int, move: Any) -> Any:
-    """Nerts, as the round itself takes them at one keyboard: a card sent "to the
-    scoring area" goes to the first foundation that takes it (the engine lists
-    foundation plays by foundation), a flip of an empty stack turns the waste over."""
-    if key != "nerts" or not isinstance(move, Seated):
-        return move
-    inner = move.move
-    listed = engine.legal_moves(seat)
-    if inner == FLIP_MOVE and move not in listed and Seated(seat, TURN_MOVE) in listed:
-        return Seated(seat, TURN_MOVE)      # a flip of an empty stack turns the waste over
-    if inner.dst != FOUND or inner.to is not None:
-        return move
-    for m in listed:
-        if isinstance(m, Seated) and replace(inner, to=m.move.to) == m.move:
-            return m
-    return move
 
 
 def apply_checked(key: str, engine: Any, seat: int, move: Any) -> list[Any]:

@@ -303,7 +303,6 @@ class TableHost:
             self._send(conn, protocol.encode("illegal", seq=seq, reason=reason[:200]))
 
     def _apply(self, seat: int, move: Any, seq: int | None = None) -> list[Any]:
-        move = adapters.named(self.key, self.engine, seat, move)
         events = adapters.apply_checked(self.key, self.engine, seat, move)
         self.moves_applied += 1
         self.log.append(adapters.Logged(seat, move, self.step))
