@@ -233,37 +233,22 @@ def name_and_enter(app, name):
     app.run(max_frames=3)
 
 
-def test_go_stop_s_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monkeypatch):
+@pytest.mark.parametrize("game, key", [("gostop", "s"), ("gnono", pygame.K_F5)])
+def test_saving_rules_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monkeypatch, game, key):
+    """Go-Stop's S and Gnono's F5 on the set-up screen."""
     from game.games import BY_KEY
     app = make_app(tmp_path)
     read_only(monkeypatch, tmp_path)
     shown = record_notices(app)
-    app.apply(app.top.start_game(BY_KEY["gostop"]))
+    app.apply(app.top.start_game(BY_KEY[game]))
     setup = app.top
     app.run(max_frames=2)
-    post_keys("s")
+    post_keys(key)
     app.run(max_frames=2)
     name_and_enter(app, "Mine")
     assert "Rules saved" not in setup.notice and "not saved" in setup.notice, setup.notice
     assert any("presets.json" in text for text in shown), shown
     assert "Mine" not in app.scenes[1].presets.listed
-    assert not app.internal_errors
-    app.close()
-
-
-def test_gnono_f5_in_a_read_only_folder_does_not_say_rules_saved(tmp_path, monkeypatch):
-    from game.games import BY_KEY
-    app = make_app(tmp_path)
-    read_only(monkeypatch, tmp_path)
-    shown = record_notices(app)
-    app.apply(app.top.start_game(BY_KEY["gnono"]))
-    setup = app.top
-    app.run(max_frames=2)
-    post_keys(pygame.K_F5)
-    app.run(max_frames=2)
-    name_and_enter(app, "Mine")
-    assert "Rules saved" not in setup.notice and "not saved" in setup.notice, setup.notice
-    assert any("presets.json" in text for text in shown), shown
     assert not app.internal_errors
     app.close()
 
