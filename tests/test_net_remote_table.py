@@ -19,6 +19,7 @@ from game.gnono.rules import ROUND_OVER
 from game.net import last_table
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
+from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
 from game.scenes import join as join_mod
 from game.scenes.join import JoinScene
@@ -38,7 +39,7 @@ def table(app):
     port = server.start()
     client = NetClient("127.0.0.1", port, CODE, "Pilot")
     client.start()
-    scene = RemoteGnonoTable(app, client)
+    scene = RemoteGnonoTable(app, RemoteSeat(client, "gnono"))
     app.push(scene)
     yield host, server, scene
     client.close()
@@ -65,16 +66,16 @@ def settled(server, scene, host, pumps: int = 3) -> bool:
     for _ in range(pumps):
         server.pump()
         scene.update(1 / 60)
-    return host.moves_applied == n and scene.view == host.engine.view(0)
+    return host.moves_applied == n and scene.link.view == host.engine.view(0)
 
 
 def test_a_round_is_played_by_the_keys_from_the_views_received(app, table):
     host, server, scene = table
-    assert frames(server, scene, lambda: scene.view is not None)
+    assert frames(server, scene, lambda: scene.link.view is not None)
     sent = 0
     while host.engine.phase != ROUND_OVER:
         assert frames(server, scene, lambda: host.engine.phase == ROUND_OVER or (
-            scene.pending is None and scene.view == host.engine.view(0) and scene.moves()))
+            scene.link.pending is None and scene.link.view == host.engine.view(0) and scene.moves()))
         if host.engine.phase == ROUND_OVER:
             break
         if not settled(server, scene, host):
@@ -84,38 +85,38 @@ def test_a_round_is_played_by_the_keys_from_the_views_received(app, table):
         app.key(key_event(pygame.K_RETURN, "\r"))
         sent += 1
         assert sent < 500
-    assert frames(server, scene, lambda: scene.view == host.engine.view(0))
+    assert frames(server, scene, lambda: scene.link.view == host.engine.view(0))
     mine = [e for e in host.log if e.seat == 0]
     assert sent >= len(mine) >= 5 and app.beeps == 0
     assert scene.status() == "Round over"
     assert scene.moves() and all(type(m).__name__ == "NextRound" for m in scene.moves())
     app.key(key_event(pygame.K_RETURN, "\r"))       # any player may deal the next round
-    assert frames(server, scene, lambda: host.engine.round_no == 2 and scene.view == host.engine.view(0))
+    assert frames(server, scene, lambda: host.engine.round_no == 2 and scene.link.view == host.engine.view(0))
     assert app.beeps == 0
 
 
 def test_the_hosts_refusal_is_the_beep_and_nothing_changes(app, table):
     host, server, scene = table
-    assert frames(server, scene, lambda: scene.view is not None and scene.moves())
+    assert frames(server, scene, lambda: scene.link.view is not None and scene.moves())
     before = host.engine.to_json()
-    scene.client.send({"kind": "move", "seq": 99, "move": move_to_json(Draw(2))})   # not its seat
-    scene.pending = 99
-    assert frames(server, scene, lambda: scene.pending is None)
-    assert app.beeps == 1 and scene.note and host.engine.to_json() == before
+    scene.link.client.send({"kind": "move", "seq": 99, "move": move_to_json(Draw(2))})   # not its seat
+    scene.link.pending = 99
+    assert frames(server, scene, lambda: scene.link.pending is None)
+    assert app.beeps == 1 and scene.link.refusal and host.engine.to_json() == before
 
 
 def test_the_table_is_drawn_from_the_view_and_esc_leaves(app, table):
     host, server, scene = table
     app.key(key_event(pygame.K_RETURN, "\r"))       # nothing to send yet: the beep
     app.key(key_event(pygame.K_RIGHT))
-    assert app.beeps == 2 and scene.seq == 0
-    assert frames(server, scene, lambda: scene.view is not None and scene.names)
+    assert app.beeps == 2 and scene.link.seq == 0
+    assert frames(server, scene, lambda: scene.link.view is not None and scene.link.names)
     canvas = pygame.Surface((640, 400))
     scene.draw(canvas)
     assert len({canvas.get_at((x, y))[:3] for x in range(0, 640, 8) for y in range(0, 400, 8)}) > 3
-    assert all(move_words(m, scene.names) for m in scene.moves())
+    assert all(move_words(m, scene.link.names) for m in scene.moves())
     app.key(key_event(pygame.K_ESCAPE))
-    assert scene.client.state == "closed" and scene not in app.scenes
+    assert scene.link.client.state == "closed" and scene not in app.scenes
 
 
 @pytest.fixture
@@ -150,19 +151,19 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
     assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
     table = app.top
     assert app.scenes[-2:] == [app.scenes[-2], table] and isinstance(app.scenes[-2], MenuScene)
-    assert join.browser.closed and join.client is None and table.client.state == "joined"
-    assert table.names == ["Zoe", host.seats[1].name]
+    assert join.browser.closed and join.client is None and table.link.client.state == "joined"
+    assert table.link.names == ["Zoe", host.seats[1].name]
     sent = 0
     while isinstance(app.top, RemoteGnonoTable):
         assert app_frames(app, server, lambda: not isinstance(app.top, RemoteGnonoTable) or (
-            table.pending is None and table.view == host.engine.view(0) and table.moves()))
+            table.link.pending is None and table.link.view == host.engine.view(0) and table.moves()))
         if isinstance(app.top, RemoteGnonoTable):
             n = host.moves_applied
             for _ in range(3):           # (see settled: the host's computers had their chance)
                 server.pump()
                 app.run(max_frames=1)
             if host.moves_applied != n or not isinstance(app.top, RemoteGnonoTable) \
-                    or table.view != host.engine.view(0):
+                    or table.link.view != host.engine.view(0):
                 continue
             app.key(key_event(pygame.K_RETURN, "\r"))
             sent += 1
@@ -174,7 +175,7 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
     text = " ".join(box.lines)
     winner = "You win" if scores[0] == max(scores) else f"{host.seats[1].name} wins"
     assert box.lines[0] == f"The game is over: {winner}." and f"Zoe {scores[0]}" in text
-    assert table not in app.scenes and table.client.state == "closed"
+    assert table not in app.scenes and table.link.client.state == "closed"
     assert last_table.load(app.storage) is None          # over: nothing to rejoin
     app.key(key_event(pygame.K_RETURN, "\r"))
     app.run(max_frames=1)
@@ -183,7 +184,7 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
 
 def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
     app, host, server, join = joined
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.view)
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.link.view)
     server.close()
     assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
     assert app.top.title == "Table closed" and app.top.lines[0] == "The host closed the table."
@@ -205,7 +206,7 @@ def test_the_hand_breaks_lines_between_cards_and_says_how_many_more():
 def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten_at_the_end(
         joined, monkeypatch):
     app, host, server, join = joined
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.view)
+    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.link.view)
     saved = last_table.load(app.storage)
     assert saved is not None and saved.token == host.seats[0].token and saved.seat == 0
     assert (saved.game, saved.name, saved.code) == ("gnono", "Zoe", CODE.lower())
@@ -226,8 +227,8 @@ def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten
     app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
     assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
     table = app.top
-    assert app_frames(app, server, lambda: table.view == host.engine.view(0))
-    assert not host.seats[0].missing and table.client.seat == 0 and app.beeps == 1   # the lost link's
+    assert app_frames(app, server, lambda: table.link.view == host.engine.view(0))
+    assert not host.seats[0].missing and table.link.client.seat == 0 and app.beeps == 1   # the lost link's
     server.close()
     assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
     assert app.top.title == "Table closed" and last_table.load(app.storage) is None

@@ -3,8 +3,9 @@ only what the host sends: its seat's GnonoView (the net codec) and the seats' na
 Left/Right pick one of the seat's legal moves, Enter sends it through the NetClient;
 a key with nothing to do, and the host's `illegal`, are the beep, as at one keyboard.
 Nothing is applied here: the host's next view is the truth. The Join screen hands it
-its NetClient after the welcome (game/scenes/join.py); the table's end (the game over,
-the host gone, the connection lost) is told in a box, and the menu comes back.
+its RemoteSeat (game/net/remote_seat.py) after the welcome (game/scenes/join.py); the
+table's end (the game over, the host gone, the connection lost) is told in a box
+(game/table/remote_end.py), and the menu comes back.
 
 The drawing is text on the 80x25 grid, not yet table_draw's: its GnonoView reads the
 local table's controller (state, stages, boxes), which a view cannot feed as it is.
@@ -18,17 +19,13 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.net import last_table
-from game.net.client import NetClient
-from game.net.protocol import Message
-from game.scene import Pop, Push, Scene
-from game.scenes.overlays import MessageBox
+from game.net.remote_seat import RemoteSeat
+from game.scene import Pop, Scene
+from game.table.remote_end import end_table
 
 from . import moves as M
-from . import net_codec
 from .cards import COLOR_NAMES
 from .narrate import card_words
-from .replay_codec import move_to_json
 
 
 def move_words(move: Any, names: list[str]) -> str:
@@ -70,76 +67,32 @@ def hand_lines(cards: list[str], width: int, rows: int) -> list[str]:
 class RemoteGnonoTable(Scene):
     title = "Gnono at a network table"
 
-    def __init__(self, app: Any, client: NetClient, names: list[str] | None = None):
+    def __init__(self, app: Any, link: RemoteSeat):
         super().__init__(app)
-        self.client = client
-        self.view: Any = None          # the seat's GnonoView, from the last update
-        self.names: list[str] = list(names or client.names)
-        self.ending: tuple[str, str] | None = None   # the host's end: its reason and sentence
+        self.link = link
         self.pick = 0                  # which legal move Enter sends
-        self.seq = 0
-        self.pending: int | None = None   # the move sent, awaiting the host's answer
-        self.note = ""                 # the host's last refusal, or how the table ended
 
     # -- the network ------------------------------------------------------------------
     def update(self, dt: float) -> Pop | None:
-        for msg in self.client.poll():
-            self.receive(msg)
-        if self.ending is None and self.client.state not in ("closed", "refused"):
-            return None
-        return self.end()
-
-    def end(self) -> Pop:
-        """The table is over for this player: a box says why, then the menu."""
-        reason, text = self.ending or ("lost", "")
-        self.client.close()
-        if reason in ("over", "host_left"):
-            last_table.forget(self.app.storage)     # nothing left to rejoin
-        if reason == "over":
-            title, lines = "Game over", self.final_scores() or [text or "The game is over."]
-        elif reason == "host_left":
-            title, lines = "Table closed", [text]
-        else:
-            title = "Connection lost"
-            lines = [text or self.client.reason or "The connection to the table was lost.",
-                     "Alt+R on the Join screen rejoins your seat while the host keeps it."]
-            self.app.error()
-        box = MessageBox(self.app, title, [line for line in lines if line])
-        return Pop(self, then=lambda: Push(box))
+        for kind in self.link.poll():
+            if kind == "illegal":
+                self.app.error()
+            elif kind == "update":
+                self.pick = min(self.pick, max(0, len(self.moves()) - 1))
+        return None if self.link.ending is None else end_table(self, self.link, self.final_scores())
 
     def final_scores(self) -> list[str]:
         """The game over box's lines: who won, and the scores from the last view."""
-        if self.view is None:
+        view, name = self.link.view, self.link.name
+        if view is None:
             return []
-        scores = sorted(range(self.view.n_players), key=lambda s: -self.view.scores[s])
-        winner = "You win" if scores[0] == self.view.seat else f"{self.name(scores[0])} wins"
+        scores = sorted(range(view.n_players), key=lambda s: -view.scores[s])
+        winner = "You win" if scores[0] == view.seat else f"{name(scores[0])} wins"
         return [f"The game is over: {winner}.",
-                "Scores: " + ", ".join(f"{self.name(s)} {self.view.scores[s]}" for s in scores) + "."]
-
-    def receive(self, msg: Message) -> None:
-        if msg.kind == "update":
-            try:
-                self.view = net_codec.view_from_json(msg["view"])
-            except ValueError:
-                self.note = "The host sent a view this program cannot read."
-                self.client.close()
-                return
-            if msg.get("ack") is not None and msg["ack"] == self.pending:
-                self.pending, self.note = None, ""
-            self.pick = min(self.pick, max(0, len(self.moves()) - 1))
-        elif msg.kind == "illegal":
-            if msg["seq"] == self.pending:
-                self.pending = None
-            self.note = msg["reason"]
-            self.app.error()
-        elif msg.kind in ("welcome", "seats"):
-            self.names = list(msg["names"])
-        elif msg.kind in ("end", "refused"):
-            self.note = msg["text"]
-            self.ending = (msg.get("reason") or "", msg["text"])
+                "Scores: " + ", ".join(f"{name(s)} {view.scores[s]}" for s in scores) + "."]
 
     def moves(self) -> list[Any]:
-        return list(self.view.legal) if self.view is not None else []
+        return list(self.link.view.legal) if self.link.view is not None else []
 
     # -- the keys ---------------------------------------------------------------------
     def bindings(self) -> list[Binding]:
@@ -159,28 +112,20 @@ class RemoteGnonoTable(Scene):
 
     def send(self) -> bool:
         moves = self.moves()
-        if not moves or self.pending is not None or self.client.state != "joined":
-            return False
-        self.seq += 1
-        self.pending = self.seq
-        self.client.send({"kind": "move", "seq": self.seq, "move": move_to_json(moves[self.pick])})
-        return True
+        return bool(moves) and self.link.send(moves[self.pick])
 
     def leave(self) -> Pop:
-        self.client.close()
+        self.link.leave()
         return Pop(self)
 
     # -- the drawing ------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-
     def status(self) -> str:
-        v = self.view
+        v = self.link.view
         if v is None:
             return "Waiting for the host..."
         if v.phase in (M.ROUND_OVER, M.GAME_OVER):
             return "Round over" if v.phase == M.ROUND_OVER else "Game over"
-        return "Your turn" if v.current == v.seat else f"{self.name(v.current)}'s turn"
+        return "Your turn" if v.current == v.seat else f"{self.link.name(v.current)}'s turn"
 
     def draw(self, canvas: Any) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
@@ -188,7 +133,7 @@ class RemoteGnonoTable(Scene):
         ui.text(canvas, 0, 0, " GNONO  at a network table", P.WHITE, P.BLUE)
         status = self.status()
         ui.text(canvas, 79 - len(status), 0, status, P.YELLOW, P.BLUE)
-        v = self.view
+        v, names = self.link.view, self.link.names
         if v is not None:
             way = "clockwise" if v.direction == 1 else "anticlockwise"
             ui.text(canvas, 2, 2, f"On the pile: {card_words(v.top)}   Colour: {COLOR_NAMES[v.color]}",
@@ -198,7 +143,7 @@ class RemoteGnonoTable(Scene):
                 mark = "\x10" if seat == v.current and v.phase not in (M.ROUND_OVER, M.GAME_OVER) else " "
                 who = "you" if seat == v.seat else ""
                 uno = "UNO!" if v.uno_called[seat] and v.counts[seat] == 1 else ""
-                ui.text(canvas, 2, 4 + seat, f"{mark}{self.name(seat)[:20]:<20} {who:<4}"
+                ui.text(canvas, 2, 4 + seat, f"{mark}{self.link.name(seat)[:20]:<20} {who:<4}"
                         f"{v.counts[seat]:>3} cards {v.scores[seat]:>5} pts  {uno}",
                         P.YELLOW if mark != " " else P.WHITE, width=76)
             ui.text(canvas, 2, 16, f"Your hand ({len(v.hand)}):", P.LIGHT_CYAN)
@@ -206,7 +151,8 @@ class RemoteGnonoTable(Scene):
                 ui.text(canvas, 2, 17 + i, line, P.WHITE, width=76)
             moves = self.moves()
             if moves:
-                line = f"Move {self.pick + 1} of {len(moves)}: {move_words(moves[self.pick], self.names)}"
+                line = f"Move {self.pick + 1} of {len(moves)}: {move_words(moves[self.pick], names)}"
                 ui.text(canvas, 2, 21, line[:76], P.YELLOW, P.BLACK)
-        if self.note:
-            ui.text(canvas, 2, 22, self.note[:76], P.LIGHT_RED)
+        note = self.link.refusal or self.link.waiting_for()
+        if note:
+            ui.text(canvas, 2, 22, note[:76], P.LIGHT_RED)

@@ -9,6 +9,13 @@ accepted move becomes one `update` per connected seat: its view and the events i
 know (the game's net codec). The host's output is a list of (connection, text) in
 `outbox`; text None means "close that connection" (after what was sent before).
 
+The windowed host (game/table/net_hosting.py) attaches its own table scene: given
+`table`, the host neither runs the Nerts clock nor deals between hands nor plays
+computers at LOCAL seats: that table does, applying its seats' moves through
+local_move and its seatless ones (the clock's Step, a deal) through table_move, and
+it is told of every move the network applied (`table(seat, move, events)`), so its
+notes, replay, saves and statistics are a local game's.
+
 Faults: a dropped player keeps its seat for `grace_s` (its seat token brings it back);
 meanwhile a turn game waits and `seats` tells who is missing, and in Nerts a computer
 at the host's level plays the seat. After the grace the seat is open to anyone.
@@ -74,7 +81,7 @@ class TableHost:
                  grace_s: float = GRACE_S, computer_delay_s: float = 0.6,
                  deal_pause_s: float | None = DEAL_PAUSE_S, rate: float = RATE,
                  burst: float = BURST, clock: Callable[[], float] = time.monotonic,
-                 codec: Any = None):
+                 codec: Any = None, table: Callable[[int, Any, list[Any]], None] | None = None):
         if game not in BY_KEY:
             raise ValueError(f"no game {game!r}; one of {', '.join(BY_KEY)}")
         self.spec = spec = BY_KEY[game]
@@ -111,6 +118,7 @@ class TableHost:
         self.ended = False
         self.moves_applied = 0
         self.log: list[adapters.Logged] = []   # every move applied, in order
+        self.table = table                  # the windowed host's own table, if attached
 
     # -- set-up ---------------------------------------------------------------------
     @staticmethod
@@ -203,7 +211,7 @@ class TableHost:
             return
         if self.t0 is None:
             self.t0 = now
-        if adapters.is_realtime(self.key):
+        if adapters.is_realtime(self.key) and self.table is None:
             self.step = max(self.step, int((now - self.t0) * adapters.NERTS_SPS))
             adapters.advance_clock(self.key, self.engine, self.step)
         for i, s in enumerate(self.seats):
@@ -218,7 +226,8 @@ class TableHost:
                     # (refused, as at one keyboard); in a turn game that is a bug
                     if not adapters.is_realtime(self.key):
                         raise
-        self._table_deal(now)
+        if self.table is None:
+            self._table_deal(now)
         self._check_over()
 
     def local_move(self, seat: int, move: Any) -> list[Any]:
@@ -226,6 +235,20 @@ class TableHost:
         if self.seats[seat].kind != LOCAL:
             raise IllegalMove("That seat is not played here.")
         return self._apply(seat, move)
+
+    def table_move(self, move: Any, quiet: bool = False) -> list[Any]:
+        """A move of the attached table's own that is no seat's (the Nerts clock's Step,
+        the deal of the next hand or round): its events; sent to the players unless
+        `quiet` (the clock: the next update carries its step)."""
+        events: list[Any] = self.engine.apply(move)
+        if adapters.is_realtime(self.key):
+            rnd = self.engine.round
+            self.step = rnd.step_no if rnd is not None else self.step
+        if not quiet:
+            self.moves_applied += 1
+            self.log.append(adapters.Logged(None, move, self.step))
+            self._send_updates(events)
+        return events
 
     def kick(self, conn: int) -> None:
         """Close a connection whose message the host could not handle."""
@@ -307,6 +330,8 @@ class TableHost:
         self.moves_applied += 1
         self.log.append(adapters.Logged(seat, move, self.step))
         self._send_updates(events, seat, seq)
+        if self.table is not None and self.seats[seat].kind != LOCAL:
+            self.table(seat, move, events)      # the attached table hears the network's moves
         return events
 
     def _send_updates(self, events: list[Any], mover: int | None = None, seq: int | None = None) -> None:

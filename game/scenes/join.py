@@ -103,14 +103,14 @@ def no_answer_text(where: str) -> str:
     return f"No answer from {where}. Check the address, and that the host's table is open."
 
 
-def remote_gnono_table(app: Any, client: Any, names: list[str]) -> Any:
+def remote_gnono_table(app: Any, link: Any) -> Any:
     from game.gnono.remote_table import RemoteGnonoTable  # lazy: loads with the transport, on a join
-    return RemoteGnonoTable(app, client, names)
+    return RemoteGnonoTable(app, link)
 
 
-# the games whose joiner plays at a remote table: its scene, given the app, the joined
-# client and the seats' names
-REMOTE_TABLES: dict[str, Callable[[Any, Any, list[str]], Any]] = {"gnono": remote_gnono_table}
+# the games whose joiner plays at a remote table: its scene, given the app and the
+# seat's link (game/net/remote_seat.py: the joined client, the host's messages)
+REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table}
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
@@ -306,9 +306,8 @@ class JoinScene(Scene):
     def hand_over(self, rest: list[Any]) -> Replace:
         """The game has a remote table: it takes the client (and the messages that came
         with the welcome) and this screen's place; the listing stops."""
-        table = REMOTE_TABLES[self.game](self.app, self.client, self.seat_names)
-        for message in rest:
-            table.receive(message)
+        from game.net.remote_seat import RemoteSeat  # lazy: loads with the transport, on a join
+        table = REMOTE_TABLES[self.game](self.app, RemoteSeat(self.client, self.game, rest))
         self.client = None
         self.browser.close()
         return Replace(table)
