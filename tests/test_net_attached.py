@@ -107,3 +107,41 @@ def test_a_remote_seat_names_who_is_missing():
         "seats", names=["Ann", "Bob"], connected=[False, True], missing=[True, False],
         computer=[False, False])))
     assert link.waiting_for() == "Waiting for Ann to come back."
+
+
+def test_a_hosted_window_table_opens_the_port_and_hears_a_joiner(tmp_path):
+    """NetHosting.attach over the loopback transport: a NetClient joins the remote
+    seat, its move reaches the table's ear, and closing tells the player."""
+    import time
+
+    from game.gin.rules import GinGame
+    from game.net.client import NetClient
+    from game.net.hosting import NetHosting
+
+    engine = GinGame(seed=5)
+    heard = Heard()
+    hosting = NetHosting("gin", remote={1}, port=0, code="WIN234", advertise=False)
+    hosting.attach(engine, ["Host", "Open"], heard)
+    link = RemoteSeat(NetClient("127.0.0.1", hosting.port, "win234", "Bob"), "gin")
+    link.client.start()
+    try:
+        def wait(until: Any) -> bool:
+            end = time.monotonic() + 10
+            while time.monotonic() < end:
+                hosting.pump()
+                link.poll()
+                if until():
+                    return True
+                time.sleep(0.002)
+            return False
+        assert wait(lambda: link.view is not None and hosting.started)
+        assert hosting.name(1) == "Bob" and hosting.missing() == []
+        while engine.turn != 1 or engine.phase not in ("offer", "draw", "discard"):
+            hosting.host.local_move(0, engine.legal_moves(0)[0])
+        assert wait(lambda: link.view.legal_moves and link.pending is None)
+        assert link.send(link.view.legal_moves[0])
+        assert wait(lambda: heard.moves)
+        assert heard.moves[0][0] == 1
+    finally:
+        hosting.close()
+    assert wait(lambda: link.ending is not None) and link.end_title() == "Table closed"

@@ -10,19 +10,15 @@ packages are imported through game.games)."""
 from __future__ import annotations
 
 import signal
-import socket
 import time
 from collections.abc import Callable
 
 from game.games import BY_KEY
 from game.net import adapters
-from game.net.discovery import TableAdvert, lan_interfaces, loopback_only
 from game.net.host import COMPUTER, REMOTE, TableHost
-from game.net.protocol import PROTOCOL_VERSION
-from game.net.server import NetServer
+from game.net.hosting import NetHosting
 
 FRAME_S = 0.004          # the loop's pause: a move waits at most this long at the host
-WITHDRAW_S = 3.0         # how long closing waits for the listing's goodbye
 
 
 def seat_plan(game: str, remote: int | None, players: int | None = None) -> list[str]:
@@ -38,38 +34,26 @@ def seat_plan(game: str, remote: int | None, players: int | None = None) -> list
     return [REMOTE] * remote + [COMPUTER] * (n - remote)
 
 
-def seats_free(host: TableHost) -> int:
-    """The seats open to a player who joins now (no one holds their token)."""
-    return sum(s.kind == REMOTE and s.token is None for s in host.seats)
-
-
 def run(game: str, port: int, code: str | None, remote: int | None, bind: str | None = None,
         level: str = "normal", seed: int | None = None, say: Callable[[str], None] | None = None,
         players: int | None = None) -> int:
     say = say or (lambda line: print(line, flush=True))
-    bind = bind or ("127.0.0.1" if loopback_only() else "0.0.0.0")
+    hosting = NetHosting(game, port=port, code=code, level=level, bind=bind)
     host = TableHost(game, seat_plan(game, remote, players), seed=seed, code=code, level=level)
-    server = NetServer(host, port=port, bind=bind)
     previous = None          # the Ctrl-C handler, while the table says goodbye
-    advert: TableAdvert | None = None
     try:
         try:
-            port = server.start()
+            hosting.open(host)
         except OSError as e:
-            say(f"gnerts: cannot open port {port} on {bind}: {e.strerror or e}")
+            say(f"gnerts: cannot open port {port} on {hosting.bind}: {e.strerror or e}")
             return 1
         title = BY_KEY[game].title
-        say(f"Hosting {title} on {bind} port {port} (TCP), table code {host.code}.")
-        say(f"Players join with this machine's address, port {port} and the code; "
+        say(f"Hosting {title} on {hosting.bind} port {hosting.port} (TCP), table code {host.code}.")
+        say(f"Players join with this machine's address, port {hosting.port} and the code; "
             f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
         say("Ctrl-C closes the table.")
-        free = seats_free(host)
-        advert = TableAdvert(game, socket.gethostname(), free, PROTOCOL_VERSION, port, lan_interfaces())
         while not host.ended:
-            server.pump()
-            if seats_free(host) != free:
-                free = seats_free(host)
-                advert.set_seats_free(free)
+            hosting.pump()
             time.sleep(FRAME_S)
         scores = zip(host.seats, host.engine.scores())
         say(f"The game is over: {', '.join(f'{s.name} {p}' for s, p in scores)}.")
@@ -79,9 +63,9 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         say("Table closed.")
     finally:
-        server.close()
-        if advert is not None and (not advert.withdraw(wait=WITHDRAW_S) or advert.problem):
-            say(advert.problem or "The LAN listing did not say goodbye in time.")
+        problem = hosting.close()
+        if problem:
+            say(problem)
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     return 0

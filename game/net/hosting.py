@@ -1,0 +1,124 @@
+"""NetHosting: a table opened to the network from the host's own window. The game's
+table scene makes its engine as for a local game and attaches it: a TableHost in its
+attached mode (the table runs the clock, the deals and its own computers; it hears
+every move the network applied), the transport (NetServer, a background thread) and
+the LAN listing (discovery.TableAdvert, its free seats kept up to date).
+
+    hosting = NetHosting("gin", remote={1})          # seats played over the network
+    hosting.attach(engine, names, table.on_network_move)   # opens the port (OSError)
+    ... each fixed step: hosting.pump()              # never blocks
+    hosting.host.local_move(seat, move)   # the table's own seats (keyboard, computers)
+    hosting.host.table_move(move)         # its seatless moves (a deal, the Nerts clock)
+    hosting.close()                       # the host leaves: every player is told
+
+No pygame here.
+"""
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
+from game.games import BY_KEY
+from game.net.discovery import TableAdvert, lan_interfaces, loopback_only
+from game.net.host import LOCAL, REMOTE, TableHost
+from game.net.protocol import PROTOCOL_VERSION
+from game.net.server import DEFAULT_PORT, NetServer
+
+WITHDRAW_S = 3.0         # how long closing waits for the listing's goodbye
+
+
+def seats_free(host: TableHost) -> int:
+    """The seats open to a player who joins now (no one holds their token)."""
+    return sum(s.kind == REMOTE and s.token is None for s in host.seats)
+
+
+def addresses() -> list[str]:
+    """This machine's addresses a friend may type (loopback only under the tests)."""
+    if loopback_only():
+        return ["127.0.0.1"]
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = str(info[4][0])
+            if addr not in found and not addr.startswith("127."):
+                found.append(addr)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]
+
+
+class NetHosting:
+    def __init__(self, game: str, remote: Collection[int] = (), *, port: int = DEFAULT_PORT,
+                 code: str | None = None, level: str = "normal", bind: str | None = None,
+                 advertise: bool = True):
+        if game not in BY_KEY:
+            raise ValueError(f"no game {game!r}")
+        self.game, self.remote = game, frozenset(remote)
+        self.port, self.code, self.level = port, code, level
+        self.bind = bind or ("127.0.0.1" if loopback_only() else "0.0.0.0")
+        self.advertise = advertise
+        self.host: TableHost | None = None
+        self.server: NetServer | None = None
+        self.advert: TableAdvert | None = None
+        self._free = -1
+
+    def attach(self, engine: Any, names: Sequence[str],
+               table: Callable[[int, Any, list[Any]], None]) -> None:
+        """Open the table: the engine the table made, its seats' names (the remote
+        seats' are replaced by their players'), the table's ear for the network's
+        moves. OSError (with its sentence) if the port cannot be opened."""
+        seats = [REMOTE if i in self.remote else LOCAL for i in range(engine.n_seats)]
+        self.open(TableHost(self.game, seats, engine=engine, code=self.code, level=self.level,
+                            names=list(names), table=table, deal_pause_s=None))
+
+    def open(self, host: TableHost) -> None:
+        """Open the port for `host` and list it on the LAN (the headless host's table
+        plays itself; an attached one is the window's). OSError if the port cannot be opened."""
+        self.host = host
+        self.server = NetServer(host, port=self.port, bind=self.bind)
+        self.port = self.server.start()
+        if self.advertise:
+            self._free = seats_free(self.host)
+            self.advert = TableAdvert(self.game, socket.gethostname(), self._free,
+                                      PROTOCOL_VERSION, self.port, lan_interfaces())
+
+    @property
+    def started(self) -> bool:
+        """Play may go on: every remote seat was joined, or the host started anyway."""
+        return self.host is not None and self.host.started
+
+    def pump(self) -> None:
+        """Each fixed step: the network's messages in, the host's out (never blocks)."""
+        if self.server is None or self.host is None:
+            return
+        self.server.pump()
+        if self.advert is not None and seats_free(self.host) != self._free:
+            self._free = seats_free(self.host)
+            self.advert.set_seats_free(self._free)
+
+    def name(self, seat: int) -> str:
+        return self.host.seats[seat].name if self.host is not None else f"Seat {seat + 1}"
+
+    def missing(self) -> list[int]:
+        """The remote seats whose player is away now (dropped, or not joined yet)."""
+        if self.host is None:
+            return []
+        return [i for i, s in enumerate(self.host.seats) if s.kind == REMOTE and s.conn is None]
+
+    def where(self) -> str:
+        """Where friends join: the addresses, the port and the code."""
+        return f"{' or '.join(addresses())}, port {self.port}, code {self.host.code if self.host else ''}"
+
+    def close(self) -> str | None:
+        """The host leaves: every player is told, the port closed, the listing withdrawn.
+        A sentence if the listing did not say goodbye, else None."""
+        problem = None
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        if self.advert is not None:
+            if not self.advert.withdraw(wait=WITHDRAW_S) or self.advert.problem:
+                problem = self.advert.problem or "The LAN listing did not say goodbye in time."
+            self.advert = None
+        return problem
