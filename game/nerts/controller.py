@@ -381,36 +381,7 @@ class TableControl:
     # --- a human's keys ---------------------------------------------------------------
     def press(self, seat: int, action: str):
         """One key of a human seat. Returns False (the App beeps) when refused."""
-        if self.phase != "play":
-            return False
-        s = self.seats[seat]
-        if action in ("flip", "vote"):
-            s.selected = None
-            return self.try_move(seat, Move.flip() if action == "flip" else Move.vote())
-        if action == "cancel":
-            was, s.selected = s.selected, None
-            return was is not None
-        src, s.selected = s.selected, None
-        if action == "found":
-            if src is None:
-                self.say(s, "Choose a card first (a pile key), then the Scoring Area.")
-                return False
-            return self.try_move(seat, to_scoring(src))
-        # a pile key: choose a source, or put the chosen card there
-        lay = self.game.round.layout_of(seat)
-        if src is None:
-            reason = source_refusal(lay, action)
-            if reason:
-                self.say(s, reason)
-                return False
-            s.selected = action
-            return True
-        if action == src:
-            return self.try_move(seat, to_scoring(src))
-        if not action.startswith("col"):
-            self.say(s, "A card goes onto a column or to the Scoring Area.")
-            return False
-        return self.try_move(seat, to_column(lay, src, int(action[3]) - 1, self.game.options.move_runs))
+        return press(self, seat, action)
 
     def try_move(self, seat: int, move: Move):
         """Queue a human move for this step, or refuse it now (beep, reason shown)."""
@@ -487,6 +458,42 @@ def applied_move(e) -> Move | None:
 
 
 # --- from keys to moves ------------------------------------------------------------------
+def press(ctl, seat: int, action: str):
+    """One key of a human seat at a table's controller `ctl` (this table's, or a joiner's
+    of a network table: game/nerts/remote_table.py): a source chosen, or the move made
+    through ctl.try_move. False (the App beeps) when refused, the reason said."""
+    if ctl.phase != "play":
+        return False
+    s = ctl.seats[seat]
+    if action in ("flip", "vote"):
+        s.selected = None
+        return ctl.try_move(seat, Move.flip() if action == "flip" else Move.vote())
+    if action == "cancel":
+        was, s.selected = s.selected, None
+        return was is not None
+    src, s.selected = s.selected, None
+    if action == "found":
+        if src is None:
+            ctl.say(s, "Choose a card first (a pile key), then the Scoring Area.")
+            return False
+        return ctl.try_move(seat, to_scoring(src))
+    # a pile key: choose a source, or put the chosen card there
+    lay = ctl.game.round.layout_of(seat)
+    if src is None:
+        reason = source_refusal(lay, action)
+        if reason:
+            ctl.say(s, reason)
+            return False
+        s.selected = action
+        return True
+    if action == src:
+        return ctl.try_move(seat, to_scoring(src))
+    if not action.startswith("col"):
+        ctl.say(s, "A card goes onto a column or to the Scoring Area.")
+        return False
+    return ctl.try_move(seat, to_column(lay, src, int(action[3]) - 1, ctl.game.options.move_runs))
+
+
 def source_refusal(lay, action: str) -> str | None:
     if action == "pile":
         return None if lay.pile else "Your Pile is empty."

@@ -18,6 +18,8 @@ from game import net_fields as F
 from game.cards import Card, full_deck
 from game.engine import Event
 from game.nerts.moves import NUM_COLUMNS
+from game.nerts.moves import Event as RoundEvent
+from game.nerts.options import NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, card_token
 from game.nerts.rules import Game
 from game.nerts.view import GameView, SeatView
@@ -54,14 +56,15 @@ def _round_to_json(r: SeatView) -> dict[str, Any]:
         "foundations": [None if c is None else card_token(c) for c in r.foundations],
         "votes": sorted(r.votes), "rotations": r.rotations, "idle_flips": r.idle_flips,
         "flip_count": r.flip_count, "move_runs": r.move_runs, "over": r.over,
-        "side": r.side, "role": r.role,
+        "side": r.side, "role": r.role, "played": r.played, "caller": r.caller,
     }
 
 
 def view_to_json(view: GameView) -> dict[str, Any]:
     """The view as JSON (json.dumps-able), every field of it."""
     return {"seat": view.seat, "round_no": view.round_no, "totals": list(view.totals),
-            "over": view.over, "round": None if view.round is None else _round_to_json(view.round)}
+            "over": view.over, "round": None if view.round is None else _round_to_json(view.round),
+            "options": None if view.options is None else view.options.to_json()}
 
 
 def layouts_to_json(engine: Game) -> list[dict[str, Any]]:
@@ -92,10 +95,10 @@ def hidden_cards(engine: Game, seat: int) -> set[str]:
 # --- reading ---------------------------------------------------------------------
 
 _TOKENS = {card_token(c): c for deck in range(MAX_SEATS) for c in full_deck(deck)}
-_KEYS = ("seat", "round_no", "totals", "over", "round")
+_KEYS = ("seat", "round_no", "totals", "over", "round", "options")
 _ROUND_KEYS = ("seat", "seats", "step", "pile_count", "pile_top", "columns", "stack_count", "waste",
                "foundations", "votes", "rotations", "idle_flips", "flip_count", "move_runs", "over",
-               "side", "role")
+               "side", "role", "played", "caller")
 
 
 def _card(v: Any, what: str) -> Card:
@@ -130,7 +133,9 @@ def _round(v: Any, what: str) -> SeatView:
         idle_flips=F.number(d["idle_flips"], 0, STEP_MAX, "idle flips"),
         flip_count=F.one_of(d["flip_count"], (1, 3), "flip count"),
         move_runs=F.flag(d["move_runs"], "move runs"), over=F.flag(d["over"], "round over"),
-        side=F.number(d["side"], 0, seats - 1, "side"), role=F.one_of(d["role"], ROLES, "role"))
+        side=F.number(d["side"], 0, seats - 1, "side"), role=F.one_of(d["role"], ROLES, "role"),
+        played=F.number(d["played"], 0, MAX_DECK, "played"),
+        caller=F.optional(d["caller"], "caller", lambda x, w: F.number(x, 0, seats - 1, w)))
 
 
 def _read(data: Any) -> GameView:
@@ -142,7 +147,8 @@ def _read(data: Any) -> GameView:
     return GameView(seat=seat, round_no=F.number(d["round_no"], 0, TOTAL_MAX, "round number"),
                     totals=F.items(d["totals"], "totals",
                                    lambda x, w: F.number(x, -TOTAL_MAX, TOTAL_MAX, w), MAX_SEATS),
-                    over=F.flag(d["over"], "over"), round=rnd)
+                    over=F.flag(d["over"], "over"), round=rnd,
+                    options=F.optional(d["options"], "options", lambda x, w: F.options(x, NertsOptions, w)))
 
 
 def layouts_from_json(data: Any) -> tuple[SeatView, ...]:
@@ -158,3 +164,32 @@ def layouts_from_json(data: Any) -> tuple[SeatView, ...]:
 def view_from_json(data: Any) -> GameView:
     """The view back from view_to_json's JSON; ValueError with a reason for anything else."""
     return F.guarded(_read, data, "Nerts view")
+
+
+_EVENT_DETAILS = ("src", "src_index", "dst", "dst_index", "value")
+_PLACES = ("pile", "stack", "waste", "column", "found")
+
+
+def _detail(name: str, v: Any) -> Any:
+    if name in ("src", "dst"):
+        return F.one_of(v, _PLACES, name)
+    return F.number(v, 0, STEP_MAX, name)
+
+
+def event_from_json(data: Any) -> RoundEvent | None:
+    """A round's event back from events_for's JSON, as the table's animations read it
+    (its cards, places and count; not its move); None for the game's own events
+    (round_scored, round_dealt, game_over); ValueError with a reason otherwise."""
+    def read(d: Any) -> RoundEvent | None:
+        if not isinstance(d, dict) or set(d) != {"kind", "seat", "data"}:
+            raise ValueError("bad event: kind, seat and data expected")
+        kind = F.one_of(d["kind"], _PUBLIC, "event kind")
+        if kind in ("round_scored", "round_dealt", "game_over"):
+            return None
+        data = d["data"]
+        if not isinstance(data, dict):
+            raise ValueError("bad event data")
+        seat = F.optional(d["seat"], "seat", lambda x, w: F.number(x, 0, MAX_SEATS - 1, w))
+        details = {k: _detail(k, data[k]) for k in _EVENT_DETAILS if data.get(k) is not None}
+        return RoundEvent(kind, seat, _cards(data.get("cards", []), "cards"), **details)
+    return F.guarded(read, data, "Nerts event")

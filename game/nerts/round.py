@@ -134,7 +134,8 @@ class Round:
             votes=frozenset(self.votes), rotations=self.rotations,
             idle_flips=self.idle_flips[side], flip_count=self.options.flip_count,
             move_runs=self.options.move_runs, over=self.over, side=side,
-            role=self.options.role_of(seat))
+            role=self.options.role_of(seat),
+            played=sum(c.deck == side for f in self.foundations for c in f), caller=self.caller)
 
     # --- legality -----------------------------------------------------------------------
     def source_cards(self, seat: int, m: Move) -> tuple[Card, ...]:

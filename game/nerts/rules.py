@@ -190,7 +190,7 @@ class Game:
 
     def view(self, seat: int) -> GameView:
         return GameView(seat, self.round_no, tuple(self.totals), self.over,
-                        None if self.round is None else self.round.view(seat))
+                        None if self.round is None else self.round.view(seat), self.options)
 
     def is_over(self) -> bool:
         return self.over

@@ -336,12 +336,7 @@ class TableDrawing:
         return w
 
     def _live_score(self, side: int, rnd: Round) -> int:
-        played = 0
-        for f in rnd.foundations:
-            for c in f:
-                if c.deck == side:
-                    played += 1
-        return played - len(rnd.layouts[side].pile) * self.ctl.game.options.pile_penalty
+        return rnd.played_counts()[side] - len(rnd.layouts[side].pile) * self.ctl.game.options.pile_penalty
 
     def _source_rect(self, side: int, action: str, lay):
         box = self.boxes[side]

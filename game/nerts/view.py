@@ -1,12 +1,14 @@
 """What one seat may see of a Nerts game (the computer players get only this): its
 SeatView of the round on (its own layout, the tops of the Scoring Area, the counts
-of the others' piles) and the GameView of the game of rounds. Pure: no pygame.
+of the others' piles, its side's cards in the Scoring Area) and the GameView of the
+game of rounds, with its rules. Pure: no pygame.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.cards import Card
+from game.nerts.options import NertsOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,8 @@ class SeatView:
     over: bool
     side: int = 0         # whose layout this is: the seat, or its team with partners
     role: str = "all"     # "all", or a partner's share: "pile" (and columns) or "stack"
+    played: int = 0       # this side's cards in the Scoring Area (the round's score lies open)
+    caller: int | None = None   # once over: the side that called G'NERTS (None: a standstill)
 
     @property
     def waste_top(self) -> Card | None:
@@ -43,3 +47,4 @@ class GameView:
     totals: tuple[int, ...]
     over: bool
     round: SeatView | None
+    options: NertsOptions | None = None   # the game's rules (a joiner's table draws by them)

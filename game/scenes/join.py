@@ -108,9 +108,15 @@ def remote_gnono_table(app: Any, link: Any) -> Any:
     return RemoteGnonoTable(app, link)
 
 
+def remote_nerts_table(app: Any, link: Any) -> Any:
+    from game.nerts.remote_table import RemoteNertsTable  # lazy, as above
+    return RemoteNertsTable(app, link)
+
+
 # the games whose joiner plays at a remote table: its scene, given the app and the
 # seat's link (game/net/remote_seat.py: the joined client, the host's messages)
-REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table}
+REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table,
+                                                      "nerts": remote_nerts_table}
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
