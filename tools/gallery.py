@@ -428,10 +428,34 @@ class Gallery:
         self.keys(pygame.K_ESCAPE, pygame.K_F1)
         self.shot("join-keys-F1")
 
+    # -- a joiner's Nerts table, drawn from the views an engine gives (no network) -------
+    def remote_nerts(self) -> None:
+        from game.nerts import net_codec
+        from game.nerts.remote_table import RemoteNertsTable
+        from game.nerts.rules import NertsOptions, new_engine
+        from game.net import adapters, protocol
+        from game.net.remote_seat import RemoteSeat
+        self.reset(MenuScene)
+        engine, rng = new_engine(7, NertsOptions(seats=3)), random.Random(7)
+        for i in range(90):                   # some play: the plays first, a flip else
+            legal = engine.legal_moves(i % 3)
+            plays = [m for m in legal if m.move.kind == "play"]
+            if not engine.round.over:
+                adapters.apply_now("nerts", engine, rng.choice(plays or legal))
+        client = _StillClient()
+        client.state, client.seat, client.names = "joined", 1, ["Anna", "Zoe", "Boris"]
+        client.inbox.append(protocol.parse_from_host(protocol.encode(
+            "update", view=net_codec.view_to_json(engine.view(1)), events=[], n=120,
+            step=engine.round.step_no, layouts=net_codec.layouts_to_json(engine))))
+        self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, "nerts")))
+        self.run(2)
+        self.shot("nerts-remote-table")
+
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
         self.core()
         self.join()
+        self.remote_nerts()
         self.named()
         self.gin_end()
         self.replays()
