@@ -18,16 +18,18 @@ import pytest
 from game import palette as P
 from game.nerts import settings as S
 from game.nerts.ai import NertsAI
-from game.nerts.moves import COLUMN, FLIP, FOUND, PILE, TURN, VOTE, WASTE, Move
+from game.nerts.moves import FLIP, FOUND, PILE, TURN, VOTE, WASTE, Move
 from game.nerts.remote_table import RemoteNertsTable, RemoteScoring
-from game.nerts.rules import NertsOptions
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
-from game.scenes.overlays import Question
+from game.scenes.join import JoinScene
+from game.scenes.menu import MenuScene
+from game.scenes.overlays import MessageBox, Question
 from tests.helpers import key_event
+from tests.test_join_screen import FakeBrowser
 
 CODE = "NERTS7"
 
@@ -43,16 +45,24 @@ class Clock:
 class Table:
     """A host with a remote seat 0 and computers, the joiner's table at seat 0."""
 
-    def __init__(self, app: Any, seed: int = 12, seats: int = 3, options: NertsOptions | None = None):
+    def __init__(self, app: Any, seed: int = 12, seats: int = 3, via_join: bool = False):
         self.app, self.clock = app, Clock()
         self.host = TableHost("nerts", [REMOTE] + [COMPUTER] * (seats - 1), seed=seed, code=CODE,
-                              level="expert", clock=self.clock, deal_pause_s=None, options=options)
+                              level="expert", clock=self.clock, deal_pause_s=None)
         self.server = NetServer(self.host, port=0)
         port = self.server.start()
-        client = NetClient("127.0.0.1", port, CODE, "Zoe")
-        client.start()
-        self.scene = RemoteNertsTable(app, RemoteSeat(client, "nerts"))
-        app.push(self.scene)
+        if via_join:                  # the menu's Join screen, its form typed in
+            join = JoinScene(app, browser=FakeBrowser())
+            app.push(join)
+            join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
+            app.key(key_event(pygame.K_RETURN, "\r"))
+            assert self.until(lambda: isinstance(app.top, RemoteNertsTable))
+            self.scene = app.top
+        else:
+            client = NetClient("127.0.0.1", port, CODE, "Zoe")
+            client.start()
+            self.scene = RemoteNertsTable(app, RemoteSeat(client, "nerts"))
+            app.push(self.scene)
         self.link = self.scene.link
 
     def frame(self) -> None:
@@ -165,7 +175,8 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     same_as_one_keyboard(host, 12, 3)
     # the round's end as the local table shows it: the banner, then the scores
     assert t.until(lambda: t.scene.ctl.phase == "banner")
-    assert t.until(lambda: isinstance(app.top, RemoteScoring), timeout_s=10)
+    app.key(key_event(pygame.K_RETURN, "\r"))        # Enter: the scores now, as at one keyboard
+    assert isinstance(app.top, RemoteScoring)
     scores = app.top
     details = host.engine.round.score_details()
     assert [row[1:4] for row in scores.rows] == [[d["played"], d["pile_left"], f"{d['total']:+d}"]
@@ -231,3 +242,42 @@ def test_the_table_is_drawn_with_the_local_tables_drawing_and_every_key_acts(app
     assert isinstance(app.top, Question)
     app.key(key_event(pygame.K_y, "y"))
     assert t.scene not in app.scenes and t.link.client.state == "closed"
+
+
+def test_from_the_join_screen_a_round_ends_the_game_in_the_game_over_box(menu_app):
+    """The host's totals set near the target: the round played by keys ends the game;
+    Enter on the scores asks the host to score it, and the host's end is the box."""
+    app = menu_app
+    t = Table(app, seed=12, seats=2, via_join=True)
+    try:
+        g = t.host.engine
+        g.totals, g.history = [95, 95], [[95, 95]]
+        assert t.scene.link.names[0] == "Zoe" and isinstance(app.scenes[-2], MenuScene)
+        play_round(t)
+        assert g.round.over
+        assert t.until(lambda: isinstance(app.top, RemoteScoring), timeout_s=10)   # the banner's time
+        assert app.top.done_label == "End the game"
+        app.key(key_event(pygame.K_RETURN, "\r"))
+        assert t.until(lambda: isinstance(app.top, MessageBox))
+        assert g.over and t.host.ended
+        box = app.top
+        winner = "You win" if g.winner == 0 else f"{t.host.seats[1].name} wins"
+        assert box.title == "Game over" and box.lines[0] == f"The game is over: {winner}."
+        assert f"You {g.totals[0]}" in box.lines[1] and t.scene not in app.scenes
+        app.key(key_event(pygame.K_RETURN, "\r"))
+        app.run(max_frames=1)
+        assert isinstance(app.top, MenuScene)
+    finally:
+        t.close()
+
+
+def test_the_host_leaving_mid_round_is_a_box_and_the_menu(menu_app):
+    app = menu_app
+    t = Table(app, via_join=True)
+    try:
+        assert t.until(t.caught_up)
+        t.server.close()
+        assert t.until(lambda: isinstance(app.top, MessageBox))
+        assert app.top.title == "Table closed" and t.scene not in app.scenes
+    finally:
+        t.close()

@@ -111,7 +111,7 @@ class RemoteControl:
             self.banner_steps -= 1
         kinds = self.link.poll()
         events: list[Any] = []
-        if "update" in kinds and self.link.view is not None and self.link.ending is None:
+        if "update" in kinds and self.link.view is not None:    # (the last, with the host's end too)
             events = self._refresh()
         if "seats" in kinds and self.seats:
             self._seat_news()
