@@ -14,14 +14,15 @@ The App is used only through app.sound/app.error/app.frames/app.storage/app.stat
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game import challenges, replays
 from game.cards import CARD_CODE, Card, card_text, codes_as_text
 from game.challenges import Challenge
 from game.clock import STEP_HZ
-from game.nerts import replay_codec, table_save
+from game.nerts import key_moves, replay_codec, table_save
 from game.nerts.ai import NertsAI
-from game.nerts.moves import COLUMN, FOUND, PILE, WASTE, Move
+from game.nerts.moves import FOUND, Move
 from game.nerts.players import ACTIONS, MAX_HUMANS
 from game.nerts.replay_codec import LEVELS
 from game.nerts.rules import (
@@ -32,7 +33,6 @@ from game.nerts.rules import (
     ScoreRound,
     Seated,
     Step,
-    fits_column,
 )
 from game.spoken import card_name, cards_text
 from game.table_support import record_stats
@@ -68,10 +68,23 @@ class SeatInfo:
         self.keys = keys                  # action -> key name (humans), else None
         self.ai: NertsAI | None = None
         self.selected: str | None = None  # a source action while a move is half-typed
+        self.remote = False               # played over the network (a hosted table): no keys, no AI
+        self.away = False                 # a remote seat whose player is not there now
 
     @property
     def human(self) -> bool:
         return self.level == "human"
+
+    @property
+    def computer(self) -> bool:
+        """Played by this table's computer (`level` is also a remote seat's level when
+        the game is taken up again without the network)."""
+        return not self.human and not self.remote
+
+    @property
+    def tag(self) -> str:
+        """What the seat's name line says of its player: a computer's level, "away"."""
+        return ("away" if self.away else "") if self.remote else self.level
 
 
 def layout_words(lay, who: str, share: str = "") -> str:
@@ -86,7 +99,9 @@ def layout_words(lay, who: str, share: str = "") -> str:
 
 
 class TableControl:
-    def __init__(self, app, game: Game, seats: list[SeatInfo], seed: int):
+    hosting: Any = None      # a hosted table's NetHosting (none for a drill: drill_control.py)
+
+    def __init__(self, app, game: Game, seats: list[SeatInfo], seed: int, hosting: Any = None):
         if len(seats) != game.options.seats:
             raise ValueError("one level per seat")
         if sum(s.human for s in seats) > MAX_HUMANS:
@@ -113,6 +128,13 @@ class TableControl:
             replay_codec, [replay_seat(s) for s in seats], next((s.index for s in seats if s.human), 0))
         self.last_replay: replays.Replay | None = None
         self.challenge: Challenge | None = None   # the deal challenge this game plays
+        # a hosted table (game/net/hosting.py): the moves go through its TableHost
+        self.hosting = hosting
+        self.net_events: list = []       # the events of moves applied since the last step
+        self.ended_round = None          # the round that ended last (a joiner may score it)
+        self.scored: tuple | None = None  # its score details, end and caller, once scored
+        self.stats_due = False
+        self.dealt_by_network = False    # a joiner dealt the next round (the scores go)
         fresh = game.round is None and not game.over
         if fresh:
             game.apply(NextRound())      # the engine deals
@@ -121,6 +143,8 @@ class TableControl:
             self.begin_recording()
         if game.round is not None and game.round.over:
             self.round_over(sound=False)
+        if hosting is not None:          # the table opens to the network (OSError: the port)
+            hosting.attach(game, [s.name for s in seats], self.on_network_move)
 
     def side_name(self, side: int) -> str:
         return " & ".join(s.name for s in self.sides[side])
@@ -130,7 +154,7 @@ class TableControl:
 
     def levels_text(self) -> str | None:
         """The computers' levels for the statistics ("normal", or "easy+expert")."""
-        levels = sorted({s.level for s in self.seats if not s.human})
+        levels = sorted({s.level for s in self.seats if s.computer})
         return "+".join(levels) or None
 
     def variant_text(self) -> str | None:
@@ -143,7 +167,7 @@ class TableControl:
         rnd_no = self.game.round_no
         for s in self.seats:
             s.selected = None
-            if not s.human:
+            if s.computer:
                 rng = random.Random(self.seed * 1009 + rnd_no * 131 + s.index)
                 s.ai = NertsAI(s.level, rng, STEP_HZ)
                 if self.game.round is not None:
@@ -156,6 +180,13 @@ class TableControl:
     # --- the clock ----------------------------------------------------------------------
     def tick(self) -> tuple[list, bool]:
         """One step: (the round's events, whether the scores are due now)."""
+        if self.hosting is not None:
+            self.hosting.pump()           # the network's moves come in (on_network_move)
+            for s in self.seats:
+                if s.remote:
+                    s.name, s.away = self.hosting.name(s.index), s.index in self.hosting.missing()
+            if not self.hosting.started:
+                return [], False          # nothing plays until the players are there
         if self.note_steps:
             self.note_steps -= 1
         if self.phase == "banner":
@@ -170,7 +201,7 @@ class TableControl:
                 m = ai.poll(step, self._views[s.index])
                 if m is not None:
                     self.computer_move(s, m)
-        events = self.game.apply(Step())
+        events, self.net_events = self.net_events + self.apply(Step()), []
         # recorded before the events are taken: the round's end saves the table
         self.record(step, events)
         self.take_events(events)
@@ -180,7 +211,7 @@ class TableControl:
         """A computer's move queued; one no longer legal (decided before another card
         got there) is dropped, "too late" in the plays feed for the Scoring Area."""
         try:
-            self.game.apply(Seated(s.index, move))
+            self.apply(Seated(s.index, move))
         except IllegalMove:
             cards = self.game.round.source_cards(s.index, move)
             if cards and move.dst == FOUND:
@@ -197,10 +228,10 @@ class TableControl:
     def begin_recording(self) -> None:
         self.recorder.begin(self.game, f"Round {self.game.round_no}")
 
-    def finish_recording(self) -> None:
+    def finish_recording(self, engine: Game | None = None) -> None:
         """The round's replay (its result line made by the replay codec from the
-        round), kept in the replays folder and as `last_replay`."""
-        rep = self.recorder.finish(self.game)
+        round: the game's, or `engine`'s), kept in the replays folder and as `last_replay`."""
+        rep = self.recorder.finish(engine or self.game)
         if rep is not None:
             self.app.replays.save(rep)
             self.last_replay = rep
@@ -267,6 +298,7 @@ class TableControl:
     # --- the end of a round -----------------------------------------------------------
     def round_over(self, sound: bool = True) -> None:
         self.phase = "banner"
+        self.ended_round = self.game.round
         self.banner_steps = BANNER_STEPS
         for s in self.seats:
             s.selected = None
@@ -278,10 +310,11 @@ class TableControl:
         """End the round in the game: the scoring screen's rows and notes (saved, and
         the statistics recorded)."""
         rnd = self.game.round
-        details = rnd.score_details()
-        reason, caller = rnd.end_reason, rnd.caller
-        self.finish_recording()
-        self.game.apply(ScoreRound())
+        if rnd is not None:               # (a hosted table's joiner may have scored it: Enter)
+            self.scored, self.stats_due = (rnd.score_details(), rnd.end_reason, rnd.caller), True
+            self.finish_recording()
+            self.apply(ScoreRound())
+        details, reason, caller = self.scored
         g = self.game
         result = {"totals": list(g.totals), "over": g.over, "winner": g.winner}
         self.phase = "done"
@@ -302,7 +335,9 @@ class TableControl:
             notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
             label = "Next round"
         self.save()
-        self.record_stats([d["total"] for d in details], caller, result)
+        if self.stats_due:
+            self.stats_due = False
+            self.record_stats([d["total"] for d in details], caller, result)
         return {"title": f"Nerts - round {len(self.game.history)}", "rows": rows, "notes": notes,
                 "label": label}
 
@@ -328,7 +363,7 @@ class TableControl:
         if self.game.over:
             table_save.remove(self.app.storage)
             return True
-        self.game.apply(NextRound())     # the engine deals the next round
+        self.apply(NextRound())          # the engine deals the next round
         self.new_round_players()
         self.begin_recording()
         self.phase = "play"
@@ -381,17 +416,51 @@ class TableControl:
     # --- a human's keys ---------------------------------------------------------------
     def press(self, seat: int, action: str):
         """One key of a human seat. Returns False (the App beeps) when refused."""
-        return press(self, seat, action)
+        return key_moves.press(self, seat, action)
 
     def try_move(self, seat: int, move: Move):
         """Queue a human move for this step, or refuse it now (beep, reason shown)."""
         try:
-            self.game.apply(Seated(seat, move))
+            self.apply(Seated(seat, move))
         except IllegalMove as e:
             self.say(self.seats[seat], e.reason)
             return False
         self.key_frames.setdefault(seat, []).append(self.app.frames)
         return True
+
+    def apply(self, move):
+        """Every move this table makes: the engine's apply, or at a hosted table its
+        TableHost's (a seat's move applied at once, its events kept for the step; the
+        clock's Step and the deals sent to the players). IllegalMove as the engine's."""
+        if self.hosting is None:
+            return self.game.apply(move)
+        host = self.hosting.host
+        if isinstance(move, Seated):
+            self.net_events += host.local_move(move.seat, move)
+            return []
+        return host.table_move(move, quiet=isinstance(move, Step))
+
+    def on_network_move(self, seat: int, move, events) -> None:
+        """A move the network applied at a hosted table (a joiner's, or a computer's
+        standing in for one): its events are taken at the step as a computer's are;
+        a joiner's scoring or deal between rounds is followed here."""
+        if isinstance(move, Seated):
+            self.net_events += events
+            return
+        kinds = {e.kind for e in events}
+        rnd = self.ended_round
+        if "round_scored" in kinds and rnd is not None:
+            self.scored = details, _, caller = rnd.score_details(), rnd.end_reason, rnd.caller
+            self.finish_recording(Game.of_round(rnd))
+            g = self.game
+            self.record_stats([d["total"] for d in details], caller,
+                              {"totals": list(g.totals), "over": g.over, "winner": g.winner})
+        if "round_dealt" in kinds:
+            self.new_round_players()
+            self.begin_recording()
+            self.phase, self.dealt_by_network = "play", True
+            self.app.sound("shuffle")
+            self.save()
 
     # --- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -414,8 +483,8 @@ class TableControl:
         """The finished game as a deal challenge (None unless one human played computers
         of the levels a code names)."""
         side = self.human_side()
-        if side is None or any(not s.human and s.level not in LEVELS for s in self.seats):
-            return None          # no one human, or a computer of the tests' own levels
+        if side is None or any(s.remote or not s.human and s.level not in LEVELS for s in self.seats):
+            return None          # no one human, a computer of the tests' own levels, a network game
         human = next(s for s in self.seats if s.human)
         return Challenge("nerts", self.seed, self.game.options.to_json(),
                          tuple(None if s.human else s.level for s in self.seats),
@@ -441,11 +510,13 @@ class TableControl:
         assert self.phase != "banner" or (g.round is not None and g.round.over)
         for s in self.seats:
             assert s.selected is None or s.selected in ACTIONS
-            assert s.human == (s.ai is None)
+            assert s.computer == (s.ai is not None)
 
 
 def replay_seat(s: SeatInfo) -> replays.Seat:
-    return replays.Seat(s.name, "human", None) if s.human else replays.Seat(s.name, "computer", s.level)
+    if not s.computer:               # (a remote seat: a human at another program)
+        return replays.Seat(s.name, "human", None)
+    return replays.Seat(s.name, "computer", s.level)
 
 
 def applied_move(e) -> Move | None:
@@ -455,74 +526,3 @@ def applied_move(e) -> Move | None:
         m = e.move
         return Move.to_scoring(m.src, m.col, e.dst_index) if e.dst == FOUND else m
     return {"flipped": Move.flip(), "waste_turned": Move.turn(), "vote": Move.vote()}.get(e.kind)
-
-
-# --- from keys to moves ------------------------------------------------------------------
-def press(ctl, seat: int, action: str):
-    """One key of a human seat at a table's controller `ctl` (this table's, or a joiner's
-    of a network table: game/nerts/remote_table.py): a source chosen, or the move made
-    through ctl.try_move. False (the App beeps) when refused, the reason said."""
-    if ctl.phase != "play":
-        return False
-    s = ctl.seats[seat]
-    if action in ("flip", "vote"):
-        s.selected = None
-        return ctl.try_move(seat, Move.flip() if action == "flip" else Move.vote())
-    if action == "cancel":
-        was, s.selected = s.selected, None
-        return was is not None
-    src, s.selected = s.selected, None
-    if action == "found":
-        if src is None:
-            ctl.say(s, "Choose a card first (a pile key), then the Scoring Area.")
-            return False
-        return ctl.try_move(seat, to_scoring(src))
-    # a pile key: choose a source, or put the chosen card there
-    lay = ctl.game.round.layout_of(seat)
-    if src is None:
-        reason = source_refusal(lay, action)
-        if reason:
-            ctl.say(s, reason)
-            return False
-        s.selected = action
-        return True
-    if action == src:
-        return ctl.try_move(seat, to_scoring(src))
-    if not action.startswith("col"):
-        ctl.say(s, "A card goes onto a column or to the Scoring Area.")
-        return False
-    return ctl.try_move(seat, to_column(lay, src, int(action[3]) - 1, ctl.game.options.move_runs))
-
-
-def source_refusal(lay, action: str) -> str | None:
-    if action == "pile":
-        return None if lay.pile else "Your Pile is empty."
-    if action == "waste":
-        return None if lay.waste else "Your waste is empty: flip the Stack."
-    i = int(action[3]) - 1
-    return None if lay.columns[i] else f"Column {i + 1} is empty."
-
-
-def to_scoring(src: str) -> Move:
-    if src == "pile":
-        return Move.to_scoring(PILE)
-    if src == "waste":
-        return Move.to_scoring(WASTE)
-    return Move.to_scoring(COLUMN, col=int(src[3]) - 1)
-
-
-def to_column(lay, src: str, dest: int, move_runs: bool) -> Move:
-    if src == "pile":
-        return Move.to_column(PILE, dest)
-    if src == "waste":
-        return Move.to_column(WASTE, dest)
-    col = int(src[3]) - 1
-    count = None
-    column, target = lay.columns[col], lay.columns[dest]
-    if move_runs and target and column:
-        # the one run whose bottom card fits the destination (ranks are distinct)
-        for k, card in enumerate(column):
-            if fits_column(card, target[-1]):
-                count = None if k == 0 else len(column) - k
-                break
-    return Move.to_column(COLUMN, dest, col=col, count=count)

@@ -1,5 +1,5 @@
 """A joiner's Nerts table as the table's drawing (table_draw.py) and keys
-(controller.press) read it, made only from what the host sent this seat: its
+(key_moves.press) read it, made only from what the host sent this seat: its
 GameView (with the game's rules) and every side's face-up layout (the codec's
 layouts_from_json). They read a game and its round as they read the engine's Game
 and Round; nothing here plays a move.

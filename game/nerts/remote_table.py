@@ -1,6 +1,6 @@
 """The Nerts table at a joiner's program (issue #36): the local table's drawing
 (table_draw.py), keys (table_keys.py: the first player's cluster and the arrows) and
-key handling (controller.press), fed only by what the host sends this seat
+key handling (key_moves.press), fed only by what the host sends this seat
 (game/net/remote_seat.py): its view, every side's face-up layout, the events it may
 know. Nothing is applied here: each move is sent at once (`send(..., wait=False)`:
 the host orders the moves as they arrive) and the host's next view is the truth; the
@@ -21,7 +21,7 @@ from game import card_art, ui
 from game import palette as P
 from game.cards import card_text, codes_as_text
 from game.keys import Binding
-from game.nerts import net_codec
+from game.nerts import key_moves, net_codec
 from game.nerts import settings as S
 from game.nerts import table_keys as K
 from game.nerts.controller import (
@@ -30,7 +30,6 @@ from game.nerts.controller import (
     NOTE_STEPS,
     SeatInfo,
     layout_words,
-    press,
     spoken_cards,
     subject,
 )
@@ -178,9 +177,9 @@ class RemoteControl:
         self.feed.append(line)
         del self.feed[:-FEED_KEPT]
 
-    # -- the keys (controller.press) ------------------------------------------------
+    # -- the keys (key_moves.press) --------------------------------------------------
     def press(self, seat: int, action: str) -> bool:
-        return press(self, seat, action) is not False
+        return key_moves.press(self, seat, action) is not False
 
     def try_move(self, seat: int, move: Move) -> bool:
         """Send the move at once (the host's refusal comes back as the beep)."""

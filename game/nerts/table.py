@@ -12,7 +12,7 @@ refused beeps and changes nothing, with the reason in the notes line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import card_art
 from game import palette as P
@@ -33,6 +33,9 @@ from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
 from game.scenes.realtime_table import RealTimeTable
 from game.table_support import resume_saved
+
+if TYPE_CHECKING:     # (the transport loads only when a table is hosted)
+    from game.net.hosting import NetHosting
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
@@ -63,11 +66,15 @@ def options_from_app(app, seats: int) -> NertsOptions:
                         call_bonus=o["nerts.call_bonus"], partners=o["nerts.partners"] and seats == 4)
 
 
-def make_seats(app, levels: list[str]) -> list[SeatInfo]:
-    """Each seat's name, colour, card back and (a human's) keys."""
+def make_seats(app, levels: list[str], remote: frozenset[int] = frozenset(),
+               remote_level: str = "normal") -> list[SeatInfo]:
+    """Each seat's name, colour, card back and (a human's) keys. A `remote` seat (a
+    hosted table's) is played over the network: no keys, no computer; its level is
+    the computer's that plays it when the game is taken up again without the network."""
     clusters, problems = S.clusters_checked(app.options)
     if problems:
         app.toast("Nerts keys clash (" + problems[0] + "): default keys used.", 5)
+    levels = [(lv if lv in LEVELS else remote_level) if i in remote else lv for i, lv in enumerate(levels)]
     humans = [i for i, lv in enumerate(levels) if lv == "human"]
     if len(humans) > S.MAX_HUMANS:
         raise ValueError("at most two humans share the keyboard")
@@ -81,8 +88,9 @@ def make_seats(app, levels: list[str]) -> list[SeatInfo]:
         else:
             if lv not in LEVELS:
                 raise ValueError(f"unknown level {lv!r}")
-            name, keys = CPU_NAMES[i], None
+            name, keys = (f"Open seat {i + 1}" if i in remote else CPU_NAMES[i]), None
         seats.append(SeatInfo(i, lv, name, colours[i], keys, i % card_art.BACK_DESIGNS))
+        seats[-1].remote = i in remote
     return seats
 
 
@@ -90,16 +98,22 @@ class NertsTable(RealTimeTable):
     cursor_places = K.CURSOR_PLACES
     title = "Nerts"
 
-    def __init__(self, app, game: Game, levels: list[str], seed: int | None = None):
+    def __init__(self, app, game: Game, levels: list[str], seed: int | None = None,
+                 hosting: NetHosting | None = None):
         super().__init__(app)
         if len(levels) != game.options.seats:
             raise ValueError("one level per seat")
-        seats = make_seats(app, levels)
+        remote = frozenset() if hosting is None else hosting.remote
+        seats = make_seats(app, levels, remote, "normal" if hosting is None else hosting.level)
         humans = [s.index for s in seats if s.human]
         self.arrow_seat = humans[0] if len(humans) == 1 else None
         self.cursor = 0
         self._key_map = K.key_map(seats)
-        self.ctl = TableControl(app, game, seats, fresh_deal_no() if seed is None else seed)
+        self.hosting = hosting
+        # hosted: the network's news comes in under the boxes (a network game never pauses)
+        self.updates_when_covered = hosting is not None
+        self.scores_screen: NertsScoring | None = None
+        self.ctl = TableControl(app, game, seats, fresh_deal_no() if seed is None else seed, hosting)
         self.drawing = TableDrawing(self)
 
     # every table's save answers to_json() and save(), called alike at the four tables
@@ -111,25 +125,43 @@ class NertsTable(RealTimeTable):
         return self.ctl.save()
 
     # --- the clock --------------------------------------------------------------------
+    def update(self, dt):
+        out = super().update(dt)
+        if self.ctl.dealt_by_network:     # a joiner dealt the next round: its scores go
+            self.ctl.dealt_by_network = False
+            self.drawing.slides = []
+            screen, self.scores_screen = self.scores_screen, None
+            if screen is not None and screen in self.app.scenes:
+                return Pop(screen)
+        return out
+
     def tick_due(self) -> Push:
         return self.show_scores()
 
     def show_scores(self) -> Push:
         """The round's scoring screen; Enter goes on to the next round or the end."""
         s = self.ctl.score_round()
-        return Push(NertsScoring(self.app, s["title"], SCORE_HEADERS, s["rows"], s["notes"],
-                                 on_done=self.after_scores, done_label=s["label"], table=self))
+        self.scores_screen = NertsScoring(self.app, s["title"], SCORE_HEADERS, s["rows"], s["notes"],
+                                          on_done=self.after_scores, done_label=s["label"], table=self)
+        return Push(self.scores_screen)
 
     def after_scores(self) -> Pop | None:
         """The scoring screen's callback (Pop.then): the next round, or leave when the game is over."""
+        self.scores_screen = None
+        if self.ctl.phase == "play":      # (a joiner dealt it meanwhile)
+            return None
         if self.ctl.next_round():
+            self.close_hosting()
             return Pop(self)
         self.drawing.slides = []
         return None
 
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
-        return K.bindings(self)
+        keys = K.bindings(self)
+        if self.hosting is not None:       # a network game never pauses
+            keys = [b for b in keys if b.keys != ("p",)]
+        return keys
 
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
@@ -144,10 +176,20 @@ class NertsTable(RealTimeTable):
     def save_and_leave(self, then: Callable[[], Any] | None = None) -> Pop:
         """Save and leave the table; `then` (a Pop's callback) runs once it is gone."""
         self.ctl.save()
+        self.close_hosting()
         return Pop(self, then=then)
 
     def save_state(self) -> None:
+        """(The App's quit, or a failure: the table goes, every player is told.)"""
         self.ctl.save()
+        self.close_hosting()
+
+    def close_hosting(self) -> None:
+        """A hosted table's end: every player is told "The host closed the table"."""
+        if self.hosting is not None:
+            problem = self.hosting.close()
+            if problem:
+                self.app.toast(problem, 5)
 
     spoken_detail_name = "the other players' layouts"
 
@@ -159,10 +201,12 @@ class NertsTable(RealTimeTable):
 
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
-              seed: int | None = None) -> NertsTable:
+              seed: int | None = None, hosting: NetHosting | None = None) -> NertsTable:
+    """A new game's table; with `hosting`, opened to the network (its remote seats
+    played by joiners: game/net/hosting.py), OSError if its port cannot be opened."""
     options = options or options_from_app(app, len(levels))
     game_seed = fresh_deal_no() if seed is None else seed
-    return NertsTable(app, Game(options, seed=game_seed), levels, seed=game_seed)
+    return NertsTable(app, Game(options, seed=game_seed), levels, seed=game_seed, hosting=hosting)
 
 
 # --- entry points for the menu -----------------------------------------------------------

@@ -162,7 +162,7 @@ class TableDrawing:
             right = f"{voter.keys['vote']}: agree?"
             rc = o["colour.arrows"] if self.app.blink else text_c
         else:
-            right, rc = ("" if any(h.human for h in seats) or len(seats) > 1 else s.level), text_c
+            right, rc = ("" if any(h.human for h in seats) or len(seats) > 1 else s.tag), text_c
         if right:
             # 10 pixels in: the right-hand panels' words stay off the screen's last column
             ui.text_px(canvas, x + L.PANEL_W - 10 - 8 * len(right), y + 2, right, rc)
