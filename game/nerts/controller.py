@@ -125,7 +125,7 @@ class TableControl:
         self.read_frames: list[int] = []  # keys whose move is applied, not yet drawn
         # every round is recorded for the Replays screen (the viewer: the first human)
         self.recorder = replays.Recorder(
-            replay_codec, [replay_seat(s) for s in seats], next((s.index for s in seats if s.human), 0))
+            replay_codec, [replay_seat(s) for s in seats], next((s.index for s in seats if not s.computer), 0))
         self.last_replay: replays.Replay | None = None
         self.challenge: Challenge | None = None   # the deal challenge this game plays
         # a hosted table (game/net/hosting.py): the moves go through its TableHost
@@ -182,9 +182,7 @@ class TableControl:
         """One step: (the round's events, whether the scores are due now)."""
         if self.hosting is not None:
             self.hosting.pump()           # the network's moves come in (on_network_move)
-            for s in self.seats:
-                if s.remote:
-                    s.name, s.away = self.hosting.name(s.index), s.index in self.hosting.missing()
+            self.sync_remote_seats()
             if not self.hosting.started:
                 return [], False          # nothing plays until the players are there
         if self.note_steps:
@@ -201,9 +199,13 @@ class TableControl:
                 m = ai.poll(step, self._views[s.index])
                 if m is not None:
                     self.computer_move(s, m)
-        events, self.net_events = self.net_events + self.apply(Step()), []
+        # (hosted: a move applied at once may have ended the round already)
+        stepped = [] if self.game.round.over else self.apply(Step())
+        events, self.net_events = self.net_events + stepped, []
         # recorded before the events are taken: the round's end saves the table
-        self.record(step, events)
+        # (hosted: the moves were applied at once at this step, as a local table's queued
+        # in the step before are by its Step: recorded there, a replay ends at this clock)
+        self.record(step if self.hosting is None else max(0, step - 1), events)
         self.take_events(events)
         return events, False
 
@@ -439,6 +441,18 @@ class TableControl:
             self.net_events += host.local_move(move.seat, move)
             return []
         return host.table_move(move, quiet=isinstance(move, Step))
+
+    def sync_remote_seats(self) -> None:
+        """The joiners' names (in the replay too) and who is away, at a hosted table."""
+        missing = self.hosting.missing()
+        for s in self.seats:
+            if s.remote:
+                s.away = s.index in missing
+                if s.name != self.hosting.name(s.index):
+                    s.name = self.hosting.name(s.index)
+                    self.recorder.seats = [replay_seat(x) for x in self.seats]
+                    if self.recorder.replay is not None:
+                        self.recorder.replay.seats = list(self.recorder.seats)
 
     def on_network_move(self, seat: int, move, events) -> None:
         """A move the network applied at a hosted table (a joiner's, or a computer's

@@ -1,0 +1,133 @@
+"""The hosted Nerts table (NertsTable with hosting=NetHosting, the windowed host's):
+a NetHosting on loopback, attached by the table; a remote computer (autoplay's
+RemotePlayer fed by a NetClient) plays the remote seat to the round's end against the
+table's own computer. The table's replay holds the round (it verifies and ends in the
+engine's state), the host's log replayed on a fresh engine is the same game, and the
+engine's invariants hold. Nothing plays until the joiner is there; a joiner's deal
+takes the host's scores away; leaving the table tells the joiner."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.clock import STEP
+from game.nerts import replay_codec
+from game.nerts.rules import NertsOptions
+from game.nerts.screens import NertsScoring
+from game.nerts.table import NertsTable, new_table
+from game.net import adapters
+from game.net.autoplay import RemotePlayer
+from game.net.client import NetClient
+from game.net.hosting import NetHosting
+from game.net.remote_seat import RemoteSeat
+from game.replays import verify
+from tests.helpers import key_event
+
+CODE = "HOSTN8"
+
+
+class Hosted:
+    """A 2-seat hosted table: seat 0 the table's computer, seat 1 a joiner's computer."""
+
+    def __init__(self, app: Any, seed: int = 21):
+        self.app = app
+        self.hosting = NetHosting("nerts", remote={1}, port=0, code=CODE, level="normal", advertise=False)
+        self.table: NertsTable = new_table(app, ["instant", "human"], NertsOptions(seats=2), seed=seed,
+                                           hosting=self.hosting)
+        app.push(self.table)
+        host = self.hosting.host
+        host.rate = host.burst = 1e6         # (the test's computers move faster than any hand)
+        self.steps = 0
+        self.link = RemoteSeat(NetClient("127.0.0.1", self.hosting.port, CODE.lower(), "Bob"), "nerts")
+        self.player = RemotePlayer("nerts", "instant", seed, clock=lambda: self.steps * STEP)
+        self.link.client.start()
+
+    def hear(self) -> None:
+        """The joiner's program reads what came (its computer sees the views)."""
+        for msg in self.link.client.poll():
+            self.link.receive(msg)
+            if msg.kind == "update":
+                self.player.update(msg.fields)
+
+    def wait(self, done: Any, timeout_s: float = 10.0) -> bool:
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            self.hosting.pump()
+            self.hear()
+            if done():
+                return True
+            time.sleep(0.0005)
+        return False
+
+    def step(self) -> None:
+        """One step of the table; then the joiner's move, if any, answered before the next."""
+        self.table.update(STEP)
+        self.steps += 1
+        self.hear()
+        move = self.player.move()
+        if move is not None and self.link.send(move):
+            assert self.wait(lambda: self.link.pending is None)
+
+    def close(self) -> None:
+        self.link.client.close()
+        self.hosting.close()
+
+
+def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
+    t = Hosted(app)
+    try:
+        ctl = t.table.ctl
+        game = ctl.game
+        for _ in range(50):                 # nothing plays before the joiner is there
+            t.table.update(STEP)
+        assert game.round.step_no == 0 and not t.hosting.host.log
+        assert t.wait(lambda: t.hosting.started and t.link.view is not None)
+        t.step()
+        assert ctl.seats[1].name == "Bob" and ctl.seats[1].remote and ctl.seats[1].ai is None
+        for _ in range(20000):
+            if game.round.over:
+                break
+            t.step()
+        assert game.round.over, "the round did not end"
+        t.table.update(STEP)              # the table takes the last move's events at its step
+        assert ctl.phase == "banner"
+        log = t.hosting.host.log
+        assert {e.seat for e in log} == {0, 1} and sum(e.seat == 1 for e in log) >= 10
+        fresh = adapters.new_engine(t.hosting.host.spec, 21, NertsOptions(seats=2), 2)
+        adapters.replay("nerts", fresh, log, game.round.step_no)
+        assert fresh.round.to_json() == game.round.to_json()
+        game.check_invariants()
+        ctl.check_invariants()
+        rnd = game.round
+        app.apply(t.table.show_scores())
+        assert isinstance(app.top, NertsScoring) and game.round is None
+        rep = ctl.last_replay
+        assert rep is not None and [s.kind for s in rep.seats] == ["computer", "human"]
+        assert rep.seats[1].name == "Bob" and len(rep.moves) == sum(e.seat is not None for e in log)
+        cursor = verify(rep, replay_codec)
+        cursor.seek(cursor.length)
+        assert cursor.engine.round.to_json()["layouts"] == rnd.to_json()["layouts"]
+        # the joiner hears the scoring; its Enter deals the next round: the host's scores go
+        assert t.wait(lambda: t.link.view.round is None)
+        assert t.link.send(t.link.wire.move_from_wire(1, adapters.NERTS_NEXT_ROUND))
+        assert t.wait(lambda: game.round is not None)
+        app.run(max_frames=1)
+        assert app.top is t.table and ctl.phase == "play" and game.round_no == 2
+        ctl.check_invariants()
+    finally:
+        t.close()
+
+
+def test_leaving_the_hosted_table_tells_the_joiner(app):
+    t = Hosted(app)
+    try:
+        assert t.wait(lambda: t.hosting.started and t.link.view is not None)
+        for _ in range(30):
+            t.step()
+        assert "p" not in [k for b in t.table.bindings() for k in b.keys]   # no pause on the network
+        app.key(key_event(__import__("pygame").K_F8))            # save and leave
+        assert t.table not in app.scenes
+        assert t.wait(lambda: t.link.ending is not None)
+        assert t.link.end_title() == "Table closed"
+    finally:
+        t.close()
