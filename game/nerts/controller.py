@@ -123,9 +123,10 @@ class TableControl:
         self.key_frames: dict[int, list[int]] = {}  # seat -> frames its keys were read
         self.latencies: list[int] = []   # frames from reading a key to drawing its move
         self.read_frames: list[int] = []  # keys whose move is applied, not yet drawn
-        # every round is recorded for the Replays screen (the viewer: the first human)
-        self.recorder = replays.Recorder(
-            replay_codec, [replay_seat(s) for s in seats], next((s.index for s in seats if not s.computer), 0))
+        # every round is recorded for the Replays screen (the viewer: the first human, here
+        # or at a joiner's program)
+        viewer = next((s.index for s in seats if not s.computer), 0)
+        self.recorder = replays.Recorder(replay_codec, [replay_seat(s) for s in seats], viewer)
         self.last_replay: replays.Replay | None = None
         self.challenge: Challenge | None = None   # the deal challenge this game plays
         # a hosted table (game/net/hosting.py): the moves go through its TableHost
