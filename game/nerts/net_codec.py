@@ -77,10 +77,18 @@ def layouts_to_json(engine: Game) -> list[dict[str, Any]]:
     return [_round_to_json(rnd.view(engine.options.seats_of(side)[0])) for side in range(rnd.options.sides)]
 
 
+# the details no seat is sent: a deal number deals its round again, every hidden card told
+_SECRET = {"round_dealt": "deal_no"}
+
+
 def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:
     """The events of one apply() as JSON (their cards already tokens), as `seat` may
     read them."""
-    return F.events_for(events, seat, _WITHHELD, "Nerts")
+    out = F.events_for(events, seat, _WITHHELD, "Nerts")
+    for e in out:
+        if e["kind"] in _SECRET:
+            e["data"].pop(_SECRET[e["kind"]], None)
+    return out
 
 
 def hidden_cards(engine: Game, seat: int) -> set[str]:
