@@ -68,6 +68,18 @@ class Hosted:
         if move is not None and self.link.send(move):
             assert self.wait(lambda: self.link.pending is None)
 
+    def play_round(self) -> None:
+        """The joiner joins; the round is played to its end and the table takes it."""
+        assert self.wait(lambda: self.hosting.started and self.link.view is not None)
+        game = self.table.ctl.game
+        for _ in range(20000):
+            if game.round.over:
+                break
+            self.step()
+        assert game.round.over, "the round did not end"
+        self.table.update(STEP)              # the table takes the last move's events at its step
+        assert self.table.ctl.phase == "banner"
+
     def close(self) -> None:
         self.link.client.close()
         self.hosting.close()
@@ -84,13 +96,7 @@ def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
         assert t.wait(lambda: t.hosting.started and t.link.view is not None)
         t.step()
         assert ctl.seats[1].name == "Bob" and ctl.seats[1].remote and ctl.seats[1].ai is None
-        for _ in range(20000):
-            if game.round.over:
-                break
-            t.step()
-        assert game.round.over, "the round did not end"
-        t.table.update(STEP)              # the table takes the last move's events at its step
-        assert ctl.phase == "banner"
+        t.play_round()
         log = t.hosting.host.log
         assert {e.seat for e in log} == {0, 1} and sum(e.seat == 1 for e in log) >= 10
         fresh = adapters.new_engine(t.hosting.host.spec, 21, NertsOptions(seats=2), 2)
@@ -129,5 +135,30 @@ def test_leaving_the_hosted_table_tells_the_joiner(app):
         assert t.table not in app.scenes
         assert t.wait(lambda: t.link.ending is not None)
         assert t.link.end_title() == "Table closed"
+    finally:
+        t.close()
+
+
+def test_a_joiners_deal_during_the_hosts_banner_scores_records_and_deals(app):
+    t = Hosted(app, seed=33)
+    try:
+        ctl, game = t.table.ctl, t.table.ctl.game
+        t.play_round()
+        rnd = game.round
+        scores = rnd.side_scores()
+        assert t.wait(lambda: t.link.view.round is not None and t.link.view.round.over)
+        assert t.link.send(t.link.wire.move_from_wire(1, adapters.NERTS_NEXT_ROUND))
+        assert t.wait(lambda: game.round is not rnd)
+        assert game.history == [scores] and game.round_no == 2 and ctl.phase == "play"
+        rep = ctl.last_replay                # the round's replay, kept as at the scores
+        assert rep is not None and rep.scores == rnd.scores()
+        cursor = verify(rep, replay_codec)
+        cursor.seek(cursor.length)
+        assert cursor.engine.round.to_json()["layouts"] == rnd.to_json()["layouts"]
+        for _ in range(5):
+            t.table.update(STEP)
+        assert app.top is t.table and not game.round.over
+        game.check_invariants()
+        ctl.check_invariants()
     finally:
         t.close()
