@@ -179,6 +179,7 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     assert isinstance(app.top, RemoteScoring)
     scores = app.top
     details = host.engine.round.score_details()
+    assert scores.title == "Nerts - round 1" and "Enter: round 2." in scores.notes[-1]
     assert [row[1:4] for row in scores.rows] == [[d["played"], d["pile_left"], f"{d['total']:+d}"]
                                                  for d in details]
     app.key(key_event(pygame.K_RETURN, "\r"))       # the next round, asked of the host

@@ -326,10 +326,10 @@ class RemoteNertsTable(RealTimeTable):
             notes.append(f"{subject(ctl.side_name(winner), 'win')} the game with {totals[winner]} points!")
             label = "End the game"
         else:
-            notes.append(f"Play to {g.options.target}. Enter: round {g.round_no + (g.round is None)}.")
+            notes.append(f"Play to {g.options.target}. Enter: round {g.round_no + 1}.")
             label = "Next round"
         ctl.phase = "done"
-        screen = RemoteScoring(self.app, f"Nerts - round {g.round_no - (g.round is None)}", SCORE_HEADERS,
+        screen = RemoteScoring(self.app, f"Nerts - round {g.round_no}", SCORE_HEADERS,    # (scored or not)
                                rows, notes, on_done=self.after_scores, done_label=label, table=self)
         screen.totals, screen.winner = totals, winner
         self.cover = screen
