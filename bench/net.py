@@ -2,8 +2,9 @@
 send to every other client's receipt of the update (median, p99), and the host's CPU
 (the game loop's pump and the transport's thread, read per thread from /proc) with
 four remote seats, on the wall clock, with the games' own net codecs: Nerts, the
-real-time case the target is for (each update carries the four layouts), and Gnono's
-table (four remote seats, turns).
+real-time case the target is for (each update carries the four layouts), the same
+through the joiner's Nerts table (bench/net_table.py: a key to the frame drawn with the
+host's answer), and Gnono's table (four remote seats, turns).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import os
 import threading
 import time
 
+from bench.net_table import key_to_frame
 from bench.stats import summary
 from game.nerts.options import NertsOptions
 from game.net.host import REMOTE
@@ -68,6 +70,12 @@ def rows(quick: bool, row) -> list:
     out.append(row("network", "Nerts, 4 remote expert seats: the host's CPU (pump + transport)",
                    f"{100 * r['host_cpu_share']:.1f}% of a core, {r['moves']} moves in "
                    f"{r['seconds']:.0f} s", r))
+    r = key_to_frame(seconds)
+    lat = r["latency"]
+    out.append(row("network", "Nerts through the joiner's table (3 more remote expert seats): a key to "
+                   "the frame showing the host's answer (median, p99)",
+                   f"{lat['median'] * 1000:.1f} / {lat['p99'] * 1000:.1f} ms ({lat['n']} moves)",
+                   r, "p99 < 50 ms", lat["p99"] < 0.050))
     r = play("gnono", seconds, "normal")
     lat = r["latency"]
     out.append(row("network", "Gnono, 4 remote seats as fast as they answer: send to the others' "
