@@ -81,6 +81,8 @@ class RemoteControl:
         self.seats = [SeatInfo(i, "human" if i == mine else "", "You" if i == mine else self.link.name(i),
                                colours[i], clusters[0] if i == mine else None, i % card_art.BACK_DESIGNS)
                       for i in range(o.seats)]
+        for s in self.seats:
+            s.remote = s.index != mine    # (played at another program: its name line says "away")
         self.sides = [[self.seats[i] for i in o.seats_of(side)] for side in range(o.sides)]
 
     def _seat_news(self) -> None:
@@ -88,8 +90,7 @@ class RemoteControl:
         for s in self.seats:
             if s.index != self.link.seat:
                 s.name = self.link.name(s.index)
-                away = s.index < len(self.link.missing) and self.link.missing[s.index]
-                s.level = "away" if away else ""
+                s.away = s.index < len(self.link.missing) and self.link.missing[s.index]
         waiting = self.link.waiting_for()
         if waiting and waiting != self._waiting:
             self.note(waiting)
