@@ -385,8 +385,9 @@ def test_esc_after_the_welcome_leaves_the_table_then_goes_back_to_the_menu(joini
     assert isinstance(app.top, MenuScene) and scene.browser.closed
 
 
-def test_the_host_ending_the_table_or_a_lost_connection_is_told(joining):
+def test_the_host_ending_the_table_or_a_lost_connection_is_told(joining, monkeypatch):
     app, scene = joining
+    monkeypatch.setattr(join_mod, "REMOTE_TABLES", {})     # (told in the waiting box, any game)
     def end(text):
         return lambda c: c.inbox.append({"kind": "end", "reason": "over", "text": text})
 
