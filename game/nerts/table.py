@@ -12,7 +12,7 @@ refused beeps and changes nothing, with the reason in the notes line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game import card_art
 from game import palette as P
@@ -33,9 +33,6 @@ from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
 from game.scenes.realtime_table import RealTimeTable
 from game.table_support import resume_saved
-
-if TYPE_CHECKING:     # (the transport loads only when a table is hosted)
-    from game.net.hosting import NetHosting
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
@@ -99,7 +96,7 @@ class NertsTable(RealTimeTable):
     title = "Nerts"
 
     def __init__(self, app, game: Game, levels: list[str], seed: int | None = None,
-                 hosting: NetHosting | None = None):
+                 hosting: Any = None):          # a game/net/hosting.py NetHosting
         super().__init__(app)
         if len(levels) != game.options.seats:
             raise ValueError("one level per seat")
@@ -201,7 +198,7 @@ class NertsTable(RealTimeTable):
 
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
-              seed: int | None = None, hosting: NetHosting | None = None) -> NertsTable:
+              seed: int | None = None, hosting: Any = None) -> NertsTable:
     """A new game's table; with `hosting`, opened to the network (its remote seats
     played by joiners: game/net/hosting.py), OSError if its port cannot be opened."""
     options = options or options_from_app(app, len(levels))

@@ -109,7 +109,7 @@ def remote_gnono_table(app: Any, link: Any) -> Any:
 
 
 def remote_nerts_table(app: Any, link: Any) -> Any:
-    from game.nerts.remote_table import RemoteNertsTable  # lazy, as above
+    from game.nerts.remote_table import RemoteNertsTable  # lazy: loads with the transport, on a join
     return RemoteNertsTable(app, link)
 
 
