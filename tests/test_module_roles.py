@@ -95,6 +95,8 @@ OPTIONAL = {
     "round": ("Nerts: one round on the table's clock", True),
     "standstill": ("Nerts: when no seat can play, and the rotation", True),
     "drill*": ("Nerts: the drill (one player alone against the clock) and its parts", False),
+    "key_moves": ("Nerts: a player's keys made moves, at the table and at a joiner's", True),
+    "remote_board": ("Nerts: the game and round a joiner's table draws, made from the views", True),
 }
 ROLES = {**REQUIRED, **OPTIONAL}
 
