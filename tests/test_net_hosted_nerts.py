@@ -162,3 +162,25 @@ def test_a_joiners_deal_during_the_hosts_banner_scores_records_and_deals(app):
         ctl.check_invariants()
     finally:
         t.close()
+
+
+def test_a_dropped_joiners_seat_is_played_by_a_computer_and_shown_away(app):
+    t = Hosted(app, seed=5)
+    try:
+        ctl = t.table.ctl
+        assert t.wait(lambda: t.hosting.started and t.link.view is not None)
+        for _ in range(30):
+            t.step()
+        t.link.client.close()                # the joiner's program goes
+        assert t.wait(lambda: 1 in t.hosting.missing())
+        before = sum(e.seat == 1 for e in t.hosting.host.log)
+        for _ in range(3000):
+            if ctl.game.round.over or sum(e.seat == 1 for e in t.hosting.host.log) > before:
+                break
+            t.table.update(STEP)
+        assert sum(e.seat == 1 for e in t.hosting.host.log) > before     # the stand-in plays on
+        assert ctl.seats[1].away and ctl.seats[1].tag == "away" and ctl.seats[1].ai is None
+        ctl.check_invariants()
+        ctl.game.check_invariants()
+    finally:
+        t.close()
