@@ -24,11 +24,15 @@ thinking and pace, the hand's end), playback.py (events to moving cards),
 table_draw.py, table_keys.py, screens.py (Go or Stop, the hand's score) and
 table_save.py (the save and its reader). This module composes them into the scene
 (the controller, a view, a key map, the speech and the coach are objects the table
-holds; the shared layer is TurnTable), with the set-up screen and the menu's start/resume.
+holds), with the set-up screen and the menu's start/resume. GoStopScene is what the
+local table shares with a joiner's table at a network game (remote_table.py): the
+drawing, the keys, the playback on screen, the questions; GoStopTable adds the
+computers, the hot seat's hand-over, the replays, statistics and saves.
 """
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from game.challenges import Challenge
 from game.replays import Replay
@@ -62,48 +66,39 @@ _make_ai = make_ai   # the name the tests use
 NEXT_HAND = NextHand()
 
 
-# ------------------------------------------------------------------------ the table
-class GoStopTable(TurnTable):
-    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (TurnTable: notes, log, leaving), drawn by a GoStopView, its keys a
-    GoStopKeys, spoken by a GoStopSpeech, coached by a GoStopCoach."""
+# ------------------------------------------------------------------------ the scenes
+class GoStopScene(TurnTable):
+    """What the local table and a joiner's table share: one scene over a controller
+    (`ctl`: the local GoStopController, or controller.RemoteController), drawn by a
+    GoStopView, its keys a GoStopKeys, spoken by a GoStopSpeech, coached by a
+    GoStopCoach; the playback's stages on screen, the seat at the bottom, a move (the
+    controller plays or sends it; a refusal beeps), the clock's signals and the answers
+    to this seat's questions. A table says how its score screen opens (`open_scoring`)
+    and, in hot seat, how the keyboard passes (`pass_keyboard`)."""
     title = "Go-Stop"
     spoken_detail_name = "your hand by month"
     rules_help = HELP
     view_class = GoStopView
     keys_class = GoStopKeys
 
-    def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
-                 names=None):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                    humans=humans, names=names)
-        self.names = list(self.ctl.names)
+        self.sel = 0                 # the chosen hand entry
+        self.choice = 0              # the chosen table card of a match question
+        self.show_hands = False
+        self._model_cache: Any = None   # (version, model, layout) of the live state
+
+    def set_parts(self, ctl: Any) -> None:
+        """The controller, and the parts that read it (once the controller exists)."""
+        self.ctl = ctl
+        self.names = list(ctl.names)
         self.view = self.view_class(self)
         self.keymap = self.keys_class(self)
         self.narrator = GoStopSpeech(self)
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
-        self.sel = 0                 # the chosen hand entry
-        self.choice = 0              # the chosen table card of a match question
-        self.show_hands = False
-        self._model_cache = None     # (version, model, layout) of the live state
-        self.last_replay: Replay | None = None   # the last hand recorded
-        self.start_recording(dealt_now=not resumed)
-        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
-                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
-                  f"Target {state.options.target_points} points.")
 
-    def start_recording(self, dealt_now: bool = True) -> None:
-        """Record every hand into the replays folder (the playback's table does not)."""
-        self.ctl.record_hands(self._hand_recorded, dealt_now)
-
-    def _hand_recorded(self, rep: Replay) -> None:
-        self.app.replays.save(rep)
-        self.last_replay = rep
-
-    def _playback(self, model: Model, events, pace_scale: float) -> list:
+    def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
         return build_stages(self.ctl.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
                             model, events, pace_scale, bottom=self.bottom)
 
@@ -113,7 +108,7 @@ class GoStopTable(TurnTable):
         """The seat at the bottom: the human at the keyboard (before the first
         hand-over of a hot seat, the first human)."""
         v = self.ctl.viewer
-        return self.ctl.humans[0] if v is None else v
+        return int(self.ctl.humans[0] if v is None else v)
 
     def hand_visible(self) -> bool:
         """The bottom hand is face up: always with one human; in hot seat only while
@@ -121,32 +116,23 @@ class GoStopTable(TurnTable):
         if not self.ctl.hot_seat:
             return True
         st = self.ctl.state
-        return (not self.ctl.passing and st.phase != "hand_over"
-                and st.question().seat == self.ctl.viewer)
+        return bool(not self.ctl.passing and st.phase != "hand_over"
+                    and st.question().seat == self.ctl.viewer)
 
     def reader(self) -> int | None:
         """The seat whose private notes (the coach's answers) may be read now: the
         keyboard's while its hand is face up (game/table/audience.py)."""
         return self.ctl.viewer if self.hand_visible() else None
 
-    def take_over(self, seat: int) -> None:
-        """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
-        self.ctl.take_over(seat)
-        self.sel = self.choice = 0
-        self._model_cache = None
-        for st in self.ctl.stages:
-            st.layout = None
-        self.note(f"{self.names[seat]} has the keyboard.")
-
     # -- the live model
-    def live(self):
+    def live(self) -> tuple[Model, Layout]:
         key = (self.ctl.version, self.bottom)
         if self._model_cache is None or self._model_cache[0] != key:
             m = Model.of(self.ctl.state)
             self._model_cache = (key, m, Layout(m, self.bottom, self.ctl.n))
         return self._model_cache[1], self._model_cache[2]
 
-    def shown(self):
+    def shown(self) -> tuple[Model, Layout]:
         """The model and layout on screen now (a stage of a turn, or the live state)."""
         if self.ctl.stages:
             st = self.ctl.stages[0]
@@ -156,7 +142,7 @@ class GoStopTable(TurnTable):
         return self.live()
 
     # -- moves
-    def apply(self, move, pace_scale=1.0) -> bool:
+    def apply(self, move: Any, pace_scale: float = 1.0) -> bool:
         """Play a move for the seat asked (a refused one beeps, with why)."""
         reason = self.ctl.apply(move, pace_scale)
         if reason is not None:
@@ -164,7 +150,7 @@ class GoStopTable(TurnTable):
             return False
         return True
 
-    def hurry(self):
+    def hurry(self) -> bool:
         """Enter/Space during a playback: show its end at once (notes kept)."""
         for st in self.ctl.hurry():
             if st.note:
@@ -172,8 +158,13 @@ class GoStopTable(TurnTable):
         return True
 
     # -- the clock
-    def update(self, dt):
-        signal = self.ctl.step(THINK_S)
+    def think_s(self) -> float:
+        """The computers' slice of thinking a step (game/table/pacer.py: THINK_S; a
+        module's own name, so the tests may give it a smaller one)."""
+        return THINK_S
+
+    def update(self, dt: float) -> Any:
+        signal = self.ctl.step(self.think_s())
         self.keymap.clamp_selection()
         if signal is None:
             return None
@@ -187,12 +178,17 @@ class GoStopTable(TurnTable):
         if what == "ask":
             return self.ask(arg)
         if what == "pass":
-            return Push(HandOver(self.app, arg, self.names[arg], lambda: self.take_over(arg), self.leave,
-                                 self.save, self.help_lines))
+            return self.pass_keyboard(arg)
         return self.open_scoring()
 
+    def pass_keyboard(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def open_scoring(self) -> Any:
+        raise NotImplementedError
+
     # -- the human's questions
-    def ask(self, q) -> Push:
+    def ask(self, q: Any) -> Push:
         if q.kind == "go_stop":
             return Push(GoStopBox(self.app, self))
         st = self.ctl.state
@@ -213,7 +209,7 @@ class GoStopTable(TurnTable):
                     "No: just play the card."]
             yes, no = Shake(True), Shake(False)
 
-        def answer(move):
+        def answer(move: Any) -> None:
             self.ctl.asking = False
             if st is self.ctl.state:
                 self.apply(move, pace_scale=0.6)
@@ -221,9 +217,47 @@ class GoStopTable(TurnTable):
         return Push(CoachedQuestion(self.app, self, text, lambda: answer(yes), lambda: answer(no),
                                     title="Bomb" if q.kind == "bomb" else "Shaking"))
 
-    def answer_go(self, go: bool):
+    def answer_go(self, go: bool) -> None:
         self.ctl.asking = False
         self.apply(GoStop(go), pace_scale=0.6)
+
+
+class GoStopTable(GoStopScene):
+    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
+    layer (GoStopScene over TurnTable: notes, log, leaving, the drawing, the keys)."""
+
+    def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
+                 names=None):
+        super().__init__(app)
+        self.set_parts(GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
+                                        humans=humans, names=names))
+        self.last_replay: Replay | None = None   # the last hand recorded
+        self.start_recording(dealt_now=not resumed)
+        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
+                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
+                  f"Target {state.options.target_points} points.")
+
+    def start_recording(self, dealt_now: bool = True) -> None:
+        """Record every hand into the replays folder (the playback's table does not)."""
+        self.ctl.record_hands(self._hand_recorded, dealt_now)
+
+    def _hand_recorded(self, rep: Replay) -> None:
+        self.app.replays.save(rep)
+        self.last_replay = rep
+
+    def take_over(self, seat: int) -> None:
+        """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
+        self.ctl.take_over(seat)
+        self.sel = self.choice = 0
+        self._model_cache = None
+        for st in self.ctl.stages:
+            st.layout = None
+        self.note(f"{self.names[seat]} has the keyboard.")
+
+    def pass_keyboard(self, seat: int) -> Push:
+        return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
+                             self.save, self.help_lines))
 
     # -- the hand over
     def open_scoring(self) -> Push:
