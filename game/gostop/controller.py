@@ -333,7 +333,7 @@ def state_of_view(view: PlayerView, in_hands: dict[int, list[Card]] | None = Non
         need = k - len(wanted[o])
         s.hands[o] = sorted(list(v.revealed[o]) + wanted[o] + pool[:need])
         pool = pool[need:]
-    s.stock = pool
+    s.stock = pool[:v.stock_size]    # (a constructed position may leave cards out)
     return s
 
 
