@@ -272,7 +272,7 @@ def test_a_join_goes_on_to_the_go_stop_table_and_the_host_leaving_is_a_box(menu_
 
 def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
     """Two joiners and a computer: while the other joiner's link is down, the table's
-    help rows say who it waits for."""
+    help rows say who it waits for (off this seat's turn)."""
     app = menu_app
     host = TableHost("gostop", [REMOTE, REMOTE, COMPUTER], seed=5, code=CODE, options=Options(players=3),
                      computer_delay_s=0.0, deal_pause_s=None)
@@ -288,7 +288,9 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
         assert frames(app, server, lambda: other.state == "joined" and scene.ctl.state is not None
                       and scene.names[1] == "Jun")
         other.close()
-        assert frames(app, server, lambda: scene.link.missing[1])
+        assert frames(app, server, lambda: scene.link.missing[1] and my_play(host, scene))
+        key(app, pygame.K_RETURN, "\r")            # after this seat, the one away is to play
+        assert frames(app, server, lambda: caught_up(app, host, scene) and host.engine.turn == 1)
         written: list[str] = []
         real = ui.text
 

@@ -42,8 +42,8 @@ def seat_names(link: RemoteSeat) -> list[str]:
 
 
 class RemoteView(GoStopView):
-    """The local table's drawing; before the host's first view, a waiting line; the
-    help rows say who the table waits for while a player is away."""
+    """The local table's drawing; before the host's first view, a waiting line; off
+    this seat's turn, the help rows say who the table waits for while a player is away."""
 
     def draw(self, canvas: Any) -> None:
         if self.table.ctl.state is not None:
@@ -56,7 +56,7 @@ class RemoteView(GoStopView):
 
     def _draw_help_rows(self, canvas: Any, txt: int) -> None:
         waiting = self.table.link.waiting_for()
-        if waiting:
+        if waiting and self.table.keymap.human_phase() is None:     # (on this seat's turn: its card)
             ui.text(canvas, 1, 24, waiting, P.LIGHT_RED, width=78)
         else:
             super()._draw_help_rows(canvas, txt)
