@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from game import errors
@@ -65,10 +66,15 @@ def make_ai(level: str, rng) -> GoStopAI:
 class GoStopController:
     def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
-                 humans=(HUMAN,), names=None):
+                 humans=(HUMAN,), names=None, remote=()):
         self.state = state
         self.n = state.n
         self.humans = tuple(sorted(set(humans) | {HUMAN}))
+        # a hosted network game's seats played at other programs: no keys, no computer
+        # moves here (their computers stand by: a save resumes them as computers)
+        self.remote = frozenset(remote) - set(self.humans)
+        self.host = None             # the TableHost of a hosted game (attach): moves go through it
+        self.heard_from: Model | None = None   # the table before the network's next move
         self.typed_names = list(names or [])    # hot seat: the names typed at set-up
         self.names = seat_names(self.n, self.humans, self.typed_names)
         # one human has the keyboard from the start; in hot seat the first one takes it
@@ -105,9 +111,18 @@ class GoStopController:
         """Each seat's name, kind and level, as a replay keeps them."""
         names = self.names
         computers = [s for s in range(self.n) if s not in self.humans]
-        return [Seat(names[s], "human") if s in self.humans
+        return [Seat(names[s], "human") if s in self.humans or s in self.remote
                 else Seat(names[s], "computer", self.levels[computers.index(s)])
                 for s in range(self.n)]
+
+    def rename(self, seat: int, name: str) -> None:
+        """A remote seat's player is known (or gone): the names, and the replay's seats."""
+        self.names[seat] = name
+        rec = self.recorder
+        if rec is not None:
+            rec.seats = self.seats()
+            if rec.replay is not None:
+                rec.replay = replace(rec.replay, seats=list(rec.seats))
 
     def record_hands(self, on_replay: Callable[[Replay], None], dealt_now: bool = True) -> None:
         """Record every hand from now on: the hand in play too when it was dealt_now
@@ -176,9 +191,30 @@ class GoStopController:
         before = Model.of(self.state)
         seat = self.state.question().seat
         try:
-            events = self.state.apply(move)
+            events = self._play(seat, move)
         except IllegalMove as exc:
             return exc.reason
+        self._played(seat, move, before, events, pace_scale)
+        return None
+
+    def _play(self, seat: int, move) -> list:
+        """Apply a move of this table's: to the engine, or in a hosted game through its
+        host, which tells the players (the deal of the next hand is the table's own)."""
+        if self.host is None:
+            return self.state.apply(move)
+        if not self.host.started:
+            raise IllegalMove("the players are not all at the table yet")
+        if isinstance(move, NextHand):
+            return self.host.table_move(move)
+        return self.host.local_move(seat, move)
+
+    def heard(self, seat: int, move, events: list) -> None:
+        """A move the network applied (a remote player's), played back as a computer's."""
+        before = self.heard_from or Model.of(self.state)
+        self._played(seat, move, before, events, 1.0)
+
+    def _played(self, seat: int, move, before: Model, events: list, pace_scale: float) -> None:
+        """After a move: counted, recorded, its events played back from `before`."""
         self.version += 1
         self._record(seat, move)
         if self.playback is not None:
@@ -186,7 +222,8 @@ class GoStopController:
             for stage in stages:
                 stage.seat = seat
             self.stages.extend(stages)
-        return None
+        if self.host is not None:
+            self.heard_from = Model.of(self.state)
 
     def hurry(self) -> list[Stage]:
         """Skip the playback to its end: the stages not yet begun (their notes)."""
@@ -211,6 +248,9 @@ class GoStopController:
                     self.wait = 0
                     self.scoring_open = True
                     return ("score", None)
+            return None
+        if q.seat in self.remote:
+            self.wait = 0            # its move comes from the network (heard)
             return None
         if q.seat not in self.humans:
             if self._turn_steps is None:
@@ -253,7 +293,7 @@ class GoStopController:
         turn before is still played back; a choice for a state that has changed since
         is dropped."""
         q = self.state.question()
-        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans else None
+        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans + tuple(self.remote) else None
         self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
                          lambda: self.state.legal_moves()[0], budget)
 
@@ -377,6 +417,7 @@ class RemoteController:
         self.n = len(names)
         self.humans = (seat,)
         self.ais: dict[int, Any] = {}
+        self.remote: frozenset[int] = frozenset()   # (the seats of other programs are the host's)
         self.levels: list[str] = []
         self.hot_seat = False
         self.passing = False

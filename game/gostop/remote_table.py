@@ -42,8 +42,7 @@ def seat_names(link: RemoteSeat) -> list[str]:
 
 
 class RemoteView(GoStopView):
-    """The local table's drawing; before the host's first view, a waiting line; off
-    this seat's turn, the help rows say who the table waits for while a player is away."""
+    """The local table's drawing; before the host's first view, a waiting line."""
 
     def draw(self, canvas: Any) -> None:
         if self.table.ctl.state is not None:
@@ -53,13 +52,6 @@ class RemoteView(GoStopView):
         ui.text(canvas, 0, 0, " GO-STOP  at a network table", P.WHITE, P.BLUE)
         ui.text(canvas, 24, 12, "Waiting for the host...", self.table.app.options["colour.text"])
         self.table.draw_notes(canvas)
-
-    def _draw_help_rows(self, canvas: Any, txt: int) -> None:
-        waiting = self.table.link.waiting_for()
-        if waiting and self.table.keymap.human_phase() is None:     # (on this seat's turn: its card)
-            ui.text(canvas, 1, 24, waiting, P.LIGHT_RED, width=78)
-        else:
-            super()._draw_help_rows(canvas, txt)
 
 
 class RemoteKeys(GoStopKeys):
@@ -151,6 +143,9 @@ class RemoteGoStopTable(GoStopScene):
             if box in self.app.scenes:
                 self.app.pop(box)
         return end_table(self, self.link, self.final_lines())
+
+    def waiting_line(self) -> str:
+        return self.link.waiting_for()
 
     def final_lines(self) -> list[str]:
         st = self.ctl.state

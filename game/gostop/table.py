@@ -63,6 +63,18 @@ from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .table_speech import GoStopSpeech
 
 _make_ai = make_ai   # the name the tests use
+
+
+def seat_levels(n: int, humans, remote, levels, remote_level: str) -> list[str]:
+    """A hosted game's computer levels, one per seat not at this keyboard: the remote
+    seats' stand-ins at the hosting's level (they play only if a save is resumed);
+    `levels` lists one per such seat, or one per computer seat only."""
+    others = [s for s in range(n) if s not in humans]
+    given = list(levels or [])
+    if len(given) == len(others):
+        return [remote_level if s in remote else lv for s, lv in zip(others, given)]
+    rest = iter(given)
+    return [remote_level if s in remote else next(rest, "normal") for s in others]
 NEXT_HAND = NextHand()
 
 
@@ -184,6 +196,10 @@ class GoStopScene(TurnTable):
     def pass_keyboard(self, seat: int) -> Any:
         raise NotImplementedError
 
+    def waiting_line(self) -> str:
+        """A network game: the line that names the players the table waits for, or ""."""
+        return ""
+
     def open_scoring(self) -> Any:
         raise NotImplementedError
 
@@ -224,16 +240,32 @@ class GoStopScene(TurnTable):
 
 class GoStopTable(GoStopScene):
     """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (GoStopScene over TurnTable: notes, log, leaving, the drawing, the keys)."""
+    layer (GoStopScene over TurnTable: notes, log, leaving, the drawing, the keys).
+
+    Hosted (`hosting`, a game/net/hosting.NetHosting): the table opens its engine to the
+    network once made; the seats in hosting.remote are played at other programs (no
+    keys, no computer moves here: the table waits on their turn, and names who is away);
+    this table's moves go through the host (hosting.host), the network's come back to
+    on_network_move and are played back, recorded and saved as a computer's. Nothing is
+    played until hosting.started; leaving (or closing the program) closes the hosting.
+    The save resumes as a local game, the remote seats played by computers."""
 
     def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
-                 names=None):
+                 names=None, hosting: Any = None):   # a game/net/hosting.NetHosting (not
+        # imported: the network modules import the games' list, which imports this table)
         super().__init__(app)
+        self.hosting = hosting
+        remote = hosting.remote if hosting is not None else frozenset()
+        humans = tuple(h for h in humans if h not in remote) or (HUMAN,)
+        if hosting is not None:
+            levels = seat_levels(state.n, humans, remote, levels, hosting.level)
         self.set_parts(GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                        humans=humans, names=names))
+                                        humans=humans, names=names, remote=remote))
         self.last_replay: Replay | None = None   # the last hand recorded
         self.start_recording(dealt_now=not resumed)
+        if hosting is not None:
+            self.host_table(hosting)
         self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
                   f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
                   f"Target {state.options.target_points} points.")
@@ -259,6 +291,64 @@ class GoStopTable(GoStopScene):
         return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
                              self.save, self.help_lines))
 
+    # -- a hosted network game
+    def host_table(self, hosting: Any) -> None:
+        """Open the engine to the network (OSError with its sentence if the port cannot
+        be opened); the player at this keyboard is "Host" to the others, a remote seat
+        nobody holds yet an "Open seat" (the host's name for it)."""
+        names = ["Host" if name == "You" else name for name in self.names]
+        for seat in self.ctl.remote:
+            names[seat] = f"Open seat {seat + 1}"
+        hosting.attach(self.ctl.state, names, self.on_network_move)
+        self.ctl.host = hosting.host
+        self.ctl.heard_from = Model.of(self.ctl.state)
+        self.sync_names()
+
+    def on_network_move(self, seat: int, move: Any, events: list[Any]) -> None:
+        """A move the network applied (a remote player's): as a computer's at this table."""
+        self.ctl.heard(seat, move, events)
+
+    def sync_names(self) -> None:
+        """The remote seats' names: the joiners' (the host's name for an open seat)."""
+        for seat in sorted(self.ctl.remote):
+            name = self.hosting.name(seat)
+            if self.names[seat] != name:
+                self.names[seat] = name
+                self.ctl.rename(seat, name)
+
+    @property
+    def updates_when_covered(self) -> bool:
+        """Hosted, the network is heard under a box too (the table itself waits)."""
+        return self.hosting is not None
+
+    def update(self, dt):
+        if self.hosting is not None:
+            self.hosting.pump()
+            self.sync_names()
+            if not self.hosting.started or self.app.top is not self:
+                return None
+        return super().update(dt)
+
+    def waiting_line(self) -> str:
+        if self.hosting is None:
+            return ""
+        away = [self.names[s] for s in self.hosting.missing()]
+        if not away:
+            return ""
+        who = " and ".join(away)
+        return f"Waiting for {who} to join." if not self.hosting.started else \
+            f"Waiting for {who} to come back."
+
+    def leave(self, then=None):
+        if self.hosting is not None:
+            self.hosting.close()       # every player is told the host closed the table
+        return super().leave(then)
+
+    def save_state(self):
+        super().save_state()
+        if self.hosting is not None:
+            self.hosting.close()
+
     # -- the hand over
     def open_scoring(self) -> Push:
         self.ctl.history.append(hand_summary(self.ctl.state, self.names))
@@ -281,8 +371,11 @@ class GoStopTable(GoStopScene):
         assert GoStopState.from_json(data).to_json() == data
 
     def level_name(self) -> str:
-        """The statistics' level: the computer's, or both ("hard+normal")."""
-        return "+".join(self.ctl.levels) if self.ctl.levels else "humans only"
+        """The statistics' level: the computer's, or both ("hard+normal"); a hosted
+        game's remote seats are players, not computers."""
+        computers = [s for s in range(self.ctl.n) if s not in self.ctl.humans]
+        levels = [lv for s, lv in zip(computers, self.ctl.levels) if s not in self.ctl.remote]
+        return "+".join(levels) if levels else "humans only"
 
     # -- saving
     def to_json(self) -> dict:

@@ -109,7 +109,7 @@ def remote_gnono_table(app: Any, link: Any) -> Any:
 
 
 def remote_gostop_table(app: Any, link: Any) -> Any:
-    from game.gostop.remote_table import RemoteGoStopTable  # lazy, as above
+    from game.gostop.remote_table import RemoteGoStopTable  # lazy: loads with the transport, on a join
     return RemoteGoStopTable(app, link)
 
 
