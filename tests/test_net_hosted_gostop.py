@@ -72,7 +72,10 @@ def test_a_hosted_hand_is_played_with_a_joiner_and_recorded_as_a_local_game(menu
         for _ in range(30):          # nobody has joined: nothing is played, a key beeps
             app.run(max_frames=1)
         assert hosting.host.moves_applied == 0 and not hosting.started
-        assert table.apply(state.legal_moves()[0]) is False and app.beeps == 1
+        assert table.keymap.human_phase() is None
+        app.key(key_event(pygame.K_RETURN, "\r"))
+        assert table.apply(state.legal_moves()[0]) is False and app.beeps == 2
+        assert hosting.host.moves_applied == 0
         beeps = app.beeps
         joiner = Joiner(hosting.port)
         rng = random.Random(2)

@@ -418,6 +418,7 @@ class RemoteController:
         self.humans = (seat,)
         self.ais: dict[int, Any] = {}
         self.remote: frozenset[int] = frozenset()   # (the seats of other programs are the host's)
+        self.host = None
         self.levels: list[str] = []
         self.hot_seat = False
         self.passing = False
