@@ -31,6 +31,7 @@ from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
+from game.scenes import join as join_mod
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
@@ -249,7 +250,8 @@ def test_the_table_drawn_tells_nothing_the_view_does_not(menu_app):
                     assert o != seat and set(played) <= named_cards(evs)
 
 
-def test_a_join_goes_on_to_the_go_stop_table_and_the_host_leaving_is_a_box(menu_app):
+def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_host_leaving_is_a_box(
+        menu_app, monkeypatch):
     app = menu_app
     host = TableHost("gostop", [REMOTE, COMPUTER], seed=2, code=CODE, options=Options(players=2),
                      computer_delay_s=0.0, deal_pause_s=None)
@@ -264,6 +266,18 @@ def test_a_join_goes_on_to_the_go_stop_table_and_the_host_leaving_is_a_box(menu_
         scene = app.top
         assert isinstance(app.scenes[-2], MenuScene) and join.browser.closed
         assert scene.names == ["You", host.seats[1].name] and scene.link.names[0] == "Zoe"
+        key(app, pygame.K_ESCAPE)                    # leave: the host keeps the seat
+        assert frames(app, server, lambda: host.seats[0].missing)
+        assert isinstance(app.top, MenuScene) and scene not in app.scenes
+        monkeypatch.setattr(join_mod, "TableBrowser", lambda interfaces: FakeBrowser())
+        key(app, pygame.K_j, "j")
+        app.run(max_frames=1)
+        assert isinstance(app.top, JoinScene) and app.top.rejoin_text().startswith("Alt+R rejoins seat 1")
+        app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
+        assert frames(app, server, lambda: isinstance(app.top, RemoteGoStopTable)
+                      and app.top.link.view == host.engine.view(0))
+        assert app.top is not scene and app.top.link.seat == 0 and not host.seats[0].missing
+        scene = app.top
         server.close()
         assert frames(app, server, lambda: isinstance(app.top, MessageBox))
         assert app.top.title == "Table closed" and scene not in app.scenes
