@@ -81,6 +81,9 @@ def test_a_hosted_hand_is_played_with_a_joiner_and_recorded_as_a_local_game(menu
         rng = random.Random(2)
         assert frames(app, joiner, lambda: hosting.started and table.names[1] == "Bob" and joiner.link.view)
         assert joiner.link.names[0] == "Host" and table.waiting_line() == ""
+        table.show_hands = True              # F9: the computer's hand, never the joiner's
+        assert table.view.shows_hand(2) and not table.view.shows_hand(1)
+        table.show_hands = False
         while not state.is_over():
             assert frames(app, joiner, lambda: state.is_over() or (
                 not table.ctl.stages and (app.top is not table or table.keymap.human_phase())))
