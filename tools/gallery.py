@@ -430,7 +430,7 @@ class Gallery:
 
     # -- a joiner's Go-Stop table, drawn from the views an engine gives (no network) --------
     def remote_gostop(self) -> None:
-        from game.gostop.net_codec import view_to_json
+        from game.gostop.net_codec import events_for, view_to_json
         from game.gostop.options import Options
         from game.gostop.remote_table import RemoteGoStopTable
         from game.gostop.rules import new_engine
@@ -443,16 +443,21 @@ class Gallery:
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 1, ["Anna", "Mina", "Computer (normal)"]
 
-        def update():
-            return parse_from_host(encode("update", view=view_to_json(engine.view(1)), events=[], n=1))
+        def update(events=()):
+            return parse_from_host(encode("update", view=view_to_json(engine.view(1)),
+                                          events=events_for(list(events), 1), n=1))
         welcome = parse_from_host(encode("welcome", seat=1, token="x" * 24, names=client.names,
                                          game="gostop", version=1))
         self.app.push(RemoteGoStopTable(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
         self.run(2)
         self.shot("gostop-remote-table")
+        events = []
+        while engine.turn == 1:                   # this seat plays; then the table waits for Anna
+            events += engine.apply(engine.legal_moves()[0])
+        client.inbox.append(update(events))
         client.inbox.append(parse_from_host(encode("seats", names=client.names, connected=[False, True, True],
                                                    missing=[True, False, False], computer=[False] * 3)))
-        self.run(2)
+        self.run(400)
         self.shot("gostop-remote-waiting")
 
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
