@@ -278,9 +278,12 @@ def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_hos
                       and app.top.link.view == host.engine.view(0))
         assert app.top is not scene and app.top.link.seat == 0 and not host.seats[0].missing
         scene = app.top
+        key(app, pygame.K_F3)                        # a box over the table when the host leaves
+        log_box = app.top
+        assert log_box is not scene
         server.close()
         assert frames(app, server, lambda: isinstance(app.top, MessageBox))
-        assert app.top.title == "Table closed" and scene not in app.scenes
+        assert app.top.title == "Table closed" and scene not in app.scenes and log_box not in app.scenes
         key(app, pygame.K_ESCAPE)
         app.run(max_frames=1)
         assert isinstance(app.top, MenuScene)

@@ -138,10 +138,11 @@ class RemoteGoStopTable(GoStopScene):
         return transition
 
     def end(self) -> Pop:
-        """The table is over for this program: the boxes over it close (its questions,
-        its score, a log or help box), then the end's box."""
-        for box in self.app.scenes[self.app.scenes.index(self) + 1:]:
-            self.app.pop(box)
+        """The table is over for this program: the boxes over it close, one a step (its
+        questions, its score, a log or help box), then the end's box."""
+        above = self.app.scenes[self.app.scenes.index(self) + 1:]
+        if above:
+            return Pop(above[-1])
         return end_table(self, self.link, self.final_lines())
 
     def waiting_line(self) -> str:
