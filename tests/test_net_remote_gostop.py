@@ -18,10 +18,18 @@ import pytest
 
 from game import palette as P
 from game import ui
-from game.gostop.controller import events_from_json, hand_cards, named_cards, state_of_view
+from game.gostop.controller import (
+    RemoteController,
+    events_from_json,
+    hand_cards,
+    named_cards,
+    state_of_view,
+)
 from game.gostop.moves import PlayCard
+from game.gostop.narrate import Speaker
 from game.gostop.net_codec import events_for, view_from_json, view_to_json
 from game.gostop.options import Options
+from game.gostop.playback import build_stages
 from game.gostop.remote_table import RemoteGoStopTable, RemoteScoring
 from game.gostop.replay_codec import move_to_json
 from game.gostop.rules import GoStopState, new_engine
@@ -325,3 +333,20 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
         me.close()
         other.close()
         server.close()
+
+
+def test_events_the_table_cannot_play_back_show_the_new_view_at_once():
+    """The host's events are only told: a damaged one is no exception, the view shown
+    is the new one, without a playback (the table says so in its notes)."""
+    s = new_engine(3, Options(players=2))
+    ctl = RemoteController(0, ["You", "Ann"], lambda move: True, "fast")
+    ctl.playback = lambda model, events, pace: build_stages(ctl.state, Speaker(ctl.names), (2, 2), model,
+                                                            events, pace)
+    assert ctl.receive(s.view(0), [])
+    first = ctl.state
+    events = events_for(s.apply(s.legal_moves()[0]), 0)
+    for bad in ([{"kind": 3}], [{"kind": "play", "seat": 0, "data": {"cards": ["99Z"]}}], ["play"],
+                [{"kind": "junk_taken", "seat": 0, "data": {"cards": ["1J1"], "from": 7}}]):
+        assert ctl.receive(s.view(0), bad) is False
+        assert ctl.state is not first and ctl.view == s.view(0) and ctl.stages == []
+    assert ctl.receive(s.view(0), events) and ctl.stages         # the host's own: played back

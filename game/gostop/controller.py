@@ -377,15 +377,21 @@ def state_of_view(view: PlayerView, in_hands: dict[int, list[Card]] | None = Non
     return s
 
 
-def events_from_json(data: Sequence[dict[str, Any]]) -> list[Event]:
+def events_from_json(data: Sequence[Any]) -> list[Event]:
     """The events of an update (the codec's events_for) as the engine's events, their
-    cards as cards again (a name this program does not know is left out)."""
+    cards as cards again. ValueError for what is no such event (the host's messages
+    are checked, but not the events' details: they only say what happened)."""
     out: list[Event] = []
     for e in data:
-        details = dict(e.get("data") or {})
-        if "cards" in details:
-            details["cards"] = [_BY_NAME[c] for c in details["cards"] or [] if c in _BY_NAME]
-        out.append(Details(e["kind"], e.get("seat"), details))
+        if not (isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("data"), dict)
+                and (e.get("seat") is None or isinstance(e.get("seat"), int))):
+            raise ValueError("not a Go-Stop event")
+        details = dict(e["data"])
+        cards = details.get("cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) and c in _BY_NAME for c in cards):
+            raise ValueError("not a Go-Stop event's cards")
+        details["cards"] = [_BY_NAME[c] for c in cards]
+        out.append(Details(e["kind"], e["seat"], details))
     return out
 
 
@@ -445,23 +451,26 @@ class RemoteController:
         return PACE[self.speed][1]
 
     # -- the host's messages
-    def receive(self, view: PlayerView, json_events: Sequence[dict[str, Any]],
-                pace_scale: float = 1.0) -> None:
+    def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:
         """A new view from the host with the events that led to it: the state shown
-        becomes the view's, the events are played back from the view before."""
-        events = events_from_json(json_events)
-        before, mover = None, None
-        if self.view is not None and events:
-            old = state_of_view(self.view, hand_cards(events, self.viewer), named_cards(events))
-            before, mover = Model.of(old), old.question().seat
+        becomes the view's, the events are played back from the view before. False
+        when the events could not be played back (the new view is shown at once)."""
+        old = self.view
         self.view, self.state = view, state_of_view(view)
         self.n = view.players
         self.version += 1
-        if before is not None and self.playback is not None:
-            stages = self.playback(before, events, pace_scale)
-            for stage in stages:
-                stage.seat = mover
-            self.stages.extend(stages)
+        if old is None or self.playback is None or not json_events:
+            return True
+        try:
+            events = events_from_json(json_events)
+            before = state_of_view(old, hand_cards(events, self.viewer), named_cards(events))
+            stages = self.playback(Model.of(before), events, pace_scale)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return False      # a host's events this program cannot read: nothing to show
+        for stage in stages:
+            stage.seat = before.question().seat
+        self.stages.extend(stages)
+        return True
 
     def refused(self) -> None:
         """The host refused the move sent: the question is asked again."""

@@ -114,7 +114,8 @@ class RemoteGoStopTable(GoStopScene):
     def update(self, dt: float) -> Any:
         for kind in self.link.poll():
             if kind == "update" and self.link.view is not None:
-                self.ctl.receive(self.link.view, self.link.events)
+                if not self.ctl.receive(self.link.view, self.link.events):
+                    self.note("The host's last move could not be shown move by move.", P.YELLOW)
             elif kind == "illegal":
                 self.ctl.refused()
                 self.refuse(f"Not allowed: {self.link.refusal}.")
