@@ -450,12 +450,44 @@ class Gallery:
         self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, "nerts")))
         self.run(2)
         self.shot("nerts-remote-table")
+    # -- a joiner's Go-Stop table, drawn from the views an engine gives (no network) --------
+    def remote_gostop(self) -> None:
+        from game.gostop.net_codec import events_for, view_to_json
+        from game.gostop.options import Options
+        from game.gostop.remote_table import RemoteGoStopTable
+        from game.gostop.rules import new_engine
+        from game.net.protocol import encode, parse_from_host
+        from game.net.remote_seat import RemoteSeat
+        self.reset(MenuScene)
+        engine, rng = new_engine(7, Options(players=3)), random.Random(7)
+        while sum(map(len, engine.captures)) < 8 or (engine.phase, engine.turn) != ("play", 1):
+            engine.apply(rng.choice(engine.legal_moves()))    # a hand under way, seat 1 to play
+        client = _StillClient()
+        client.state, client.seat, client.names = "joined", 1, ["Anna", "Mina", "Computer (normal)"]
+
+        def update(events=()):
+            return parse_from_host(encode("update", view=view_to_json(engine.view(1)),
+                                          events=events_for(list(events), 1), n=1))
+        welcome = parse_from_host(encode("welcome", seat=1, token="x" * 24, names=client.names,
+                                         game="gostop", version=1))
+        self.app.push(RemoteGoStopTable(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
+        self.run(2)
+        self.shot("gostop-remote-table")
+        events = []
+        while engine.turn == 1:                   # this seat plays; then the table waits for Anna
+            events += engine.apply(engine.legal_moves()[0])
+        client.inbox.append(update(events))
+        client.inbox.append(parse_from_host(encode("seats", names=client.names, connected=[False, True, True],
+                                                   missing=[True, False, False], computer=[False] * 3)))
+        self.run(400)
+        self.shot("gostop-remote-waiting")
 
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
         self.core()
         self.join()
         self.remote_nerts()
+        self.remote_gostop()
         self.named()
         self.gin_end()
         self.replays()

@@ -17,25 +17,36 @@ Replays: with a `recorder` (game.replays.Recorder, set by the table) every hand 
 recorded from its deal, each move the engine accepts, the human's and the computers',
 Go/Stop answers, shaking, bombs and match choices included; when the hand is settled
 the finished replay goes to `on_replay`. The coach's uses are counted per hand.
+
+A joiner's table at a network game (remote_table.py) has a `RemoteController` in the
+same shape: its state is made from the seat's PlayerView as the host sends it
+(`state_of_view` fills each place the seat cannot see, the other hands and the stock,
+with cards the seat has not seen, in deck order: which ones tells nothing, they are
+drawn face down; the cards an update's events show from a hand are put in it, so the
+playback moves them from there as at one keyboard), and a move goes to the host.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
 
 from game import errors
 from game.challenges import Challenge
-from game.engine import IllegalMove
+from game.engine import Details, Event, IllegalMove
 from game.replays import Recorder, Replay, Seat
 from game.table.pacer import THINK_S, Pacer
 from game.table_support import computer_move
 
 from . import replay_codec
 from .ai import GoStopAI
+from .cards import CARDS, Card
 from .model import Model, Stage
 from .narrate import seat_names
 from .rules import GoStopState, NextHand
 from .settings import PACE, SPEEDS
+from .view import PlayerView
 
 HUMAN = 0
 HARD_ROLLOUTS = 48
@@ -55,10 +66,15 @@ def make_ai(level: str, rng) -> GoStopAI:
 class GoStopController:
     def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
-                 humans=(HUMAN,), names=None):
+                 humans=(HUMAN,), names=None, remote=()):
         self.state = state
         self.n = state.n
         self.humans = tuple(sorted(set(humans) | {HUMAN}))
+        # a hosted network game's seats played at other programs: no keys, no computer
+        # moves here (their computers stand by: a save resumes them as computers)
+        self.remote = frozenset(remote) - set(self.humans)
+        self.host = None             # the TableHost of a hosted game (attach): moves go through it
+        self.heard_from: Model | None = None   # the table before the network's next move
         self.typed_names = list(names or [])    # hot seat: the names typed at set-up
         self.names = seat_names(self.n, self.humans, self.typed_names)
         # one human has the keyboard from the start; in hot seat the first one takes it
@@ -95,9 +111,18 @@ class GoStopController:
         """Each seat's name, kind and level, as a replay keeps them."""
         names = self.names
         computers = [s for s in range(self.n) if s not in self.humans]
-        return [Seat(names[s], "human") if s in self.humans
+        return [Seat(names[s], "human") if s in self.humans or s in self.remote
                 else Seat(names[s], "computer", self.levels[computers.index(s)])
                 for s in range(self.n)]
+
+    def rename(self, seat: int, name: str) -> None:
+        """A remote seat's player is known (or gone): the names, and the replay's seats."""
+        self.names[seat] = name
+        rec = self.recorder
+        if rec is not None:
+            rec.seats = self.seats()
+            if rec.replay is not None:
+                rec.replay = replace(rec.replay, seats=list(rec.seats))
 
     def record_hands(self, on_replay: Callable[[Replay], None], dealt_now: bool = True) -> None:
         """Record every hand from now on: the hand in play too when it was dealt_now
@@ -166,9 +191,30 @@ class GoStopController:
         before = Model.of(self.state)
         seat = self.state.question().seat
         try:
-            events = self.state.apply(move)
+            events = self._play(seat, move)
         except IllegalMove as exc:
             return exc.reason
+        self._played(seat, move, before, events, pace_scale)
+        return None
+
+    def _play(self, seat: int, move) -> list:
+        """Apply a move of this table's: to the engine, or in a hosted game through its
+        host, which tells the players (the deal of the next hand is the table's own)."""
+        if self.host is None:
+            return self.state.apply(move)
+        if not self.host.started:
+            raise IllegalMove("the players are not all at the table yet")
+        if isinstance(move, NextHand):
+            return self.host.table_move(move)
+        return self.host.local_move(seat, move)
+
+    def heard(self, seat: int, move, events: list) -> None:
+        """A move the network applied (a remote player's), played back as a computer's."""
+        before = self.heard_from or Model.of(self.state)
+        self._played(seat, move, before, events, 1.0)
+
+    def _played(self, seat: int, move, before: Model, events: list, pace_scale: float) -> None:
+        """After a move: counted, recorded, its events played back from `before`."""
         self.version += 1
         self._record(seat, move)
         if self.playback is not None:
@@ -176,7 +222,8 @@ class GoStopController:
             for stage in stages:
                 stage.seat = seat
             self.stages.extend(stages)
-        return None
+        if self.host is not None:
+            self.heard_from = Model.of(self.state)
 
     def hurry(self) -> list[Stage]:
         """Skip the playback to its end: the stages not yet begun (their notes)."""
@@ -201,6 +248,9 @@ class GoStopController:
                     self.wait = 0
                     self.scoring_open = True
                     return ("score", None)
+            return None
+        if q.seat in self.remote:
+            self.wait = 0            # its move comes from the network (heard)
             return None
         if q.seat not in self.humans:
             if self._turn_steps is None:
@@ -243,7 +293,7 @@ class GoStopController:
         turn before is still played back; a choice for a state that has changed since
         is dropped."""
         q = self.state.question()
-        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans else None
+        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans + tuple(self.remote) else None
         self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
                          lambda: self.state.legal_moves()[0], budget)
 
@@ -289,3 +339,192 @@ class GoStopController:
         assert len(self.levels) == self.n - len(self.humans)
         assert self.viewer is None or self.viewer in self.humans
         assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
+
+
+# ------------------------------------------------------- a joiner's table (network)
+_BY_NAME = {c.name: c for c in CARDS}
+# the events that show cards of their seat's hand: (kind, how many of its cards)
+_FROM_HAND = {"play": 1, "bomb": 3, "shake": 3}
+
+
+def state_of_view(view: PlayerView, in_hands: dict[int, list[Card]] | None = None,
+                  avoid: Iterable[Card] = ()) -> GoStopState:
+    """A GoStopState that shows what `view` shows; each hidden place is filled with
+    unseen cards (`in_hands[seat]` first, then in deck order, `avoid` last)."""
+    v, s = view, GoStopState()
+    n = v.players
+    s.options, s.n, s.partial = v.options, n, True
+    s.chips, s.dealer, s.hand_no, s.multiplier = list(v.chips), v.dealer, v.hand_no, v.multiplier
+    s.table, s.captures = list(v.table), [list(c) for c in v.captures]
+    s.go_counts, s.last_go, s.go_seq = list(v.go_counts), list(v.last_go_scores), list(v.go_seq)
+    s.shakes, s.bombs, s.credits = list(v.shakes), list(v.bombs), list(v.bomb_credits)
+    s.revealed, s.stacks, s.ppuks = [list(r) for r in v.revealed], dict(v.stacks), list(v.ppuks)
+    s.turn, s.phase, s.last_turn = v.turn, v.question.kind, v.last_turn
+    s.t_card, s.t_stock, s.result = v.turn_card, v.stock_card, v.result
+    s.choices = list(v.question.cards) if s.phase in ("match_hand", "match_stock") else []
+    s._sc = [None] * n
+    unseen, late = v.unseen(), set(avoid)
+    hidden = {o: max(0, v.hand_sizes[o] - len(v.revealed[o])) for o in range(n) if o != v.seat}
+    wanted = {o: [c for c in (in_hands or {}).get(o, []) if c in unseen][:k] for o, k in hidden.items()}
+    placed = {c for cs in wanted.values() for c in cs}
+    pool = sorted((c for c in unseen if c not in placed), key=lambda c: c in late)
+    s.hands = [list(v.hand) if o == v.seat else [] for o in range(n)]
+    for o, k in hidden.items():
+        need = k - len(wanted[o])
+        s.hands[o] = sorted(list(v.revealed[o]) + wanted[o] + pool[:need])
+        pool = pool[need:]
+    s.stock = pool[:v.stock_size]    # (a constructed position may leave cards out)
+    return s
+
+
+def events_from_json(data: Sequence[Any]) -> list[Event]:
+    """The events of an update (the codec's events_for) as the engine's events, their
+    cards as cards again. ValueError for what is no such event (the host's messages
+    are checked, but not the events' details: they only say what happened)."""
+    out: list[Event] = []
+    for e in data:
+        if not (isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("data"), dict)
+                and (e.get("seat") is None or isinstance(e.get("seat"), int))):
+            raise ValueError("not a Go-Stop event")
+        details = dict(e["data"])
+        cards = details.get("cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) and c in _BY_NAME for c in cards):
+            raise ValueError("not a Go-Stop event's cards")
+        details["cards"] = [_BY_NAME[c] for c in cards]
+        out.append(Details(e["kind"], e["seat"], details))
+    return out
+
+
+def hand_cards(events: Sequence[Event], me: int) -> dict[int, list[Card]]:
+    """The cards other seats played from their hands in these events."""
+    out: dict[int, list[Card]] = {}
+    for e in events:
+        k = _FROM_HAND.get(e.kind)
+        if k and e.seat is not None and e.seat != me:
+            seen = out.setdefault(e.seat, [])
+            seen += [c for c in (e.get("cards") or [])[:e.get("hand_cards", k)] if c not in seen]
+    return out
+
+
+def named_cards(events: Sequence[Event]) -> set[Card]:
+    return {c for e in events for c in e.get("cards") or []}
+
+
+class RemoteController:
+    """The local controller's face (controller.GoStopController) for the drawing,
+    keys and screens of a joiner's table: its state is the seat's last view
+    (state_of_view), no computer plays here, and a move goes to the host (`send`);
+    the host's update (`receive`) becomes the stages of its playback."""
+
+    def __init__(self, seat: int, names: list[str], send: Callable[[Any], bool],
+                 speed: str = "normal", playback: Playback | None = None):
+        self.viewer, self.send, self.playback = seat, send, playback
+        self.names = names
+        self.n = len(names)
+        self.humans = (seat,)
+        self.ais: dict[int, Any] = {}
+        self.remote: frozenset[int] = frozenset()   # (the seats of other programs are the host's)
+        self.host = None
+        self.levels: list[str] = []
+        self.hot_seat = False
+        self.passing = False
+        self.speed = speed if speed in SPEEDS else "normal"
+        self.view: PlayerView | None = None
+        self.state: GoStopState | None = None
+        self.stages: list[Stage] = []
+        self.wait = 0
+        self.asking = False          # a question box is open
+        self.asked: int | None = None   # the view (version) whose question was asked
+        self.scoring_open = False    # the hand's score is on screen
+        self.scored_hand: int | None = None   # the hand whose score was shown
+        self.version = 0             # counts the views received
+        self.history: list[str] = []  # a line per finished hand (F4)
+        self.coach_hand = 0
+        self.challenge = None
+
+    @property
+    def move_steps(self) -> int:
+        return PACE[self.speed][0]
+
+    @property
+    def pause_steps(self) -> int:
+        return PACE[self.speed][1]
+
+    # -- the host's messages
+    def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:
+        """A new view from the host with the events that led to it: the state shown
+        becomes the view's, the events are played back from the view before. False
+        when the events could not be played back (the new view is shown at once)."""
+        old = self.view
+        self.view, self.state = view, state_of_view(view)
+        self.n = view.players
+        self.version += 1
+        if old is None or self.playback is None or not json_events:
+            return True
+        try:
+            events = events_from_json(json_events)
+            before = state_of_view(old, hand_cards(events, self.viewer), named_cards(events))
+            stages = self.playback(Model.of(before), events, pace_scale)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return False      # a host's events this program cannot read: nothing to show
+        for stage in stages:
+            stage.seat = before.question().seat
+        self.stages.extend(stages)
+        return True
+
+    def refused(self) -> None:
+        """The host refused the move sent: the question is asked again."""
+        self.asked = None
+
+    # -- moves
+    def apply(self, move: Any, pace_scale: float = 1.0) -> str | None:
+        """Send the answer to the host: None once sent, else why not (the beep)."""
+        if self.view is None or move not in self.view.legal:
+            return "it is not your turn" if self.view is None or not self.view.legal else "not a move now"
+        return None if self.send(move) else "your last move is still on its way"
+
+    def hurry(self) -> list[Stage]:
+        left = [st for st in self.stages if st.t == 0]
+        self.stages = []
+        return left
+
+    def coach_used(self) -> None:
+        """Not counted: the statistics and replays are the host's."""
+
+    # -- the clock
+    def step(self, think_s: float = 0.0) -> tuple[str, object] | None:
+        """As GoStopController.step: ("announce", stage), ("ask", question) for this
+        seat's bomb, shake or Go, ("score", None) once a hand is over; else None."""
+        if self.stages:
+            st = self.stages[0]
+            begun = st.t == 0
+            st.t += 1
+            if st.t >= st.steps:
+                self.stages.pop(0)
+            return ("announce", st) if begun else None
+        s = self.state
+        if s is None or self.view is None:
+            return None
+        q = s.question()
+        if q.kind == "hand_over":
+            if not self.scoring_open and self.scored_hand != s.hand_no:
+                self.wait += 1
+                if self.wait >= self.pause_steps:
+                    self.wait, self.scoring_open, self.scored_hand = 0, True, s.hand_no
+                    return ("score", None)
+            return None
+        self.wait = 0
+        if q.seat == self.viewer and q.kind in ("bomb", "shake", "go_stop") and not self.asking \
+                and self.view.legal and self.asked != self.version:
+            self.asking, self.asked = True, self.version
+            return ("ask", q)
+        return None
+
+    def check_invariants(self) -> None:
+        """The state shown holds every card once, as the view's sizes say."""
+        s, v = self.state, self.view
+        if s is None or v is None:
+            return
+        cards = s.all_cards()
+        assert len(cards) == len(set(cards)), "a card shown twice"
+        assert [len(h) for h in s.hands] == list(v.hand_sizes) and len(s.stock) == v.stock_size

@@ -24,11 +24,15 @@ thinking and pace, the hand's end), playback.py (events to moving cards),
 table_draw.py, table_keys.py, screens.py (Go or Stop, the hand's score) and
 table_save.py (the save and its reader). This module composes them into the scene
 (the controller, a view, a key map, the speech and the coach are objects the table
-holds; the shared layer is TurnTable), with the set-up screen and the menu's start/resume.
+holds), with the set-up screen and the menu's start/resume. GoStopScene is what the
+local table shares with a joiner's table at a network game (remote_table.py): the
+drawing, the keys, the playback on screen, the questions; GoStopTable adds the
+computers, the hot seat's hand-over, the replays, statistics and saves.
 """
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from game.challenges import Challenge
 from game.replays import Replay
@@ -59,51 +63,54 @@ from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .table_speech import GoStopSpeech
 
 _make_ai = make_ai   # the name the tests use
+
+
+def seat_levels(n: int, humans, remote, levels, remote_level: str) -> list[str]:
+    """A hosted game's computer levels, one per seat not at this keyboard: the remote
+    seats' stand-ins at the hosting's level (they play only if a save is resumed);
+    `levels` lists one per such seat, or one per computer seat only."""
+    others = [s for s in range(n) if s not in humans]
+    given = list(levels or [])
+    if len(given) == len(others):
+        return [remote_level if s in remote else lv for s, lv in zip(others, given)]
+    rest = iter(given)
+    return [remote_level if s in remote else next(rest, "normal") for s in others]
 NEXT_HAND = NextHand()
 
 
-# ------------------------------------------------------------------------ the table
-class GoStopTable(TurnTable):
-    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (TurnTable: notes, log, leaving), drawn by a GoStopView, its keys a
-    GoStopKeys, spoken by a GoStopSpeech, coached by a GoStopCoach."""
+# ------------------------------------------------------------------------ the scenes
+class GoStopScene(TurnTable):
+    """What the local table and a joiner's table share: one scene over a controller
+    (`ctl`: the local GoStopController, or controller.RemoteController), drawn by a
+    GoStopView, its keys a GoStopKeys, spoken by a GoStopSpeech, coached by a
+    GoStopCoach; the playback's stages on screen, the seat at the bottom, a move (the
+    controller plays or sends it; a refusal beeps), the clock's signals and the answers
+    to this seat's questions. A table says how its score screen opens (`open_scoring`)
+    and, in hot seat, how the keyboard passes (`pass_keyboard`)."""
     title = "Go-Stop"
     spoken_detail_name = "your hand by month"
     rules_help = HELP
     view_class = GoStopView
     keys_class = GoStopKeys
 
-    def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
-                 names=None):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.ctl = GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                    humans=humans, names=names)
-        self.names = list(self.ctl.names)
+        self.sel = 0                 # the chosen hand entry
+        self.choice = 0              # the chosen table card of a match question
+        self.show_hands = False
+        self._model_cache: Any = None   # (version, model, layout) of the live state
+
+    def set_parts(self, ctl: Any) -> None:
+        """The controller, and the parts that read it (once the controller exists)."""
+        self.ctl = ctl
+        self.names = list(ctl.names)
         self.view = self.view_class(self)
         self.keymap = self.keys_class(self)
         self.narrator = GoStopSpeech(self)
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
-        self.sel = 0                 # the chosen hand entry
-        self.choice = 0              # the chosen table card of a match question
-        self.show_hands = False
-        self._model_cache = None     # (version, model, layout) of the live state
-        self.last_replay: Replay | None = None   # the last hand recorded
-        self.start_recording(dealt_now=not resumed)
-        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
-                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
-                  f"Target {state.options.target_points} points.")
 
-    def start_recording(self, dealt_now: bool = True) -> None:
-        """Record every hand into the replays folder (the playback's table does not)."""
-        self.ctl.record_hands(self._hand_recorded, dealt_now)
-
-    def _hand_recorded(self, rep: Replay) -> None:
-        self.app.replays.save(rep)
-        self.last_replay = rep
-
-    def _playback(self, model: Model, events, pace_scale: float) -> list:
+    def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
         return build_stages(self.ctl.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
                             model, events, pace_scale, bottom=self.bottom)
 
@@ -113,7 +120,7 @@ class GoStopTable(TurnTable):
         """The seat at the bottom: the human at the keyboard (before the first
         hand-over of a hot seat, the first human)."""
         v = self.ctl.viewer
-        return self.ctl.humans[0] if v is None else v
+        return int(self.ctl.humans[0] if v is None else v)
 
     def hand_visible(self) -> bool:
         """The bottom hand is face up: always with one human; in hot seat only while
@@ -121,32 +128,23 @@ class GoStopTable(TurnTable):
         if not self.ctl.hot_seat:
             return True
         st = self.ctl.state
-        return (not self.ctl.passing and st.phase != "hand_over"
-                and st.question().seat == self.ctl.viewer)
+        return bool(not self.ctl.passing and st.phase != "hand_over"
+                    and st.question().seat == self.ctl.viewer)
 
     def reader(self) -> int | None:
         """The seat whose private notes (the coach's answers) may be read now: the
         keyboard's while its hand is face up (game/table/audience.py)."""
         return self.ctl.viewer if self.hand_visible() else None
 
-    def take_over(self, seat: int) -> None:
-        """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
-        self.ctl.take_over(seat)
-        self.sel = self.choice = 0
-        self._model_cache = None
-        for st in self.ctl.stages:
-            st.layout = None
-        self.note(f"{self.names[seat]} has the keyboard.")
-
     # -- the live model
-    def live(self):
+    def live(self) -> tuple[Model, Layout]:
         key = (self.ctl.version, self.bottom)
         if self._model_cache is None or self._model_cache[0] != key:
             m = Model.of(self.ctl.state)
             self._model_cache = (key, m, Layout(m, self.bottom, self.ctl.n))
         return self._model_cache[1], self._model_cache[2]
 
-    def shown(self):
+    def shown(self) -> tuple[Model, Layout]:
         """The model and layout on screen now (a stage of a turn, or the live state)."""
         if self.ctl.stages:
             st = self.ctl.stages[0]
@@ -156,7 +154,7 @@ class GoStopTable(TurnTable):
         return self.live()
 
     # -- moves
-    def apply(self, move, pace_scale=1.0) -> bool:
+    def apply(self, move: Any, pace_scale: float = 1.0) -> bool:
         """Play a move for the seat asked (a refused one beeps, with why)."""
         reason = self.ctl.apply(move, pace_scale)
         if reason is not None:
@@ -164,7 +162,7 @@ class GoStopTable(TurnTable):
             return False
         return True
 
-    def hurry(self):
+    def hurry(self) -> bool:
         """Enter/Space during a playback: show its end at once (notes kept)."""
         for st in self.ctl.hurry():
             if st.note:
@@ -172,8 +170,13 @@ class GoStopTable(TurnTable):
         return True
 
     # -- the clock
-    def update(self, dt):
-        signal = self.ctl.step(THINK_S)
+    def think_s(self) -> float:
+        """The computers' slice of thinking a step (game/table/pacer.py: THINK_S; a
+        module's own name, so the tests may give it a smaller one)."""
+        return THINK_S
+
+    def update(self, dt: float) -> Any:
+        signal = self.ctl.step(self.think_s())
         self.keymap.clamp_selection()
         if signal is None:
             return None
@@ -187,12 +190,21 @@ class GoStopTable(TurnTable):
         if what == "ask":
             return self.ask(arg)
         if what == "pass":
-            return Push(HandOver(self.app, arg, self.names[arg], lambda: self.take_over(arg), self.leave,
-                                 self.save, self.help_lines))
+            return self.pass_keyboard(arg)
         return self.open_scoring()
 
+    def pass_keyboard(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def waiting_line(self) -> str:
+        """A network game: the line that names the players the table waits for, or ""."""
+        return ""
+
+    def open_scoring(self) -> Any:
+        raise NotImplementedError
+
     # -- the human's questions
-    def ask(self, q) -> Push:
+    def ask(self, q: Any) -> Push:
         if q.kind == "go_stop":
             return Push(GoStopBox(self.app, self))
         st = self.ctl.state
@@ -213,7 +225,7 @@ class GoStopTable(TurnTable):
                     "No: just play the card."]
             yes, no = Shake(True), Shake(False)
 
-        def answer(move):
+        def answer(move: Any) -> None:
             self.ctl.asking = False
             if st is self.ctl.state:
                 self.apply(move, pace_scale=0.6)
@@ -221,9 +233,121 @@ class GoStopTable(TurnTable):
         return Push(CoachedQuestion(self.app, self, text, lambda: answer(yes), lambda: answer(no),
                                     title="Bomb" if q.kind == "bomb" else "Shaking"))
 
-    def answer_go(self, go: bool):
+    def answer_go(self, go: bool) -> None:
         self.ctl.asking = False
         self.apply(GoStop(go), pace_scale=0.6)
+
+
+class GoStopTable(GoStopScene):
+    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
+    layer (GoStopScene over TurnTable: notes, log, leaving, the drawing, the keys).
+
+    Hosted (`hosting`, a game/net/hosting.NetHosting): the table opens its engine to the
+    network once made; the seats in hosting.remote are played at other programs (no
+    keys, no computer moves here: the table waits on their turn, and names who is away);
+    this table's moves go through the host (hosting.host), the network's come back to
+    on_network_move and are played back, recorded and saved as a computer's. Nothing is
+    played until hosting.started; leaving (or closing the program) closes the hosting.
+    The save resumes as a local game, the remote seats played by computers."""
+
+    def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
+                 names=None, hosting: Any = None):   # a game/net/hosting.NetHosting (not
+        # imported: the network modules import the games' list, which imports this table)
+        super().__init__(app)
+        self.hosting = hosting
+        remote = hosting.remote if hosting is not None else frozenset()
+        humans = tuple(h for h in humans if h not in remote) or (HUMAN,)
+        if hosting is not None:
+            levels = seat_levels(state.n, humans, remote, levels, hosting.level)
+        self.set_parts(GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
+                                        humans=humans, names=names, remote=remote))
+        self.last_replay: Replay | None = None   # the last hand recorded
+        self.start_recording(dealt_now=not resumed)
+        if hosting is not None:
+            self.host_table(hosting)
+        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
+                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
+                  f"Target {state.options.target_points} points.")
+
+    def start_recording(self, dealt_now: bool = True) -> None:
+        """Record every hand into the replays folder (the playback's table does not)."""
+        self.ctl.record_hands(self._hand_recorded, dealt_now)
+
+    def _hand_recorded(self, rep: Replay) -> None:
+        self.app.replays.save(rep)
+        self.last_replay = rep
+
+    def take_over(self, seat: int) -> None:
+        """After the hand-over screen: `seat` has the keyboard and sits at the bottom."""
+        self.ctl.take_over(seat)
+        self.sel = self.choice = 0
+        self._model_cache = None
+        for st in self.ctl.stages:
+            st.layout = None
+        self.note(f"{self.names[seat]} has the keyboard.")
+
+    def pass_keyboard(self, seat: int) -> Push:
+        return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
+                             self.save, self.help_lines))
+
+    # -- a hosted network game
+    def host_table(self, hosting: Any) -> None:
+        """Open the engine to the network (OSError with its sentence if the port cannot
+        be opened); the player at this keyboard is "Host" to the others, a remote seat
+        nobody holds yet an "Open seat" (the host's name for it)."""
+        names = ["Host" if name == "You" else name for name in self.names]
+        for seat in self.ctl.remote:
+            names[seat] = f"Open seat {seat + 1}"
+        hosting.attach(self.ctl.state, names, self.on_network_move)
+        self.ctl.host = hosting.host
+        self.ctl.heard_from = Model.of(self.ctl.state)
+        self.sync_names()
+
+    def on_network_move(self, seat: int, move: Any, events: list[Any]) -> None:
+        """A move the network applied (a remote player's): as a computer's at this table."""
+        self.ctl.heard(seat, move, events)
+
+    def sync_names(self) -> None:
+        """The remote seats' names: the joiners' (the host's name for an open seat)."""
+        for seat in sorted(self.ctl.remote):
+            name = self.hosting.name(seat)
+            if self.names[seat] != name:
+                self.names[seat] = name
+                self.ctl.rename(seat, name)
+
+    @property
+    def updates_when_covered(self) -> bool:
+        """Hosted, the network is heard under a box too (the table itself waits)."""
+        return self.hosting is not None
+
+    def update(self, dt):
+        if self.hosting is not None:
+            self.hosting.pump()
+            self.sync_names()
+            if not self.hosting.started or self.app.top is not self:
+                return None
+        return super().update(dt)
+
+    def waiting_line(self) -> str:
+        if self.hosting is None:
+            return ""
+        away = [self.names[s] for s in self.hosting.missing()]
+        if not away:
+            return ""
+        who = " and ".join(away)
+        return f"Waiting for {who} to join." if not self.hosting.started else \
+            f"Waiting for {who} to come back."
+
+    def leave(self, then=None):
+        if self.hosting is not None:
+            self.hosting.close()       # every player is told the host closed the table
+        return super().leave(then)
+
+    def save_state(self):
+        super().save_state()
+        if self.hosting is not None:
+            self.hosting.close()
 
     # -- the hand over
     def open_scoring(self) -> Push:
@@ -247,8 +371,11 @@ class GoStopTable(TurnTable):
         assert GoStopState.from_json(data).to_json() == data
 
     def level_name(self) -> str:
-        """The statistics' level: the computer's, or both ("hard+normal")."""
-        return "+".join(self.ctl.levels) if self.ctl.levels else "humans only"
+        """The statistics' level: the computer's, or both ("hard+normal"); a hosted
+        game's remote seats are players, not computers."""
+        computers = [s for s in range(self.ctl.n) if s not in self.ctl.humans]
+        levels = [lv for s, lv in zip(computers, self.ctl.levels) if s not in self.ctl.remote]
+        return "+".join(levels) if levels else "humans only"
 
     # -- saving
     def to_json(self) -> dict:

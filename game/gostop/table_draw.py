@@ -20,9 +20,13 @@ class GoStopView:
     def __init__(self, table) -> None:
         self.table = table
 
+    def computer(self, seat: int) -> bool:
+        """A computer plays the seat here (not a player at another program: a hosted game)."""
+        return seat in self.table.ctl.ais and seat not in self.table.ctl.remote
+
     def shows_hand(self, seat: int) -> bool:
         """A top seat's hand face up: F9 shows the computers' hands, never another human's."""
-        return self.table.show_hands and seat in self.table.ctl.ais
+        return self.table.show_hands and self.computer(seat)
 
     def draw(self, canvas):
         o = self.table.app.options
@@ -107,7 +111,7 @@ class GoStopView:
         pts = bd.total
         turn = st.question().seat == seat and st.phase != "hand_over"
         name = self.table.names[seat]
-        if seat in self.table.ctl.ais and self.table.ctl.n == 2:
+        if self.computer(seat) and self.table.ctl.n == 2:
             name += f" ({self.table.ctl.levels[sorted(self.table.ctl.ais).index(seat)]})"
         head = ("\x10" if turn else " ") + name
         ui.text(canvas, col, row, head, P.YELLOW if turn else P.WHITE, None)
@@ -206,7 +210,10 @@ class GoStopView:
         t = self.table
         ph = t.keymap.human_phase()
         st = t.ctl.state
-        if ph == "play":
+        waiting = t.waiting_line()
+        if waiting and ph is None:          # a network game: a player away (on this seat's turn: its card)
+            ui.text(canvas, 1, 24, waiting, P.LIGHT_RED, width=78)
+        elif ph == "play":
             ents = t.keymap.entries()
             if not ents:
                 return

@@ -34,6 +34,8 @@ class GoStopKeys:
         ctl = self.table.ctl
         if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing:
             return None
+        if ctl.host is not None and not ctl.host.started:
+            return None        # a hosted game waits for its players
         q = ctl.state.question()
         if q.seat != ctl.viewer:
             return None

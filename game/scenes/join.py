@@ -113,10 +113,18 @@ def remote_nerts_table(app: Any, link: Any) -> Any:
     return RemoteNertsTable(app, link)
 
 
+def remote_gostop_table(app: Any, link: Any) -> Any:
+    from game.gostop.remote_table import RemoteGoStopTable  # lazy: loads with the transport, on a join
+    return RemoteGoStopTable(app, link)
+
+
 # the games whose joiner plays at a remote table: its scene, given the app and the
 # seat's link (game/net/remote_seat.py: the joined client, the host's messages)
-REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table,
-                                                      "nerts": remote_nerts_table}
+REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {
+    "gnono": remote_gnono_table,
+    "gostop": remote_gostop_table,
+    "nerts": remote_nerts_table,
+}
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
