@@ -27,6 +27,7 @@ from game.table_support import computer_move, record_stats
 from . import replay_codec
 from .ai import make_ai
 from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
+from .view import GnonoView
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
@@ -75,10 +76,17 @@ class GnonoController:
         self.finished: list[Replay] = []   # rounds recorded and scored, for the table to store
         self.coach_round = 0               # the coach's hints this round (the statistics)
         self.coach_game = 0                # and this game (the end-of-game screen)
+        self._view: tuple[int, int, GnonoView] | None = None   # (version, seat, view)
         self.begin_round()
 
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
+
+    def seat_view(self, seat: int) -> GnonoView:
+        """`seat`'s view of the state now, kept until the next move."""
+        if self._view is None or self._view[:2] != (self.version, seat):
+            self._view = (self.version, seat, self.state.view(seat))
+        return self._view[2]
 
     def is_over(self) -> bool:
         """The round (or the game) is over: its scores are due."""

@@ -27,6 +27,7 @@ holds them together with the questions to the human.
 """
 from __future__ import annotations
 
+from game import palette as P
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
@@ -41,7 +42,7 @@ from . import replay_codec
 from .cards import COLOR_NAMES, DECK_SIZE, Card
 from .controller import GnonoController
 from .help_text import HELP
-from .narrate import Speaker, card_words
+from .narrate import Speaker, card_words, narrate
 from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
@@ -51,6 +52,7 @@ from .rules import (
     PLAY,
     ROUND_OVER,
     SWAP,
+    CallUno,
     Catch,
     Challenge,
     ChooseColor,
@@ -68,6 +70,7 @@ from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
+from .view import GnonoView as GnonoSeatView
 
 
 class GnonoTable(TurnTable):
@@ -114,6 +117,16 @@ class GnonoTable(TurnTable):
     def is_human(self, seat) -> bool:
         return self.ctl.is_human(seat)
 
+    def seat_view(self) -> GnonoSeatView:
+        """The bottom seat's view of the game now (what the drawing and the keys read)."""
+        return self.ctl.seat_view(self.playback.bottom)
+
+    def deal_no(self) -> int | None:
+        return self.ctl.state.deal_no
+
+    def whose_turn(self, seat: int) -> str:
+        return f"{self.ctl.names[seat]}'s turn"
+
 
     # -- what the narrator answers for the table
     def reader(self) -> int | None:
@@ -152,6 +165,18 @@ class GnonoTable(TurnTable):
             self.narrator.remember_hand(self.viewer)   # his own move: he saw what it did
         self.stages.extend(self.playback.build_stages(before, events, scale))
         self.coach.store_replays()
+        return True
+
+    def call_uno(self, move: CallUno) -> bool:
+        """The viewer's "UNO!" (a legal one): told at once, without a playback, so the
+        call does not hold up the card that follows it."""
+        for ev in self.ctl.apply(move):
+            text, cue = narrate(ev, self.speaker, self.viewer)
+            self.note(text, P.YELLOW)
+            if cue:
+                self.app.sound(cue)
+        for stage in self.stages:
+            stage.model.uno_called[move.seat] = True
         return True
 
     # -- the clock --------------------------------------------------------------------
