@@ -219,6 +219,22 @@ class Playback:
         out.append(Stage(Model.of(self.table.ctl.state), 1))
         return out
 
+    def advance(self) -> None:
+        """A step of the first stage: its note and sound as it begins; the keys' chosen
+        card follows the hand when the last stage ends."""
+        t = self.table
+        st = t.stages[0]
+        if st.t == 0:
+            if st.cue:
+                t.app.sound(st.cue)
+            if st.note:
+                t.note(st.note, st.colour, st.owner, st.secret)
+        st.t += 1
+        if st.t >= st.steps:
+            t.stages.pop(0)
+            if not t.stages:
+                t.keymap._sync_selection()
+
     def hurry(self):
         """Space during a playback: show its end at once (notes kept)."""
         t = self.table

@@ -36,10 +36,9 @@ from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
 from game.table_support import resume_saved
-from game.words import counted
 
 from . import replay_codec
-from .cards import COLOR_NAMES, DECK_SIZE, Card
+from .cards import DECK_SIZE, Card
 from .controller import GnonoController
 from .help_text import HELP
 from .narrate import Speaker, card_words, narrate
@@ -53,22 +52,20 @@ from .rules import (
     ROUND_OVER,
     SWAP,
     CallUno,
-    Catch,
     Challenge,
     ChooseColor,
     GnonoState,
     NextRound,
-    Play,
-    SwapHands,
     move_seat,
 )
-from .screens import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
+from .screens import ChallengeResult, GnonoScoring
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_coach import GnonoCoach
 from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
+from .table_questions import GnonoQuestions
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .view import GnonoView as GnonoSeatView
 
@@ -93,6 +90,7 @@ class GnonoTable(TurnTable):
         self.keymap = GnonoKeys(self)
         self.narrator = GnonoNarrator(self)
         self.coach = GnonoCoach(self)
+        self.questions = GnonoQuestions(self)
         self.speed = speed if speed in SPEEDS else "normal"
         self.speaker = Speaker(self.ctl.names)
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
@@ -202,17 +200,7 @@ class GnonoTable(TurnTable):
         return None
 
     def play_back(self) -> None:
-        st = self.stages[0]
-        if st.t == 0:
-            if st.cue:
-                self.app.sound(st.cue)
-            if st.note:
-                self.note(st.note, st.colour, st.owner, st.secret)
-        st.t += 1
-        if st.t >= st.steps:
-            self.stages.pop(0)
-            if not self.stages:
-                self.keymap._sync_selection()
+        self.playback.advance()
 
     def human_turn(self, now: int):
         """The keyboard's turn: hand it over to the seat on turn, or ask its question."""
@@ -247,82 +235,24 @@ class GnonoTable(TurnTable):
         self.playback.forget()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
-    # -- questions to the human ---------------------------------------------------------
+    # -- questions to the human (table_questions.py) ------------------------------------
     def ask_colour(self, on_pick, cancel=True) -> Push:
-        self.asking = True
-
-        def picked(c):
-            self.asking = False
-            return on_pick(c)
-
-        def cancelled():
-            self.asking = False
-
-        hand = self.ctl.state.hands[self.viewer] if self.viewer is not None else []
-        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand, self.coach.ask_coach))
+        return self.questions.ask_colour(on_pick, cancel)
 
     def ask_challenge(self) -> Push:
-        st = self.ctl.state
-        seat = self.viewer
-        w = st.wd4
-        offender = w["seat"] if w else st.next_seat(seat, -1)
-        prev = COLOR_NAMES[w["prev_color"]] if w else "?"
-        self.asking = True
-        total = st.pending_draw if st.options.stacking else 4
-        held = f"a {prev} card" if st.options.wd4_rule == "color" else "another playable card"
-        text = [f"{self.ctl.names[offender]} played a Wild Draw Four on you "
-                f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
-                f"Challenge?  Y: {self.ctl.names[offender]} shows the hand. Holding {held}, "
-                f"{self.ctl.names[offender]} draws 4 and you play on; "
-                f"if not, you draw {total + 2}.",
-                f"N: you draw {total} and miss your turn."]
-        # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named
-        stackable = sorted({m.card for m in st.legal_moves(seat) if type(m) is Play and m.seat == seat},
-                           key=lambda c: not c.is_wild_draw_four)
-
-        def answer(yes):
-            self.asking = False
-            if st is not self.ctl.state or st.phase != CHALLENGE:
-                return None
-            shown_before = list(st.hands[offender])
-            if self.apply(Challenge(seat, yes), 0.6) and yes:
-                return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before,
-                                            w["guilty"] if w else False, prev, total + 2))
-            return None
-
-        def stack():
-            self.asking = False
-            card = stackable[0]
-            if card.is_wild:
-                return self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5))
-            self.apply(Play(seat, card), 0.5)
-            return None
-
-        def catchable():
-            u = self.ctl.state.uno_window
-            return self.ctl.names[u] if u is not None and u != seat else None
-
-        def catch():
-            u = self.ctl.state.uno_window
-            return self.keymap.act(Catch(seat, u)) if u is not None and u != seat else False
-
-        label = (f"stack your {stackable[0].name}" if stackable else "")
-        return Push(ChallengeBox(self.app, text, lambda: answer(True), lambda: answer(False),
-                                 stack if stackable else None, label, catchable, catch,
-                                 self.coach.ask_coach))
+        return self.questions.ask_challenge()
 
     def ask_swap(self) -> Push:
-        self.asking = True
-        seat = self.viewer
+        return self.questions.ask_swap()
 
-        def picked(t):
-            self.asking = False
-            self.apply(SwapHands(seat, t), 0.6)
-
-        others = [s for s in range(self.ctl.n) if s != seat]
-        return Push(SeatChooser(self.app, "A 7: swap hands with whom?",
-                                [(s, f"{self.ctl.names[s]} ({counted(len(self.ctl.state.hands[s]), 'card')})")
-                                 for s in others], picked, self.coach.ask_coach))
+    def answer_challenge(self, yes: bool, offender: int, prev: str, total: int) -> Push | None:
+        """The viewer's answer to a Wild Draw Four; a challenge shows the hand it judged."""
+        st = self.ctl.state
+        shown_before, guilty = list(st.hands[offender]), bool(st.wd4 and st.wd4["guilty"])
+        if self.apply(Challenge(self.viewer, yes), 0.6) and yes:
+            return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before, guilty,
+                                        prev, total + 2))
+        return None
 
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
