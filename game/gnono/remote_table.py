@@ -32,7 +32,7 @@ from game.table.remote_end import end_table
 
 from . import moves as M
 from .cards import COLOR_NAMES
-from .help_text import HELP
+from .help_text import NETWORK_HELP
 from .narrate import Speaker, card_words
 from .net_codec import events_from_json
 from .playback import Model, Playback, Stage
@@ -104,7 +104,7 @@ class RemoteGnonoTable(TurnTable):
     title = "Gnono at a network table"
     replaying = False
     spoken_detail_name = "your hand by colour"
-    rules_help = HELP
+    rules_help = NETWORK_HELP
     updates_when_covered = True     # the host's messages go on under a question or F1
 
     def __init__(self, app: Any, link: RemoteSeat):

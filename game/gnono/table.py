@@ -27,6 +27,8 @@ holds them together with the questions to the human.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import palette as P
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
@@ -69,6 +71,9 @@ from .table_questions import GnonoQuestions
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .view import GnonoView as GnonoSeatView
 
+if TYPE_CHECKING:
+    from game.net.hosting import NetHosting  # (the transport loads only when a table is hosted)
+
 
 class GnonoTable(TurnTable):
     """The scene: the controller (self.ctl, no pygame) plugged into the shared table
@@ -82,9 +87,11 @@ class GnonoTable(TurnTable):
     rules_help = HELP
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None):
+                 seed: int | None = None, ai_rngs=None, hosting: NetHosting | None = None):
         super().__init__(app)
-        self.ctl = GnonoController(state, kinds, names, seed, ai_rngs)
+        self.hosting = hosting      # the table opened to the network (its remote seats)
+        self.ctl = GnonoController(state, kinds, names, seed, ai_rngs,
+                                   hosting.remote if hosting is not None else frozenset())
         self.playback = Playback(self)
         self.view = GnonoView(self)
         self.keymap = GnonoKeys(self)
@@ -110,6 +117,9 @@ class GnonoTable(TurnTable):
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
         self.note(f"The first card is the {card_words(state.top)}.")
+        if hosting is not None:     # OSError (its sentence) if the port cannot be opened
+            hosting.attach(state, self.ctl.names, self.on_network_move)
+            self.ctl.applier = self.hosted_apply
 
     # -- what the controller holds -------------------------------------------------------
     def is_human(self, seat) -> bool:
@@ -123,6 +133,8 @@ class GnonoTable(TurnTable):
         return self.ctl.state.deal_no
 
     def whose_turn(self, seat: int) -> str:
+        if self.hosting is not None and seat in self.hosting.missing():
+            return f"Waiting for {self.ctl.names[seat]}"
         return f"{self.ctl.names[seat]}'s turn"
 
 
@@ -177,8 +189,42 @@ class GnonoTable(TurnTable):
             stage.model.uno_called[move.seat] = True
         return True
 
+    # -- a hosted table (game/net/hosting.py): the host applies, the network's moves come in
+    @property
+    def updates_when_covered(self) -> bool:
+        return self.hosting is not None      # the network is heard under the lobby or a box
+
+    def hosted_apply(self, move) -> list:
+        """A move of this table's own (its keyboard, its computers, the deal) applied by
+        the host, which sends the network players their updates (IllegalMove: refused)."""
+        seat = move_seat(move)
+        host = self.hosting.host
+        return host.table_move(move) if seat is None else host.local_move(seat, move)
+
+    def on_network_move(self, seat: int, move, events: list) -> None:
+        """A network player's move, applied by the host: shown, told, recorded and saved
+        as a computer's is."""
+        before = self.playback.shown().copy() if self.stages else self.playback.live()
+        self.ctl.heard(move)
+        self.stages.extend(self.playback.build_stages(before, events))
+        self.coach.store_replays()
+
+    def pump_network(self) -> bool:
+        """Each step of a hosted table: the network's messages in and out, the joiners'
+        names on the seats; True once play may go on (every remote seat joined, or
+        the host started) and the table is not covered."""
+        hosting = self.hosting
+        hosting.pump()
+        names = [hosting.name(s) if s in hosting.remote else name for s, name in enumerate(self.ctl.names)]
+        if names != self.ctl.names:
+            self.ctl.rename(names)
+            self.speaker = Speaker(names)
+        return hosting.started and self.app.top is self
+
     # -- the clock --------------------------------------------------------------------
     def update(self, dt):
+        if self.hosting is not None and not self.pump_network():
+            return None
         ctl = self.ctl
         ctl.think()
         if self.stages:
@@ -194,9 +240,9 @@ class GnonoTable(TurnTable):
         if move is not None:
             self.apply(move)
             return None
-        if self.is_human(self.ctl.state.current):
+        if self.is_human(self.ctl.state.current) and self.ctl.state.current not in ctl.remote:
             return self.human_turn(now)
-        self._turn_told = False
+        self._turn_told = False     # (a network player's turn: the host waits for its move)
         return None
 
     def play_back(self) -> None:
@@ -273,7 +319,8 @@ class GnonoTable(TurnTable):
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self.messages.clear_lines()
         self.hand_seen = {}
-        self.apply(NextRound())
+        if self.ctl.state.phase == ROUND_OVER:   # (at a hosted table a player may have dealt)
+            self.apply(NextRound())
         self.save()
         return None
 
@@ -288,6 +335,20 @@ class GnonoTable(TurnTable):
         if self.viewer is not None and not self.is_human(self.viewer):
             raise AssertionError("a computer at the keyboard")
 
+    def leave(self, then=None) -> Pop:
+        """Save and leave; a hosted table is closed for its players ("The host closed
+        the table")."""
+        self.close_hosting()
+        return super().leave(then)
+
+    def save_state(self):
+        self.close_hosting()     # the program ends (its window closed)
+        self.save()
+
+    def close_hosting(self) -> None:
+        if self.hosting is not None and self.hosting.host is not None and not self.hosting.host.ended:
+            self.hosting.close()
+
     def save(self):
         if self.ctl.state.phase == GAME_OVER:
             return False
@@ -295,11 +356,14 @@ class GnonoTable(TurnTable):
 
 
 # ---------------------------------------------------------------- menu hooks
-def new_table(app, kinds, names, options, speed="normal", seed=None) -> GnonoTable:
+def new_table(app, kinds, names, options, speed="normal", seed=None,
+              hosting: NetHosting | None = None) -> GnonoTable:
+    """A new game's table; with `hosting`, opened to the network (its remote seats are
+    played from other computers: OSError with its sentence if the port cannot open)."""
     if seed is None:
         seed = fresh_deal_no()   # a random game has a deal number too
     st = GnonoState(len(kinds), seed, options)
-    return GnonoTable(app, st, kinds, names, speed, seed=seed)
+    return GnonoTable(app, st, kinds, names, speed, seed=seed, hosting=hosting)
 
 
 def start(app, seed=None):
