@@ -1,6 +1,6 @@
 """Gnono at a joiner's program (issue #36): the table drawn with the game's own drawing
 (table_draw.py: cards, layout, colours, notes, key bar) and driven by its own keys
-(table_keys.py, table_questions.py), from nothing but what the host sends this seat:
+(table_keys.py, screens.py), from nothing but what the host sends this seat:
 its GnonoView and the events it may know (game/net/remote_seat.py). The other hands
 are unknown cards, as many as each seat holds.
 
@@ -36,13 +36,12 @@ from .help_text import NETWORK_HELP
 from .narrate import Speaker, card_words
 from .net_codec import events_from_json
 from .playback import Model, Playback, Stage
-from .screens import ChallengeResult
+from .screens import ChallengeResult, GnonoQuestions
 from .settings import SPEEDS
 from .table_coach import GnonoCoach
 from .table_draw import GnonoView as TableDrawing
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
-from .table_questions import GnonoQuestions
 from .view import GnonoView
 
 NETWORK_KIND = "net"      # a seat box's mark for a player at another computer

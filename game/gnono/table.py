@@ -60,14 +60,13 @@ from .rules import (
     NextRound,
     move_seat,
 )
-from .screens import ChallengeResult, GnonoScoring
+from .screens import ChallengeResult, GnonoQuestions, GnonoScoring
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_coach import GnonoCoach
 from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
-from .table_questions import GnonoQuestions
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .view import GnonoView as GnonoSeatView
 
@@ -281,7 +280,7 @@ class GnonoTable(TurnTable):
         self.playback.forget()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
-    # -- questions to the human (table_questions.py) ------------------------------------
+    # -- questions to the human (screens.py) ------------------------------------
     def ask_colour(self, on_pick, cancel=True) -> Push:
         return self.questions.ask_colour(on_pick, cancel)
 
