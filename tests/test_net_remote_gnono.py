@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.gnono import moves as M
+from game.gnono.cards import hand_order
 from game.gnono.options import GnonoOptions
 from game.gnono.remote_table import RemoteGnonoTable
 from game.gnono.replay_codec import move_to_json
@@ -217,7 +218,10 @@ def test_the_table_is_drawn_by_gnonos_drawing_from_the_view_alone(app, table):
     app.key(key_event(*ENTER))       # nothing to play before the host's first view: the beep
     app.key(key_event(pygame.K_RIGHT))
     assert app.beeps == 2 and scene.link.seq == 0
+    assert scene.spoken_intro() == "Waiting for the host" and scene.spoken_detail() is None
     assert frames(app, server, lambda: scene.link.view is not None and not scene.stages)
+    hand = ", ".join(c.name for c in sorted(host.engine.hands[0], key=hand_order))
+    assert scene.spoken_state().startswith(f"Your hand, {len(host.engine.hands[0])} cards: {hand}.")
     canvas = pygame.Surface((640, 480))
     scene.draw(canvas)
     table_rgb = pygame.Color(*__import__("game.palette", fromlist=["PALETTE"]).PALETTE[

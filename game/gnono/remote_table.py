@@ -176,6 +176,19 @@ class RemoteGnonoTable(TurnTable):
             return "Round over" if v.phase == M.ROUND_OVER else "Game over"
         return "Your turn" if v.current == self.viewer else self.whose_turn(v.current)
 
+    # -- the voice: the table's own narrator once there is a view ----------------------
+    def spoken_intro(self) -> str:
+        return self.narrator.spoken_intro() if self.ctl.state is not None else "Waiting for the host"
+
+    def spoken_focus(self) -> str:
+        return self.narrator.spoken_focus() if self.ctl.state is not None else ""
+
+    def spoken_state(self) -> str:
+        return self.narrator.spoken_state() if self.ctl.state is not None else "Waiting for the host."
+
+    def spoken_detail(self) -> str | None:
+        return self.narrator.spoken_detail() if self.ctl.state is not None else None
+
     # -- moves: sent, never applied here ------------------------------------------------
     def apply(self, move: Any, scale: float = 1.0) -> bool:
         if self.link.send(move):
