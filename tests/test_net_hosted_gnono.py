@@ -100,7 +100,7 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
                          if not (isinstance(m, M.Play) and m.card.is_wild) and not isinstance(m, M.Catch)]
                 table.keymap.act(legal[0])
             time.sleep(0.0005)
-        assert hosting.started and table.ctl.names[1] == "Bob" and table.whose_turn(1) == "Bob's turn"
+        assert hosting.started and table.ctl.names[1] == "Bob" and table.view.turn_words(1) == "Bob's turn"
         seats = {e.seat for e in host.log}
         assert {0, 1, 2} <= seats                          # the keyboard, the network, the computer
         local = GnonoState(3, SEED, GnonoOptions())
@@ -157,7 +157,7 @@ def test_a_network_players_turn_is_waited_for_by_name(app):
     for _ in range(120):
         app.run(max_frames=1)
     assert table.ctl.version == version and table.ctl.state.current == 1   # no computer plays it
-    assert table.whose_turn(1) == "Waiting for Open seat"
+    assert table.view.turn_words(1) == "Waiting for Open seat"
     assert app.top is table and "Hot seat" not in str(table.bindings())
     hosting.close()
 

@@ -231,7 +231,7 @@ def test_the_table_is_drawn_by_gnonos_drawing_from_the_view_alone(app, table):
     assert len(colours) > 8                                  # cards, backs, the ring...
     others = [s for s in range(3) if s != 0]
     assert all(scene.playback.shown().hands[s] == [None] * host.engine.view(0).counts[s] for s in others)
-    assert scene.whose_turn(1) == f"{host.seats[1].name}'s turn"
+    assert scene.view.turn_words(1) == f"{host.seats[1].name}'s turn"
 
 
 def test_every_key_on_the_bar_acts(app, table):
@@ -280,7 +280,7 @@ def test_a_dropped_player_is_waited_for_by_name(app):
                       and links[1].view is not None)
         links[1].leave()
         assert frames(app, server, lambda: scene.link.missing[1])
-        assert scene.whose_turn(1) == "Waiting for Max"
+        assert scene.view.turn_words(1) == "Waiting for Max"
         assert any(line == "Waiting for Max to come back." for line, _ in scene.notes)
         if scene.seat_view().current == 1:
             assert scene.status() == "Waiting for Max"

@@ -144,11 +144,9 @@ class RemoteGnonoTable(TurnTable):
     def deal_no(self) -> int | None:
         return None       # the host's deal number would tell the deck: never sent
 
-    def whose_turn(self, seat: int) -> str:
+    def seat_missing(self, seat: int) -> bool:
         missing = self.link.missing
-        if seat < len(missing) and missing[seat]:
-            return f"Waiting for {self.link.name(seat)}"
-        return f"{self.link.name(seat)}'s turn"
+        return seat < len(missing) and missing[seat]
 
     def is_human(self, seat: int) -> bool:
         return self.ctl.kinds[seat] != HOST_COMPUTER
@@ -174,7 +172,7 @@ class RemoteGnonoTable(TurnTable):
             return "Waiting for the host..."
         if v.phase in (M.ROUND_OVER, M.GAME_OVER):
             return "Round over" if v.phase == M.ROUND_OVER else "Game over"
-        return "Your turn" if v.current == self.viewer else self.whose_turn(v.current)
+        return "Your turn" if v.current == self.viewer else self.view.turn_words(v.current)
 
     # -- the voice: the table's own narrator once there is a view ----------------------
     def spoken_intro(self) -> str:

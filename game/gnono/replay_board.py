@@ -105,8 +105,8 @@ class ReplayTable:
     def deal_no(self) -> int | None:
         return self.ctl.state.deal_no if self.ctl.state is not None else None
 
-    def whose_turn(self, seat: int) -> str:
-        return f"{self.ctl.names[seat]}'s turn"
+    def seat_missing(self, seat: int) -> bool:
+        return False
 
     def hand_open(self) -> bool:
         return True

@@ -131,10 +131,9 @@ class GnonoTable(TurnTable):
     def deal_no(self) -> int | None:
         return self.ctl.state.deal_no
 
-    def whose_turn(self, seat: int) -> str:
-        if self.hosting is not None and seat in self.hosting.missing():
-            return f"Waiting for {self.ctl.names[seat]}"
-        return f"{self.ctl.names[seat]}'s turn"
+    def seat_missing(self, seat: int) -> bool:
+        """A hosted table's network player not (or no longer) connected."""
+        return self.hosting is not None and seat in self.hosting.missing()
 
 
     # -- what the narrator answers for the table

@@ -64,6 +64,12 @@ class GnonoView:
                 canvas.blit(art.face(c, "normal"), (int(x), int(y)))
         self.table.draw_notes(canvas)
 
+    def turn_words(self, seat: int) -> str:
+        """The title's word on another seat's turn; a network player whose connection
+        is down (or who has not joined yet) is waited for by name."""
+        name = self.table.ctl.names[seat]
+        return f"Waiting for {name}" if self.table.seat_missing(seat) else f"{name}'s turn"
+
     def _back_colour(self):
         c = self.table.app.options["colour.back"]
         return P.RED if c == P.BLUE else c
@@ -85,7 +91,7 @@ class GnonoView:
                      CHALLENGE: "Challenge?", COLOR: "Choose a colour",
                      SWAP: "Swap with whom?"}.get(st.phase, "Your turn")
             else:
-                t = self.table.whose_turn(cur)
+                t = self.turn_words(cur)
         dealer = f"  Dealer: {self.table.ctl.names[st.dealer]}"
         if len(s) + len(dealer) + len(t) + 2 <= 80:
             s += dealer
@@ -236,7 +242,10 @@ class GnonoView:
             ui.text(canvas, 1, y, f"{self.table.ctl.names[st.uno_window]} has one card and did not call "
                     "\"UNO!\": press C to catch!", P.YELLOW if self.table.app.blink else P.LIGHT_RED)
         elif not self.table.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
-            ui.text(canvas, 1, y, f"{self.table.ctl.names[st.current]} is thinking...", P.LIGHT_GREY)
+            name = self.table.ctl.names[st.current]
+            line = (f"Waiting for {name}..." if self.table.seat_missing(st.current)
+                    else f"{name} is thinking...")
+            ui.text(canvas, 1, y, line, P.LIGHT_GREY)
 
 
 # ------------------------------------------------------------------ the direction ring
