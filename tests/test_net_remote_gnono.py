@@ -17,6 +17,7 @@ import pytest
 from game.gnono import moves as M
 from game.gnono.cards import hand_order
 from game.gnono.options import GnonoOptions
+from game.gnono.playback import Model
 from game.gnono.remote_table import RemoteGnonoTable
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import GnonoState
@@ -192,6 +193,80 @@ def test_wilds_draws_and_uno_by_the_keys_at_two_seats(app, seed):
     finally:
         scene.link.client.close()
         server.close()
+
+
+def test_house_rules_by_the_keys_hands_swapped_and_passed_at_a_table_that_sees_one_hand(app):
+    """7-0 and stacking: the seat chooser, hands that move between seats (the other hands
+    are unknown cards here: the bottom hand is never drawn from one), the game the same
+    as at one keyboard."""
+    options = GnonoOptions(seven_zero=True, stacking=True)
+    host, server, scene = open_table(app, 12, seats=3, options=options)
+    try:
+        assert frames(app, server, lambda: scene.link.view is not None)
+        play_by_keys(app, server, host, scene, lambda: host.engine.phase == M.ROUND_OVER, random.Random(2))
+        kinds = {type(e.move) for e in host.log}
+        moved = [e.move for e in host.log if isinstance(e.move, M.Play) and e.move.card.face in ("7", "0")]
+        assert moved and M.SwapHands in kinds and app.beeps == 0
+        same_as_one_keyboard(host, 12, options)
+    finally:
+        scene.link.client.close()
+        server.close()
+
+
+class StubClient:
+    """A joined client fed by the test (no network): the host's messages as it sends them."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.state, self.reason, self.seat, self.names = "joined", "", 0, names
+        self.inbox: list[Any] = []
+
+    def poll(self) -> list[Any]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        self.state = "closed"
+
+
+def test_hands_that_come_from_unseen_seats_are_drawn_from_the_view(app):
+    """A 0 passes every hand on, a 7 swaps two: at a joiner's table the hand that comes
+    to the bottom seat was unknown cards until the host's view names it; every stage
+    of the playback is drawn (the bottom hand never from unknown cards) and the table
+    ends on the view."""
+    from game.gnono import net_codec
+    from game.gnono.ai import make_ai
+    from game.net import protocol
+    engine = GnonoState(3, 5, GnonoOptions(seven_zero=True))
+    ais = [make_ai("baseline", s) for s in range(3)]
+    client = StubClient(["Zoe", "Ann", "Bob"])
+    scene = RemoteGnonoTable(app, RemoteSeat(client, "gnono"))
+    canvas = pygame.Surface((640, 480))
+    moved_hands = 0
+
+    def send(events: list) -> None:
+        client.inbox.append(protocol.parse_from_host(protocol.encode(
+            "update", view=net_codec.view_to_json(engine.view(0)),
+            events=net_codec.events_for(events, 0), n=0)))
+    send([])
+    scene.update(1 / 60)
+    while moved_hands < 3 and not engine.is_over():
+        if engine.phase == M.ROUND_OVER:
+            events = engine.apply(M.NextRound())
+        else:
+            events = engine.apply(ais[engine.current].choose(engine.view(engine.current)))
+        moved_hands += sum(ev.kind == "hands_passed" or (ev.kind == "swapped" and 0 in (ev.seat, ev.target))
+                           for ev in events)
+        send(events)
+        scene.update(1 / 60)
+        while scene.stages:
+            scene.draw(canvas)
+            assert None not in scene.playback.shown().hands[0]
+            scene.update(1 / 60)
+        assert scene.playback.shown() == Model.of(engine.view(0))
+    assert moved_hands >= 3
 
 
 def test_the_hosts_refusal_is_the_beep_and_nothing_changes(app, table):

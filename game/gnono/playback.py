@@ -207,6 +207,8 @@ class Playback:
                     m.hands = [None] * self.table.ctl.n
                     for x in range(self.table.ctl.n):
                         m.hands[(x + m.direction) % self.table.ctl.n] = old[x]
+                if None in m.hands[self.bottom]:    # a hand this table cannot see came to it
+                    m = Model.of(self.table.ctl.state)
                 out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
             elif k in ("round_over", "game_over"):
                 m = m.copy()
