@@ -345,12 +345,16 @@ def test_a_dropped_player_is_waited_for_by_name(app):
                      deal_pause_s=None)
     server = NetServer(host, port=0)
     port = server.start()
-    links = [RemoteSeat(NetClient("127.0.0.1", port, CODE, name), "gnono") for name in ("Zoe", "Max")]
-    for link in links:
-        link.client.start()
+    links = []
+    for name in ("Zoe", "Max"):          # one after the other: Zoe at seat 0, Max at seat 1
+        client = NetClient("127.0.0.1", port, CODE, name)
+        client.start()
+        assert frames(app, server, lambda c=client: c.state == "joined")
+        links.append(RemoteSeat(client, "gnono"))       # (as the Join screen makes it)
     scene = RemoteGnonoTable(app, links[0])
     app.push(scene)
     try:
+        assert [link.seat for link in links] == [0, 1]
         assert frames(app, server, lambda: scene.link.view is not None and links[1].poll() is not None
                       and links[1].view is not None)
         links[1].leave()
