@@ -95,6 +95,8 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
             joiner.step()
             if answer_question(app):
                 continue
+            if table.stages and app.top is table:
+                app.key(key_event(pygame.K_SPACE, " "))          # Space: the move's end at once
             if table.my_turn() and app.top is table:
                 legal = [m for m in table.ctl.state.legal_moves(0)
                          if not (isinstance(m, M.Play) and m.card.is_wild) and not isinstance(m, M.Catch)]

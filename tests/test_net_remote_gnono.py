@@ -53,12 +53,15 @@ def table(app):
     server.close()
 
 
-def frames(app, server, until, timeout_s: float = 20.0) -> bool:
-    """Pump the host's transport and run the App's frames until `until()`."""
+def frames(app, server, until, timeout_s: float = 20.0, hurry: Any = None) -> bool:
+    """Pump the host's transport and run the App's frames until `until()`; with a
+    `hurry` table, Space shows the end of each move played back at once (its key)."""
     end = time.monotonic() + timeout_s
     while time.monotonic() < end:
         server.pump()
         app.run(max_frames=1)
+        if hurry is not None and hurry.stages and app.top is hurry:
+            app.key(key_event(pygame.K_SPACE, " "))
         if until():
             return True
         time.sleep(0.001)
@@ -133,7 +136,8 @@ def play_by_keys(app, server, host, scene, until, rng: random.Random, most: int 
     sent: list[Any] = []
     while not until():
         assert frames(app, server, lambda: until() or (
-            scene.link.view == host.engine.view(0) and scene.link.pending is None and not scene.stages))
+            scene.link.view == host.engine.view(0) and scene.link.pending is None and not scene.stages),
+            hurry=scene)
         if until():
             break
         if isinstance(app.top, ChallengeResult):
