@@ -78,6 +78,25 @@ def answer_question(app: Any) -> bool:
     return True
 
 
+def play_to_round_over(app: Any, table: GnonoTable, joiner: Joiner) -> None:
+    """The keyboard seat plays its first listed move (no Wild, no catch), the joiner's
+    computer its own, the table's computer its own, until the round is over."""
+    end = time.monotonic() + 60
+    while table.ctl.state.phase != M.ROUND_OVER:
+        assert time.monotonic() < end
+        app.run(max_frames=1)
+        joiner.step()
+        if answer_question(app):
+            continue
+        if table.stages and app.top is table:
+            app.key(key_event(pygame.K_SPACE, " "))          # Space: the move's end at once
+        if table.my_turn() and app.top is table:
+            legal = [m for m in table.ctl.state.legal_moves(0)
+                     if not (isinstance(m, M.Play) and m.card.is_wild) and not isinstance(m, M.Catch)]
+            table.keymap.act(legal[0])
+        time.sleep(0.0005)
+
+
 def test_a_hosted_table_plays_a_round_with_a_network_player(app):
     table, hosting = hosted_table(app)
     host = hosting.host
@@ -88,20 +107,7 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
     assert table.ctl.version == 0 and not host.log
     joiner = Joiner(hosting.port, "host23", "Bob")
     try:
-        end = time.monotonic() + 60
-        while table.ctl.state.phase != M.ROUND_OVER:
-            assert time.monotonic() < end
-            app.run(max_frames=1)
-            joiner.step()
-            if answer_question(app):
-                continue
-            if table.stages and app.top is table:
-                app.key(key_event(pygame.K_SPACE, " "))          # Space: the move's end at once
-            if table.my_turn() and app.top is table:
-                legal = [m for m in table.ctl.state.legal_moves(0)
-                         if not (isinstance(m, M.Play) and m.card.is_wild) and not isinstance(m, M.Catch)]
-                table.keymap.act(legal[0])
-            time.sleep(0.0005)
+        play_to_round_over(app, table, joiner)
         assert hosting.started and table.ctl.names[1] == "Bob" and table.view.turn_words(1) == "Bob's turn"
         seats = {e.seat for e in host.log}
         assert {0, 1, 2} <= seats                          # the keyboard, the network, the computer
@@ -163,3 +169,32 @@ def test_a_network_players_turn_is_waited_for_by_name(app):
     assert app.top is table and "Hot seat" not in str(table.bindings())
     hosting.close()
 
+
+def test_a_round_dealt_on_by_the_network_player_is_still_scored_at_the_host(app):
+    """The joiner deals the next round before the host's scores are shown (here: the
+    host reads its F1 box meanwhile): the host's table shows the ended round's scores
+    and counts it in the statistics once, and its Enter goes on without a deal of
+    its own (no beep)."""
+    table, hosting = hosted_table(app)
+    joiner = Joiner(hosting.port, "host23", "Bob")
+    try:
+        play_to_round_over(app, table, joiner)
+        app.key(key_event(pygame.K_F1))                    # the table is covered: no scores yet
+        joiner.client.send({"kind": "move", "seq": 99, "move": joiner.wire.move_to_wire(M.NextRound(1))})
+        end = time.monotonic() + 10
+        while table.ctl.state.round_no != 2:              # the network is heard under the box
+            assert time.monotonic() < end
+            app.run(max_frames=1)
+            joiner.step()
+        assert not isinstance(app.top, GnonoScoring) and app.stats.get("gnono", "rounds_played") == 0
+        app.key(key_event(pygame.K_ESCAPE))
+        app.run(max_frames=2)
+        assert isinstance(app.top, GnonoScoring) and app.top.round == 1
+        assert app.stats.get("gnono", "rounds_played") == 1 and len(table.history) == 1
+        app.key(key_event(pygame.K_RETURN, "\r"))
+        app.run(max_frames=2)
+        assert app.top is table and table.ctl.state.round_no == 2 and app.beeps == 0
+        assert table.ctl.stats_round == 1                  # round 2 will be counted in its turn
+    finally:
+        joiner.client.close()
+        hosting.close()

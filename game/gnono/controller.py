@@ -323,8 +323,9 @@ class GnonoController:
         st = self.state
         lr = st.last_round or {}
         w = lr.get("winner")
-        if self.humans and self.stats_round != st.round_no:
-            self.stats_round = st.round_no   # a round resumed at its scores is not counted twice
+        ended = lr.get("round", st.round_no)   # (scored late at a hosted table: dealt on since)
+        if self.humans and self.stats_round != ended:
+            self.stats_round = ended   # a round resumed at its scores is not counted twice
             counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
             if st.phase == GAME_OVER:
                 counts.update(games_played=1, games_won=int(st.winner in self.humans))

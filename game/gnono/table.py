@@ -111,6 +111,8 @@ class GnonoTable(TurnTable):
         self.show_hands = False
         self.asking = False
         self.scoring_open = False
+        self.scored_round: int | None = None   # the last round whose scores were shown
+        self.late_scoring = False              # a network player dealt before they were
         self.challenge: DealChallenge | None = None   # the deal challenge being played
         self.last_replay = None                       # the last round recorded and stored
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
@@ -206,6 +208,9 @@ class GnonoTable(TurnTable):
         self.ctl.heard(move)
         self.stages.extend(self.playback.build_stages(before, events))
         self.coach.store_replays()
+        ended = (self.ctl.state.last_round or {}).get("round")
+        if type(move) is NextRound and ended != self.scored_round:
+            self.late_scoring = True      # the round's scores are still shown, and counted
 
     def pump_network(self) -> bool:
         """Each step of a hosted table: the network's messages in and out, the joiners'
@@ -223,6 +228,9 @@ class GnonoTable(TurnTable):
     def update(self, dt):
         if self.hosting is not None and not self.pump_network():
             return None
+        if self.late_scoring:
+            self.late_scoring = False
+            return self.open_scoring()
         ctl = self.ctl
         ctl.think()
         if self.stages:
@@ -301,6 +309,7 @@ class GnonoTable(TurnTable):
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
         self.scoring_open = True
+        self.scored_round = (self.ctl.state.last_round or {}).get("round")
         line = self.ctl.round_end(self.app.stats, variant_name(self.ctl.state.options, self.app.storage))
         if line:
             self.history.append(line)
