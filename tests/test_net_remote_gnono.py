@@ -370,3 +370,21 @@ def test_a_dropped_player_is_waited_for_by_name(app):
     finally:
         scene.link.client.close()
         server.close()
+
+
+def test_the_host_leaving_under_a_box_is_told_once_the_box_is_closed(app):
+    host, server, scene = open_table(app, seed=4)
+    try:
+        assert frames(app, server, lambda: scene.link.view is not None)
+        app.key(key_event(pygame.K_F1))
+        box = app.top
+        server.close()
+        assert frames(app, server, lambda: scene.link.ending is not None)
+        for _ in range(5):
+            app.run(max_frames=1)
+        assert app.top is box and scene in app.scenes       # the box is not taken away
+        app.key(key_event(pygame.K_ESCAPE))
+        app.run(max_frames=2)
+        assert scene not in app.scenes and app.top.title == "Table closed"
+    finally:
+        scene.link.client.close()

@@ -215,13 +215,14 @@ class RemoteGnonoTable(TurnTable):
     # -- the network ---------------------------------------------------------------------
     def update(self, dt: float) -> Pop | Push | None:
         self.link.poll(self.heard)
+        covered = self.app.top is not self     # (a box over the table is closed first)
         ending = self.link.ending
-        if ending is not None and (not self.stages or ending[0] != "over"):
+        if ending is not None and not covered and (not self.stages or ending[0] != "over"):
             return end_table(self, self.link, self.final_scores())    # (the last card shown first)
         if self.stages:
             self.playback.advance()
             return None
-        if self.app.top is not self:
+        if covered:
             return None
         if self.result is not None:
             box, self.result = self.result, None
