@@ -18,6 +18,7 @@ from game.gnono.options import GnonoOptions
 from game.gnono.rules import GnonoState
 from game.gnono.screens import ChallengeBox, ColourBox, GnonoScoring, SeatChooser
 from game.gnono.table import GnonoTable, new_table
+from game.gnono.table_save import SAVE_NAME
 from game.net import adapters, protocol
 from game.net.autoplay import RemotePlayer
 from game.net.client import NetClient
@@ -195,6 +196,28 @@ def test_a_round_dealt_on_by_the_network_player_is_still_scored_at_the_host(app)
         app.run(max_frames=2)
         assert app.top is table and table.ctl.state.round_no == 2 and app.beeps == 0
         assert table.ctl.stats_round == 1                  # round 2 will be counted in its turn
+    finally:
+        joiner.client.close()
+        hosting.close()
+
+
+def test_closing_the_program_closes_the_hosted_table_and_saves_the_game(app):
+    table, hosting = hosted_table(app)
+    joiner = Joiner(hosting.port, "host23", "Bob")
+    try:
+        end = time.monotonic() + 10
+        while not hosting.started:
+            assert time.monotonic() < end
+            app.run(max_frames=1)
+            joiner.step()
+        app.quit()
+        assert hosting.host.ended and app.storage.exists(SAVE_NAME)
+        end = time.monotonic() + 10
+        while not any(m.kind == "end" for m in joiner.got):
+            assert time.monotonic() < end
+            joiner.step()
+            time.sleep(0.005)
+        assert [m["reason"] for m in joiner.got if m.kind == "end"] == ["host_left"]
     finally:
         joiner.client.close()
         hosting.close()

@@ -17,13 +17,21 @@ screen's C makes a deal challenge.
 The table is split by concern: the clockwork without pygame (controller.py: the
 state, the computers' pace and thinking, the UNO timers, statistics), the playback
 (playback.py), the drawing (table_draw.py), the keys (table_keys.py), the save
-(table_save.py), the replays, coach and challenge (table_coach.py); this module
-holds them together with the questions to the human.
+(table_save.py), the replays, coach and challenge (table_coach.py), the questions
+(screens.py); this module holds them together.
+
+Hosted over the network (issue #36, `hosting`: game/net/hosting.py): the seats in
+`hosting.remote` are played from other computers (no keys, no computer here; their
+turn is waited for, by name while they are away); the table's own moves are applied
+by the host, which tells the players; a network player's move comes back through
+`on_network_move` and is played back, recorded and saved as a computer's; nothing is
+played before `hosting.started`; leaving closes the table for the players.
 
     start(app, seed=None) -> the set-up scene
     resume(app) -> the table of saves/gnono.json, or None
     start_challenge(app, ch) -> the table of a deal challenge (game.challenges)
-    GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None)
+    new_table(app, kinds, names, options, speed="normal", seed=None, hosting=None)
+    GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None, hosting=None)
 """
 from __future__ import annotations
 
@@ -287,7 +295,7 @@ class GnonoTable(TurnTable):
         self.playback.forget()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
-    # -- questions to the human (screens.py) ------------------------------------
+    # -- questions to the human (screens.py) ---------------------------------------------
     def ask_colour(self, on_pick, cancel=True) -> Push:
         return self.questions.ask_colour(on_pick, cancel)
 
