@@ -35,7 +35,7 @@ played before `hosting.started`; leaving closes the table for the players.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from game import palette as P
 from game.challenges import Challenge as DealChallenge
@@ -78,9 +78,6 @@ from .table_notes import GnonoNarrator
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
 from .view import GnonoView as GnonoSeatView
 
-if TYPE_CHECKING:
-    from game.net.hosting import NetHosting  # (the transport loads only when a table is hosted)
-
 
 class GnonoTable(TurnTable):
     """The scene: the controller (self.ctl, no pygame) plugged into the shared table
@@ -94,9 +91,9 @@ class GnonoTable(TurnTable):
     rules_help = HELP
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, hosting: NetHosting | None = None):
+                 seed: int | None = None, ai_rngs=None, hosting: Any = None):
         super().__init__(app)
-        self.hosting = hosting      # the table opened to the network (its remote seats)
+        self.hosting = hosting      # a game.net.hosting.NetHosting: the table opened to the network
         self.ctl = GnonoController(state, kinds, names, seed, ai_rngs,
                                    hosting.remote if hosting is not None else frozenset())
         self.playback = Playback(self)
@@ -372,7 +369,7 @@ class GnonoTable(TurnTable):
 
 # ---------------------------------------------------------------- menu hooks
 def new_table(app, kinds, names, options, speed="normal", seed=None,
-              hosting: NetHosting | None = None) -> GnonoTable:
+              hosting: Any = None) -> GnonoTable:
     """A new game's table; with `hosting`, opened to the network (its remote seats are
     played from other computers: OSError with its sentence if the port cannot open)."""
     if seed is None:
