@@ -3,9 +3,13 @@ host on the loopback address: it draws the table from the views it receives, a w
 round is played by its keys (Right picks a move, Enter sends it), a key with nothing
 to do and the host's refusal are the beep, and Esc leaves the table. From the menu's
 Join screen: the welcome to a Gnono table goes on to this table, played to the game's
-end, which a box tells before the menu comes back (as the host leaving does)."""
+end, which a box tells before the menu comes back (as the host leaving does).
+(The pilot's keys, Left/Right to pick a legal move and Enter to send it, are the Gnono
+table's own keys now: the rounds are played by tests/test_net_remote_gnono.py's
+play_by_keys, and the pilot's text-wrapping of the hand went with its text drawing.)"""
 from __future__ import annotations
 
+import random
 import time
 
 import pygame
@@ -13,7 +17,7 @@ import pytest
 
 from game.gnono.moves import Draw
 from game.gnono.options import GnonoOptions
-from game.gnono.remote_table import RemoteGnonoTable, hand_lines, move_words
+from game.gnono.remote_table import RemoteGnonoTable, move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
 from game.net import last_table
@@ -27,6 +31,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
 from tests.test_join_screen import FakeBrowser
+from tests.test_net_remote_gnono import play_by_keys
 
 CODE = "PILOT7"
 
@@ -57,37 +62,13 @@ def frames(server, scene, until, timeout_s: float = 20.0) -> bool:
     return False
 
 
-def settled(server, scene, host, pumps: int = 3) -> bool:
-    """The host's computers had their chance at this position and let it be (they
-    move at the first pump when they will: delay 0), so a key now answers the view on
-    screen; else a computer's catch or call could overtake the key, and the host's
-    refusal of the stale move (the beep, rightly) would make the test depend on timing."""
-    n = host.moves_applied
-    for _ in range(pumps):
-        server.pump()
-        scene.update(1 / 60)
-    return host.moves_applied == n and scene.link.view == host.engine.view(0)
-
-
 def test_a_round_is_played_by_the_keys_from_the_views_received(app, table):
     host, server, scene = table
     assert frames(server, scene, lambda: scene.link.view is not None)
-    sent = 0
-    while host.engine.phase != ROUND_OVER:
-        assert frames(server, scene, lambda: host.engine.phase == ROUND_OVER or (
-            scene.link.pending is None and scene.link.view == host.engine.view(0) and scene.moves()))
-        if host.engine.phase == ROUND_OVER:
-            break
-        if not settled(server, scene, host):
-            continue        # a computer moved at the host meanwhile: look again
-        if len(scene.moves()) > 1:
-            app.key(key_event(pygame.K_RIGHT))          # not always the first move
-        app.key(key_event(pygame.K_RETURN, "\r"))
-        sent += 1
-        assert sent < 500
+    sent = play_by_keys(app, server, host, scene, lambda: host.engine.phase == ROUND_OVER, random.Random(3))
     assert frames(server, scene, lambda: scene.link.view == host.engine.view(0))
     mine = [e for e in host.log if e.seat == 0]
-    assert sent >= len(mine) >= 5 and app.beeps == 0
+    assert len(sent) == len(mine) >= 5 and app.beeps == 0
     assert scene.status() == "Round over"
     assert scene.moves() and all(type(m).__name__ == "NextRound" for m in scene.moves())
     app.key(key_event(pygame.K_RETURN, "\r"))       # any player may deal the next round
@@ -153,21 +134,10 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
     assert app.scenes[-2:] == [app.scenes[-2], table] and isinstance(app.scenes[-2], MenuScene)
     assert join.browser.closed and join.client is None and table.link.client.state == "joined"
     assert table.link.names == ["Zoe", host.seats[1].name]
-    sent = 0
-    while isinstance(app.top, RemoteGnonoTable):
-        assert app_frames(app, server, lambda: not isinstance(app.top, RemoteGnonoTable) or (
-            table.link.pending is None and table.link.view == host.engine.view(0) and table.moves()))
-        if isinstance(app.top, RemoteGnonoTable):
-            n = host.moves_applied
-            for _ in range(3):           # (see settled: the host's computers had their chance)
-                server.pump()
-                app.run(max_frames=1)
-            if host.moves_applied != n or not isinstance(app.top, RemoteGnonoTable) \
-                    or table.link.view != host.engine.view(0):
-                continue
-            app.key(key_event(pygame.K_RETURN, "\r"))
-            sent += 1
-            assert sent < 500
+    def over() -> bool:
+        return table not in app.scenes
+    sent = play_by_keys(app, server, host, table, over, random.Random(5))
+    assert sent == [e.move for e in host.log if e.seat == 0]
     assert host.ended and host.engine.is_over() and app.beeps == 0
     box = app.top
     assert isinstance(box, MessageBox) and box.title == "Game over"
@@ -191,16 +161,6 @@ def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
     app.key(key_event(pygame.K_ESCAPE))
     app.run(max_frames=1)
     assert isinstance(app.top, MenuScene)
-
-
-def test_the_hand_breaks_lines_between_cards_and_says_how_many_more():
-    cards = [f"green Reverse (G{i})" for i in range(30)]
-    lines = hand_lines(cards, 76, 4)
-    assert len(lines) == 4 and all(len(line) <= 76 for line in lines)
-    assert all(line.startswith("green Reverse") for line in lines)     # no card cut in two
-    assert lines[-1] == "green Reverse (G9), green Reverse (G10), green Reverse (G11) and 18 more"
-    assert hand_lines(cards[:2], 76, 4) == ["green Reverse (G0), green Reverse (G1)"]
-    assert hand_lines([], 76, 4) == []
 
 
 def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten_at_the_end(

@@ -481,6 +481,42 @@ class Gallery:
                                                    missing=[True, False, False], computer=[False] * 3)))
         self.run(400)
         self.shot("gostop-remote-waiting")
+    # -- the Gnono table at a joiner's program, drawn from the views an engine gives ------
+    def remote_gnono(self) -> None:
+        from game.gnono import net_codec
+        from game.gnono.ai import make_ai
+        from game.gnono.remote_table import RemoteGnonoTable
+        from game.gnono.rules import GnonoState
+        from game.net import protocol
+        from game.net.remote_seat import RemoteSeat
+        self.reset(MenuScene)
+        engine, ais = GnonoState(4, 12), [make_ai("baseline", s) for s in range(4)]
+        client = _StillClient()
+        client.state, client.seat, client.names = "joined", 0, ["Zoe", "Anna", "Boris", "Computer 4"]
+        scene = RemoteGnonoTable(self.app, RemoteSeat(client, "gnono"))
+        self.app.push(scene)
+
+        def update(events: list, seats_missing: tuple = ()) -> None:
+            client.inbox.append(protocol.parse_from_host(protocol.encode(
+                "seats", names=client.names, connected=[s not in seats_missing for s in range(4)],
+                missing=[s in seats_missing for s in range(4)], computer=[False, False, False, True])))
+            client.inbox.append(protocol.parse_from_host(protocol.encode(
+                "update", view=net_codec.view_to_json(engine.view(0)),
+                events=net_codec.events_for(events, 0), n=0)))
+        update([])
+        self.run(4)
+        while engine.current != 0 or engine.phase != "play" or len(engine.seen) < 6:
+            events = engine.apply(ais[engine.current].choose(engine.view(engine.current)))
+            update(events)
+            self.run(300)
+        self.shot("gnono-remote-table")
+        while engine.current != 2:
+            events = engine.apply(ais[engine.current].choose(engine.view(engine.current)))
+            update(events, (2,))
+            self.run(300)
+        self.shot("gnono-remote-waiting")
+        self.keys(pygame.K_F1)
+        self.shot("gnono-remote-keys-F1")
 
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
@@ -488,6 +524,7 @@ class Gallery:
         self.join()
         self.remote_nerts()
         self.remote_gostop()
+        self.remote_gnono()
         self.named()
         self.gin_end()
         self.replays()

@@ -16,7 +16,9 @@ at least HUMAN_CATCH before the next computer moves.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game import errors
 from game.clock import STEP_HZ
@@ -27,6 +29,7 @@ from game.table_support import computer_move, record_stats
 from . import replay_codec
 from .ai import make_ai
 from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
+from .view import GnonoView
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
@@ -42,12 +45,15 @@ class Timer:
 
 
 class GnonoController:
-    def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None):
+    def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None,
+                 remote: frozenset[int] = frozenset()):
         self.state = state
         self.n = state.n
         if len(kinds) != self.n or len(names) != self.n:
             raise ValueError("one kind and one name per seat")
-        self.kinds = list(kinds)
+        # a seat played over the network (a hosted table) is a human's, not at this keyboard
+        self.remote = frozenset(remote)
+        self.kinds = [HUMAN if s in self.remote else k for s, k in enumerate(kinds)]
         self.names = list(names)
         base = random.Random(seed)
         self.ais = {}
@@ -60,7 +66,7 @@ class GnonoController:
                 rng = ai_rngs[k]
             self.ais[s] = make_ai(self.kinds[s], rng)
             k += 1
-        self.humans = [s for s in range(self.n) if self.kinds[s] == HUMAN]
+        self.humans = [s for s in range(self.n) if self.kinds[s] == HUMAN and s not in self.remote]
         self.version = 0            # moves applied: a thought for an older state is dropped
         self.wait = 0               # steps waited before a computer's move / the scores
         self.window = None          # (seat, turns, round) of the UNO window being watched
@@ -75,21 +81,34 @@ class GnonoController:
         self.finished: list[Replay] = []   # rounds recorded and scored, for the table to store
         self.coach_round = 0               # the coach's hints this round (the statistics)
         self.coach_game = 0                # and this game (the end-of-game screen)
+        self._view: tuple[int, int, GnonoView] | None = None   # (version, seat, view)
+        self.applier: Callable[[Any], list] | None = None      # a hosted table's host
         self.begin_round()
 
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
+
+    def seat_view(self, seat: int) -> GnonoView:
+        """`seat`'s view of the state now, kept until the next move."""
+        if self._view is None or self._view[:2] != (self.version, seat):
+            self._view = (self.version, seat, self.state.view(seat))
+        return self._view[2]
 
     def is_over(self) -> bool:
         """The round (or the game) is over: its scores are due."""
         return self.state.phase in (ROUND_OVER, GAME_OVER)
 
     def apply(self, move) -> list:
-        """The engine's events of a move (IllegalMove: refused, nothing changed)."""
-        events = self.state.apply(move)
+        """The engine's events of a move (IllegalMove: refused, nothing changed); at a
+        hosted table the host applies it (`applier`: it tells the network players)."""
+        events = self.state.apply(move) if self.applier is None else self.applier(move)
+        self.heard(move)
+        return events
+
+    def heard(self, move) -> None:
+        """A move was applied to the state (here, or by the network's host)."""
         self.version += 1
         self._record(move)
-        return events
 
     # -- replays ----------------------------------------------------------------------
     def replay_seats(self) -> list[Seat]:
@@ -114,6 +133,15 @@ class GnonoController:
         rec.record(len(rec.replay.moves), move_seat(move), move)
         if self.is_over():     # the result line and scores: made by the replay codec
             self.finished.append(rec.finish(self.state))
+
+    def rename(self, names) -> None:
+        """The seats' names changed (a network player joined): the round's replay names
+        them too, if none of its moves is recorded yet."""
+        self.names = list(names)
+        self.recorder.seats = self.replay_seats()
+        rep = self.recorder.replay
+        if rep is not None and not rep.moves:
+            self.recorder.begin(self.state, rep.label)
 
     def take_finished(self) -> list[Replay]:
         """The rounds recorded and scored since the last call (to be stored)."""
@@ -220,7 +248,7 @@ class GnonoController:
             hold = now + best[0] + 1
         if self.is_human(w):
             hold = max(hold, now + HUMAN_GRACE)
-        elif self.humans:
+        elif self.humans or self.remote:
             hold = max(hold, now + HUMAN_CATCH)
         self.hold_until = hold
 
@@ -295,8 +323,9 @@ class GnonoController:
         st = self.state
         lr = st.last_round or {}
         w = lr.get("winner")
-        if self.humans and self.stats_round != st.round_no:
-            self.stats_round = st.round_no   # a round resumed at its scores is not counted twice
+        ended = lr.get("round", st.round_no)   # (scored late at a hosted table: dealt on since)
+        if self.humans and self.stats_round != ended:
+            self.stats_round = ended   # a round resumed at its scores is not counted twice
             counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
             if st.phase == GAME_OVER:
                 counts.update(games_played=1, games_won=int(st.winner in self.humans))

@@ -34,3 +34,13 @@ HELP = [
     "Options (hand of 7 or 11, drawing until playable, house rules: stacking,",
     "jump-in, 7-0) are on the Gnono pages of the Options.",
 ]
+
+# at a table joined over the network: the same rules; no saving, cheat or deal challenge here
+_KEYS_AT = next(i for i, line in enumerate(HELP) if line.startswith("KEYS:"))
+NETWORK_HELP = HELP[:_KEYS_AT] + [
+    "KEYS: F3 log, F4 scores, Space hurries the last move's showing. H asks the",
+    "coach on your turn. At the round's end Enter deals the next round (the host",
+    "deals by itself after a pause). Esc leaves the table: the host keeps your seat",
+    "a few minutes, and Alt+R on the Join screen takes it back. The host's program",
+    "saves the game and records it for replays.",
+]

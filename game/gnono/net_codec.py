@@ -43,6 +43,7 @@ def view_to_json(view: GnonoView) -> dict[str, Any]:
         "wd4_prev_color": view.wd4_prev_color, "draw_pile_size": view.draw_pile_size,
         "options": view.options.to_json(), "legal": [move_to_json(m) for m in view.legal],
         "wd4_record": [list(r) for r in view.wd4_record], "discards": _tokens(view.discards),
+        "round_no": view.round_no,
     }
 
 
@@ -79,7 +80,7 @@ _FIELDS = frozenset((
     "seat", "n_players", "hand", "top", "color", "direction", "current", "phase", "counts",
     "seen", "scores", "dealer", "pending_draw", "drawn_card", "uno_window", "uno_called",
     "last_drew_on", "wd4_seat", "wd4_prev_color", "draw_pile_size", "options", "legal",
-    "wd4_record", "discards"))
+    "wd4_record", "discards", "round_no"))
 
 
 def view_from_json(data: Any) -> GnonoView:
@@ -119,7 +120,7 @@ def view_from_json(data: Any) -> GnonoView:
         wd4_prev_color=_color(d["wd4_prev_color"], "colour before the Four", True),
         draw_pile_size=_count(d["draw_pile_size"], "draw pile size", 0, MAX_LIST),
         options=GnonoOptions.from_json(d["options"]), legal=legal, wd4_record=record,
-        discards=_cards(d["discards"], "discards"))
+        discards=_cards(d["discards"], "discards"), round_no=_count(d["round_no"], "round", 1))
 
 
 def _event_json(ev: Event, show_cards: bool) -> dict[str, Any]:
@@ -154,3 +155,31 @@ def hidden_cards(engine, seat: int) -> set[str]:
         if s != seat:
             hidden.update(c.token for c in hand)
     return hidden
+
+
+_EVENT_KINDS = frozenset((
+    "deal", "first_card", "wild_returned", "turn", "played", "color", "jump_in", "drew",
+    "passed", "skipped", "reversed", "challenged", "uno", "caught", "reshuffled", "swapped",
+    "hands_passed", "round_over", "game_over"))
+
+
+def event_from_json(d: Any) -> Event:
+    """One event of events_for's output (at a joiner's table, to narrate and play it
+    back); ValueError with the reason for anything else."""
+    if not isinstance(d, dict) or d.get("kind") not in _EVENT_KINDS:
+        raise ValueError("not a Gnono event")
+    seat, target = d.get("seat"), d.get("target")
+    guilty = d.get("guilty")
+    if not (seat is None or is_int(seat)) or not (target is None or is_int(target)) \
+            or not (guilty is None or isinstance(guilty, bool)) or not isinstance(d.get("reason", ""), str):
+        raise ValueError("bad event fields")
+    return Event(d["kind"], seat, card(d["card"]) if d.get("card") is not None else None,
+                 _cards(d.get("cards", []), "event cards"),
+                 _count(d.get("count", 0), "event count", 0, MAX_LIST),
+                 target, _color(d.get("color"), "event colour", True), d.get("reason", "")[:80],
+                 _count(d.get("points", 0), "points"), guilty)
+
+
+def events_from_json(data: Any) -> list[Event]:
+    """An update's events as Events; ValueError if one cannot be read."""
+    return [event_from_json(d) for d in _list(data, "events", most=_SEEN)]

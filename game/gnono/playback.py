@@ -1,8 +1,10 @@
 """How the Gnono table shows a move: the table as a `Model` (a snapshot moved on event
 by event) and the `Stage`s of its playback (a card flying, a rest, a note and its
-sound), and where each seat's cards lie on screen. A `Playback` is held by GnonoTable
-and by the replay's table (replay_board.py) as `playback`: it reads the seats and
-state from its table's `ctl`."""
+sound), and where each seat's cards lie on screen. A `Playback` is held by GnonoTable,
+by the replay's table (replay_board.py) and by a joiner's table (remote_table.py) as
+`playback`: it reads the seats and the game from its table's `ctl` (`ctl.state`: the
+engine, or at a joiner's table the seat's view, whose other hands are unknown cards,
+None, as many as each seat holds)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,6 +28,7 @@ from .table_layout import (
     seat_boxes,
     seat_target,
 )
+from .view import GnonoView
 
 
 @dataclass
@@ -41,7 +44,13 @@ class Model:
     scores: list
 
     @classmethod
-    def of(cls, st: GnonoState) -> Model:
+    def of(cls, st: GnonoState | GnonoView) -> Model:
+        """The table as the engine holds it, or as one seat's view shows it (the other
+        hands as unknown cards: None)."""
+        if isinstance(st, GnonoView):
+            hands = [list(st.hand) if s == st.seat else [None] * k for s, k in enumerate(st.counts)]
+            return cls(hands, st.top, st.color, st.direction, st.current, st.draw_pile_size,
+                       list(st.uno_called), list(st.scores))
         return cls([list(h) for h in st.hands], st.top, st.color, st.direction, st.current,
                    len(st.draw_pile), list(st.uno_called), list(st.totals))
 
@@ -134,7 +143,7 @@ class Playback:
                 return hv.nearest(cards.index(card))
             return hv.nearest(max(0, len(cards) - 1)) if cards else pygame.Rect(300, HAND_Y, CARD_W, CARD_H)
         box = self.boxes()[seat]
-        hand = sorted(model.hands[seat], key=hand_order)
+        hand = model.hands[seat] if None in model.hands[seat] else sorted(model.hands[seat], key=hand_order)
         rects = fan_rects(box, len(hand), self.table.show_hands)
         if card is not None and card in hand and hand.index(card) < len(rects):
             return rects[hand.index(card)]
@@ -155,6 +164,8 @@ class Playback:
                 src = self.card_rect(m, s, c)
                 if c in m.hands[s]:
                     m.hands[s].remove(c)
+                elif None in m.hands[s]:       # a hand this table cannot see
+                    m.hands[s].remove(None)
                 out.append(Stage(m, mv, moving=(c, src, DISCARD_RECT), note=text, cue=cue))
                 m = m.copy()
                 m.top = c
@@ -166,7 +177,7 @@ class Playback:
                     out.append(Stage(m, mv, moving=(None, DRAW_RECT, dst), note=text, cue=cue,
                                      owner=s, secret=narrate(ev, self.table.speaker, s)[0]))
                     m = m.copy()
-                    m.hands[s].extend(ev.cards)
+                    m.hands[s].extend(ev.cards or [None] * ev.count)   # (unseen: their count)
                     m.draw_size = max(0, m.draw_size - ev.count)
                     m.uno_called[s] = False
                     out.append(Stage(m, max(1, rest // 2)))
@@ -196,10 +207,12 @@ class Playback:
                     m.hands = [None] * self.table.ctl.n
                     for x in range(self.table.ctl.n):
                         m.hands[(x + m.direction) % self.table.ctl.n] = old[x]
+                if None in m.hands[self.bottom]:    # a hand this table cannot see came to it
+                    m = Model.of(self.table.ctl.state)
                 out.append(Stage(m, rest * (2 if k == "deal" else 1), note=text, cue=cue))
             elif k in ("round_over", "game_over"):
                 m = m.copy()
-                m.scores = list(self.table.ctl.state.totals)
+                m.scores = Model.of(self.table.ctl.state).scores
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.YELLOW))
             elif k in ("challenged", "caught"):
                 out.append(Stage(m, rest * 2, note=text, cue=cue, colour=P.LIGHT_MAGENTA))
@@ -207,6 +220,22 @@ class Playback:
                 out.append(Stage(m, rest, note=text, cue=cue))
         out.append(Stage(Model.of(self.table.ctl.state), 1))
         return out
+
+    def advance(self) -> None:
+        """A step of the first stage: its note and sound as it begins; the keys' chosen
+        card follows the hand when the last stage ends."""
+        t = self.table
+        st = t.stages[0]
+        if st.t == 0:
+            if st.cue:
+                t.app.sound(st.cue)
+            if st.note:
+                t.note(st.note, st.colour, st.owner, st.secret)
+        st.t += 1
+        if st.t >= st.steps:
+            t.stages.pop(0)
+            if not t.stages:
+                t.keymap._sync_selection()
 
     def hurry(self):
         """Space during a playback: show its end at once (notes kept)."""

@@ -22,6 +22,7 @@ from .playback import Playback
 from .rules import GnonoState
 from .settings import PACE
 from .table_draw import GnonoView
+from .view import GnonoView as GnonoSeatView
 
 NOTES_SHOWN = NOTE_ROWS[:2]    # the replay scene's status line covers the last notes row
 
@@ -63,6 +64,7 @@ class ReplayTable:
         self.stages: list = []
         self.sel = self.scroll = 0
         self.lines: list[str] = []
+        self._view: tuple[tuple[int, int], GnonoSeatView] | None = None
 
     # -- the replay scene's calls --------------------------------------------------------
     def show(self, engine: Any, events: list, show_all: bool) -> None:
@@ -91,6 +93,20 @@ class ReplayTable:
     # -- what the view asks of a table -------------------------------------------------
     def is_human(self, seat: int) -> bool:
         return self.ctl.kinds[seat] == "human"
+
+    def seat_view(self) -> GnonoSeatView:
+        """The bottom seat's view of the position shown."""
+        key = (self.ctl.version, self.playback.bottom)
+        if self._view is None or self._view[0] != key:
+            assert self.ctl.state is not None
+            self._view = (key, self.ctl.state.view(self.playback.bottom))
+        return self._view[1]
+
+    def deal_no(self) -> int | None:
+        return self.ctl.state.deal_no if self.ctl.state is not None else None
+
+    def seat_missing(self, seat: int) -> bool:
+        return False
 
     def hand_open(self) -> bool:
         return True

@@ -452,7 +452,7 @@ class GnonoState(StateFields):
             draw_pile_size=len(self.draw_pile), options=self.options,
             legal=tuple(self.legal_moves(seat)),
             wd4_record=tuple((g, i) for g, i in self.wd4_record),
-            discards=tuple(self.discard))
+            discards=tuple(self.discard), round_no=self.round_no)
 
     def copy(self) -> GnonoState:
         """An independent copy (cards are immutable and shared)."""

@@ -17,16 +17,27 @@ screen's C makes a deal challenge.
 The table is split by concern: the clockwork without pygame (controller.py: the
 state, the computers' pace and thinking, the UNO timers, statistics), the playback
 (playback.py), the drawing (table_draw.py), the keys (table_keys.py), the save
-(table_save.py), the replays, coach and challenge (table_coach.py); this module
-holds them together with the questions to the human.
+(table_save.py), the replays, coach and challenge (table_coach.py), the questions
+(screens.py); this module holds them together.
+
+Hosted over the network (issue #36, `hosting`: game/net/hosting.py): the seats in
+`hosting.remote` are played from other computers (no keys, no computer here; their
+turn is waited for, by name while they are away); the table's own moves are applied
+by the host, which tells the players; a network player's move comes back through
+`on_network_move` and is played back, recorded and saved as a computer's; nothing is
+played before `hosting.started`; leaving closes the table for the players.
 
     start(app, seed=None) -> the set-up scene
     resume(app) -> the table of saves/gnono.json, or None
     start_challenge(app, ch) -> the table of a deal challenge (game.challenges)
-    GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None)
+    new_table(app, kinds, names, options, speed="normal", seed=None, hosting=None)
+    GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None, hosting=None)
 """
 from __future__ import annotations
 
+from typing import Any
+
+from game import palette as P
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
@@ -35,13 +46,12 @@ from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
 from game.table_support import resume_saved
-from game.words import counted
 
 from . import replay_codec
-from .cards import COLOR_NAMES, DECK_SIZE, Card
+from .cards import DECK_SIZE, Card
 from .controller import GnonoController
 from .help_text import HELP
-from .narrate import Speaker, card_words
+from .narrate import Speaker, card_words, narrate
 from .playback import Model, Playback, Stage
 from .rules import (
     CHALLENGE,
@@ -51,16 +61,14 @@ from .rules import (
     PLAY,
     ROUND_OVER,
     SWAP,
-    Catch,
+    CallUno,
     Challenge,
     ChooseColor,
     GnonoState,
     NextRound,
-    Play,
-    SwapHands,
     move_seat,
 )
-from .screens import ChallengeBox, ChallengeResult, ColourBox, GnonoScoring, SeatChooser
+from .screens import ChallengeResult, GnonoQuestions, GnonoScoring
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_coach import GnonoCoach
@@ -68,6 +76,7 @@ from .table_draw import GnonoView
 from .table_keys import GnonoKeys
 from .table_notes import GnonoNarrator
 from .table_save import SAVE_KIND, SAVE_NAME, SAVE_SCHEMA, load, table_json
+from .view import GnonoView as GnonoSeatView
 
 
 class GnonoTable(TurnTable):
@@ -82,14 +91,17 @@ class GnonoTable(TurnTable):
     rules_help = HELP
 
     def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None):
+                 seed: int | None = None, ai_rngs=None, hosting: Any = None):
         super().__init__(app)
-        self.ctl = GnonoController(state, kinds, names, seed, ai_rngs)
+        self.hosting = hosting      # a game.net.hosting.NetHosting: the table opened to the network
+        self.ctl = GnonoController(state, kinds, names, seed, ai_rngs,
+                                   hosting.remote if hosting is not None else frozenset())
         self.playback = Playback(self)
         self.view = GnonoView(self)
         self.keymap = GnonoKeys(self)
         self.narrator = GnonoNarrator(self)
         self.coach = GnonoCoach(self)
+        self.questions = GnonoQuestions(self)
         self.speed = speed if speed in SPEEDS else "normal"
         self.speaker = Speaker(self.ctl.names)
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
@@ -104,15 +116,31 @@ class GnonoTable(TurnTable):
         self.show_hands = False
         self.asking = False
         self.scoring_open = False
+        self.scored_round: int | None = None   # the last round whose scores were shown
+        self.late_scoring = False              # a network player dealt before they were
         self.challenge: DealChallenge | None = None   # the deal challenge being played
         self.last_replay = None                       # the last round recorded and stored
         self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
         self.note(f"The first card is the {card_words(state.top)}.")
+        if hosting is not None:     # OSError (its sentence) if the port cannot be opened
+            hosting.attach(state, self.ctl.names, self.on_network_move)
+            self.ctl.applier = self.hosted_apply
 
     # -- what the controller holds -------------------------------------------------------
     def is_human(self, seat) -> bool:
         return self.ctl.is_human(seat)
+
+    def seat_view(self) -> GnonoSeatView:
+        """The bottom seat's view of the game now (what the drawing and the keys read)."""
+        return self.ctl.seat_view(self.playback.bottom)
+
+    def deal_no(self) -> int | None:
+        return self.ctl.state.deal_no
+
+    def seat_missing(self, seat: int) -> bool:
+        """A hosted table's network player not (or no longer) connected."""
+        return self.hosting is not None and seat in self.hosting.missing()
 
 
     # -- what the narrator answers for the table
@@ -154,8 +182,60 @@ class GnonoTable(TurnTable):
         self.coach.store_replays()
         return True
 
+    def call_uno(self, move: CallUno) -> bool:
+        """The viewer's "UNO!" (a legal one): told at once, without a playback, so the
+        call does not hold up the card that follows it."""
+        for ev in self.ctl.apply(move):
+            text, cue = narrate(ev, self.speaker, self.viewer)
+            self.note(text, P.YELLOW)
+            if cue:
+                self.app.sound(cue)
+        for stage in self.stages:
+            stage.model.uno_called[move.seat] = True
+        return True
+
+    # -- a hosted table (game/net/hosting.py): the host applies, the network's moves come in
+    @property
+    def updates_when_covered(self) -> bool:
+        return self.hosting is not None      # the network is heard under the lobby or a box
+
+    def hosted_apply(self, move) -> list:
+        """A move of this table's own (its keyboard, its computers, the deal) applied by
+        the host, which sends the network players their updates (IllegalMove: refused)."""
+        seat = move_seat(move)
+        host = self.hosting.host
+        return host.table_move(move) if seat is None else host.local_move(seat, move)
+
+    def on_network_move(self, seat: int, move, events: list) -> None:
+        """A network player's move, applied by the host: shown, told, recorded and saved
+        as a computer's is."""
+        before = self.playback.shown().copy() if self.stages else self.playback.live()
+        self.ctl.heard(move)
+        self.stages.extend(self.playback.build_stages(before, events))
+        self.coach.store_replays()
+        ended = (self.ctl.state.last_round or {}).get("round")
+        if type(move) is NextRound and ended != self.scored_round:
+            self.late_scoring = True      # the round's scores are still shown, and counted
+
+    def pump_network(self) -> bool:
+        """Each step of a hosted table: the network's messages in and out, the joiners'
+        names on the seats; True once play may go on (every remote seat joined, or
+        the host started) and the table is not covered."""
+        hosting = self.hosting
+        hosting.pump()
+        names = [hosting.name(s) if s in hosting.remote else name for s, name in enumerate(self.ctl.names)]
+        if names != self.ctl.names:
+            self.ctl.rename(names)
+            self.speaker = Speaker(names)
+        return hosting.started and self.app.top is self
+
     # -- the clock --------------------------------------------------------------------
     def update(self, dt):
+        if self.hosting is not None and not self.pump_network():
+            return None
+        if self.late_scoring:
+            self.late_scoring = False
+            return self.open_scoring()
         ctl = self.ctl
         ctl.think()
         if self.stages:
@@ -171,23 +251,13 @@ class GnonoTable(TurnTable):
         if move is not None:
             self.apply(move)
             return None
-        if self.is_human(self.ctl.state.current):
+        if self.is_human(self.ctl.state.current) and self.ctl.state.current not in ctl.remote:
             return self.human_turn(now)
-        self._turn_told = False
+        self._turn_told = False     # (a network player's turn: the host waits for its move)
         return None
 
     def play_back(self) -> None:
-        st = self.stages[0]
-        if st.t == 0:
-            if st.cue:
-                self.app.sound(st.cue)
-            if st.note:
-                self.note(st.note, st.colour, st.owner, st.secret)
-        st.t += 1
-        if st.t >= st.steps:
-            self.stages.pop(0)
-            if not self.stages:
-                self.keymap._sync_selection()
+        self.playback.advance()
 
     def human_turn(self, now: int):
         """The keyboard's turn: hand it over to the seat on turn, or ask its question."""
@@ -222,86 +292,29 @@ class GnonoTable(TurnTable):
         self.playback.forget()
         self.note(f"{self.speaker.verb(seat, 'have', 'has')} the keyboard.")
 
-    # -- questions to the human ---------------------------------------------------------
+    # -- questions to the human (screens.py) ---------------------------------------------
     def ask_colour(self, on_pick, cancel=True) -> Push:
-        self.asking = True
-
-        def picked(c):
-            self.asking = False
-            return on_pick(c)
-
-        def cancelled():
-            self.asking = False
-
-        hand = self.ctl.state.hands[self.viewer] if self.viewer is not None else []
-        return Push(ColourBox(self.app, picked, cancelled if cancel else None, hand, self.coach.ask_coach))
+        return self.questions.ask_colour(on_pick, cancel)
 
     def ask_challenge(self) -> Push:
-        st = self.ctl.state
-        seat = self.viewer
-        w = st.wd4
-        offender = w["seat"] if w else st.next_seat(seat, -1)
-        prev = COLOR_NAMES[w["prev_color"]] if w else "?"
-        self.asking = True
-        total = st.pending_draw if st.options.stacking else 4
-        held = f"a {prev} card" if st.options.wd4_rule == "color" else "another playable card"
-        text = [f"{self.ctl.names[offender]} played a Wild Draw Four on you "
-                f"(the colour was {prev}, now {COLOR_NAMES[st.color]}).",
-                f"Challenge?  Y: {self.ctl.names[offender]} shows the hand. Holding {held}, "
-                f"{self.ctl.names[offender]} draws 4 and you play on; "
-                f"if not, you draw {total + 2}.",
-                f"N: you draw {total} and miss your turn."]
-        # stacking: your own Wild Draw Four, or (mixed) a Draw Two of the colour named
-        stackable = sorted({m.card for m in st.legal_moves(seat) if type(m) is Play and m.seat == seat},
-                           key=lambda c: not c.is_wild_draw_four)
-
-        def answer(yes):
-            self.asking = False
-            if st is not self.ctl.state or st.phase != CHALLENGE:
-                return None
-            shown_before = list(st.hands[offender])
-            if self.apply(Challenge(seat, yes), 0.6) and yes:
-                return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before,
-                                            w["guilty"] if w else False, prev, total + 2))
-            return None
-
-        def stack():
-            self.asking = False
-            card = stackable[0]
-            if card.is_wild:
-                return self.ask_colour(lambda c: self.apply(Play(seat, card, c), 0.5))
-            self.apply(Play(seat, card), 0.5)
-            return None
-
-        def catchable():
-            u = self.ctl.state.uno_window
-            return self.ctl.names[u] if u is not None and u != seat else None
-
-        def catch():
-            u = self.ctl.state.uno_window
-            return self.keymap.act(Catch(seat, u)) if u is not None and u != seat else False
-
-        label = (f"stack your {stackable[0].name}" if stackable else "")
-        return Push(ChallengeBox(self.app, text, lambda: answer(True), lambda: answer(False),
-                                 stack if stackable else None, label, catchable, catch,
-                                 self.coach.ask_coach))
+        return self.questions.ask_challenge()
 
     def ask_swap(self) -> Push:
-        self.asking = True
-        seat = self.viewer
+        return self.questions.ask_swap()
 
-        def picked(t):
-            self.asking = False
-            self.apply(SwapHands(seat, t), 0.6)
-
-        others = [s for s in range(self.ctl.n) if s != seat]
-        return Push(SeatChooser(self.app, "A 7: swap hands with whom?",
-                                [(s, f"{self.ctl.names[s]} ({counted(len(self.ctl.state.hands[s]), 'card')})")
-                                 for s in others], picked, self.coach.ask_coach))
+    def answer_challenge(self, yes: bool, offender: int, prev: str, total: int) -> Push | None:
+        """The viewer's answer to a Wild Draw Four; a challenge shows the hand it judged."""
+        st = self.ctl.state
+        shown_before, guilty = list(st.hands[offender]), bool(st.wd4 and st.wd4["guilty"])
+        if self.apply(Challenge(self.viewer, yes), 0.6) and yes:
+            return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before, guilty,
+                                        prev, total + 2))
+        return None
 
     # -- the round's end --------------------------------------------------------------
     def open_scoring(self) -> Push:
         self.scoring_open = True
+        self.scored_round = (self.ctl.state.last_round or {}).get("round")
         line = self.ctl.round_end(self.app.stats, variant_name(self.ctl.state.options, self.app.storage))
         if line:
             self.history.append(line)
@@ -318,7 +331,8 @@ class GnonoTable(TurnTable):
         self.sel, self.sel_card, self.scroll = 0, None, 0
         self.messages.clear_lines()
         self.hand_seen = {}
-        self.apply(NextRound())
+        if self.ctl.state.phase == ROUND_OVER:   # (at a hosted table a player may have dealt)
+            self.apply(NextRound())
         self.save()
         return None
 
@@ -333,6 +347,20 @@ class GnonoTable(TurnTable):
         if self.viewer is not None and not self.is_human(self.viewer):
             raise AssertionError("a computer at the keyboard")
 
+    def leave(self, then=None) -> Pop:
+        """Save and leave; a hosted table is closed for its players ("The host closed
+        the table")."""
+        self.close_hosting()
+        return super().leave(then)
+
+    def save_state(self):
+        self.close_hosting()     # the program ends (its window closed)
+        self.save()
+
+    def close_hosting(self) -> None:
+        if self.hosting is not None and self.hosting.host is not None and not self.hosting.host.ended:
+            self.hosting.close()
+
     def save(self):
         if self.ctl.state.phase == GAME_OVER:
             return False
@@ -340,11 +368,14 @@ class GnonoTable(TurnTable):
 
 
 # ---------------------------------------------------------------- menu hooks
-def new_table(app, kinds, names, options, speed="normal", seed=None) -> GnonoTable:
+def new_table(app, kinds, names, options, speed="normal", seed=None,
+              hosting: Any = None) -> GnonoTable:
+    """A new game's table; with `hosting`, opened to the network (its remote seats are
+    played from other computers: OSError with its sentence if the port cannot open)."""
     if seed is None:
         seed = fresh_deal_no()   # a random game has a deal number too
     st = GnonoState(len(kinds), seed, options)
-    return GnonoTable(app, st, kinds, names, speed, seed=seed)
+    return GnonoTable(app, st, kinds, names, speed, seed=seed, hosting=hosting)
 
 
 def start(app, seed=None):

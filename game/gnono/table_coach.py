@@ -27,7 +27,7 @@ class GnonoCoach:
     # -- the coach ------------------------------------------------------------------------
     def coach_ready(self) -> bool:
         """Is a decision of the player at the keyboard waiting (any question box too)?"""
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         return (self.table.viewer is not None and not self.table.stages and st.current == self.table.viewer
                 and st.phase in coach.PHASES and self.table.hand_open())
 
@@ -37,14 +37,14 @@ class GnonoCoach:
         if not self.coach_ready():
             return self.table.refuse("The coach helps when it is your turn to decide.")
         try:
-            advice = coach.advise(self.table.ctl.state.view(self.table.viewer), self.table.ctl.names)
+            advice = coach.advise(self.table.seat_view(), self.table.ctl.names)
         except Exception as exc:    # a coach that fails is a bug, reported; the game goes on
             errors.report(exc, "the Gnono coach")
             return self.table.refuse("The coach has no advice now.")
         self.table.ctl.coach_used()
         self.table.note(None, seat=self.table.viewer, private=f"Coach: {advice.text}.")   # the asker's only
         move = advice.move
-        if type(move) is Play and self.table.ctl.state.phase == PLAY:
+        if type(move) is Play and self.table.seat_view().phase == PLAY:
             self.table.sel_card = move.card      # the advised card is the chosen one
             self.table.keymap._sync_selection()
         return True

@@ -1,7 +1,12 @@
 """Drawing the Gnono table: the title line, the piles and the colour to follow round
 the direction ring, each seat's box, the bottom hand with what the keys do now, a
 card in flight, the notes and the key bar. GnonoView, held by GnonoTable (and the
-replay's table) as `view`."""
+replay's table, and a joiner's table: remote_table.py) as `view`.
+
+What it shows of the game comes from the bottom seat's view (`table.seat_view()`,
+the same GnonoView of game/gnono/view.py a computer or a network player gets) and the
+table's playback models, so one drawing serves the local table, a replay and a table
+joined over the network."""
 from __future__ import annotations
 
 import math
@@ -59,14 +64,22 @@ class GnonoView:
                 canvas.blit(art.face(c, "normal"), (int(x), int(y)))
         self.table.draw_notes(canvas)
 
+    def turn_words(self, seat: int) -> str:
+        """The title's word on another seat's turn; a network player whose connection
+        is down (or who has not joined yet) is waited for by name."""
+        name = self.table.ctl.names[seat]
+        return f"Waiting for {name}" if self.table.seat_missing(seat) else f"{name}'s turn"
+
     def _back_colour(self):
         c = self.table.app.options["colour.back"]
         return P.RED if c == P.BLUE else c
 
     def _draw_title(self, canvas, m):
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        s = f" GNONO  Round {st.round_no}  Deal {st.deal_no}  To {st.options.playout_score}"
+        deal = self.table.deal_no()
+        deal_words = "" if deal is None else f"  Deal {deal}"
+        s = f" GNONO  Round {st.round_no}{deal_words}  To {st.options.playout_score}"
         if st.phase in (ROUND_OVER, GAME_OVER):
             t = "Round over" if st.phase == ROUND_OVER else "Game over"
             mine = False
@@ -78,7 +91,7 @@ class GnonoView:
                      CHALLENGE: "Challenge?", COLOR: "Choose a colour",
                      SWAP: "Swap with whom?"}.get(st.phase, "Your turn")
             else:
-                t = f"{self.table.ctl.names[cur]}'s turn"
+                t = self.turn_words(cur)
         dealer = f"  Dealer: {self.table.ctl.names[st.dealer]}"
         if len(s) + len(dealer) + len(t) + 2 <= 80:
             s += dealer
@@ -108,12 +121,13 @@ class GnonoView:
         arrow = "clockwise" if m.direction == 1 else "anticlockwise"
         ui.text_px(canvas, SWATCH_RECT.x, SWATCH_RECT.bottom + 12, "Play goes", txt)
         ui.text_px(canvas, SWATCH_RECT.x, SWATCH_RECT.bottom + 28, arrow, P.YELLOW)
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         if st.pending_draw:
             ui.text_px(canvas, DRAW_RECT.x, DRAW_RECT.y - 20, f"+{st.pending_draw} waiting", P.LIGHT_RED)
 
     def _draw_seat(self, canvas, seat, box, m, txt):
-        turn = m.current == seat and self.table.ctl.state.phase not in (ROUND_OVER, GAME_OVER)
+        st = self.table.seat_view()
+        turn = m.current == seat and st.phase not in (ROUND_OVER, GAME_OVER)
         bg = P.BLUE if turn else P.BLACK
         pygame.draw.rect(canvas, P.PALETTE[bg], (box.x + 1, box.y, box.w - 2, 16))
         name = ("\x10" if turn else " ") + self.table.ctl.names[seat]
@@ -138,12 +152,12 @@ class GnonoView:
         ui.text_px(canvas, box.x + 4, box.y + 62, f"{m.scores[seat]} pts", txt)
         if m.uno_called[seat] and k == 1:
             ui.text_px(canvas, box.right - 44, box.y + 62, "UNO!", P.YELLOW, P.RED)
-        elif self.table.ctl.state.uno_window == seat and not self.table.stages:
+        elif st.uno_window == seat and not self.table.stages:
             ui.text_px(canvas, box.right - 44, box.y + 62, "1 ?", P.LIGHT_RED)
 
     def _draw_bottom(self, canvas, m, txt):
         t = self.table
-        st = t.ctl.state
+        st = t.seat_view()
         seat = t.playback.bottom
         cards = t.playback.hand_cards(m)
         # hot seat: a human's hand is open only on his turn; F9 never shows a human's
@@ -220,7 +234,7 @@ class GnonoView:
 
     def _draw_window_tip(self, canvas, y, seat):
         """Who may call "UNO!" or be caught now, or who is thinking."""
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         if st.uno_window == seat:
             ui.text(canvas, 1, y, "One card left: press U to call \"UNO!\" before you are caught!",
                     P.YELLOW if self.table.app.blink else P.LIGHT_RED)
@@ -228,7 +242,10 @@ class GnonoView:
             ui.text(canvas, 1, y, f"{self.table.ctl.names[st.uno_window]} has one card and did not call "
                     "\"UNO!\": press C to catch!", P.YELLOW if self.table.app.blink else P.LIGHT_RED)
         elif not self.table.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
-            ui.text(canvas, 1, y, f"{self.table.ctl.names[st.current]} is thinking...", P.LIGHT_GREY)
+            name = self.table.ctl.names[st.current]
+            line = (f"Waiting for {name}..." if self.table.seat_missing(st.current)
+                    else f"{name} is thinking...")
+            ui.text(canvas, 1, y, line, P.LIGHT_GREY)
 
 
 # ------------------------------------------------------------------ the direction ring

@@ -1,17 +1,18 @@
 """The human's keys at the Gnono table: choosing a card, playing, drawing, keeping the
 drawn card, "UNO!" and catching, F4's scores; refused keys beep with the reason.
-GnonoKeys, held by GnonoTable as `keymap`."""
+GnonoKeys, held by GnonoTable (and a joiner's table, remote_table.py) as `keymap`: it
+reads the game from the seat's view (`table.seat_view()`, its legal moves) and hands
+its moves to `table.apply` (a joiner's table sends them to the host)."""
 from __future__ import annotations
 
 import pygame
 
-from game import palette as P
 from game.keys import Binding
 from game.scene import Push
 from game.scenes.overlays import TextBox
 
 from .cards import COLOR_NAMES, Card
-from .narrate import narrate
+from .heuristic import wd4_lawful_in_view
 from .rules import DRAWN, PLAY, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
 
 
@@ -33,9 +34,9 @@ class GnonoKeys:
         if not cards:
             t.sel = 0
             return
-        st = t.ctl.state
+        st = t.seat_view()
         if st.phase == DRAWN and st.current == t.playback.bottom and st.drawn_card in cards:
-            t.sel_card = t.ctl.state.drawn_card
+            t.sel_card = st.drawn_card
         if t.sel_card in cards:
             t.sel = cards.index(t.sel_card)
         t.sel = max(0, min(t.sel, len(cards) - 1))
@@ -44,7 +45,7 @@ class GnonoKeys:
     def move_sel(self, d):
         if self.table.viewer is None:
             return False
-        if self.table.ctl.state.phase == DRAWN and self.table.my_turn():
+        if self.table.seat_view().phase == DRAWN and self.table.my_turn():
             return self.table.refuse("Enter plays the card you drew, - keeps it.")
         cards = self.table.playback.hand_cards()
         if not cards:
@@ -67,7 +68,7 @@ class GnonoKeys:
         return cards[self.table.sel]
 
     def enter(self):
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         seat = self.table.viewer
         if seat is None or self.table.stages or self.table.asking:
             return False
@@ -89,7 +90,7 @@ class GnonoKeys:
             return False
         if card.is_wild:
             probe = Play(seat, card, "R")
-            if not st.is_legal(probe):
+            if probe not in st.legal:
                 return self.act(probe)   # refused by the engine: the beep and its reason
             return self.table.ask_colour(lambda c: self.table.apply(Play(seat, card, c), 0.5))
         return self.act(Play(seat, card))
@@ -97,30 +98,29 @@ class GnonoKeys:
     def playable(self, card) -> bool:
         """May the bottom seat lawfully play this card now (its turn, phase play)? A Wild
         Draw Four the rules allow only as a bluff (challenges on) is not playable here."""
-        st = self.table.ctl.state
-        if not st.is_legal(Play(self.table.playback.bottom, card, "R" if card.is_wild else None)):
+        st = self.table.seat_view()
+        if Play(self.table.playback.bottom, card, "R" if card.is_wild else None) not in st.legal:
             return False
-        bottom = self.table.playback.bottom
-        return not (card.is_wild_draw_four and not st.pending_draw and not st.wd4_lawful(bottom))
+        return not (card.is_wild_draw_four and not st.pending_draw and not wd4_lawful_in_view(st))
 
     def card_verdict(self, card) -> str:
         """"playable", "does not match", or the bluff a Wild Draw Four would be."""
         if self.playable(card):
             return "playable"
-        st = self.table.ctl.state
-        if card.is_wild_draw_four and st.is_legal(Play(self.table.playback.bottom, card, "R")):
+        st = self.table.seat_view()
+        if card.is_wild_draw_four and Play(self.table.playback.bottom, card, "R") in st.legal:
             held = (COLOR_NAMES[st.color] if st.options.wd4_rule == "color"
                     else "another playable card")
             return f"a bluff (you hold {held}): it may be challenged"
         return "does not match"
 
     def draw_card(self):
-        if not self.table.my_turn() or self.table.ctl.state.phase != PLAY:
+        if not self.table.my_turn() or self.table.seat_view().phase != PLAY:
             return False
         return self.act(Draw(self.table.viewer))
 
     def keep(self):
-        if not self.table.my_turn() or self.table.ctl.state.phase != DRAWN:
+        if not self.table.my_turn() or self.table.seat_view().phase != DRAWN:
             return False
         return self.act(KeepDrawn(self.table.viewer))
 
@@ -128,34 +128,26 @@ class GnonoKeys:
         if self.table.viewer is None or self.table.asking:
             return False
         m = CallUno(self.table.viewer)
-        if not self.table.ctl.state.is_legal(m):
+        if m not in self.table.seat_view().legal:
             return self.table.refuse("No reason to call \"UNO!\" now: call it with two cards in "
                                "hand on your turn, or right after playing the second-to-last.")
-        # no playback: the call must not hold up the card that follows it
-        for ev in self.table.ctl.apply(m):
-            text, cue = narrate(ev, self.table.speaker, self.table.viewer)
-            self.table.note(text, P.YELLOW)
-            if cue:
-                self.table.app.sound(cue)
-        for stage in self.table.stages:
-            stage.model.uno_called[self.table.viewer] = True
-        return True
+        return self.table.call_uno(m)
 
     def catch(self):
         if self.table.viewer is None or self.table.asking:
             return False
-        w = self.table.ctl.state.uno_window
+        w = self.table.seat_view().uno_window
         if w is None or w == self.table.viewer:
             return self.table.refuse("Nobody to catch: every seat with one card called \"UNO!\".")
         return self.act(Catch(self.table.viewer, w))
 
     def show_scores(self):
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         lines = [f"Round {st.round_no}; the first to {st.options.playout_score} points wins.", ""]
-        order = sorted(range(self.table.ctl.n), key=lambda s: -st.totals[s])
+        order = sorted(range(self.table.ctl.n), key=lambda s: -st.scores[s])
         for s in order:
             who = "human" if self.table.is_human(s) else f"computer, {self.table.ctl.kinds[s]}"
-            lines.append(f"  {self.table.ctl.names[s]:<12} {st.totals[s]:5d}   ({who})")
+            lines.append(f"  {self.table.ctl.names[s]:<12} {st.scores[s]:5d}   ({who})")
         lines += ["", "Rounds played:"] + (self.table.history[-30:] or ["  none finished yet"])
         return Push(TextBox(self.table.app, "Scores", lines))
 
@@ -165,7 +157,7 @@ class GnonoKeys:
         turns fly past the notes lines), and F4 and F8 while there is room (F1 lists
         every key)."""
         t = self.table
-        st = t.ctl.state
+        st = t.seat_view()
         playing = t.my_turn() and st.phase == PLAY       # (my_turn: no playback under way)
         drawn = t.my_turn() and st.phase == DRAWN
         b = []

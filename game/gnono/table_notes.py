@@ -1,5 +1,6 @@
 """What the Gnono table tells whom: the notes line, the F3 log and the voice, with the
-privacy of hot seat. GnonoNarrator, held by GnonoTable as `narrator`.
+privacy of hot seat. GnonoNarrator, held by GnonoTable (and a joiner's table) as
+`narrator`; what it tells of the game it reads in the bottom seat's view.
 
 A note may carry a secret: the same line with what only one seat may know (the cards
 it drew, the coach's answer). The shared layer (game/table/audience.py) shows, logs
@@ -44,7 +45,7 @@ class GnonoNarrator:
     def announce_turn(self) -> None:
         """Say once when the viewer's turn begins (the title line shows it; the voice must)."""
         t = self.table
-        st = t.ctl.state
+        st = t.seat_view()
         if t._turn_told or not t.hand_open():
             return
         t._turn_told = True     # until the turn passes (GnonoTable.update)
@@ -53,16 +54,16 @@ class GnonoNarrator:
 
     # -- what changed my hand -------------------------------------------------------------
     def remember_hand(self, seat) -> None:
-        """The hand of `seat` as its owner last saw it (after his own move)."""
+        """The hand of `seat` (the bottom seat) as its owner last saw it (after his own move)."""
         if seat is not None and self.table.is_human(seat):
-            self.table.hand_seen[seat] = Counter(self.table.ctl.state.hands[seat])
+            self.table.hand_seen[seat] = Counter(self.table.seat_view().hand)
 
     def tell_hand_changes(self) -> None:
         """At the start of the viewer's turn: what came into or left his hand since."""
         seat = self.table.viewer
         if seat is None or not self.table.hand_open():
             return
-        now = Counter(self.table.ctl.state.hands[seat])
+        now = Counter(self.table.seat_view().hand)
         seen = self.table.hand_seen.get(seat)
         self.table.hand_seen[seat] = now
         if seen is None or seen == now:
@@ -82,7 +83,7 @@ class GnonoNarrator:
         """The chosen card ("red 7, playable"), only while the hand is open to its owner."""
         if not self.table.hand_open() or self.table.stages:
             return ""   # nothing while a move is shown: its note must not be cut short
-        st = self.table.ctl.state
+        st = self.table.seat_view()
         if st.phase == DRAWN and self.table.my_turn():
             keep = "" if st.options.draw_until_playable else ", minus keeps it"
             return f"You drew the {st.drawn_card.name}: Enter plays it{keep}."
@@ -96,7 +97,7 @@ class GnonoNarrator:
     def spoken_intro(self) -> str:
         """Said when the table appears or is uncovered (it interrupts what was queued):
         the first time the notes so far, later only whose turn it is."""
-        st, m = self.table.ctl.state, self.table.playback.shown()
+        st, m = self.table.seat_view(), self.table.playback.shown()
         if st.phase in (ROUND_OVER, GAME_OVER):
             turn = "The round is over."
         elif m.current == self.table.viewer:
@@ -128,7 +129,7 @@ class GnonoNarrator:
         """F11: the hand (the viewer's only, when open), the top card and the colour, each
         seat's cards, the scores, whose turn."""
         t = self.table
-        st, m = t.ctl.state, t.playback.shown()
+        st, m = t.seat_view(), t.playback.shown()
         parts = []
         if t.viewer is None:
             parts.append("You are watching.")

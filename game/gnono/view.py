@@ -39,6 +39,7 @@ class GnonoView:
     # per seat, this game: challenges of its Wild Draw Fours found (guilty, not guilty)
     wd4_record: tuple[tuple[int, int], ...] = ()
     discards: tuple[Card, ...] = ()    # the discard pile now, bottom to top (out of play)
+    round_no: int = 1                  # the round being played (the table's title line)
 
     def next_seat(self, seat: int | None = None, k: int = 1) -> int:
         s = self.seat if seat is None else seat

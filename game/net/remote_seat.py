@@ -14,6 +14,7 @@ No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.games import BY_KEY
@@ -47,15 +48,19 @@ class RemoteSeat:
         self._first = list(first or [])
 
     # -- receiving ------------------------------------------------------------------
-    def poll(self) -> list[str]:
+    def poll(self, each: Callable[[Message], None] | None = None) -> list[str]:
         """Take the host's messages since the last call; the kinds taken, in order.
-        A view this program cannot read ends the link (`ending` says so)."""
+        `each(msg)` is called after each is taken (a table that plays every update's
+        events back: `events` holds only the last one's). A view this program cannot
+        read ends the link (`ending` says so)."""
         msgs, self._first = self._first + self.client.poll(), []
         kinds: list[str] = []
         self.polled_events = []
         for msg in msgs:
             self.receive(msg)
             kinds.append(msg.kind)
+            if each is not None:
+                each(msg)
         if self.ending is None and self.client.state in ("closed", "refused"):
             self.ending = ("lost", self.client.reason or "The connection to the table was lost.")
         return kinds
