@@ -18,7 +18,7 @@ def who(t, seat: int) -> str:
     """The subject of a sentence about a seat's move at table `t`."""
     if seat == t.me and not t.hot_seat:
         return "You"
-    return t.names[seat] if t.hot_seat else "The computer"
+    return t.names[seat] if t.opponent_named else "The computer"
 
 
 class Narrator:
@@ -63,7 +63,9 @@ class Narrator:
         drawn from the Stock is never named (it is private to its player)."""
         subject = who(self.table, seat)
         if kind == "take_upcard":
-            mine = self.table.game.discards[1 - seat][-1:] == [Card.parse(ev.data["card"])]
+            v = self.table.seen
+            theirs = v.my_discards if v.seat == 1 - seat else v.opp_discards
+            mine = theirs[-1:] == (Card.parse(ev.data["card"]),)
             self.took = f"{subject} takes {'your' if mine else 'the upcard'} {ctext}"
             return self.took + "."
         if kind == "draw_stock":
@@ -75,7 +77,7 @@ class Narrator:
         return {
             "pass": f"{subject} passes the upcard {ctext}.",
             "knock": f"{subject} knocks with {ev.get('deadwood')}!",
-            "gin": f"GIN! {subject} goes {'Big Gin' if ev.get('discard') is None else 'gin'}.",
+            "gin": f"GIN! {subject} goes {'Big Gin' if ev.data.get('discard', '') is None else 'gin'}.",
             "lay_down": f"{subject} lays down the groups"
                         + (f" and lays off {len(ev.data['layoffs'])}." if ev.get("layoffs") else "."),
         }.get(kind)

@@ -45,7 +45,6 @@ from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.table.handover import HandOver
 from game.table_support import resume_safely
-from game.words import counted
 
 
 class GinTable(Scene):
@@ -61,7 +60,7 @@ class GinTable(Scene):
         self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app))
         self.view = GinView(self.ctl)
         self.keymap = GinKeys(self)
-        self._spoken_item = self._spoken_text = ""
+        self.focus_line = table_speech.FocusLine()
         self.handing_over = False    # the hand-over screen is up (hot seat)
 
     # ---- the clock: hot seat's hand-over, then the computer ------------------------------
@@ -106,13 +105,7 @@ class GinTable(Scene):
     # ---- speech (game/gin/table_speech.py) ----------------------------------------------
     def spoken_focus(self) -> str:
         """The item under the cursor; with the note a key has just set, said together."""
-        c = self.ctl
-        item = table_speech.focus(c)
-        if item != self._spoken_item or c.note_unsaid:
-            note = c.note if c.note_unsaid else ""
-            self._spoken_text = ". ".join(t.rstrip(".") for t in (note, item) if t)
-            self._spoken_item, c.note_unsaid = item, False
-        return self._spoken_text
+        return self.focus_line(self.ctl)
 
     def spoken_state(self) -> str:
         return table_speech.state(self.ctl)
@@ -133,7 +126,7 @@ class GinTable(Scene):
         return self.ctl.moved or self.ctl.cpu_to_move()
 
     def help_lines(self):
-        return table_keys.help_text(self.ctl.game)
+        return table_keys.help_text(self.ctl.seen)
 
     # ---- the screens the table opens ---------------------------------------------------
     def go_on(self):
@@ -194,10 +187,7 @@ class GinTable(Scene):
         return Push(SC.game_score(self.app, self.ctl.game, self.ctl.names, any_key=True))
 
     def show_pile(self):
-        pile = self.ctl.game.pile
-        return Push(SC.CardsBox(self.app, "The Pile", pile,
-                                f"{counted(len(pile), 'card')}, the first discard first",
-                                "\x18 the upcard" if pile else ""))
+        return Push(SC.pile_box(self.app, self.ctl.seen.pile))
 
     def show_stock(self):
         stock = list(reversed(self.ctl.game.stock))

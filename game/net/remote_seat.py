@@ -13,6 +13,7 @@ No pygame here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.games import BY_KEY
@@ -45,14 +46,18 @@ class RemoteSeat:
         self._first = list(first or [])
 
     # -- receiving ------------------------------------------------------------------
-    def poll(self) -> list[str]:
+    def poll(self, each: Callable[[str], None] | None = None) -> list[str]:
         """Take the host's messages since the last call; the kinds taken, in order.
+        `each(kind)` is called after each message is taken (the fields hold that
+        message's view and events then: a table that narrates every update).
         A view this program cannot read ends the link (`ending` says so)."""
         msgs, self._first = self._first + self.client.poll(), []
         kinds = []
         for msg in msgs:
             self.receive(msg)
             kinds.append(msg.kind)
+            if each is not None:
+                each(msg.kind)
         if self.ending is None and self.client.state in ("closed", "refused"):
             self.ending = ("lost", self.client.reason or "The connection to the table was lost.")
         return kinds

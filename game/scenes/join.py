@@ -108,9 +108,14 @@ def remote_gnono_table(app: Any, link: Any) -> Any:
     return RemoteGnonoTable(app, link)
 
 
+def remote_gin_table(app: Any, link: Any) -> Any:
+    from game.gin.remote_table import RemoteGinTable  # lazy: loads with the transport, on a join
+    return RemoteGinTable(app, link)
+
+
 # the games whose joiner plays at a remote table: its scene, given the app and the
 # seat's link (game/net/remote_seat.py: the joined client, the host's messages)
-REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table}
+REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {"gnono": remote_gnono_table, "gin": remote_gin_table}
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
