@@ -285,3 +285,27 @@ def test_a_join_goes_on_to_the_gin_table_and_its_game_over_box(joined):
     app.key(ENTER)
     app.run(max_frames=1)
     assert isinstance(app.top, MenuScene)
+
+
+def test_the_host_takes_a_go_out_and_a_lay_down_in_the_players_own_groups():
+    """The keys send GoOut and LayDown with the groups the player marked; the host's
+    gate (the moves it lists name no groups) lets them through to the engine, which
+    checks the groups: wrong ones are refused with nothing changed."""
+    from game.cards import Card, parse_cards
+    from game.engine import IllegalMove
+
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(parse_cards(text))
+    g = GinGame.from_deal([parse_cards("AS 2S 3S 7H 7D 7C 9D TD JD 4C"),
+                           parse_cards("8D QD 4S 7S KC KH QH 5H 6H 2C")], Card.parse("5C"), dealer=1)
+    adapters.apply_checked("gin", g, 0, TakeUpcard(0))
+    before = g.to_json()
+    with pytest.raises(IllegalMove):          # 7H 7D 9D is no group
+        adapters.apply_checked("gin", g, 0, GoOut(0, Card.parse("4C"), (cards("7H 7D 9D"),)))
+    assert g.to_json() == before
+    melds = (cards("AS 2S 3S"), cards("7H 7D 7C"), cards("9D TD JD"))
+    adapters.apply_checked("gin", g, 0, GoOut(0, Card.parse("4C"), melds))
+    assert g.phase == "lay_down" and g.out_kind == "knock"
+    adapters.apply_checked("gin", g, 1, LayDown(1, (), cards("8D QD 4S 7S")))
+    assert g.phase == "hand_over"
+    assert sorted(map(str, g.def_unmatched)) == ["2C", "5H", "6H", "KC", "KH", "QH"]
