@@ -13,6 +13,13 @@ The controller is composed, not mixed: its Narrator (narrate.py) says the events
 its CoachTally (table_coach.py) counts the coach's hints, its HandRecording
 (table_replays.py) records each hand as a replay.
 
+Hosted (issue #36: `hosting`, a game/net/hosting.NetHosting with seat 1 remote): the
+engine is opened to the network at once (hosting.attach); the other seat is its
+joiner's, no computer's; the keyboard's moves go through the host (local_move), the
+deal of the next hand too (table_move); the joiner's moves come back through
+on_network_move and take the computer's after-move path (notes, replay, autosave);
+nothing is played until hosting.started. F6, F7 and F9 are no keys of a network table.
+
 `app` is only asked for sound(name), storage, stats and replays.
 """
 from __future__ import annotations
@@ -23,13 +30,14 @@ from game.engine import IllegalMove
 from game.gin import narrate, table_save
 from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, sort_for_hand
-from game.gin.rules import GinGame, Redeal
+from game.gin.rules import GinGame, NextHand, Redeal
 from game.gin.seat_play import MODES, SeatPlay, sentence  # noqa: F401  (the table's names)
 from game.gin.table_replays import HandRecording, replay_seats
 from game.gin.view import GinView
 from game.table.pacer import THINK_S, Pacer
 
 CPU_NAME = "Computer"
+GUEST_NAME = "Guest"      # a hosted table's other seat, until its player joins
 # the computer's pace, in fixed steps: a pause before each of its moves
 CPU_DRAW_STEPS = int(0.7 * STEP_HZ)
 CPU_DISCARD_STEPS = int(0.9 * STEP_HZ)
@@ -40,17 +48,23 @@ class GinController(SeatPlay):
     """The local table: the engine is here, the keyboard seat plays on it, the
     computer (or the hot seat's other human) the other seat."""
 
-    def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict):
+    def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int, session: dict,
+                 hosting=None):
+        if hosting is not None and set(hosting.remote) != {CPU}:
+            raise ValueError("a hosted Gin table plays the first seat at its keyboard, "
+                             "the other over the network")
         self.game = game
         self.version = 0                     # moves applied: a thought is for one version
         self._seen: tuple[tuple, GinView] | None = None
         self.session = {**table_save.SESSION_MORE, **session}
-        self.hot_seat = self.session["opponent"] == "human"
-        super().__init__(app, (name or "Player", self.session["name2"] if self.hot_seat else CPU_NAME),
-                         HUMAN)
+        self.hosting = hosting               # the table opened to the network, or None
+        self.networked = hosting is not None
+        self.hot_seat = self.session["opponent"] == "human" and hosting is None
+        other = self.session["name2"] if self.hot_seat else GUEST_NAME if hosting else CPU_NAME
+        super().__init__(app, (name or "Player", other), HUMAN)
         self.level = level
         self.ai_seed = ai_seed
-        self.ai = None if self.hot_seat else make_ai(level, ai_seed)
+        self.ai = None if self.hot_seat or hosting is not None else make_ai(level, ai_seed)
         self.orders = {s: sort_for_hand(game.hands[s]) for s in (HUMAN, CPU)}
         self.hide_hands = self.hot_seat      # hot seat: a new hand is handed over even to `me`
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
@@ -58,10 +72,18 @@ class GinController(SeatPlay):
         self.think_times: list[float] = []   # seconds each of the computer's choices took
         self.challenge = None                # the deal challenge played at this table, if any
         self._sync()
-        # the hand's replay (none on a replay's own table)
-        self.recording = HandRecording(app, None if self.replaying else
-                                       replay_seats(self.names, level, self.hot_seat))
-        self.recording.start(game)
+        self._record_hands()
+        self._waiting = ""
+        if hosting is not None:
+            hosting.attach(game, self.names, self.on_network_move)   # OSError: the port is not opened
+            self._waiting = self.waiting_line()
+
+    def _record_hands(self) -> None:
+        """The hand's replay from now, with the seats' names as they are (none on a
+        replay's own table)."""
+        self.recording = HandRecording(self.app, None if self.replaying else
+                                       replay_seats(self.names, self.level, self.hot_seat or self.networked))
+        self.recording.start(self.game)
 
     # ---- the seat's view, from the engine at hand -----------------------------------
     @property
@@ -81,6 +103,45 @@ class GinController(SeatPlay):
     def peek_hand(self):
         """F9: the computer's hand face up while the player asked for it."""
         return sort_for_hand(self.game.hands[self.them]) if self.show_cpu else None
+
+    # ---- the network (hosted) ----------------------------------------------------------
+    def on_network_move(self, seat: int, move, events) -> None:
+        """The joiner's move, applied by the host: told, recorded and saved as the
+        computer's are."""
+        self._after_move(events, move)
+
+    def follow_hosting(self) -> None:
+        """Each fixed step at a hosted table: the network's messages (the joiner's moves
+        come through on_network_move), the joiner's name, who is missing."""
+        h = self.hosting
+        if h is None:
+            return
+        was_started = h.started
+        h.pump()
+        names = (self.names[0], h.name(CPU))
+        if names != self.names:
+            self.names = names
+            self.moved = True
+            if not was_started and self.version == 0:    # nothing played: the replay takes the name
+                self._record_hands()
+        waiting = self.waiting_line()
+        if waiting != self._waiting:
+            self._waiting, self.moved = waiting, True
+
+    def waiting_line(self) -> str:
+        h = self.hosting
+        if h is None or not h.missing():
+            return ""
+        if not h.started:
+            return "Waiting for a player to join the table."
+        return f"Waiting for {self.names[CPU]} to come back."
+
+    def close_hosting(self) -> None:
+        """The host leaves: every player is told (a listing's trouble goes to the log)."""
+        if self.hosting is not None:
+            problem = self.hosting.close()
+            if problem:
+                errors.note(problem, "network")
 
     def _others_turn(self) -> None:
         v = self.seen
@@ -118,10 +179,22 @@ class GinController(SeatPlay):
         """Apply the player's move; False (with the reason in the notes) if the engine refused it."""
         return self._apply(move) is not None
 
+    def _play(self, move) -> list:
+        """The keyboard's move applied: by the engine, or at a hosted table by its host
+        (which tells the players); IllegalMove if refused."""
+        h = self.hosting
+        if h is None:
+            return self.game.apply(move)
+        if not h.started:
+            raise IllegalMove("wait for a player to join the table")
+        if isinstance(move, NextHand):          # the deal is the table's, no seat's
+            return h.host.table_move(NextHand())
+        return h.host.local_move(move.seat, move)
+
     def _apply(self, move) -> list | None:
         """Apply the player's move; None (with the reason in the notes) if the engine refused it."""
         try:
-            events = self.game.apply(move)
+            events = self._play(move)
         except IllegalMove as e:
             self.note = sentence(str(e))
             return None
@@ -157,7 +230,7 @@ class GinController(SeatPlay):
     # ---- the computer's turns (paced on the fixed clock) -------------------------------
     def cpu_to_move(self) -> bool:
         g = self.game
-        return (not self.hot_seat and self.mode in ("play", "wait") and g.turn == self.them
+        return (self.ai is not None and self.mode in ("play", "wait") and g.turn == self.them
                 and g.phase in ("offer", "draw", "discard", "lay_down"))
 
     def update(self, dt=None):

@@ -85,12 +85,13 @@ class Narrator:
 
 def record(t, events, coach_uses: int) -> None:
     """A hand's counts for the statistics, by level and by variant (hot seat: the first
-    player's, under the level "hot seat"), with the coach's hints once it is over."""
+    player's, under the level "hot seat"; a hosted network table's under "network"),
+    with the coach's hints once it is over."""
     counts, bests = hand_stats(t.game, events, 0 if t.hot_seat else t.me)
     if coach_uses:
         counts["coach_uses"] = coach_uses
     record_stats(t.app.stats, "gin", counts, bests,
-                 level="hot seat" if t.hot_seat else t.level,
+                 level="hot seat" if t.hot_seat else "network" if t.networked else t.level,
                  variant=S.variant_name(t.game.options))
 
 

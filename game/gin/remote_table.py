@@ -54,6 +54,7 @@ class ScoreSheet:
 class RemoteGinPlay(SeatPlay):
     """The joiner's seat: its view is the host's last update, its moves are sent."""
     remote = True
+    networked = True
     level = ""             # the other seat is a person: no level by the name
 
     def __init__(self, app: Any, link: RemoteSeat) -> None:

@@ -42,6 +42,7 @@ def sentence(reason: str) -> str:
 class SeatPlay:
     replaying = False      # a replay's table (game/gin/replay_board.py): drawn, never played
     remote = False         # the joiner's table: the host plays the moves
+    networked = False      # a network table (the joiner's, or the host's): nobody peeks
     hot_seat = False
     deal_no: int | None = None   # the hand's deal number, where the table knows it
 
@@ -109,7 +110,7 @@ class SeatPlay:
     @property
     def opponent_named(self) -> bool:
         """The other seat is a person the notes name (hot seat, a network table)."""
-        return self.hot_seat or self.remote
+        return self.hot_seat or self.networked
 
     # the notes: spoken as they change (issue #23). A note set by a key is said with the
     # item under the cursor (the App says that after the key, cutting off what is queued).

@@ -21,6 +21,10 @@ held as `ctl`; the drawing a table_draw.GinView, the keys a table_keys.GinKeys; 
 save and its validation in table_save.py. GinTable is the Scene around them, with
 the screens it opens.
 
+Hosted over the network (issue #36): new_table(..., hosting=NetHosting(...)) opens
+the table to a joiner at seat 1 (game/gin/controller.py says how it plays); F8 or
+quitting closes it for the joiner too.
+
     start(app, seed=None) -> the session options screen, then the table
     start_challenge(app, ch) -> a deal challenge's table (game/scenes/challenge.py)
     resume(app) -> the saved table, or None
@@ -55,9 +59,9 @@ class GinTable(Scene):
     spoken_detail_name = "your hand by suit"
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
-                 session: dict | None = None):
+                 session: dict | None = None, hosting=None):
         super().__init__(app)
-        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app))
+        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app), hosting)
         self.view = GinView(self.ctl)
         self.keymap = GinKeys(self)
         self.focus_line = table_speech.FocusLine()
@@ -66,7 +70,9 @@ class GinTable(Scene):
     # ---- the clock: hot seat's hand-over, then the computer ------------------------------
     def update(self, dt=None):
         """Hot seat: the hand-over screen (game/table/handover.py) covers the table while
-        the keyboard changes hands; else the computer's step (GinController.update)."""
+        the keyboard changes hands; else the computer's step (GinController.update).
+        A hosted table hears the network first."""
+        self.ctl.follow_hosting()
         return self.hand_over() or self.ctl.update(dt)
 
     def hand_over(self) -> Push | None:
@@ -152,7 +158,7 @@ class GinTable(Scene):
         """C at the end of the game: this game as a challenge, or the reason it is none."""
         c = self.ctl
         g = c.game
-        if c.hot_seat:
+        if c.hot_seat or c.networked:
             return "A challenge needs one player against computers"
         if not is_deal_no(g.seed):
             return "This game was not dealt from a deal number: no challenge"
@@ -166,7 +172,9 @@ class GinTable(Scene):
             return ""
         return challenges.outcome(c.challenge, c.game.scores()[HUMAN], c.names[HUMAN])
 
-    def _after_game(self) -> Push:
+    def _after_game(self) -> Push | Pop:
+        if self.ctl.networked:      # the players were told the game is over: the table closes
+            return self.save_and_leave()
         return Push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
                              title="Gin Rummy"))
 
@@ -200,10 +208,13 @@ class GinTable(Scene):
 
     def save_and_leave(self):
         self.ctl.save()
+        self.ctl.close_hosting()
         return Pop(self)
 
     def save_state(self):
+        """Quit (or an error closing the table): the game saved, a hosted table closed."""
         self.ctl.save()
+        self.ctl.close_hosting()
 
     def to_json(self) -> dict:
         """The table's save (game/gin/table_save.py), as F8 or the autosave writes it."""
@@ -211,13 +222,15 @@ class GinTable(Scene):
 
 
 # --- entry points for the menu ---------------------------------------------------------
-def new_table(app, session: dict, seed: int | None = None) -> GinTable:
+def new_table(app, session: dict, seed: int | None = None, hosting=None) -> GinTable:
+    """The table the session screen chose; `hosting` (a game/net/hosting.NetHosting,
+    seat 1 remote) opens it to the network (OSError if its port cannot be opened)."""
     game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
     session = dict(session)
     level = session.pop("level", None) or app.options["gin.level"]     # chosen on the session screen
     return GinTable(app, game, session["name"], level, game_seed + 1,
-                    {**S.session_defaults(app.options), **session})
+                    {**S.session_defaults(app.options), **session}, hosting)
 
 
 def start(app, seed: int | None = None) -> Scene:

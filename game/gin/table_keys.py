@@ -42,7 +42,7 @@ class GinKeys:
                       bar="Boxes" if scores else ""),
               Binding((pygame.K_F4,), "The game score", t.show_score, bar="Score" if scores else ""),
               Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
-        private = "At a network table" if c.remote else "In hot seat" if c.hot_seat else ""
+        private = "At a network table" if c.networked else "In hot seat" if c.hot_seat else ""
         if not private:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
         else:                    # hot seat, network: the Stock and the other hand are nobody's to see
@@ -50,7 +50,7 @@ class GinKeys:
                       f"{private} the Stock is nobody's to see (F5 shows the Pile)."), show=False),
                   Binding((pygame.K_F9,), "", lambda: c.refuse(
                       f"{private} each hand is seen by its player alone."), show=False)]
-        if m == "play" and not c.remote:       # a network table's deal is the host's
+        if m == "play" and not c.networked:    # a network table deals no hand again
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
         if m != "result" and not private:
             b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu,
