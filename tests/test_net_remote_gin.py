@@ -309,3 +309,76 @@ def test_the_host_takes_a_go_out_and_a_lay_down_in_the_players_own_groups():
     adapters.apply_checked("gin", g, 1, LayDown(1, (), cards("8D QD 4S 7S")))
     assert g.phase == "hand_over"
     assert sorted(map(str, g.def_unmatched)) == ["2C", "5H", "6H", "KC", "KH", "QH"]
+
+
+class HostSays:
+    """A joined client fed the host's messages by hand (no network)."""
+
+    def __init__(self) -> None:
+        self.state, self.reason, self.seat, self.names = "joined", "", 0, ["Zoe", "Boris"]
+        self.inbox: list[Any] = []
+        self.sent: list[dict[str, Any]] = []
+
+    def update(self, engine: GinGame, events: list[Any]) -> None:
+        from game.gin import net_codec
+        from game.net import protocol
+        self.inbox.append(protocol.parse_from_host(protocol.encode(
+            "update", view=net_codec.view_to_json(engine.view(0)), events=net_codec.events_for(events, 0),
+            n=len(engine.records))))
+
+    def poll(self) -> list[Any]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def close(self) -> None:
+        self.state = "closed"
+
+
+def test_the_other_players_gin_is_told_without_its_face_down_discard_and_the_joiner_lays_down(app):
+    """Boris gins: the joiner's notes say gin (not Big Gin: the discard, face down, is
+    withheld from the joiner), his groups are shown, the joiner's defense is proposed."""
+    from game.cards import Card, parse_cards
+    g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
+                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=0)
+    client = HostSays()
+    client.update(g, [])
+    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
+    app.push(scene)
+    scene.update(1 / 60)
+    assert scene.ctl.seen.turn == 1 and scene.ctl.mode == "play"
+    events = g.apply(TakeUpcard(1)) + g.apply(GoOut(1, Card.parse("KH")))
+    client.update(g, events[:1])
+    client.update(g, events[1:])
+    scene.update(1 / 60)
+    c = scene.ctl
+    from game.gin import net_codec
+    assert "KH" not in str(net_codec.events_for(events, 0)) and c.seen.out_discard is None
+    assert c.other_note == "GIN! Boris goes gin."
+    assert c.mode == "confirm" and c.arr is not None and c.arr.kind == "defend"
+    assert c.note.startswith("Boris goes gin.")
+    canvas = pygame.Surface((640, 480))
+    scene.draw(canvas)
+    press(app, key_event(K.K_y, "y"))
+    assert client.sent[-1]["kind"] == "move" and client.sent[-1]["move"]["t"] == "LayDown"
+
+
+def test_a_joiner_back_in_the_middle_of_its_turn_has_the_card_to_throw_flashing(app):
+    """A rejoin after taking a card: the first view is in the discard phase; the hand has
+    the focus, so - throws the flashing card at once."""
+    from game.cards import Card, parse_cards
+    g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
+                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=1)
+    g.apply(DrawStock(0) if g.phase == "draw" else TakeUpcard(0))
+    client = HostSays()
+    client.update(g, [])
+    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
+    app.push(scene)
+    scene.update(1 / 60)
+    c = scene.ctl
+    assert c.seen.phase == "discard" and c.focus == "hand" and len(c.order) == 11
+    select(app, scene, Card.parse("4C"))
+    press(app, MINUS)
+    assert client.sent[-1]["move"] == move_to_json(Discard(0, Card.parse("4C"))) and app.beeps == 0

@@ -96,6 +96,8 @@ class RemoteGinPlay(SeatPlay):
             self._after_move([Details(e["kind"], e["seat"], e["data"]) for e in events])
         else:                     # the first view (or a rejoin's): the table as it stands
             self._sync()
+            if v.phase == "discard" and v.turn == self.me and self.picked is None:
+                self.focus = "hand"      # back in the middle of a turn: the card to throw
             self.moved = True
 
     def sheet(self) -> ScoreSheet:
