@@ -97,7 +97,7 @@ class GinController(SeatPlay):
         return self._seen[1]
 
     @property
-    def deal_no(self) -> int | None:      # type: ignore[override]
+    def deal_no(self) -> int | None:
         return self.game.deal_no
 
     def peek_hand(self):

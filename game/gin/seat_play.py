@@ -44,7 +44,6 @@ class SeatPlay:
     remote = False         # the joiner's table: the host plays the moves
     networked = False      # a network table (the joiner's, or the host's): nobody peeks
     hot_seat = False
-    deal_no: int | None = None   # the hand's deal number, where the table knows it
 
     def __init__(self, app: Any, names: tuple[str, str], me: int) -> None:
         self.app = app
@@ -84,6 +83,11 @@ class SeatPlay:
 
     def _others_turn(self) -> None:
         """The other seat is to move (or to lay down): the local table paces its computer."""
+
+    @property
+    def deal_no(self) -> int | None:
+        """The hand's deal number, where the table knows it."""
+        return None
 
     def peek_hand(self) -> list[Card] | None:
         """The other hand face up (F9 at a table against the computer), else None."""
@@ -304,13 +308,15 @@ class SeatPlay:
         self.target = "pile" if self.target == "stock" else "stock"
 
     def take(self):
-        v = self.seen
-        if v.phase == "offer" or self.target == "pile":
-            return self.submit(TakeUpcard(self.me)) and None
-        return self.submit(DrawStock(self.me)) and None
+        """+: the upcard or the Stock's top, where the arrow points (the card waits below
+        the upcard once the move has taken effect: _own_move)."""
+        take_up = self.seen.phase == "offer" or self.target == "pile"
+        if not self.submit(TakeUpcard(self.me) if take_up else DrawStock(self.me)):
+            return False
 
     def pass_upcard(self):
-        return self.submit(Pass(self.me)) and None
+        if not self.submit(Pass(self.me)):
+            return False
 
     def pickup_down(self):
         """Down from the Stock/Pile: to the arrow row, over the flashing card (GIN!'s
@@ -384,7 +390,8 @@ class SeatPlay:
     def discard(self):
         if self.seen.phase != "discard":
             return self.refuse("Pick up first: \x18 to the Stock/Pile and +.")
-        return self.submit(Discard(self.me, self.order[self.sel])) and None
+        if not self.submit(Discard(self.me, self.order[self.sel])):
+            return False
 
     def go_out(self):
         v = self.seen
