@@ -134,3 +134,18 @@ def test_a_hosted_table_hides_the_stock_and_the_other_hand_and_deals_no_hand_aga
         press(app, key_event(key))
     assert app.beeps == 3 and "network table" in c.note and not c.show_cpu
     assert c.game.to_json() == before and c.peek_hand() is None
+
+
+def test_the_joiners_move_is_heard_while_a_score_screen_covers_the_hosted_table(hosted):
+    from game.gin.screens import GridScreen
+    app, table, hosting = hosted
+    c = table.ctl
+    joiner = Joiner(hosting.port)
+    assert frames(app, joiner, lambda: hosting.started)
+    press(app, key_event(pygame.K_MINUS, "-"))         # the host's player passes the upcard
+    assert c.game.turn == 1
+    press(app, key_event(pygame.K_F4))
+    assert isinstance(app.top, GridScreen)
+    assert frames(app, joiner, lambda: c.game.turn == 0 or c.game.phase == "discard" and c.game.turn == 1)
+    assert isinstance(app.top, GridScreen) and hosting.host is not None and hosting.host.log
+    assert "Bob" in c.other_note

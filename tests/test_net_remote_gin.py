@@ -382,3 +382,28 @@ def test_a_joiner_back_in_the_middle_of_its_turn_has_the_card_to_throw_flashing(
     select(app, scene, Card.parse("4C"))
     press(app, MINUS)
     assert client.sent[-1]["move"] == move_to_json(Discard(0, Card.parse("4C"))) and app.beeps == 0
+
+
+def test_the_host_is_heard_under_a_score_screen_and_its_leaving_closes_both(menu_app):
+    from game.cards import Card, parse_cards
+    from game.net import protocol
+    app = menu_app
+    g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
+                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=0)
+    client = HostSays()
+    client.update(g, [])
+    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
+    app.push(scene)
+    app.run(max_frames=1)
+    press(app, key_event(K.K_F4))
+    assert isinstance(app.top, GridScreen)
+    client.update(g, g.apply(Pass(1)))              # Boris passes while the score is shown
+    app.run(max_frames=1)
+    assert scene.ctl.seen.turn == 0 and "Boris passes" in scene.ctl.other_note
+    client.inbox.append(protocol.parse_from_host(protocol.end("host_left")))
+    app.run(max_frames=1)
+    assert isinstance(app.top, MessageBox) and app.top.title == "Table closed"
+    assert scene not in app.scenes and not any(isinstance(s, GridScreen) for s in app.scenes)
+    press(app, ENTER)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MenuScene)

@@ -127,6 +127,7 @@ class RemoteGinTable(Scene):
     local table's; the screens it opens read the views received."""
     title = "Gin Rummy at a network table"
     spoken_detail_name = "your hand by suit"
+    updates_when_covered = True    # the host is heard while a score screen is up
 
     def __init__(self, app: Any, link: RemoteSeat):
         super().__init__(app)
@@ -139,9 +140,12 @@ class RemoteGinTable(Scene):
     # ---- the network ------------------------------------------------------------------
     def update(self, dt: float | None = None) -> Pop | None:
         self.link.poll(self._heard)
-        if self.link.ending is not None:
-            return end_table(self, self.link, over_lines(self.ctl))
-        return None
+        if self.link.ending is None:
+            return None
+        scenes = self.app.scenes
+        for covering in scenes[scenes.index(self) + 1:] if self in scenes else []:
+            self.app.pop(covering)       # a score screen over the table goes with it
+        return end_table(self, self.link, over_lines(self.ctl))
 
     def _heard(self, kind: str) -> None:
         c = self.ctl

@@ -66,6 +66,8 @@ class GinTable(Scene):
         self.keymap = GinKeys(self)
         self.focus_line = table_speech.FocusLine()
         self.handing_over = False    # the hand-over screen is up (hot seat)
+        # hosted: the network is heard while a score screen covers the table
+        self.updates_when_covered = hosting is not None
 
     # ---- the clock: hot seat's hand-over, then the computer ------------------------------
     def update(self, dt=None):
