@@ -88,7 +88,7 @@ class GinView:
         deal = "" if ctl.deal_no is None else f"  Deal {ctl.deal_no}"
         ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
         them = ctl.names[ctl.them]
-        label = them if ctl.hot_seat or not ctl.level else f"{them} ({ctl.level})"
+        label = them if ctl.opponent_named or not ctl.level else f"{them} ({ctl.level})"
         shown = cpu_display(g)
         if shown is not None:
             label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
