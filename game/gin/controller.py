@@ -91,7 +91,8 @@ class GinController(SeatPlay):
         """The keyboard seat's view of the engine (made again when the state moved on)."""
         g = self.game
         key = (id(g), self.me, self.version, g.phase, g.turn, g.hand_no, len(g.stock), len(g.pile),
-               tuple(g.hands[self.me]), g.taken_upcard, g.out_seat, len(g.records))
+               tuple(g.hands[self.me]), g.taken_upcard, g.out_seat, len(g.records), g.stock_end,
+               g.must_draw_stock, g.knock_value, g.dealer)
         if self._seen is None or self._seen[0] != key:
             self._seen = (key, g.view(self.me))
         return self._seen[1]
