@@ -1,10 +1,11 @@
 """The Gin table's narrator (as Gnono's and Go-Stop's narrate.py: what the engine's
 events say in the notes, and their sounds) and statistics, without pygame: the line that tells the other
-player's turn (the computer's, or in hot seat the other human's, never naming a card
-drawn from the Stock), the sounds of the events, and the counts kept after each hand
-(statistics per level and per variant). The controller holds a Narrator (its
-`narrator`), which reads and writes the table's notes (game, names, me, hot_seat, app,
-note, other_note, _other_note, _say); hand_stats is a plain function.
+player's turn (the computer's, or the other human's in hot seat or over the network,
+never naming a card drawn from the Stock), the sounds of the events, and the counts
+kept after each hand (statistics per level and per variant). A table's SeatPlay
+(seat_play.py) holds a Narrator (its `narrator`), which reads the seat's view (`seen`)
+and writes the table's notes (names, me, opponent_named, app, note, other_note,
+_other_note, _say); record and hand_stats read the local table's engine.
 """
 from __future__ import annotations
 
