@@ -97,8 +97,7 @@ class GinController(SeatPlay):
             self._seen = (key, g.view(self.me))
         return self._seen[1]
 
-    @property
-    def deal_no(self) -> int | None:
+    def deal_number(self) -> int | None:
         return self.game.deal_no
 
     def peek_hand(self):

@@ -59,16 +59,13 @@ class RemoteGinPlay(SeatPlay):
 
     def __init__(self, app: Any, link: RemoteSeat) -> None:
         self.link = link
+        self.seen: GinView | None = link.view    # the host's last view (None: none yet)
         self.records: list[HandRecord] = []     # the hands' records seen, for F3
         super().__init__(app, self._names(), link.seat)
         self.received([])
 
     def _names(self) -> tuple[str, str]:
         return self.link.name(0), self.link.name(1)
-
-    @property
-    def seen(self) -> GinView | None:
-        return self.link.view  # type: ignore[no-any-return]
 
     def submit(self, move: Any) -> bool:
         if self.link.send(move):
@@ -86,7 +83,7 @@ class RemoteGinPlay(SeatPlay):
         """The host's update has come (`events` as this seat may read them): it takes
         effect as a move does at the local table."""
         self.names = self._names()
-        v = self.seen
+        v = self.seen = self.link.view
         if v is None:
             return
         r = v.last_record
@@ -143,8 +140,14 @@ class RemoteGinTable(Scene):
         if self.link.ending is None:
             return None
         scenes = self.app.scenes
-        for covering in scenes[scenes.index(self) + 1:] if self in scenes else []:
-            self.app.pop(covering)       # a score screen over the table goes with it
+        covering = scenes[scenes.index(self) + 1:] if self in scenes else []
+        return self._close(covering)
+
+    def _close(self, covering: list[Any]) -> Pop:
+        """The table's end: a score screen over it goes first, then the table, then the
+        box that tells why."""
+        if covering:
+            return Pop(covering[-1], then=lambda: self._close(covering[:-1]))
         return end_table(self, self.link, over_lines(self.ctl))
 
     def _heard(self, kind: str) -> None:

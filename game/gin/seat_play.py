@@ -8,7 +8,8 @@ engine at hand, its computer, its saves) and the joiner's network table
 (game/gin/remote_table.py: the host's views), so that one drawing (table_draw.py) and
 one key map (table_keys.py) serve both. A subclass gives:
 
-    seen            the seat's view now (None: nothing received yet)
+    seen            the seat's view now (None: nothing received yet): an attribute, or
+                    a property made from the engine
     submit(move)    play it: True if applied or sent, False (a note says why) if refused
     _others_turn()  the other seat is to move (the local table paces its computer)
 and calls _after_move(events) once a move is applied: the notes, the sounds, the
@@ -74,9 +75,7 @@ class SeatPlay:
         self.moved = True                    # a move not drawn yet (the scene's dirty())
 
     # ---- what a subclass gives ---------------------------------------------------------
-    @property
-    def seen(self) -> GinView | None:
-        raise NotImplementedError
+    seen: GinView | None          # the seat's view now
 
     def submit(self, move: Any) -> bool:
         raise NotImplementedError
@@ -84,9 +83,8 @@ class SeatPlay:
     def _others_turn(self) -> None:
         """The other seat is to move (or to lay down): the local table paces its computer."""
 
-    @property
-    def deal_no(self) -> int | None:
-        """The hand's deal number, where the table knows it."""
+    def deal_number(self) -> int | None:
+        """The hand's deal number, where the table knows it (the top line shows it)."""
         return None
 
     def peek_hand(self) -> list[Card] | None:

@@ -85,7 +85,8 @@ class GinView:
         ctl = self.ctl
         g = ctl.seen
         t, bg = col["text"], col["table"]
-        deal = "" if ctl.deal_no is None else f"  Deal {ctl.deal_no}"
+        deal_no = ctl.deal_number()
+        deal = "" if deal_no is None else f"  Deal {deal_no}"
         ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
         them = ctl.names[ctl.them]
         label = them if ctl.opponent_named or not ctl.level else f"{them} ({ctl.level})"

@@ -42,14 +42,14 @@ class GinKeys:
                       bar="Boxes" if scores else ""),
               Binding((pygame.K_F4,), "The game score", t.show_score, bar="Score" if scores else ""),
               Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
-        private = "At a network table" if c.networked else "In hot seat" if c.hot_seat else ""
+        private = c.hot_seat or c.networked     # the Stock and the other hand are nobody's to see
         if not private:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
-        else:                    # hot seat, network: the Stock and the other hand are nobody's to see
+        elif c.hot_seat:         # (at a network table they are no keys: the beep)
             b += [Binding((pygame.K_F6,), "", lambda: c.refuse(
-                      f"{private} the Stock is nobody's to see (F5 shows the Pile)."), show=False),
+                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
                   Binding((pygame.K_F9,), "", lambda: c.refuse(
-                      f"{private} each hand is seen by its player alone."), show=False)]
+                      "In hot seat each hand is seen by its player alone."), show=False)]
         if m == "play" and not c.networked:    # a network table deals no hand again
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
         if m != "result" and not private:
