@@ -114,6 +114,10 @@ def test_a_hosted_table_plays_a_hand_with_a_joiner_and_records_it(hosted):
     cursor = ReplayCursor(rep, T.replay_codec)
     cursor.seek(cursor.length)
     assert digest(cursor.engine) == digest(c.game)
+    # the statistics count the hand, under the level "network" (no computer played it)
+    assert app.stats.get("gin", "hands_played") == 1
+    assert app.stats.get("gin/level/network", "hands_played") == 1
+    assert not any(kind == "level" and value != "network" for kind, value in app.stats.breakdowns("gin"))
     # F8 saves and closes the table: the joiner is told
     press(app, key_event(pygame.K_F8))
     assert table not in app.scenes
