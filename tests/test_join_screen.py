@@ -83,8 +83,12 @@ BORIS = ListedTable("Boris's gin table._gnerts._tcp.local.", "gin", "Boris", 1, 
 
 
 @pytest.fixture
-def joining(menu_app):
-    """The Join screen over the menu, with a fake listing and fake clients (kept in .made)."""
+def joining(menu_app, monkeypatch):
+    """The Join screen over the menu, with a fake listing and fake clients (kept in .made);
+    no game goes on to its remote table here (the screen's own waiting box is tested:
+    the remote tables are, each in its tests/test_net_remote_*.py)."""
+    from game.scenes import join as join_mod
+    monkeypatch.setattr(join_mod, "REMOTE_TABLES", {})
     made: list[FakeClient] = []
 
     def connect(*args):

@@ -76,6 +76,9 @@ OPTIONAL = {
     "review": ("Gin: the turns where the expert would have played otherwise", True),
     "review_screen": ("Gin: the review of a hand on screen (R)", False),
     "scores": ("Gin: the score records of a game", True),
+    "seat_checks": ("Gin: a going-out's and a lay-down's checks, of a hand or a seat's view", True),
+    "seat_play": ("Gin: the keyboard seat's play from its view, shared by the local and the "
+                  "network table", True),
     "table_replays": ("Gin: each hand recorded as a replay (the others' controller does it)", True),
     "dealing": ("Gnono: dealing a round", True),
     "move_checks": ("Gnono: whether a state accepts a move, and why not", True),

@@ -388,6 +388,41 @@ class Gallery:
         self.keys(pygame.K_RETURN)
         self.shot("gin-play-another")
 
+    # -- Gin at a network table: the joiner's table drawn from views the engine gives ----
+    def gin_remote(self) -> None:
+        from game.gin import net_codec
+        from game.gin.ai import make_ai
+        from game.gin.remote_table import RemoteGinTable
+        from game.gin.rules import DrawStock, GinGame
+        from game.net import protocol
+        from game.net.remote_seat import RemoteSeat
+        self.reset(MenuScene)
+        game = GinGame.new(seed=5)
+        ai = make_ai("normal", 2)
+        while not (game.turn == 0 and game.phase == "draw" and len(game.pile) > 1):
+            game.apply(ai.choose(game.view(game.turn)))
+        client = _StillClient()
+        client.state, client.seat, client.names = "joined", 0, ["Anna", "Boris"]
+
+        def host_says(kind, **fields):
+            client.inbox.append(protocol.parse_from_host(protocol.encode(kind, **fields)))
+
+        def update(events):
+            host_says("update", view=net_codec.view_to_json(game.view(0)),
+                      events=net_codec.events_for(events, 0), n=len(game.records))
+        update([])
+        table = RemoteGinTable(self.app, RemoteSeat(client, "gin"))
+        self.app.push(table)
+        self.run(2)
+        self.shot("gin-network-table")
+        update(game.apply(DrawStock(0)))          # as the host answers the joiner's +
+        self.run(2)
+        self.shot("gin-network-taken")
+        host_says("seats", names=["Anna", "Boris"], connected=[True, False], missing=[False, True],
+                  computer=[False, False])
+        self.keys(pygame.K_RETURN)
+        self.shot("gin-network-waiting")
+
     # -- Join a table: the list, the form, connecting, joined, a refusal (no network) ----
     def join(self) -> None:
         from game.net.discovery import ListedTable
@@ -527,6 +562,7 @@ class Gallery:
         self.remote_gnono()
         self.named()
         self.gin_end()
+        self.gin_remote()
         self.replays()
         for key in TABLES if tables else ():
             for most in (False, True) if most_seats else (False,):

@@ -51,32 +51,34 @@ class Arrangement:
         return [c for c, m in zip(self.cards, self.marks) if m == " "]
 
 
-def cpu_display(game, seat: int = CPU) -> tuple[list[Card], list[str]] | None:
+def cpu_display(view) -> tuple[list[Card], list[str]] | None:
     """The top seat's cards with their marks once they are shown (it went out, or
-    the hand is over); None while they are face down."""
-    g = game
-    if g.phase not in ("lay_down", "hand_over", "game_over"):
+    the hand is over), from the bottom seat's view; None while they are face down."""
+    v = view
+    if v.phase not in ("lay_down", "hand_over", "game_over"):
         return None
-    if g.out_seat == seat:
-        a = Arrangement("show", None, g.out_melds, [], g.out_unmatched)
+    if v.out_seat == v.opponent:
+        a = Arrangement("show", None, v.out_melds, [], v.out_unmatched)
         return a.cards, a.marks
-    if g.out_seat == 1 - seat and g.phase != "lay_down":
-        a = Arrangement("show", None, g.def_melds, [c for c, _ in g.def_layoffs], g.def_unmatched)
+    if v.out_seat == v.seat and v.phase != "lay_down" and v.defense is not None:
+        d = v.defense
+        a = Arrangement("show", None, d["melds"], [c for c, _ in d["layoffs"]], d["unmatched"])
         return a.cards, a.marks
-    if g.phase != "lay_down":     # a dead hand: the cards as they are
-        cards = sort_for_hand(g.hands[seat])
+    if v.phase != "lay_down" and v.opp_hand is not None:     # a dead hand: the cards as they are
+        cards = sort_for_hand(v.opp_hand)
         return cards, [" "] * len(cards)
     return None
 
 
-def human_display(game, order, seat: int = HUMAN) -> tuple[list[Card], list[str]]:
-    """The bottom player's cards in groups at the end of a hand (`order`: his own
-    order, shown as it is after a dead hand)."""
-    g = game
-    if g.out_seat == seat:
-        a = Arrangement("show", None, g.out_melds, [], g.out_unmatched)
-    elif g.out_seat == 1 - seat:
-        a = Arrangement("show", None, g.def_melds, [c for c, _ in g.def_layoffs], g.def_unmatched)
+def human_display(view, order) -> tuple[list[Card], list[str]]:
+    """The bottom player's cards in groups at the end of a hand, from his view
+    (`order`: his own order, shown as it is after a dead hand)."""
+    v = view
+    if v.out_seat == v.seat:
+        a = Arrangement("show", None, v.out_melds, [], v.out_unmatched)
+    elif v.out_seat == v.opponent and v.defense is not None:
+        d = v.defense
+        a = Arrangement("show", None, d["melds"], [c for c, _ in d["layoffs"]], d["unmatched"])
     else:
         return list(order), [" "] * len(order)
     return a.cards, a.marks

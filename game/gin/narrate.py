@@ -1,10 +1,11 @@
 """The Gin table's narrator (as Gnono's and Go-Stop's narrate.py: what the engine's
 events say in the notes, and their sounds) and statistics, without pygame: the line that tells the other
-player's turn (the computer's, or in hot seat the other human's, never naming a card
-drawn from the Stock), the sounds of the events, and the counts kept after each hand
-(statistics per level and per variant). The controller holds a Narrator (its
-`narrator`), which reads and writes the table's notes (game, names, me, hot_seat, app,
-note, other_note, _other_note, _say); hand_stats is a plain function.
+player's turn (the computer's, or the other human's in hot seat or over the network,
+never naming a card drawn from the Stock), the sounds of the events, and the counts
+kept after each hand (statistics per level and per variant). A table's SeatPlay
+(seat_play.py) holds a Narrator (its `narrator`), which reads the seat's view (`seen`)
+and writes the table's notes (names, me, opponent_named, app, note, other_note,
+_other_note, _say); record and hand_stats read the local table's engine.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def who(t, seat: int) -> str:
     """The subject of a sentence about a seat's move at table `t`."""
     if seat == t.me and not t.hot_seat:
         return "You"
-    return t.names[seat] if t.hot_seat else "The computer"
+    return t.names[seat] if t.opponent_named else "The computer"
 
 
 class Narrator:
@@ -63,7 +64,9 @@ class Narrator:
         drawn from the Stock is never named (it is private to its player)."""
         subject = who(self.table, seat)
         if kind == "take_upcard":
-            mine = self.table.game.discards[1 - seat][-1:] == [Card.parse(ev.data["card"])]
+            v = self.table.seen
+            theirs = v.my_discards if v.seat == 1 - seat else v.opp_discards
+            mine = theirs[-1:] == (Card.parse(ev.data["card"]),)
             self.took = f"{subject} takes {'your' if mine else 'the upcard'} {ctext}"
             return self.took + "."
         if kind == "draw_stock":
@@ -75,7 +78,7 @@ class Narrator:
         return {
             "pass": f"{subject} passes the upcard {ctext}.",
             "knock": f"{subject} knocks with {ev.get('deadwood')}!",
-            "gin": f"GIN! {subject} goes {'Big Gin' if ev.get('discard') is None else 'gin'}.",
+            "gin": f"GIN! {subject} goes {'Big Gin' if ev.data.get('discard', '') is None else 'gin'}.",
             "lay_down": f"{subject} lays down the groups"
                         + (f" and lays off {len(ev.data['layoffs'])}." if ev.get("layoffs") else "."),
         }.get(kind)
@@ -83,12 +86,13 @@ class Narrator:
 
 def record(t, events, coach_uses: int) -> None:
     """A hand's counts for the statistics, by level and by variant (hot seat: the first
-    player's, under the level "hot seat"), with the coach's hints once it is over."""
+    player's, under the level "hot seat"; a hosted network table's under "network"),
+    with the coach's hints once it is over."""
     counts, bests = hand_stats(t.game, events, 0 if t.hot_seat else t.me)
     if coach_uses:
         counts["coach_uses"] = coach_uses
     record_stats(t.app.stats, "gin", counts, bests,
-                 level="hot seat" if t.hot_seat else t.level,
+                 level="hot seat" if t.hot_seat else "network" if t.networked else t.level,
                  variant=S.variant_name(t.game.options))
 
 

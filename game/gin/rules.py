@@ -37,10 +37,10 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 
-from game.cards import Card, card_text, full_deck, position_in
+from game.cards import Card, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
 from game.engine import Details, IllegalMove
-from game.gin import copies, invariants, saves
+from game.gin import copies, invariants, saves, seat_checks
 from game.gin import melds as M
 
 # the options, moves and score records live in their own modules; their names are
@@ -187,8 +187,7 @@ class GinGame:
 
     def _upcard_kept(self, card: Card) -> bool:
         """`card` is the upcard just taken, which may not be thrown again."""
-        return (self.taken_upcard is not None and not self.options.discard_taken_upcard
-                and card == self.taken_upcard)
+        return seat_checks.upcard_kept(card, self.taken_upcard, self.options)
 
     def knock_discards(self, seat: int) -> list[Card]:
         """The discards with which `seat` may go out now (phase discard)."""
@@ -205,8 +204,7 @@ class GinGame:
 
     def proposed_defense(self, seat: int) -> tuple[list[list[Card]], list[Card], list[Card]]:
         """(melds, layoffs, unmatched) with the least deadwood for the defender."""
-        return M.best_defense(self.hands[seat],
-                              self.out_melds if self.out_kind == "knock" else None)
+        return seat_checks.defense(self.hands[seat], self.out_kind, self.out_melds)
 
     def _can_go_out_with_upcard(self, seat: int) -> bool:
         up = self.upcard
@@ -390,40 +388,9 @@ class GinGame:
         """Validate a go-out (raises IllegalMove); returns (melds, unmatched)."""
         if self.phase != "discard" or seat != self.turn:
             raise IllegalMove("you may go out only after drawing, in your turn")
-        if discard is None:
-            return self._check_big_gin(seat, melds)
-        if discard not in self.hands[seat]:
-            raise IllegalMove("that card is not in your hand")
-        if self._upcard_kept(discard):
-            raise IllegalMove("you may not discard the upcard you just took")
-        rest = [c for c in self.hands[seat] if c != discard]
-        if melds is None:
-            ms, un = M.best_melds(rest)
-        else:
-            try:
-                ms, un = M.validate_arrangement(rest, melds)
-            except ValueError as e:
-                raise IllegalMove(str(e)) from None
-        dw = M.deadwood_value(un)
-        if self.knock_value == 0 and un:
-            rule = self.options.gin_only_rule(self.first_upcard)  # type: ignore[arg-type]  # every deal sets it
-            raise IllegalMove(f"no knocking: this hand is gin only ({rule})")
-        if dw > self.knock_value:
-            raise IllegalMove(f"{dw} unplayable points: you may knock with {self.knock_value} or less")
-        return ms, un
-
-    def _check_big_gin(self, seat: int, melds: Melds | None) -> tuple[list[list[Card]], list[Card]]:
-        """Big Gin: every one of the 11 cards in groups, no discard (a variant)."""
-        if not self.options.big_gin:
-            raise IllegalMove("going out needs a discard (Big Gin is not played)")
-        try:
-            ms, un = (M.best_melds(self.hands[seat]) if melds is None
-                      else M.validate_arrangement(self.hands[seat], melds))
-        except ValueError as e:
-            raise IllegalMove(str(e)) from None
-        if un:
-            raise IllegalMove("Big Gin needs all 11 cards in groups")
-        return ms, un
+        return seat_checks.go_out(self.hands[seat], discard, melds, taken_upcard=self.taken_upcard,
+                                  options=self.options, knock_value=self.knock_value,
+                                  first_upcard=self.first_upcard)  # type: ignore[arg-type]  # every deal sets it
 
     def _go_out(self, seat: int, discard: Card | None, melds: Melds | None) -> list[Details]:
         ms, un = self.check_go_out(seat, discard, melds)
@@ -445,46 +412,8 @@ class GinGame:
         """Validate a defender's lay-down; returns (melds, layoff plan, unmatched)."""
         if self.phase != "lay_down" or seat != self.turn:
             raise IllegalMove("nothing to lay down now")
-        hand = self.hands[seat]
-        gin = self.out_kind == "gin"
-        if gin and layoffs:
-            raise IllegalMove("no lay-offs after gin")
-        if melds is None and layoffs is None:
-            ms, lo, _ = self.proposed_defense(seat)
-        elif melds is None:
-            lo = list(layoffs)  # type: ignore[arg-type]  # both None: the branch above
-            if any(c not in hand for c in lo):
-                raise IllegalMove("a lay-off card is not in your hand")
-            try:
-                ms, _ = M.best_melds([c for c in hand if c not in lo])
-            except ValueError as e:
-                raise IllegalMove(str(e)) from None
-        else:
-            try:
-                ms, rest = M.validate_arrangement(hand, melds)
-            except ValueError as e:
-                raise IllegalMove(str(e)) from None
-            if layoffs is None:
-                lo = [] if gin else M.layoff_candidates(rest, self.out_melds)
-            else:
-                lo = list(layoffs)
-                if any(c not in rest for c in lo):
-                    raise IllegalMove("a lay-off card is not among your unmatched cards")
-        if len(set(lo)) != len(lo):
-            raise IllegalMove("a lay-off card is given twice")
-        plan: list[tuple[Card, int]] = []
-        if lo:
-            found = M.layoff_plan(lo, self.out_melds)
-            if found is None:
-                stray = M.layoff_strays(lo, self.out_melds)
-                raise IllegalMove(f"{' '.join(map(card_text, stray))} {'does' if len(stray) == 1 else 'do'}"
-                                  " not lay off on the knocker's groups")
-            plan = found
-        used = set(lo)
-        for m in ms:
-            used.update(m)
-        un = [c for c in hand if c not in used]
-        return ms, plan, un
+        return seat_checks.lay_down(self.hands[seat], melds, layoffs, out_kind=self.out_kind,
+                                    out_melds=self.out_melds)
 
     def _lay_down(self, seat: int, melds: Melds | None, layoffs: Iterable[Card] | None) -> list[Details]:
         ms, plan, un = self.check_lay_down(seat, melds, layoffs)

@@ -283,6 +283,12 @@ def end_of_game(app, game, names, on_done, challenge: Callable | None = None,
                      on_done=on_done, any_key=True, challenge=challenge)
 
 
+def pile_box(app, pile: Sequence) -> Scene:
+    """F5: the cards of the Pile, the first discard first."""
+    return CardsBox(app, "The Pile", list(pile), f"{counted(len(pile), 'card')}, the first discard first",
+                    "\x18 the upcard" if pile else "")
+
+
 class EndOfGame(GridScreen):
     """The end of the game: C makes a deal challenge of it, any other key goes on."""
 

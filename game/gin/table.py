@@ -21,6 +21,10 @@ held as `ctl`; the drawing a table_draw.GinView, the keys a table_keys.GinKeys; 
 save and its validation in table_save.py. GinTable is the Scene around them, with
 the screens it opens.
 
+Hosted over the network (issue #36): new_table(..., hosting=NetHosting(...)) opens
+the table to a joiner at seat 1 (game/gin/controller.py says how it plays); F8 or
+quitting closes it for the joiner too.
+
     start(app, seed=None) -> the session options screen, then the table
     start_challenge(app, ch) -> a deal challenge's table (game/scenes/challenge.py)
     resume(app) -> the saved table, or None
@@ -45,7 +49,6 @@ from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.table.handover import HandOver
 from game.table_support import resume_safely
-from game.words import counted
 
 
 class GinTable(Scene):
@@ -56,18 +59,22 @@ class GinTable(Scene):
     spoken_detail_name = "your hand by suit"
 
     def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
-                 session: dict | None = None):
+                 session: dict | None = None, hosting=None):
         super().__init__(app)
-        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app))
+        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app), hosting)
         self.view = GinView(self.ctl)
         self.keymap = GinKeys(self)
-        self._spoken_item = self._spoken_text = ""
+        self.focus_line = table_speech.FocusLine()
         self.handing_over = False    # the hand-over screen is up (hot seat)
+        # hosted: the network is heard while a score screen covers the table
+        self.updates_when_covered = hosting is not None
 
     # ---- the clock: hot seat's hand-over, then the computer ------------------------------
     def update(self, dt=None):
         """Hot seat: the hand-over screen (game/table/handover.py) covers the table while
-        the keyboard changes hands; else the computer's step (GinController.update)."""
+        the keyboard changes hands; else the computer's step (GinController.update).
+        A hosted table hears the network first."""
+        self.ctl.follow_hosting()
         return self.hand_over() or self.ctl.update(dt)
 
     def hand_over(self) -> Push | None:
@@ -106,13 +113,7 @@ class GinTable(Scene):
     # ---- speech (game/gin/table_speech.py) ----------------------------------------------
     def spoken_focus(self) -> str:
         """The item under the cursor; with the note a key has just set, said together."""
-        c = self.ctl
-        item = table_speech.focus(c)
-        if item != self._spoken_item or c.note_unsaid:
-            note = c.note if c.note_unsaid else ""
-            self._spoken_text = ". ".join(t.rstrip(".") for t in (note, item) if t)
-            self._spoken_item, c.note_unsaid = item, False
-        return self._spoken_text
+        return self.focus_line(self.ctl)
 
     def spoken_state(self) -> str:
         return table_speech.state(self.ctl)
@@ -133,7 +134,7 @@ class GinTable(Scene):
         return self.ctl.moved or self.ctl.cpu_to_move()
 
     def help_lines(self):
-        return table_keys.help_text(self.ctl.game)
+        return table_keys.help_text(self.ctl.seen)
 
     # ---- the screens the table opens ---------------------------------------------------
     def go_on(self):
@@ -159,7 +160,7 @@ class GinTable(Scene):
         """C at the end of the game: this game as a challenge, or the reason it is none."""
         c = self.ctl
         g = c.game
-        if c.hot_seat:
+        if c.hot_seat or c.networked:
             return "A challenge needs one player against computers"
         if not is_deal_no(g.seed):
             return "This game was not dealt from a deal number: no challenge"
@@ -173,7 +174,9 @@ class GinTable(Scene):
             return ""
         return challenges.outcome(c.challenge, c.game.scores()[HUMAN], c.names[HUMAN])
 
-    def _after_game(self) -> Push:
+    def _after_game(self) -> Push | Pop:
+        if self.ctl.networked:      # the players were told the game is over: the table closes
+            return self.save_and_leave()
         return Push(Question(self.app, "Play another game?", self._new_game, self._leave_done,
                              title="Gin Rummy"))
 
@@ -194,10 +197,7 @@ class GinTable(Scene):
         return Push(SC.game_score(self.app, self.ctl.game, self.ctl.names, any_key=True))
 
     def show_pile(self):
-        pile = self.ctl.game.pile
-        return Push(SC.CardsBox(self.app, "The Pile", pile,
-                                f"{counted(len(pile), 'card')}, the first discard first",
-                                "\x18 the upcard" if pile else ""))
+        return Push(SC.pile_box(self.app, self.ctl.seen.pile))
 
     def show_stock(self):
         stock = list(reversed(self.ctl.game.stock))
@@ -210,10 +210,13 @@ class GinTable(Scene):
 
     def save_and_leave(self):
         self.ctl.save()
+        self.ctl.close_hosting()
         return Pop(self)
 
     def save_state(self):
+        """Quit (or an error closing the table): the game saved, a hosted table closed."""
         self.ctl.save()
+        self.ctl.close_hosting()
 
     def to_json(self) -> dict:
         """The table's save (game/gin/table_save.py), as F8 or the autosave writes it."""
@@ -221,13 +224,15 @@ class GinTable(Scene):
 
 
 # --- entry points for the menu ---------------------------------------------------------
-def new_table(app, session: dict, seed: int | None = None) -> GinTable:
+def new_table(app, session: dict, seed: int | None = None, hosting=None) -> GinTable:
+    """The table the session screen chose; `hosting` (a game/net/hosting.NetHosting,
+    seat 1 remote) opens it to the network (OSError if its port cannot be opened)."""
     game_seed = fresh_deal_no() if seed is None else seed
     game = GinGame.new(seed=game_seed, options=S.gin_options(app.options, session))
     session = dict(session)
     level = session.pop("level", None) or app.options["gin.level"]     # chosen on the session screen
     return GinTable(app, game, session["name"], level, game_seed + 1,
-                    {**S.session_defaults(app.options), **session})
+                    {**S.session_defaults(app.options), **session}, hosting)
 
 
 def start(app, seed: int | None = None) -> Scene:

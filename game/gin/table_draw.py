@@ -1,7 +1,8 @@
 """The Gin table drawn on the 640x480 canvas: the computer's cards at the top, the
 Stock and the Pile, the player's hand with its arrow row, the notes and the key bar.
-A GinView reads a GinController (the live table's, or a replay's) and draws; it
-changes nothing.
+A GinView reads a table's SeatPlay (game/gin/seat_play.py: the live table's
+controller, a replay's, or the joiner's network table) and draws from its seat's
+view (`ctl.seen`) and its keys' state alone, never the engine; it changes nothing.
 
     GinView(ctl).draw(canvas)
 """
@@ -13,7 +14,7 @@ from game import card_art, ui
 from game import palette as P
 from game.cards import card_text
 from game.gin import melds as M
-from game.gin.arrangement import cpu_display, human_display, sort_for_hand
+from game.gin.arrangement import cpu_display, human_display
 from game.gin.table_speech import result_lines
 
 # layout, in pixels (canvas 640x480, cells 8x16)
@@ -82,13 +83,14 @@ class GinView:
 
     def _draw_top(self, canvas, col):
         ctl = self.ctl
-        g = ctl.game
+        g = ctl.seen
         t, bg = col["text"], col["table"]
-        deal = "" if g.deal_no is None else f"  Deal {g.deal_no}"
+        deal_no = ctl.deal_number()
+        deal = "" if deal_no is None else f"  Deal {deal_no}"
         ui.text(canvas, 1, 0, f"GIN!  Hand {g.hand_no}{deal}", t, bg)
         them = ctl.names[ctl.them]
-        label = them if ctl.hot_seat or not ctl.level else f"{them} ({ctl.level})"
-        shown = cpu_display(g, ctl.them)
+        label = them if ctl.opponent_named or not ctl.level else f"{them} ({ctl.level})"
+        shown = cpu_display(g)
         if shown is not None:
             label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
         ui.text(canvas, 2, 1, label, t, bg)
@@ -108,7 +110,7 @@ class GinView:
             ui.text(canvas, 64, 1 + i, s, fg, bg)
         # the score
         top = len(lines) + 3
-        if g.n_games == 1:
+        if len(g.games) == 1:
             gs = g.games[0]
             rows = [f"{ctl.names[0][:9]:<9}{gs.total(0):>6}", f"{ctl.names[1][:9]:<9}{gs.total(1):>6}",
                     f"Boxes  {gs.boxes[0]:>3} :{gs.boxes[1]:<3}"]
@@ -126,8 +128,8 @@ class GinView:
 
     def _draw_cpu(self, canvas, col):
         ctl = self.ctl
-        g = ctl.game
-        shown = cpu_display(g, ctl.them)
+        g = ctl.seen
+        shown = cpu_display(g)
         if shown is not None:
             cards, marks = shown
             xs = group_positions(marks, CPU_X0, CPU_DX, 12)
@@ -135,26 +137,26 @@ class GinView:
             for c, x in zip(cards, xs):
                 canvas.blit(card_art.face(c, "normal", col["face"]), (x, CPU_Y))
             return
-        hand = g.hands[ctl.them]
-        if ctl.show_cpu:
-            for i, c in enumerate(sort_for_hand(hand)):
+        peeked = ctl.peek_hand()
+        if peeked is not None:
+            for i, c in enumerate(peeked):
                 canvas.blit(card_art.face(c, "normal", col["face"]), (CPU_X0 + i * CPU_DX, CPU_Y))
         else:
             back = card_art.back(0, "normal", col["back"])
-            for i in range(len(hand)):
+            for i in range(g.opponent_hand_size):
                 canvas.blit(back, (CPU_X0 + i * CPU_DX, CPU_Y))
 
     def _draw_middle(self, canvas, col):
         ctl = self.ctl
-        g = ctl.game
+        g = ctl.seen
         t, bg, ar = col["text"], col["table"], col["arrows"]
         ui.text_px(canvas, STOCK_X + 1, MID_Y - 36, "Stock", t, bg)
-        left = f"{len(g.stock)} left"
+        left = f"{g.stock_size} left"
         ui.text_px(canvas, *stock_count_rect(left).topleft, left, t, bg)
         ui.text_px(canvas, PILE_X + 4, MID_Y - 36, "Pile", t, bg)
         back = card_art.back(0, "normal", col["back"])
-        if g.stock:
-            for k in range(min(3, (len(g.stock) + 9) // 10)):
+        if g.stock_size:
+            for k in range(min(3, (g.stock_size + 9) // 10)):
                 canvas.blit(back, (STOCK_X + 2 * k, MID_Y - 2 * k))
         else:
             canvas.blit(card_art.empty_slot("normal", t), (STOCK_X, MID_Y))
@@ -215,11 +217,11 @@ class GinView:
 
     def _draw_hand(self, canvas, col):
         ctl = self.ctl
-        g = ctl.game
+        g = ctl.seen
         t, bg, ar = col["text"], col["table"], col["arrows"]
         if ctl.mode == "handover":
             back = card_art.back(0, "normal", col["back"])
-            for i in range(len(g.hands[ctl.me])):
+            for i in range(len(g.hand)):
                 canvas.blit(back, (HAND_X0 + i * HAND_DX, HAND_Y))
             return
         if ctl.arr is not None and ctl.mode in ("confirm", "mark"):
@@ -234,7 +236,7 @@ class GinView:
             ui.text(canvas, 2, STATUS_ROW, f"{ctl.names[ctl.me]}: {ctl.arrangement_status()}", t, bg)
             return
         if ctl.mode in ("result", "over") or (ctl.mode == "wait" and g.out_seat == ctl.me):
-            cards, marks = human_display(ctl.game, ctl.order, ctl.me)
+            cards, marks = human_display(g, ctl.order)
             xs = group_positions(marks, HAND_X0 - 8)
             self._draw_marks(canvas, marks, xs, ARROW_ROW, col, None)
             for c, x in zip(cards, xs):
@@ -265,7 +267,10 @@ class GinView:
     def _draw_notes(self, canvas, col):
         ctl = self.ctl
         nc, bg = col["notes"], col["table"]
-        if ctl.other_note:
+        waiting = ctl.waiting_line()
+        if waiting:      # a network table: who dropped out, in place of the other's moves
+            ui.text(canvas, 2, NOTE_ROWS[0], waiting[:76], col["arrows"], bg)
+        elif ctl.other_note:
             ui.text(canvas, 2, NOTE_ROWS[0], ctl.other_note[:76], nc, bg)
         if ctl.note:
             for i, line in enumerate(ui.wrap(ctl.note, 76)[:2]):

@@ -42,20 +42,27 @@ class GinKeys:
                       bar="Boxes" if scores else ""),
               Binding((pygame.K_F4,), "The game score", t.show_score, bar="Score" if scores else ""),
               Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
-        if not c.hot_seat:
+        private = c.hot_seat or c.networked     # the Stock and the other hand are nobody's to see
+        if not private:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
-        else:                    # hot seat: the Stock and the other hand are nobody's to see
+        elif c.hot_seat:         # (at a network table they are no keys: the beep)
             b += [Binding((pygame.K_F6,), "", lambda: c.refuse(
                       "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
                   Binding((pygame.K_F9,), "", lambda: c.refuse(
                       "In hot seat each hand is seen by its player alone."), show=False)]
-        if m == "play":
+        if m == "play" and not c.networked:    # a network table deals no hand again
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
-        if m != "result" and not c.hot_seat:
+        if m != "result" and not private:
             b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu,
                              bar="Computer" if waiting or m == "confirm" else ""))
-        b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave,
-                         bar="Save, exit" if waiting else ""))
+        if c.remote:             # the seat is kept a while: Alt+R on the Join screen comes back
+            b.append(Binding((pygame.K_F8,), "Leave the table (the seat is kept a while)", t.leave,
+                             bar="Leave" if waiting else ""))
+            if m not in ("confirm", "mark"):
+                b.append(Binding((pygame.K_ESCAPE,), "Leave the table", t.leave))
+        else:
+            b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave,
+                             bar="Save, exit" if waiting else ""))
         if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
             b.append(Binding(("h",), "Coach: what the expert would do now", c.coach,
                              bar="Coach" if playing else ""))
@@ -66,7 +73,7 @@ class GinKeys:
     def _play_bindings(self):
         c = self.table.ctl
         f = c.focus
-        g = c.game
+        g = c.seen
         b = []
         if f == "pickup":
             b.append(Binding(PLUS_KEYS + ("=",), "Take the card", c.take, bar="Take", bar_keys="+/Ins"))
@@ -107,7 +114,7 @@ class GinKeys:
                 b.append(Binding((pygame.K_ESCAPE,), "Back to play (no gin or knock)", c.cancel_out,
                                  bar="Back to play"))
         else:
-            marks = "1 2 3 Space" + (" P" if a.kind == "defend" and c.game.out_kind == "knock" else "")
+            marks = "1 2 3 Space" + (" P" if a.kind == "defend" and c.seen.out_kind == "knock" else "")
             b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_cursor(-1),
                           bar="Card", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_cursor(1)),
@@ -130,6 +137,8 @@ class GinKeys:
 
 
 def help_text(game=None) -> list[str]:
+    """F2: the rules in short and the keys; `game`: a game or a seat's view (its hand's
+    knock value is told)."""
     kv = ""
     if game is not None:
         gin_only = game.options.gin_only_rule(game.first_upcard)

@@ -19,8 +19,7 @@ def _card(c) -> str:
 
 def result_lines(tbl) -> list[str]:
     """The lines of the box shown when a hand is over (drawn and spoken)."""
-    g = tbl.game
-    return hand_result_lines(g.records[-1] if g.records else None, tbl.names)
+    return hand_result_lines(tbl.seen.last_record, tbl.names)
 
 
 def hand_result_lines(r, n: list[str]) -> list[str]:
@@ -42,6 +41,22 @@ def hand_result_lines(r, n: list[str]) -> list[str]:
     return lines
 
 
+class FocusLine:
+    """What a table says of its focus (the scene's spoken_focus): the item under the
+    cursor, with the note a key has just set said once before it."""
+
+    def __init__(self) -> None:
+        self.item = self.text = ""
+
+    def __call__(self, tbl) -> str:
+        item = focus(tbl)
+        if item != self.item or tbl.note_unsaid:
+            note = tbl.note if tbl.note_unsaid else ""
+            self.text = ". ".join(t.rstrip(".") for t in (note, item) if t)
+            self.item, tbl.note_unsaid = item, False
+        return self.text
+
+
 def groups_text(cards, marks) -> str:
     """A hand in marked groups in words: "group 1: 2, 3, 4 of diamonds; unplayable: ..."."""
     parts = []
@@ -56,7 +71,9 @@ def groups_text(cards, marks) -> str:
 
 def focus(tbl) -> str:
     """The item under the cursor, or what the table waits for."""
-    g, m = tbl.game, tbl.mode
+    g, m = tbl.seen, tbl.mode
+    if g is None:
+        return "Waiting for the host"
     if m == "handover":
         name = tbl.names[tbl.handover_to]
         return f"{name}'s turn. Hand the keyboard to {name}; {name}, press Enter."
@@ -74,7 +91,7 @@ def focus(tbl) -> str:
         return f"{tbl.names[g.turn]} plays"
     if tbl.focus == "pickup":
         if tbl.target == "stock":
-            return f"Stock, {len(g.stock)} cards"
+            return f"Stock, {g.stock_size} cards"
         return f"upcard, {_card(g.pile[-1])}" if g.pile else "the Pile is empty"
     if tbl.focus == "arrow":
         held = f"holding {_card(tbl.picked)}, " if tbl.picked is not None else ""
@@ -88,16 +105,18 @@ def focus(tbl) -> str:
 
 def state(tbl) -> str:
     """F11: your hand in groups, the upcard, the Stock, the knock value, the scores."""
-    g = tbl.game
+    g = tbl.seen
+    if g is None:
+        return "Waiting for the host."
     parts = []
     if tbl.mode != "handover":
-        hand = g.hands[tbl.me]
+        hand = g.hand
         melds, un = M.best_melds(hand)
         groups = "; ".join(f"group {k + 1}: {cards_text(m)}" for k, m in enumerate(melds))
         parts.append(f"Your hand: {groups + '; ' if groups else ''}unplayable: {cards_text(un)}, "
                      f"{counted(M.deadwood_value(un), 'point')}")
     parts.append(f"Upcard: {_card(g.pile[-1])}" if g.pile else "The Pile is empty")
-    parts.append(f"Stock: {len(g.stock)} cards")
+    parts.append(f"Stock: {g.stock_size} cards")
     parts.append("Gin only" if g.knock_value == 0 else f"Knock with {g.knock_value} or less")
     for i, gs in enumerate(g.games):
         head = f"Game {i + 1}: " if len(g.games) > 1 else "Score: "
@@ -107,9 +126,9 @@ def state(tbl) -> str:
 
 def by_suit(tbl) -> str | None:
     """Ctrl+F11: your hand suit by suit, low to high (nothing behind a hot-seat hand-over)."""
-    if tbl.mode == "handover":
+    if tbl.mode == "handover" or tbl.seen is None:
         return None
-    hand = tbl.game.hands[tbl.me]
+    hand = tbl.seen.hand
     parts = []
     for suit in "CDHS":
         ranks = sorted(c.rank for c in hand if c.suit == suit)

@@ -109,10 +109,11 @@ class RemoteControl:
             self.note_steps -= 1
         if self.phase == "banner" and self.banner_steps:
             self.banner_steps -= 1
-        kinds = self.link.poll()
+        heard: list[dict[str, Any]] = []     # every update's events, in order (many a frame)
+        kinds = self.link.poll(lambda msg: heard.extend(msg["events"] if msg.kind == "update" else ()))
         events: list[Any] = []
         if "update" in kinds and self.link.view is not None:    # (the last, with the host's end too)
-            events = self._refresh()
+            events = self._refresh(heard)
         if "seats" in kinds and self.seats:
             self._seat_news()
         for _ in range(kinds.count("illegal")):
@@ -121,10 +122,10 @@ class RemoteControl:
                 self.note(self.link.refusal)
         return events
 
-    def _refresh(self) -> list[Any]:
+    def _refresh(self, heard: list[dict[str, Any]]) -> list[Any]:
         try:
             layouts = net_codec.layouts_from_json(self.link.layouts) if self.link.layouts else ()
-            events = [e for e in map(net_codec.event_from_json, self.link.polled_events) if e is not None]
+            events = [e for e in map(net_codec.event_from_json, heard) if e is not None]
             self.game = ViewGame(self.link.view, layouts)
         except ValueError as e:
             self.link.ending = ("lost", f"The host sent what this program cannot read ({e}).")

@@ -6,9 +6,12 @@ games; everything that differs is here. No pygame here.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from game.engine import IllegalMove
+from game.gin.moves import GoOut as GinGoOut
+from game.gin.moves import LayDown as GinLayDown
 from game.gin.moves import NextHand as GinNextHand
 from game.gnono.moves import PLAY, ROUND_OVER, CallUno
 from game.gnono.moves import NextRound as GnonoNextRound
@@ -206,10 +209,21 @@ class Computer:
             self.ai.reset(step)
 
 
+def listed_form(key: str, move: Any) -> Any:
+    """The form in which the engine lists `move`: Gin's going out and laying down name
+    the groups the player marked, where the listed move leaves them to the engine
+    (its best arrangement); the engine checks the groups given when it applies them."""
+    if key == "gin" and isinstance(move, GinGoOut):
+        return replace(move, melds=None)
+    if key == "gin" and isinstance(move, GinLayDown):
+        return replace(move, melds=None, layoffs=None)
+    return move
+
+
 def apply_checked(key: str, engine: Any, seat: int, move: Any) -> list[Any]:
     """Apply `move` for `seat`: IllegalMove (the engine unchanged) unless it is one of
-    the seat's listed moves now."""
-    if move not in engine.legal_moves(seat):
+    the seat's listed moves now (in its listed form: listed_form)."""
+    if listed_form(key, move) not in engine.legal_moves(seat):
         # the engine's own reason where it has one (apply refuses without a change)
         probe = engine.copy()
         try:

@@ -8,7 +8,6 @@ applies nothing itself: the host's next view is the truth.
     ... each frame: for kind in link.poll(): ...   ("update", "illegal", "seats", "end")
     link.send(move)        # False (the beep) when a move is already on its way or the link is down
     link.view, link.events, link.names, link.missing, link.refusal, link.ending
-    link.polled_events     # the events of every update the last poll took (Nerts: many a frame)
 
 No pygame here.
 """
@@ -34,7 +33,6 @@ class RemoteSeat:
         self.names: list[str] = list(client.names)
         self.view: Any = None            # the seat's view, from the host's last update
         self.events: list[dict[str, Any]] = []   # that update's events (JSON, the codec's events_for)
-        self.polled_events: list[dict[str, Any]] = []   # every update's events of the last poll, in order
         self.n = 0                       # the host's move number at that update
         self.step = 0                    # Nerts: the host's clock at that update
         self.layouts: Any = None         # Nerts: every seat's face-up layout (JSON)
@@ -55,7 +53,6 @@ class RemoteSeat:
         read ends the link (`ending` says so)."""
         msgs, self._first = self._first + self.client.poll(), []
         kinds: list[str] = []
-        self.polled_events = []
         for msg in msgs:
             self.receive(msg)
             kinds.append(msg.kind)
@@ -74,7 +71,6 @@ class RemoteSeat:
                 self.client.close()
                 return
             self.events = list(msg["events"])
-            self.polled_events += self.events
             self.n = msg["n"]
             self.step = msg.get("step") or self.step
             self.layouts = msg.get("layouts", self.layouts)

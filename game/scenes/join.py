@@ -118,9 +118,15 @@ def remote_gostop_table(app: Any, link: Any) -> Any:
     return RemoteGoStopTable(app, link)
 
 
+def remote_gin_table(app: Any, link: Any) -> Any:
+    from game.gin.remote_table import RemoteGinTable  # lazy: loads with the transport, on a join
+    return RemoteGinTable(app, link)
+
+
 # the games whose joiner plays at a remote table: its scene, given the app and the
 # seat's link (game/net/remote_seat.py: the joined client, the host's messages)
 REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {
+    "gin": remote_gin_table,
     "gnono": remote_gnono_table,
     "gostop": remote_gostop_table,
     "nerts": remote_nerts_table,
