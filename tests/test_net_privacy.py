@@ -2,7 +2,8 @@
 card hidden from its seat. Each move is sent alone, so the cards hidden before and
 after it are known exactly (the game's net codec says which: hidden_cards); a card
 hidden at both moments must appear in no message of that moment, except where the
-rules show it (Gnono: the challenged hand, to the challenger). Whole hands are played
+rules show it (Gnono: the challenged hand, to the challenger); no message carries a
+deal number, which deals every hidden card again. Whole hands are played
 (Nerts: rounds, on the table's clock), each with the deal of the next, and every
 message of every move is checked."""
 from __future__ import annotations
@@ -26,6 +27,19 @@ def strings(value) -> set[str]:
     if isinstance(value, list):
         return set().union(*(strings(v) for v in value)) if value else set()
     return set()
+
+
+def keys(value) -> set[str]:
+    """Every key of every object anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set(value).union(*(keys(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(keys(v) for v in value)) if value else set()
+    return set()
+
+
+# a deal number (or seed) deals the hand again: every hidden card at once
+DEAL_KEYS = {"deal_no", "seed", "deal_number", "rng"}
 
 
 def shown_by_rules(game: str, engine, seat: int) -> set[str]:
@@ -68,6 +82,8 @@ def test_no_message_names_a_card_hidden_from_its_seat(game, seed):
                 secret = before[seat] & codec.hidden_cards(host.engine, seat) - allowed[seat]
                 leaked = strings(msg.fields) & secret
                 assert not leaked, f"seat {seat} was told {sorted(leaked)} in {msg.kind}"
+                dealt = keys(msg.fields) & DEAL_KEYS
+                assert not dealt, f"seat {seat} was told the deal's {sorted(dealt)} in {msg.kind}"
                 checked += 1
             seen[conn] = len(messages)
 

@@ -31,7 +31,7 @@ OUT_KINDS = ("gin", "knock")
 # every seat reads it all). A kind missing here is refused: a new event must be
 # looked at before it travels.
 _WITHHELD: dict[str, tuple[str, ...]] = {
-    "deal": (), "redeal": (), "take_upcard": (), "pass": (), "discard": (), "stock_end": (),
+    "deal": ("deal_no",), "redeal": (), "take_upcard": (), "pass": (), "discard": (), "stock_end": (),
     "dead_hand": (), "lay_down": (), "hand_scored": (), "game_won": (),
     "draw_stock": ("card",),         # the other seat's card from the Stock
     "gin": ("discard",), "knock": ("discard",),   # the going-out discard lies face down
