@@ -27,6 +27,7 @@ REFUSALS = {
     "version": "The host runs another version of G'NERTS.",
     "game": "That table plays another game.",
     "code": "Wrong table code.",
+    "codes": "Too many wrong codes: wait a minute.",
     "full": "The table is full.",
     "seat_taken": "That seat is taken.",
     "token": "That seat is no longer held for you.",

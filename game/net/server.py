@@ -29,6 +29,12 @@ MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, 
 START_S = 5.0              # how long start() waits for the port
 
 
+def source_address(ws: ServerConnection) -> str:
+    """The IP address a connection comes from ("" if the socket does not say)."""
+    address = ws.remote_address
+    return str(address[0]) if isinstance(address, tuple) and address else ""
+
+
 def _finish(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
@@ -68,7 +74,7 @@ class NetServer:
             except queue.Empty:
                 break
             if what == "open":
-                host.open(conn)
+                host.open(conn, raw)
             elif what == "msg":
                 with self._lock:
                     if conn in self._queued:
@@ -138,7 +144,7 @@ class NetServer:
         conn = next(self._ids)
         out: asyncio.Queue[str | None] = asyncio.Queue()
         self._writers[conn] = out
-        self._inbound.put(("open", conn, None))
+        self._inbound.put(("open", conn, source_address(ws)))
         writer = asyncio.create_task(send_queued(ws, out))
         try:
             async for raw in ws:
