@@ -132,13 +132,14 @@ class App:
         """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
         if isinstance(transition, Push):
             self.push(transition.scene)
-        elif isinstance(transition, Pop):
-            self.pop(transition.scene)
+        elif isinstance(transition, (Pop, Replace)):
+            if isinstance(transition, Pop):
+                self.pop(transition.scene)
+            else:
+                self.replace(transition.scene)
             after = transition.then() if transition.then else None
             if isinstance(after, TRANSITIONS):
                 self.apply(after)
-        elif isinstance(transition, Replace):
-            self.replace(transition.scene)
         else:
             raise TypeError(f"not a transition: {transition!r}")
 

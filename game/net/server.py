@@ -20,10 +20,9 @@ from websockets.exceptions import ConnectionClosed
 
 from game import errors
 from game.net.host import TableHost
-from game.net.protocol import MAX_MESSAGE
+from game.net.protocol import DEFAULT_PORT, MAX_MESSAGE
 from game.net.sending import send_queued
 
-DEFAULT_PORT = 47470       # the port to open on a router (TCP)
 MAX_CONNECTIONS = 32       # at once, joined or not
 MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, it is closed
 START_S = 5.0              # how long start() waits for the port

@@ -1,0 +1,139 @@
+"""The set-up screens' "Host over the network" (game/table/host_setup.py) for the four
+games, with a stand-in for each game's table factory (the tables take `hosting=` on
+their own branches): the Play line, which seats are remote, the port; Enter passes
+`hosting=NetHosting(...)` to the factory, and the lobby comes over the table; local
+play passes no hosting; a port in use is a box and the set-up stays; a bad port is a
+notice and the beep. Loopback only (GNERTS_NET_LOOPBACK), port 0 or a port this test
+holds, no LAN listing (the lobby's listing test is in test_host_lobby.py)."""
+from __future__ import annotations
+
+import socket
+
+import pygame
+import pytest
+
+from game.net.hosting import NetHosting
+from game.scenes.overlays import MessageBox
+from game.table.host_lobby import HostLobby
+from game.table.host_setup import HERE, REMOTE_WORDS
+from tests.host_standin import Made, go_to, host_it, key, setup_for
+
+
+@pytest.fixture
+def made() -> Made:
+    return Made()
+
+
+@pytest.fixture
+def hostings(made):
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("game", ["gnono", "gin", "gostop", "nerts"])
+def test_enter_on_a_hosted_set_up_passes_hosting_and_puts_the_lobby_over_the_table(menu_app, hostings, game):
+    app, made = menu_app, hostings
+    screen = setup_for(game, app, made)
+    app.push(screen)
+    assert [line.value for line in screen.lines() if line.key == "net.play"] == [HERE]
+    host_it(app, screen)
+    seat2 = next(line for line in screen.lines() if line.label.startswith(("Seat 2", "Opponent")))
+    assert seat2.value == REMOTE_WORDS and seat2.step is None     # its kind is no choice now
+    key(app, pygame.K_RETURN, "\r")
+    args, kw = made.calls[-1]
+    hosting = kw["hosting"]
+    assert isinstance(hosting, NetHosting) and hosting.game == game and hosting.remote == {1}
+    assert hosting.port > 0 and hosting.advert is None            # port 0: the one it got
+    assert isinstance(app.top, HostLobby) and app.scenes[-2] is made.tables[-1]
+    assert screen not in app.scenes
+    assert not getattr(made.tables[-1], "saved", False)           # saved once play starts
+    if game == "gin":
+        assert args[1]["opponent"] == "computer"                  # no second human here
+
+
+@pytest.mark.parametrize("game", ["gnono", "gin", "gostop", "nerts"])
+def test_enter_on_a_local_set_up_passes_no_hosting(menu_app, made, game):
+    screen = setup_for(game, menu_app, made)
+    menu_app.push(screen)
+    key(menu_app, pygame.K_RETURN, "\r")
+    assert made.calls and "hosting" not in made.calls[-1][1]
+    assert menu_app.top is made.tables[-1] and made.tables[-1].hosting is None
+
+
+def test_the_count_of_network_seats_and_what_the_others_are(menu_app, hostings):
+    app, made = menu_app, hostings
+    o = app.options
+    o["gnono.seats"], o["gnono.seat2"], o["gnono.seat3"], o["gnono.seat4"] = 4, "human", "human", "hard"
+    screen = setup_for("gnono", app, made)
+    app.push(screen)
+    host_it(app, screen)
+    go_to(app, screen, "net.remote")
+    shown = [screen.line.value]
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+        shown.append(screen.line.value)
+    assert shown == ["1 (seat 2)", "2 (seats 2-3)", "3 (seats 2-4)", "1 (seat 2)"]
+    key(app, pygame.K_RIGHT)
+    assert [line.value for line in screen.lines()[2:5]] == [REMOTE_WORDS, REMOTE_WORDS, "Computer, hard"]
+    key(app, pygame.K_RETURN, "\r")
+    args, kw = made.calls[-1]
+    kinds, names = args[1], args[2]
+    assert kw["hosting"].remote == {1, 2}
+    # the network seats are no humans here: no hot seat, the host is still "You"
+    assert kinds == ["human", "normal", "normal", "hard"] and names[0] == "You"
+
+
+def test_a_port_in_use_is_a_box_and_the_set_up_stays(menu_app, made):
+    app = menu_app
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        screen = setup_for("gnono", app, made)
+        app.push(screen)
+        host_it(app, screen)
+        key(app, pygame.K_BACKSPACE)
+        for ch in str(port):
+            key(app, getattr(pygame, f"K_{ch}"), ch)
+        assert screen.line.value == str(port)
+        beeps = app.beeps
+        key(app, pygame.K_RETURN, "\r")
+        box = app.top
+        assert isinstance(box, MessageBox) and box.title == "Could not host the table"
+        assert f"Port {port} could not be opened" in " ".join(box.lines)
+        assert app.scenes[-2] is screen and app.beeps == beeps + 1
+        hosting = made.calls[-1][1]["hosting"]
+        assert hosting.server is None                 # nothing left open
+        key(app, pygame.K_SPACE, " ")
+        assert app.top is screen
+    finally:
+        taken.close()
+
+
+def test_a_port_that_is_no_port_is_a_notice_and_the_beep(menu_app, made):
+    app = menu_app
+    screen = setup_for("nerts", app, made)
+    app.push(screen)
+    host_it(app, screen)
+    key(app, pygame.K_BACKSPACE)
+    for ch in "999999":                                # five digits at most: the sixth beeps
+        key(app, pygame.K_9, ch)
+    assert screen.line.value == "99999"
+    beeps = app.beeps
+    key(app, pygame.K_RETURN, "\r")
+    assert app.top is screen and not made.calls and app.beeps == beeps + 1
+    assert "65535" in screen.notice
+
+
+def test_the_play_line_back_to_this_computer_gives_the_seats_back(menu_app, made):
+    app = menu_app
+    app.options["nerts.seats"], app.options["nerts.seat2"] = 3, "hard"
+    screen = setup_for("nerts", app, made)
+    app.push(screen)
+    host_it(app, screen)
+    assert screen.lines()[2].value == REMOTE_WORDS
+    go_to(app, screen, "net.play")
+    key(app, pygame.K_LEFT)
+    assert screen.line.value == HERE and "net.port" not in [line.key for line in screen.lines()]
+    assert screen.lines()[2].value == "Computer, hard"
