@@ -12,7 +12,8 @@ from typing import Any
 
 from game import palette
 from game.games import GAMES
-from game.option_pages import Opt, OptionPage, colour, flag
+from game.net.protocol import DEFAULT_PORT
+from game.option_pages import Opt, OptionPage, colour, flag, text
 from game.storage import Storage
 
 SCHEMA = 1
@@ -38,6 +39,15 @@ SOUND_PAGE = OptionPage("Sound and screen", [
     flag("speech.on", "Speech", False,
          hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
+
+NETWORK_PAGE = OptionPage("Network", [
+    text("net.port", "Port to host on (TCP)", str(DEFAULT_PORT), 5, chars="0123456789",
+         hint="Players connect to it; over the internet, forward it on your router."),
+], help=["The port a table hosted from a set-up screen (Play: Host over the network) "
+         "listens on: TCP 47470 unless you type another (1 to 65535). Players on your "
+         "network join with this computer's address; from the internet, your router "
+         "must forward this TCP port to this computer, and players use the router's "
+         "public address."])
 
 # Colour pairs that are hard to read: the same colour, a colour and its bright or dim
 # twin (cyan and light cyan), or too little contrast (the WCAG ratio of the EGA pair).
@@ -85,7 +95,7 @@ def all_pages() -> list[OptionPage]:
     pages = [COLOUR_PAGE, SOUND_PAGE]
     for spec in GAMES:
         pages.extend(spec.option_pages)
-    return pages
+    return pages + [NETWORK_PAGE]
 
 
 def all_specs() -> dict[str, Opt]:

@@ -67,8 +67,8 @@ def test_the_lobby_shows_where_and_the_seats_as_players_join_and_goes_when_all_a
     ann = join(lobby, "Ann")
     bob = None
     try:
-        assert frames(app, lambda: "Seat 2: joined: Ann" in lobby.seats)
-        assert app.top is lobby and not hosting.started and ann.state == JOINED
+        assert frames(app, lambda: "Seat 2: joined: Ann" in lobby.seats and ann.state == JOINED)
+        assert app.top is lobby and not hosting.started
         assert lobby.spoken_focus().startswith("Seat 1: Host (you). Seat 2: joined: Ann")
         bob = join(lobby, "Bob")
         assert frames(app, lambda: app.top is table)

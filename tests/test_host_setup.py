@@ -1,10 +1,11 @@
 """The set-up screens' "Host over the network" (game/table/host_setup.py) for the four
 games, with a stand-in for each game's table factory (the tables take `hosting=` on
-their own branches): the Play line, which seats are remote, the port; Enter passes
+their own branches): the Play line and how many seats are remote; Enter passes
 `hosting=NetHosting(...)` to the factory, and the lobby comes over the table; local
 play passes no hosting; a port in use is a box and the set-up stays; a bad port is a
-notice and the beep. Loopback only (GNERTS_NET_LOOPBACK), port 0 or a port this test
-holds, no LAN listing (the lobby's listing test is in test_host_lobby.py)."""
+notice and the beep; the options' port takes digits only. Loopback only
+(GNERTS_NET_LOOPBACK), port 0 or a port this test holds, no LAN listing (the one
+listing test is in test_host_lobby.py)."""
 from __future__ import annotations
 
 import socket
@@ -16,7 +17,7 @@ from game.net.hosting import NetHosting
 from game.scenes.overlays import MessageBox
 from game.table.host_lobby import HostLobby
 from game.table.host_setup import HERE, REMOTE_WORDS
-from tests.host_standin import Made, go_to, host_it, key, setup_for
+from tests.host_standin import Made, host_it, key, setup_for
 
 
 @pytest.fixture
@@ -60,19 +61,19 @@ def test_enter_on_a_local_set_up_passes_no_hosting(menu_app, made, game):
     assert menu_app.top is made.tables[-1] and made.tables[-1].hosting is None
 
 
-def test_the_count_of_network_seats_and_what_the_others_are(menu_app, hostings):
+def test_the_play_line_counts_the_network_seats_and_the_others_stay_as_set(menu_app, hostings):
     app, made = menu_app, hostings
     o = app.options
     o["gnono.seats"], o["gnono.seat2"], o["gnono.seat3"], o["gnono.seat4"] = 4, "human", "human", "hard"
     screen = setup_for("gnono", app, made)
     app.push(screen)
     host_it(app, screen)
-    go_to(app, screen, "net.remote")
     shown = [screen.line.value]
-    for _ in range(3):
+    for _ in range(4):
         key(app, pygame.K_RIGHT)
         shown.append(screen.line.value)
-    assert shown == ["1 (seat 2)", "2 (seats 2-3)", "3 (seats 2-4)", "1 (seat 2)"]
+    assert shown == ["Host: 1 network seat", "Host: 2 network seats",
+                     "Host: 3 network seats", HERE, "Host: 1 network seat"]
     key(app, pygame.K_RIGHT)
     assert [line.value for line in screen.lines()[2:5]] == [REMOTE_WORDS, REMOTE_WORDS, "Computer, hard"]
     key(app, pygame.K_RETURN, "\r")
@@ -93,10 +94,7 @@ def test_a_port_in_use_is_a_box_and_the_set_up_stays(menu_app, made):
         screen = setup_for("gnono", app, made)
         app.push(screen)
         host_it(app, screen)
-        key(app, pygame.K_BACKSPACE)
-        for ch in str(port):
-            key(app, getattr(pygame, f"K_{ch}"), ch)
-        assert screen.line.value == str(port)
+        app.options["net.port"] = str(port)
         beeps = app.beeps
         key(app, pygame.K_RETURN, "\r")
         box = app.top
@@ -104,7 +102,7 @@ def test_a_port_in_use_is_a_box_and_the_set_up_stays(menu_app, made):
         assert f"Port {port} could not be opened" in " ".join(box.lines)
         assert app.scenes[-2] is screen and app.beeps == beeps + 1
         hosting = made.calls[-1][1]["hosting"]
-        assert hosting.server is None                 # nothing left open
+        assert hosting.port == port and hosting.server is None     # nothing left open
         key(app, pygame.K_SPACE, " ")
         assert app.top is screen
     finally:
@@ -116,14 +114,28 @@ def test_a_port_that_is_no_port_is_a_notice_and_the_beep(menu_app, made):
     screen = setup_for("nerts", app, made)
     app.push(screen)
     host_it(app, screen)
-    key(app, pygame.K_BACKSPACE)
-    for ch in "999999":                                # five digits at most: the sixth beeps
-        key(app, pygame.K_9, ch)
-    assert screen.line.value == "99999"
+    app.options["net.port"] = "99999"
     beeps = app.beeps
     key(app, pygame.K_RETURN, "\r")
     assert app.top is screen and not made.calls and app.beeps == beeps + 1
-    assert "65535" in screen.notice
+    assert "Network page" in screen.notice
+
+
+def test_the_options_port_takes_digits_only(menu_app):
+    from game.scenes.options import OptionsScene
+    app = menu_app
+    scene = OptionsScene(app)
+    app.push(scene)
+    scene.page = [p.title for p in scene.pages].index("Network")
+    assert scene.item.key == "net.port" and scene.opts["net.port"] == "47470"
+    key(app, pygame.K_BACKSPACE)
+    beeps = app.beeps
+    key(app, pygame.K_a, "a")
+    assert app.beeps == beeps + 1 and scene.opts["net.port"] == "4747"
+    key(app, pygame.K_1, "1")
+    assert scene.opts["net.port"] == "47471"
+    with pytest.raises(ValueError):
+        app.options["net.port"] = "47a"
 
 
 def test_the_play_line_back_to_this_computer_gives_the_seats_back(menu_app, made):
@@ -133,7 +145,7 @@ def test_the_play_line_back_to_this_computer_gives_the_seats_back(menu_app, made
     app.push(screen)
     host_it(app, screen)
     assert screen.lines()[2].value == REMOTE_WORDS
-    go_to(app, screen, "net.play")
-    key(app, pygame.K_LEFT)
-    assert screen.line.value == HERE and "net.port" not in [line.key for line in screen.lines()]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert screen.line.value == HERE
     assert screen.lines()[2].value == "Computer, hard"

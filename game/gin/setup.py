@@ -52,7 +52,6 @@ HINTS = {
     "name2": "The second player's name; Backspace deletes.",
     "save": "Type a name and press Enter: these rules are kept as your preset.",
     "net.play": "Host over the network: a friend at another computer plays your opponent.",
-    "net.port": "The TCP port your friend connects to: 47470 unless you type another.",
 }
 TEXT_ITEMS = ("name", "name2", "save")
 
@@ -189,6 +188,10 @@ class SessionScene(SetupScreen):
                 "shown as your own preset.",
                 "Opponent: a second human plays at this keyboard; before each turn a screen "
                 "hides the hands while the keyboard changes hands.",
+                "Play: Host over the network opens the table to a friend at another computer, "
+                "who plays your opponent (the next screen shows the address and code to give). "
+                "Your friend connects to TCP port 47470 (Options, Network page); over the "
+                "internet your router must forward it to this computer.",
                 "", "Up/Down: choose an item.  Left/Right: change it.",
                 "Type the names on the name lines.", "Enter: start the game (bypass)."]
 

@@ -9,7 +9,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.table.host_setup import HostChoice, seat_words
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField
 
 from . import card_art as art
@@ -58,7 +58,7 @@ class GnonoSetup(SetupScreen):
                                  lambda d, key=key: self._step(key, d), self._name_field(k),
                                  label_typed=True))
         out.append(self.presets.line(PRESET, "Custom", gap=True))
-        return out + [self._option_line(k) for k in RULE_KEYS + TABLE_KEYS] + self.host.lines(n, gap=True)
+        return out + [self._option_line(k) for k in RULE_KEYS + TABLE_KEYS] + self.host.lines(n)
 
     def _option_line(self, key) -> SetupLine:
         spec = SPECS[key]
@@ -109,7 +109,7 @@ class GnonoSetup(SetupScreen):
         return ["SET-UP: Up/Down choose a line, Left/Right change it. On a seat's line, type "
                 "to change its name (Backspace deletes). Each seat is a human or a computer "
                 "(easy, normal or hard). With several humans the keyboard is passed round: "
-                "a screen hides the hands between their turns. Enter deals.", ""] + HELP
+                "a screen hides the hands between their turns. Enter deals.", "", HOST_HELP, ""] + HELP
 
     def draw(self, canvas):
         o = self.app.options

@@ -10,7 +10,7 @@ from game import palette as P
 from game import ui
 from game.deals import fresh_deal_no
 from game.keys import Binding
-from game.table.host_setup import HostChoice, seat_words
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField, cycled
 
 from . import hwatu_art as art
@@ -114,7 +114,7 @@ class GoStopSetup(SetupScreen):
         return save + [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start, bar="Deal")]
 
     def help_lines(self):
-        return HELP
+        return HELP + ["", HOST_HELP]
 
     def draw(self, canvas):
         o = self.app.options

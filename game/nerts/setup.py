@@ -14,7 +14,7 @@ from game.nerts import settings as S
 from game.nerts.drill_setup import drill_setup
 from game.nerts.rules import TARGETS, NertsOptions
 from game.scene import Push
-from game.table.host_setup import HostChoice, seat_words
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import SetupLine, SetupScreen, cycled
 
 
@@ -136,7 +136,9 @@ class SetupScene(SetupScreen):
                 "the second with the right-hand keys (see the Options to change them).",
                 "Enter starts the game; Esc goes back to the menu.",
                 "D opens the drills: timed practice alone on a deal (clear the Pile, or "
-                "10, 20 or 30 cards to the Scoring Area), with records of your best times."]
+                "10, 20 or 30 cards to the Scoring Area), with records of your best times.",
+                HOST_HELP + " Open seats, and a player who drops, are played by a computer at "
+                "the level of the table's first computer seat (Normal if none)."]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])

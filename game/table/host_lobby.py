@@ -101,10 +101,10 @@ class HostLobby(Overlay):
         return ["HOSTING: your table is open to players on other computers. Give them the "
                 "address, the port and the table code shown: on their G'NERTS menu, Join a "
                 "table, type them (players on your network see the table listed). Play "
-                "starts when every network seat is joined; S starts it now.",
+                "starts when every network seat is joined; S starts it now.", "",
                 "From the internet, your router must forward TCP port "
                 f"{self.hosting.port} to this computer (and its firewall let it in); "
-                "players then type your router's public address.",
+                "players then type your router's public address.", "",
                 "Esc closes the table: every player is told, and you are back at the set-up."]
 
     # speech -----------------------------------------------------------------------------

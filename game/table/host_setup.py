@@ -1,9 +1,9 @@
 """The set-up screens' "Host over the network" lines, written once for the four games.
 
 A "Play" line chooses where the table plays: at this computer, or hosted over the
-network. Hosted, the seats from seat 2 on are played over the network, as many as
-the "Over the network" line says (Gin: the opponent), the others as the set-up says;
-a "Port" line takes the TCP port (47470 unless typed). Enter makes a NetHosting and
+network with 1, 2... network seats: seat 2 on (Gin: the opponent); the other seats
+are as the set-up says. The port is the options' (Network page: TCP 47470 unless
+the player types another). Enter makes a NetHosting and
 passes `hosting=` to the factory the set-up calls to make its table (the table
 attaches it: game/net/hosting.py), then puts the hosting lobby over the table
 (game/table/host_lobby.py). A port that cannot be opened is a box; the set-up stays.
@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from game.net.protocol import DEFAULT_PORT
 from game.scene import Push, Replace, Scene, Transition
 from game.scenes.overlays import MessageBox
-from game.table.setup_screen import SetupLine, SetupScreen, TextField
+from game.table.setup_screen import SetupLine, SetupScreen
 
 HERE, HOSTED = "At this computer", "Host over the network"
 REMOTE_WORDS = "Over the network"     # a remote seat's value on the set-up's seat line
-PORT_DIGITS = 5
+HOST_HELP = ("NETWORK: the Play line hosts the table over the network: seat 2 (and the next "
+             "ones, as many network seats as it says) is played by whoever joins with the "
+             "address and code the next screen shows; the other seats are as set here. "
+             "Players connect to TCP port 47470 (Options, Network page); to play over the "
+             "internet your router must forward it to this computer.")
 
 
 def seat_words(kinds: Sequence[str], labels: Mapping[str, str] | None = None,
@@ -32,20 +35,25 @@ def seat_words(kinds: Sequence[str], labels: Mapping[str, str] | None = None,
 
 
 def seats_text(count: int) -> str:
-    """How many seats play over the network, and which: "2 (seats 2-3)"."""
-    return "1 (seat 2)" if count == 1 else f"{count} (seats 2-{count + 1})"
+    """The Play line's value when hosted at a table of more than two: "Host: 2 network
+    seats" (the seat lines say which)."""
+    return f"Host: {count} network seat{'s' if count > 1 else ''}"
+
+
+def port_number(text: str) -> int | None:
+    """The port the options hold (0: any free port, the lobby shows which), or None."""
+    return int(text) if text.isdigit() and int(text) <= 65535 else None
 
 
 class HostChoice:
-    """What a set-up screen chose about the network: `on` (hosted), `count` (remote
-    seats, from seat 2), `port` (as typed). `advertise`: list the table on the LAN."""
+    """What a set-up screen chose about the network: `on` (hosted) and `count` (the
+    seats played over the network, from seat 2). `advertise`: list the table on the
+    LAN. The port is the options' (Options, Network page)."""
 
     def __init__(self, game: str, advertise: bool = True):
         self.game, self.advertise = game, advertise
         self.on = False
         self.count = 1
-        self.port = str(DEFAULT_PORT)
-        self.port_typed = False       # the first digit typed replaces the default shown
 
     # which seats ----------------------------------------------------------------------
     def remote(self, seats: int) -> frozenset[int]:
@@ -55,37 +63,28 @@ class HostChoice:
     def is_remote(self, seat: int, seats: int) -> bool:
         return seat in self.remote(seats)
 
-    # the lines ------------------------------------------------------------------------
+    # the line -------------------------------------------------------------------------
     def lines(self, seats: int, gap: bool = False) -> list[SetupLine]:
-        """The "Play" line; hosted, how many seats are remote (a table of more than
-        two) and the port."""
-        out = [SetupLine("net.play", "Play", HOSTED if self.on else HERE, self.flip, gap=gap)]
-        if self.on:
-            if seats > 2:
-                count = min(self.count, seats - 1)
-                out.append(SetupLine("net.remote", REMOTE_WORDS, seats_text(count),
-                                     lambda d: self.step_count(d, seats)))
-            out.append(SetupLine("net.port", "Port (TCP)", self.port,
-                                 text=TextField(lambda: self.port, self.type_port, PORT_DIGITS,
-                                                str.isdigit, lambda: not self.port_typed)))
-        return out
+        """The "Play" line: at this computer, or hosted with 1, 2... network seats (a
+        table of two: the one other seat)."""
+        return [SetupLine("net.play", "Play", self.shown(seats), lambda d: self.step(d, seats), gap=gap)]
+
+    def shown(self, seats: int) -> str:
+        if not self.on:
+            return HERE
+        return HOSTED if seats == 2 else seats_text(min(self.count, seats - 1))
+
+    def step(self, d: int, seats: int) -> None:
+        """At this computer, hosted with 1 network seat, 2... (round the ends)."""
+        choices = [0, *range(1, seats)]
+        now = min(self.count, seats - 1) if self.on else 0
+        pick = choices[(choices.index(now) + d) % len(choices)]
+        self.on = pick > 0
+        self.count = pick or self.count
 
     def remote_line(self, key: str, label: str) -> SetupLine:
         """A seat's line while it is played over the network: no choice to change."""
         return SetupLine(key, label, REMOTE_WORDS)
-
-    def flip(self, d: int) -> None:
-        self.on = not self.on
-
-    def step_count(self, d: int, seats: int) -> None:
-        self.count = (min(self.count, seats - 1) - 1 + d) % (seats - 1) + 1
-
-    def type_port(self, text: str) -> None:
-        self.port, self.port_typed = text, True
-
-    def port_number(self) -> int | None:
-        """The port typed (0: any free port, the lobby shows which), or None."""
-        return int(self.port) if self.port.isdigit() and int(self.port) <= 65535 else None
 
     # Enter ----------------------------------------------------------------------------
     def open(self, screen: SetupScreen, seats: int, make: Callable[..., Scene],
@@ -96,9 +95,9 @@ class HostChoice:
         if not self.on:
             return Replace(make())
         app = screen.app
-        port = self.port_number()
+        port = port_number(app.options["net.port"])
         if port is None:
-            screen.notice = "The port is a number from 1 to 65535 (47470 if you are not sure)."
+            screen.notice = "Set the port in the Options (Network page): a number up to 65535."
             app.error()
             return True
         # (lazy: the network loads only to host; game.games, which it imports, imports
@@ -122,6 +121,6 @@ def port_problem(port: int, e: OSError) -> list[str]:
     """The box's lines when the port cannot be opened."""
     why = e.strerror or str(e) or type(e).__name__
     return [f"Port {port} could not be opened: {why}.",
-            "Another program (or another table) may be using it: type another port on "
-            "the Port line, or close that program, and press Enter again."]
+            "Another program (or another table) may be using it: close it, or choose "
+            "another port in the Options (Network page)."]
 
