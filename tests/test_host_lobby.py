@@ -62,14 +62,14 @@ def test_the_lobby_shows_where_and_the_seats_as_players_join_and_goes_when_all_a
     hosting, table = lobby.hosting, app.scenes[-2]
     text = [line for line, _ in lobby.lines()]
     assert f"127.0.0.1, port {hosting.port}, code {lobby.host.code}" in text
-    assert lobby.seats == ["Seat 1: Host (you)", "Seat 2: open: waiting for a player",
+    assert lobby.seats == ["Seat 1: Host (at this computer)", "Seat 2: open: waiting for a player",
                            "Seat 3: open: waiting for a player"]
     ann = join(lobby, "Ann")
     bob = None
     try:
         assert frames(app, lambda: "Seat 2: joined: Ann" in lobby.seats and ann.state == JOINED)
         assert app.top is lobby and not hosting.started
-        assert lobby.spoken_focus().startswith("Seat 1: Host (you). Seat 2: joined: Ann")
+        assert lobby.spoken_focus().startswith("Seat 1: Host (at this computer). Seat 2: joined: Ann")
         bob = join(lobby, "Bob")
         assert frames(app, lambda: app.top is table)
         assert hosting.started and [s.name for s in lobby.host.seats] == ["Host", "Ann", "Bob"]
@@ -121,7 +121,7 @@ def test_the_lobby_says_where_to_join_and_spells_the_code(menu_app, hostings):
     code = lobby.host.code
     assert said.startswith("Hosting Go-Stop. Friends join at 127.0.0.1, port ")
     assert said.endswith("The code letter by letter: " + " ".join(code))
-    assert lobby.spoken_focus() == "Seat 1: Host (you). Seat 2: open: waiting for a player"
+    assert lobby.spoken_focus() == "Seat 1: Host (at this computer). Seat 2: open: waiting for a player"
 
 
 def test_a_hosted_table_is_listed_on_loopback_and_withdrawn_when_closed(menu_app, hostings):

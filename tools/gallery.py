@@ -457,7 +457,7 @@ class Gallery:
         app.push(setup)
         self.keys(pygame.K_RETURN, frames=5)
         app.push(HostLobby(app, _StillHosting("gnono", {1, 2}, ["Anna", "Boris", "Open seat 3"]), setup,
-                           ["you", "", ""]))
+                           ["at this computer", "", ""]))
         self.run(2)
         self.shot("host-lobby")
         self.keys(pygame.K_F2)

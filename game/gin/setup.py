@@ -171,7 +171,7 @@ class SessionScene(SetupScreen):
             return self.on_start(session)
         session["opponent"] = "computer"        # no second human here: the opponent joins
         return self.host.open(self, 2, lambda **hosting: self.on_start(session, **hosting).scene,
-                              ["you", "over the network"])
+                              ["at this computer", "over the network"])
 
     def own_bindings(self):
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)

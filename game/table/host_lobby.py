@@ -1,10 +1,10 @@
 """The hosting lobby: a box over a hosted table until play starts. It shows where
 friends join (NetHosting.where(): the addresses, the port and the table code) and
-each seat (you, a computer, a second human at this keyboard, open or joined over the
-network), updated as players join: it pumps the hosting each step (the table under
-it waits). Play starts, and the box goes, once every network seat is joined; S starts
-at once (open Nerts seats are played by computers; a turn game waits on their turns);
-Esc closes the table (every player told) and goes back to the set-up screen.
+each seat (a human or a computer at this computer, open or joined over the network),
+updated as players join: it pumps the hosting each step (the table under it waits).
+Play starts, and the box goes, once every network seat is joined; S starts at once
+(open Nerts seats are played by computers; a turn game waits on their turns); Esc
+closes the table (every player told) and goes back to the set-up screen.
 """
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ WIDTH = 70
 
 
 def seat_status(hosting: NetHosting, host: TableHost, seat: int, word: str) -> str:
-    """A seat as the lobby tells it: "Ann (you)", "open", "joined: Bob", "away: Bob"."""
+    """A seat as the lobby tells it: "Ann (at this computer)", "open...", "joined: Bob",
+    "away: Bob..."."""
     s = host.seats[seat]
     if seat not in hosting.remote:
         return f"{s.name} ({word})"
@@ -41,8 +42,8 @@ class HostLobby(Overlay):
 
     def __init__(self, app: Any, hosting: NetHosting, setup: SetupScreen, seat_words: Sequence[str]):
         """`hosting`: attached to the table under the box; `setup`: the set-up screen
-        Esc goes back to; `seat_words`: what each seat is at this computer ("you",
-        "computer, hard", "second human here")."""
+        Esc goes back to; `seat_words`: what each seat is at this computer ("at this
+        computer", "computer, hard")."""
         super().__init__(app)
         if hosting.host is None:
             raise ValueError("the lobby needs a hosting attached to its table")
@@ -120,7 +121,7 @@ class HostLobby(Overlay):
     def lines(self) -> list[tuple[str, int]]:
         """The box's lines and their colours."""
         inner = WIDTH - 4
-        out = [(line, P.WHITE) for line in ui.wrap("Give your friends where to join "
+        out = [(line, P.WHITE) for line in ui.wrap("Tell your friends where to join "
                                                    "(Join a table, on their menu):", inner)]
         out += [(line, P.YELLOW) for line in ui.wrap(self.hosting.where(), inner)]
         if self.hosting.advert is not None:

@@ -27,11 +27,10 @@ HOST_HELP = ("NETWORK: the Play line hosts the table over the network: seat 2 (a
 
 def seat_words(kinds: Sequence[str], labels: Mapping[str, str] | None = None,
                human: str = "human") -> list[str]:
-    """What each seat is at this computer, for the lobby: the first human "you", the
-    others "at this keyboard", a computer its level's label ("computer, hard")."""
-    first = kinds.index(human) if human in kinds else -1
-    return ["you" if i == first else "at this keyboard" if k == human else
-            f"computer, {(labels or {}).get(k, k).lower()}" for i, k in enumerate(kinds)]
+    """What each seat is at this computer, for the lobby: a human "at this computer",
+    a computer its level's label ("computer, hard")."""
+    return ["at this computer" if k == human else f"computer, {(labels or {}).get(k, k).lower()}"
+            for k in kinds]
 
 
 def seats_text(count: int) -> str:
