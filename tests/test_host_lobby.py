@@ -3,7 +3,8 @@ set-up screen by its keys (a stand-in table factory, tests/test_host_setup.py): 
 to join and the seats, updated as players join over loopback; it goes when every
 network seat is joined; S starts now (open Nerts seats: computers); Esc closes the
 table (the joined player told) and goes back to the set-up; a key with nothing to do
-beeps; what it says aloud. One test lists the table on the loopback LAN listing."""
+beeps; what it says aloud; players are answered under its help box. One test lists
+the table on the loopback LAN listing."""
 from __future__ import annotations
 
 import time
@@ -13,7 +14,8 @@ import pygame
 import pytest
 
 from game.net.client import CLOSED, JOINED, NetClient
-from game.scenes.overlays import KeysBox
+from game.scenes.overlays import HelpBox, KeysBox
+from game.speech import RecordingSpeaker
 from game.table.host_lobby import HostLobby
 from tests.host_standin import Made, host_it, key, setup_for
 
@@ -141,3 +143,33 @@ def test_a_hosted_table_is_listed_on_loopback_and_withdrawn_when_closed(menu_app
         assert frames(app, lambda: listed() is None), "the table was not withdrawn"
     finally:
         assert browser.close(wait=5)
+
+
+def test_players_are_answered_under_the_help_box_and_play_starts_once_it_is_closed(menu_app, hostings):
+    app = menu_app
+    lobby = hosted(app, hostings, "gin")
+    key(app, pygame.K_F2)
+    assert isinstance(app.top, HelpBox)
+    ann = join(lobby, "Ann")
+    try:
+        assert frames(app, lambda: ann.state == JOINED), "no welcome while the help box was up"
+        assert lobby.hosting.started and lobby in app.scenes      # it goes when uncovered
+        key(app, pygame.K_ESCAPE)
+        assert frames(app, lambda: app.top is hostings.tables[-1])
+    finally:
+        ann.close()
+
+
+def test_the_lobby_says_who_joined(menu_app, hostings):
+    app = menu_app
+    app.options["speech.on"] = True
+    app.speaker = voice = RecordingSpeaker()
+    app.options["gnono.seats"] = 3
+    lobby = hosted(app, hostings, "gnono", remote=2)
+    assert frames(app, lambda: any(said.startswith("Hosting Gnono.") for said in voice.said))
+    ann = join(lobby, "Ann")
+    try:
+        assert frames(app, lambda: "Seat 1: Host (at this computer). Seat 2: joined: Ann. "
+                                   "Seat 3: open: waiting for a player" in voice.said)
+    finally:
+        ann.close()

@@ -39,6 +39,7 @@ def seat_status(hosting: NetHosting, host: TableHost, seat: int, word: str) -> s
 
 class HostLobby(Overlay):
     title = "Hosting a table"
+    updates_when_covered = True     # under F1/F2 the players still join (and are answered)
 
     def __init__(self, app: Any, hosting: NetHosting, setup: SetupScreen, seat_words: Sequence[str]):
         """`hosting`: attached to the table under the box; `setup`: the set-up screen
@@ -51,10 +52,6 @@ class HostLobby(Overlay):
         self.seat_words = list(seat_words)
         self.spec = BY_KEY[hosting.game]
         self.seats = self.seat_lines()
-        self.changed = True
-
-    def dirty(self) -> bool:
-        return self.changed
 
     def seat_lines(self) -> list[str]:
         n = len(self.host.seats)
@@ -71,8 +68,9 @@ class HostLobby(Overlay):
         self.hosting.pump()
         seats = self.seat_lines()
         if seats != self.seats:
-            self.seats, self.changed = seats, True
-        if self.hosting.started:
+            self.seats = seats
+            self.app.redraw()           # drawn, and the seats said again
+        if self.hosting.started and self.app.top is self:
             return Pop(self)            # every network seat joined: play starts
         return None
 
@@ -134,7 +132,6 @@ class HostLobby(Overlay):
         return out
 
     def draw(self, canvas: Any) -> None:
-        self.changed = False
         lines = self.lines()
         h = len(lines) + 4
         col, row = (80 - WIDTH) // 2, max(1, (28 - h) // 2)
