@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import os
 import time
+from collections.abc import Collection
+from typing import Any
 
 import pygame
 
@@ -142,6 +144,15 @@ class App:
                 self.apply(after)
         else:
             raise TypeError(f"not a transition: {transition!r}")
+
+    # network play ------------------------------------------------------------
+    def open_hosting(self, game: str, remote: Collection[int], **options: Any) -> Any:
+        """A NetHosting for a table a set-up screen opens to the network (made here,
+        where the program is put together: the network imports the games' list, which
+        imports the set-up screens)."""
+        # lazy: the transport (websockets) loads only when a table is hosted
+        from game.net.hosting import NetHosting
+        return NetHosting(game, remote, **options)
 
     # time --------------------------------------------------------------------
     @property

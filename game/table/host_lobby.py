@@ -15,10 +15,7 @@ import pygame
 
 from game import palette as P
 from game import ui
-from game.games import BY_KEY
 from game.keys import Binding
-from game.net.host import TableHost
-from game.net.hosting import NetHosting
 from game.scene import Pop, Replace
 from game.scenes.overlays import Overlay
 from game.table.setup_screen import SetupScreen
@@ -26,7 +23,7 @@ from game.table.setup_screen import SetupScreen
 WIDTH = 70
 
 
-def seat_status(hosting: NetHosting, host: TableHost, seat: int, word: str) -> str:
+def seat_status(hosting: Any, host: Any, seat: int, word: str) -> str:
     """A seat as the lobby tells it: "Ann (at this computer)", "open...", "joined: Bob",
     "away: Bob..."."""
     s = host.seats[seat]
@@ -41,8 +38,10 @@ class HostLobby(Overlay):
     title = "Hosting a table"
     updates_when_covered = True     # under F1/F2 the players still join (and are answered)
 
-    def __init__(self, app: Any, hosting: NetHosting, setup: SetupScreen, seat_words: Sequence[str]):
-        """`hosting`: attached to the table under the box; `setup`: the set-up screen
+    def __init__(self, app: Any, hosting: Any, setup: SetupScreen, seat_words: Sequence[str]):
+        """`hosting`: a NetHosting (game/net/hosting.py, not imported: the network
+        imports the games' list, which imports the set-up screens and so this box),
+        attached to the table under the box; `setup`: the set-up screen
         Esc goes back to; `seat_words`: what each seat is at this computer ("at this
         computer", "computer, hard")."""
         super().__init__(app)
@@ -50,7 +49,6 @@ class HostLobby(Overlay):
             raise ValueError("the lobby needs a hosting attached to its table")
         self.hosting, self.host, self.setup = hosting, hosting.host, setup
         self.seat_words = list(seat_words)
-        self.spec = BY_KEY[hosting.game]
         self.seats = self.seat_lines()
 
     def seat_lines(self) -> list[str]:
@@ -109,7 +107,7 @@ class HostLobby(Overlay):
     # speech -----------------------------------------------------------------------------
     def spoken_intro(self) -> str:
         code = self.host.code
-        return (f"Hosting {self.spec.title}. Friends join at {self.hosting.where()}. "
+        return (f"Hosting {self.host.spec.title}. Friends join at {self.hosting.where()}. "
                 f"The code letter by letter: {' '.join(code)}")
 
     def spoken_focus(self) -> str:
@@ -135,7 +133,7 @@ class HostLobby(Overlay):
         lines = self.lines()
         h = len(lines) + 4
         col, row = (80 - WIDTH) // 2, max(1, (28 - h) // 2)
-        ui.box(canvas, col, row, WIDTH, h, P.WHITE, P.BLUE, title=f"Hosting {self.spec.title}")
+        ui.box(canvas, col, row, WIDTH, h, P.WHITE, P.BLUE, title=f"Hosting {self.host.spec.title}")
         for i, (line, fg) in enumerate(lines):
             ui.text(canvas, col + 2, row + 2 + i, line, fg, P.BLUE, WIDTH - 4)
         ui.center(canvas, row + h - 1, " Esc closes the table ", P.YELLOW, P.BLUE, col, WIDTH)

@@ -1,11 +1,12 @@
-"""The set-up screens' "Host over the network" lines, written once for the four games.
+"""The set-up screens' "Host over the network" line, written once for the four games.
 
 A "Play" line chooses where the table plays: at this computer, or hosted over the
 network with 1, 2... network seats: seat 2 on (Gin: the opponent); the other seats
-are as the set-up says. The port is the options' (Network page: TCP 47470 unless
-the player types another). Enter makes a NetHosting and
-passes `hosting=` to the factory the set-up calls to make its table (the table
-attaches it: game/net/hosting.py), then puts the hosting lobby over the table
+are as the set-up says. The port is the options' (Network page: TCP 47470 unless the
+player types another). Enter makes a NetHosting through the App (`app.open_hosting`:
+the network imports the games' list, which imports the set-up screens, so these do not
+import it), passes `hosting=` to the factory the set-up calls to make its table (the
+table attaches it: game/net/hosting.py) and puts the hosting lobby over the table
 (game/table/host_lobby.py). A port that cannot be opened is a box; the set-up stays.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from game.scene import Push, Replace, Scene, Transition
 from game.scenes.overlays import MessageBox
+from game.table.host_lobby import HostLobby
 from game.table.setup_screen import SetupLine, SetupScreen
 
 HERE, HOSTED = "At this computer", "Host over the network"
@@ -99,12 +101,8 @@ class HostChoice:
             screen.notice = "Set the port in the Options (Network page): a number up to 65535."
             app.error()
             return True
-        # (lazy: the network loads only to host; game.games, which it imports, imports
-        # the tables, and they their set-up screens, which import this module)
-        from game.net.hosting import NetHosting
-        from game.table.host_lobby import HostLobby
-        hosting = NetHosting(self.game, self.remote(seats), port=port, level=level,
-                             advertise=self.advertise)
+        hosting = app.open_hosting(self.game, self.remote(seats), port=port, level=level,
+                                   advertise=self.advertise)
         try:
             table = make(hosting=hosting)
         except OSError as e:
