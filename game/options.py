@@ -40,14 +40,11 @@ SOUND_PAGE = OptionPage("Sound and screen", [
          hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
 
-NETWORK_PAGE = OptionPage("Network", [
-    text("net.port", "Port to host on (TCP)", str(DEFAULT_PORT), 5, chars="0123456789",
-         hint="Players connect to it; over the internet, forward it on your router."),
-], help=["The port a table hosted from a set-up screen (Play: Host over the network) "
-         "listens on: TCP 47470 unless you type another (1 to 65535). Players on your "
-         "network join with this computer's address; from the internet, your router "
-         "must forward this TCP port to this computer, and players use the router's "
-         "public address."])
+# Options kept in options.json but set on a screen of their own, not in the options
+# program: the port a hosted table listens on (typed on a set-up screen's Play line)
+SET_ELSEWHERE = [
+    text("net.port", "Port to host on (TCP)", str(DEFAULT_PORT), 5, chars="0123456789"),
+]
 
 # Colour pairs that are hard to read: the same colour, a colour and its bright or dim
 # twin (cyan and light cyan), or too little contrast (the WCAG ratio of the EGA pair).
@@ -95,11 +92,12 @@ def all_pages() -> list[OptionPage]:
     pages = [COLOUR_PAGE, SOUND_PAGE]
     for spec in GAMES:
         pages.extend(spec.option_pages)
-    return pages + [NETWORK_PAGE]
+    return pages
 
 
 def all_specs() -> dict[str, Opt]:
-    return {o.key: o for page in all_pages() for o in page.opts}
+    specs = [o for page in all_pages() for o in page.opts] + SET_ELSEWHERE
+    return {o.key: o for o in specs}
 
 
 class Options:

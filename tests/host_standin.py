@@ -92,4 +92,4 @@ def host_it(app: Any, screen: Any) -> None:
     screen.host.advertise = False
     go_to(app, screen, "net.play")
     key(app, pygame.K_RIGHT)
-    assert screen.line.value in (HOSTED, "Host: 1 network seat")
+    assert screen.line.value in (HOSTED, "Host: 1 network seat") and screen.line.label == "Play on port 0"

@@ -3,7 +3,7 @@ games, with a stand-in for each game's table factory (the tables take `hosting=`
 their own branches): the Play line and how many seats are remote; Enter passes
 `hosting=NetHosting(...)` to the factory, and the lobby comes over the table; local
 play passes no hosting; a port in use is a box and the set-up stays; a bad port is a
-notice and the beep; the options' port takes digits only. Loopback only
+notice and the beep; the port is typed on the Play line (digits only), kept. Loopback only
 (GNERTS_NET_LOOPBACK), port 0 or a port this test holds, no LAN listing (the one
 listing test is in test_host_lobby.py)."""
 from __future__ import annotations
@@ -17,7 +17,12 @@ from game.net.hosting import NetHosting
 from game.scenes.overlays import MessageBox
 from game.table.host_lobby import HostLobby
 from game.table.host_setup import HERE, REMOTE_WORDS
-from tests.host_standin import Made, host_it, key, setup_for
+from tests.host_standin import Made, StandInTable, host_it, key, setup_for
+
+
+class StandIn(StandInTable):
+    def __init__(self, app):
+        super().__init__(app, "gnono", 4)
 
 
 @pytest.fixture
@@ -118,22 +123,29 @@ def test_a_port_that_is_no_port_is_a_notice_and_the_beep(menu_app, made):
     beeps = app.beeps
     key(app, pygame.K_RETURN, "\r")
     assert app.top is screen and not made.calls and app.beeps == beeps + 1
-    assert "Network page" in screen.notice
+    assert "Play line" in screen.notice
 
 
-def test_the_options_port_takes_digits_only(menu_app):
-    from game.scenes.options import OptionsScene
-    app = menu_app
-    scene = OptionsScene(app)
-    app.push(scene)
-    scene.page = [p.title for p in scene.pages].index("Network")
-    assert scene.item.key == "net.port" and scene.opts["net.port"] == "47470"
+def test_the_port_is_typed_on_the_play_line_and_kept_in_the_options(menu_app, hostings):
+    app, made = menu_app, hostings
+    screen = setup_for("gostop", app, made)
+    app.push(screen)
+    host_it(app, screen)
+    assert screen.line.label == "Play on port 0" and screen.line.label_typed
     key(app, pygame.K_BACKSPACE)
     beeps = app.beeps
-    key(app, pygame.K_a, "a")
-    assert app.beeps == beeps + 1 and scene.opts["net.port"] == "4747"
-    key(app, pygame.K_1, "1")
-    assert scene.opts["net.port"] == "47471"
+    key(app, pygame.K_a, "a")                          # no letter in a port: the beep
+    assert app.beeps == beeps + 1 and screen.line.label == "Play on port "
+    for ch in "470":
+        key(app, getattr(pygame, f"K_{ch}"), ch)
+    assert screen.line.label == "Play on port 470" and app.options["net.port"] == "470"
+    screen.host.port_typed = False
+    key(app, pygame.K_0, "0")                          # a port not typed yet: replaced
+    assert app.options["net.port"] == "0"
+    key(app, pygame.K_RETURN, "\r")
+    assert isinstance(app.top, HostLobby) and made.calls[-1][1]["hosting"].port > 0
+    with open(app.storage.path("options.json")) as kept:
+        assert '"net.port": "0"' in kept.read()
     with pytest.raises(ValueError):
         app.options["net.port"] = "47a"
 
@@ -149,3 +161,19 @@ def test_the_play_line_back_to_this_computer_gives_the_seats_back(menu_app, made
     key(app, pygame.K_RIGHT)
     assert screen.line.value == HERE
     assert screen.lines()[2].value == "Computer, hard"
+
+
+def test_a_table_factory_that_takes_no_hosting_is_offered_no_play_line(menu_app):
+    from game.gnono.setup import GnonoSetup
+    from game.table.host_setup import takes_hosting
+    made: list[tuple] = []
+
+    def local_only(app, kinds, names, options, speed, seed=None):
+        made.append(kinds)
+        return StandIn(app)
+    screen = GnonoSetup(menu_app, local_only, seed=1)
+    menu_app.push(screen)
+    assert not takes_hosting(local_only) and takes_hosting(lambda *a, hosting=None: None)
+    assert "net.play" not in [line.key for line in screen.lines()]
+    key(menu_app, pygame.K_RETURN, "\r")
+    assert made and isinstance(menu_app.top, StandIn)

@@ -22,6 +22,7 @@ import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GNERTS_NET_LOOPBACK", "1")    # a table the monkey hosts: loopback only
 
 import pygame  # noqa: E402
 
@@ -439,6 +440,7 @@ class Gallery:
             app.push(setup)
             self.run(2)
             self.keys(*TABLES[key]["most_seats"])
+            setup.host.offered = True           # (before the game's table takes hosting=)
             setup.index = [line.key for line in setup.lines()].index("net.play")
             self.keys(pygame.K_RIGHT)
             self.shot(f"{key}-host-setup")
@@ -447,6 +449,7 @@ class Gallery:
         app.options["nerts.seats"], app.options["nerts.seat3"] = 4, "human"
         setup = start_table(app, BY_KEY["nerts"], seed=5)
         app.push(setup)
+        setup.host.offered = True
         setup.index = [line.key for line in setup.lines()].index("net.play")
         self.keys(pygame.K_RIGHT)
         setup.notice = "At most two humans share the keyboard."

@@ -51,7 +51,7 @@ HINTS = {
     "name": "Type your name; Backspace deletes.",
     "name2": "The second player's name; Backspace deletes.",
     "save": "Type a name and press Enter: these rules are kept as your preset.",
-    "net.play": "Host over the network: a friend at another computer plays your opponent.",
+    "net.play": "Hosted: a friend at another computer plays your opponent. Type the port.",
 }
 TEXT_ITEMS = ("name", "name2", "save")
 
@@ -68,7 +68,7 @@ class SessionScene(SetupScreen):
         self.save_name = ""
         self.on_start = on_start
         self.all_presets = S.BOOK.listed(app.storage)   # read once, not at each key
-        self.host = HostChoice("gin")   # the opponent over the network
+        self.host = HostChoice(app, "gin", on_start)   # the opponent over the network
 
     # ---- the lines ----
     def lines(self) -> list[SetupLine]:
@@ -190,8 +190,8 @@ class SessionScene(SetupScreen):
                 "hides the hands while the keyboard changes hands.",
                 "Play: Host over the network opens the table to a friend at another computer, "
                 "who plays your opponent (the next screen shows the address and code to give). "
-                "Your friend connects to TCP port 47470 (Options, Network page); over the "
-                "internet your router must forward it to this computer.",
+                "Your friend connects to TCP port 47470 unless you type another on that "
+                "line; over the internet your router must forward it to this computer.",
                 "", "Up/Down: choose an item.  Left/Right: change it.",
                 "Type the names on the name lines.", "Enter: start the game (bypass)."]
 

@@ -42,7 +42,7 @@ class GnonoSetup(SetupScreen):
         self.new_table = new_table   # (app, kinds, names, options, speed, seed) -> the table
         self.seed = seed
         self.presets = RulePresets(self, BOOK, RULE_KEYS)
-        self.host = HostChoice("gnono")
+        self.host = HostChoice(app, "gnono", new_table)
 
     # the lines ----------------------------------------------------------------------
     def lines(self) -> list[SetupLine]:

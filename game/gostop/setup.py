@@ -48,7 +48,7 @@ class GoStopSetup(SetupScreen):
         self.new_table = new_table   # GoStopTable's signature: (app, state, levels, speed, ...)
         self.seed = seed
         self.presets = RulePresets(self, BOOK, RULE_KEYS)
-        self.host = HostChoice("gostop")
+        self.host = HostChoice(app, "gostop", new_table)
 
     def kinds(self, n: int) -> list[str]:
         """What sits at each seat here: a seat played over the network is no human at

@@ -33,7 +33,7 @@ class SetupScene(SetupScreen):
         self.rules = {"target": o["nerts.target"], "flip_by_ones": o["nerts.flip_by_ones"],
                       "move_runs": o["nerts.move_runs"], "pile_penalty": o["nerts.pile_penalty"],
                       "call_bonus": o["nerts.call_bonus"], "partners": o["nerts.partners"]}
-        self.host = HostChoice("nerts")
+        self.host = HostChoice(app, "nerts", new_table)
 
     # the lines ----------------------------------------------------------------------------
     def lines(self) -> list[SetupLine]:

@@ -2,8 +2,9 @@
 
 A "Play" line chooses where the table plays: at this computer, or hosted over the
 network with 1, 2... network seats: seat 2 on (Gin: the opponent); the other seats
-are as the set-up says. The port is the options' (Network page: TCP 47470 unless the
-player types another). Enter makes a NetHosting through the App (`app.open_hosting`:
+are as the set-up says. Hosted, the line's label says the TCP port ("Play on port
+47470"), typed there as a seat's name is typed on its line (kept in the options).
+Enter makes a NetHosting through the App (`app.open_hosting`:
 the network imports the games' list, which imports the set-up screens, so these do not
 import it), passes `hosting=` to the factory the set-up calls to make its table (the
 table attaches it: game/net/hosting.py) and puts the hosting lobby over the table
@@ -11,20 +12,23 @@ table attaches it: game/net/hosting.py) and puts the hosting lobby over the tabl
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from game.scene import Push, Replace, Scene, Transition
 from game.scenes.overlays import MessageBox
 from game.table.host_lobby import HostLobby
-from game.table.setup_screen import SetupLine, SetupScreen
+from game.table.setup_screen import SetupLine, SetupScreen, TextField
 
 HERE, HOSTED = "At this computer", "Host over the network"
+PORT_DIGITS = 5
 REMOTE_WORDS = "Over the network"     # a remote seat's value on the set-up's seat line
 HOST_HELP = ("NETWORK: the Play line hosts the table over the network: seat 2 (and the next "
              "ones, as many network seats as it says) is played by whoever joins with the "
              "address and code the next screen shows; the other seats are as set here. "
-             "Players connect to TCP port 47470 (Options, Network page); to play over the "
-             "internet your router must forward it to this computer.")
+             "Players connect to TCP port 47470 unless you type another on the Play line; "
+             "to play over the internet your router must forward it to this computer.")
 
 
 def seat_words(kinds: Sequence[str], labels: Mapping[str, str] | None = None,
@@ -46,15 +50,28 @@ def port_number(text: str) -> int | None:
     return int(text) if text.isdigit() and int(text) <= 65535 else None
 
 
+def takes_hosting(factory: Callable[..., object]) -> bool:
+    """The set-up's table factory takes `hosting=` (each game's table takes it on its
+    own branch; until then its set-up offers no Play line rather than fail on Enter)."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):      # a callable that does not say
+        return False
+    return any(p.name == "hosting" or p.kind is p.VAR_KEYWORD for p in params)
+
+
 class HostChoice:
     """What a set-up screen chose about the network: `on` (hosted) and `count` (the
-    seats played over the network, from seat 2). `advertise`: list the table on the
-    LAN. The port is the options' (Options, Network page)."""
+    seats played over the network, from seat 2); the port is the options' "net.port".
+    `offered`: the set-up's table factory takes hosting= (else no Play line);
+    `advertise`: list the table on the LAN."""
 
-    def __init__(self, game: str, advertise: bool = True):
-        self.game, self.advertise = game, advertise
+    def __init__(self, app: Any, game: str, factory: Callable[..., object], advertise: bool = True):
+        self.app, self.game, self.advertise = app, game, advertise
+        self.offered = takes_hosting(factory)
         self.on = False
         self.count = 1
+        self.port_typed = False       # the first digit typed replaces the port shown
 
     # which seats ----------------------------------------------------------------------
     def remote(self, seats: int) -> frozenset[int]:
@@ -67,8 +84,23 @@ class HostChoice:
     # the line -------------------------------------------------------------------------
     def lines(self, seats: int, gap: bool = False) -> list[SetupLine]:
         """The "Play" line: at this computer, or hosted with 1, 2... network seats (a
-        table of two: the one other seat)."""
-        return [SetupLine("net.play", "Play", self.shown(seats), lambda d: self.step(d, seats), gap=gap)]
+        table of two: the one other seat); hosted, the port is typed in its label."""
+        def step(d: int) -> None:
+            self.step(d, seats)
+        if not self.offered:
+            return []
+        if not self.on:
+            return [SetupLine("net.play", "Play", HERE, step, gap=gap)]
+        port = TextField(self.port, self.type_port, PORT_DIGITS, str.isdigit, lambda: not self.port_typed)
+        return [SetupLine("net.play", f"Play on port {self.port()}", self.shown(seats), step, port,
+                          label_typed=True, gap=gap)]
+
+    def port(self) -> str:
+        return str(self.app.options["net.port"])
+
+    def type_port(self, text: str) -> None:
+        self.app.options["net.port"] = text
+        self.port_typed = True
 
     def shown(self, seats: int) -> str:
         if not self.on:
@@ -96,11 +128,12 @@ class HostChoice:
         if not self.on:
             return Replace(make())
         app = screen.app
-        port = port_number(app.options["net.port"])
+        port = port_number(self.port())
         if port is None:
-            screen.notice = "Set the port in the Options (Network page): a number up to 65535."
+            screen.notice = "Type the port on the Play line: a number up to 65535 (47470)."
             app.error()
             return True
+        app.save_options()            # the port typed is kept for the next table
         hosting = app.open_hosting(self.game, self.remote(seats), port=port, level=level,
                                    advertise=self.advertise)
         try:
@@ -118,6 +151,6 @@ def port_problem(port: int, e: OSError) -> list[str]:
     """The box's lines when the port cannot be opened."""
     why = e.strerror or str(e) or type(e).__name__
     return [f"Port {port} could not be opened: {why}.",
-            "Another program (or another table) may be using it: close it, or choose "
-            "another port in the Options (Network page)."]
+            "Another program (or another table) may be using it: close it, or type "
+            "another port on the Play line."]
 
