@@ -45,16 +45,15 @@ class HostLobby(Overlay):
         Esc goes back to; `seat_words`: what each seat is at this computer ("at this
         computer", "computer, hard")."""
         super().__init__(app)
-        if hosting.host is None:
-            raise ValueError("the lobby needs a hosting attached to its table")
+        if hosting.host is None or len(seat_words) != len(hosting.host.seats):
+            raise ValueError("the lobby needs a hosting attached to its table, a word for each seat")
         self.hosting, self.host, self.setup = hosting, hosting.host, setup
         self.seat_words = list(seat_words)
         self.seats = self.seat_lines()
 
     def seat_lines(self) -> list[str]:
-        n = len(self.host.seats)
-        words = self.seat_words + ["here"] * n
-        return [f"Seat {i + 1}: {seat_status(self.hosting, self.host, i, words[i])}" for i in range(n)]
+        return [f"Seat {i + 1}: {seat_status(self.hosting, self.host, i, word)}"
+                for i, word in enumerate(self.seat_words)]
 
     def start_words(self) -> str:
         if self.hosting.game == "nerts":

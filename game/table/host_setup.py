@@ -4,11 +4,11 @@ A "Play" line chooses where the table plays: at this computer, or hosted over th
 network with 1, 2... network seats: seat 2 on (Gin: the opponent); the other seats
 are as the set-up says. Hosted, the line's label says the TCP port ("Play on port
 47470"), typed there as a seat's name is typed on its line (kept in the options).
-Enter makes a NetHosting through the App (`app.open_hosting`:
-the network imports the games' list, which imports the set-up screens, so these do not
-import it), passes `hosting=` to the factory the set-up calls to make its table (the
-table attaches it: game/net/hosting.py) and puts the hosting lobby over the table
-(game/table/host_lobby.py). A port that cannot be opened is a box; the set-up stays.
+Enter makes a NetHosting through the App (`app.open_hosting`: the network imports the
+games' list, which imports the set-up screens, so these do not import it), passes
+`hosting=` to the factory the set-up calls to make its table (the table attaches it:
+game/net/hosting.py) and puts the hosting lobby over the table (host_lobby.py). A
+port that cannot be opened is a box; the set-up stays.
 """
 from __future__ import annotations
 
@@ -121,10 +121,10 @@ class HostChoice:
 
     # Enter ----------------------------------------------------------------------------
     def open(self, screen: SetupScreen, seats: int, make: Callable[..., Scene],
-             seat_words: Sequence[str], level: str = "normal") -> Transition | bool:
+             words: Sequence[str], level: str = "normal") -> Transition | bool:
         """The table `make()` gives, in the set-up's place; hosted, `make(hosting=...)`
-        with the lobby over it (`seat_words`: what each seat is at this computer, for
-        the lobby; `level`: the computers that stand in for dropped Nerts players)."""
+        with the lobby over it (`words`: what each seat is at this computer, for the
+        lobby; `level`: the computers that stand in for dropped Nerts players)."""
         if not self.on:
             return Replace(make())
         app = screen.app
@@ -144,7 +144,7 @@ class HostChoice:
             return Push(MessageBox(app, "Could not host the table", port_problem(port, e)))
         if hosting.host is None:
             raise RuntimeError(f"the {self.game} table did not attach its hosting")
-        return Replace(table, then=lambda: Push(HostLobby(app, hosting, screen, seat_words)))
+        return Replace(table, then=lambda: Push(HostLobby(app, hosting, screen, words)))
 
 
 def port_problem(port: int, e: OSError) -> list[str]:
