@@ -51,6 +51,7 @@ HINTS = {
     "name": "Type your name; Backspace deletes.",
     "name2": "The second player's name; Backspace deletes.",
     "save": "Type a name and press Enter: these rules are kept as your preset.",
+    "net.opponent": "A friend at another computer joins as your opponent (the Play line).",
     "net.play": "Hosted: a friend at another computer plays your opponent. Type the port.",
 }
 TEXT_ITEMS = ("name", "name2", "save")
@@ -78,7 +79,7 @@ class SessionScene(SetupScreen):
         if self.values["opponent"] == "human" and not self.host.on:
             items.append(("name2", "Second player"))
         items += [("preset", "Rules"), *RULE_ITEMS.items()]
-        lines = [self.host.remote_line(key, label) if key == "opponent" and self.host.on else
+        lines = [self.host.remote_line("net.opponent", label) if key == "opponent" and self.host.on else
                  SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
                            (lambda d, key=key: self.flip(key, d)), self._field(key))
                  for key, label in items]
