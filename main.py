@@ -88,7 +88,7 @@ def host_table(args: argparse.Namespace) -> int:
     """python main.py --host GAME ...: the headless network table."""
     from game.games import BY_KEY
     from game.net import adapters, headless
-    from game.net.server import DEFAULT_PORT
+    from game.net.protocol import DEFAULT_PORT
 
     if args.host not in BY_KEY:
         Parser(prog="gnerts").error(f"argument --host: invalid choice: {args.host!r} "

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import os
 import time
+from collections.abc import Collection
+from typing import Any
 
 import pygame
 
@@ -132,15 +134,25 @@ class App:
         """What a scene asked of the stack (a Push, Pop or Replace it returned)."""
         if isinstance(transition, Push):
             self.push(transition.scene)
-        elif isinstance(transition, Pop):
-            self.pop(transition.scene)
+        elif isinstance(transition, (Pop, Replace)):
+            if isinstance(transition, Pop):
+                self.pop(transition.scene)
+            else:
+                self.replace(transition.scene)
             after = transition.then() if transition.then else None
             if isinstance(after, TRANSITIONS):
                 self.apply(after)
-        elif isinstance(transition, Replace):
-            self.replace(transition.scene)
         else:
             raise TypeError(f"not a transition: {transition!r}")
+
+    # network play ------------------------------------------------------------
+    def open_hosting(self, game: str, remote: Collection[int], **options: Any) -> Any:
+        """A NetHosting for a table a set-up screen opens to the network (made here,
+        where the program is put together: the network imports the games' list, which
+        imports the set-up screens)."""
+        # lazy: the transport (websockets) loads only when a table is hosted
+        from game.net.hosting import NetHosting
+        return NetHosting(game, remote, **options)
 
     # time --------------------------------------------------------------------
     @property

@@ -21,13 +21,18 @@ class Opt:
     labels: Sequence[str] | None = None  # how each value reads on screen
     max_len: int = 0                   # text options: the longest text allowed
     hint: str = ""
+    chars: str = ""                    # text options: the only characters taken ("": any printable)
+
+    def takes(self, ch: str) -> bool:
+        """A character typed on this text option is kept."""
+        return ch.isprintable() and (not self.chars or ch in self.chars)
 
     def is_text(self) -> bool:
         return self.values is None
 
     def validate(self, value: Any) -> Any:
         if self.is_text():
-            if not isinstance(value, str) or len(value) > self.max_len or not value.isprintable():
+            if not isinstance(value, str) or len(value) > self.max_len or not all(map(self.takes, value)):
                 raise ValueError(f"{self.key}: not a text of at most {self.max_len} characters")
             return value
         # bools are ints in Python: compare type as well, so true != 1 in the file
@@ -67,8 +72,8 @@ def number(key: str, label: str, default: int, lo: int, hi: int, step: int = 1, 
     return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint)
 
 
-def text(key: str, label: str, default: str, max_len: int, hint: str = "") -> Opt:
-    return Opt(key, label, default, max_len=max_len, hint=hint)
+def text(key: str, label: str, default: str, max_len: int, hint: str = "", chars: str = "") -> Opt:
+    return Opt(key, label, default, max_len=max_len, hint=hint, chars=chars)
 
 
 @dataclass

@@ -12,7 +12,8 @@ from typing import Any
 
 from game import palette
 from game.games import GAMES
-from game.option_pages import Opt, OptionPage, colour, flag
+from game.net.protocol import DEFAULT_PORT
+from game.option_pages import Opt, OptionPage, colour, flag, text
 from game.storage import Storage
 
 SCHEMA = 1
@@ -38,6 +39,12 @@ SOUND_PAGE = OptionPage("Sound and screen", [
     flag("speech.on", "Speech", False,
          hint="Read the notes, the cursor and questions aloud. F11: where things stand."),
 ])
+
+# Options kept in options.json but set on a screen of their own, not in the options
+# program: the port a hosted table listens on (typed on a set-up screen's Play line)
+SET_ELSEWHERE = [
+    text("net.port", "Port to host on (TCP)", str(DEFAULT_PORT), 5, chars="0123456789"),
+]
 
 # Colour pairs that are hard to read: the same colour, a colour and its bright or dim
 # twin (cyan and light cyan), or too little contrast (the WCAG ratio of the EGA pair).
@@ -89,7 +96,8 @@ def all_pages() -> list[OptionPage]:
 
 
 def all_specs() -> dict[str, Opt]:
-    return {o.key: o for page in all_pages() for o in page.opts}
+    specs = [o for page in all_pages() for o in page.opts] + SET_ELSEWHERE
+    return {o.key: o for o in specs}
 
 
 class Options:

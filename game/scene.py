@@ -32,6 +32,8 @@ class Pop:
 @dataclass(frozen=True)
 class Replace:
     scene: Any          # takes the place of the top scene
+    # called once the scene is in place (a box over it); may return a Transition
+    then: Callable[[], Any] | None = None
 
 
 Transition = Push | Pop | Replace

@@ -22,6 +22,7 @@ import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GNERTS_NET_LOOPBACK", "1")    # a table the monkey hosts: loopback only
 
 import pygame  # noqa: E402
 
@@ -42,7 +43,7 @@ from tools.style_check import Watcher  # noqa: E402
 TABLES = {
     "nerts": {"most_seats": [pygame.K_RIGHT, pygame.K_RIGHT]},
     "gin": {"most_seats": []},
-    "gnono": {"most_seats": [pygame.K_RIGHT] * 8},
+    "gnono": {"most_seats": [pygame.K_RIGHT] * 6},      # 4 to 10
     "gostop": {"most_seats": [pygame.K_RIGHT]},
 }
 MONKEY_KEYS = 400            # keys pressed per table by the monkey
@@ -485,6 +486,7 @@ class Gallery:
         self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, "nerts")))
         self.run(2)
         self.shot("nerts-remote-table")
+
     # -- a joiner's Go-Stop table, drawn from the views an engine gives (no network) --------
     def remote_gostop(self) -> None:
         from game.gostop.net_codec import events_for, view_to_json
@@ -516,6 +518,7 @@ class Gallery:
                                                    missing=[True, False, False], computer=[False] * 3)))
         self.run(400)
         self.shot("gostop-remote-waiting")
+
     # -- the Gnono table at a joiner's program, drawn from the views an engine gives ------
     def remote_gnono(self) -> None:
         from game.gnono import net_codec
@@ -552,6 +555,42 @@ class Gallery:
         self.shot("gnono-remote-waiting")
         self.keys(pygame.K_F1)
         self.shot("gnono-remote-keys-F1")
+    def hosting(self) -> None:
+        """Each set-up screen hosting over the network (its most seats), and the
+        hosting lobby over a Gnono table: one seat joined, one open (no network)."""
+        from game.table.host_lobby import HostLobby
+        for key in TABLES:
+            self.reset(MenuScene)
+            app = self.app
+            setup = start_table(app, BY_KEY[key], seed=5)
+            app.push(setup)
+            self.run(2)
+            self.keys(*TABLES[key]["most_seats"])
+            setup.host.offered = True           # (before the game's table takes hosting=)
+            setup.index = [line.key for line in setup.lines()].index("net.play")
+            self.keys(pygame.K_RIGHT)
+            self.shot(f"{key}-host-setup")
+        self.reset(MenuScene)                   # Nerts: two humans here below the hosting lines
+        app = self.app
+        app.options["nerts.seats"], app.options["nerts.seat3"] = 4, "human"
+        setup = start_table(app, BY_KEY["nerts"], seed=5)
+        app.push(setup)
+        setup.host.offered = True
+        setup.index = [line.key for line in setup.lines()].index("net.play")
+        self.keys(pygame.K_RIGHT)
+        setup.notice = "At most two humans share the keyboard."
+        self.shot("nerts-host-setup-two-humans")
+        app = self.app
+        app.options["gnono.seats"] = 3
+        setup = start_table(app, BY_KEY["gnono"], seed=5)
+        app.push(setup)
+        self.keys(pygame.K_RETURN, frames=5)
+        app.push(HostLobby(app, _StillHosting("gnono", {1, 2}, ["Anna", "Boris", "Open seat 3"]), setup,
+                           ["at this computer", "", ""]))
+        self.run(2)
+        self.shot("host-lobby")
+        self.keys(pygame.K_F2)
+        self.shot("host-lobby-help-F2")
 
     def everything(self, tables: bool = True, most_seats: bool = True) -> None:
         """Every picture; most_seats=False: each table with two seats only (the quick run)."""
@@ -560,6 +599,7 @@ class Gallery:
         self.remote_nerts()
         self.remote_gostop()
         self.remote_gnono()
+        self.hosting()
         self.named()
         self.gin_end()
         self.gin_remote()
@@ -588,6 +628,27 @@ class _StillBrowser:
 
     def close(self, wait=None):
         return True
+
+
+class _StillHosting:
+    """A hosted table for the pictures: seat 2 joined, the rest open; no port opened."""
+
+    def __init__(self, game, remote, names):
+        from game.net.host import LOCAL, REMOTE, TableHost
+        self.game, self.remote, self.port = game, frozenset(remote), 47470
+        self.advert, self.started = True, False     # (listed on the LAN, as a real table is)
+        self.host = TableHost(game, [REMOTE if i in remote else LOCAL for i in range(len(names))],
+                              seed=5, code="K7QX2M", names=names)
+        self.host.seats[1].token, self.host.seats[1].conn = "x" * 24, 1
+
+    def pump(self):
+        pass
+
+    def where(self):
+        return "192.168.1.20 or 10.0.0.5, port 47470, code K7QX2M"
+
+    def close(self):
+        return None
 
 
 class _StillClient:

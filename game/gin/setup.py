@@ -19,6 +19,7 @@ from game import palette as P
 from game import presets, ui
 from game.gin import settings as S
 from game.keys import Binding
+from game.table.host_setup import HostChoice
 from game.table.setup_screen import SetupLine, SetupScreen, TextField, cycled
 
 # per App (one program run): the last session values chosen
@@ -50,6 +51,8 @@ HINTS = {
     "name": "Type your name; Backspace deletes.",
     "name2": "The second player's name; Backspace deletes.",
     "save": "Type a name and press Enter: these rules are kept as your preset.",
+    "net.opponent": "A friend at another computer joins as your opponent (the Play line).",
+    "net.play": "Hosted: a friend at another computer plays your opponent. Type the port.",
 }
 TEXT_ITEMS = ("name", "name2", "save")
 
@@ -66,18 +69,22 @@ class SessionScene(SetupScreen):
         self.save_name = ""
         self.on_start = on_start
         self.all_presets = S.BOOK.listed(app.storage)   # read once, not at each key
+        self.host = HostChoice(app, "gin")   # the opponent over the network
 
     # ---- the lines ----
     def lines(self) -> list[SetupLine]:
         # GIN!'s three first, as it had them; then what G'NERTS adds
         items = [("oklahoma", "Oklahoma"), ("hollywood", "Hollywood"), ("name", "Your name"),
                  ("opponent", "Opponent")]
-        if self.values["opponent"] == "human":
+        if self.values["opponent"] == "human" and not self.host.on:
             items.append(("name2", "Second player"))
-        items += [("preset", "Rules"), *RULE_ITEMS.items(), ("save", "Save as preset")]
-        return [SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
-                          (lambda d, key=key: self.flip(key, d)), self._field(key))
-                for key, label in items]
+        items += [("preset", "Rules"), *RULE_ITEMS.items()]
+        lines = [self.host.remote_line("net.opponent", label) if key == "opponent" and self.host.on else
+                 SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
+                           (lambda d, key=key: self.flip(key, d)), self._field(key))
+                 for key, label in items]
+        return lines + self.host.lines(2) + [SetupLine("save", "Save as preset", self.save_name,
+                                                       text=self._field("save"))]
 
     def _field(self, key: str) -> TextField | None:
         if key == "save":
@@ -160,7 +167,12 @@ class SessionScene(SetupScreen):
         if v["opponent"] == "human" and v["name2"] == v["name"]:
             v["name2"] = (v["name2"][:S.NAME_MAX - 2] + " 2")
         remember_session(self.app, v)
-        return self.on_start(dict(v, rules=dict(v["rules"])))
+        session = dict(v, rules=dict(v["rules"]))
+        if not self.host.on:
+            return self.on_start(session)
+        session["opponent"] = "computer"        # no second human here: the opponent joins
+        return self.host.open(self, 2, lambda **hosting: self.on_start(session, **hosting).scene,
+                              ["at this computer", "over the network"])
 
     def own_bindings(self):
         enter = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -177,6 +189,10 @@ class SessionScene(SetupScreen):
                 "shown as your own preset.",
                 "Opponent: a second human plays at this keyboard; before each turn a screen "
                 "hides the hands while the keyboard changes hands.",
+                "Play: Host over the network opens the table to a friend at another computer, "
+                "who plays your opponent (the next screen shows the address and code to give). "
+                "Your friend connects to TCP port 47470 unless you type another on that "
+                "line; over the internet your router must forward it to this computer.",
                 "", "Up/Down: choose an item.  Left/Right: change it.",
                 "Type the names on the name lines.", "Enter: start the game (bypass)."]
 

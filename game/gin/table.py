@@ -237,7 +237,7 @@ def new_table(app, session: dict, seed: int | None = None, hosting=None) -> GinT
 
 def start(app, seed: int | None = None) -> Scene:
     """The session options screen; Enter starts the table."""
-    return SessionScene(app, lambda session: Replace(new_table(app, session, seed)))
+    return SessionScene(app, lambda session, hosting=None: Replace(new_table(app, session, seed, hosting)))
 
 
 def start_challenge(app, ch: Challenge) -> Scene:

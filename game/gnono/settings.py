@@ -67,10 +67,13 @@ def rule_options(opts):
         jump_in=opts["gnono.jump_in"], seven_zero=opts["gnono.seven_zero"])
 
 
-def seat_setup(opts) -> tuple[list[str], list[str]]:
-    """(kinds, names) of the seats the options describe."""
+def seat_setup(opts, remote=frozenset()) -> tuple[list[str], list[str]]:
+    """(kinds, names) of the seats the options describe; a seat played over the
+    network (`remote`) is no human at this keyboard: a computer's kind (the table
+    neither plays nor asks it, its player's name replaces the one here)."""
     n = opts["gnono.seats"]
     kinds = [opts[f"gnono.seat{i + 1}"] for i in range(n)]
+    kinds = ["normal" if i in remote and k == "human" else k for i, k in enumerate(kinds)]
     names = [opts[f"gnono.name{i + 1}"].strip() or DEFAULT_NAMES[i] for i in range(n)]
     return kinds, hot_seat_names(kinds, names)
 

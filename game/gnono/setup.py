@@ -9,7 +9,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
-from game.scene import Replace
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField
 
 from . import card_art as art
@@ -42,18 +42,23 @@ class GnonoSetup(SetupScreen):
         self.new_table = new_table   # (app, kinds, names, options, speed, seed) -> the table
         self.seed = seed
         self.presets = RulePresets(self, BOOK, RULE_KEYS)
+        self.host = HostChoice(app, "gnono")
 
     # the lines ----------------------------------------------------------------------
     def lines(self) -> list[SetupLine]:
         o = self.app.options
+        n = o["gnono.seats"]
         out = [self._option_line("gnono.seats")]
-        for k in range(1, o["gnono.seats"] + 1):
+        for k in range(1, n + 1):
             key = f"gnono.seat{k}"
+            if self.host.is_remote(k - 1, n):
+                out.append(self.host.remote_line(key, f"Seat {k}"))
+                continue
             out.append(SetupLine(key, f"Seat {k}: {self.seat_name(k)}", KIND_LABELS[KINDS.index(o[key])],
                                  lambda d, key=key: self._step(key, d), self._name_field(k),
                                  label_typed=True))
         out.append(self.presets.line(PRESET, "Custom", gap=True))
-        return out + [self._option_line(k) for k in RULE_KEYS + TABLE_KEYS]
+        return out + [self._option_line(k) for k in RULE_KEYS + TABLE_KEYS] + self.host.lines(n)
 
     def _option_line(self, key) -> SetupLine:
         spec = SPECS[key]
@@ -68,7 +73,8 @@ class GnonoSetup(SetupScreen):
 
     def seat_name(self, k: int) -> str:
         """Seat k's name at the table (hot seat: "Player 2" for a human left at "You")."""
-        return seat_setup(self.app.options)[1][k - 1]
+        o = self.app.options
+        return seat_setup(o, self.host.remote(o["gnono.seats"]))[1][k - 1]
 
     def _typed_name(self, k: int) -> str:
         """The name that typing goes on from: the one shown when it is a default."""
@@ -77,7 +83,7 @@ class GnonoSetup(SetupScreen):
 
     def start(self):
         o = self.app.options
-        kinds, names = seat_setup(o)
+        kinds, names = seat_setup(o, self.host.remote(o["gnono.seats"]))
         opts = rule_options(o)
         if len(kinds) * opts.hand_size >= DECK_SIZE - 4:
             self.notice = f"{opts.hand_size} cards each is too many for {len(kinds)} seats."
@@ -86,9 +92,13 @@ class GnonoSetup(SetupScreen):
         self.app.save_options()
         self.app.storage.remove(SAVE_NAME)
         self.app.sound("shuffle")
-        table = self.new_table(self.app, kinds, names, opts, o["gnono.speed"], seed=self.seed)
-        table.save()
-        return Replace(table)
+
+        def make(**hosting):
+            table = self.new_table(self.app, kinds, names, opts, o["gnono.speed"], seed=self.seed, **hosting)
+            if not hosting:
+                table.save()       # (a hosted table saves once play starts)
+            return table
+        return self.host.open(self, len(kinds), make, seat_words(kinds))
 
     def own_bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the cards", self.start, bar="Deal"),
@@ -99,7 +109,7 @@ class GnonoSetup(SetupScreen):
         return ["SET-UP: Up/Down choose a line, Left/Right change it. On a seat's line, type "
                 "to change its name (Backspace deletes). Each seat is a human or a computer "
                 "(easy, normal or hard). With several humans the keyboard is passed round: "
-                "a screen hides the hands between their turns. Enter deals.", ""] + HELP
+                "a screen hides the hands between their turns. Enter deals.", "", HOST_HELP, ""] + HELP
 
     def draw(self, canvas):
         o = self.app.options

@@ -10,7 +10,7 @@ from game import palette as P
 from game import ui
 from game.deals import fresh_deal_no
 from game.keys import Binding
-from game.scene import Replace
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import RulePresets, SetupLine, SetupScreen, TextField, cycled
 
 from . import hwatu_art as art
@@ -48,20 +48,27 @@ class GoStopSetup(SetupScreen):
         self.new_table = new_table   # GoStopTable's signature: (app, state, levels, speed, ...)
         self.seed = seed
         self.presets = RulePresets(self, BOOK, RULE_KEYS)
+        self.host = HostChoice(app, "gostop")
+
+    def kinds(self, n: int) -> list[str]:
+        """What sits at each seat here: a seat played over the network is no human at
+        this keyboard (a computer's level: the table neither plays nor asks it)."""
+        return ["normal" if self.host.is_remote(s, n) and k == HUMAN_SEAT else k
+                for s, k in enumerate(seat_kinds(self.app.options, n))]
 
     def lines(self) -> list[SetupLine]:
         o = self.app.options
         n = o["gostop.players"]
         kinds = dict(zip(SEAT_KINDS, SEAT_LABELS))
-        humans = [s for s, k in enumerate(seat_kinds(o)) if k == HUMAN_SEAT]
+        humans = [s for s, k in enumerate(self.kinds(n)) if k == HUMAN_SEAT]
         # "you" only where one human plays: in hot seat every seat is a player's
         players = {2: "2: seats 1 and 2", 3: "3: seats 1, 2, 3"} if len(humans) > 1 else \
             {2: "2: you and seat 2", 3: "3: you, seats 2, 3"}
-        out = [self._choice("gostop.players", "Players", (2, 3), players[n]),
-               self._choice("gostop.level1", "Seat 2" + (" (next)" if n == 3 else ""), SEAT_KINDS,
-                            kinds[o["gostop.level1"]])]
-        if n == 3:
-            out.append(self._choice("gostop.level2", "Seat 3", SEAT_KINDS, kinds[o["gostop.level2"]]))
+        out = [self._choice("gostop.players", "Players", (2, 3), players[n])]
+        for s, label in ((1, "Seat 2" + (" (next)" if n == 3 else "")), (2, "Seat 3"))[:n - 1]:
+            key = f"gostop.level{s}"
+            out.append(self.host.remote_line(key, label) if self.host.is_remote(s, n) else
+                       self._choice(key, label, SEAT_KINDS, kinds[o[key]]))
         if len(humans) > 1:          # hot seat: each human's name, typed on its line
             shown = seat_names(n, humans, typed_names(o, n))
             out += [SetupLine(f"gostop.name{s + 1}", f"Name, seat {s + 1}", shown[s],
@@ -69,7 +76,7 @@ class GoStopSetup(SetupScreen):
         speed = str(o["gostop.speed"]).capitalize()
         out.append(self._choice("gostop.speed", "Computer turns", SPEEDS, speed))
         out.append(self.presets.line(PRESET_ROW, "Custom (see the Options)"))
-        return out
+        return out + self.host.lines(n)
 
     def _choice(self, key, label, values, shown) -> SetupLine:
         def step(d):
@@ -87,14 +94,18 @@ class GoStopSetup(SetupScreen):
         opts = rule_options(o, n)
         seed = fresh_deal_no() if self.seed is None else self.seed   # a random game has a number too
         st = GoStopState.new(opts, seed)
-        kinds = seat_kinds(o, n)
+        kinds = self.kinds(n)
         humans = [s for s, k in enumerate(kinds) if k == HUMAN_SEAT]
         levels = [k for k in kinds if k != HUMAN_SEAT]
         self.app.storage.remove(SAVE_NAME)
-        table = self.new_table(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans,
-                               names=typed_names(o, n) if len(humans) > 1 else None)
-        table.save()
-        return Replace(table)
+
+        def make(**hosting):
+            table = self.new_table(self.app, st, levels, o["gostop.speed"], seed=seed, humans=humans,
+                                   names=typed_names(o, n) if len(humans) > 1 else None, **hosting)
+            if not hosting:
+                table.save()       # (a hosted table saves once play starts)
+            return table
+        return self.host.open(self, n, make, seat_words(kinds, dict(zip(SEAT_KINDS, SEAT_LABELS))))
 
     def own_bindings(self):
         save = [] if self.line.text else [
@@ -103,7 +114,7 @@ class GoStopSetup(SetupScreen):
         return save + [Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal", self.start, bar="Deal")]
 
     def help_lines(self):
-        return HELP
+        return HELP + ["", HOST_HELP]
 
     def draw(self, canvas):
         o = self.app.options
@@ -112,7 +123,7 @@ class GoStopSetup(SetupScreen):
         rows = self.line_rows(5, 2 if len(self.lines()) <= 5 else 1)   # hot seat's names: closer
         self.draw_lines(canvas, 14, 52, rows, 3, 20)
         n = o["gostop.players"]
-        humans = sum(1 for k in seat_kinds(o, n) if k == HUMAN_SEAT)
+        humans = sum(1 for k in self.kinds(n) if k == HUMAN_SEAT)
         line = (f"Hot seat: {humans} humans at one keyboard." if humans > 1 else
                 f"Target {o['gostop.target2'] if n == 2 else o['gostop.target3']} points; "
                 "more rules in the Options.")

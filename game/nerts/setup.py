@@ -13,7 +13,8 @@ from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.drill_setup import drill_setup
 from game.nerts.rules import TARGETS, NertsOptions
-from game.scene import Push, Replace
+from game.scene import Push
+from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import SetupLine, SetupScreen, cycled
 
 
@@ -32,12 +33,16 @@ class SetupScene(SetupScreen):
         self.rules = {"target": o["nerts.target"], "flip_by_ones": o["nerts.flip_by_ones"],
                       "move_runs": o["nerts.move_runs"], "pile_penalty": o["nerts.pile_penalty"],
                       "call_bonus": o["nerts.call_bonus"], "partners": o["nerts.partners"]}
+        self.host = HostChoice(app, "nerts")
 
     # the lines ----------------------------------------------------------------------------
     def lines(self) -> list[SetupLine]:
         out = [SetupLine("seats", "Seats at the table", str(self.seats), self._seats)]
         for i in range(self.seats):
             lv = self.levels[i]
+            if self.host.is_remote(i, self.seats):
+                out.append(self.host.remote_line(f"seat{i + 1}", f"Seat {i + 1}"))
+                continue
             out.append(SetupLine(f"seat{i + 1}", f"Seat {i + 1}", S.LEVEL_LABELS[S.LEVEL_CHOICES.index(lv)],
                                  lambda d, i=i: self._level(i, d)))
         r = self.rules
@@ -53,7 +58,7 @@ class SetupScene(SetupScreen):
         if self.seats == 4:
             out.insert(5, self._rule("partners", "Partnerships", (False, True),
                                      "seats 1+2 v 3+4" if r["partners"] else "off (each alone)"))
-        return out
+        return out + self.host.lines(self.seats)
 
     def _seats(self, d):
         self.seats = (self.seats - 2 + d) % 3 + 2
@@ -90,13 +95,26 @@ class SetupScene(SetupScreen):
             o[f"nerts.{key}"] = value
         self.app.save_options()
 
-    def start(self) -> Replace:
-        levels = self.levels[:self.seats]
+    def table_levels(self) -> list[str]:
+        """Each seat's level at the table: a seat played over the network is no human
+        at this keyboard (its level is the computer's that stands in for its player)."""
+        remote = self.host.remote(self.seats)
+        return ["normal" if i in remote and lv == "human" else lv
+                for i, lv in enumerate(self.levels[:self.seats])]
+
+    def start(self):
+        levels = self.table_levels()
         rules = dict(self.rules, partners=self.rules["partners"] and self.seats == 4)
         options = NertsOptions(seats=self.seats, **rules)
         self.remember()
         self.app.sound("shuffle")
-        return Replace(self.new_table(self.app, levels, options, seed=self.seed))
+        remote = self.host.remote(self.seats)
+        computers = [lv for i, lv in enumerate(levels) if lv != "human" and i not in remote]
+
+        def make(**hosting):
+            return self.new_table(self.app, levels, options, seed=self.seed, **hosting)
+        return self.host.open(self, self.seats, make, seat_words(levels),
+                              level=computers[0] if computers else "normal")
 
     def drills(self) -> Push:
         """D: the drills, with this screen's flip and runs rules."""
@@ -118,7 +136,9 @@ class SetupScene(SetupScreen):
                 "the second with the right-hand keys (see the Options to change them).",
                 "Enter starts the game; Esc goes back to the menu.",
                 "D opens the drills: timed practice alone on a deal (clear the Pile, or "
-                "10, 20 or 30 cards to the Scoring Area), with records of your best times."]
+                "10, 20 or 30 cards to the Scoring Area), with records of your best times.",
+                HOST_HELP + " Open seats, and a player who drops, are played by a computer at "
+                "the level of the table's first computer seat (Normal if none)."]
 
     def draw(self, canvas):
         canvas.fill(P.PALETTE[P.BLUE])
@@ -130,7 +150,7 @@ class SetupScene(SetupScreen):
         self.draw_lines(canvas, col, w, self.line_rows(row + 2), 3, 25)
         # the humans' keys
         clusters, problems = S.clusters_checked(self.app.options)
-        humans = [i for i in range(self.seats) if self.levels[i] == "human"]
+        humans = [i for i, lv in enumerate(self.table_levels()) if lv == "human"]
         y = row + len(lines) + 5
         if not humans:
             ui.center(canvas, y, "No human seat: you watch the computers play.", P.LIGHT_CYAN, P.BLUE)

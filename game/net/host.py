@@ -34,6 +34,7 @@ from typing import Any
 from game.engine import IllegalMove
 from game.games import BY_KEY
 from game.net import adapters, protocol
+from game.net.code_guard import CodeGuard
 from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
 
 REMOTE, COMPUTER, LOCAL = "remote", "computer", "local"
@@ -68,6 +69,7 @@ class Seat:
 @dataclass
 class Conn:
     opened: float
+    address: str = ""               # where it comes from (the wrong codes' limit counts by it)
     tokens: float = BURST
     refilled: float = 0.0
     seat: int | None = None
@@ -102,6 +104,7 @@ class TableHost:
         self.level, self.grace_s, self.deal_pause_s = level, grace_s, deal_pause_s
         self.computer_delay_s, self.rate, self.burst = computer_delay_s, rate, burst
         self.clock = clock
+        self.guard = CodeGuard(clock)       # wrong table codes, by source address
         self.rng = random.Random(seed)      # the computers' random sources
         self.step = 0                       # the Nerts clock's step
         names = list(names) if names else []
@@ -142,8 +145,9 @@ class TableHost:
             self._send_seats()
 
     # -- the transport's calls --------------------------------------------------------
-    def open(self, conn: int) -> None:
-        self.conns[conn] = Conn(opened=self.clock(), refilled=self.clock())
+    def open(self, conn: int, address: str = "") -> None:
+        """A new connection, from `address` (the source's IP address)."""
+        self.conns[conn] = Conn(opened=self.clock(), address=address, refilled=self.clock())
 
     def receive(self, conn: int, raw: Any) -> None:
         """One message from a connection; never raises for what the network sends."""
@@ -277,8 +281,10 @@ class TableHost:
             return self._refuse(conn, "version")
         if msg.get("game") not in (None, self.key):
             return self._refuse(conn, "game")
+        if self.guard.is_barred(c.address):
+            return self._refuse(conn, "codes")
         if not hmac.compare_digest(msg["code"].upper().encode(), self.code.upper().encode()):
-            return self._refuse(conn, "code")
+            return self._refuse(conn, "codes" if self.guard.wrong_code(c.address) else "code")
         token, wanted = msg.get("token"), msg.get("seat")
         if token is not None:
             seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None

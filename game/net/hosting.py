@@ -22,8 +22,8 @@ from typing import Any
 from game.games import BY_KEY
 from game.net.discovery import TableAdvert, lan_interfaces, loopback_only
 from game.net.host import LOCAL, REMOTE, TableHost
-from game.net.protocol import PROTOCOL_VERSION
-from game.net.server import DEFAULT_PORT, NetServer
+from game.net.protocol import DEFAULT_PORT, PROTOCOL_VERSION
+from game.net.server import NetServer
 
 WITHDRAW_S = 3.0         # how long closing waits for the listing's goodbye
 

@@ -18,6 +18,7 @@ from typing import Any
 PROTOCOL_VERSION = 1
 MAX_MESSAGE = 64 * 1024      # bytes of one client message (the host's updates: MAX_UPDATE)
 MAX_UPDATE = 1024 * 1024     # bytes of one host message (a view and its events)
+DEFAULT_PORT = 47470         # the host's TCP port (the one to open on a router)
 MAX_NAME = 24                # a player's name
 MAX_SEATS = 10
 MAX_SEQ = 2 ** 31 - 1
@@ -27,6 +28,7 @@ REFUSALS = {
     "version": "The host runs another version of G'NERTS.",
     "game": "That table plays another game.",
     "code": "Wrong table code.",
+    "codes": "Too many wrong codes: wait a minute.",
     "full": "The table is full.",
     "seat_taken": "That seat is taken.",
     "token": "That seat is no longer held for you.",

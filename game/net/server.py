@@ -20,13 +20,18 @@ from websockets.exceptions import ConnectionClosed
 
 from game import errors
 from game.net.host import TableHost
-from game.net.protocol import MAX_MESSAGE
+from game.net.protocol import DEFAULT_PORT, MAX_MESSAGE
 from game.net.sending import send_queued
 
-DEFAULT_PORT = 47470       # the port to open on a router (TCP)
 MAX_CONNECTIONS = 32       # at once, joined or not
 MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, it is closed
 START_S = 5.0              # how long start() waits for the port
+
+
+def source_address(ws: ServerConnection) -> str:
+    """The IP address a connection comes from ("" if the socket does not say)."""
+    address = ws.remote_address
+    return str(address[0]) if isinstance(address, tuple) and address else ""
 
 
 def _finish(future: asyncio.Future[None]) -> None:
@@ -68,7 +73,7 @@ class NetServer:
             except queue.Empty:
                 break
             if what == "open":
-                host.open(conn)
+                host.open(conn, raw)
             elif what == "msg":
                 with self._lock:
                     if conn in self._queued:
@@ -138,7 +143,7 @@ class NetServer:
         conn = next(self._ids)
         out: asyncio.Queue[str | None] = asyncio.Queue()
         self._writers[conn] = out
-        self._inbound.put(("open", conn, None))
+        self._inbound.put(("open", conn, source_address(ws)))
         writer = asyncio.create_task(send_queued(ws, out))
         try:
             async for raw in ws:

@@ -43,6 +43,7 @@ SPINNER = "|/-\\"
 # the refusals' codes (game/net/protocol.py) that the player reads in more words here
 REFUSALS = {
     "code": "That table code is wrong. Ask the host for the code again.",
+    "codes": "Too many wrong codes: wait a minute, then ask the host for the code again.",
     "full": "That table is full: every seat is taken.",
     "seat_taken": "That seat is already taken.",
     "version": "The host plays another version of G'NERTS: both need the same version.",

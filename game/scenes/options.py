@@ -116,7 +116,7 @@ class OptionsScene(Scene):
                 self.opts[spec.key] = value[:-1]
                 return True
             ch = event.unicode
-            if ch and ch.isprintable() and len(ch) == 1 and event.key not in (pygame.K_RETURN,):
+            if ch and len(ch) == 1 and spec.takes(ch) and event.key not in (pygame.K_RETURN,):
                 if len(value) >= spec.max_len:
                     return False
                 self.opts[spec.key] = value + ch
