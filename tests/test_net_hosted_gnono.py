@@ -166,7 +166,7 @@ def test_a_network_players_turn_is_waited_for_by_name(app):
     for _ in range(120):
         app.run(max_frames=1)
     assert table.ctl.version == version and table.ctl.state.current == 1   # no computer plays it
-    assert table.view.turn_words(1) == "Waiting for Open seat"
+    assert table.view.turn_words(1) == "Waiting for Open seat 2"
     assert app.top is table and "Hot seat" not in str(table.bindings())
     hosting.close()
 

@@ -124,7 +124,8 @@ class GnonoTable(TurnTable):
                   f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
         self.note(f"The first card is the {card_words(state.top)}.")
         if hosting is not None:     # OSError (its sentence) if the port cannot be opened
-            hosting.attach(state, self.ctl.names, self.on_network_move)
+            hosting.attach(state, self.ctl.names, self.on_network_move,
+                           [i for i, kind in enumerate(kinds) if kind != "human"])
             self.ctl.applier = self.hosted_apply
 
     # -- what the controller holds -------------------------------------------------------

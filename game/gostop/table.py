@@ -294,12 +294,9 @@ class GoStopTable(GoStopScene):
     # -- a hosted network game
     def host_table(self, hosting: Any) -> None:
         """Open the engine to the network (OSError with its sentence if the port cannot
-        be opened); the player at this keyboard is "Host" to the others, a remote seat
-        nobody holds yet an "Open seat" (the host's name for it)."""
-        names = ["Host" if name == "You" else name for name in self.names]
-        for seat in self.ctl.remote:
-            names[seat] = f"Open seat {seat + 1}"
-        hosting.attach(self.ctl.state, names, self.on_network_move)
+        be opened); the others read its computers' seats as computers."""
+        computers = set(range(len(self.names))) - set(self.ctl.humans)
+        hosting.attach(self.ctl.state, self.names, self.on_network_move, computers)
         self.ctl.host = hosting.host
         self.ctl.heard_from = Model.of(self.ctl.state)
         self.sync_names()

@@ -145,7 +145,8 @@ class TableControl:
         if game.round is not None and game.round.over:
             self.round_over(sound=False)
         if hosting is not None:          # the table opens to the network (OSError: the port)
-            hosting.attach(game, [s.name for s in seats], self.on_network_move)
+            hosting.attach(game, [s.name for s in seats], self.on_network_move,
+                           [i for i, s in enumerate(seats) if s.computer])
 
     def side_name(self, side: int) -> str:
         return " & ".join(s.name for s in self.sides[side])

@@ -60,6 +60,7 @@ class Seat:
     conn: int | None = None         # its connection now
     left_at: float | None = None    # when its player dropped
     computer: adapters.Computer | None = None   # who plays it now, if a computer
+    bot: bool = False               # a LOCAL seat the attached table's own computer plays
 
     @property
     def missing(self) -> bool:
@@ -108,7 +109,7 @@ class TableHost:
         self.rng = random.Random(seed)      # the computers' random sources
         self.step = 0                       # the Nerts clock's step
         names = list(names) if names else []
-        self.seats = [Seat(kind, names[i] if i < len(names) else self._default_name(kind, i))
+        self.seats = [Seat(kind, names[i] if i < len(names) and names[i] else self._default_name(kind, i))
                       for i, kind in enumerate(seats)]
         for i, s in enumerate(self.seats):
             if s.kind == COMPUTER:
@@ -399,7 +400,7 @@ class TableHost:
             "seats", names=[s.name for s in self.seats],
             connected=[s.kind != REMOTE or s.conn is not None for s in self.seats],
             missing=[s.missing for s in self.seats],
-            computer=[s.computer is not None for s in self.seats])
+            computer=[s.computer is not None or s.bot for s in self.seats])
 
     def _send_seats(self) -> None:
         text = self.seats_message()

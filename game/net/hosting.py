@@ -33,6 +33,12 @@ def seats_free(host: TableHost) -> int:
     return sum(s.kind == REMOTE and s.token is None for s in host.seats)
 
 
+def network_name(name: str) -> str:
+    """A local seat's name as the other players read it: the table's "You" (the player
+    at this keyboard) is "Host" to them."""
+    return "Host" if name.strip().lower() in ("", "you") else name
+
+
 def addresses() -> list[str]:
     """This machine's addresses a friend may type (loopback only under the tests)."""
     if loopback_only():
@@ -64,13 +70,19 @@ class NetHosting:
         self._free = -1
 
     def attach(self, engine: Any, names: Sequence[str],
-               table: Callable[[int, Any, list[Any]], None]) -> None:
+               table: Callable[[int, Any, list[Any]], None], computers: Collection[int] = ()) -> None:
         """Open the table: the engine the table made, its seats' names (the remote
         seats' are replaced by their players'), the table's ear for the network's
-        moves. OSError (with its sentence) if the port cannot be opened."""
-        seats = [REMOTE if i in self.remote else LOCAL for i in range(engine.n_seats)]
-        self.open(TableHost(self.game, seats, engine=engine, code=self.code, level=self.level,
-                            names=list(names), table=table, deal_pause_s=None))
+        moves, and which of its own seats its computers play (the players see them
+        marked so). OSError (with its sentence) if the port cannot be opened."""
+        n = engine.n_seats
+        seats = [REMOTE if i in self.remote else LOCAL for i in range(n)]
+        host = TableHost(self.game, seats, engine=engine, code=self.code, level=self.level,
+                         names=[network_name(names[i]) if i not in self.remote else ""
+                                for i in range(n)], table=table, deal_pause_s=None)
+        for i in set(computers) - self.remote:
+            host.seats[i].bot = True
+        self.open(host)
 
     def open(self, host: TableHost) -> None:
         """Open the port for `host` and list it on the LAN (the headless host's table
