@@ -21,6 +21,7 @@ start_choice, so cancel() and a fresh start give the same move.
 """
 from __future__ import annotations
 
+from game.gin import inference as INF
 from game.gin import melds as M
 from game.gin import opponent_model as OM
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
@@ -65,6 +66,14 @@ class ExpertAI(SlicedThinking, GinAI):
         # the opponent model's multipliers (game.gin.opponent_model), per player to be tuned
         self.taken_near, self.discard_near, self.passed_near = OM.TAKEN_NEAR, OM.DISCARD_NEAR, OM.PASSED_NEAR
         self.discard_near_early, self.p_cap = OM.DISCARD_NEAR_EARLY, OM.CAP
+        # his hand inferred from what he did (game.gin.inference): the worlds drawn
+        # from infer x as many guesses by their likelihood (0: off); infer_p guesses
+        # weighed for the per-card chances (0: off), blended with the model's by infer_blend
+        self.infer = 0
+        self.infer_p = 0
+        self.infer_blend = 1.0
+        self.infer_flat = False      # the guesses drawn uniformly (else from the model)
+        self.factors = INF.Factors()
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -78,6 +87,8 @@ class ExpertAI(SlicedThinking, GinAI):
             return LayDown(seat)
         know = self._knowledge(view)
         yield
+        if self.infer_p and ph in ("offer", "draw", "discard"):
+            yield from self._sharpen_iter(view, know)
         if ph == "draw" and self.search and self.search_draw and not view.stock_end:
             move = yield from self._search_draw_iter(view, know)
             return move
@@ -149,14 +160,14 @@ class ExpertAI(SlicedThinking, GinAI):
         return self._key_fast(h11 ^ best[1], know)
 
     # ---- sampling ----
-    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
-        """n opponent hands (masks) drawn from the model."""
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int, p=None):
+        """n opponent hands (masks) drawn from the model (or from the chances p)."""
+        p = know.p_opp if p is None else p
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        cards = [(i, b) for i, b in _bits(know.unseen) if p[i] > 0.0]
         if n_unknown < 0 or len(cards) < n_unknown:
             return
         rng = self.rng
-        p = know.p_opp
         for _ in range(n):
             # weighted sampling without replacement (Efraimidis-Spirakis keys)
             keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
@@ -188,7 +199,10 @@ class ExpertAI(SlicedThinking, GinAI):
         does not add up (then the key decides alone). A generator: it yields between
         pieces of work (the return value is the list)."""
         out = []
-        for opp in self._sample_opponents(view, know, self.worlds):
+        opps = self._sample_opponents(view, know, self.worlds)
+        if self.infer:
+            opps = yield from self._inferred_iter(view, know)
+        for opp in opps:
             stock = [b for _, b in _bits(know.unseen & ~opp)]
             if len(stock) != view.stock_size:
                 return []
@@ -197,6 +211,45 @@ class ExpertAI(SlicedThinking, GinAI):
             if len(out) % 8 == 0:
                 yield
         return out
+
+    # ---- his hand inferred from what he did (game.gin.inference) ----
+    def _guesses_iter(self, view: GinView, know: _Knowledge, n: int):
+        """(hands, weights): n guesses at his hand weighed by how well they explain
+        his turns (a generator: it yields between pieces of work)."""
+        p = None
+        if self.infer_flat:
+            p = [0.0 if p_i >= 1.0 else 1.0 for p_i in know.p_opp]
+        hands = []
+        for opp in self._sample_opponents(view, know, n, p):
+            hands.append(opp)
+            if len(hands) % 16 == 0:
+                yield
+        turns = INF.his_turns(view)
+        lws = []
+        for h in hands:
+            lws.append(INF.log_weight(h, turns, self.factors) if turns else 0.0)
+            if len(lws) % 16 == 0:
+                yield
+        return hands, INF.normalised(lws)
+
+    def _inferred_iter(self, view: GinView, know: _Knowledge):
+        """self.worlds hands of his resampled by their likelihood."""
+        guesses = getattr(know, "guesses", None)
+        if guesses is None:
+            guesses = yield from self._guesses_iter(view, know, self.worlds * self.infer)
+        return INF.resample(guesses[0], guesses[1], self.worlds, self.rng)
+
+    def _sharpen_iter(self, view: GinView, know: _Knowledge):
+        """The model's per-card chances blended with those of the weighed guesses."""
+        hands, ws = yield from self._guesses_iter(view, know, self.infer_p)
+        if not hands:
+            return
+        know.guesses = (hands, ws)
+        q = INF.card_chances(hands, ws)
+        p = know.p_opp
+        b = self.infer_blend
+        for i, _ in _bits(know.unseen):
+            p[i] = min(self.p_cap, b * q[i] + (1.0 - b) * p[i])
 
     def _utility(self, view: GinView):
         """Points for me -> their worth in the game: the chance (in %) of winning the
