@@ -1,7 +1,8 @@
 """The Gin expert: plays for points and games. When it may knock, the knock and the
 same discard without it are played out in worlds sampled from its model of the
-opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock)
-to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
+opponent's hand (game.gin.opponent_model: four times as many guesses drawn, and
+resampled by how well each explains what he did, game.gin.inference; the rest of
+the unseen cards is the Stock) to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
 for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by what they do to its chance of winning the game
 (game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
@@ -69,10 +70,12 @@ class ExpertAI(SlicedThinking, GinAI):
         # his hand inferred from what he did (game.gin.inference): the worlds drawn
         # from infer x as many guesses by their likelihood (0: off); infer_p guesses
         # weighed for the per-card chances (0: off), blended with the model's by infer_blend
-        self.infer = 0
+        self.infer = 4
         self.infer_p = 0
         self.infer_blend = 1.0
         self.infer_flat = False      # the guesses drawn uniformly (else from the model)
+        self.infer_danger = False    # a discard's danger: the weighed guesses where it melds
+        self.infer_weigh = False     # all infer x worlds searched, weighed (else resampled)
         self.factors = INF.Factors()
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
@@ -233,10 +236,14 @@ class ExpertAI(SlicedThinking, GinAI):
         return hands, INF.normalised(lws)
 
     def _inferred_iter(self, view: GinView, know: _Knowledge):
-        """self.worlds hands of his resampled by their likelihood."""
+        """self.worlds hands of his resampled by their likelihood (or, infer_weigh, all
+        the guesses, their weights noted in know.world_w, adding up to their number)."""
         guesses = getattr(know, "guesses", None)
         if guesses is None:
             guesses = yield from self._guesses_iter(view, know, self.worlds * self.infer)
+        if self.infer_weigh:
+            know.world_w = [w * len(guesses[1]) for w in guesses[1]]
+            return guesses[0]
         return INF.resample(guesses[0], guesses[1], self.worlds, self.rng)
 
     def _sharpen_iter(self, view: GinView, know: _Knowledge):
@@ -250,6 +257,12 @@ class ExpertAI(SlicedThinking, GinAI):
         b = self.infer_blend
         for i, _ in _bits(know.unseen):
             p[i] = min(self.p_cap, b * q[i] + (1.0 - b) * p[i])
+
+    def _danger(self, i: int, know: _Knowledge) -> float:
+        guesses = getattr(know, "guesses", None)
+        if not self.infer_danger or guesses is None:
+            return super()._danger(i, know)
+        return INF.meld_chance(i, guesses[0], guesses[1], know.hand | know.pile)
 
     def _utility(self, view: GinView):
         """Points for me -> their worth in the game: the chance (in %) of winning the
@@ -322,11 +335,12 @@ class ExpertAI(SlicedThinking, GinAI):
         mine, late = self.my_knock, self.late
         totals = [0.0] * len(cands)
         knock_total = 0.0
-        for opp, stock in worlds:
+        weights = getattr(know, "world_w", None) or [1.0] * len(worlds)
+        for (opp, stock), w in zip(worlds, weights):
             for k, b in enumerate(cands):
-                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
+                totals[k] += w * u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
             if knock:
-                knock_total += u(score_out(hand ^ knock, opp, rules))
+                knock_total += w * u(score_out(hand ^ knock, opp, rules))
             yield
         totals[0] += self.keep_margin * len(worlds)
         k = max(range(len(cands)), key=lambda k: (totals[k], -k))

@@ -182,3 +182,16 @@ def card_chances(hands: list[int], ws: list[float]) -> list[float]:
             x ^= low
             p[low.bit_length() - 1] += w
     return p
+
+
+def meld_chance(i: int, hands: list[int], ws: list[float], blocked: int) -> float:
+    """The weighted share of the hands in which card i would meld (with two of his
+    cards, in a 3-card meld not broken by a card in `blocked`)."""
+    rests = [r for r in REST3[i] if not r & blocked]
+    total = 0.0
+    for h, w in zip(hands, ws):
+        for r in rests:
+            if r & h == r:
+                total += w
+                break
+    return total
