@@ -112,3 +112,12 @@ def test_resampling_follows_the_weights_and_chances_add_up():
     assert out.count(hands[0]) == 2 and out.count(hands[2]) == 2
     p = INF.card_chances(hands, [0.25, 0.25, 0.5])
     assert p[M.card_index(C("5S"))] == 0.5 and abs(sum(p) - 2.0) < 1e-9
+
+
+def test_meld_chance_is_the_weighed_share_of_hands_where_the_card_melds_unless_blocked():
+    hands = [H("9H 9D AS"), H("8C TC AS"), H("2S 3S AS")]
+    ws = [0.5, 0.25, 0.25]
+    i = M.card_index(C("9C"))
+    assert INF.meld_chance(i, hands, ws, 0) == 0.75          # a set, and a run 8C 9C TC
+    assert INF.meld_chance(i, hands, ws, H("TC")) == 0.5     # the run broken: TC is ours
+    assert INF.meld_chance(M.card_index(C("KD")), hands, ws, 0) == 0.0
