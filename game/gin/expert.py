@@ -225,13 +225,13 @@ class ExpertAI(SlicedThinking, GinAI):
         hands = []
         for opp in self._sample_opponents(view, know, n, p):
             hands.append(opp)
-            if len(hands) % 16 == 0:
+            if len(hands) % 8 == 0:
                 yield
         turns = INF.his_turns(view)
         lws = []
         for h in hands:
             lws.append(INF.log_weight(h, turns, self.factors) if turns else 0.0)
-            if len(lws) % 16 == 0:
+            if len(lws) % 8 == 0:
                 yield
         return hands, INF.normalised(lws)
 
