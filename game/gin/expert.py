@@ -1,8 +1,8 @@
 """The Gin expert: plays for points and games. When it may knock, the knock and the
 same discard without it are played out in worlds sampled from its model of the
-opponent's hand (game.gin.opponent_model: four times as many guesses drawn, and
-resampled by how well each explains what he did, game.gin.inference; the rest of
-the unseen cards is the Stock) to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
+opponent's hand (game.gin.opponent_model; four times as many drawn, then resampled by
+how well each explains what he did: game.gin.reading; the rest of the unseen cards is
+the Stock) to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
 for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by what they do to its chance of winning the game
 (game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
@@ -22,9 +22,9 @@ start_choice, so cancel() and a fresh start give the same move.
 """
 from __future__ import annotations
 
-from game.gin import inference as INF
 from game.gin import melds as M
 from game.gin import opponent_model as OM
+from game.gin import reading as RD
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
 from game.gin.match_equity import MAX_TARGET, after_hand, equity
 from game.gin.opponent_model import opponent_probabilities
@@ -67,7 +67,7 @@ class ExpertAI(SlicedThinking, GinAI):
         # the opponent model's multipliers (game.gin.opponent_model), per player to be tuned
         self.taken_near, self.discard_near, self.passed_near = OM.TAKEN_NEAR, OM.DISCARD_NEAR, OM.PASSED_NEAR
         self.discard_near_early, self.p_cap = OM.DISCARD_NEAR_EARLY, OM.CAP
-        # his hand inferred from what he did (game.gin.inference): the worlds drawn
+        # his hand inferred from what he did (game.gin.reading): the worlds drawn
         # from infer x as many guesses by their likelihood (0: off); infer_p guesses
         # weighed for the per-card chances (0: off), blended with the model's by infer_blend
         self.infer = 4
@@ -76,7 +76,7 @@ class ExpertAI(SlicedThinking, GinAI):
         self.infer_flat = False      # the guesses drawn uniformly (else from the model)
         self.infer_danger = False    # a discard's danger: the weighed guesses where it melds
         self.infer_weigh = False     # all infer x worlds searched, weighed (else resampled)
-        self.factors = INF.Factors()
+        self.factors = RD.Factors()
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -215,7 +215,7 @@ class ExpertAI(SlicedThinking, GinAI):
                 yield
         return out
 
-    # ---- his hand inferred from what he did (game.gin.inference) ----
+    # ---- his hand inferred from what he did (game.gin.reading) ----
     def _guesses_iter(self, view: GinView, know: _Knowledge, n: int):
         """(hands, weights): n guesses at his hand weighed by how well they explain
         his turns (a generator: it yields between pieces of work)."""
@@ -227,13 +227,13 @@ class ExpertAI(SlicedThinking, GinAI):
             hands.append(opp)
             if len(hands) % 8 == 0:
                 yield
-        turns = INF.his_turns(view)
+        turns = RD.his_turns(view)
         lws = []
         for h in hands:
-            lws.append(INF.log_weight(h, turns, self.factors) if turns else 0.0)
+            lws.append(RD.log_weight(h, turns, self.factors) if turns else 0.0)
             if len(lws) % 8 == 0:
                 yield
-        return hands, INF.normalised(lws)
+        return hands, RD.normalised(lws)
 
     def _inferred_iter(self, view: GinView, know: _Knowledge):
         """self.worlds hands of his resampled by their likelihood (or, infer_weigh, all
@@ -244,7 +244,7 @@ class ExpertAI(SlicedThinking, GinAI):
         if self.infer_weigh:
             know.world_w = [w * len(guesses[1]) for w in guesses[1]]
             return guesses[0]
-        return INF.resample(guesses[0], guesses[1], self.worlds, self.rng)
+        return RD.resample(guesses[0], guesses[1], self.worlds, self.rng)
 
     def _sharpen_iter(self, view: GinView, know: _Knowledge):
         """The model's per-card chances blended with those of the weighed guesses."""
@@ -252,7 +252,7 @@ class ExpertAI(SlicedThinking, GinAI):
         if not hands:
             return
         know.guesses = (hands, ws)
-        q = INF.card_chances(hands, ws)
+        q = RD.card_chances(hands, ws)
         p = know.p_opp
         b = self.infer_blend
         for i, _ in _bits(know.unseen):
@@ -262,7 +262,7 @@ class ExpertAI(SlicedThinking, GinAI):
         guesses = getattr(know, "guesses", None)
         if not self.infer_danger or guesses is None:
             return super()._danger(i, know)
-        return INF.meld_chance(i, guesses[0], guesses[1], know.hand | know.pile)
+        return RD.meld_chance(i, guesses[0], guesses[1], know.hand | know.pile)
 
     def _utility(self, view: GinView):
         """Points for me -> their worth in the game: the chance (in %) of winning the
