@@ -6,8 +6,9 @@ it and passes one that would not meld), not under any one program's code.
 His turns are read from the seat's GinView alone (his_turns). A guess at his
 current hand is walked backwards: at his k-th turn he held the cards he holds now
 less those he took after it, plus the card he threw then and the upcard he took
-then (the cards he drew from the Stock since are unknown and stay in: an
-approximation, so older turns count less, AGE_DECAY a turn). Each turn's checks:
+then (the cards he drew from the Stock since are unknown and stay in, those he
+held then and threw since are left out: an approximation, so older turns count
+less, AGE_DECAY a turn). Each turn's checks:
 - his discard melded with his hand then: x MELD_THROWN;
 - each loose card of his (in no meld) worth more than his discard: x HIGHER_LOOSE
   (no card near it in his hand) or x HIGHER_COMBO (half of a pair or a run);
