@@ -66,6 +66,7 @@ OPTIONAL = {
     "cards": ("the game's own cards", False),
     "card_art": ("the game's own cards in pixel art", False),
     "remote_table": ("the table at a joiner's program, drawn from what the host sends", False),
+    "reading": ("reading the other seat's hand from its plays", True),
     # one game's own
     "arrangement": ("Gin: a hand laid out in marked groups, as the table shows it", True),
     "copies": ("Gin: copies of a game, and its hidden cards dealt anew", True),
@@ -83,7 +84,6 @@ OPTIONAL = {
     "dealing": ("Gnono: dealing a round", True),
     "move_checks": ("Gnono: whether a state accepts a move, and why not", True),
     "positions": ("Gnono: constructed positions, hidden cards dealt anew", True),
-    "reading": ("Gnono: reading the other seat's hand from its plays", True),
     "state_fields": ("Gnono: the state's fields declared once, and the helpers that only "
                      "read them", True),
     "hand": ("Go-Stop: how a hand begins and ends", True),

@@ -1,7 +1,8 @@
 """The Gin expert: plays for points and games. When it may knock, the knock and the
 same discard without it are played out in worlds sampled from its model of the
-opponent's hand (game.gin.opponent_model; the rest of the unseen cards is the Stock)
-to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
+opponent's hand (game.gin.opponent_model; four times as many drawn, then resampled by
+how well each explains what he did: game.gin.reading; the rest of the unseen cards is
+the Stock) to the hand's end by fast policies (game.gin.playout: patient for its own seat, going
 for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by what they do to its chance of winning the game
 (game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from game.gin import melds as M
 from game.gin import opponent_model as OM
+from game.gin import reading as RD
 from game.gin.heuristic import BIT_VALUES, GinAI, _bits, _knock_discard, _Knowledge, _upcard
 from game.gin.match_equity import MAX_TARGET, after_hand, equity
 from game.gin.opponent_model import opponent_probabilities
@@ -65,6 +67,16 @@ class ExpertAI(SlicedThinking, GinAI):
         # the opponent model's multipliers (game.gin.opponent_model), per player to be tuned
         self.taken_near, self.discard_near, self.passed_near = OM.TAKEN_NEAR, OM.DISCARD_NEAR, OM.PASSED_NEAR
         self.discard_near_early, self.p_cap = OM.DISCARD_NEAR_EARLY, OM.CAP
+        # his hand inferred from what he did (game.gin.reading): the worlds drawn
+        # from infer x as many guesses by their likelihood (0: off); infer_p guesses
+        # weighed for the per-card chances (0: off), blended with the model's by infer_blend
+        self.infer = 4
+        self.infer_p = 0
+        self.infer_blend = 1.0
+        self.infer_flat = False      # the guesses drawn uniformly (else from the model)
+        self.infer_danger = False    # a discard's danger: the weighed guesses where it melds
+        self.infer_weigh = False     # all infer x worlds searched, weighed (else resampled)
+        self.factors = RD.Factors()
 
     # ---- choose, start_choice, work, cancel...: game.thinking.SlicedThinking ----
     def choose_iter(self, view: GinView):
@@ -78,6 +90,8 @@ class ExpertAI(SlicedThinking, GinAI):
             return LayDown(seat)
         know = self._knowledge(view)
         yield
+        if self.infer_p and ph in ("offer", "draw", "discard"):
+            yield from self._sharpen_iter(view, know)
         if ph == "draw" and self.search and self.search_draw and not view.stock_end:
             move = yield from self._search_draw_iter(view, know)
             return move
@@ -149,14 +163,14 @@ class ExpertAI(SlicedThinking, GinAI):
         return self._key_fast(h11 ^ best[1], know)
 
     # ---- sampling ----
-    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int):
-        """n opponent hands (masks) drawn from the model."""
+    def _sample_opponents(self, view: GinView, know: _Knowledge, n: int, p=None):
+        """n opponent hands (masks) drawn from the model (or from the chances p)."""
+        p = know.p_opp if p is None else p
         n_unknown = view.opponent_hand_size - bin(know.opp_known).count("1")
-        cards = [(i, b) for i, b in _bits(know.unseen) if know.p_opp[i] > 0.0]
+        cards = [(i, b) for i, b in _bits(know.unseen) if p[i] > 0.0]
         if n_unknown < 0 or len(cards) < n_unknown:
             return
         rng = self.rng
-        p = know.p_opp
         for _ in range(n):
             # weighted sampling without replacement (Efraimidis-Spirakis keys)
             keyed = sorted(((rng.random() ** (1.0 / p[i]), b) for i, b in cards), reverse=True)
@@ -188,7 +202,10 @@ class ExpertAI(SlicedThinking, GinAI):
         does not add up (then the key decides alone). A generator: it yields between
         pieces of work (the return value is the list)."""
         out = []
-        for opp in self._sample_opponents(view, know, self.worlds):
+        opps = self._sample_opponents(view, know, self.worlds)
+        if self.infer:
+            opps = yield from self._inferred_iter(view, know)
+        for opp in opps:
             stock = [b for _, b in _bits(know.unseen & ~opp)]
             if len(stock) != view.stock_size:
                 return []
@@ -197,6 +214,55 @@ class ExpertAI(SlicedThinking, GinAI):
             if len(out) % 8 == 0:
                 yield
         return out
+
+    # ---- his hand inferred from what he did (game.gin.reading) ----
+    def _guesses_iter(self, view: GinView, know: _Knowledge, n: int):
+        """(hands, weights): n guesses at his hand weighed by how well they explain
+        his turns (a generator: it yields between pieces of work)."""
+        p = None
+        if self.infer_flat:
+            p = [0.0 if p_i >= 1.0 else 1.0 for p_i in know.p_opp]
+        hands = []
+        for opp in self._sample_opponents(view, know, n, p):
+            hands.append(opp)
+            if len(hands) % 8 == 0:
+                yield
+        turns = RD.his_turns(view)
+        lws = []
+        for h in hands:
+            lws.append(RD.log_weight(h, turns, self.factors) if turns else 0.0)
+            if len(lws) % 8 == 0:
+                yield
+        return hands, RD.normalised(lws)
+
+    def _inferred_iter(self, view: GinView, know: _Knowledge):
+        """self.worlds hands of his resampled by their likelihood (or, infer_weigh, all
+        the guesses, their weights noted in know.world_w, adding up to their number)."""
+        guesses = getattr(know, "guesses", None)
+        if guesses is None:
+            guesses = yield from self._guesses_iter(view, know, self.worlds * self.infer)
+        if self.infer_weigh:
+            know.world_w = [w * len(guesses[1]) for w in guesses[1]]
+            return guesses[0]
+        return RD.resample(guesses[0], guesses[1], self.worlds, self.rng)
+
+    def _sharpen_iter(self, view: GinView, know: _Knowledge):
+        """The model's per-card chances blended with those of the weighed guesses."""
+        hands, ws = yield from self._guesses_iter(view, know, self.infer_p)
+        if not hands:
+            return
+        know.guesses = (hands, ws)
+        q = RD.card_chances(hands, ws)
+        p = know.p_opp
+        b = self.infer_blend
+        for i, _ in _bits(know.unseen):
+            p[i] = min(self.p_cap, b * q[i] + (1.0 - b) * p[i])
+
+    def _danger(self, i: int, know: _Knowledge) -> float:
+        guesses = getattr(know, "guesses", None)
+        if not self.infer_danger or guesses is None:
+            return super()._danger(i, know)
+        return RD.meld_chance(i, guesses[0], guesses[1], know.hand | know.pile)
 
     def _utility(self, view: GinView):
         """Points for me -> their worth in the game: the chance (in %) of winning the
@@ -269,11 +335,12 @@ class ExpertAI(SlicedThinking, GinAI):
         mine, late = self.my_knock, self.late
         totals = [0.0] * len(cands)
         knock_total = 0.0
-        for opp, stock in worlds:
+        weights = getattr(know, "world_w", None) or [1.0] * len(worlds)
+        for (opp, stock), w in zip(worlds, weights):
             for k, b in enumerate(cands):
-                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
+                totals[k] += w * u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
             if knock:
-                knock_total += u(score_out(hand ^ knock, opp, rules))
+                knock_total += w * u(score_out(hand ^ knock, opp, rules))
             yield
         totals[0] += self.keep_margin * len(worlds)
         k = max(range(len(cands)), key=lambda k: (totals[k], -k))
