@@ -67,6 +67,7 @@ class NetHosting:
         self.host: TableHost | None = None
         self.server: NetServer | None = None
         self.advert: TableAdvert | None = None
+        self.local_names: list[str] = []   # the table's own names of its seats ("You")
         self._free = -1
 
     def attach(self, engine: Any, names: Sequence[str],
@@ -76,6 +77,7 @@ class NetHosting:
         moves, and which of its own seats its computers play (the players see them
         marked so). OSError (with its sentence) if the port cannot be opened."""
         n = engine.n_seats
+        self.local_names = list(names)
         seats = [REMOTE if i in self.remote else LOCAL for i in range(n)]
         host = TableHost(self.game, seats, engine=engine, code=self.code, level=self.level,
                          names=[network_name(names[i]) if i not in self.remote else ""

@@ -28,7 +28,7 @@ def seat_status(hosting: Any, host: Any, seat: int, word: str) -> str:
     "away: Bob..."."""
     s = host.seats[seat]
     if seat not in hosting.remote:
-        return f"{s.name} ({word})"
+        return f"{hosting.local_names[seat]} ({word})"      # as this table calls it ("You")
     if s.conn is not None:
         return f"joined: {s.name}"
     return f"away: {s.name} (may come back)" if s.token else "open: waiting for a player"
