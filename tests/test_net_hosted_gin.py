@@ -21,6 +21,7 @@ from game.net.client import NetClient
 from game.net.hosting import NetHosting
 from game.replays import ReplayCursor, digest
 from tests.helpers import key_event
+from tests.net_frames import run_until
 from tests.test_net_remote_gin import act, press
 
 CODE = "HOST55"
@@ -62,14 +63,8 @@ def hosted(app):
 
 
 def frames(app: Any, joiner: Joiner, until: Any, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        app.run(max_frames=1)           # the table's update pumps the hosting
-        joiner.step()
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    # the table's update pumps the hosting
+    return run_until(lambda: (app.run(max_frames=1), joiner.step()), until, timeout_s)
 
 
 def test_a_hosted_table_plays_a_hand_with_a_joiner_and_records_it(hosted):

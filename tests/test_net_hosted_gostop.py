@@ -9,7 +9,6 @@ player joins nothing is played, and the keys beep."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pygame
@@ -26,6 +25,7 @@ from game.net.hosting import NetHosting
 from game.net.remote_seat import RemoteSeat
 from game.scenes.overlays import Question
 from tests.helpers import key_event
+from tests.net_frames import run_until
 
 CODE = "GOSTOP"
 SEED = 21
@@ -49,14 +49,7 @@ class Joiner:
 
 
 def frames(app: Any, joiner: Joiner, until: Any, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        app.run(max_frames=1)
-        joiner.poll()
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(lambda: (app.run(max_frames=1), joiner.poll()), until, timeout_s)
 
 
 def test_a_hosted_hand_is_played_with_a_joiner_and_recorded_as_a_local_game(menu_app):

@@ -29,6 +29,7 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
+from tests.net_frames import run_until
 from tests.test_join_screen import FakeBrowser
 
 CODE = "GIN777"
@@ -57,14 +58,7 @@ def table(app):
 
 
 def frames(server: NetServer, scene: RemoteGinTable, until: Any, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        server.pump()
-        scene.update(1 / 60)
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(lambda: (server.pump(), scene.update(1 / 60)), until, timeout_s)
 
 
 def in_step(server: NetServer, scene: RemoteGinTable, host: TableHost) -> bool:

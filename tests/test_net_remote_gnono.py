@@ -8,7 +8,6 @@ other hands as backs), and every key on its bar acts."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pygame
@@ -28,6 +27,7 @@ from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
 from tests.helpers import key_event
+from tests.net_frames import run_until
 
 CODE = "GNONO7"
 ENTER = (pygame.K_RETURN, "\r")
@@ -56,16 +56,12 @@ def table(app):
 def frames(app, server, until, timeout_s: float = 20.0, hurry: Any = None) -> bool:
     """Pump the host's transport and run the App's frames until `until()`; with a
     `hurry` table, Space shows the end of each move played back at once (its key)."""
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
+    def step() -> None:
         server.pump()
         app.run(max_frames=1)
         if hurry is not None and hurry.stages and app.top is hurry:
             app.key(key_event(pygame.K_SPACE, " "))
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(step, until, timeout_s)
 
 
 def settled(app, server, host, scene) -> bool:

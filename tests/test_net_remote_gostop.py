@@ -10,7 +10,6 @@ places filled with unseen cards that stay face down)."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pygame
@@ -44,6 +43,7 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
+from tests.net_frames import run_until
 from tests.test_join_screen import FakeBrowser
 
 CODE = "HWATU7"
@@ -73,14 +73,7 @@ def table(menu_app):
 
 
 def frames(app: Any, server: NetServer, until: Any, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        server.pump()
-        app.run(max_frames=1)
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(lambda: (server.pump(), app.run(max_frames=1)), until, timeout_s)
 
 
 def caught_up(app: Any, host: TableHost, scene: RemoteGoStopTable) -> bool:

@@ -10,7 +10,6 @@ play_by_keys, and the pilot's text-wrapping of the hand went with its text drawi
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
@@ -30,6 +29,7 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
+from tests.net_frames import run_until
 from tests.test_join_screen import FakeBrowser
 from tests.test_net_remote_gnono import play_by_keys
 
@@ -52,14 +52,7 @@ def table(app):
 
 
 def frames(server, scene, until, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        server.pump()
-        scene.update(1 / 60)
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(lambda: (server.pump(), scene.update(1 / 60)), until, timeout_s)
 
 
 def test_a_round_is_played_by_the_keys_from_the_views_received(app, table):
@@ -117,14 +110,7 @@ def joined(menu_app):
 
 
 def app_frames(app, server, until, timeout_s: float = 20.0) -> bool:
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        server.pump()
-        app.run(max_frames=1)
-        if until():
-            return True
-        time.sleep(0.001)
-    return False
+    return run_until(lambda: (server.pump(), app.run(max_frames=1)), until, timeout_s)
 
 
 def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joined):
