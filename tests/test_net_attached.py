@@ -26,19 +26,25 @@ def attached_gin() -> tuple[DirectTable, Heard]:
     return table, heard
 
 
-def test_the_attached_table_hears_the_networks_moves_and_not_its_own():
-    t, heard = attached_gin()
-    h = t.host
-    moves = 0
+def play_hand(t: DirectTable) -> int:
+    """The hand to its end: seat 0 moves at the host's table, seat 1 over the network;
+    the moves made."""
+    h, moves = t.host, 0
     while h.engine.phase != "hand_over" and moves < 400:
         seat = h.engine.turn
-        legal = h.engine.legal_moves(seat)
         if seat == 0:
-            h.local_move(0, legal[0])
+            h.local_move(0, h.engine.legal_moves(0)[0])
             t.deliver()
         else:
             assert t.play_one()
         moves += 1
+    return moves
+
+
+def test_the_attached_table_hears_the_networks_moves_and_not_its_own():
+    t, heard = attached_gin()
+    h = t.host
+    moves = play_hand(t)
     remote = heard.moves
     assert remote and all(seat == 1 for seat, _, _ in remote)
     assert len(h.log) == moves
@@ -48,14 +54,7 @@ def test_the_attached_table_hears_the_networks_moves_and_not_its_own():
 def test_an_attached_host_leaves_the_deal_between_hands_to_its_table():
     t, heard = attached_gin()
     h = t.host
-    while h.engine.phase != "hand_over":
-        seat = h.engine.turn
-        legal = h.engine.legal_moves(seat)
-        if seat == 0:
-            h.local_move(0, legal[0])
-            t.deliver()
-        else:
-            t.play_one()
+    play_hand(t)
     t.clock.t += 600
     h.pump()
     assert h.engine.phase == "hand_over"          # not dealt by the host
