@@ -53,6 +53,8 @@ class ExpertAI(SlicedThinking, GinAI):
         self.search = True
         self.worlds = 48             # opponent hands (and Stock orders) sampled per decision
         self.search_k = 1            # the key's best discards played out (1: only knock or not)
+        self.close = 99.0            # ...those within this many key points of its best
+        self.key_w = 0.0             # own play-out throws by the key (playout.key_throw; 0: greedy)
         self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
@@ -258,7 +260,8 @@ class ExpertAI(SlicedThinking, GinAI):
                 return self._discard(view, know)
             cands = [knock]                  # knock now, or the same discard and play on
         else:
-            cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
+            scores = self._discard_scores(hand, banned, know)
+            cands = [b for k, _, b in scores[:self.search_k] if k <= scores[0][0] + self.close]
             if knock and knock not in cands:
                 cands.append(knock)
         worlds = (yield from self._worlds(view, know)) if len(cands) > 1 or knock else []
@@ -266,12 +269,14 @@ class ExpertAI(SlicedThinking, GinAI):
             return self._discard(view, know)
         rules = Rules(view.options, view.knock_value, view.doubled)
         u = self._utility(view)
-        mine, late = self.my_knock, self.late
+        mine, late, key_w = self.my_knock, self.late, self.key_w
+        seen = M.FULL_MASK & ~(know.unseen | hand)      # the pile and his known cards
         totals = [0.0] * len(cands)
         knock_total = 0.0
         for opp, stock in worlds:
             for k, b in enumerate(cands):
-                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
+                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late,
+                                       key_w, seen | b))
             if knock:
                 knock_total += u(score_out(hand ^ knock, opp, rules))
             yield
