@@ -326,3 +326,15 @@ def test_expert_plays_on_for_gin_but_not_round_and_round():
     # after many throws in one hand (upcards traded round and round) it knocks
     long = dataclasses.replace(v, my_discards=tuple(v.pile[:1]) * 20)
     assert isinstance(ExpertAI("expert", 1).choose(long), GoOut)
+
+
+def test_expert_knocks_with_the_layout_that_takes_fewer_lay_offs():
+    # 4-7 of spades and three sevens: the run of four with the three sevens takes
+    # the 3 and the 8 of spades, the run of three with the four sevens only the 3
+    g = _after_draw("4S 5S 6S 7S 7C 7D 7H AH 2H 3C", "KH")
+    ai = ExpertAI("expert", 1)
+    v = g.view(0)
+    know = ai._knowledge(v)
+    move = ai._go_out(v, know, know.hand ^ M.card_bit(C("KH")), M.card_index(C("KH")))
+    assert isinstance(move, GoOut) and move.discard == C("KH")
+    assert sorted(map(sorted, move.melds)) == sorted(map(sorted, (P("4S 5S 6S"), P("7C 7D 7H 7S"))))
