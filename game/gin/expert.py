@@ -54,6 +54,8 @@ class ExpertAI(SlicedThinking, GinAI):
         self.worlds = 48             # opponent hands (and Stock orders) sampled per decision
         self.search_k = 1            # the key's best discards played out (1: only knock or not)
         self.close = 99.0            # ...those within this many key points of its best
+        self.switch_t = 0.0          # ...another replaces the key's best only when its gain
+        #                              over the same worlds is this many standard errors
         self.key_w = 0.0             # own play-out throws by the key (playout.key_throw; 0: greedy)
         self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
@@ -271,17 +273,32 @@ class ExpertAI(SlicedThinking, GinAI):
         u = self._utility(view)
         mine, late, key_w = self.my_knock, self.late, self.key_w
         seen = M.FULL_MASK & ~(know.unseen | hand)      # the pile and his known cards
-        totals = [0.0] * len(cands)
+        vals: list[list[float]] = [[] for _ in cands]
         knock_total = 0.0
         for opp, stock in worlds:
             for k, b in enumerate(cands):
-                totals[k] += u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late,
-                                       key_w, seen | b))
+                vals[k].append(u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late,
+                                         key_w, seen | b)))
             if knock:
                 knock_total += u(score_out(hand ^ knock, opp, rules))
             yield
+        totals = [sum(v) for v in vals]
         totals[0] += self.keep_margin * len(worlds)
         k = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        if k and not _clearly_better(vals[k], vals[0], self.switch_t):
+            k = 0
         if knock and knock_total >= totals[k]:
             return self._go_out(view, know, hand ^ knock, knock.bit_length() - 1)
         return Discard(seat, M.BIT_CARDS[cands[k].bit_length() - 1])
+
+
+def _clearly_better(a: list, b: list, t: float) -> bool:
+    """Whether a's gain over b, world by world (the same worlds), is at least t
+    standard errors of its mean (t 0: any gain)."""
+    if t <= 0.0:
+        return True
+    n = len(a)
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean > 0.0 and mean * mean * n >= t * t * var
