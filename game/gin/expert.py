@@ -56,6 +56,8 @@ class ExpertAI(SlicedThinking, GinAI):
         self.close = 99.0            # ...those within this many key points of its best
         self.switch_t = 0.0          # ...another replaces the key's best only when its gain
         #                              over the same worlds is this many standard errors
+        self.knock_t = 0.0           # play on only when that gains this many s.e. (< 0: knock only
+        #                              when the knock gains -knock_t s.e.; 0: the higher mean)
         self.key_w = 0.0             # own play-out throws by the key (playout.key_throw; 0: greedy)
         self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
@@ -274,20 +276,21 @@ class ExpertAI(SlicedThinking, GinAI):
         mine, late, key_w = self.my_knock, self.late, self.key_w
         seen = M.FULL_MASK & ~(know.unseen | hand)      # the pile and his known cards
         vals: list[list[float]] = [[] for _ in cands]
-        knock_total = 0.0
+        knock_vals: list[float] = []
         for opp, stock in worlds:
             for k, b in enumerate(cands):
                 vals[k].append(u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late,
                                          key_w, seen | b)))
             if knock:
-                knock_total += u(score_out(hand ^ knock, opp, rules))
+                knock_vals.append(u(score_out(hand ^ knock, opp, rules)))
             yield
         totals = [sum(v) for v in vals]
         totals[0] += self.keep_margin * len(worlds)
         k = max(range(len(cands)), key=lambda k: (totals[k], -k))
         if k and not _clearly_better(vals[k], vals[0], self.switch_t):
             k = 0
-        if knock and knock_total >= totals[k]:
+        if knock and (_clearly_better(knock_vals, vals[k], -self.knock_t) if self.knock_t < 0 else
+                      sum(knock_vals) >= totals[k] or not _clearly_better(vals[k], knock_vals, self.knock_t)):
             return self._go_out(view, know, hand ^ knock, knock.bit_length() - 1)
         return Discard(seat, M.BIT_CARDS[cands[k].bit_length() - 1])
 
