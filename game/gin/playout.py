@@ -62,11 +62,12 @@ _PAIRS = _build_pairs()
 _FULL = M.FULL_MASK
 
 
-def key_throw(hand: int, dead: int, key_w: float) -> tuple[int, int]:
+def key_throw(hand: int, dead: int, key_w: float, target: int = -1) -> tuple[int, int]:
     """(bit, deadwood left) of the throw from an 11-card hand that the hard player's
     key ranks best with even chances: the least deadwood less key_w for each live card
     (in neither `hand` nor `dead`) that would complete a three-card meld with two of
-    the ten cards kept (the highest card among ties)."""
+    the ten cards kept (the highest card among ties). `target`: the hand's least
+    deadwood after a discard, where known."""
     partials = []                      # (the two cards' bits, the card that completes them)
     x = hand
     while x:
@@ -76,16 +77,38 @@ def key_throw(hand: int, dead: int, key_w: float) -> tuple[int, int]:
             if hand & jb and not cb & hand:
                 partials.append((ib | jb, cb))
     live = _FULL & ~(hand | dead)
-    best = best_b = best_dw = None
+    every = 0
+    for _, cb in partials:
+        every |= cb
+    most = key_w * (every & live).bit_count()     # no throw keeps more live cards than this
+    if target < 0:
+        target = _after(hand)
+    # the least-deadwood throw first: if it keeps every live card, none does better
+    first = throw(hand, target)
+    outs = 0
+    for pair, cb in partials:
+        if not pair & first:
+            outs |= cb
+    best = target - key_w * (outs & live).bit_count()
+    if best <= target - most:
+        return first, target
+    best_b, best_dw = first, target
+    before = True                                  # (ties go to the card met first)
     for b in _ORDER:
+        if b == first:
+            before = False
+            continue
         if hand & b:
             dw = _mindw(hand ^ b)
+            wins_ties = before and best_b == first
+            if dw - most > best or (dw - most == best and not wins_ties):
+                continue
             outs = 0
             for pair, cb in partials:
                 if not pair & b:
                     outs |= cb
             k = dw - key_w * (outs & live).bit_count()
-            if best is None or k < best:
+            if k < best or (k == best and wins_ties):
                 best, best_b, best_dw = k, b, dw
     return best_b, best_dw
 
@@ -241,7 +264,7 @@ def _playout_keyed(me: int, him: int, stock: list, up: int, my_turn: bool, rules
             pts = score_out(h11 ^ b, him if my_turn else me, rules)
             return pts if my_turn else -pts
         if my_turn:
-            b, target = key_throw(h11, dead, key_w)
+            b, target = key_throw(h11, dead, key_w, target)
             me, dw_me = h11 ^ b, target
         else:
             b = throw(h11, target)
