@@ -6,7 +6,8 @@ for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by what they do to its chance of winning the game
 (game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
 upcard may be searched the same way (search_k, search_draw: off, they won fewer
-games); by default they are the hard player's key with the
+games, also with its own play-out throws by the key's order, key_w, and a switch
+only on a sure gain, switch_t); by default they are the hard player's key with the
 model's chances (the upcard by its expected value over the Stock's live cards). It
 decides from its seat's GinView alone; what was measured is in docs/gin-players.md.
 
@@ -297,7 +298,7 @@ class ExpertAI(SlicedThinking, GinAI):
 
 def _clearly_better(a: list, b: list, t: float) -> bool:
     """Whether a's gain over b, world by world (the same worlds), is at least t
-    standard errors of its mean (t 0: any gain)."""
+    standard errors of its mean (t 0: no test, True; the caller compares the means)."""
     if t <= 0.0:
         return True
     n = len(a)
