@@ -101,9 +101,10 @@ def paired(r1: dict, r2: dict) -> str:
     return f"games won by only one: {r1['a']} {only1}, {r2['a']} {only2} (z {z:+.2f})"
 
 
-def playouts_per_cpu_second(n: int = 3000, seed: int = 1) -> float:
+def playouts_per_cpu_second(n: int = 3000, seed: int = 1, key_w: float = 0.0) -> float:
     """Play-outs from mid-hand (eight cards gone to the pile) to the hand's end, both
-    seats by game.gin.playout's policies, per CPU second."""
+    seats by game.gin.playout's policies (with key_w > 0 my throws by the key's order),
+    per CPU second."""
     from game.gin.playout import Rules, playout
     rng = random.Random(seed)
     rules = Rules(GinOptions(), 10, False)
@@ -115,7 +116,7 @@ def playouts_per_cpu_second(n: int = 3000, seed: int = 1) -> float:
         starts.append((me, him, deck[29:], deck[28]))
     t = time.process_time()
     for me, him, stock, up in starts:
-        playout(me, him, list(stock), up, True, rules, 10)
+        playout(me, him, list(stock), up, True, rules, 10, 4, key_w, up)
     return n / max(1e-9, time.process_time() - t)
 
 
@@ -129,9 +130,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--playouts", action="store_true")
+    ap.add_argument("--key-w", type=float, default=0.0, help="--playouts with my throws by the key")
     args = ap.parse_args(argv)
     if args.playouts:
-        print(f"play-outs from mid-hand: {playouts_per_cpu_second():,.0f} per CPU second")
+        rate = playouts_per_cpu_second(key_w=args.key_w)
+        print(f"play-outs from mid-hand: {rate:,.0f} per CPU second")
         return 0
     r1 = run(args.a, args.b, args.games, args.seed, args.rules, args.jobs)
     print(describe(r1))

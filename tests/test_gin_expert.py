@@ -326,3 +326,40 @@ def test_expert_plays_on_for_gin_but_not_round_and_round():
     # after many throws in one hand (upcards traded round and round) it knocks
     long = dataclasses.replace(v, my_discards=tuple(v.pile[:1]) * 20)
     assert isinstance(ExpertAI("expert", 1).choose(long), GoOut)
+
+
+def test_expert_knocks_with_the_layout_that_takes_fewer_lay_offs():
+    # 4-7 of spades and three sevens: the run of four with the three sevens takes
+    # the 3 and the 8 of spades, the run of three with the four sevens only the 3
+    g = _after_draw("4S 5S 6S 7S 7C 7D 7H AH 2H 3C", "KH")
+    ai = ExpertAI("expert", 1)
+    v = g.view(0)
+    know = ai._knowledge(v)
+    move = ai._go_out(v, know, know.hand ^ M.card_bit(C("KH")), M.card_index(C("KH")))
+    assert isinstance(move, GoOut) and move.discard == C("KH")
+    assert sorted(map(sorted, move.melds)) == sorted(map(sorted, (P("4S 5S 6S"), P("7C 7D 7H 7S"))))
+
+
+def test_expert_searching_discards_with_the_keys_throws_plays_legal_whole_hands():
+    ai = ExpertAI("expert", 3)
+    ai.key_w, ai.search_k, ai.close, ai.switch_t, ai.knock_t = 1.2, 2, 2.0, 1.0, -1.0
+    g = GinGame.new(seed=8)
+    ais = [ai, SolidAI(2)]
+    for _ in range(3):
+        while g.phase not in ("hand_over", "game_over"):
+            move = ais[g.turn].choose(g.view(g.turn))
+            assert _legal(g, move), move
+            g.apply(move)
+        if g.phase == "game_over":
+            break
+        g.apply(ai.choose(g.view(0)))
+
+
+def test_another_discard_or_playing_on_needs_a_gain_of_enough_standard_errors():
+    from game.gin.expert import _clearly_better
+    base = [0.0, 10.0, -5.0, 3.0]
+    small = [x + g for x, g in zip(base, (1.0, -1.0, 2.0, 0.0))]      # +0.5 on average, noisy
+    sure = [x + 2.0 for x in base]                                      # +2 in every world
+    assert _clearly_better(small, base, 0.0) and not _clearly_better(small, base, 1.0)
+    assert _clearly_better(sure, base, 3.0)
+    assert _clearly_better(base, sure, 0.0)      # t 0: no test at all (the higher mean decides)

@@ -82,3 +82,40 @@ def test_a_play_out_ends_the_hand_and_leaves_the_stock_it_was_given_alone():
         assert stock == given and isinstance(pts, int) and -150 < pts < 150
         results.add((pts > 0) - (pts < 0))
     assert results >= {-1, 1}        # each seat wins some (a dead hand is rare)
+
+
+def _key_of(h10: int, dead: int, w: float) -> float:
+    """The hard player's key of a 10-card hand with even chances: no knock-outs, no
+    danger, every card neither held nor dead live."""
+    from types import SimpleNamespace
+
+    from game.gin.heuristic import GinAI
+    ai = GinAI("hard", 1)
+    ai.w_out, ai.w_knock = w, 0.0
+    know = SimpleNamespace(unseen=M.FULL_MASK & ~(h10 | dead), near=M.FULL_MASK,
+                           p_opp=[0.0] * 52, outs_scale=1.0, kv=10)
+    return ai._key_fast(h10, know)
+
+
+def test_the_key_throw_is_the_keys_best_discard_on_fixed_hands():
+    # the least deadwood throws a nine; the key keeps the pair of nines (two live
+    # cards make a set of it) and throws the lone eight, as the hard player would
+    h11 = _m("AS 2S 3S 7C 7D 7H 4H 5H 9C 9D 8S")
+    assert PO.throw(h11, M.min_deadwood_after_discard_mask(h11)) == M.card_bit(P("9D")[0])
+    assert PO.key_throw(h11, 0, 1.2) == (M.card_bit(P("8S")[0]), 27)
+    # with the other nines and the eights between the sevens and nines dead, the
+    # nines complete nothing: a nine goes
+    assert PO.key_throw(h11, _m("9H 9S 8C 8D"), 1.2)[0] & _m("9C 9D")
+    rng = random.Random(7)
+    for _ in range(200):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        h11 = sum(1 << i for i in deck[:11])
+        dead = sum(1 << i for i in deck[11:11 + rng.randrange(20)])
+        w = rng.choice([0.5, 1.0, 1.2, 2.0])
+        b, dw = PO.key_throw(h11, dead, w)
+        assert h11 & b and dw == M.min_deadwood_mask(h11 ^ b)
+        keys = [_key_of(h11 ^ (1 << i), dead, w) for i in deck[:11]]
+        assert abs(_key_of(h11 ^ b, dead, w) - min(keys)) < 1e-9
+        # with no weight on live cards it is the least-deadwood throw
+        assert PO.key_throw(h11, dead, 0.0)[1] == M.min_deadwood_after_discard_mask(h11)

@@ -7,7 +7,8 @@ for gin until the Stock's last cards; sound for his), scored in points under the
 game's rules and weighed by what they do to its chance of winning the game
 (game.gin.match_equity): it waits for gin when the sampled future says so. The discard and the
 upcard may be searched the same way (search_k, search_draw: off, they won fewer
-games); by default they are the hard player's key with the
+games, also with its own play-out throws by the key's order, key_w, and a switch
+only on a sure gain, switch_t); by default they are the hard player's key with the
 model's chances (the upcard by its expected value over the Stock's live cards). It
 decides from its seat's GinView alone; what was measured is in docs/gin-players.md.
 
@@ -55,6 +56,12 @@ class ExpertAI(SlicedThinking, GinAI):
         self.search = True
         self.worlds = 48             # opponent hands (and Stock orders) sampled per decision
         self.search_k = 1            # the key's best discards played out (1: only knock or not)
+        self.close = 99.0            # ...those within this many key points of its best
+        self.switch_t = 0.0          # ...another replaces the key's best only when its gain
+        #                              over the same worlds is this many standard errors
+        self.knock_t = 0.0           # play on only when that gains this many s.e. (< 0: knock only
+        #                              when the knock gains -knock_t s.e.; 0: the higher mean)
+        self.key_w = 0.0             # own play-out throws by the key (playout.key_throw; 0: greedy)
         self.my_knock = 0            # own play-outs knock with at most this deadwood (patience)...
         self.late = 6                # ...or with the knock value once the Stock is this low
         self.patience_turns = 20     # no waiting once it has thrown this many cards in a hand
@@ -324,7 +331,8 @@ class ExpertAI(SlicedThinking, GinAI):
                 return self._discard(view, know)
             cands = [knock]                  # knock now, or the same discard and play on
         else:
-            cands = [b for _, _, b in self._discard_scores(hand, banned, know)[:self.search_k]]
+            scores = self._discard_scores(hand, banned, know)
+            cands = [b for k, _, b in scores[:self.search_k] if k <= scores[0][0] + self.close]
             if knock and knock not in cands:
                 cands.append(knock)
         worlds = (yield from self._worlds(view, know)) if len(cands) > 1 or knock else []
@@ -332,18 +340,36 @@ class ExpertAI(SlicedThinking, GinAI):
             return self._discard(view, know)
         rules = Rules(view.options, view.knock_value, view.doubled)
         u = self._utility(view)
-        mine, late = self.my_knock, self.late
-        totals = [0.0] * len(cands)
-        knock_total = 0.0
+        mine, late, key_w = self.my_knock, self.late, self.key_w
+        seen = M.FULL_MASK & ~(know.unseen | hand)      # the pile and his known cards
         weights = getattr(know, "world_w", None) or [1.0] * len(worlds)
+        vals: list[list[float]] = [[] for _ in cands]     # each world's, weighed
+        knock_vals: list[float] = []
         for (opp, stock), w in zip(worlds, weights):
             for k, b in enumerate(cands):
-                totals[k] += w * u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late))
+                vals[k].append(w * u(playout(hand ^ b, opp, stock[:], b, False, rules, mine, late,
+                                             key_w, seen | b)))
             if knock:
-                knock_total += w * u(score_out(hand ^ knock, opp, rules))
+                knock_vals.append(w * u(score_out(hand ^ knock, opp, rules)))
             yield
+        totals = [sum(v) for v in vals]
         totals[0] += self.keep_margin * len(worlds)
         k = max(range(len(cands)), key=lambda k: (totals[k], -k))
-        if knock and knock_total >= totals[k]:
+        if k and not _clearly_better(vals[k], vals[0], self.switch_t):
+            k = 0
+        if knock and (_clearly_better(knock_vals, vals[k], -self.knock_t) if self.knock_t < 0 else
+                      sum(knock_vals) >= totals[k] or not _clearly_better(vals[k], knock_vals, self.knock_t)):
             return self._go_out(view, know, hand ^ knock, knock.bit_length() - 1)
         return Discard(seat, M.BIT_CARDS[cands[k].bit_length() - 1])
+
+
+def _clearly_better(a: list, b: list, t: float) -> bool:
+    """Whether a's gain over b, world by world (the same worlds), is at least t
+    standard errors of its mean (t 0: no test, True; the caller compares the means)."""
+    if t <= 0.0:
+        return True
+    n = len(a)
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean > 0.0 and mean * mean * n >= t * t * var
