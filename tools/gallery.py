@@ -637,6 +637,7 @@ class _StillHosting:
         from game.net.host import LOCAL, REMOTE, TableHost
         self.game, self.remote, self.port = game, frozenset(remote), 47470
         self.advert, self.started = True, False     # (listed on the LAN, as a real table is)
+        self.local_names = list(names)
         self.host = TableHost(game, [REMOTE if i in remote else LOCAL for i in range(len(names))],
                               seed=5, code="K7QX2M", names=names)
         self.host.seats[1].token, self.host.seats[1].conn = "x" * 24, 1
