@@ -43,7 +43,7 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
     previous = None          # the Ctrl-C handler, while the table says goodbye
     try:
         try:
-            hosting.open(host)
+            hosting.open(host, listed=False)
         except OSError as e:
             say(f"gnerts: cannot open port {port} on {hosting.bind}: {e.strerror or e}")
             return 1
@@ -52,6 +52,7 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
         say(f"Players join with this machine's address, port {hosting.port} and the code; "
             f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
         say("Ctrl-C closes the table.")
+        hosting.list_table()           # (after the lines: a joiner reads them at once)
         while not host.ended:
             hosting.pump()
             time.sleep(FRAME_S)

@@ -86,13 +86,19 @@ class NetHosting:
             host.seats[i].bot = True
         self.open(host)
 
-    def open(self, host: TableHost) -> None:
-        """Open the port for `host` and list it on the LAN (the headless host's table
-        plays itself; an attached one is the window's). OSError if the port cannot be opened."""
+    def open(self, host: TableHost, listed: bool = True) -> None:
+        """Open the port for `host` (the headless host's table plays itself; an attached
+        one is the window's) and, unless `listed` is False, list it on the LAN.
+        OSError if the port cannot be opened."""
         self.host = host
         self.server = NetServer(host, port=self.port, bind=self.bind)
         self.port = self.server.start()
-        if self.advertise:
+        if listed:
+            self.list_table()
+
+    def list_table(self) -> None:
+        """Announce the table on the LAN listing (where `advertise` allows it)."""
+        if self.advertise and self.host is not None and self.advert is None:
             self._free = seats_free(self.host)
             self.advert = TableAdvert(self.game, socket.gethostname(), self._free,
                                       PROTOCOL_VERSION, self.port, lan_interfaces())
