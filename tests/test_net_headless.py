@@ -19,9 +19,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def gnerts(*args: str, **kw) -> subprocess.Popen:
+    """The program in a child process that hears Ctrl-C as from a terminal, even when
+    the tests run in the background of a script (its commands inherit SIGINT ignored,
+    which Python then keeps: the table would never hear the Ctrl-C these tests send).
+    An ignored signal is the one disposition a child inherits; a handler is not."""
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), *args], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), *args], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.mark.parametrize("args, says", [
