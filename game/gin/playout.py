@@ -199,49 +199,11 @@ def playout(me: int, him: int, stock: list, up: int, my_turn: bool, rules: Rules
     """Play the hand to its end from a draw (`my_turn`: mine). `stock` is consumed
     (pass a copy). Points for me, negative for him, 0 for a dead hand. With key_w > 0
     my throws are key_throw's, `dead` the cards I know are out of play (the pile)."""
-    if key_w > 0.0:
-        return _playout_keyed(me, him, stock, up, my_turn, rules, my_knock, late, key_w, dead)
     kv = rules.kv
     mine_kv = my_knock if my_knock < kv else kv
     dw_me = _mindw(me)
     dw_him = _mindw(him)
-    while True:
-        hand = me if my_turn else him
-        dw = dw_me if my_turn else dw_him
-        h11 = hand | up
-        t_up = _after(h11)
-        if len(stock) <= 2:                      # the upcard only to go out, else dead
-            if t_up <= kv:
-                b = throw(h11, t_up)
-                pts = score_out(h11 ^ b, him if my_turn else me, rules)
-                return pts if my_turn else -pts
-            return 0
-        if t_up < dw:
-            target = t_up
-        else:
-            h11 = hand | stock.pop()
-            target = _after(h11)
-        b = throw(h11, target)
-        hand = h11 ^ b
-        up = b
-        limit = (mine_kv if len(stock) > late else kv) if my_turn else kv
-        if target <= limit or target == 0:
-            pts = score_out(hand, him if my_turn else me, rules)
-            return pts if my_turn else -pts
-        if my_turn:
-            me, dw_me = hand, target
-        else:
-            him, dw_him = hand, target
-        my_turn = not my_turn
-
-
-def _playout_keyed(me: int, him: int, stock: list, up: int, my_turn: bool, rules: Rules,
-                   my_knock: int, late: int, key_w: float, dead: int) -> int:
-    """playout with my throws by key_throw (see playout)."""
-    kv = rules.kv
-    mine_kv = my_knock if my_knock < kv else kv
-    dw_me = _mindw(me)
-    dw_him = _mindw(him)
+    keyed = key_w > 0.0
     while True:
         hand = me if my_turn else him
         dw = dw_me if my_turn else dw_him
@@ -264,7 +226,10 @@ def _playout_keyed(me: int, him: int, stock: list, up: int, my_turn: bool, rules
             pts = score_out(h11 ^ b, him if my_turn else me, rules)
             return pts if my_turn else -pts
         if my_turn:
-            b, target = key_throw(h11, dead, key_w, target)
+            if keyed:
+                b, target = key_throw(h11, dead, key_w, target)
+            else:
+                b = throw(h11, target)
             me, dw_me = h11 ^ b, target
         else:
             b = throw(h11, target)
