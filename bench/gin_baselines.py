@@ -133,10 +133,17 @@ def _bits(mask: int):
 
 def player(spec: str):
     """A level name, "solid", or a level with settings changed for an A/B run:
-    "expert:w_feed=1,feed_samples=30" (attributes of the computer player)."""
+    "expert:w_feed=1,feed_samples=30" (attributes of the computer player);
+    "told-all" / "told-danger": the expert told his hand (bench.gin_cheat, a ceiling)."""
     name, _, sets = spec.partition(":")
     if name in REFERENCE:
         base = REFERENCE[name]
+    elif name.startswith("told-"):
+        from bench.gin_cheat import CheatExpert
+        parts = tuple(name[5:].split("+"))
+
+        def base(seed):
+            return CheatExpert(seed, parts)
     else:
         if not sets:
             return name

@@ -5,6 +5,7 @@ what reading is worth and where (the Gnono counterpart is bench/gnono_cheat.py).
     "danger"  the chance a discard melds for him (what feeding him costs)
     "outs"    the live cards counted for its own melds and its knock
     "all"     everywhere (the expert's whole knowledge)
+    "worlds"  only the worlds of the knock-or-play-on search (his hand; the Stock shuffled)
 It looks at the game the match loop last built a view of, so it lives here, never
 in game/.
 
@@ -56,7 +57,7 @@ from game.gin.heuristic import REST3, _bits
 
 _last_game = note_viewed(rules.GinGame)
 
-PARTS = ("danger", "outs", "all")
+PARTS = ("danger", "outs", "all", "worlds")
 
 
 class CheatExpert(ExpertAI):
@@ -83,6 +84,21 @@ class CheatExpert(ExpertAI):
             for i, _ in _bits(know.hand):
                 self.record.append((self._danger(i, know), any(r & opp == r for r in REST3[i])))
         return know
+
+    def _worlds(self, view, know):
+        if "worlds" not in self.parts:
+            out = yield from super()._worlds(view, know)
+            return out
+        yield
+        opp = M.cards_to_mask(_last_game[0].hands[1 - view.seat])
+        stock = [b for _, b in _bits(know.unseen & ~opp)]
+        if len(stock) != view.stock_size:
+            return []
+        out = []
+        for _ in range(self.worlds):
+            self.rng.shuffle(stock)
+            out.append((opp, stock[:]))
+        return out
 
     def _told(self, part: str, method, *args):
         know = args[-1]

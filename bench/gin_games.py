@@ -7,11 +7,14 @@ numbers meet the same deals (a paired comparison: the games only one of them won
 
     python -m bench.gin_games --a expert --b simple --rules eaai --games 400 --jobs 2
     python -m bench.gin_games --a expert --versus expert:search=0 --b simple --rules eaai
+    python -m bench.gin_games --a expert --games 2000 --jobs 2 --save base.json
+    python -m bench.gin_games --a expert:w_danger=4 --games 2000 --jobs 2 --against base.json
     python -m bench.gin_games --playouts        # play-outs per CPU second
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from multiprocessing import Pool
@@ -129,6 +132,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--save", default=None, help="write A's games and hands to this JSON file")
+    ap.add_argument("--against", default=None, help="pair A with a run saved by --save (same games)")
     ap.add_argument("--playouts", action="store_true")
     ap.add_argument("--key-w", type=float, default=0.0, help="--playouts with my throws by the key")
     args = ap.parse_args(argv)
@@ -138,6 +143,15 @@ def main(argv=None) -> int:
         return 0
     r1 = run(args.a, args.b, args.games, args.seed, args.rules, args.jobs)
     print(describe(r1))
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump(r1, f)
+    if args.against:
+        with open(args.against) as f:
+            r0 = json.load(f)
+        if (r0["b"], r0["rules"], r0["seed"]) != (r1["b"], r1["rules"], r1["seed"]):
+            ap.error("--against: a run against another player, rules or seed")
+        print(paired(r1, r0))
     if args.versus:
         r2 = run(args.versus, args.b, args.games, args.seed, args.rules, args.jobs)
         print(describe(r2))

@@ -255,6 +255,30 @@ def test_bench_cheat_tells_the_truth_only_where_asked():
     assert [d for d, _ in record] == [half._danger(i, k) for i in cards]
 
 
+def test_bench_cheat_told_the_worlds_searches_his_real_hand_with_the_stock_shuffled():
+    from bench.gin_baselines import player
+    g = GinGame.new(12)
+    ais = [make_ai("hard", 1), SolidAI(2)]
+    view = g.view(0)
+    while not (view.phase == "discard" and view.seat == g.turn and len(view.opp_discards) >= 3):
+        g.apply(ais[g.turn].choose(g.view(g.turn)))
+        view = g.view(0)
+    told = player("told-worlds")(3)
+    know = told._knowledge(view)
+    assert know.p_opp == ExpertAI("expert", 3)._knowledge(view).p_opp   # nothing else told
+    run = told._worlds(view, know)
+    try:
+        while True:
+            next(run)
+    except StopIteration as end:
+        worlds = end.value
+    his = M.cards_to_mask(g.hands[1])
+    stock = M.cards_to_mask(g.stock)
+    assert len(worlds) == told.worlds and all(opp == his for opp, _ in worlds)
+    assert all(sum(s) == stock and len(s) == len(g.stock) for _, s in worlds)
+    assert len({tuple(s) for _, s in worlds}) > 1                     # orders drawn anew
+
+
 def _record_against_solid(seed: int, discards: int):
     """A game of hard (seat 0) against solid, stopped at seat 0's discard once solid
     has thrown `discards` cards (or None if the hand ends first)."""

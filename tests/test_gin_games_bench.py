@@ -17,3 +17,35 @@ def test_games_are_played_whole_and_the_same_for_the_same_seed():
     assert len(a["nets"]) >= 2 * 2          # a game to 100 takes several hands
     assert "games " in describe(a) and "points a hand" in describe(a)
     assert "games won by only one: hard 0, hard 0" in paired(a, b)
+
+
+def test_a_run_saved_is_paired_with_a_later_one_on_the_same_games(tmp_path, capsys):
+    from bench.gin_games import main
+    saved = tmp_path / "base.json"
+    assert main(["--a", "normal", "--b", "easy", "--games", "2", "--seed", "4", "--save", str(saved)]) == 0
+    first = capsys.readouterr().out
+    assert main(["--a", "normal", "--b", "easy", "--games", "2", "--seed", "4", "--against", str(saved)]) == 0
+    out = capsys.readouterr().out
+    same = first.split("; 0.")[0]                      # the same games, the same result (CPU aside)
+    assert out.startswith(same)
+    assert "games won by only one: normal 0, normal 0 (z +0.00)" in out
+
+
+def test_a_saved_run_of_other_deals_is_refused(tmp_path):
+    import pytest
+
+    from bench.gin_games import main
+    saved = tmp_path / "base.json"
+    main(["--a", "normal", "--b", "easy", "--games", "1", "--seed", "4", "--save", str(saved)])
+    with pytest.raises(SystemExit):
+        main(["--a", "normal", "--b", "easy", "--games", "1", "--seed", "5", "--against", str(saved)])
+
+
+def test_a_field_of_the_experts_reading_factors_is_set_by_name():
+    import pytest
+
+    from bench.gin_baselines import player
+    ai = player("expert:factors.meld_thrown=0.02,w_danger=12.0")(1)
+    assert ai.factors.meld_thrown == 0.02 and ai.w_danger == 12.0
+    with pytest.raises(SystemExit):
+        player("expert:factors.no_such=1")(1)
