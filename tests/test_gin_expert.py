@@ -387,3 +387,14 @@ def test_another_discard_or_playing_on_needs_a_gain_of_enough_standard_errors():
     assert _clearly_better(small, base, 0.0) and not _clearly_better(small, base, 1.0)
     assert _clearly_better(sure, base, 3.0)
     assert _clearly_better(base, sure, 0.0)      # t 0: no test at all (the higher mean decides)
+
+
+def test_the_experts_outs_decay_setting_reaches_its_knowledge():
+    g = GinGame.new(12)
+    ais = [make_ai("hard", 1), SolidAI(2)]
+    while not (g.phase == "discard" and g.turn == 0 and len(g.stock) < 25):
+        g.apply(ais[g.turn].choose(g.view(g.turn)))
+    ai = ExpertAI("expert", 3)
+    assert ai._knowledge(g.view(0)).outs_scale == 1.0
+    ai.outs_decay = 1.0
+    assert ai._knowledge(g.view(0)).outs_scale == 1.0 - (31 - len(g.stock)) / 31.0

@@ -114,7 +114,7 @@ class ExpertAI(SlicedThinking, GinAI):
 
     # ---- knowledge ----
     def _knowledge(self, view: GinView) -> _Knowledge:
-        know = _Knowledge(view, self.tracking, self.danger_late)
+        know = _Knowledge(view, self.tracking, self.danger_late, self.outs_decay)
         if self.use_model:
             know.p_opp, know.opp_known, know.unseen = opponent_probabilities(
                 view, know.hand, know.pile, self.taken_near, self.discard_near,
