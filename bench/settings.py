@@ -1,6 +1,6 @@
 """A computer player's settings changed from the command line, for A/B runs in bench/
 ("expert:w_knock=3.5,taken_near=2" and the like; "factors.meld_thrown=0.05": a field of
-the player's `factors`): one parser, one way to apply them."""
+a setting that is a NamedTuple, as the expert's `factors`): one parser, one way to apply them."""
 from __future__ import annotations
 
 
@@ -18,11 +18,12 @@ def with_settings(make, changes: dict, name: str):
     def made(seed):
         ai = make(seed)
         for key, value in changes.items():
-            if key.startswith("factors.") and hasattr(ai, "factors"):   # a field of a NamedTuple
-                field = key[len("factors."):]
-                if field not in ai.factors._fields:
-                    raise SystemExit(f"{name}'s factors have no {field!r}")
-                ai.factors = ai.factors._replace(**{field: value})
+            attr, _, field = key.partition(".")
+            if field:                            # a field of a NamedTuple setting
+                tup = getattr(ai, attr, None)
+                if field not in getattr(tup, "_fields", ()):
+                    raise SystemExit(f"{name} has no setting {key!r}")
+                setattr(ai, attr, tup._replace(**{field: value}))
                 continue
             if not hasattr(ai, key):
                 raise SystemExit(f"{name} has no setting {key!r}")

@@ -8,7 +8,6 @@ recorded for the replays as a local one; the engine's invariants hold; leaving c
 the table for the joiner."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -24,6 +23,7 @@ from game.net.autoplay import RemotePlayer
 from game.net.client import NetClient
 from game.net.hosting import NetHosting
 from tests.helpers import key_event
+from tests.net_frames import run_until
 
 SEED = 8
 
@@ -82,20 +82,32 @@ def answer_question(app: Any) -> bool:
 def play_to_round_over(app: Any, table: GnonoTable, joiner: Joiner) -> None:
     """The keyboard seat plays its first listed move (no Wild, no catch), the joiner's
     computer its own, the table's computer its own, until the round is over."""
-    end = time.monotonic() + 60
-    while table.ctl.state.phase != M.ROUND_OVER:
-        assert time.monotonic() < end
+    def step() -> None:
         app.run(max_frames=1)
         joiner.step()
         if answer_question(app):
-            continue
+            return
         if table.stages and app.top is table:
             app.key(key_event(pygame.K_SPACE, " "))          # Space: the move's end at once
         if table.my_turn() and app.top is table:
             legal = [m for m in table.ctl.state.legal_moves(0)
                      if not (isinstance(m, M.Play) and m.card.is_wild) and not isinstance(m, M.Catch)]
             table.keymap.act(legal[0])
-        time.sleep(0.0005)
+    assert run_until(step, lambda: table.ctl.state.phase == M.ROUND_OVER, 60)
+
+
+def run_with(app: Any, joiner: Joiner, done, timeout_s: float = 10) -> None:
+    """Frames at the host and the joiner's turns until done() (bounded)."""
+    def step() -> None:
+        app.run(max_frames=1)
+        joiner.step()
+    assert run_until(step, done, timeout_s)
+
+
+def told_the_host_left(joiner: Joiner) -> None:
+    """The joiner hears the table is closed: the host left (bounded)."""
+    assert run_until(joiner.step, lambda: any(m.kind == "end" for m in joiner.got), 10)
+    assert [m["reason"] for m in joiner.got if m.kind == "end"] == ["host_left"]
 
 
 def test_a_hosted_table_plays_a_round_with_a_network_player(app):
@@ -116,11 +128,8 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
         adapters.replay("gnono", local, host.log)
         assert local.to_json() == table.ctl.state.to_json()
         table.check_invariants()
-        end = time.monotonic() + 30
-        while not isinstance(app.top, GnonoScoring):       # the round's scores, as at one keyboard
-            assert time.monotonic() < end
-            app.run(max_frames=1)
-            joiner.step()
+        # the round's scores, as at one keyboard
+        run_with(app, joiner, lambda: isinstance(app.top, GnonoScoring), 30)
         rep = table.last_replay
         assert rep is not None and [s.name for s in rep.seats] == ["You", "Bob", "Carl"]
         assert len(rep.moves) == len(host.log) and [m[1] for m in rep.moves] == [e.seat for e in host.log]
@@ -130,21 +139,12 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
         assert table.ctl.state.round_no == 2 and host.log[-1].seat is None
         def dealt() -> bool:
             return any(e["kind"] == "deal" for m in joiner.got if m.kind == "update" for e in m["events"])
-        end = time.monotonic() + 10
-        while not dealt():
-            assert time.monotonic() < end
-            app.run(max_frames=1)
-            joiner.step()
+        run_with(app, joiner, dealt)
         app.key(key_event(pygame.K_ESCAPE))                # leave: asked, then the table closes
         app.key(key_event(pygame.K_y, "y"))
         app.run(max_frames=1)
         assert table not in app.scenes and host.ended
-        end = time.monotonic() + 10
-        while not any(m.kind == "end" for m in joiner.got):
-            assert time.monotonic() < end
-            joiner.step()
-            time.sleep(0.005)
-        assert [m["reason"] for m in joiner.got if m.kind == "end"] == ["host_left"]
+        told_the_host_left(joiner)
     finally:
         joiner.client.close()
         hosting.close()
@@ -154,14 +154,11 @@ def test_a_network_players_turn_is_waited_for_by_name(app):
     table, hosting = hosted_table(app)
     host = hosting.host
     host.start()                              # the host starts with the seat still open
-    end = time.monotonic() + 30
-    while table.ctl.state.current != 1 or table.stages:
-        assert time.monotonic() < end
+    def step() -> None:
         app.run(max_frames=1)
-        if answer_question(app):
-            continue
-        if table.my_turn() and app.top is table:
+        if not answer_question(app) and table.my_turn() and app.top is table:
             table.keymap.act(table.ctl.state.legal_moves(0)[-1])     # (a draw: the last listed)
+    assert run_until(step, lambda: table.ctl.state.current == 1 and not table.stages, 30)
     version = table.ctl.version
     for _ in range(120):
         app.run(max_frames=1)
@@ -182,11 +179,7 @@ def test_a_round_dealt_on_by_the_network_player_is_still_scored_at_the_host(app)
         play_to_round_over(app, table, joiner)
         app.key(key_event(pygame.K_F1))                    # the table is covered: no scores yet
         joiner.client.send({"kind": "move", "seq": 99, "move": joiner.wire.move_to_wire(M.NextRound(1))})
-        end = time.monotonic() + 10
-        while table.ctl.state.round_no != 2:              # the network is heard under the box
-            assert time.monotonic() < end
-            app.run(max_frames=1)
-            joiner.step()
+        run_with(app, joiner, lambda: table.ctl.state.round_no == 2)   # the network is heard under the box
         assert not isinstance(app.top, GnonoScoring) and app.stats.get("gnono", "rounds_played") == 0
         app.key(key_event(pygame.K_ESCAPE))
         app.run(max_frames=2)
@@ -205,19 +198,10 @@ def test_closing_the_program_closes_the_hosted_table_and_saves_the_game(app):
     table, hosting = hosted_table(app)
     joiner = Joiner(hosting.port, "host23", "Bob")
     try:
-        end = time.monotonic() + 10
-        while not hosting.started:
-            assert time.monotonic() < end
-            app.run(max_frames=1)
-            joiner.step()
+        run_with(app, joiner, lambda: hosting.started)
         app.quit()
         assert hosting.host.ended and app.storage.exists(SAVE_NAME)
-        end = time.monotonic() + 10
-        while not any(m.kind == "end" for m in joiner.got):
-            assert time.monotonic() < end
-            joiner.step()
-            time.sleep(0.005)
-        assert [m["reason"] for m in joiner.got if m.kind == "end"] == ["host_left"]
+        told_the_host_left(joiner)
     finally:
         joiner.client.close()
         hosting.close()

@@ -7,7 +7,6 @@ engine's invariants hold. Nothing plays until the joiner is there; a joiner's de
 takes the host's scores away; leaving the table tells the joiner."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from game.clock import STEP
@@ -22,6 +21,7 @@ from game.net.hosting import NetHosting
 from game.net.remote_seat import RemoteSeat
 from game.replays import verify
 from tests.helpers import key_event
+from tests.net_frames import run_until
 
 CODE = "HOSTN8"
 
@@ -50,14 +50,10 @@ class Hosted:
                 self.player.update(msg.fields)
 
     def wait(self, done: Any, timeout_s: float = 10.0) -> bool:
-        end = time.monotonic() + timeout_s
-        while time.monotonic() < end:
+        def step() -> None:
             self.hosting.pump()
             self.hear()
-            if done():
-                return True
-            time.sleep(0.0005)
-        return False
+        return run_until(step, done, timeout_s)
 
     def step(self) -> None:
         """One step of the table; then the joiner's move, if any, answered before the next."""

@@ -334,16 +334,26 @@ class HostSays:
         self.state = "closed"
 
 
-def test_the_other_players_gin_is_told_without_its_face_down_discard_and_the_joiner_lays_down(app):
-    """Boris gins: the joiner's notes say gin (not Big Gin: the discard, face down, is
-    withheld from the joiner), his groups are shown, the joiner's defense is proposed."""
+def on_the_fixed_deal(app: Any, dealer: int, *moves: Any) -> tuple[GinGame, HostSays, RemoteGinTable]:
+    """Zoe (seat 0) joined at a deal made by hand, after `moves`: the engine the host
+    would hold, the client fed its view by hand, the joiner's table pushed."""
     from game.cards import Card, parse_cards
     g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
-                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=0)
+                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=dealer)
+    for move in moves:
+        g.apply(move(g))
     client = HostSays()
     client.update(g, [])
     scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
     app.push(scene)
+    return g, client, scene
+
+
+def test_the_other_players_gin_is_told_without_its_face_down_discard_and_the_joiner_lays_down(app):
+    """Boris gins: the joiner's notes say gin (not Big Gin: the discard, face down, is
+    withheld from the joiner), his groups are shown, the joiner's defense is proposed."""
+    from game.cards import Card
+    g, client, scene = on_the_fixed_deal(app, 0)
     scene.update(1 / 60)
     assert scene.ctl.seen.turn == 1 and scene.ctl.mode == "play"
     events = g.apply(TakeUpcard(1)) + g.apply(GoOut(1, Card.parse("KH")))
@@ -365,14 +375,9 @@ def test_the_other_players_gin_is_told_without_its_face_down_discard_and_the_joi
 def test_a_joiner_back_in_the_middle_of_its_turn_has_the_card_to_throw_flashing(app):
     """A rejoin after taking a card: the first view is in the discard phase; the hand has
     the focus, so - throws the flashing card at once."""
-    from game.cards import Card, parse_cards
-    g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
-                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=1)
-    g.apply(DrawStock(0) if g.phase == "draw" else TakeUpcard(0))
-    client = HostSays()
-    client.update(g, [])
-    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
-    app.push(scene)
+    from game.cards import Card
+    _, client, scene = on_the_fixed_deal(
+        app, 1, lambda g: DrawStock(0) if g.phase == "draw" else TakeUpcard(0))
     scene.update(1 / 60)
     c = scene.ctl
     assert c.seen.phase == "discard" and c.focus == "hand" and len(c.order) == 11
@@ -382,15 +387,9 @@ def test_a_joiner_back_in_the_middle_of_its_turn_has_the_card_to_throw_flashing(
 
 
 def test_the_host_is_heard_under_a_score_screen_and_its_leaving_closes_both(menu_app):
-    from game.cards import Card, parse_cards
     from game.net import protocol
     app = menu_app
-    g = GinGame.from_deal([parse_cards("2S 5S 8S JS QS 3H 6H 9H JH 4C"),
-                           parse_cards("AD 2D 3D 4D 7H 7C 7S 9C TC KH")], Card.parse("JC"), dealer=0)
-    client = HostSays()
-    client.update(g, [])
-    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
-    app.push(scene)
+    g, client, scene = on_the_fixed_deal(app, 0)
     app.run(max_frames=1)
     press(app, key_event(K.K_F4))
     assert isinstance(app.top, GridScreen)

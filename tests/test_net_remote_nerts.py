@@ -8,7 +8,6 @@ change; the table is drawn with the local table's drawing; Esc leaves."""
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -29,6 +28,7 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.overlays import MessageBox, Question
 from tests.helpers import key_event
+from tests.net_frames import run_until
 from tests.test_join_screen import FakeBrowser
 
 CODE = "NERTS7"
@@ -70,13 +70,7 @@ class Table:
         self.app.run(max_frames=1)
 
     def until(self, done: Any, timeout_s: float = 20.0) -> bool:
-        end = time.monotonic() + timeout_s
-        while time.monotonic() < end:
-            self.frame()
-            if done():
-                return True
-            time.sleep(0.0005)
-        return False
+        return run_until(self.frame, done, timeout_s)
 
     def caught_up(self) -> bool:
         """The joiner heard every move the host applied, and none of its own is on its way."""

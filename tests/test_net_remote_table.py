@@ -20,9 +20,7 @@ from game.gnono.remote_table import RemoteGnonoTable, move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
 from game.net import last_table
-from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
-from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
 from game.scenes import join as join_mod
 from game.scenes.join import JoinScene
@@ -31,23 +29,16 @@ from game.scenes.overlays import MessageBox
 from tests.helpers import key_event
 from tests.net_frames import run_until
 from tests.test_join_screen import FakeBrowser
-from tests.test_net_remote_gnono import play_by_keys
+from tests.test_net_remote_gnono import open_table, play_by_keys
 
 CODE = "PILOT7"
 
 
 @pytest.fixture
 def table(app):
-    host = TableHost("gnono", [REMOTE, COMPUTER, COMPUTER], seed=4, code=CODE,
-                     computer_delay_s=0.0, deal_pause_s=None)
-    server = NetServer(host, port=0)
-    port = server.start()
-    client = NetClient("127.0.0.1", port, CODE, "Pilot")
-    client.start()
-    scene = RemoteGnonoTable(app, RemoteSeat(client, "gnono"))
-    app.push(scene)
+    host, server, scene = open_table(app, seed=4)
     yield host, server, scene
-    client.close()
+    scene.link.client.close()
     server.close()
 
 

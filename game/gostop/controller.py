@@ -177,12 +177,9 @@ class GoStopController:
         self.passing = False
 
     @property
-    def move_steps(self) -> int:
-        return PACE[self.speed][0]
-
-    @property
-    def pause_steps(self) -> int:
-        return PACE[self.speed][1]
+    def pace(self) -> tuple[int, int]:
+        """(frames a card moves, frames of the pause after a move) at this speed."""
+        return PACE[self.speed]
 
     # -- moves
     def apply(self, move, pace_scale: float = 1.0) -> str | None:
@@ -244,7 +241,7 @@ class GoStopController:
         if q.kind == "hand_over":
             if not self.scoring_open:
                 self.wait += 1
-                if self.wait >= self.pause_steps:
+                if self.wait >= self.pace[1]:
                     self.wait = 0
                     self.scoring_open = True
                     return ("score", None)
@@ -257,8 +254,8 @@ class GoStopController:
                 self._turn_steps = 0
             self._turn_steps += 1
             # the pause, and longer if the computer is still thinking
-            self.wait = min(self.wait + 1, self.pause_steps)
-            if self.wait >= self.pause_steps and self.pacer.ready():
+            self.wait = min(self.wait + 1, self.pace[1])
+            if self.wait >= self.pace[1] and self.pacer.ready():
                 self.wait = 0
                 self.computer_move(q.seat, self.pacer.take().move)
             return None
@@ -443,12 +440,9 @@ class RemoteController:
         self.challenge = None
 
     @property
-    def move_steps(self) -> int:
-        return PACE[self.speed][0]
-
-    @property
-    def pause_steps(self) -> int:
-        return PACE[self.speed][1]
+    def pace(self) -> tuple[int, int]:
+        """(frames a card moves, frames of the pause after a move) at this speed."""
+        return PACE[self.speed]
 
     # -- the host's messages
     def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:
@@ -509,7 +503,7 @@ class RemoteController:
         if q.kind == "hand_over":
             if not self.scoring_open and self.scored_hand != s.hand_no:
                 self.wait += 1
-                if self.wait >= self.pause_steps:
+                if self.wait >= self.pace[1]:
                     self.wait, self.scoring_open, self.scored_hand = 0, True, s.hand_no
                     return ("score", None)
             return None

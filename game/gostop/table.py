@@ -111,7 +111,7 @@ class GoStopScene(TurnTable):
         self.speaker = Speaker(self.names)
 
     def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
-        return build_stages(self.ctl.state, self.speaker, (self.ctl.move_steps, self.ctl.pause_steps),
+        return build_stages(self.ctl.state, self.speaker, self.ctl.pace,
                             model, events, pace_scale, bottom=self.bottom)
 
     # -- who sits at the bottom, and what of his hand shows
