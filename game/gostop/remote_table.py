@@ -162,7 +162,9 @@ class RemoteGoStopTable(GoStopScene):
     # -- the keys the remote table does not have, and leaving
     def table_bindings(self, f4_label: str, f4_action: Any, bars: Any) -> list[Binding]:
         """F3, F1, F4 as at one keyboard; no F8 (the host saves) nor F9; Esc leaves."""
-        return super().table_bindings(f4_label, f4_action, bars)[:-3] + [self.leave_binding()]
+        keep = [b for b in super().table_bindings(f4_label, f4_action, bars)
+                if not any(k in (pygame.K_F8, pygame.K_F9, pygame.K_ESCAPE) for k in b.keys)]
+        return keep + [self.leave_binding()]
 
     def leave_binding(self) -> Binding:
         return Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)", self.leave,

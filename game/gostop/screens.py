@@ -19,6 +19,12 @@ from . import replay_codec
 from .table_layout import CARD_W, capture_groups
 
 
+def go_line(go: int) -> list[tuple[str, int]]:
+    """The Go bonus as one more (name, points) line of a score: a point a Go. The
+    counts said (the notes, the seat's header, the Go box, the score) all add it."""
+    return [(f"Go bonus ({go} Go)", go)] if go else []
+
+
 # ---------------------------------------------------------------- Go or Stop
 class GoStopBox(Overlay):
     """The big question: G for Go, S for Stop, with what each means right now."""
@@ -31,8 +37,8 @@ class GoStopBox(Overlay):
         seat = table.ctl.viewer
         pts, lines, pays = st.payments_if_stop(seat)
         g = st.go_counts[seat]
-        self.lines = [f"You have {pts} points" + (f" and {g} Go (+{g})" if g else "") + ":"]
-        for name, p in lines:
+        self.lines = [f"You have {pts + g} points:"]
+        for name, p in [*lines, *go_line(g)]:
             self.lines.append(f"   {name:<24}{p:>3}")
         total = sum(p.total for p in pays)
         self.lines.append("")
@@ -120,12 +126,10 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
             out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.",
                         P.WHITE))
         else:
-            out.append((f"{names[w]} stopped with {res.get('points')} points:", P.WHITE))
-            for name, p in res.get("lines", []):
-                out.append((f"   {name:<28}{p:>4}", P.LIGHT_CYAN))
             g = st.go_counts[w]
-            if g:
-                out.append((f"   {'Go bonus (' + str(g) + ' Go)':<28}{g:>4}", P.LIGHT_CYAN))
+            out.append((f"{names[w]} stopped with {res.get('points', 0) + g} points:", P.WHITE))
+            for name, p in [*res.get("lines", []), *go_line(g)]:
+                out.append((f"   {name:<28}{p:>4}", P.LIGHT_CYAN))
         out.append(("", P.WHITE))
         out.append(("What each player pays:", P.WHITE))
         for p in res.get("payments", []):

@@ -39,6 +39,7 @@ from game.replays import Replay
 from game.scene import Push
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
+from game.table.peeking import peek_refusal
 from game.table_support import record_stats, resume_saved
 from game.words import counted
 
@@ -290,6 +291,10 @@ class GoStopTable(GoStopScene):
     def pass_keyboard(self, seat: int) -> Push:
         return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
                              self.save, self.help_lines))
+
+    def peek_refused(self) -> str | None:
+        """F9 is refused in a challenge and while a network human is seated."""
+        return peek_refusal(challenge=self.ctl.challenge is not None, network_humans=len(self.ctl.remote))
 
     # -- a hosted network game
     def host_table(self, hosting: Any) -> None:
