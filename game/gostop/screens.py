@@ -154,12 +154,13 @@ class GoStopScoring(RoundEnd):
     bonus, each doubling with its name, the chips of each loser, the totals."""
     title = "Go-Stop score"
     go_on_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-    go_on_label = "Deal the next hand"
-    go_on_bar = "Next hand"
 
     def __init__(self, app, table, on_done):
         super().__init__(app, table)
         self.on_done = on_done
+        # a joiner's: Enter only closes it (the host deals the next hand)
+        self.go_on_label = "Close (the host deals the next hand)" if self.joined else "Deal the next hand"
+        self.go_on_bar = "Close" if self.joined else "Next hand"
         self.heading, self.lines = scoring_lines(table.ctl.state, table.names)
         extra = table.coach.end_lines()
         if extra:
@@ -167,11 +168,31 @@ class GoStopScoring(RoundEnd):
 
     def spoken_intro(self) -> str:
         text = " ".join(line.strip() for line, _colour in self.lines if line.strip())
-        return speakable(f"{self.heading}. {text} Enter deals the next hand.")
+        then = "Enter closes it." if self.joined else "Enter deals the next hand."
+        return speakable(f"{self.heading}. {text} {then}")
+
+    @property
+    def joined(self) -> bool:
+        return bool(getattr(self.table, "joined", False))
 
     def go_on(self) -> Pop:
         self.on_done()
         return Pop(self)
+
+    def offers_challenge(self) -> bool:
+        return not self.joined          # (the host's game: its deal is not this program's)
+
+    def may_leave(self) -> bool:
+        return not self.joined
+
+    def bindings(self):
+        """A joiner's score: Enter closes it (the host deals the next hand, which closes
+        it too), Esc leaves the table."""
+        b = super().bindings()
+        if self.joined:
+            b.append(Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)",
+                             lambda: Pop(self, then=self.table.leave), bar="Leave"))
+        return b
 
     def challenge(self) -> Push | None:
         """C: this game as a challenge code (offer shows it and writes it to a file)."""
