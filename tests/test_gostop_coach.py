@@ -190,3 +190,18 @@ def test_in_hot_seat_the_advice_leaves_before_the_keyboard_passes(app):
     assert text not in t.log
     assert not any("Coach" in line for line, _ in t.notes)
     assert app.beeps == 0
+
+
+def test_h_puts_the_cursor_on_the_advised_card_and_enter_plays_it(app):
+    t = table_for(app, GoStopState.new(Options(players=2), 7))
+    drive(app, t, lambda: t.keymap.human_phase() == "play" and not t.ctl.stages)
+    advice = coach.advise(t.ctl.state.view(0), t.names)
+    assert isinstance(advice.move, PlayCard)
+    entries = t.keymap.entries()
+    want = entries.index(advice.move.card)
+    while t.sel == want:                       # the cursor elsewhere first
+        app.key(key_event(pygame.K_RIGHT))
+    app.key(key_event(pygame.K_h, "h"))
+    assert entries[t.sel] == advice.move.card
+    app.key(key_event(pygame.K_RETURN, "\r"))
+    assert advice.move.card not in t.ctl.state.hands[0] and app.beeps == 0

@@ -249,3 +249,22 @@ def test_the_go_or_stop_question_is_read_with_its_answers(speaking):
     assert "Go or Stop?" in said and "G for Go, S for Stop" in said
     app.apply(app.top.answered(False))
     assert st.result is not None and GoStop(False) not in st.legal_moves()
+
+
+def test_setup_lines_keep_their_spacing_when_seat_two_becomes_a_human(app, monkeypatch):
+    from tests.screen_text import rows_drawn
+    app.push(T.start(app, seed=4))
+    app.run(max_frames=1)
+    setup = app.top
+
+    def rows():
+        drawn = rows_drawn(monkeypatch, setup, app.canvas)
+        return {label: row for row, text in drawn.items() for label in ("Players", "Seat 2", "Computer turns")
+                if text.strip(" \u2551").startswith(label)}
+    computer = rows()
+    post_keys(pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RIGHT)
+    app.run(max_frames=1)
+    assert app.options["gostop.level1"] == "human"
+    human = rows()
+    assert computer["Seat 2"] - computer["Players"] == human["Seat 2"] - human["Players"] == 1
+    assert human["Computer turns"] - human["Seat 2"] == 3      # the two names between

@@ -130,7 +130,7 @@ def test_gostop_seat_points_count_the_go_as_the_line_below_adds_them(app, monkey
     _, lay = t.shown()
     total = lay.breakdowns[0].total
     drawn = " | ".join(s for _, s in _texts_drawn(monkeypatch, t, app.canvas))
-    assert f"{counted(total + 1, 'pt')}  1 Go" in drawn and "+ 1 for Go" in drawn
+    assert f"{counted(total + 1, 'pt')}  1 Go" in drawn and "+ Go: 1" in drawn
     assert "0 pts  chips" in drawn and "0 pt " not in drawn        # the other seat
     assert "play on. From the 3rd Go" not in " ".join(HELP)
 

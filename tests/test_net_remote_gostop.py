@@ -1,4 +1,4 @@
-"""The Go-Stop table at a joiner's program (game/gostop/remote_table.py), headless,
+"""The Go-Stop table at a joiner's program (game/gostop/table.py's join), headless,
 against a TableHost and its NetServer on the loopback address with computers at the
 other seats: a whole hand played by the local table's keys (a hand card by Left/Right
 and Enter, a match choice, Go or Stop, shaking and bombs) ends as the same moves at one
@@ -17,22 +17,22 @@ import pytest
 
 from game import palette as P
 from game import ui
-from game.gostop.controller import (
-    RemoteController,
-    events_from_json,
-    hand_cards,
-    named_cards,
-    state_of_view,
-)
+from game.gostop.controller import GoStopController
 from game.gostop.moves import PlayCard
 from game.gostop.narrate import Speaker
 from game.gostop.net_codec import events_for, view_from_json, view_to_json
 from game.gostop.options import Options
 from game.gostop.playback import build_stages
-from game.gostop.remote_table import RemoteGoStopTable, RemoteScoring
 from game.gostop.replay_codec import move_to_json
 from game.gostop.rules import GoStopState, new_engine
-from game.gostop.screens import CoachedQuestion, GoStopBox
+from game.gostop.screens import CoachedQuestion, GoStopBox, GoStopScoring
+from game.gostop.seats import (
+    events_from_json,
+    hand_cards,
+    named_cards,
+    state_of_view,
+)
+from game.gostop.table import GoStopTable, join
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
@@ -50,7 +50,7 @@ CODE = "HWATU7"
 
 
 def open_table(app: Any, players: int = 3, seed: int = 5,
-               engine: Any = None) -> tuple[TableHost, NetServer, RemoteGoStopTable]:
+               engine: Any = None) -> tuple[TableHost, NetServer, GoStopTable]:
     host = TableHost("gostop", [REMOTE] + [COMPUTER] * (players - 1), seed=seed, code=CODE,
                      options=Options(players=players), engine=engine, computer_delay_s=0.0,
                      deal_pause_s=None)
@@ -59,7 +59,7 @@ def open_table(app: Any, players: int = 3, seed: int = 5,
     client = NetClient("127.0.0.1", port, CODE, "Mina")
     client.start()
     app.options["gostop.speed"] = "fast"
-    scene = RemoteGoStopTable(app, RemoteSeat(client, "gostop"))
+    scene = join(app, RemoteSeat(client, "gostop"))
     app.push(scene)
     return host, server, scene
 
@@ -76,13 +76,13 @@ def frames(app: Any, server: NetServer, until: Any, timeout_s: float = 20.0) -> 
     return run_until(lambda: (server.pump(), app.run(max_frames=1)), until, timeout_s)
 
 
-def caught_up(app: Any, host: TableHost, scene: RemoteGoStopTable) -> bool:
+def caught_up(app: Any, host: TableHost, scene: GoStopTable) -> bool:
     """The table shows the host's position, its cards still, and waits for no answer."""
     return (scene.link.pending is None and scene.link.view == host.engine.view(0)
             and not scene.ctl.stages)
 
 
-def my_play(host: TableHost, scene: RemoteGoStopTable) -> bool:
+def my_play(host: TableHost, scene: GoStopTable) -> bool:
     """Caught up, and this seat is to play a hand card."""
     return caught_up(scene.app, host, scene) and scene.keymap.human_phase() == "play"
 
@@ -91,7 +91,7 @@ def key(app: Any, k: int, text: str = "") -> None:
     app.key(key_event(k, text))
 
 
-def play_one(app: Any, scene: RemoteGoStopTable, rng: random.Random) -> str:
+def play_one(app: Any, scene: GoStopTable, rng: random.Random) -> str:
     """One answer by the table's keys, as a player would give it: what was answered."""
     top = app.top
     if isinstance(top, GoStopBox):
@@ -120,7 +120,7 @@ def test_a_hand_is_played_by_the_keys_and_ends_as_at_one_keyboard(menu_app, play
         server.close()
 
 
-def play_a_hand(app: Any, host: TableHost, server: NetServer, scene: RemoteGoStopTable, players: int,
+def play_a_hand(app: Any, host: TableHost, server: NetServer, scene: GoStopTable, players: int,
                 seed: int, asked: set[str]) -> None:
     rng = random.Random(3)
     answered: list[str] = []
@@ -135,7 +135,7 @@ def play_a_hand(app: Any, host: TableHost, server: NetServer, scene: RemoteGoSto
         kinds.add(host.engine.question().kind)
         answered.append(play_one(app, scene, rng))
         assert len(answered) < 200
-    assert frames(app, server, lambda: isinstance(app.top, RemoteScoring))
+    assert frames(app, server, lambda: isinstance(app.top, GoStopScoring))
     assert app.beeps == 0 and answered.count("play") >= 4 and asked <= kinds
     # the same moves at one keyboard: the host's log on a fresh engine of the seed
     local = new_engine(seed, Options(players=players))
@@ -263,7 +263,7 @@ def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_hos
         app.push(join)
         join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
         key(app, pygame.K_RETURN, "\r")
-        assert frames(app, server, lambda: isinstance(app.top, RemoteGoStopTable) and app.top.ctl.state)
+        assert frames(app, server, lambda: isinstance(app.top, GoStopTable) and app.top.ctl.state)
         scene = app.top
         assert isinstance(app.scenes[-2], MenuScene) and join.browser.closed
         assert scene.names == ["You", host.seats[1].name] and scene.link.names[0] == "Zoe"
@@ -275,7 +275,7 @@ def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_hos
         app.run(max_frames=1)
         assert isinstance(app.top, JoinScene) and app.top.rejoin_text().startswith("Alt+R rejoins seat 1")
         app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
-        assert frames(app, server, lambda: isinstance(app.top, RemoteGoStopTable)
+        assert frames(app, server, lambda: isinstance(app.top, GoStopTable)
                       and app.top.link.view == host.engine.view(0))
         assert app.top is not scene and app.top.link.seat == 0 and not host.seats[0].missing
         scene = app.top
@@ -303,7 +303,7 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
     me, other = NetClient("127.0.0.1", port, CODE, "Mina"), NetClient("127.0.0.1", port, CODE, "Jun")
     me.start()
     try:
-        scene = RemoteGoStopTable(app, RemoteSeat(me, "gostop"))
+        scene = join(app, RemoteSeat(me, "gostop"))
         app.push(scene)
         assert frames(app, server, lambda: scene.link.joined)
         other.start()
@@ -328,11 +328,19 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
         server.close()
 
 
+class FakeLink:
+    """A seat's link that sends every move (the test gives the views itself)."""
+    seat, pending = 0, None
+
+    def send(self, move: Any) -> bool:
+        return True
+
+
 def test_events_the_table_cannot_play_back_show_the_new_view_at_once():
     """The host's events are only told: a damaged one is no exception, the view shown
     is the new one, without a playback (the table says so in its notes)."""
     s = new_engine(3, Options(players=2))
-    ctl = RemoteController(0, ["You", "Ann"], lambda move: True, "fast")
+    ctl = GoStopController.joined(FakeLink(), ["You", "Ann"], "fast")
     ctl.playback = lambda model, events, pace: build_stages(ctl.state, Speaker(ctl.names), (2, 2), model,
                                                             events, pace)
     assert ctl.receive(s.view(0), [])
@@ -343,3 +351,18 @@ def test_events_the_table_cannot_play_back_show_the_new_view_at_once():
         assert ctl.receive(s.view(0), bad) is False
         assert ctl.state is not first and ctl.view == s.view(0) and ctl.stages == []
     assert ctl.receive(s.view(0), events) and ctl.stages         # the host's own: played back
+
+
+def test_one_table_serves_local_and_joined_play(table):
+    """The joiner's table is the local table: the same scene, controller, drawing and
+    key map; only the controller's seat source differs (the link, not the engine)."""
+    from game.gostop.seats import EngineSeats, LinkSeats
+    from game.gostop.table_draw import GoStopView
+    from game.gostop.table_keys import GoStopKeys
+    app, host, server, scene = table
+    local = GoStopTable(app, GoStopState.new(Options(players=3), 5), ["normal", "normal"])
+    for t in (scene, local):
+        assert type(t) is GoStopTable and type(t.ctl) is GoStopController
+        assert type(t.view) is GoStopView and type(t.keymap) is GoStopKeys
+    assert isinstance(scene.ctl.source, LinkSeats) and isinstance(local.ctl.source, EngineSeats)
+    assert scene.joined and not local.joined and scene.ctl.ais == {} and scene.ctl.humans == (0,)

@@ -98,3 +98,19 @@ def test_the_rules_presets_step_and_save_in_the_options(app):
     app.run(max_frames=2)
     assert s.notice == "Rules saved as Nine." and s.presets.now() == "Nine"
     assert {k: BOOK.listed(app.storage)["Nine"][k] for k in RULE_KEYS}["gnono.hand_size"] == 11
+
+
+def test_a_long_typed_label_pushes_its_value_right_not_under_it(app, monkeypatch):
+    from tests.screen_text import rows_drawn
+
+    class Port(Screen):
+        def lines(self):
+            return [SetupLine("port", "Play on port 47480", "Hosted", lambda d: None,
+                              TextField(lambda: "47480", lambda s: None, 5, str.isdigit), label_typed=True)]
+
+        def draw(self, canvas):
+            self.draw_lines(canvas, 14, 52, [5], 3, 20)
+    s = Port(app)
+    row = rows_drawn(monkeypatch, s, app.canvas)[5]
+    label_end = row.index("Play on port 47480") + len("Play on port 47480")
+    assert "\x11 Hosted \x10" in row and row.index("\x11") > label_end

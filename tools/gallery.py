@@ -491,8 +491,8 @@ class Gallery:
     def remote_gostop(self) -> None:
         from game.gostop.net_codec import events_for, view_to_json
         from game.gostop.options import Options
-        from game.gostop.remote_table import RemoteGoStopTable
         from game.gostop.rules import new_engine
+        from game.gostop.table import join
         from game.net.protocol import encode, parse_from_host
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
@@ -507,7 +507,7 @@ class Gallery:
                                           events=events_for(list(events), 1), n=1))
         welcome = parse_from_host(encode("welcome", seat=1, token="x" * 24, names=client.names,
                                          game="gostop", version=1))
-        self.app.push(RemoteGoStopTable(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
+        self.app.push(join(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
         self.run(2)
         self.shot("gostop-remote-table")
         events = []

@@ -18,33 +18,34 @@ recorded from its deal, each move the engine accepts, the human's and the comput
 Go/Stop answers, shaking, bombs and match choices included; when the hand is settled
 the finished replay goes to `on_replay`. The coach's uses are counted per hand.
 
-A joiner's table at a network game (remote_table.py) has a `RemoteController` in the
-same shape: its state is made from the seat's PlayerView as the host sends it
-(`state_of_view` fills each place the seat cannot see, the other hands and the stock,
-with cards the seat has not seen, in deck order: which ones tells nothing, they are
-drawn face down; the cards an update's events show from a hand are put in it, so the
-playback moves them from there as at one keyboard), and a move goes to the host.
+One controller for local, hosted and joined play: it reads its state and sends its
+moves through a seat source (seats.py): the engine here (`EngineSeats`; hosted, a
+NetHosting attached as in the other games: this table's moves go through its host,
+the network's come back to `on_network_move`), or a joiner's link to a host
+(`LinkSeats`: the state is the seat's last view, `receive` plays each update's events
+back, a move is sent). The seats played elsewhere (`remote`: a hosted game's network
+seats, every other seat at a joiner's) are waited for: no keys, no computer here.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from game import errors
 from game.challenges import Challenge
-from game.engine import Details, Event, IllegalMove
+from game.engine import IllegalMove
 from game.replays import Recorder, Replay, Seat
 from game.table.pacer import THINK_S, Pacer
 from game.table_support import computer_move
 
 from . import replay_codec
 from .ai import GoStopAI
-from .cards import CARDS, Card
 from .model import Model, Stage
 from .narrate import seat_names
 from .rules import GoStopState, NextHand
+from .seats import EngineSeats, LinkSeats, events_from_json, hand_cards, named_cards, state_of_view
 from .settings import PACE, SPEEDS
 from .view import PlayerView
 
@@ -64,23 +65,24 @@ def make_ai(level: str, rng) -> GoStopAI:
 
 
 class GoStopController:
-    def __init__(self, state: GoStopState, levels=None, speed: str = "normal",
+    def __init__(self, state: GoStopState | None, levels=None, speed: str = "normal",
                  seed: int | None = None, ai_rngs=None, playback: Playback | None = None,
-                 humans=(HUMAN,), names=None, remote=()):
-        self.state = state
-        self.n = state.n
-        self.humans = tuple(sorted(set(humans) | {HUMAN}))
-        # a hosted network game's seats played at other programs: no keys, no computer
-        # moves here (their computers stand by: a save resumes them as computers)
+                 humans=(HUMAN,), names=None, remote=(), hosting: Any = None,
+                 source: EngineSeats | LinkSeats | None = None):
+        self.source: EngineSeats | LinkSeats = source if source is not None else EngineSeats(state, hosting)
+        joined = self.source.joined
+        self.n = state.n if state is not None else len(names or [])
+        self.humans = tuple(sorted(set(humans) | (set() if joined else {HUMAN})))
+        # the seats played at other programs: no keys, no computer moves here (a hosted
+        # game's computers stand by for them: a save resumes them as computers)
         self.remote = frozenset(remote) - set(self.humans)
-        self.host = None             # the TableHost of a hosted game (attach): moves go through it
-        self.heard_from: Model | None = None   # the table before the network's next move
+        self.heard_from: Model | None = None   # hosted: the table before the network's next move
         self.typed_names = list(names or [])    # hot seat: the names typed at set-up
-        self.names = seat_names(self.n, self.humans, self.typed_names)
+        self.names = list(names) if joined else seat_names(self.n, self.humans, self.typed_names)
         # one human has the keyboard from the start; in hot seat the first one takes it
-        self.viewer = HUMAN if len(self.humans) == 1 else None
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.passing = False         # the table is hidden until the next human takes over
-        computers = [s for s in range(self.n) if s not in self.humans]
+        computers = [] if joined else [s for s in range(self.n) if s not in self.humans]
         self.levels = list(levels) if levels else ["normal"] * len(computers)
         self.speed = speed if speed in SPEEDS else "normal"
         self.playback = playback
@@ -94,8 +96,10 @@ class GoStopController:
         self.stages: list[Stage] = []
         self.wait = 0                # steps waited before a computer's move / the scores
         self.asking = False          # the human is asked a question (bomb, shake, Go)
+        self.asked: int | None = None   # the version whose question was asked
         self.scoring_open = False    # the hand's score is on screen
-        self.version = 0             # counts the moves played
+        self.scored_hand: int | None = None   # the hand whose score was shown
+        self.version = 0             # counts the moves played (the views received)
         self.timing: list[int] = []  # steps of each finished computer turn
         self._turn_steps = None
         self.stats_hand = None       # the hand already counted in the statistics
@@ -105,6 +109,106 @@ class GoStopController:
         self.on_replay: Callable[[Replay], None] | None = None
         self.coach_hand = 0          # the coach's uses in this hand
         self.challenge: Challenge | None = None        # the challenge this game plays
+
+    @classmethod
+    def joined(cls, link: Any, names: list[str], speed: str = "normal",
+               playback: Playback | None = None) -> GoStopController:
+        """A joiner's controller: the seat `link.seat` at this keyboard, every other seat
+        played elsewhere, the state the host's views (nothing before the first)."""
+        return cls(None, speed=speed, playback=playback, humans=(link.seat,), names=names,
+                   remote=set(range(len(names))), source=LinkSeats(link))
+
+    @property
+    def state(self) -> Any:
+        """The state shown: the engine, or a joiner's last view made a state (None
+        before the first)."""
+        return self.source.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.source.state = value
+
+    @property
+    def host(self) -> Any:
+        """A hosted game's TableHost (moves go through it), else None."""
+        return getattr(self.source, "host", None)
+
+    @property
+    def view(self) -> PlayerView | None:
+        """A joiner's last view from the host (None at this program's engine)."""
+        return getattr(self.source, "view", None)
+
+    # -- a hosted network game (the hosting is the EngineSeats')
+    def attach(self, on_move: Callable[[int, Any, list], None]) -> None:
+        """Open the engine to the network (OSError with its sentence if the port cannot
+        be opened); the others read its computers' seats as computers. `on_move` hears
+        each move the network applied (the table plays it back as a computer's)."""
+        src = self.source
+        assert isinstance(src, EngineSeats) and src.hosting is not None
+        computers = set(range(self.n)) - set(self.humans)
+        src.hosting.attach(self.state, self.names, on_move, computers)
+        src.host = src.hosting.host
+        self.heard_from = Model.of(self.state)
+        self.follow_hosting()
+
+    def follow_hosting(self) -> None:
+        """Each step of a hosted game: the network heard, the joiners' names taken (the
+        host's name for an open seat)."""
+        hosting = getattr(self.source, "hosting", None)
+        if hosting is None:
+            return
+        hosting.pump()
+        for seat in sorted(self.remote):
+            name = hosting.name(seat)
+            if self.names[seat] != name:
+                self.rename(seat, name)
+
+    def close_hosting(self) -> None:
+        """Every player is told the host closed the table."""
+        hosting = getattr(self.source, "hosting", None)
+        if hosting is not None:
+            hosting.close()
+
+    def waiting_line(self) -> str:
+        """The line naming the players the table waits for, or ""."""
+        src = self.source
+        if isinstance(src, LinkSeats):
+            return str(src.link.waiting_for())
+        if src.hosting is None:
+            return ""
+        away = [self.names[s] for s in src.hosting.missing()]
+        if not away:
+            return ""
+        who = " and ".join(away)
+        return f"Waiting for {who} to join." if not src.hosting.started else \
+            f"Waiting for {who} to come back."
+
+    # -- a joiner's game: the host's updates
+    def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:
+        """A new view from the host with the events that led to it: the state shown
+        becomes the view's, the events are played back from the view before. False
+        when the events could not be played back (the new view is shown at once)."""
+        src = self.source
+        assert isinstance(src, LinkSeats)
+        old = src.see(view)
+        self.n = view.players
+        self.version += 1
+        if old is None or self.playback is None or not json_events:
+            return True
+        try:
+            events = events_from_json(json_events)
+            before = state_of_view(old, hand_cards(events, self.humans[0]), named_cards(events))
+            stages = self.playback(Model.of(before), events, pace_scale)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return False      # a host's events this program cannot read: nothing to show
+        for stage in stages:
+            stage.seat = before.question().seat
+        self.stages.extend(stages)
+        return True
+
+    def refused(self) -> None:
+        """The host refused the move sent: the question is asked again."""
+        self.asked = None
 
     # -- replays
     def seats(self) -> list[Seat]:
@@ -183,27 +287,20 @@ class GoStopController:
 
     # -- moves
     def apply(self, move, pace_scale: float = 1.0) -> str | None:
-        """Play the answer to the pending question (NextHand deals the next hand):
-        None once played, else why the engine refused it (nothing changed)."""
-        before = Model.of(self.state)
-        seat = self.state.question().seat
+        """Play (or send) the answer to the pending question (NextHand deals the next
+        hand): None once played or sent, else why it was refused (nothing changed)."""
+        st = self.state
+        if st is None:
+            return "it is not your turn"
+        before = Model.of(st)
+        seat = st.question().seat
         try:
-            events = self._play(seat, move)
+            events = self.source.play(seat, move)
         except IllegalMove as exc:
             return exc.reason
-        self._played(seat, move, before, events, pace_scale)
+        if events is not None:           # (a joiner's move is played back from the host's update)
+            self._played(seat, move, before, events, pace_scale)
         return None
-
-    def _play(self, seat: int, move) -> list:
-        """Apply a move of this table's: to the engine, or in a hosted game through its
-        host, which tells the players (the deal of the next hand is the table's own)."""
-        if self.host is None:
-            return self.state.apply(move)
-        if not self.host.started:
-            raise IllegalMove("the players are not all at the table yet")
-        if isinstance(move, NextHand):
-            return self.host.table_move(move)
-        return self.host.local_move(seat, move)
 
     def heard(self, seat: int, move, events: list) -> None:
         """A move the network applied (a remote player's), played back as a computer's."""
@@ -237,13 +334,15 @@ class GoStopController:
         self.think(think_s)
         if self.stages:
             return self._play_stage()
-        q = self.state.question()
+        st = self.state
+        if st is None:
+            return None
+        q = st.question()
         if q.kind == "hand_over":
-            if not self.scoring_open:
+            if not self.scoring_open and self.scored_hand != st.hand_no:
                 self.wait += 1
                 if self.wait >= self.pace[1]:
-                    self.wait = 0
-                    self.scoring_open = True
+                    self.wait, self.scoring_open, self.scored_hand = 0, True, st.hand_no
                     return ("score", None)
             return None
         if q.seat in self.remote:
@@ -268,8 +367,9 @@ class GoStopController:
                 self.passing = True
                 return ("pass", q.seat)
             return None
-        if q.kind in ("bomb", "shake", "go_stop") and not self.asking:
-            self.asking = True
+        if q.kind in ("bomb", "shake", "go_stop") and not self.asking and self.asked != self.version \
+                and self.source.ready():
+            self.asking, self.asked = True, self.version
             return ("ask", q)
         return None
 
@@ -289,8 +389,8 @@ class GoStopController:
         pacer, game/table/pacer.py). It begins as soon as the engine asks it, while the
         turn before is still played back; a choice for a state that has changed since
         is dropped."""
-        q = self.state.question()
-        seat = q.seat if q.kind != "hand_over" and q.seat not in self.humans + tuple(self.remote) else None
+        q = self.state.question() if self.ais else None
+        seat = q.seat if q is not None and q.kind != "hand_over" and q.seat in self.ais else None
         self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
                          lambda: self.state.legal_moves()[0], budget)
 
@@ -330,195 +430,19 @@ class GoStopController:
         return counts, ({"best_hand": chips} if w == HUMAN else {})
 
     def check_invariants(self) -> None:
-        """The engine's invariants, and the seats consistent with its players."""
+        """The engine's invariants, and the seats consistent with its players (a
+        joiner's: the state shown holds every card once, as the view's sizes say)."""
+        v = self.view
+        if self.source.joined:
+            s = self.state
+            if s is None or v is None:
+                return
+            cards = s.all_cards()
+            assert len(cards) == len(set(cards)), "a card shown twice"
+            assert [len(h) for h in s.hands] == list(v.hand_sizes) and len(s.stock) == v.stock_size
+            return
         self.state.check_invariants()
         assert set(self.ais) == set(range(self.n)) - set(self.humans)
         assert len(self.levels) == self.n - len(self.humans)
         assert self.viewer is None or self.viewer in self.humans
         assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
-
-
-# ------------------------------------------------------- a joiner's table (network)
-_BY_NAME = {c.name: c for c in CARDS}
-# the events that show cards of their seat's hand: (kind, how many of its cards)
-_FROM_HAND = {"play": 1, "bomb": 3, "shake": 3}
-
-
-def state_of_view(view: PlayerView, in_hands: dict[int, list[Card]] | None = None,
-                  avoid: Iterable[Card] = ()) -> GoStopState:
-    """A GoStopState that shows what `view` shows; each hidden place is filled with
-    unseen cards (`in_hands[seat]` first, then in deck order, `avoid` last)."""
-    v, s = view, GoStopState()
-    n = v.players
-    s.options, s.n, s.partial = v.options, n, True
-    s.chips, s.dealer, s.hand_no, s.multiplier = list(v.chips), v.dealer, v.hand_no, v.multiplier
-    s.table, s.captures = list(v.table), [list(c) for c in v.captures]
-    s.go_counts, s.last_go, s.go_seq = list(v.go_counts), list(v.last_go_scores), list(v.go_seq)
-    s.shakes, s.bombs, s.credits = list(v.shakes), list(v.bombs), list(v.bomb_credits)
-    s.revealed, s.stacks, s.ppuks = [list(r) for r in v.revealed], dict(v.stacks), list(v.ppuks)
-    s.turn, s.phase, s.last_turn = v.turn, v.question.kind, v.last_turn
-    s.t_card, s.t_stock, s.result = v.turn_card, v.stock_card, v.result
-    s.choices = list(v.question.cards) if s.phase in ("match_hand", "match_stock") else []
-    s._sc = [None] * n
-    unseen, late = v.unseen(), set(avoid)
-    hidden = {o: max(0, v.hand_sizes[o] - len(v.revealed[o])) for o in range(n) if o != v.seat}
-    wanted = {o: [c for c in (in_hands or {}).get(o, []) if c in unseen][:k] for o, k in hidden.items()}
-    placed = {c for cs in wanted.values() for c in cs}
-    pool = sorted((c for c in unseen if c not in placed), key=lambda c: c in late)
-    s.hands = [list(v.hand) if o == v.seat else [] for o in range(n)]
-    for o, k in hidden.items():
-        need = k - len(wanted[o])
-        s.hands[o] = sorted(list(v.revealed[o]) + wanted[o] + pool[:need])
-        pool = pool[need:]
-    s.stock = pool[:v.stock_size]    # (a constructed position may leave cards out)
-    return s
-
-
-def events_from_json(data: Sequence[Any]) -> list[Event]:
-    """The events of an update (the codec's events_for) as the engine's events, their
-    cards as cards again. ValueError for what is no such event (the host's messages
-    are checked, but not the events' details: they only say what happened)."""
-    out: list[Event] = []
-    for e in data:
-        if not (isinstance(e, dict) and isinstance(e.get("kind"), str) and isinstance(e.get("data"), dict)
-                and (e.get("seat") is None or isinstance(e.get("seat"), int))):
-            raise ValueError("not a Go-Stop event")
-        details = dict(e["data"])
-        cards = details.get("cards", [])
-        if not isinstance(cards, list) or not all(isinstance(c, str) and c in _BY_NAME for c in cards):
-            raise ValueError("not a Go-Stop event's cards")
-        details["cards"] = [_BY_NAME[c] for c in cards]
-        out.append(Details(e["kind"], e["seat"], details))
-    return out
-
-
-def hand_cards(events: Sequence[Event], me: int) -> dict[int, list[Card]]:
-    """The cards other seats played from their hands in these events."""
-    out: dict[int, list[Card]] = {}
-    for e in events:
-        k = _FROM_HAND.get(e.kind)
-        if k and e.seat is not None and e.seat != me:
-            seen = out.setdefault(e.seat, [])
-            seen += [c for c in (e.get("cards") or [])[:e.get("hand_cards", k)] if c not in seen]
-    return out
-
-
-def named_cards(events: Sequence[Event]) -> set[Card]:
-    return {c for e in events for c in e.get("cards") or []}
-
-
-class RemoteController:
-    """The local controller's face (controller.GoStopController) for the drawing,
-    keys and screens of a joiner's table: its state is the seat's last view
-    (state_of_view), no computer plays here, and a move goes to the host (`send`);
-    the host's update (`receive`) becomes the stages of its playback."""
-
-    def __init__(self, seat: int, names: list[str], send: Callable[[Any], bool],
-                 speed: str = "normal", playback: Playback | None = None):
-        self.viewer, self.send, self.playback = seat, send, playback
-        self.names = names
-        self.n = len(names)
-        self.humans = (seat,)
-        self.ais: dict[int, Any] = {}
-        self.remote: frozenset[int] = frozenset()   # (the seats of other programs are the host's)
-        self.host = None
-        self.levels: list[str] = []
-        self.hot_seat = False
-        self.passing = False
-        self.speed = speed if speed in SPEEDS else "normal"
-        self.view: PlayerView | None = None
-        self.state: GoStopState | None = None
-        self.stages: list[Stage] = []
-        self.wait = 0
-        self.asking = False          # a question box is open
-        self.asked: int | None = None   # the view (version) whose question was asked
-        self.scoring_open = False    # the hand's score is on screen
-        self.scored_hand: int | None = None   # the hand whose score was shown
-        self.version = 0             # counts the views received
-        self.history: list[str] = []  # a line per finished hand (F4)
-        self.coach_hand = 0
-        self.challenge = None
-
-    @property
-    def pace(self) -> tuple[int, int]:
-        """(frames a card moves, frames of the pause after a move) at this speed."""
-        return PACE[self.speed]
-
-    # -- the host's messages
-    def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:
-        """A new view from the host with the events that led to it: the state shown
-        becomes the view's, the events are played back from the view before. False
-        when the events could not be played back (the new view is shown at once)."""
-        old = self.view
-        self.view, self.state = view, state_of_view(view)
-        self.n = view.players
-        self.version += 1
-        if old is None or self.playback is None or not json_events:
-            return True
-        try:
-            events = events_from_json(json_events)
-            before = state_of_view(old, hand_cards(events, self.viewer), named_cards(events))
-            stages = self.playback(Model.of(before), events, pace_scale)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            return False      # a host's events this program cannot read: nothing to show
-        for stage in stages:
-            stage.seat = before.question().seat
-        self.stages.extend(stages)
-        return True
-
-    def refused(self) -> None:
-        """The host refused the move sent: the question is asked again."""
-        self.asked = None
-
-    # -- moves
-    def apply(self, move: Any, pace_scale: float = 1.0) -> str | None:
-        """Send the answer to the host: None once sent, else why not (the beep)."""
-        if self.view is None or move not in self.view.legal:
-            return "it is not your turn" if self.view is None or not self.view.legal else "not a move now"
-        return None if self.send(move) else "your last move is still on its way"
-
-    def hurry(self) -> list[Stage]:
-        left = [st for st in self.stages if st.t == 0]
-        self.stages = []
-        return left
-
-    def coach_used(self) -> None:
-        """Not counted: the statistics and replays are the host's."""
-
-    # -- the clock
-    def step(self, think_s: float = 0.0) -> tuple[str, object] | None:
-        """As GoStopController.step: ("announce", stage), ("ask", question) for this
-        seat's bomb, shake or Go, ("score", None) once a hand is over; else None."""
-        if self.stages:
-            st = self.stages[0]
-            begun = st.t == 0
-            st.t += 1
-            if st.t >= st.steps:
-                self.stages.pop(0)
-            return ("announce", st) if begun else None
-        s = self.state
-        if s is None or self.view is None:
-            return None
-        q = s.question()
-        if q.kind == "hand_over":
-            if not self.scoring_open and self.scored_hand != s.hand_no:
-                self.wait += 1
-                if self.wait >= self.pace[1]:
-                    self.wait, self.scoring_open, self.scored_hand = 0, True, s.hand_no
-                    return ("score", None)
-            return None
-        self.wait = 0
-        if q.seat == self.viewer and q.kind in ("bomb", "shake", "go_stop") and not self.asking \
-                and self.view.legal and self.asked != self.version:
-            self.asking, self.asked = True, self.version
-            return ("ask", q)
-        return None
-
-    def check_invariants(self) -> None:
-        """The state shown holds every card once, as the view's sizes say."""
-        s, v = self.state, self.view
-        if s is None or v is None:
-            return
-        cards = s.all_cards()
-        assert len(cards) == len(set(cards)), "a card shown twice"
-        assert [len(h) for h in s.hands] == list(v.hand_sizes) and len(s.stock) == v.stock_size

@@ -312,7 +312,8 @@ class HandLifecycle:
     def _stop(self, seat: int, ev: list[Event] | None, auto: bool = False) -> None:
         pts, lines, pays = self.payments_if_stop(seat)
         if ev is not None:
-            ev.append(Details("stop", seat, {"cards": [], "score": pts, "auto": auto}))
+            ev.append(Details("stop", seat, {"cards": [], "score": pts, "go": self.go_counts[seat],
+                                             "auto": auto}))
         self._settle(seat, pays, "stop", ev, points=pts, lines=lines)
 
     def _settle(self, winner, pays, how, ev, points, lines=()):

@@ -164,7 +164,8 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
             text = (f"{sp.verb(seat, 'reach', 'reaches')} the target with {sp.his(seat)} last card: "
                     f"a Go could not be won, so the hand ends.")
         else:
-            text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score')} points."
+            # the Go points too: the count the header and the score screen show
+            text = f"{sp.verb(seat, 'say')} STOP with {ev.get('score', 0) + ev.get('go', 0)} points."
     elif k == "chongtong":
         text = (f"Chongtong! {sp.verb(seat, 'were', 'was')} dealt four {m}s ({PLANTS[m]}): "
                 f"{'you win' if sp.you(seat) else 'they win'} the hand at once.")
@@ -190,8 +191,10 @@ def narrate(ev: Event, sp: Speaker) -> tuple:
     return text, cue, k in SPECIAL
 
 
-def hand_summary(st: Any, names: list[str]) -> str:
-    """The line of a settled hand (F4's list, a replay's result)."""
+def hand_summary(st: Any, names: list[str], with_go: bool = True) -> str:
+    """The line of a settled hand (F4's list, a replay's result): the winner's points
+    with his Go points, as the table shows them; a replay's result line counts them
+    without (`with_go` False), as it always did, so the replays kept still verify."""
     res = st.result or {}
     w = res.get("winner")
     if res.get("nagari"):
@@ -199,5 +202,6 @@ def hand_summary(st: Any, names: list[str]) -> str:
     if w is None:
         return f"  Hand {st.hand_no}: over"
     paid = sum(p.total for p in res.get("payments", []))
-    how = "chongtong" if res.get("chongtong") else f"{res.get('points')} points"
+    go = st.go_counts[w] if with_go and not res.get("chongtong") else 0
+    how = "chongtong" if res.get("chongtong") else f"{res.get('points', 0) + go} points"
     return f"  Hand {st.hand_no}: {names[w]} won with {how}, {paid} chips"

@@ -62,7 +62,7 @@ def move_from_json(data: Any) -> Any:
 def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
     """The hand's result line (F4's) and the chips each seat won or paid in it (`start`:
     the deal's JSON)."""
-    return (hand_summary(final, names).strip(),
+    return (hand_summary(final, names, with_go=False).strip(),
             [final.chips[s] - start["chips"][s] for s in range(final.n)])
 
 

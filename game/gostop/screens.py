@@ -19,6 +19,12 @@ from . import replay_codec
 from .table_layout import CARD_W, capture_groups
 
 
+def go_line(go: int) -> list[tuple[str, int]]:
+    """The Go bonus as one more (name, points) line of a score: a point a Go. The
+    counts said (the notes, the seat's header, the Go box, the score) all add it."""
+    return [(f"Go bonus ({go} Go)", go)] if go else []
+
+
 # ---------------------------------------------------------------- Go or Stop
 class GoStopBox(Overlay):
     """The big question: G for Go, S for Stop, with what each means right now."""
@@ -31,8 +37,8 @@ class GoStopBox(Overlay):
         seat = table.ctl.viewer
         pts, lines, pays = st.payments_if_stop(seat)
         g = st.go_counts[seat]
-        self.lines = [f"You have {pts} points" + (f" and {g} Go (+{g})" if g else "") + ":"]
-        for name, p in lines:
+        self.lines = [f"You have {pts + g} points:"]
+        for name, p in [*lines, *go_line(g)]:
             self.lines.append(f"   {name:<24}{p:>3}")
         total = sum(p.total for p in pays)
         self.lines.append("")
@@ -120,12 +126,10 @@ def scoring_lines(st, names) -> tuple[str, list[tuple[str, int]]]:
             out.append((f"Chongtong: all four cards of a month in one hand, {res.get('points')} points.",
                         P.WHITE))
         else:
-            out.append((f"{names[w]} stopped with {res.get('points')} points:", P.WHITE))
-            for name, p in res.get("lines", []):
-                out.append((f"   {name:<28}{p:>4}", P.LIGHT_CYAN))
             g = st.go_counts[w]
-            if g:
-                out.append((f"   {'Go bonus (' + str(g) + ' Go)':<28}{g:>4}", P.LIGHT_CYAN))
+            out.append((f"{names[w]} stopped with {res.get('points', 0) + g} points:", P.WHITE))
+            for name, p in [*res.get("lines", []), *go_line(g)]:
+                out.append((f"   {name:<28}{p:>4}", P.LIGHT_CYAN))
         out.append(("", P.WHITE))
         out.append(("What each player pays:", P.WHITE))
         for p in res.get("payments", []):
@@ -150,12 +154,13 @@ class GoStopScoring(RoundEnd):
     bonus, each doubling with its name, the chips of each loser, the totals."""
     title = "Go-Stop score"
     go_on_keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-    go_on_label = "Deal the next hand"
-    go_on_bar = "Next hand"
 
     def __init__(self, app, table, on_done):
         super().__init__(app, table)
         self.on_done = on_done
+        # a joiner's: Enter only closes it (the host deals the next hand)
+        self.go_on_label = "Close (the host deals the next hand)" if self.joined else "Deal the next hand"
+        self.go_on_bar = "Close" if self.joined else "Next hand"
         self.heading, self.lines = scoring_lines(table.ctl.state, table.names)
         extra = table.coach.end_lines()
         if extra:
@@ -163,11 +168,31 @@ class GoStopScoring(RoundEnd):
 
     def spoken_intro(self) -> str:
         text = " ".join(line.strip() for line, _colour in self.lines if line.strip())
-        return speakable(f"{self.heading}. {text} Enter deals the next hand.")
+        then = "Enter closes it." if self.joined else "Enter deals the next hand."
+        return speakable(f"{self.heading}. {text} {then}")
+
+    @property
+    def joined(self) -> bool:
+        return bool(getattr(self.table, "joined", False))
 
     def go_on(self) -> Pop:
         self.on_done()
         return Pop(self)
+
+    def offers_challenge(self) -> bool:
+        return not self.joined          # (the host's game: its deal is not this program's)
+
+    def may_leave(self) -> bool:
+        return not self.joined
+
+    def bindings(self):
+        """A joiner's score: Enter closes it (the host deals the next hand, which closes
+        it too), Esc leaves the table."""
+        b = super().bindings()
+        if self.joined:
+            b.append(Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)",
+                             lambda: Pop(self, then=self.table.leave), bar="Leave"))
+        return b
 
     def challenge(self) -> Push | None:
         """C: this game as a challenge code (offer shows it and writes it to a file)."""

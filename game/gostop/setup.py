@@ -120,7 +120,7 @@ class GoStopSetup(SetupScreen):
         o = self.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
         ui.box(canvas, 14, 3, 52, 17, P.WHITE, P.BLUE, title="Go-Stop")
-        rows = self.line_rows(5, 2 if len(self.lines()) <= 5 else 1)   # hot seat's names: closer
+        rows = self.line_rows(5)     # one spacing, whatever lines the seats add
         self.draw_lines(canvas, 14, 52, rows, 3, 20)
         n = o["gostop.players"]
         humans = sum(1 for k in self.kinds(n) if k == HUMAN_SEAT)

@@ -17,28 +17,33 @@ computers' hands, Esc leave (the game is saved). Anything else beeps.
 
     start(app, seed=None) -> the set-up scene
     resume(app) -> the table of saves/gostop.json, or None
-    GoStopTable(app, state, levels=None, speed="normal", seed=None)
+    join(app, seat) -> the table of a joiner (seat: the Join screen's RemoteSeat)
+    GoStopTable(app, state, levels=None, speed="normal", seed=None, ..., hosting=None)
 
 The table is split by concern: controller.py (no pygame: the state, the computers'
 thinking and pace, the hand's end), playback.py (events to moving cards),
 table_draw.py, table_keys.py, screens.py (Go or Stop, the hand's score) and
 table_save.py (the save and its reader). This module composes them into the scene
 (the controller, a view, a key map, the speech and the coach are objects the table
-holds), with the set-up screen and the menu's start/resume. GoStopScene is what the
-local table shares with a joiner's table at a network game (remote_table.py): the
-drawing, the keys, the playback on screen, the questions; GoStopTable adds the
-computers, the hot seat's hand-over, the replays, statistics and saves.
+holds), with the set-up screen and the menu's start/resume/join. One table serves
+local, hosted and joined play: its controller reads the state and sends the moves
+through a seat source (seats.py: the engine here, or the link to a host).
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import pygame
+
+from game import palette as P
 from game.challenges import Challenge
+from game.keys import Binding
 from game.replays import Replay
-from game.scene import Push
+from game.scene import Pop, Push
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
+from game.table.peeking import peek_refusal
 from game.table_support import record_stats, resume_saved
 from game.words import counted
 
@@ -78,37 +83,83 @@ def seat_levels(n: int, humans, remote, levels, remote_level: str) -> list[str]:
 NEXT_HAND = NextHand()
 
 
-# ------------------------------------------------------------------------ the scenes
-class GoStopScene(TurnTable):
-    """What the local table and a joiner's table share: one scene over a controller
-    (`ctl`: the local GoStopController, or controller.RemoteController), drawn by a
-    GoStopView, its keys a GoStopKeys, spoken by a GoStopSpeech, coached by a
-    GoStopCoach; the playback's stages on screen, the seat at the bottom, a move (the
-    controller plays or sends it; a refusal beeps), the clock's signals and the answers
-    to this seat's questions. A table says how its score screen opens (`open_scoring`)
-    and, in hot seat, how the keyboard passes (`pass_keyboard`)."""
+# ------------------------------------------------------------------------ the table
+def seat_names_of(link: Any) -> list[str]:
+    """A joiner's names at the table: "You" for this seat (as at one keyboard), the
+    joiners' and the host's names for the others (a player named "You" elsewhere gets
+    a number)."""
+    return ["You" if i == link.seat else (f"You ({i + 1})" if link.name(i) == "You" else link.name(i))
+            for i in range(len(link.names))]
+
+
+class GoStopTable(TurnTable):
+    """The one Go-Stop table for local, hosted and joined play: the controller (self.ctl,
+    no pygame) reads its state and sends its moves through its seat source (seats.py),
+    drawn by a GoStopView, its keys a GoStopKeys, spoken by a GoStopSpeech, coached by
+    a GoStopCoach, plugged into the shared turn table (notes, log, leaving).
+
+    Local: the computers, the hot seat's hand-over, the replays, statistics and saves.
+    Hosted (`hosting`, a game/net/hosting.NetHosting, attached by the controller as in
+    the other games): the seats in hosting.remote are played at other programs (no
+    keys, no computer moves here: the table waits on their turn, and names who is
+    away); the network's moves are played back, recorded and saved as a computer's.
+    Nothing is played until hosting.started; leaving closes the hosting. The save
+    resumes as a local game, the remote seats played by computers.
+    Joined (`join(app, seat)`): the state is the seat's last view from the host; a key
+    with nothing to do, a second move before the host answered the first, and the
+    host's refusal beep; the host deals the next hand (Enter only closes the score);
+    no F8 nor F9 (the host saves; no computers here); Esc leaves (the host keeps the
+    seat: Alt+R on the Join screen rejoins); the table's end is game/table/remote_end.py's."""
     title = "Go-Stop"
     spoken_detail_name = "your hand by month"
     rules_help = HELP
-    view_class = GoStopView
+    view_class = GoStopView      # (a replay's table draws and keys its own way: replay_board.py)
     keys_class = GoStopKeys
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app, state: GoStopState | None, levels=None, speed: str = "normal",
+                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
+                 names=None, hosting: Any = None,   # a game/net/hosting.NetHosting (not imported:
+                 link: Any = None):                 # the network modules import the games' list)
         super().__init__(app)
         self.sel = 0                 # the chosen hand entry
         self.choice = 0              # the chosen table card of a match question
         self.show_hands = False
         self._model_cache: Any = None   # (version, model, layout) of the live state
+        self.boxes: list[tuple[Any, int]] = []     # the boxes the clock opened, at which version
+        self.last_replay: Replay | None = None   # the last hand recorded
+        self.link = link             # a joiner's game/net/remote_seat.RemoteSeat
+        if link is not None:
+            self.set_parts(GoStopController.joined(link, seat_names_of(link), speed, self._playback))
+            self.note(f"You sit at seat {link.seat + 1}. The host deals; every move goes through it.")
+            return
+        assert state is not None
+        remote = hosting.remote if hosting is not None else frozenset()
+        humans = tuple(h for h in humans if h not in remote) or (HUMAN,)
+        if hosting is not None:
+            levels = seat_levels(state.n, humans, remote, levels, hosting.level)
+        self.set_parts(GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
+                                        humans=humans, names=names, remote=remote, hosting=hosting))
+        self.start_recording(dealt_now=not resumed)
+        if hosting is not None:
+            self.ctl.attach(self.on_network_move)
+        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
+                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
+                  f"Target {state.options.target_points} points.")
 
     def set_parts(self, ctl: Any) -> None:
         """The controller, and the parts that read it (once the controller exists)."""
         self.ctl = ctl
-        self.names = list(ctl.names)
+        self.names = ctl.names       # one list: a seat renamed is renamed everywhere
         self.view = self.view_class(self)
         self.keymap = self.keys_class(self)
         self.narrator = GoStopSpeech(self)
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
+
+    @property
+    def joined(self) -> bool:
+        """A joiner's table (the host plays the moves)."""
+        return self.link is not None
 
     def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
         return build_stages(self.ctl.state, self.speaker, self.ctl.pace,
@@ -169,13 +220,36 @@ class GoStopScene(TurnTable):
                 self.note(st.note)
         return True
 
+    def peek_refused(self) -> str | None:
+        """F9 is refused in a challenge and while a network human is seated."""
+        return peek_refusal(challenge=self.ctl.challenge is not None, network_humans=len(self.ctl.remote))
+
     # -- the clock
     def think_s(self) -> float:
         """The computers' slice of thinking a step (game/table/pacer.py: THINK_S; a
         module's own name, so the tests may give it a smaller one)."""
         return THINK_S
 
+    @property
+    def updates_when_covered(self) -> bool:
+        """A network game hears the network under a box too (the table itself waits)."""
+        return self.joined or self.ctl.host is not None
+
     def update(self, dt: float) -> Any:
+        if self.link is not None:
+            ended = self.follow_link()
+            if ended is not None:
+                return ended
+        else:
+            self.ctl.follow_hosting()
+        stale = [box for box, seen in self.boxes if seen != self.ctl.version and box in self.app.scenes]
+        self.boxes = [(box, seen) for box, seen in self.boxes if box in self.app.scenes and box not in stale]
+        if stale and self.joined:   # the host moved on (the next deal): its question or score is gone
+            self.ctl.scoring_open = self.ctl.asking = False
+            return Pop(stale[-1])
+        held = not self.joined and not self.ctl.source.ready()     # a hosted game waits for its players
+        if self.app.top is not self or self.ctl.state is None or held:
+            return None
         signal = self.ctl.step(self.think_s())
         self.keymap.clamp_selection()
         if signal is None:
@@ -188,20 +262,47 @@ class GoStopScene(TurnTable):
                 self.note(arg.note)
             return None
         if what == "ask":
-            return self.ask(arg)
+            return self.opened(self.ask(arg))
         if what == "pass":
             return self.pass_keyboard(arg)
-        return self.open_scoring()
+        return self.opened(self.open_scoring())
 
-    def pass_keyboard(self, seat: int) -> Any:
-        raise NotImplementedError
+    def opened(self, transition: Push) -> Push:
+        """A box the clock opened (a question, the score) is for this version."""
+        self.boxes.append((transition.scene, self.ctl.version))
+        return transition
+
+    def follow_link(self) -> Any:
+        """A joiner's table: the host's messages; the table's end once it comes (the
+        boxes over it close first, one a step)."""
+        link = self.link
+        for kind in link.poll():
+            if kind == "update" and link.view is not None:
+                if not self.ctl.receive(link.view, link.events):
+                    self.note("The host's last move could not be shown move by move.", P.YELLOW)
+            elif kind == "illegal":
+                self.ctl.refused()
+                self.refuse(f"Not allowed: {link.refusal}.")
+            elif kind in ("seats", "welcome"):
+                self.names[:] = seat_names_of(link)
+        if link.ending is None:
+            return None
+        above = self.app.scenes[self.app.scenes.index(self) + 1:]
+        if above:
+            return Pop(above[-1])
+        # (lazy: the network's modules import the games' list, which imports this table)
+        from game.table.remote_end import end_table
+        return end_table(self, link, self.final_lines())
+
+    def final_lines(self) -> list[str]:
+        st = self.ctl.state
+        if st is None:
+            return []
+        return ["Chips: " + ", ".join(f"{self.names[s]} {st.chips[s]:+d}" for s in range(st.n)) + "."]
 
     def waiting_line(self) -> str:
         """A network game: the line that names the players the table waits for, or ""."""
-        return ""
-
-    def open_scoring(self) -> Any:
-        raise NotImplementedError
+        return self.ctl.waiting_line()
 
     # -- the human's questions
     def ask(self, q: Any) -> Push:
@@ -237,39 +338,7 @@ class GoStopScene(TurnTable):
         self.ctl.asking = False
         self.apply(GoStop(go), pace_scale=0.6)
 
-
-class GoStopTable(GoStopScene):
-    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (GoStopScene over TurnTable: notes, log, leaving, the drawing, the keys).
-
-    Hosted (`hosting`, a game/net/hosting.NetHosting): the table opens its engine to the
-    network once made; the seats in hosting.remote are played at other programs (no
-    keys, no computer moves here: the table waits on their turn, and names who is away);
-    this table's moves go through the host (hosting.host), the network's come back to
-    on_network_move and are played back, recorded and saved as a computer's. Nothing is
-    played until hosting.started; leaving (or closing the program) closes the hosting.
-    The save resumes as a local game, the remote seats played by computers."""
-
-    def __init__(self, app, state: GoStopState, levels=None, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, humans=(HUMAN,), resumed: bool = False,
-                 names=None, hosting: Any = None):   # a game/net/hosting.NetHosting (not
-        # imported: the network modules import the games' list, which imports this table)
-        super().__init__(app)
-        self.hosting = hosting
-        remote = hosting.remote if hosting is not None else frozenset()
-        humans = tuple(h for h in humans if h not in remote) or (HUMAN,)
-        if hosting is not None:
-            levels = seat_levels(state.n, humans, remote, levels, hosting.level)
-        self.set_parts(GoStopController(state, levels, speed, seed, ai_rngs, playback=self._playback,
-                                        humans=humans, names=names, remote=remote))
-        self.last_replay: Replay | None = None   # the last hand recorded
-        self.start_recording(dealt_now=not resumed)
-        if hosting is not None:
-            self.host_table(hosting)
-        self.note(f"Hand {state.hand_no}: {self.speaker.verb(state.dealer, 'deal')} and "
-                  f"play{'' if self.speaker.you(state.dealer) else 's'} first. "
-                  f"Target {state.options.target_points} points.")
-
+    # -- replays and the hot seat
     def start_recording(self, dealt_now: bool = True) -> None:
         """Record every hand into the replays folder (the playback's table does not)."""
         self.ctl.record_hands(self._hand_recorded, dealt_now)
@@ -291,79 +360,64 @@ class GoStopTable(GoStopScene):
         return Push(HandOver(self.app, seat, self.names[seat], lambda: self.take_over(seat), self.leave,
                              self.save, self.help_lines))
 
-    # -- a hosted network game
-    def host_table(self, hosting: Any) -> None:
-        """Open the engine to the network (OSError with its sentence if the port cannot
-        be opened); the others read its computers' seats as computers."""
-        computers = set(range(len(self.names))) - set(self.ctl.humans)
-        hosting.attach(self.ctl.state, self.names, self.on_network_move, computers)
-        self.ctl.host = hosting.host
-        self.ctl.heard_from = Model.of(self.ctl.state)
-        self.sync_names()
-
     def on_network_move(self, seat: int, move: Any, events: list[Any]) -> None:
         """A move the network applied (a remote player's): as a computer's at this table."""
         self.ctl.heard(seat, move, events)
 
-    def sync_names(self) -> None:
-        """The remote seats' names: the joiners' (the host's name for an open seat)."""
-        for seat in sorted(self.ctl.remote):
-            name = self.hosting.name(seat)
-            if self.names[seat] != name:
-                self.names[seat] = name
-                self.ctl.rename(seat, name)
+    # -- leaving
+    def table_bindings(self, f4_label, f4_action, bars) -> list[Binding]:
+        """A joiner's table: F3, F1, F4 as at one keyboard; no F8 (the host saves) nor
+        F9 (no computers here); Esc leaves at once (the seat is kept a while)."""
+        if not self.joined:
+            return super().table_bindings(f4_label, f4_action, bars)
+        keep = [b for b in super().table_bindings(f4_label, f4_action, bars)
+                if not any(k in (pygame.K_F8, pygame.K_ESCAPE) for k in b.keys)]
+        return keep + [self.leave_binding()]
 
-    @property
-    def updates_when_covered(self) -> bool:
-        """Hosted, the network is heard under a box too (the table itself waits)."""
-        return self.hosting is not None
-
-    def update(self, dt):
-        if self.hosting is not None:
-            self.hosting.pump()
-            self.sync_names()
-            if not self.hosting.started or self.app.top is not self:
-                return None
-        return super().update(dt)
-
-    def waiting_line(self) -> str:
-        if self.hosting is None:
-            return ""
-        away = [self.names[s] for s in self.hosting.missing()]
-        if not away:
-            return ""
-        who = " and ".join(away)
-        return f"Waiting for {who} to join." if not self.hosting.started else \
-            f"Waiting for {who} to come back."
+    def leave_binding(self) -> Binding:
+        return Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)", self.leave,
+                       bar="Leave")
 
     def leave(self, then=None):
-        if self.hosting is not None:
-            self.hosting.close()       # every player is told the host closed the table
+        if self.link is not None:
+            self.link.leave()        # goodbye to the host (the seat is kept for the grace)
+            return Pop(self, then=then)
+        self.ctl.close_hosting()     # every player is told the host closed the table
         return super().leave(then)
 
     def save_state(self):
+        if self.link is not None:
+            self.link.leave()        # the program closes: goodbye to the host
+            return
         super().save_state()
-        if self.hosting is not None:
-            self.hosting.close()
+        self.ctl.close_hosting()
 
     # -- the hand over
     def open_scoring(self) -> Push:
         self.ctl.history.append(hand_summary(self.ctl.state, self.names))
+        if self.joined:              # the host keeps the statistics and deals the next hand
+            return Push(GoStopScoring(self.app, self, self.close_scoring))
         record_stats(self.app.stats, "gostop", *self.ctl.hand_counts(), level=self.level_name(),
                      variant=variant_name(self.ctl.state.options, self.app.options, self.app.storage))
         self.save()   # every finished hand is kept: a crash loses at most one hand
         return Push(GoStopScoring(self.app, self, self.next_hand))
 
+    def close_scoring(self) -> None:
+        self.ctl.scoring_open = False
+
     def next_hand(self):
         self.sel = 0
         self.ctl.scoring_open = False
-        self.apply(NEXT_HAND)
+        if not self.apply(NEXT_HAND):
+            self.ctl.scored_hand = None     # refused: the score comes back
         self.save()
 
     def check_invariants(self):
         """The controller's and the engine's invariants, and the state's JSON reads
         back the same (saves.py's checks); AssertionError or ValueError."""
         self.ctl.check_invariants()
+        if self.joined:
+            return
         data = json.loads(json.dumps(self.ctl.state.to_json()))
         assert GoStopState.from_json(data).to_json() == data
 
@@ -374,15 +428,32 @@ class GoStopTable(GoStopScene):
         levels = [lv for s, lv in zip(computers, self.ctl.levels) if s not in self.ctl.remote]
         return "+".join(levels) if levels else "humans only"
 
-    # -- saving
+    # -- saving (a joiner's table keeps nothing: the host keeps the game)
     def to_json(self) -> dict:
         return table_json(self.ctl, self.messages.public(), self.ai_rng_states())
 
     def save(self):
+        if self.joined:
+            return None
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
+
+    # -- speech before a joiner's first view
+    def spoken_focus(self) -> str:
+        return "" if self.ctl.state is None else super().spoken_focus()
+
+    def spoken_state(self) -> str:
+        return "Waiting for the host." if self.ctl.state is None else super().spoken_state()
+
+    def spoken_detail(self) -> str | None:
+        return None if self.ctl.state is None else super().spoken_detail()
 
 
 # ---------------------------------------------------------------- menu hooks
+def join(app: Any, seat: Any) -> GoStopTable:
+    """The table of a joiner: `seat`, the game/net/remote_seat.RemoteSeat of the Join screen."""
+    return GoStopTable(app, None, speed=app.options["gostop.speed"], link=seat)
+
+
 def start(app, seed=None):
     return GoStopSetup(app, GoStopTable, seed=seed)
 

@@ -2,7 +2,8 @@
 
 H asks the coach (coach.py) on the human's turn, at the table or in the Go, bomb and
 shaking questions: its advice goes in the notes as "Coach: ...", spoken like a note,
-and counts as a use (the statistics and the hand's replay keep them). The advice names
+and counts as a use (the statistics and the hand's replay keep them); the cursor goes to
+the card it advises, so Enter plays it. The advice names
 the asker's cards: it is the asker's message only, read while the asker's hand is face
 up. C on the hand's
 score makes a challenge: this game's deal number, rules and seats, the hands played
@@ -17,6 +18,8 @@ from game.words import counted
 from . import coach, replay_codec
 from .controller import HUMAN
 from .replay_codec import MAX_HANDS, ChallengeOptions, options_to_json
+from .rules import ChooseMatch, FlipStock, PlayCard
+from .table_draw import FLIP
 
 NEEDS_ONE = "A challenge needs one player against computers"
 
@@ -42,10 +45,22 @@ class GoStopCoach:
         q = self.table.ctl.state.question()
         advice = coach.advise(self.table.ctl.state.view(q.seat), self.table.names)
         self.table.ctl.coach_used()
+        self.point_at(advice.move)
         text = "Coach: " + advice.text
         # the asker's only: it names the asker's cards (game/table/audience.py)
         self.table.note(None, self.table.app.options["colour.arrows"], seat=q.seat, private=text)
         return text
+
+    def point_at(self, move) -> None:
+        """Put the cursor on the card the coach advises (Enter then plays it)."""
+        t = self.table
+        if isinstance(move, (PlayCard, FlipStock)):
+            entries = t.keymap.entries()
+            want = FLIP if isinstance(move, FlipStock) else move.card
+            if want in entries:
+                t.sel = entries.index(want)
+        elif isinstance(move, ChooseMatch) and move.card in t.ctl.state.choices:
+            t.choice = t.ctl.state.choices.index(move.card)
 
     # -- challenges
     def challenge_offer(self) -> tuple[Challenge | None, str]:

@@ -32,6 +32,12 @@ class GoStopView:
         o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
+        if self.table.ctl.state is None:       # a joiner before the host's first view
+            ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
+            ui.text(canvas, 0, 0, " GO-STOP  at a network table", P.WHITE, P.BLUE)
+            ui.text(canvas, 24, 12, "Waiting for the host...", txt)
+            self.table.draw_notes(canvas)
+            return
         model, lay = self.table.shown()
         st = self.table.ctl.state
         stage = self.table.ctl.stages[0] if self.table.ctl.stages else None
@@ -130,14 +136,13 @@ class GoStopView:
         ui.text(canvas, col + width - len(right) - 1, row, right,
                 P.LIGHT_GREEN if pts >= st.options.target_points else txt, None)
         # what the score is made of
-        if bd.lines:
-            parts = [f"{n} {p}" for n, p in bd.lines]
-            s = "= " + " + ".join(parts)
+        # "13 junk: 4 pts + 5 animals: 1 + Go: 1": what scores, and its points
+        parts = [*bd.lines, *([("Go", st.go_counts[seat])] if st.go_counts[seat] else [])]
+        if parts:
+            s = " + ".join(f"{n}: {counted(p, 'pt') if i == 0 else p}" for i, (n, p) in enumerate(parts))
         else:
             target = st.options.target_points
             s = f"no points yet (target {target})" if width > 50 else f"no points (target {target})"
-        if st.go_counts[seat]:
-            s += f"  + {st.go_counts[seat]} for Go"
         if len(s) > width - 2:
             s = s[:width - 3] + "\x10"
         ui.text(canvas, col + 1, row + 1, s, P.LIGHT_CYAN if bd.lines else P.LIGHT_GREY, None)

@@ -19,6 +19,8 @@ class GoStopKeys:
 
     def entries(self):
         """The hand entries to choose from: hand cards, and FLIP with bomb credits."""
+        if self.table.ctl.state is None:        # a joiner before the host's first view
+            return []
         hand = list(self.table.ctl.state.hands[self.table.bottom])
         if self.table.ctl.state.credits[self.table.bottom] > 0 and self.table.ctl.state.stock:
             hand.append(FLIP)
@@ -32,10 +34,10 @@ class GoStopKeys:
     def human_phase(self):
         """'play', 'match' or None: what the human's keys do now."""
         ctl = self.table.ctl
-        if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing:
+        if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing or ctl.state is None:
             return None
-        if ctl.host is not None and not ctl.host.started:
-            return None        # a hosted game waits for its players
+        if not ctl.source.ready():
+            return None        # a hosted game waits for its players; a joiner's move is on its way
         q = ctl.state.question()
         if q.seat != ctl.viewer:
             return None
@@ -95,6 +97,8 @@ class GoStopKeys:
     def bindings(self):
         """The keys of the moment, those a turn needs on the key bar (F2, the rules, and
         F3 are in the F1 box)."""
+        if self.table.ctl.state is None:        # a joiner: nothing to play nor count yet
+            return [*self.table.app_keys(""), self.table.leave_binding()]
         b = []
         ph = self.human_phase()
         if self.table.ctl.stages:

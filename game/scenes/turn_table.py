@@ -95,7 +95,22 @@ class TurnTable(Scene):
     def show_log(self) -> Push:
         return Push(TextBox(self.app, "What happened", self.log[-200:] or ["Nothing yet."]))
 
+    def peek_refused(self) -> str | None:
+        """Why a key that shows what the keyboard's seat cannot see (F9: the computers'
+        hands) is refused at this table now, or None: each table answers from its own
+        facts (a challenge, network humans seated) through game/table/peeking.py."""
+        return None
+
+    def has_computers(self) -> bool:
+        """A computer plays at this table here (F9 has hands to show)."""
+        return bool(self.ctl.ais)
+
     def toggle_hands(self):
+        """F9: show or hide the computers' hands; refused (beep, the reason in the
+        notes) where peeking is not allowed (hiding them again always is)."""
+        reason = None if self.show_hands else self.peek_refused()
+        if reason is not None:
+            return self.refuse(reason)
         self.show_hands = not self.show_hands
         self.note("The computers' hands are shown face up (F9 hides them)." if self.show_hands
                   else "The computers' hands are hidden again.")
@@ -113,16 +128,17 @@ class TurnTable(Scene):
 
     def table_bindings(self, f4_label, f4_action, bars: Mapping[int, str]) -> list[Binding]:
         """The keys every such table has: F3 log, F1 (the App's keys box, always on the
-        key bar), F4 scores, F8, F9 and Esc, each on the bar with its label in `bars` (a
-        key not there is listed in the F1 box only)."""
+        key bar), F4 scores, F8, F9 (only where a computer plays) and Esc, each on the
+        bar with its label in `bars` (a key not there is listed in the F1 box only)."""
         def bar(key):
             return bars.get(key, "")
+        f9 = [Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands,
+                      bar=bar(pygame.K_F9))] if self.has_computers() else []
         return [Binding((pygame.K_F3,), "Log of the game", self.show_log, bar=bar(pygame.K_F3)),
                 *self.app_keys(""),
                 Binding((pygame.K_F4,), f4_label, f4_action, bar=bar(pygame.K_F4)),
                 Binding((pygame.K_F8,), "Save and leave", self.leave, bar=bar(pygame.K_F8)),
-                Binding((pygame.K_F9,), "Show/hide the computers' hands", self.toggle_hands,
-                        bar=bar(pygame.K_F9)),
+                *f9,
                 Binding((pygame.K_ESCAPE,), "Leave the game (saved)", self.ask_leave,
                         bar=bar(pygame.K_ESCAPE))]
 

@@ -183,9 +183,9 @@ class SetupScreen(Scene):
                 shown = f"  {line.value}{cursor}"
             else:
                 shown = f"\x11 {line.value} \x10" if sel else f"  {line.value}  "
-            ui.text(canvas, col + label_col, y, label[:value_col - label_col],
-                    P.BLACK if sel else P.WHITE, bg)
-            ui.text(canvas, col + value_col, y, shown[:w - value_col - 1], P.BLACK if sel else P.YELLOW, bg)
+            ui.text(canvas, col + label_col, y, label, P.BLACK if sel else P.WHITE, bg)
+            at = max(value_col, label_col + len(label) + 1)    # a long label (a port typed) pushes it
+            ui.text(canvas, col + at, y, shown[:w - at - 1], P.BLACK if sel else P.YELLOW, bg)
             if line.gap:
                 ui.text(canvas, col + 1, y - 1, "\u2500" * (w - 2), P.LIGHT_GREY, P.BLUE)
 
