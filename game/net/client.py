@@ -54,6 +54,7 @@ class NetClient:
         self._out: asyncio.Queue[str | None] | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
+        self.version = PROTOCOL_VERSION
 
     def start(self) -> None:
         """Begin joining, in the background (state tells how it goes)."""
@@ -62,6 +63,7 @@ class NetClient:
             if value is not None:
                 hello[key] = value
         first = protocol.encode("hello", **hello)     # ValueError now for a bad name or code
+        self.version = PROTOCOL_VERSION
         self._thread = threading.Thread(target=self._run, args=(first,), name="net-client",
                                         daemon=True)
         self._thread.start()
@@ -147,7 +149,7 @@ class NetClient:
     async def _exchange(self, ws: ClientConnection) -> Channel | None:
         """The key exchange on the code: the channel, or None once told why (refused)."""
         exchange = Exchange(self.code, JOINER)
-        await ws.send(protocol.opening(exchange.message, PROTOCOL_VERSION))
+        await ws.send(protocol.opening(exchange.message, self.version))
         try:
             msg = protocol.parse_opening(await ws.recv(), from_host=True)
         except ProtocolError as e:

@@ -40,6 +40,7 @@ REFUSALS = {
     "seat_taken": "That seat is taken.",
     "token": "That seat is no longer held for you.",
     "joined": "You have already joined.",
+    "busy": "The table is busy: try again in a moment.",
 }
 # why a table ends for a client
 ENDINGS = {

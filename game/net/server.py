@@ -238,6 +238,7 @@ class NetServer:
             await ws.send(protocol.refused("version"))
             return None
         if not self.door.may_exchange(visitor):
+            await ws.send(protocol.refused("busy"))
             return None
         exchange = Exchange(self.host.code, HOST)
         try:
