@@ -37,6 +37,7 @@ from game.net.seal import HOST, Channel, Exchange, SealError
 from game.net.sending import send_queued
 
 MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, it is closed
+KICK_S = 2.0               # how long a spoiled link waits for the host's last word
 START_S = 5.0              # how long start() waits for the port
 
 
@@ -210,8 +211,9 @@ class NetServer:
                     break              # a flood faster than the host reads: cut it off
                 try:
                     self._inbound.put(("msg", conn, channel.open(raw)))
-                except SealError:      # altered, replayed, reordered: this link ends
-                    self._inbound.put(("bad", conn, None))
+                except SealError:      # altered, replayed, reordered: this link ends,
+                    self._inbound.put(("bad", conn, None))     # told so by the host
+                    await asyncio.wait([writer], timeout=KICK_S)
                     break
         except ConnectionClosed:
             pass
