@@ -1,0 +1,120 @@
+"""The door attack on a network table (game/net/door.py), on the loopback address: a
+stranger without the code opens hundreds of TCP connections at once from a few
+addresses of 127/8 (each a request begun and never finished, held till the host
+closes it) and opens another as each one closes; meanwhile an honest player rejoins
+its seat with its token, and another joins. The test (tests/test_net_door.py) and the
+bench row (bench/net.py: the share of honest rejoins in under 2 s) share it.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from game.net.client import CLOSED, JOINED, REFUSED, NetClient
+from game.net.host import COMPUTER, REMOTE, TableHost
+from game.net.server import NetServer
+
+CODE = "DOOR42"
+
+
+class DoorAttack:
+    """`connections` held at once from `addresses`, each reopened as it closes."""
+
+    def __init__(self, port: int, connections: int = 300,
+                 addresses: tuple[str, ...] = tuple(f"127.0.0.{i}" for i in range(2, 12))):
+        self.port, self.connections, self.addresses = port, connections, addresses
+        self.opened = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=asyncio.run, args=(self._main(),), daemon=True)
+
+    def __enter__(self) -> DoorAttack:
+        self._thread.start()
+        self._ready.wait(5)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None:
+            loop.call_soon_threadsafe(task.cancel)
+        self._thread.join(10)
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.create_task(self._all())
+        self._ready.set()
+        try:
+            await self._task
+        except asyncio.CancelledError:
+            pass
+
+    async def _all(self) -> None:
+        await asyncio.gather(*(self._hold(self.addresses[i % len(self.addresses)])
+                               for i in range(self.connections)))
+
+    async def _hold(self, address: str) -> None:
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port,
+                                                               local_addr=(address, 0))
+            except OSError:
+                await asyncio.sleep(0.01)
+                continue
+            self.opened += 1
+            try:
+                writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")     # never finished
+                await reader.read()                               # until the host closes it
+            except OSError:
+                pass
+            finally:
+                writer.close()
+
+
+def wait(clients: list[NetClient], server: NetServer, timeout_s: float) -> float:
+    """Pump until every client is joined, refused or closed: the seconds it took."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout_s and any(
+            c.state not in (JOINED, REFUSED, CLOSED) for c in clients):
+        server.pump()
+        time.sleep(0.002)
+    return time.monotonic() - t0
+
+
+def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 5.0) -> dict:
+    """An honest player leaves and rejoins its seat `tries` times under the attack
+    (and one more player joins): each rejoin's seconds (None: not joined in time)."""
+    host = TableHost("gnono", [REMOTE, REMOTE, COMPUTER], seed=1, code=CODE)
+    server = NetServer(host, port=0)
+    port = server.start()
+    ann = NetClient("127.0.0.1", port, CODE, "Ann")
+    ann.start()
+    wait([ann], server, timeout_s)
+    token = ann.token
+    times: list[float | None] = []
+    joined_new = None
+    try:
+        assert ann.state == JOINED and token
+        with DoorAttack(port, connections) as attack:
+            end = time.monotonic() + 2.0                 # the attack fills the door first
+            while time.monotonic() < end:
+                server.pump()
+                time.sleep(0.005)
+            for i in range(tries):
+                ann.close()
+                ann = NetClient("127.0.0.1", port, CODE, "Ann", token=token)
+                ann.start()
+                took = wait([ann], server, timeout_s)
+                times.append(took if ann.state == JOINED else None)
+            bob = NetClient("127.0.0.1", port, CODE, "Bob")
+            bob.start()
+            took = wait([bob], server, timeout_s)
+            joined_new = took if bob.state == JOINED else None
+            bob.close()
+            opened = attack.opened
+    finally:
+        ann.close()
+        server.close()
+    return {"rejoins": times, "join": joined_new, "attack_connections": opened,
+            "strangers_held": len(server.door.waiting)}

@@ -1,0 +1,61 @@
+"""The host's door (game/net/door.py): few strangers per address (an IPv6 /64 as one),
+a cap on strangers that a flood from a few addresses cannot fill against a newcomer,
+members counted apart; and the door attack on loopback (300 connections at once from
+ten addresses, each reopened as it closes) leaves an honest rejoin and an honest join
+getting in, each in under 2 s."""
+from __future__ import annotations
+
+from bench.net_door import rejoins_under_attack
+from game.net.door import Door, address_key
+from tests.net_direct import Clock
+
+
+def door(**kw) -> tuple[Door, list[str]]:
+    closed: list[str] = []
+    return Door(Clock(), **kw), closed
+
+
+def test_an_ipv6_64_is_one_address_and_ipv4_is_itself():
+    assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ab::ff") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::5") != address_key("2001:db8:1:2::5")
+    assert address_key("::ffff:192.0.2.7") == "192.0.2.7" == address_key("192.0.2.7")
+
+
+def test_few_strangers_per_address():
+    d, closed = door(per_address=4)
+    got = [d.arrive("2001:db8::1", lambda: None) for _ in range(4)]
+    assert all(got) and d.arrive("2001:db8::99", lambda: None) is None     # the same /64
+    assert d.arrive("192.0.2.1", lambda: None) is not None
+    d.left(got[0])
+    assert d.arrive("2001:db8::2", lambda: None) is not None
+
+
+def test_a_full_door_makes_room_for_a_newcomer_from_the_most_crowded_address():
+    d, closed = door(per_address=4, strangers=8)
+    for a in ("10.0.0.1", "10.0.0.2"):
+        for i in range(4):
+            assert d.arrive(a, lambda a=a, i=i: closed.append(f"{a}#{i}"))
+    newcomer = d.arrive("192.0.2.9", lambda: None)
+    assert newcomer is not None and closed == ["10.0.0.1#0"]     # the oldest of a crowded one
+    assert d.arrive("10.0.0.1", lambda: None) is None             # no room won back by flooding
+    assert d.arrive("10.0.0.2", lambda: None) is None
+    assert d.arrive("192.0.2.10", lambda: None) is not None       # another newcomer: room made
+
+
+def test_members_are_counted_apart_from_strangers():
+    d, closed = door(per_address=4, strangers=4, members=2)
+    a = d.arrive("192.0.2.1", lambda: None)
+    assert d.seated(a) and not d.waiting and d.inside == {a}
+    for _ in range(4):
+        assert d.arrive("10.0.0.1", lambda: None)
+    b = d.arrive("192.0.2.2", lambda: None)
+    assert b is not None and d.seated(b) and len(d.inside) == 2
+    c = d.arrive("192.0.2.3", lambda: None)
+    assert not d.seated(c)                                        # the members' room is full
+
+
+def test_the_door_attack_leaves_an_honest_rejoin_and_join_getting_in():
+    r = rejoins_under_attack(tries=3, connections=300)
+    assert r["attack_connections"] >= 300                          # the attack did run
+    assert all(t is not None and t < 2.0 for t in r["rejoins"]), r["rejoins"]
+    assert r["join"] is not None and r["join"] < 2.0, r["join"]
