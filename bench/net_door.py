@@ -101,7 +101,7 @@ def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 
             while time.monotonic() < end:
                 server.pump()
                 time.sleep(0.005)
-            for i in range(tries):
+            for _ in range(tries):
                 ann.close()
                 ann = NetClient("127.0.0.1", port, CODE, "Ann", token=token)
                 ann.start()
