@@ -221,7 +221,8 @@ def test_the_last_table_with_its_code_and_token_is_readable_by_its_owner_only(tm
     from game.net import last_table
     from game.storage import Storage
     storage = Storage(str(tmp_path))
-    assert last_table.save(storage, last_table.LastTable("127.0.0.1:47470", CODE, "Ann", "t" * 24, "gnono", 0))
+    kept = last_table.LastTable("127.0.0.1:47470", CODE, "Ann", "t" * 24, "gnono", 0)
+    assert last_table.save(storage, kept)
     mode = stat.S_IMODE(os.stat(storage.path(last_table.FILE)).st_mode)
     assert mode & 0o077 == 0, oct(mode)
     assert last_table.load(storage).token == "t" * 24

@@ -4,12 +4,16 @@ router's public address shown, the mapping removed on close; a refusal, a router
 only takes permanent mappings and a router that does not answer are told in words."""
 from __future__ import annotations
 
+import os
 import socket
 import time
 
+import pygame
 import pytest
 
 from game.net.upnp import FAILED, MAPPED, REMOVED, PortMapping
+from tests.host_standin import Made, key
+from tests.test_host_lobby import frames, hosted
 from tests.upnp_router import SimulatedRouter
 
 
@@ -18,6 +22,21 @@ def router():
     r = SimulatedRouter()
     yield r
     r.close()
+
+
+@pytest.fixture
+def hostings():
+    made = Made()
+    yield made
+    made.close()
+
+
+def snap(app, name: str) -> None:
+    """The lobby's picture, where GNERTS_SHOTS names a folder (to look at it)."""
+    folder = os.environ.get("GNERTS_SHOTS")
+    if folder:
+        app.run(max_frames=1)
+        pygame.image.save(app.canvas, os.path.join(folder, name))
 
 
 def settled(mapping: PortMapping, timeout_s: float = 10.0) -> str:
@@ -93,3 +112,33 @@ def test_a_router_that_does_not_answer_is_told():
         assert "Forward TCP port 47470 to this computer by hand" in mapping.line()
     finally:
         mapping.close()
+
+
+def test_the_lobby_asks_the_router_by_i_shows_the_public_address_and_esc_removes_the_forward(
+        menu_app, hostings, router):
+    app = menu_app
+    lobby = hosted(app, hostings, "gnono")
+    hosting = lobby.hosting
+    port = hosting.port
+    text = " ".join(line for line, _ in lobby.lines())
+    assert f"Internet: I asks your router to forward port {port} to this computer." in text
+    snap(app, "lobby-internet-before.png")
+    hosting.router = router.location
+    key(app, pygame.K_i, "i")
+    assert frames(app, lambda: "friends join at 203.0.113.7" in lobby.internet)
+    text = " ".join(line for line, _ in lobby.lines())
+    assert f"Internet: friends join at 203.0.113.7, port {port} (the router forwards it to this " \
+           "computer)." in text
+    assert (port, "TCP") in router.mappings
+    snap(app, "lobby-internet.png")
+    key(app, pygame.K_ESCAPE, "\x1b")
+    app.run(max_frames=2)
+    assert router.mappings == {} and hosting.internet is None
+
+
+def test_without_a_router_given_the_tests_never_search(menu_app, hostings):
+    lobby = hosted(menu_app, hostings, "gnono")
+    key(menu_app, pygame.K_i, "i")
+    assert frames(menu_app, lambda: "loopback" in lobby.internet)
+    assert "by hand" in lobby.internet
+    snap(menu_app, "lobby-internet-failed.png")

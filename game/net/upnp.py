@@ -28,6 +28,8 @@ from async_upnp_client.client_factory import UpnpFactory
 from async_upnp_client.exceptions import UpnpActionResponseError, UpnpError
 from async_upnp_client.profiles.igd import IgdDevice
 
+from game.net.discovery import loopback_only
+
 ASKING, MAPPED, FAILED, REMOVED = "asking", "mapped", "failed", "removed"
 LEASE_S = 3600           # the mapping's lease: renewed at half of it, gone by itself after a crash
 SEARCH_S = 3             # how long the SSDP search listens for the router
@@ -136,6 +138,9 @@ class PortMapping:
         self.state, self.problem = FAILED, problem[:1].upper() + problem[1:]
 
     async def _map(self) -> None:
+        if self.location is None and loopback_only():     # (the tests: never a search)
+            self._failed("this program runs on the loopback address only (GNERTS_NET_LOOPBACK).")
+            return
         location = self.location or await search_router()
         if location is None:
             self._failed("no router answered on this network (UPnP is off, or none is there).")
