@@ -20,7 +20,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from spake2 import SPAKE2_A, SPAKE2_B
+from spake2 import SPAKE2_A, SPAKE2_B  # type: ignore[import-untyped]
 
 JOINER, HOST = "joiner", "host"
 ID_JOINER, ID_HOST = b"gnerts/2 joiner", b"gnerts/2 host"

@@ -22,7 +22,7 @@ import json
 import queue
 import threading
 import time
-from typing import Any
+from typing import Any, cast
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -62,10 +62,11 @@ def door_connection(server: NetServer) -> type[ServerConnection]:
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
-            address = peer_address(transport.get_extra_info("peername"))
-            self.visitor = server.door.arrive(address, transport.abort)
+            tcp = cast(asyncio.Transport, transport)
+            address = peer_address(tcp.get_extra_info("peername"))
+            self.visitor = server.door.arrive(address, tcp.abort)
             if self.visitor is None:
-                transport.abort()
+                tcp.abort()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.visitor is not None:
@@ -189,9 +190,9 @@ class NetServer:
             return                     # closed at the door
         address = peer_address(ws.remote_address)
         try:
-            async with asyncio.timeout(max(0.0, self.door.deadline(visitor) - time.monotonic())):
-                opened = await self._open(ws, visitor, address)
-        except (TimeoutError, ConnectionClosed):
+            opened = await asyncio.wait_for(self._open(ws, visitor, address),
+                                            max(0.0, self.door.deadline(visitor) - time.monotonic()))
+        except (asyncio.TimeoutError, ConnectionClosed):
             opened = None
         if opened is None or not self.door.seated(visitor):
             await ws.close()

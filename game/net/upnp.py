@@ -54,7 +54,7 @@ def local_address_toward(host: str) -> str:
 
 def connection_service(device: Any) -> UpnpService | None:
     for kind in CONNECTION_SERVICES:
-        service = device.find_service(kind)
+        service: UpnpService | None = device.find_service(kind)
         if service is not None:
             return service
     return None
