@@ -70,7 +70,7 @@ def test_a_refusal_is_told_with_the_way_by_hand():
         assert settled(mapping) == FAILED
         assert mapping.line() == ("Internet: The router refused to forward port 47470 (UPnP error 718: "
                                   "ConflictInMappingEntry). Forward TCP port 47470 to this computer by "
-                                  "hand (README: Behind a home router).")
+                                  "hand (README: Over the internet).")
     finally:
         mapping.close()
         router.close()

@@ -40,7 +40,7 @@ CONNECTION_SERVICES = ("urn:schemas-upnp-org:service:WANIPConnection:2",
                        "urn:schemas-upnp-org:service:WANIPConnection:1",
                        "urn:schemas-upnp-org:service:WANPPPConnection:1")
 ONLY_PERMANENT = 725     # the UPnP error of a router that takes no lease time
-BY_HAND = "Forward TCP port {port} to this computer by hand (README: Behind a home router)."
+BY_HAND = "Forward TCP port {port} to this computer by hand (README: Over the internet)."
 
 
 def local_address_toward(host: str) -> str:
