@@ -1,18 +1,26 @@
 """The door attack on a network table (game/net/door.py), on the loopback address: a
 stranger without the code opens hundreds of TCP connections at once from a few
 addresses of 127/8 (each a request begun and never finished, held till the host
-closes it) and opens another as each one closes; meanwhile an honest player rejoins
+closes it) and opens another as each one closes; `guessers` more make whole key
+exchanges with wrong codes, one after another, each from an address of its own. Meanwhile an honest player rejoins
 its seat with its token, and another joins. The test (tests/test_net_door.py) and the
 bench row (bench/net.py: the share of honest rejoins in under 2 s) share it.
 """
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 import time
 
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from game.net import protocol
 from game.net.client import CLOSED, JOINED, REFUSED, NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
+from game.net.protocol import PROTOCOL_VERSION
+from game.net.seal import JOINER, Exchange
 from game.net.server import NetServer
 
 CODE = "DOOR42"
@@ -22,9 +30,11 @@ class DoorAttack:
     """`connections` held at once from `addresses`, each reopened as it closes."""
 
     def __init__(self, port: int, connections: int = 300,
-                 addresses: tuple[str, ...] = tuple(f"127.0.0.{i}" for i in range(2, 12))):
+                 addresses: tuple[str, ...] = tuple(f"127.0.0.{i}" for i in range(2, 12)),
+                 guessers: int = 0):
         self.port, self.connections, self.addresses = port, connections, addresses
-        self.opened = 0
+        self.guessers = guessers
+        self.opened = self.guesses = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self._ready = threading.Event()
@@ -51,8 +61,27 @@ class DoorAttack:
             pass
 
     async def _all(self) -> None:
-        await asyncio.gather(*(self._hold(self.addresses[i % len(self.addresses)])
-                               for i in range(self.connections)))
+        n = len(self.addresses)
+        await asyncio.gather(*(self._hold(self.addresses[i % n]) for i in range(self.connections)),
+                             *(self._guess(f"127.0.1.{i + 1}", i) for i in range(self.guessers)))
+
+    async def _guess(self, address: str, k: int) -> None:
+        """Key exchanges on wrong codes, one after another, from `address`."""
+        for i in itertools.count():
+            try:
+                async with connect(f"ws://127.0.0.1:{self.port}", open_timeout=5,
+                                   local_addr=(address, 0)) as ws:
+                    exchange = Exchange(f"GUESS{k}{i}", JOINER)
+                    await ws.send(protocol.opening(exchange.message, PROTOCOL_VERSION))
+                    answer = protocol.parse_opening(await ws.recv(), from_host=True)
+                    if answer.kind == "pake":
+                        channel = exchange.finish(protocol.pake_bytes(answer))
+                        await ws.send(channel.seal(protocol.encode("hello", version=PROTOCOL_VERSION,
+                                                                   name="Eve", app="guess")))
+                        await ws.recv()
+                        self.guesses += 1
+            except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError, ValueError):
+                await asyncio.sleep(0.01)
 
     async def _hold(self, address: str) -> None:
         while True:
@@ -82,9 +111,11 @@ def wait(clients: list[NetClient], server: NetServer, timeout_s: float) -> float
     return time.monotonic() - t0
 
 
-def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 5.0) -> dict:
+def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 5.0,
+                         guessers: int = 0) -> dict:
     """An honest player leaves and rejoins its seat `tries` times under the attack
-    (and one more player joins): each rejoin's seconds (None: not joined in time)."""
+    (and one more player joins): each rejoin's seconds (None: not joined in time), the
+    join's, and the join's refusal if any."""
     host = TableHost("gnono", [REMOTE, REMOTE, COMPUTER], seed=1, code=CODE)
     server = NetServer(host, port=0)
     port = server.start()
@@ -96,7 +127,7 @@ def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 
     joined_new = None
     try:
         assert ann.state == JOINED and token
-        with DoorAttack(port, connections) as attack:
+        with DoorAttack(port, connections, guessers=guessers) as attack:
             end = time.monotonic() + 2.0                 # the attack fills the door first
             while time.monotonic() < end:
                 server.pump()
@@ -111,10 +142,11 @@ def rejoins_under_attack(tries: int, connections: int = 300, timeout_s: float = 
             bob.start()
             took = wait([bob], server, timeout_s)
             joined_new = took if bob.state == JOINED else None
+            refused = bob.reason if bob.state == REFUSED else None
             bob.close()
-            opened = attack.opened
+            opened, guesses = attack.opened, attack.guesses
     finally:
         ann.close()
         server.close()
-    return {"rejoins": times, "join": joined_new, "attack_connections": opened,
-            "strangers_held": len(server.door.waiting)}
+    return {"rejoins": times, "join": joined_new, "join_refused": refused,
+            "attack_connections": opened, "guesses": guesses}

@@ -2,11 +2,14 @@
 a cap on strangers that a flood from a few addresses cannot fill against a newcomer,
 members counted apart; and the door attack on loopback (300 connections at once from
 ten addresses, each reopened as it closes) leaves an honest rejoin and an honest join
-getting in, each in under 2 s."""
+getting in, each in under 2 s; guessing the code from them bars new joins, never a
+rejoin."""
 from __future__ import annotations
 
 from bench.net_door import rejoins_under_attack
+from game.net.code_guard import TABLE_WRONG_CODES
 from game.net.door import Door, address_key
+from game.net.protocol import REFUSALS
 from tests.net_direct import Clock
 
 
@@ -59,3 +62,13 @@ def test_the_door_attack_leaves_an_honest_rejoin_and_join_getting_in():
     assert r["attack_connections"] >= 300                          # the attack did run
     assert all(t is not None and t < 2.0 for t in r["rejoins"]), r["rejoins"]
     assert r["join"] is not None and r["join"] < 2.0, r["join"]
+
+
+def test_guessing_the_code_from_ten_addresses_bars_new_joins_but_never_a_rejoin():
+    """Key exchanges on wrong codes from the attack's ten addresses bar each address,
+    then the table's new joins for a minute (told so, in words); a player coming back
+    with its token still gets in, in under 2 s."""
+    r = rejoins_under_attack(tries=2, connections=40, guessers=10)
+    assert r["guesses"] >= TABLE_WRONG_CODES
+    assert all(t is not None and t < 2.0 for t in r["rejoins"]), r["rejoins"]
+    assert r["join"] is None and r["join_refused"] == REFUSALS["codes"]
