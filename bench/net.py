@@ -69,6 +69,7 @@ def handshakes(n: int) -> dict:
     """A joiner's start to its welcome, `n` times (each leaves before the next)."""
     host = TableHost("gnono", [REMOTE, COMPUTER], seed=1, code="SEAL42")
     server = NetServer(host, port=0)
+    server.door.exchange_burst = float(n)     # (one address joins n times in a row)
     port = server.start()
     times = []
     try:

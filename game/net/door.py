@@ -67,6 +67,8 @@ class Door:
     strangers: int = STRANGERS
     members: int = MEMBERS
     hello_s: float = HELLO_S
+    exchange_rate: float = EXCHANGES_RATE
+    exchange_burst: float = EXCHANGES_BURST
     waiting: dict[Visitor, None] = field(default_factory=dict)    # strangers, oldest first
     inside: set[Visitor] = field(default_factory=set)             # members
     by_address: dict[str, int] = field(default_factory=dict)      # strangers of each address
@@ -96,8 +98,8 @@ class Door:
     def may_exchange(self, visitor: Visitor) -> bool:
         """The visitor's address may start a key exchange now (one is counted)."""
         now = self.clock()
-        b = self.buckets.pop(visitor.address, None) or _Bucket(EXCHANGES_BURST, now)
-        b.tokens = min(EXCHANGES_BURST, b.tokens + (now - b.at) * EXCHANGES_RATE)
+        b = self.buckets.pop(visitor.address, None) or _Bucket(self.exchange_burst, now)
+        b.tokens = min(self.exchange_burst, b.tokens + (now - b.at) * self.exchange_rate)
         b.at = now
         self.buckets[visitor.address] = b      # (re)inserted last: the oldest go first
         while len(self.buckets) > MAX_ADDRESSES:

@@ -37,6 +37,8 @@ from game.net.seal import HOST, Channel, Exchange, SealError
 from game.net.sending import send_queued
 
 MAX_QUEUED = 200           # messages of one connection not yet pumped: beyond, it is closed
+BACKLOG = 1024             # connections the system queues before the door sees them: more
+                           # than a flood holds at once, so a player's is queued, not dropped
 KICK_S = 2.0               # how long a spoiled link waits for the host's last word
 START_S = 5.0              # how long start() waits for the port
 
@@ -56,21 +58,33 @@ def older_hello(raw: Any) -> bool:
 
 
 def door_connection(server: NetServer) -> type[ServerConnection]:
-    """The connection class of one server: each TCP accept passes its door first."""
+    """The connection class of one server: each TCP accept passes its door first. One
+    the door closes is aborted before websockets does anything with it (no handler,
+    no handshake: a flood costs the host as little as it can)."""
     class DoorConnection(ServerConnection):
         visitor: Visitor | None = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
             tcp = cast(asyncio.Transport, transport)
             address = peer_address(tcp.get_extra_info("peername"))
             self.visitor = server.door.arrive(address, tcp.abort)
             if self.visitor is None:
                 tcp.abort()
+                return
+            super().connection_made(transport)
+
+        def data_received(self, data: bytes) -> None:
+            if self.visitor is not None:
+                super().data_received(data)
+
+        def eof_received(self) -> None:
+            if self.visitor is not None:
+                super().eof_received()
 
         def connection_lost(self, exc: Exception | None) -> None:
-            if self.visitor is not None:
-                server.door.left(self.visitor)
+            if self.visitor is None:
+                return
+            server.door.left(self.visitor)
             super().connection_lost(exc)
     return DoorConnection
 
@@ -175,7 +189,7 @@ class NetServer:
         self._stop = self._loop.create_future()
         async with serve(self._handler, self.bind, self.port, max_size=MAX_MESSAGE,
                          compression=None, ping_interval=20, ping_timeout=20,
-                         max_queue=16, open_timeout=self.door.hello_s,
+                         max_queue=16, open_timeout=self.door.hello_s, backlog=BACKLOG,
                          create_connection=door_connection(self)) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
