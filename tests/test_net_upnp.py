@@ -142,3 +142,20 @@ def test_without_a_router_given_the_tests_never_search(menu_app, hostings):
     assert frames(menu_app, lambda: "loopback" in lobby.internet)
     assert "by hand" in lobby.internet
     snap(menu_app, "lobby-internet-failed.png")
+
+
+def test_the_lease_is_renewed_and_a_close_at_once_leaves_no_mapping(router):
+    mapping = PortMapping(47472, location=router.location, lease_s=2)
+    mapping.start()
+    try:
+        assert settled(mapping) == MAPPED
+        end = time.monotonic() + 5
+        while [a for a, _ in router.calls].count("AddPortMapping") < 2 and time.monotonic() < end:
+            time.sleep(0.02)
+        assert [a for a, _ in router.calls].count("AddPortMapping") == 2      # renewed at half
+    finally:
+        mapping.close()
+    hasty = PortMapping(47473, location=router.location)
+    hasty.start()
+    hasty.close(wait=10)          # (before the router answered: made, then removed)
+    assert router.mappings == {}

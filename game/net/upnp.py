@@ -35,6 +35,7 @@ LEASE_S = 3600           # the mapping's lease: renewed at half of it, gone by i
 SEARCH_S = 3             # how long the SSDP search listens for the router
 ANSWER_S = 5             # how long one request to the router may take
 CLOSE_S = 3.0            # how long closing waits for the router to remove the mapping
+POLL_S = 0.05            # how often the mapping's thread looks whether the table closed
 DESCRIPTION = "G'NERTS table"
 CONNECTION_SERVICES = ("urn:schemas-upnp-org:service:WANIPConnection:2",
                        "urn:schemas-upnp-org:service:WANIPConnection:1",
@@ -73,8 +74,8 @@ class PortMapping:
         self.public: str | None = None      # the router's public address
         self.problem = ""                   # why it failed, in words
         self._service: UpnpService | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
+        self._internal = ""
+        self._closing = threading.Event()   # set by close(), from the game loop's thread
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
@@ -98,21 +99,13 @@ class PortMapping:
     def close(self, wait: float = CLOSE_S) -> None:
         """Remove the mapping (the table closed, or the program ends) and stop."""
         atexit.unregister(self.close)
-        loop, stop, thread = self._loop, self._stop, self._thread
-        if thread is None:
-            return
-        self._thread = None
-        if loop is not None and stop is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(stop.set)
-            except RuntimeError:          # the loop ended meanwhile
-                pass
-        thread.join(wait)
+        self._closing.set()
+        if self._thread is not None:
+            self._thread.join(wait)
+            self._thread = None
 
     # -- the thread ---------------------------------------------------------------------
     async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
         try:
             await self._map()
         except UpnpActionResponseError as e:
@@ -120,19 +113,19 @@ class PortMapping:
                          f"(UPnP error {e.error_code}: {e.error_desc or 'no reason given'}).")
         except (UpnpError, OSError, asyncio.TimeoutError, ValueError) as e:
             self._failed(f"the router did not answer ({type(e).__name__}).")
+        loop = asyncio.get_running_loop()
+        renew_at = loop.time() + self.lease_s / 2
         while self.state == MAPPED:
-            try:
-                await asyncio.wait_for(self._stop.wait(), self.lease_s / 2 if self.lease_s else None)
-            except asyncio.TimeoutError:
+            if self._closing.is_set():
+                await self._remove()
+            elif self.lease_s and loop.time() >= renew_at:
                 try:
                     await self._add()       # renew the lease
-                    continue
                 except (UpnpError, OSError, asyncio.TimeoutError):
                     self._failed("the router stopped forwarding the port.")
-                    return
-            await self._remove()
-            return
-        await self._stop.wait()
+                renew_at = loop.time() + self.lease_s / 2
+            else:
+                await asyncio.sleep(POLL_S)
 
     def _failed(self, problem: str) -> None:
         self.state, self.problem = FAILED, problem[:1].upper() + problem[1:]
