@@ -65,8 +65,11 @@ def test_a_whole_hand_captured_between_the_programs_holds_no_code_token_name_or_
     proxy = CapturingProxy(table.port)
     table.port = proxy.port
     try:
+        sent: list[str] = []          # every text the joiners sent after their hello
         for seat, name in enumerate(("Annabelle", "Bartholomew")):
-            table.join(seat=seat, name=name)
+            client = table.clients[table.join(seat=seat, name=name)]
+            put = client._put
+            client._put = lambda text, put=put: (sent.append(text) if text else None, put(text))[1]
         assert table.run(lambda: hand_done(table), timeout_s=60), "the hand did not end in time"
         table.run(lambda: False, timeout_s=0.2, play=False)
         assert table.host.moves_applied > 20
@@ -75,7 +78,8 @@ def test_a_whole_hand_captured_between_the_programs_holds_no_code_token_name_or_
         wire = proxy.readable()
         # every message the joiners read, as the host wrote it
         said = [json.dumps({"kind": m.kind, **m.fields}, separators=(",", ":")).encode()
-                for got in table.received for m in got]
+                for got in table.received for m in got] + [text.encode() for text in sent]
+        assert sum(b'"kind":"move"' in text for text in said) > 10
         assert sum(map(len, said)) > 20_000 and len(wire) > sum(map(len, said))
         assert wire.count(b'"kind":"pake"') == 4        # the one message each way in clear
         secrets = [b"SEAL42", b"seal42", b"Annabelle", b"Bartholomew", *(t.encode() for t in tokens)]
