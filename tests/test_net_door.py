@@ -3,13 +3,23 @@ a cap on strangers that a flood from a few addresses cannot fill against a newco
 members counted apart; and the door attack on loopback (300 connections at once from
 ten addresses, each reopened as it closes) leaves an honest rejoin and an honest join
 getting in, each in under 2 s; guessing the code from them bars new joins, never a
-rejoin."""
+rejoin; a stranger that proves no code in time is closed."""
 from __future__ import annotations
+
+import contextlib
+import socket
+import time
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from bench.net_door import rejoins_under_attack
 from game.net.code_guard import TABLE_WRONG_CODES
 from game.net.door import Door, address_key
+from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.protocol import REFUSALS
+from game.net.server import NetServer
 from tests.net_direct import Clock
 
 
@@ -72,3 +82,26 @@ def test_guessing_the_code_from_ten_addresses_bars_new_joins_but_never_a_rejoin(
     assert r["guesses"] >= TABLE_WRONG_CODES
     assert all(t is not None and t < 2.0 for t in r["rejoins"]), r["rejoins"]
     assert r["join"] is None and r["join_refused"] == REFUSALS["codes"]
+
+
+def test_a_stranger_that_proves_no_code_in_time_is_closed():
+    """The deadline runs from the TCP accept: a request never finished, and a link
+    upgraded that never opens the key exchange, are both closed (here at 0.5 s)."""
+    server = NetServer(TableHost("gnono", [REMOTE, COMPUTER], seed=1, code="LATE42"), port=0)
+    server.door.hello_s = 0.5
+    port = server.start()
+    try:
+        t0 = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:
+            raw.sendall(b"GET / HTTP/1.1\r\n")
+            with contextlib.suppress(ConnectionResetError):
+                while raw.recv(100):
+                    pass
+        assert time.monotonic() - t0 < 2.0
+        t0 = time.monotonic()
+        with connect(f"ws://127.0.0.1:{port}", open_timeout=5) as ws, pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        assert time.monotonic() - t0 < 2.0
+        assert not server.door.waiting
+    finally:
+        server.close()
