@@ -62,7 +62,7 @@ class NetClient:
         for key, value in (("game", self.game), ("token", self.token), ("seat", self.wanted_seat)):
             if value is not None:
                 hello[key] = value
-        first = protocol.encode("hello", **hello)     # ValueError now for a bad name or code
+        first = protocol.encode("hello", **hello)     # ValueError now for a bad name
         self.version = PROTOCOL_VERSION
         self._thread = threading.Thread(target=self._run, args=(first,), name="net-client",
                                         daemon=True)
