@@ -1,6 +1,7 @@
 """The headless host (python main.py --host GAME ...): clear errors for bad flags; a
 table that prints its port and code, takes a player over the loopback address and,
-on Ctrl-C, tells that player the host closed the table and exits cleanly."""
+on Ctrl-C, SIGTERM or SIGHUP, tells that player the host closed the table, withdraws
+its listing and exits cleanly (0)."""
 from __future__ import annotations
 
 import os
@@ -54,7 +55,8 @@ def test_bad_host_flags_are_one_clear_line(args, says, capsys):
     assert done.value.code == 2 and says in err and err.count("\n") == 1
 
 
-def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c():
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c_sigterm_and_sighup(sig):
     proc = gnerts("--host", "gnono", "--port", "0", "--bind", "127.0.0.1", "--code", "TEST42",
                   "--seats", "2")
     client = None
@@ -70,7 +72,7 @@ def test_a_headless_table_takes_a_player_and_ends_cleanly_on_ctrl_c():
         while client.state != JOINED and time.monotonic() < deadline:
             time.sleep(0.01)
         assert client.state == JOINED and client.seat == 0
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         assert proc.wait(10) == 0
         deadline = time.monotonic() + 5
         while client.state == JOINED and time.monotonic() < deadline:
@@ -116,7 +118,8 @@ def listed(browser, port, until, timeout_s: float = 10.0):
     return None
 
 
-def test_a_headless_table_is_listed_on_loopback_its_seats_kept_current_and_withdrawn():
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_headless_table_is_listed_on_loopback_its_seats_kept_current_and_withdrawn(sig):
     """GNERTS_NET_LOOPBACK (tests/conftest.py, inherited): it listens and announces on
     loopback only; the listing shows its port, version and free seats, and drops it on close."""
     from game.net.discovery import LOOPBACK, TableBrowser
@@ -137,7 +140,7 @@ def test_a_headless_table_is_listed_on_loopback_its_seats_kept_current_and_withd
         client.start()
         assert listed(browser, port, lambda t: t is not None and t.seats_free == 1), \
             "the free seats were not updated after a join"
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         assert proc.wait(10) == 0
         assert listed(browser, port, lambda t: t is None), "the table was not withdrawn"
         assert "Traceback" not in proc.stderr.read()

@@ -15,7 +15,7 @@ from game.net.client import CLOSED, JOINED, REFUSED, NetClient
 from game.net.host import COMPUTER, HELLO_S, LOCAL, REMOTE, TableHost
 from game.net.protocol import ProtocolError, parse
 from game.net.server import NetServer
-from tests.net_direct import CODE, DirectTable
+from tests.net_direct import DirectTable
 
 
 def refusals(table: DirectTable, conn: int) -> list[str]:
@@ -30,7 +30,8 @@ def test_parse_checks_kind_fields_types_and_size():
                      ('{"kind":"move","seq":1.5,"move":{}}', "seq must be"),
                      ('{"kind":"move","seq":true,"move":{}}', "seq must be"),
                      ('{"kind":"ping","t":1,"x":2}', "unknown field"),
-                     ('{"kind":"hello","version":1,"code":"A","name":"\\u0007","app":""}', "name must be"),
+                     ('{"kind":"hello","version":2,"name":"\\u0007","app":""}', "name must be"),
+                     ('{"kind":"hello","version":1,"code":"A","name":"A","app":""}', "unknown field"),
                      ('{"kind":"welcome","seat":0}', "unknown kind"),     # a host's kind
                      ("x" * (protocol.MAX_MESSAGE + 1), "over")]:
         with pytest.raises(ProtocolError, match=why):
@@ -38,7 +39,6 @@ def test_parse_checks_kind_fields_types_and_size():
 
 
 @pytest.mark.parametrize("extra, reason", [
-    ({"code": "ZZZZZZ"}, "code"),
     ({"version": protocol.PROTOCOL_VERSION + 1}, "version"),
     ({"game": "gin"}, "game"),
     ({"token": "x" * 24}, "token"),
@@ -48,7 +48,7 @@ def test_a_wrong_hello_is_refused_with_its_reason_and_closed(extra, reason):
     conn = table.next_conn
     table.host.open(conn)
     table.inbox[conn] = []
-    fields = {"version": protocol.PROTOCOL_VERSION, "code": CODE, "name": "Eve", "app": "t"} | extra
+    fields = {"version": protocol.PROTOCOL_VERSION, "name": "Eve", "app": "t"} | extra
     table.send(conn, protocol.encode("hello", **fields))
     assert refusals(table, conn) == [reason] and conn in table.closed
     assert protocol.REFUSALS[reason] in [m["text"] for m in table.inbox[conn]]

@@ -9,8 +9,11 @@ a background thread; the game loop polls it each frame and never waits on it.
 
 `state` is "connecting", then "joined" (after the host's welcome: `seat`, `token`,
 `game`, `names`), "refused" or "closed"; `reason` says why in a sentence for the
-screen. Every message from the host is checked (protocol.parse_from_host); one that
-breaks the schema closes the link. No pygame here.
+screen. The link is sealed by the code (seal.py): the key exchange is the one message
+each way in clear; the hello, and all after it, go sealed. A host that refuses in clear
+(another version, a wrong code) is told as any refusal; a sealed message that does not
+open, or that breaks the schema (protocol.parse_from_host), closes the link.
+No pygame here.
 """
 from __future__ import annotations
 
@@ -24,7 +27,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game import VERSION, errors
 from game.net import protocol
-from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
+from game.net.protocol import PROTOCOL_VERSION, REFUSALS, Message, ProtocolError
+from game.net.seal import JOINER, Channel, Exchange, SealError
 from game.net.sending import send_queued
 
 CONNECTING, JOINED, REFUSED, CLOSED = "connecting", "joined", "refused", "closed"
@@ -50,15 +54,16 @@ class NetClient:
         self._out: asyncio.Queue[str | None] | None = None
         self._thread: threading.Thread | None = None
         self._closing = False
+        self.version = PROTOCOL_VERSION
 
     def start(self) -> None:
         """Begin joining, in the background (state tells how it goes)."""
-        hello: dict[str, Any] = {"version": PROTOCOL_VERSION, "code": self.code, "name": self.name,
-                                 "app": VERSION}
+        hello: dict[str, Any] = {"version": PROTOCOL_VERSION, "name": self.name, "app": VERSION}
         for key, value in (("game", self.game), ("token", self.token), ("seat", self.wanted_seat)):
             if value is not None:
                 hello[key] = value
-        first = protocol.encode("hello", **hello)     # ValueError now for a bad name or code
+        first = protocol.encode("hello", **hello)     # ValueError now for a bad name
+        self.version = PROTOCOL_VERSION
         self._thread = threading.Thread(target=self._run, args=(first,), name="net-client",
                                         daemon=True)
         self._thread.start()
@@ -125,20 +130,67 @@ class NetClient:
             self._ended(CLOSED, f"Could not reach {self.host}:{self.port} ({type(e).__name__}).")
             return
         async with ws:
-            writer = asyncio.create_task(send_queued(ws, self._out))
             try:
-                await self._read(ws)
+                channel = await asyncio.wait_for(self._exchange(ws), OPEN_S)
+            except (ConnectionClosed, asyncio.TimeoutError):
+                channel = None
+            if channel is None:
+                self._ended(CLOSED, "The host did not open a sealed link in time.")
+                return
+            writer = asyncio.create_task(send_queued(ws, self._out, channel.seal))
+            try:
+                await self._read(ws, channel)
             finally:
                 writer.cancel()
         if self._closing:
             self._ended(CLOSED, "You left the table.")
         self._ended(CLOSED, "The connection to the host was lost.")
 
-    async def _read(self, ws: ClientConnection) -> None:
+    async def _exchange(self, ws: ClientConnection) -> Channel | None:
+        """The key exchange on the code: the channel, or None once told why (refused)."""
+        exchange = Exchange(self.code, JOINER)
+        await ws.send(protocol.opening(exchange.message, self.version))
+        try:
+            msg = protocol.parse_opening(await ws.recv(), from_host=True)
+        except ProtocolError as e:
+            self._ended(CLOSED, f"The host sent a message this program cannot read: {e.reason}")
+            return None
+        if msg.kind == "end":        # a host of version 1 cannot read the opening
+            msg = Message("refused", {"reason": "version", "text": REFUSALS["version"]})
+        if msg.kind == "refused":
+            self._refused(msg)
+            return None
+        try:
+            return exchange.finish(protocol.pake_bytes(msg))
+        except SealError as e:
+            self._ended(CLOSED, f"The host sent a message this program cannot read: {e}")
+            return None
+
+    def _refused(self, msg: Message) -> None:
+        self._inbox.put(msg)          # before the state: a poller that sees "refused" has the why
+        self._ended(REFUSED, msg["text"])
+
+    async def _read(self, ws: ClientConnection, channel: Channel) -> None:
         try:
             async for raw in ws:
                 try:
-                    msg = protocol.parse_from_host(raw)
+                    if channel.opened == 0 and isinstance(raw, str):   # refused in clear:
+                        msg = protocol.parse_opening(raw, from_host=True)   # a wrong code
+                        if msg.kind == "refused":
+                            self._refused(msg)
+                            return
+                    text = channel.open(raw)
+                except SealError:
+                    if channel.opened == 0:       # the key confirmation failed
+                        self._refused(protocol.parse_from_host(protocol.refused("code")))
+                        return
+                    self._ended(CLOSED, "A message from the host was altered on its way.")
+                    return
+                except ProtocolError as e:
+                    self._ended(CLOSED, f"The host sent a message this program cannot read: {e.reason}")
+                    return
+                try:
+                    msg = protocol.parse_from_host(text)
                 except ProtocolError as e:
                     self._ended(CLOSED, f"The host sent a message this program cannot read: {e.reason}")
                     return
@@ -148,11 +200,11 @@ class NetClient:
                     self.state = JOINED if self.state == CONNECTING else self.state
                 elif msg.kind == "seats":
                     self.names = list(msg["names"])
-                self._inbox.put(msg)      # before the state: a poller that sees "closed" has the why
                 if msg.kind == "refused" and self.state == CONNECTING:
-                    self._ended(REFUSED, msg["text"])
-                elif msg.kind == "end":
+                    self._refused(msg)
+                    continue
+                self._inbox.put(msg)      # before the state: a poller that sees "closed" has the why
+                if msg.kind == "end":
                     self._ended(CLOSED, msg["text"])
         except ConnectionClosed:
             pass
-

@@ -9,6 +9,7 @@ the LAN listing (discovery.TableAdvert, its free seats kept up to date).
     ... each fixed step: hosting.pump()              # never blocks
     hosting.host.local_move(seat, move)   # the table's own seats (keyboard, computers)
     hosting.host.table_move(move)         # its seatless moves (a deal, the Nerts clock)
+    hosting.open_internet()               # ask the router to forward the port (upnp.py)
     hosting.close()                       # the host leaves: every player is told
 
 No pygame here.
@@ -24,6 +25,7 @@ from game.net.discovery import TableAdvert, lan_interfaces, loopback_only
 from game.net.host import LOCAL, REMOTE, TableHost
 from game.net.protocol import DEFAULT_PORT, PROTOCOL_VERSION
 from game.net.server import NetServer
+from game.net.upnp import PortMapping
 
 WITHDRAW_S = 3.0         # how long closing waits for the listing's goodbye
 
@@ -68,6 +70,8 @@ class NetHosting:
         self.server: NetServer | None = None
         self.advert: TableAdvert | None = None
         self.local_names: list[str] = []   # the table's own names of its seats ("You")
+        self.internet: PortMapping | None = None   # the router's forward, once asked for
+        self.router: str | None = None     # the router's description URL (tests); None: searched
         self._free = -1
 
     def attach(self, engine: Any, names: Sequence[str],
@@ -130,10 +134,29 @@ class NetHosting:
         """Where friends join: the addresses, the port and the code."""
         return f"{' or '.join(addresses())}, port {self.port}, code {self.host.code if self.host else ''}"
 
+    def open_internet(self) -> None:
+        """Ask the router to forward the port to this machine (in the background; the
+        mapping's line() says how it goes); asked again, the mapping is removed."""
+        if self.internet is not None:
+            self.internet.close()
+            self.internet = None
+        elif self.server is not None:
+            self.internet = PortMapping(self.port, location=self.router)
+            self.internet.start()
+
+    def internet_line(self) -> str:
+        """Where friends on the internet join, or how to ask for it."""
+        if self.internet is None:
+            return f"Internet: I asks your router to forward port {self.port} to this computer."
+        return self.internet.line()
+
     def close(self) -> str | None:
-        """The host leaves: every player is told, the port closed, the listing withdrawn.
-        A sentence if the listing did not say goodbye, else None."""
+        """The host leaves: every player is told, the port closed, the listing withdrawn,
+        the router's forward removed. A sentence if the listing did not say goodbye, else None."""
         problem = None
+        if self.internet is not None:
+            self.internet.close()
+            self.internet = None
         if self.server is not None:
             self.server.close()
             self.server = None

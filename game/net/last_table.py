@@ -3,6 +3,11 @@ player whose connection dropped can rejoin the same seat: the host holds a dropp
 seat for its token during the grace (game/net/host.py, GRACE_S). The Join screen
 writes it on the welcome and offers "Rejoin"; it is forgotten when the table ends for
 good (the game over, the host closed it) or the host no longer knows the token.
+It holds the code and the seat's token as they are, because a rejoin needs both (the
+code keys the sealed link: game/net/seal.py; the token asks for the seat inside it),
+and nothing on this machine could keep them better than the player's own account: the
+file is written readable by its owner only (0600: storage's temporary file) and is
+forgotten when the table ends. Only this program's welcome is ever written here.
 No pygame here."""
 from __future__ import annotations
 

@@ -6,16 +6,23 @@ its JSON, its kind and every field's type and range, and raises ProtocolError wi
 reason for anything else: nothing unchecked reaches the host or a client. encode()
 checks the same schema on the way out, so a host cannot send what a client refuses.
 The moves, views and events inside are the games' own JSON (their replay and net
-codecs check them). No pygame here.
+codecs check them).
+
+Version 2 seals the table (game/net/seal.py): the one message each way in clear is the
+opening (`parse_opening`: the joiner's protocol version and its SPAKE2 message; the
+host's SPAKE2 message, or a refusal); every message above then travels sealed, the
+hello (which no longer carries the code: the key exchange proved it) first. No pygame here.
 """
 from __future__ import annotations
 
+import base64
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2      # 2: sealed by the table code (seal.py); 1 was in clear
 MAX_MESSAGE = 64 * 1024      # bytes of one client message (the host's updates: MAX_UPDATE)
 MAX_UPDATE = 1024 * 1024     # bytes of one host message (a view and its events)
 DEFAULT_PORT = 47470         # the host's TCP port (the one to open on a router)
@@ -33,6 +40,7 @@ REFUSALS = {
     "seat_taken": "That seat is taken.",
     "token": "That seat is no longer held for you.",
     "joined": "You have already joined.",
+    "busy": "The table is busy: try again in a moment.",
 }
 # why a table ends for a client
 ENDINGS = {
@@ -129,8 +137,7 @@ _SENTENCE = _text(0, 200)
 
 # kind -> (required fields, optional fields), each field -> its check
 CLIENT_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
-    "hello": ({"version": _int(0, 10 ** 6), "code": _text(0, 16),
-               "name": _text(1, MAX_NAME), "app": _text(0, 32)},
+    "hello": ({"version": _int(0, 10 ** 6), "name": _text(1, MAX_NAME), "app": _text(0, 32)},
               {"game": _optional(_text(1, 16)), "token": _optional(_TOKEN), "seat": _optional(_SEAT)}),
     "move": ({"seq": _SEQ, "move": _move}, {}),
     "ping": ({"t": _number}, {}),
@@ -149,6 +156,25 @@ HOST_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "end": ({"reason": _one_of(ENDINGS), "text": _SENTENCE}, {}),
     "pong": ({"t": _number}, {}),
 }
+
+
+def _pake(v: Any) -> str | None:
+    """A SPAKE2 message: 33 bytes in base64 (44 characters)."""
+    ok = isinstance(v, str) and re.fullmatch(r"[A-Za-z0-9+/]{44}", v) is not None
+    return None if ok else "a key exchange message"
+
+
+# the openings, in clear: the joiner's first message, and the host's answer (a refusal
+# in clear is the host's refused above: the version, a barred code, a wrong code)
+OPENING_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "pake": ({"version": _int(0, 10 ** 6), "msg": _pake}, {}),
+}
+HOST_OPENING_KINDS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "pake": ({"msg": _pake}, {}),
+    "refused": HOST_KINDS["refused"],
+    "end": HOST_KINDS["end"],       # (a host of version 1 ends a message it cannot read)
+}
+MAX_OPENING = 256        # bytes of an opening
 
 
 def _check(kinds: dict[str, tuple[dict[str, Check], dict[str, Check]]], data: Any) -> Message:
@@ -191,6 +217,25 @@ def parse(raw: str | bytes) -> Message:
 def parse_from_host(raw: str | bytes) -> Message:
     """A host's message, checked (a client's door); ProtocolError if it breaks the schema."""
     return _check(HOST_KINDS, _decode(raw, MAX_UPDATE))
+
+
+def parse_opening(raw: str | bytes, from_host: bool = False) -> Message:
+    """The first message of a connection, in clear (the host's answer if `from_host`)."""
+    return _check(HOST_OPENING_KINDS if from_host else OPENING_KINDS, _decode(raw, MAX_OPENING))
+
+
+def opening(msg: bytes, version: int | None = None) -> str:
+    """A side's opening: its SPAKE2 message (the joiner's with its protocol version)."""
+    fields: dict[str, Any] = {"msg": base64.b64encode(msg).decode("ascii")}
+    kinds = OPENING_KINDS if version is not None else HOST_OPENING_KINDS
+    if version is not None:
+        fields["version"] = version
+    _check(kinds, {"kind": "pake", **fields})
+    return json.dumps({"kind": "pake", **fields}, separators=(",", ":"))
+
+
+def pake_bytes(message: Message) -> bytes:
+    return base64.b64decode(message["msg"])
 
 
 def encode(kind: str, **fields: Any) -> str:

@@ -3,8 +3,10 @@ friends join (NetHosting.where(): the addresses, the port and the table code) an
 each seat (a human or a computer at this computer, open or joined over the network),
 updated as players join: it pumps the hosting each step (the table under it waits).
 Play starts, and the box goes, once every network seat is joined; S starts at once
-(open Nerts seats are played by computers; a turn game waits on their turns); Esc
-closes the table (every player told) and goes back to the set-up screen.
+(open Nerts seats are played by computers; a turn game waits on their turns); I asks
+the router to forward the port (hosting.open_internet: its line shows the public
+address, or why not); Esc closes the table (every player told) and goes back to the
+set-up screen.
 """
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ class HostLobby(Overlay):
         self.hosting, self.host, self.setup = hosting, hosting.host, setup
         self.seat_words = list(seat_words)
         self.seats = self.seat_lines()
+        self.internet = hosting.internet_line()
 
     def seat_lines(self) -> list[str]:
         return [f"Seat {i + 1}: {seat_status(self.hosting, self.host, i, word)}"
@@ -63,10 +66,13 @@ class HostLobby(Overlay):
     # each step --------------------------------------------------------------------------
     def update(self, dt: float) -> Pop | None:
         self.hosting.pump()
-        seats = self.seat_lines()
+        seats, internet = self.seat_lines(), self.hosting.internet_line()
         if seats != self.seats:
             self.seats = seats
             self.app.redraw()           # drawn, and the seats said again
+        if internet != self.internet:
+            self.internet = internet
+            self.app.redraw()
         if self.hosting.started and self.app.top is self:
             return Pop(self)            # every network seat joined: play starts
         return None
@@ -83,12 +89,20 @@ class HostLobby(Overlay):
         setup = self.setup
         return Pop(self, then=lambda: Replace(setup))
 
+    def toggle_internet(self) -> None:
+        """I: ask the router to forward the port (again: remove the forward)."""
+        self.hosting.open_internet()
+        self.internet = self.hosting.internet_line()
+        self.app.redraw()
+
     def save_state(self) -> None:
         """The program closes: the players are told the host left."""
         self.hosting.close()
 
     def bindings(self) -> list[Binding]:
         return [Binding(("s",), "Start now, with the open seats", self.start_now, bar="Start now"),
+                Binding(("i",), "Over the internet: ask the router to forward the port (again: stop)",
+                        self.toggle_internet, bar="Internet"),
                 *self.app_keys(),
                 Binding((pygame.K_ESCAPE,), "Close the table (back to the set-up)", self.close_table,
                         bar="Close table")]
@@ -100,7 +114,10 @@ class HostLobby(Overlay):
                 "starts when every network seat is joined; S starts it now.", "",
                 "From the internet, your router must forward TCP port "
                 f"{self.hosting.port} to this computer (and its firewall let it in); "
-                "players then type your router's public address.", "",
+                "players then type your router's public address. I asks the router to do "
+                "it (UPnP) and shows that address; if the router does not answer or "
+                "refuses, forward the port by hand (README). The link is sealed by the "
+                "table code: only players who have it can read the table.", "",
                 "Esc closes the table: every player is told, and you are back at the set-up."]
 
     # speech -----------------------------------------------------------------------------
@@ -121,6 +138,7 @@ class HostLobby(Overlay):
         out += [(line, P.YELLOW) for line in ui.wrap(self.hosting.where(), inner)]
         if self.hosting.advert is not None:
             out.append(("Players on this network see the table listed.", P.LIGHT_CYAN))
+        out += [(line, P.LIGHT_CYAN) for line in ui.wrap(self.internet, inner)]
         out.append(("", P.WHITE))
         out += [(ui.cut(line, inner), P.WHITE) for line in self.seats]
         out.append(("", P.WHITE))
