@@ -25,7 +25,7 @@ from game.gin import melds as M
 from game.gin import seat_checks as SC
 from game.gin.arrangement import Arrangement, sort_for_hand
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
-from game.gin.narrate import Narrator, who
+from game.gin.narrate import Narrator
 from game.gin.table_coach import CoachTally
 from game.gin.view import GinView
 from game.table.audience import Message
@@ -45,6 +45,7 @@ class SeatPlay:
     remote = False         # the joiner's table: the host plays the moves
     networked = False      # a network table (the joiner's, or the host's): nobody peeks
     hot_seat = False
+    challenge: Any = None  # the deal challenge played at this table (no peeking), if any
 
     def __init__(self, app: Any, names: tuple[str, str], me: int) -> None:
         self.app = app
@@ -287,9 +288,26 @@ class SeatPlay:
             return self.refuse("The coach helps when it is your turn to draw or discard.")
         opponent = self.names[self.them] if self.opponent_named else "the computer"
         advice = self.coaching.ask(self.seen, self.me, opponent)
+        self._point_at(advice.move)
         self.note = "Coach: " + advice.text
         self._coach_used()
         return None
+
+    def _point_at(self, move: Any) -> None:
+        """The keys' cursor on what the coach advised (as Gnono's coach does): the pick-up
+        arrow at the Stock or the upcard, or the card to throw flashing, so that the next
+        key plays it. A card taken and still below the upcard goes in at the arrow first
+        (as Enter puts it)."""
+        if isinstance(move, TakeUpcard | DrawStock | Pass) and self.picked is None:
+            self.focus, self.moving = "pickup", False
+            if self._pickup_choice():
+                self.target = "stock" if isinstance(move, DrawStock) else "pile"
+        elif isinstance(move, Discard | GoOut):
+            card = move.card if isinstance(move, Discard) else move.discard
+            if card is not None and self.picked is not None:
+                self.insert()
+            if card in self.order:
+                self.focus, self.moving, self.sel = "hand", False, self.order.index(card)
 
     def _coach_used(self) -> None:
         """The coach was asked (the local table's replay counts it)."""
@@ -337,7 +355,7 @@ class SeatPlay:
             self.picked = None
             self.sel = self.arrow
             self.focus = "hand"
-            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+            self.note = self._discard_note()
             return
         if not self.moving:
             return False
@@ -349,6 +367,11 @@ class SeatPlay:
         self.focus = "hand"
         self._hand_note()
 
+    def _discard_note(self) -> str:
+        v = self.seen
+        out = "gin" if v is not None and v.knock_value == 0 else "gin or knock"
+        return f"Move the flashing card with \x1b\x1a and discard it with - (F10: {out})."
+
     def arrow_down(self):
         if self.picked is not None:
             return self.refuse("Put the card you took in your hand first: Enter.")
@@ -359,7 +382,7 @@ class SeatPlay:
     def _hand_note(self):
         """The note for the hand with the flashing card (after a sort, or Down to it)."""
         if self.seen.phase == "discard":
-            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+            self.note = self._discard_note()
         else:
             self.note = "Sort your cards (\x18 on a card moves it), or \x18\x18 back to the Stock/Pile."
 
@@ -439,8 +462,7 @@ class SeatPlay:
         self.arr = Arrangement("defend", None, melds, layoffs, un)
         self.mode = "confirm"
         self.picked = None
-        kind = "goes gin" if v.out_kind == "gin" else "knocks"
-        self.note = f"{who(self, self.them)} {kind}. " + self._arr_summary()
+        self.note = self._arr_summary()    # (the knock or gin itself is the line above: said once)
 
     def confirm_yes(self):
         a = self.arr
