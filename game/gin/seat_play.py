@@ -3,34 +3,54 @@ alone (the rules' GinView: its hand, the upcard, the Stock's count, the phase, t
 legal moves...): the player's own order of his cards and where his keys point, the
 notes, the hand laid out in groups to go out or defend, and the keys' actions.
 
-SeatPlay is shared by the local table (game/gin/controller.py's GinController: the
-engine at hand, its computer, its saves) and the joiner's network table
-(game/gin/remote_table.py: the host's views), so that one drawing (table_draw.py) and
-one key map (table_keys.py) serve both. A subclass gives:
-
-    seen            the seat's view now (None: nothing received yet): an attribute, or
-                    a property made from the engine
-    submit(move)    play it: True if applied or sent, False (a note says why) if refused
-    _others_turn()  the other seat is to move (the local table paces its computer)
-and calls _after_move(events) once a move is applied: the notes, the sounds, the
-table's mode, and the keyboard seat's own move taking effect (the card it took...).
+One table (game/gin/table.py's GinTable), one drawing (table_draw.py) and one key map
+(table_keys.py) serve local, hosted and joined play: the seat's play reads its view
+and sends its moves through a seat source.
+- Joined over the network, SeatPlay itself is the table's controller: its source is
+  the link to the host (`source`, a game/net/remote_seat.RemoteSeat), its view the host's
+  last update, a move is sent and nothing applied here; the host's next update is the
+  truth (`received`, from the shared game/table/joined.py), taking effect as a move
+  does at the local table.
+- At one keyboard (hosted too), the source is the engine at hand: GinController
+  (game/gin/controller.py, with its computer and saves) gives `seen` from the engine
+  and `submit` applies the move, then calls _after_move(events): the notes, the sounds,
+  the table's mode, and the keyboard seat's own move taking effect (the card it took...).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from game.cards import Card, card_text, codes_as_text
-from game.engine import IllegalMove
+from game.engine import Details, IllegalMove
 from game.gin import melds as M
 from game.gin import seat_checks as SC
+from game.gin import table_speech
 from game.gin.arrangement import Arrangement, sort_for_hand
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
 from game.gin.narrate import Narrator
+from game.gin.options import GinOptions
+from game.gin.scores import GameScore, HandRecord
 from game.gin.table_coach import CoachTally
 from game.gin.view import GinView
 from game.table.audience import Message
 
 MODES = ("play", "wait", "confirm", "mark", "result", "handover", "over")   # over: the game's end shown
+
+
+@dataclass
+class ScoreSheet:
+    """What the score screens (game/gin/screens.py) read of a game, at a joined table
+    from the views received: the options, the games' scores, the hands won, the hands'
+    records (the local table gives its engine's game)."""
+    options: GinOptions
+    games: tuple[GameScore, ...]
+    wins: tuple[int, ...]
+    records: list[HandRecord]
+
+    @property
+    def n_games(self) -> int:
+        return len(self.games)
 
 
 def sentence(reason: str) -> str:
@@ -47,9 +67,16 @@ class SeatPlay:
     hot_seat = False
     challenge: Any = None  # the deal challenge played at this table (no peeking), if any
 
-    def __init__(self, app: Any, names: tuple[str, str], me: int) -> None:
+    def __init__(self, app: Any, names: tuple[str, str] | None, me: int, source: Any = None) -> None:
         self.app = app
+        self.source = source                  # joined: the link to the host (RemoteSeat), else None
+        if source is not None:
+            self.remote = self.networked = True
+            self.level = ""                   # the other seat is a person: no level by its name
+            names = self.seat_names()
+        assert names is not None
         self.names = names
+        self.records: list[HandRecord] = []   # joined: the hands' records seen, for F3
         self._note = Message(None)            # the keyboard player's own line (audience: `me`)
         self._other_note = ""                 # the line everyone reads
         self.in_key = False                  # a key is being handled (its note goes with the focus)
@@ -75,11 +102,66 @@ class SeatPlay:
         self._dw_cache: dict = {}
         self.moved = True                    # a move not drawn yet (the scene's dirty())
 
-    # ---- what a subclass gives ---------------------------------------------------------
-    seen: GinView | None          # the seat's view now
+    # ---- the seat source: the host's link here (GinController: the engine) ------------
+    @property
+    def seen(self) -> GinView | None:
+        """The seat's view now (None: nothing received yet)."""
+        return self.source.view if self.source is not None else None
 
     def submit(self, move: Any) -> bool:
-        raise NotImplementedError
+        """Play the move: sent to the host (True), or refused with the reason (False)."""
+        if self.source.send(move):
+            return True
+        return self.refuse("Your last move is on its way to the host." if self.source.joined
+                           else "The connection to the table is lost.")
+
+    def seat_names(self) -> tuple[str, str]:
+        return self.source.name(0), self.source.name(1)
+
+    def cpu_to_move(self) -> bool:
+        """A computer of this table is to move (the local table paces it)."""
+        return False
+
+    def sheet(self) -> Any:
+        """What the score screens read: the views' scores and the hands' records."""
+        v = self.seen
+        assert v is not None
+        return ScoreSheet(v.options, v.games, v.wins, self.records)
+
+    # ---- the host's messages (game/table/joined.py's JoinedPlay) ------------------------
+    def received(self, events: list[dict[str, Any]]) -> None:
+        """The host's update has come (`events` as this seat may read them): it takes
+        effect as a move does at the local table."""
+        self.names = self.seat_names()
+        v = self.seen
+        if v is None:
+            return
+        r = v.last_record
+        if r is not None and (not self.records or self.records[-1].to_json() != r.to_json()):
+            self.records.append(r)
+        if events:
+            self._after_move([Details(e["kind"], e["seat"], e["data"]) for e in events])
+        else:                     # the first view (or a rejoin's): the table as it stands
+            self._sync()
+            if v.phase == "discard" and v.turn == self.me and self.picked is None:
+                self.focus = "hand"      # back in the middle of a turn: the card to throw
+            self.moved = True
+
+    def seated(self) -> None:
+        self.names = self.seat_names()
+        self.moved = True
+
+    def turn(self) -> int | None:
+        v = self.seen
+        return v.turn if v is not None and v.phase in ("offer", "draw", "discard", "lay_down") else None
+
+    def tell(self, line: str) -> None:
+        self.other_note = line
+        self.moved = True
+
+    def over_lines(self) -> list[str]:
+        """The game over box's lines: the last hand's result, who won, the scores."""
+        return table_speech.over_lines(self)
 
     def _others_turn(self) -> None:
         """The other seat is to move (or to lay down): the local table paces its computer."""
@@ -94,7 +176,7 @@ class SeatPlay:
 
     def waiting_line(self) -> str:
         """Who the table waits for to come back (a network table), else ""."""
-        return ""
+        return self.source.waiting_for() if self.source is not None else ""
 
     # ---- the state -------------------------------------------------------------------
     @property
@@ -519,8 +601,9 @@ class SeatPlay:
 
     # ---- hands --------------------------------------------------------------------------
     def next_hand_move(self) -> NextHand:
-        """The deal of the next hand, as this table asks for it."""
-        return NextHand()
+        """The deal of the next hand, as this table asks for it (joined: this seat asks
+        the host; at the local table the deal is the table's, no seat's)."""
+        return NextHand(self.me) if self.remote else NextHand()
 
     def _next_hand(self):
         v = self.seen

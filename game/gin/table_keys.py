@@ -71,6 +71,8 @@ class GinKeys:
         else:
             b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave,
                              bar="Save, exit" if waiting else ""))
+            if c.networked and m not in ("confirm", "mark"):     # hosted: asks (the joiner is dropped)
+                b.append(Binding((pygame.K_ESCAPE,), "Leave the table (asks first)", t.ask_leave))
         if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
             b.append(Binding(("h",), "Coach: what the expert would do now", c.coach,
                              bar="Coach" if playing else ""))
