@@ -134,12 +134,7 @@ class GinController(SeatPlay):
             self._waiting, self.moved = waiting, True
 
     def waiting_line(self) -> str:
-        h = self.hosting
-        if h is None or not h.missing():
-            return ""
-        if not h.started:
-            return "Waiting for a player to join the table."
-        return f"Waiting for {self.names[CPU]} to come back."
+        return self.hosting.waiting_line() if self.hosting is not None else ""
 
     def close_hosting(self) -> None:
         """The host leaves: every player is told (a listing's trouble goes to the log)."""

@@ -251,9 +251,8 @@ class GinTable(Scene):
 
     def ask_leave(self):
         """Esc at a hosted table: leave? (saved; the joined player is dropped)."""
-        c = self.ctl
-        seated = [c.names[s] for s in c.hosting.remote if s not in c.hosting.missing()]
-        return Push(Question(self.app, leave_question(seated), self.save_and_leave, title="Leave"))
+        return Push(Question(self.app, leave_question(self.ctl.hosting.seated()), self.save_and_leave,
+                             title="Leave"))
 
     def leave(self):
         """F8 or Esc at a joined table: the player leaves; the host keeps the seat a while."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.words import listed
+
 LEAVE_SAVED = "Leave the game? (the game is saved)"
 
 
@@ -12,6 +14,5 @@ def leave_question(dropped: Sequence[str] = ()) -> str:
     """The Leave box's question; `dropped`: the names of the network players seated now."""
     if not dropped:
         return LEAVE_SAVED
-    names = dropped[0] if len(dropped) == 1 else ", ".join(dropped[:-1]) + " and " + dropped[-1]
-    return (f"Leave the game? It is saved, but the table closes: {names} "
+    return (f"Leave the game? It is saved, but the table closes: {listed(dropped)} "
             f"{'is' if len(dropped) == 1 else 'are'} dropped from it.")
