@@ -147,6 +147,7 @@ def play_hand(app: Any, server: NetServer, scene: GinTable, host: TableHost) -> 
         if not v.legal_moves:
             continue
         act(app, scene, ai.choose(v), mark_by_hand=True)
+        scene.check_invariants()
         sent += 1
         assert sent < 200
     return sent
@@ -429,3 +430,11 @@ def test_a_joined_seat_is_told_whose_turn_it_is(app):
     client.update(g, g.apply(Pass(1)))              # Boris passes: the notes go on as ever
     scene.update(1 / 60)
     assert "Boris passes" in c.other_note and c.my_turn
+    g, client, scene = on_the_fixed_deal(app, 1)    # Zoe's turn: said, and gone once she moves
+    scene.update(1 / 60)
+    assert scene.ctl.other_note == "You are at the table: it is your turn."
+    press(app, MINUS)
+    assert client.sent[-1]["move"]["t"] == "Pass"
+    client.update(g, g.apply(Pass(0)))
+    scene.update(1 / 60)
+    assert "your turn" not in scene.ctl.other_note and scene.ctl.note == "You passed the upcard."

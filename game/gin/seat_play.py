@@ -77,6 +77,7 @@ class SeatPlay:
         assert names is not None
         self.names = names
         self.records: list[HandRecord] = []   # joined: the hands' records seen, for F3
+        self._told = ""                       # joined: the line that said whose turn it was
         self._note = Message(None)            # the keyboard player's own line (audience: `me`)
         self._other_note = ""                 # the line everyone reads
         self.in_key = False                  # a key is being handled (its note goes with the focus)
@@ -140,12 +141,23 @@ class SeatPlay:
         if r is not None and (not self.records or self.records[-1].to_json() != r.to_json()):
             self.records.append(r)
         if events:
+            if self._other_note == self._told:    # whose turn it was when joined: moved on
+                self._other_note = self._told = ""
             self._after_move([Details(e["kind"], e["seat"], e["data"]) for e in events])
         else:                     # the first view (or a rejoin's): the table as it stands
             self._sync()
             if v.phase == "discard" and v.turn == self.me and self.picked is None:
                 self.focus = "hand"      # back in the middle of a turn: the card to throw
             self.moved = True
+
+    def check_invariants(self) -> None:
+        """The shown hand is the view's hand; raises AssertionError."""
+        v = self.seen
+        hand = v.hand if v is not None else ()
+        assert len(set(self.order)) == len(self.order) and all(c in hand for c in self.order), \
+            "a card shown in the hand is not in it"
+        assert self.picked is None or (self.picked in hand and self.picked not in self.order)
+        assert self.mode in MODES
 
     def seated(self) -> None:
         self.names = self.seat_names()
@@ -156,7 +168,7 @@ class SeatPlay:
         return v.turn if v is not None and v.phase in ("offer", "draw", "discard", "lay_down") else None
 
     def tell(self, line: str) -> None:
-        self.other_note = line
+        self.other_note = self._told = line
         self.moved = True
 
     def over_lines(self) -> list[str]:

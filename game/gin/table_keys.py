@@ -53,11 +53,10 @@ class GinKeys:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
         else:
             hot = c.hot_seat and why is None
-            b += [Binding((pygame.K_F6,), "", lambda: c.refuse(
-                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)." if hot else why),
-                      show=False),
-                  Binding((pygame.K_F9,), "", lambda: c.refuse(
-                      "In hot seat each hand is seen by its player alone." if hot else why), show=False)]
+            b += [Binding((pygame.K_F6,), "The Stock: not at this table (says why)", lambda: c.refuse(
+                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)." if hot else why)),
+                  Binding((pygame.K_F9,), "The other hand: not at this table (says why)", lambda: c.refuse(
+                      "In hot seat each hand is seen by its player alone." if hot else why))]
         if m == "play" and not c.networked:    # a network table deals no hand again
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
         if m != "result" and not private:

@@ -113,6 +113,7 @@ class JoinedSeat:
         """The keys held, once the host has answered: each as if pressed now (one that
         means nothing is the beep); a key that sends a move holds the rest again."""
         while self.held and self.link.pending is None and self.scene.app.top is self.scene:
+            self.scene.app.redraw()          # as after a key pressed now
             done = self.scene.handle(self.held.pop(0))
             if isinstance(done, TRANSITIONS):
                 return done
