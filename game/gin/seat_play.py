@@ -18,7 +18,6 @@ and sends its moves through a seat source.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from game.cards import Card, card_text, codes_as_text
@@ -29,28 +28,12 @@ from game.gin import table_speech
 from game.gin.arrangement import Arrangement, sort_for_hand
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
 from game.gin.narrate import Narrator
-from game.gin.options import GinOptions
-from game.gin.scores import GameScore, HandRecord
-from game.gin.table_coach import CoachTally
+from game.gin.scores import HandRecord, ScoreSheet
+from game.gin.table_coach import CoachTally, point_at
 from game.gin.view import GinView
 from game.table.audience import Message
 
 MODES = ("play", "wait", "confirm", "mark", "result", "handover", "over")   # over: the game's end shown
-
-
-@dataclass
-class ScoreSheet:
-    """What the score screens (game/gin/screens.py) read of a game, at a joined table
-    from the views received: the options, the games' scores, the hands won, the hands'
-    records (the local table gives its engine's game)."""
-    options: GinOptions
-    games: tuple[GameScore, ...]
-    wins: tuple[int, ...]
-    records: list[HandRecord]
-
-    @property
-    def n_games(self) -> int:
-        return len(self.games)
 
 
 def sentence(reason: str) -> str:
@@ -382,26 +365,10 @@ class SeatPlay:
             return self.refuse("The coach helps when it is your turn to draw or discard.")
         opponent = self.names[self.them] if self.opponent_named else "the computer"
         advice = self.coaching.ask(self.seen, self.me, opponent)
-        self._point_at(advice.move)
+        point_at(self, advice.move)
         self.note = "Coach: " + advice.text
         self._coach_used()
         return None
-
-    def _point_at(self, move: Any) -> None:
-        """The keys' cursor on what the coach advised (as Gnono's coach does): the pick-up
-        arrow at the Stock or the upcard, or the card to throw flashing, so that the next
-        key plays it. A card taken and still below the upcard goes in at the arrow first
-        (as Enter puts it)."""
-        if isinstance(move, TakeUpcard | DrawStock | Pass) and self.picked is None:
-            self.focus, self.moving = "pickup", False
-            if self._pickup_choice():
-                self.target = "stock" if isinstance(move, DrawStock) else "pile"
-        elif isinstance(move, Discard | GoOut):
-            card = move.card if isinstance(move, Discard) else move.discard
-            if card is not None and self.picked is not None:
-                self.insert()
-            if card in self.order:
-                self.focus, self.moving, self.sel = "hand", False, self.order.index(card)
 
     def _coach_used(self) -> None:
         """The coach was asked (the local table's replay counts it)."""

@@ -36,8 +36,6 @@ turn on a rejoin, the table's end) is game/table/joined.py's JoinedSeat.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import challenges
 from game.challenges import Challenge
 from game.deals import DEAL_LIMIT, fresh_deal_no, is_deal_no
@@ -56,12 +54,9 @@ from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.table.handover import HandOver
-from game.table.joined import JoinedSeat
+from game.table.joined import JoinedSeat, Link
 from game.table.leaving import leave_question
 from game.table_support import resume_safely
-
-if TYPE_CHECKING:
-    from game.net.remote_seat import RemoteSeat
 
 
 class GinTable(Scene):
@@ -74,7 +69,7 @@ class GinTable(Scene):
     spoken_detail_name = "your hand by suit"
 
     def __init__(self, app, game: GinGame | None, name: str = "", level: str = "", ai_seed: int = 0,
-                 session: dict | None = None, hosting=None, seat: RemoteSeat | None = None):
+                 session: dict | None = None, hosting=None, seat: Link | None = None):
         super().__init__(app)
         if seat is None:
             assert game is not None
@@ -304,7 +299,7 @@ def start_challenge(app, ch: Challenge) -> Scene:
     return table
 
 
-def join(app, seat: RemoteSeat) -> Scene:
+def join(app, seat: Link) -> Scene:
     """The table joined over the network: `seat` is the link to the host, after its
     welcome (game/scenes/join.py)."""
     return GinTable(app, None, seat=seat)

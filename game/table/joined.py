@@ -24,21 +24,35 @@ No pygame here but the keys' codes; no game is named.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
 from game import palette as P
 from game import ui
 from game.keys import Binding
+from game.net.protocol import Message
 from game.scene import TRANSITIONS, Pop, Scene, Transition
-
-if TYPE_CHECKING:     # (the link's modules load with the transport, on a join)
-    from game.net.protocol import Message
-    from game.net.remote_seat import RemoteSeat
+from game.table.remote_end import EndingLink, end_table
 
 HELD_MAX = 4         # keys held while a move is in flight; one more is the beep
 AT_ONCE = (pygame.K_ESCAPE, *range(pygame.K_F1, pygame.K_F12 + 1))   # never held: leave, screens
+
+
+class Link(EndingLink, Protocol):
+    """What a joined table reads of its link (game/net/remote_seat.py's RemoteSeat,
+    which loads the games' list: a table cannot import it)."""
+    view: Any
+    events: list[dict[str, Any]]
+    refusal: str
+    pending: int | None
+    seat: int
+
+    @property
+    def joined(self) -> bool: ...
+    def poll(self, each: Callable[[Message], None] | None = None) -> list[str]: ...
+    def name(self, seat: int) -> str: ...
 
 
 class JoinedPlay(Protocol):
@@ -50,7 +64,7 @@ class JoinedPlay(Protocol):
     def over_lines(self) -> list[str]: ...
 
 
-def turn_line(link: RemoteSeat, turn: int | None) -> str:
+def turn_line(link: Link, turn: int | None) -> str:
     """Whose turn it is, said when the seat is (re)joined ("" if no one's)."""
     if turn is None:
         return ""
@@ -60,7 +74,7 @@ def turn_line(link: RemoteSeat, turn: int | None) -> str:
 
 
 class JoinedSeat:
-    def __init__(self, scene: Scene, link: RemoteSeat, play: JoinedPlay):
+    def __init__(self, scene: Scene, link: Link, play: JoinedPlay):
         self.scene, self.link, self.play = scene, link, play
         self.held: list[Any] = []        # keys pressed while a move is in flight
         self.viewed = link.view is not None
@@ -94,7 +108,6 @@ class JoinedSeat:
         """The table's end: a screen over it goes first, then the table, then the box."""
         if covering:
             return Pop(covering[-1], then=lambda: self._close(covering[:-1]))
-        from game.table.remote_end import end_table  # lazy: see the imports
         return end_table(self.scene, self.link, self.play.over_lines())
 
     # ---- a move in flight ---------------------------------------------------------------
