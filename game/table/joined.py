@@ -20,7 +20,7 @@ The controller (`play`) gives, in its game's terms:
     turn() -> int | None   the seat to move on the view (None: no one's, or real time)
     tell(line)             a line for this seat's notes
     over_lines() -> list   the game over box's lines, from the last view
-No pygame here but the keys' codes; no game is named.
+It draws only the waiting screen; no game is named here.
 """
 from __future__ import annotations
 
@@ -74,6 +74,8 @@ def turn_line(link: Link, turn: int | None) -> str:
 
 
 class JoinedSeat:
+    """A scene's joined seat: `link` the RemoteSeat, `play` the table's controller."""
+
     def __init__(self, scene: Scene, link: Link, play: JoinedPlay):
         self.scene, self.link, self.play = scene, link, play
         self.held: list[Any] = []        # keys pressed while a move is in flight
