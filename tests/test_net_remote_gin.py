@@ -1,4 +1,4 @@
-"""The Gin Rummy table at a joiner's program (game/gin/remote_table.py), headless,
+"""The Gin Rummy table at a joiner's program (game/gin/table.py's join), headless,
 against a host on the loopback address with a computer at the other seat: a whole
 hand and the next deal played by GIN!'s keys (the pick-up arrow, the arrow row, the
 discard, F10 and the lay-down's Y/N and marking), the same game as the host's moves
@@ -16,10 +16,10 @@ import pytest
 from game.gin.ai import make_ai
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
 from game.gin.options import GinOptions
-from game.gin.remote_table import RemoteGinTable, over_lines
 from game.gin.replay_codec import move_to_json
 from game.gin.rules import GinGame
 from game.gin.screens import CardsBox, GridScreen
+from game.gin.table import GinTable, join
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
@@ -50,22 +50,22 @@ def table(app):
     host, server, port = host_and_server()
     client = NetClient("127.0.0.1", port, CODE, "Joiner")
     client.start()
-    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
+    scene = join(app, RemoteSeat(client, "gin"))
     app.push(scene)
     yield host, server, scene
     client.close()
     server.close()
 
 
-def frames(server: NetServer, scene: RemoteGinTable, until: Any, timeout_s: float = 20.0) -> bool:
+def frames(server: NetServer, scene: GinTable, until: Any, timeout_s: float = 20.0) -> bool:
     return run_until(lambda: (server.pump(), scene.update(1 / 60)), until, timeout_s)
 
 
-def in_step(server: NetServer, scene: RemoteGinTable, host: TableHost) -> bool:
+def in_step(server: NetServer, scene: GinTable, host: TableHost) -> bool:
     """The joiner's view is the host's, nothing on its way, and the host's computer had
     its chance at this position (it moves at the first pump when it will: delay 0)."""
     def level() -> bool:
-        return scene.link.pending is None and scene.link.view == host.engine.view(0)
+        return scene.joined.link.pending is None and scene.joined.link.view == host.engine.view(0)
     if not frames(server, scene, level):
         return False
     n = host.moves_applied
@@ -82,7 +82,7 @@ def press(app: Any, *events: Any) -> None:
         app.redraw()
 
 
-def select(app: Any, scene: RemoteGinTable, card: Any) -> None:
+def select(app: Any, scene: GinTable, card: Any) -> None:
     """The flashing card moved to `card` by the arrow keys."""
     c = scene.ctl
     if c.focus != "hand":
@@ -93,7 +93,7 @@ def select(app: Any, scene: RemoteGinTable, card: Any) -> None:
     assert c.order[c.sel] == card
 
 
-def act(app: Any, scene: RemoteGinTable, move: Any, mark_by_hand: bool) -> None:
+def act(app: Any, scene: GinTable, move: Any, mark_by_hand: bool) -> None:
     """The keys that make `move` at the table, as a player presses them."""
     c = scene.ctl
     if isinstance(move, LayDown):
@@ -132,13 +132,13 @@ def act(app: Any, scene: RemoteGinTable, move: Any, mark_by_hand: bool) -> None:
         raise AssertionError(f"no keys for {move}")
 
 
-def play_hand(app: Any, server: NetServer, scene: RemoteGinTable, host: TableHost) -> int:
+def play_hand(app: Any, server: NetServer, scene: GinTable, host: TableHost) -> int:
     """The joiner's moves of one hand, chosen by a computer from the joiner's view
     and made by keys, to the hand's end. The moves sent."""
     ai = make_ai("normal", 5)
     sent = 0
     while host.engine.phase not in ("hand_over", "game_over"):
-        assert frames(server, scene, lambda: scene.link.view is not None)
+        assert frames(server, scene, lambda: scene.joined.link.view is not None)
         if not in_step(server, scene, host):
             continue
         v = scene.ctl.seen
@@ -147,6 +147,7 @@ def play_hand(app: Any, server: NetServer, scene: RemoteGinTable, host: TableHos
         if not v.legal_moves:
             continue
         act(app, scene, ai.choose(v), mark_by_hand=True)
+        scene.check_invariants()
         sent += 1
         assert sent < 200
     return sent
@@ -160,7 +161,7 @@ def test_a_hand_and_the_next_deal_are_played_by_the_keys_as_at_one_keyboard(app,
     assert app.beeps == 0
     v = scene.ctl.seen
     assert v.last_record is not None and scene.ctl.records == [v.last_record]
-    assert any(line in " ".join(over_lines(scene.ctl)) for line in ("wins", "tie"))
+    assert any(line in " ".join(scene.ctl.over_lines()) for line in ("wins", "tie"))
     # any key: the score, then the next deal (this seat's NextHand, as at one keyboard)
     press(app, ENTER)
     assert isinstance(app.top, GridScreen)
@@ -179,26 +180,38 @@ def test_a_hand_and_the_next_deal_are_played_by_the_keys_as_at_one_keyboard(app,
 
 def test_the_hosts_refusal_is_the_beep_and_nothing_changes(app, table):
     host, server, scene = table
-    assert frames(server, scene, lambda: scene.link.view is not None)
+    assert frames(server, scene, lambda: scene.joined.link.view is not None)
     assert in_step(server, scene, host)                   # the host's computer has moved
     before = host.engine.to_json()
     wrong = Discard(0, host.engine.hands[1][0])           # a card of the other hand
-    scene.link.client.send({"kind": "move", "seq": 99, "move": move_to_json(wrong)})
-    scene.link.pending = 99
-    assert frames(server, scene, lambda: scene.link.pending is None)
-    assert app.beeps == 1 and scene.link.refusal and host.engine.to_json() == before
-    assert scene.ctl.note.startswith(scene.link.refusal[:1].upper())
+    scene.joined.link.client.send({"kind": "move", "seq": 99, "move": move_to_json(wrong)})
+    scene.joined.link.pending = 99
+    assert frames(server, scene, lambda: scene.joined.link.pending is None)
+    assert app.beeps == 1 and scene.joined.link.refusal and host.engine.to_json() == before
+    assert scene.ctl.note.startswith(scene.joined.link.refusal[:1].upper())
 
 
-def test_a_move_while_the_last_is_on_its_way_is_the_beep(app, table):
+def test_keys_pressed_while_a_move_is_on_its_way_are_played_once_the_host_answers(app, table):
+    """+ then Enter at once (issue #44 item 20): the Enter is held while the take is in
+    flight and puts the card in when the host's update has come; no beep, nothing lost."""
     host, server, scene = table
-    assert frames(server, scene, lambda: scene.link.view is not None)
+    link = scene.joined.link
+    assert frames(server, scene, lambda: link.view is not None)
     assert in_step(server, scene, host)
     c = scene.ctl
-    assert c.my_turn and c.focus == "pickup"
-    scene.link.pending = 42            # a move not answered yet
-    press(app, PLUS if c.seen.phase != "offer" else MINUS)
-    assert app.beeps == 1 and "on its way" in c.note and scene.link.seq == 0
+    assert c.my_turn and c.focus == "pickup" and c.seen.phase in ("offer", "draw")
+    press(app, PLUS, ENTER)
+    assert link.pending is not None and c.picked is None and app.beeps == 0
+    assert frames(server, scene, lambda: link.pending is None and c.picked is None and c.focus == "hand")
+    assert len(c.order) == 11 and sorted(c.order) == sorted(host.engine.hands[0]) and app.beeps == 0
+    # a move refused by the host drops the keys held after it, with the beep
+    wrong = Discard(0, host.engine.hands[1][0])
+    assert c.submit(wrong) and link.pending is not None
+    assert not c.submit(wrong) and "on its way" in c.note      # one move at a time
+    press(app, key_event(K.K_RIGHT), key_event(K.K_RIGHT))
+    sel = c.sel
+    assert frames(server, scene, lambda: link.pending is None)
+    assert app.beeps == 1 and c.sel == sel and not scene.joined.held
 
 
 def colours(canvas: pygame.Surface) -> set[tuple[int, ...]]:
@@ -211,8 +224,8 @@ def test_the_table_is_drawn_by_the_tables_drawing_and_every_offered_key_acts(app
     canvas = pygame.Surface((640, 480))
     scene.draw(canvas)                                  # nothing received yet
     press(app, PLUS)
-    assert app.beeps == 1 and scene.link.seq == 0       # no view: a key with nothing to do
-    assert frames(server, scene, lambda: scene.link.view is not None)
+    assert app.beeps == 1 and scene.joined.link.seq == 0       # no view: a key with nothing to do
+    assert frames(server, scene, lambda: scene.joined.link.view is not None)
     assert in_step(server, scene, host)
     scene.draw(canvas)
     seen = colours(canvas)
@@ -227,14 +240,14 @@ def test_the_table_is_drawn_by_the_tables_drawing_and_every_offered_key_acts(app
             app.key(ENTER)
             assert app.top is scene
     keys = {k for b in scene.bindings() for k in b.keys}
-    assert not keys & {K.K_F6, K.K_F7, K.K_F9}          # the Stock, the other hand: nobody's to see
-    for key in (K.K_F6, K.K_F9, K.K_F7):
+    assert K.K_F7 not in keys                            # the deal is the host's
+    for key in (K.K_F6, K.K_F9, K.K_F7):                 # the Stock, the other hand: nobody's to see
         app.key(key_event(key))
-    assert app.beeps == 4
+    assert app.beeps == 4 and "nobody sees the Stock" in scene.ctl.note
     assert scene.help_lines() and "KEYS TO PLAY" in scene.help_lines()
     assert scene.spoken_focus() and scene.spoken_state().startswith("Your hand")
     app.key(key_event(K.K_ESCAPE))
-    assert scene.link.client.state == "closed" and scene not in app.scenes
+    assert scene.joined.link.client.state == "closed" and scene not in app.scenes
 
 
 @pytest.fixture
@@ -252,12 +265,12 @@ def joined(menu_app):
 def test_a_join_goes_on_to_the_gin_table_and_its_game_over_box(joined):
     app, host, server = joined
     end = time.monotonic() + 20
-    while not isinstance(app.top, RemoteGinTable) and time.monotonic() < end:
+    while not isinstance(app.top, GinTable) and time.monotonic() < end:
         server.pump()
         app.run(max_frames=1)
         time.sleep(0.001)
     scene = app.top
-    assert isinstance(scene, RemoteGinTable) and scene.link.names[0] == "Zoe"
+    assert isinstance(scene, GinTable) and scene.joined.link.names[0] == "Zoe"
     assert isinstance(app.scenes[-2], MenuScene)
     ai = make_ai("normal", 9)
     sent = 0
@@ -265,7 +278,7 @@ def test_a_join_goes_on_to_the_gin_table_and_its_game_over_box(joined):
         server.pump()
         app.run(max_frames=1)
         v = scene.ctl.seen
-        if (scene in app.scenes and v is not None and v.legal_moves and scene.link.pending is None
+        if (scene in app.scenes and v is not None and v.legal_moves and scene.joined.link.pending is None
                 and v == host.engine.view(0) and app.top is scene and v.phase != "hand_over"):
             act(app, scene, ai.choose(v), mark_by_hand=False)
             sent += 1
@@ -334,7 +347,7 @@ class HostSays:
         self.state = "closed"
 
 
-def on_the_fixed_deal(app: Any, dealer: int, *moves: Any) -> tuple[GinGame, HostSays, RemoteGinTable]:
+def on_the_fixed_deal(app: Any, dealer: int, *moves: Any) -> tuple[GinGame, HostSays, GinTable]:
     """Zoe (seat 0) joined at a deal made by hand, after `moves`: the engine the host
     would hold, the client fed its view by hand, the joiner's table pushed."""
     from game.cards import Card, parse_cards
@@ -344,7 +357,7 @@ def on_the_fixed_deal(app: Any, dealer: int, *moves: Any) -> tuple[GinGame, Host
         g.apply(move(g))
     client = HostSays()
     client.update(g, [])
-    scene = RemoteGinTable(app, RemoteSeat(client, "gin"))
+    scene = join(app, RemoteSeat(client, "gin"))
     app.push(scene)
     return g, client, scene
 
@@ -365,7 +378,7 @@ def test_the_other_players_gin_is_told_without_its_face_down_discard_and_the_joi
     assert "KH" not in str(net_codec.events_for(events, 0)) and c.seen.out_discard is None
     assert c.other_note == "GIN! Boris goes gin."
     assert c.mode == "confirm" and c.arr is not None and c.arr.kind == "defend"
-    assert c.note.startswith("Boris goes gin.")
+    assert c.note.startswith("Your unplayable points")      # the gin is said once, above
     canvas = pygame.Surface((640, 480))
     scene.draw(canvas)
     press(app, key_event(K.K_y, "y"))
@@ -403,3 +416,25 @@ def test_the_host_is_heard_under_a_score_screen_and_its_leaving_closes_both(menu
     press(app, ENTER)
     app.run(max_frames=1)
     assert isinstance(app.top, MenuScene)
+
+
+def test_a_joined_seat_is_told_whose_turn_it_is(app):
+    """Joined or back by Alt+R (issue #44 item 20): the first view's notes say whose
+    turn it is (they were empty while the other player thought)."""
+    g, client, scene = on_the_fixed_deal(app, 0)
+    scene.update(1 / 60)
+    c = scene.ctl
+    assert c.seen.turn == 1 and c.other_note == "You are at the table: it is Boris's turn."
+    canvas = pygame.Surface((640, 480))
+    scene.draw(canvas)
+    client.update(g, g.apply(Pass(1)))              # Boris passes: the notes go on as ever
+    scene.update(1 / 60)
+    assert "Boris passes" in c.other_note and c.my_turn
+    g, client, scene = on_the_fixed_deal(app, 1)    # Zoe's turn: said, and gone once she moves
+    scene.update(1 / 60)
+    assert scene.ctl.other_note == "You are at the table: it is your turn."
+    press(app, MINUS)
+    assert client.sent[-1]["move"]["t"] == "Pass"
+    client.update(g, g.apply(Pass(0)))
+    scene.update(1 / 60)
+    assert "your turn" not in scene.ctl.other_note and scene.ctl.note == "You passed the upcard."

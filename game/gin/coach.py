@@ -195,8 +195,9 @@ def _draw_reason(view: GinView, move: Any, opponent: str) -> str:
         groups = f", makes {_group_with(with_up, up)}" if melds_up else ""
         return _fit(f"Take {ut}: it leaves {counted(take, 'point')} after your discard", groups, figures)
     what = "Pass" if isinstance(move, Pass) else "Draw from the Stock"
-    if up in view.my_discards:
-        return _fit(f"{what}: you threw {ut} yourself", figures)
+    if up in view.my_discards:      # (taken by the opponent, and just thrown back)
+        back = f" before {opponent} took it" if up in view.opp_taken else " yourself"
+        return _fit(f"{what}: you threw {ut} away{back}", figures)
     why = f"{ut} makes no group with your cards" if not melds_up else \
         f"with {ut} you would keep {counted(take, 'point')}"
     shown = f"; taking it would show {opponent} what you collect" if melds_up and take > stock else ""

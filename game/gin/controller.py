@@ -19,6 +19,7 @@ joiner's, no computer's; the keyboard's moves go through the host (local_move), 
 deal of the next hand too (table_move); the joiner's moves come back through
 on_network_move and take the computer's after-move path (notes, replay, autosave);
 nothing is played until hosting.started. F6, F7 and F9 are no keys of a network table.
+(A joined table's controller is SeatPlay itself, its source the link to the host.)
 
 `app` is only asked for sound(name), storage, stats and replays.
 """
@@ -100,6 +101,10 @@ class GinController(SeatPlay):
     def deal_number(self) -> int | None:
         return self.game.deal_no
 
+    def sheet(self) -> GinGame:
+        """What the score screens read: the game itself."""
+        return self.game
+
     def peek_hand(self):
         """F9: the computer's hand face up while the player asked for it."""
         return sort_for_hand(self.game.hands[self.them]) if self.show_cpu else None
@@ -129,12 +134,7 @@ class GinController(SeatPlay):
             self._waiting, self.moved = waiting, True
 
     def waiting_line(self) -> str:
-        h = self.hosting
-        if h is None or not h.missing():
-            return ""
-        if not h.started:
-            return "Waiting for a player to join the table."
-        return f"Waiting for {self.names[CPU]} to come back."
+        return self.hosting.waiting_line() if self.hosting is not None else ""
 
     def close_hosting(self) -> None:
         """The host leaves: every player is told (a listing's trouble goes to the log)."""

@@ -176,3 +176,18 @@ def hand_points(how: str, deadwood_out: int, deadwood_def: int, doubled: bool, o
     if how == "knock":
         return (deadwood_def - deadwood_out) * mult
     return (deadwood_out - deadwood_def) * mult + options.underknock_bonus * bmult
+
+
+@dataclass
+class ScoreSheet:
+    """What the score screens (game/gin/screens.py) read of a game, at a joined table
+    from the views received: the options, the games' scores, the hands won, the hands'
+    records (the local table gives its engine's game)."""
+    options: GinOptions
+    games: tuple[GameScore, ...]
+    wins: tuple[int, ...]
+    records: list[HandRecord]
+
+    @property
+    def n_games(self) -> int:
+        return len(self.games)

@@ -3,30 +3,33 @@ alone (the rules' GinView: its hand, the upcard, the Stock's count, the phase, t
 legal moves...): the player's own order of his cards and where his keys point, the
 notes, the hand laid out in groups to go out or defend, and the keys' actions.
 
-SeatPlay is shared by the local table (game/gin/controller.py's GinController: the
-engine at hand, its computer, its saves) and the joiner's network table
-(game/gin/remote_table.py: the host's views), so that one drawing (table_draw.py) and
-one key map (table_keys.py) serve both. A subclass gives:
-
-    seen            the seat's view now (None: nothing received yet): an attribute, or
-                    a property made from the engine
-    submit(move)    play it: True if applied or sent, False (a note says why) if refused
-    _others_turn()  the other seat is to move (the local table paces its computer)
-and calls _after_move(events) once a move is applied: the notes, the sounds, the
-table's mode, and the keyboard seat's own move taking effect (the card it took...).
+One table (game/gin/table.py's GinTable), one drawing (table_draw.py) and one key map
+(table_keys.py) serve local, hosted and joined play: the seat's play reads its view
+and sends its moves through a seat source.
+- Joined over the network, SeatPlay itself is the table's controller: its source is
+  the link to the host (`source`, a game/net/remote_seat.RemoteSeat), its view the host's
+  last update, a move is sent and nothing applied here; the host's next update is the
+  truth (`received`, from the shared game/table/joined.py), taking effect as a move
+  does at the local table.
+- At one keyboard (hosted too), the source is the engine at hand: GinController
+  (game/gin/controller.py, with its computer and saves) gives `seen` from the engine
+  and `submit` applies the move, then calls _after_move(events): the notes, the sounds,
+  the table's mode, and the keyboard seat's own move taking effect (the card it took...).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from game.cards import Card, card_text, codes_as_text
-from game.engine import IllegalMove
+from game.engine import Details, IllegalMove
 from game.gin import melds as M
 from game.gin import seat_checks as SC
+from game.gin import table_speech
 from game.gin.arrangement import Arrangement, sort_for_hand
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
-from game.gin.narrate import Narrator, who
-from game.gin.table_coach import CoachTally
+from game.gin.narrate import Narrator
+from game.gin.scores import HandRecord, ScoreSheet
+from game.gin.table_coach import CoachTally, point_at
 from game.gin.view import GinView
 from game.table.audience import Message
 
@@ -45,10 +48,19 @@ class SeatPlay:
     remote = False         # the joiner's table: the host plays the moves
     networked = False      # a network table (the joiner's, or the host's): nobody peeks
     hot_seat = False
+    challenge: Any = None  # the deal challenge played at this table (no peeking), if any
 
-    def __init__(self, app: Any, names: tuple[str, str], me: int) -> None:
+    def __init__(self, app: Any, names: tuple[str, str] | None, me: int, source: Any = None) -> None:
         self.app = app
+        self.source = source                  # joined: the link to the host (RemoteSeat), else None
+        if source is not None:
+            self.remote = self.networked = True
+            self.level = ""                   # the other seat is a person: no level by its name
+            names = self.seat_names()
+        assert names is not None
         self.names = names
+        self.records: list[HandRecord] = []   # joined: the hands' records seen, for F3
+        self._told = ""                       # joined: the line that said whose turn it was
         self._note = Message(None)            # the keyboard player's own line (audience: `me`)
         self._other_note = ""                 # the line everyone reads
         self.in_key = False                  # a key is being handled (its note goes with the focus)
@@ -74,11 +86,77 @@ class SeatPlay:
         self._dw_cache: dict = {}
         self.moved = True                    # a move not drawn yet (the scene's dirty())
 
-    # ---- what a subclass gives ---------------------------------------------------------
-    seen: GinView | None          # the seat's view now
+    # ---- the seat source: the host's link here (GinController: the engine) ------------
+    @property
+    def seen(self) -> GinView | None:
+        """The seat's view now (None: nothing received yet)."""
+        return self.source.view if self.source is not None else None
 
     def submit(self, move: Any) -> bool:
-        raise NotImplementedError
+        """Play the move: sent to the host (True), or refused with the reason (False)."""
+        if self.source.send(move):
+            return True
+        return self.refuse("Your last move is on its way to the host." if self.source.joined
+                           else "The connection to the table is lost.")
+
+    def seat_names(self) -> tuple[str, str]:
+        return self.source.name(0), self.source.name(1)
+
+    def cpu_to_move(self) -> bool:
+        """A computer of this table is to move (the local table paces it)."""
+        return False
+
+    def sheet(self) -> Any:
+        """What the score screens read: the views' scores and the hands' records."""
+        v = self.seen
+        assert v is not None
+        return ScoreSheet(v.options, v.games, v.wins, self.records)
+
+    # ---- the host's messages (game/table/joined.py's JoinedPlay) ------------------------
+    def received(self, events: list[dict[str, Any]]) -> None:
+        """The host's update has come (`events` as this seat may read them): it takes
+        effect as a move does at the local table."""
+        self.names = self.seat_names()
+        v = self.seen
+        if v is None:
+            return
+        r = v.last_record
+        if r is not None and (not self.records or self.records[-1].to_json() != r.to_json()):
+            self.records.append(r)
+        if events:
+            if self._other_note == self._told:    # whose turn it was when joined: moved on
+                self._other_note = self._told = ""
+            self._after_move([Details(e["kind"], e["seat"], e["data"]) for e in events])
+        else:                     # the first view (or a rejoin's): the table as it stands
+            self._sync()
+            if v.phase == "discard" and v.turn == self.me and self.picked is None:
+                self.focus = "hand"      # back in the middle of a turn: the card to throw
+            self.moved = True
+
+    def check_invariants(self) -> None:
+        """The shown hand is the view's hand; raises AssertionError."""
+        v = self.seen
+        hand = v.hand if v is not None else ()
+        assert len(set(self.order)) == len(self.order) and all(c in hand for c in self.order), \
+            "a card shown in the hand is not in it"
+        assert self.picked is None or (self.picked in hand and self.picked not in self.order)
+        assert self.mode in MODES
+
+    def seated(self) -> None:
+        self.names = self.seat_names()
+        self.moved = True
+
+    def turn(self) -> int | None:
+        v = self.seen
+        return v.turn if v is not None and v.phase in ("offer", "draw", "discard", "lay_down") else None
+
+    def tell(self, line: str) -> None:
+        self.other_note = self._told = line
+        self.moved = True
+
+    def over_lines(self) -> list[str]:
+        """The game over box's lines: the last hand's result, who won, the scores."""
+        return table_speech.over_lines(self)
 
     def _others_turn(self) -> None:
         """The other seat is to move (or to lay down): the local table paces its computer."""
@@ -93,7 +171,7 @@ class SeatPlay:
 
     def waiting_line(self) -> str:
         """Who the table waits for to come back (a network table), else ""."""
-        return ""
+        return self.source.waiting_for() if self.source is not None else ""
 
     # ---- the state -------------------------------------------------------------------
     @property
@@ -287,6 +365,7 @@ class SeatPlay:
             return self.refuse("The coach helps when it is your turn to draw or discard.")
         opponent = self.names[self.them] if self.opponent_named else "the computer"
         advice = self.coaching.ask(self.seen, self.me, opponent)
+        point_at(self, advice.move)
         self.note = "Coach: " + advice.text
         self._coach_used()
         return None
@@ -337,7 +416,7 @@ class SeatPlay:
             self.picked = None
             self.sel = self.arrow
             self.focus = "hand"
-            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+            self.note = self._discard_note()
             return
         if not self.moving:
             return False
@@ -349,6 +428,11 @@ class SeatPlay:
         self.focus = "hand"
         self._hand_note()
 
+    def _discard_note(self) -> str:
+        v = self.seen
+        out = "gin" if v is not None and v.knock_value == 0 else "gin or knock"
+        return f"Move the flashing card with \x1b\x1a and discard it with - (F10: {out})."
+
     def arrow_down(self):
         if self.picked is not None:
             return self.refuse("Put the card you took in your hand first: Enter.")
@@ -359,7 +443,7 @@ class SeatPlay:
     def _hand_note(self):
         """The note for the hand with the flashing card (after a sort, or Down to it)."""
         if self.seen.phase == "discard":
-            self.note = "Move the flashing card with \x1b\x1a and discard it with - (F10: gin or knock)."
+            self.note = self._discard_note()
         else:
             self.note = "Sort your cards (\x18 on a card moves it), or \x18\x18 back to the Stock/Pile."
 
@@ -439,8 +523,7 @@ class SeatPlay:
         self.arr = Arrangement("defend", None, melds, layoffs, un)
         self.mode = "confirm"
         self.picked = None
-        kind = "goes gin" if v.out_kind == "gin" else "knocks"
-        self.note = f"{who(self, self.them)} {kind}. " + self._arr_summary()
+        self.note = self._arr_summary()    # (the knock or gin itself is the line above: said once)
 
     def confirm_yes(self):
         a = self.arr
@@ -497,8 +580,9 @@ class SeatPlay:
 
     # ---- hands --------------------------------------------------------------------------
     def next_hand_move(self) -> NextHand:
-        """The deal of the next hand, as this table asks for it."""
-        return NextHand()
+        """The deal of the next hand, as this table asks for it (joined: this seat asks
+        the host; at the local table the deal is the table's, no seat's)."""
+        return NextHand(self.me) if self.remote else NextHand()
 
     def _next_hand(self):
         v = self.seen

@@ -106,7 +106,9 @@ class SessionScene(SetupScreen):
             return "On" if v[key] else "Off"
         if key in RULE_ITEMS:
             val = self.rules()[key]
-            return str(val) if key == "gin.knock_value" else ("On" if val else "Off")
+            if key == "gin.knock_value":     # Straight Gin: no knocking, whatever the value
+                return "No knocking (Straight Gin)" if self.rules()["gin.straight_gin"] else str(val)
+            return "On" if val else "Off"
         if key == "opponent":
             if v["opponent"] == "human":
                 return "A human (hot seat)"
@@ -127,6 +129,9 @@ class SessionScene(SetupScreen):
         if key in ("oklahoma", "hollywood"):
             v[key] = not v[key]
         elif key == "gin.knock_value":
+            if self.rules()["gin.straight_gin"]:
+                self.notice = "Straight Gin: no knocking (turn it off to knock)."
+                return False
             v["rules"][key] = (self.rules()[key] - 1 + d) % 10 + 1
         else:
             v["rules"][key] = not self.rules()[key]
@@ -168,6 +173,8 @@ class SessionScene(SetupScreen):
             v["name2"] = (v["name2"][:S.NAME_MAX - 2] + " 2")
         remember_session(self.app, v)
         session = dict(v, rules=dict(v["rules"]))
+        if v["opponent"] == "human" and v["name2"] == v["name"][:S.NAME_MAX - 2] + " 2":
+            session["name"] = v["name"][:S.NAME_MAX - 2] + " 1"    # "Player 1" beside "Player 2"
         if not self.host.on:
             return self.on_start(session)
         session["opponent"] = "computer"        # no second human here: the opponent joins

@@ -23,11 +23,16 @@ the screens it opens.
 
 Hosted over the network (issue #36): new_table(..., hosting=NetHosting(...)) opens
 the table to a joiner at seat 1 (game/gin/controller.py says how it plays); F8 or
-quitting closes it for the joiner too.
+quitting closes it for the joiner too, Esc asks first (the joiner is dropped).
+Joined (issue #42): the same table at the joiner's program, its controller SeatPlay
+reading the host's views and sending its moves through a RemoteSeat; what every
+joined table does alike (the host heard, keys held while a move is in flight, whose
+turn on a rejoin, the table's end) is game/table/joined.py's JoinedSeat.
 
     start(app, seed=None) -> the session options screen, then the table
     start_challenge(app, ch) -> a deal challenge's table (game/scenes/challenge.py)
     resume(app) -> the saved table, or None
+    join(app, seat) -> the table joined over the network (seat: its RemoteSeat)
 """
 from __future__ import annotations
 
@@ -41,6 +46,7 @@ from game.gin.arrangement import CPU, HUMAN, Arrangement, sort_for_hand  # noqa:
 from game.gin.controller import GinController
 from game.gin.review_screen import review_keys
 from game.gin.rules import GinGame
+from game.gin.seat_play import SeatPlay
 from game.gin.setup import SessionScene, session_for
 from game.gin.table_draw import CPU_X0, CPU_Y, CW, MID_Y, PILE_X, STOCK_X, GinView  # noqa: F401
 from game.gin.table_keys import GinKeys
@@ -48,32 +54,46 @@ from game.gin.table_save import SAVE_NAME
 from game.scene import Pop, Push, Replace, Scene
 from game.scenes.overlays import MessageBox, Question
 from game.table.handover import HandOver
+from game.table.joined import JoinedSeat, Link
+from game.table.leaving import leave_question
 from game.table_support import resume_safely
 
 
 class GinTable(Scene):
     """The scene: the controller (self.ctl, no pygame) drawn by a GinView, its keys a
     GinKeys; the screens it opens (scores, the Pile, the end of the game, another
-    game?) and the hot-seat hand-over (game/table/handover.py)."""
+    game?) and the hot-seat hand-over (game/table/handover.py). Joined (`seat`, a
+    RemoteSeat; the other arguments unused): the controller is a SeatPlay on the link,
+    and a JoinedSeat (game/table/joined.py) hears the host."""
     title = "Gin Rummy"
     spoken_detail_name = "your hand by suit"
 
-    def __init__(self, app, game: GinGame, name: str, level: str, ai_seed: int,
-                 session: dict | None = None, hosting=None):
+    def __init__(self, app, game: GinGame | None, name: str = "", level: str = "", ai_seed: int = 0,
+                 session: dict | None = None, hosting=None, seat: Link | None = None):
         super().__init__(app)
-        self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app), hosting)
+        if seat is None:
+            assert game is not None
+            self.ctl = GinController(app, game, name, level, ai_seed, session or session_for(app), hosting)
+            self.joined: JoinedSeat | None = None
+        else:
+            self.ctl = SeatPlay(app, None, seat.seat, source=seat)
+            self.joined = JoinedSeat(self, seat, self.ctl)
+            self.title = "Gin Rummy at a network table"
         self.view = GinView(self.ctl)
         self.keymap = GinKeys(self)
         self.focus_line = table_speech.FocusLine()
         self.handing_over = False    # the hand-over screen is up (hot seat)
-        # hosted: the network is heard while a score screen covers the table
-        self.updates_when_covered = hosting is not None
+        # a network table: the network is heard while a score screen covers the table
+        self.updates_when_covered = hosting is not None or seat is not None
 
-    # ---- the clock: hot seat's hand-over, then the computer ------------------------------
+    # ---- the clock: the host (joined), hot seat's hand-over, then the computer -----------
     def update(self, dt=None):
-        """Hot seat: the hand-over screen (game/table/handover.py) covers the table while
-        the keyboard changes hands; else the computer's step (GinController.update).
-        A hosted table hears the network first."""
+        """Joined: the host's messages (game/table/joined.py). Hot seat: the hand-over
+        screen (game/table/handover.py) covers the table while the keyboard changes
+        hands; else the computer's step (GinController.update). A hosted table hears
+        the network first."""
+        if self.joined is not None:
+            return self.joined.update()
         self.ctl.follow_hosting()
         return self.hand_over() or self.ctl.update(dt)
 
@@ -99,6 +119,8 @@ class GinTable(Scene):
 
     # ---- keys and drawing ------------------------------------------------------------
     def handle(self, event):
+        if self.joined is not None and self.joined.hold(event):    # a move is in flight
+            return True
         c = self.ctl
         if c.my_turn and c.mode == "play":
             c.flash = False
@@ -122,10 +144,15 @@ class GinTable(Scene):
         return table_speech.by_suit(self.ctl)
 
     def bindings(self):
+        if self.joined is not None and self.ctl.seen is None:     # nothing from the host yet
+            return self.joined.waiting_bindings()
         return self.keymap.bindings()
 
     def draw(self, canvas):
         self.ctl.moved = False
+        if self.joined is not None and self.ctl.seen is None:
+            self.joined.draw_waiting(canvas)
+            return
         self.view.draw(canvas)
 
     def dirty(self) -> bool:
@@ -138,10 +165,14 @@ class GinTable(Scene):
 
     # ---- the screens the table opens ---------------------------------------------------
     def go_on(self):
-        """Any key after a hand: the score (then the next hand), or the end of the game."""
+        """Any key after a hand: the score (then the next hand), or the end of the game
+        (joined: the host's `end` closes the table, game/table/joined.py)."""
         c = self.ctl
-        g = c.game
-        if g.phase == "game_over":
+        v = c.seen
+        if v is None or v.phase not in ("hand_over", "game_over") or (c.remote and v.phase == "game_over"):
+            return None
+        if v.phase == "game_over":
+            g = c.game
             c.mode = "over"      # the last hand's box is closed: "another game?" comes over the cards
             self.app.storage.remove(SAVE_NAME)
             screen = SC.end_of_game(self.app, g, c.names, self._after_game,
@@ -149,11 +180,11 @@ class GinTable(Scene):
             screen.notes += [n for n in (c.coach_end_note(),) if n]
             screen.extra_keys = review_keys(c)     # R: the last hand's review
             return Push(screen)
-        if g.records and g.records[-1].how == "dead":
+        if v.last_record is not None and v.last_record.how == "dead":
             c._next_hand()
             return None
-        return Push(SC.game_score(self.app, g, c.names, on_done=c._next_hand, any_key=True,
-                                  extra_keys=review_keys(c)))
+        return Push(SC.game_score(self.app, c.sheet(), c.names, on_done=c._next_hand, any_key=True,
+                                  extra_keys=[] if c.remote else review_keys(c)))
 
     # ---- deal challenges (issue #21) ----------------------------------------------------
     def make_challenge(self) -> Challenge | str:
@@ -191,10 +222,10 @@ class GinTable(Scene):
         return Pop(self)
 
     def show_boxes(self):
-        return Push(SC.box_scores(self.app, self.ctl.game, self.ctl.names, any_key=True))
+        return Push(SC.box_scores(self.app, self.ctl.sheet(), self.ctl.names, any_key=True))
 
     def show_score(self):
-        return Push(SC.game_score(self.app, self.ctl.game, self.ctl.names, any_key=True))
+        return Push(SC.game_score(self.app, self.ctl.sheet(), self.ctl.names, any_key=True))
 
     def show_pile(self):
         return Push(SC.pile_box(self.app, self.ctl.seen.pile))
@@ -213,10 +244,21 @@ class GinTable(Scene):
         self.ctl.close_hosting()
         return Pop(self)
 
+    def ask_leave(self):
+        """Esc at a hosted table: leave? (saved; the joined player is dropped)."""
+        return Push(Question(self.app, leave_question(self.ctl.hosting.seated()), self.save_and_leave,
+                             title="Leave"))
+
+    def leave(self):
+        """F8 or Esc at a joined table: the player leaves; the host keeps the seat a while."""
+        return self.joined.leave()
+
     def save_state(self):
-        """Quit (or an error closing the table): the game saved, a hosted table closed."""
-        self.ctl.save()
-        self.ctl.close_hosting()
+        """Quit (or an error closing the table): the game saved, a hosted table closed
+        (a joined table keeps nothing: the host has the game)."""
+        if self.joined is None:
+            self.ctl.save()
+            self.ctl.close_hosting()
 
     def to_json(self) -> dict:
         """The table's save (game/gin/table_save.py), as F8 or the autosave writes it."""
@@ -255,6 +297,12 @@ def start_challenge(app, ch: Challenge) -> Scene:
     table = GinTable(app, game, session["name"], ch.seats[CPU], ch.deal_no + 1, session)
     table.ctl.challenge = ch
     return table
+
+
+def join(app, seat: Link) -> Scene:
+    """The table joined over the network: `seat` is the link to the host, after its
+    welcome (game/scenes/join.py)."""
+    return GinTable(app, None, seat=seat)
 
 
 def resume(app):

@@ -4,7 +4,8 @@ would do now from the player's own view (game/gin/coach.py), and the notes say i
 replay (table_replays.py), in the statistics at the end of the hand ({"coach_uses": n},
 by level and variant like the other counts), and for the game, whose end-of-game screen
 says when the winner had the coach's help. CoachTally keeps these counts; the
-controller (GinController.coach) holds one.
+controller (GinController.coach) holds one. point_at puts the keys' cursor on the
+advised card.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from game.engine import is_int
 from game.gin.coach import Advice, advise
+from game.gin.moves import Discard, DrawStock, GoOut, Pass, TakeUpcard
 
 
 class CoachTally:
@@ -73,3 +75,20 @@ def coach_from_json(data: Any) -> dict | None:
     if not ok:
         return None
     return {"hand": data["hand"], "game": list(data["game"])}
+
+
+def point_at(play: Any, move: Any) -> None:
+    """The keys' cursor on what the coach advised (as Gnono's coach does): the pick-up
+    arrow at the Stock or the upcard, or the card to throw flashing, so that the next
+    key plays it. A card taken and still below the upcard goes in at the arrow first
+    (as Enter puts it)."""
+    if isinstance(move, TakeUpcard | DrawStock | Pass) and play.picked is None:
+        play.focus, play.moving = "pickup", False
+        if play._pickup_choice():
+            play.target = "stock" if isinstance(move, DrawStock) else "pile"
+    elif isinstance(move, Discard | GoOut):
+        card = move.card if isinstance(move, Discard) else move.discard
+        if card is not None and play.picked is not None:
+            play.insert()
+        if card in play.order:
+            play.focus, play.moving, play.sel = "hand", False, play.order.index(card)

@@ -95,7 +95,8 @@ class GinView:
             label += f": unplayable points {M.deadwood_value(c for c, m in zip(*shown) if m == ' ')}"
         ui.text(canvas, 2, 1, label, t, bg)
         # the options in force and the knock value, upper right
-        lines = ["Oklahoma" if g.options.oklahoma else "Regular Gin",
+        lines = ["Straight Gin" if g.options.straight_gin else "Oklahoma" if g.options.oklahoma
+                 else "Regular Gin",
                  "Hollywood" if g.options.hollywood else f"Game to {g.options.game_target}",
                  "Gin only!" if g.knock_value == 0 else f"Knock: {g.knock_value}"]
         if g.options.big_gin:

@@ -8,11 +8,13 @@ from __future__ import annotations
 import pygame
 
 from game.keys import AnyKey, Binding
+from game.table.peeking import peek_refusal
 
 PLUS_KEYS = ("+", pygame.K_KP_PLUS, pygame.K_INSERT, pygame.K_PLUS)
 MINUS_KEYS = ("-", pygame.K_KP_MINUS, pygame.K_DELETE, pygame.K_MINUS)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
+JOINED_NO_PEEK = "At a network table nobody sees the Stock or the other hand."
 
 
 class GinKeys:
@@ -42,14 +44,19 @@ class GinKeys:
                       bar="Boxes" if scores else ""),
               Binding((pygame.K_F4,), "The game score", t.show_score, bar="Score" if scores else ""),
               Binding((pygame.K_F5,), "The cards in the Pile", t.show_pile)]
-        private = c.hot_seat or c.networked     # the Stock and the other hand are nobody's to see
+        # the Stock and the other hand: nobody's to see in hot seat, in a challenge, at a
+        # network table (game/table/peeking.py); the keys say why with the beep
+        why = (JOINED_NO_PEEK if c.remote else
+               peek_refusal(challenge=c.challenge is not None, network_humans=int(c.networked)))
+        private = c.hot_seat or why is not None
         if not private:
             b.append(Binding((pygame.K_F6,), "The cards left in the Stock", t.show_stock))
-        elif c.hot_seat:         # (at a network table they are no keys: the beep)
-            b += [Binding((pygame.K_F6,), "", lambda: c.refuse(
-                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)."), show=False),
-                  Binding((pygame.K_F9,), "", lambda: c.refuse(
-                      "In hot seat each hand is seen by its player alone."), show=False)]
+        else:
+            hot = c.hot_seat and why is None
+            b += [Binding((pygame.K_F6,), "The Stock: not at this table (says why)", lambda: c.refuse(
+                      "In hot seat the Stock is nobody's to see (F5 shows the Pile)." if hot else why)),
+                  Binding((pygame.K_F9,), "The other hand: not at this table (says why)", lambda: c.refuse(
+                      "In hot seat each hand is seen by its player alone." if hot else why))]
         if m == "play" and not c.networked:    # a network table deals no hand again
             b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
         if m != "result" and not private:
@@ -63,6 +70,8 @@ class GinKeys:
         else:
             b.append(Binding((pygame.K_F8,), "Save the game and leave", t.save_and_leave,
                              bar="Save, exit" if waiting else ""))
+            if c.networked and m not in ("confirm", "mark"):     # hosted: asks (the joiner is dropped)
+                b.append(Binding((pygame.K_ESCAPE,), "Leave the table (asks first)", t.ask_leave))
         if m in ("play", "wait"):   # out of turn: a beep and a note (game/gin/table_coach.py)
             b.append(Binding(("h",), "Coach: what the expert would do now", c.coach,
                              bar="Coach" if playing else ""))
@@ -87,11 +96,15 @@ class GinKeys:
             b += [Binding((pygame.K_LEFT,), "Arrow left", lambda: c.move_arrow(-1),
                           bar="Arrow", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Arrow right", lambda: c.move_arrow(1)),
+                  Binding((pygame.K_HOME,), "The arrow to the first place", lambda: c.move_arrow(-c.arrow)),
+                  Binding((pygame.K_END,), "The arrow to the last place",
+                          lambda: c.move_arrow(len(c.order) - c.arrow)),
                   Binding(ENTER_KEYS, "Insert the card where the arrow points", c.insert, bar="Insert"),
                   Binding((pygame.K_DOWN,), "Down to your hand", c.arrow_down,
                           bar=across if c.picked is None else "", bar_keys="\x18\x19"),
                   Binding((pygame.K_UP,), "Up to the Stock/Pile", c.arrow_up)]
         else:
+            out = "Gin" if g.knock_value == 0 else "Gin/Knock"    # Straight Gin, an Oklahoma ace: no knock
             b += [Binding((pygame.K_LEFT,), "Previous card", lambda: c.move_sel(-1),
                           bar="Card", bar_keys="\x1b\x1a"),
                   Binding((pygame.K_RIGHT,), "Next card", lambda: c.move_sel(1)),
@@ -100,7 +113,7 @@ class GinKeys:
                   Binding((pygame.K_UP,), "Up: move this card (sort)", c.hand_up, bar="Sort"),
                   Binding(MINUS_KEYS, "Discard the flashing card", c.discard,
                           bar="Discard", bar_keys="-/Del"),
-                  Binding((pygame.K_F10,), "Gin or Knock with the flashing card", c.go_out, bar="Gin/Knock")]
+                  Binding((pygame.K_F10,), f"{out} with the flashing card", c.go_out, bar=out)]
         return b
 
     def _arrange_bindings(self):

@@ -135,3 +135,20 @@ def by_suit(tbl) -> str | None:
         parts.append(f"{SUIT_LETTERS[suit]} {len(ranks)}"
                      + (": " + ", ".join(RANK_NUMBERS.get(r, str(r)) for r in ranks) if ranks else ""))
     return "Your hand by suit. " + "; ".join(parts) + "."
+
+
+def over_lines(tbl) -> list[str]:
+    """The game over box of a joined table (game/table/remote_end.py): the last hand's
+    result, who won, the scores, from the last view."""
+    v = tbl.seen
+    if v is None:
+        return []
+    totals = [sum(g.total(s) for g in v.games) for s in (0, 1)]
+    if totals[0] == totals[1]:
+        verdict = "A tie!"
+    else:
+        w = 0 if totals[0] > totals[1] else 1
+        who = "You win" if w == v.seat else f"{tbl.names[w]} wins"
+        verdict = f"{who} by {counted(abs(totals[0] - totals[1]), 'point')}."
+    return [*result_lines(tbl), "", f"The game is over: {verdict}",
+            f"Scores: {tbl.names[0]} {totals[0]}, {tbl.names[1]} {totals[1]}."]

@@ -26,6 +26,7 @@ from game.net.host import LOCAL, REMOTE, TableHost
 from game.net.protocol import DEFAULT_PORT, PROTOCOL_VERSION
 from game.net.server import NetServer
 from game.net.upnp import PortMapping
+from game.words import listed
 
 WITHDRAW_S = 3.0         # how long closing waits for the listing's goodbye
 
@@ -129,6 +130,23 @@ class NetHosting:
         if self.host is None:
             return []
         return [i for i, s in enumerate(self.host.seats) if s.kind == REMOTE and s.conn is None]
+
+    def waiting_line(self) -> str:
+        """Who the table waits for, the same at every hosted table: a player to join
+        (before play starts), or the players whose connection dropped ("" if none)."""
+        away = self.missing()
+        if not away:
+            return ""
+        if not self.started:
+            return ("Waiting for a player to join the table." if len(away) == 1 else
+                    f"Waiting for {len(away)} players to join the table.")
+        return f"Waiting for {listed([self.name(i) for i in away])} to come back."
+
+    def seated(self) -> list[str]:
+        """The names of the players seated over the network now (the Leave question
+        names them: they are dropped when the host leaves)."""
+        missing = self.missing()
+        return [self.name(i) for i in sorted(self.remote) if i not in missing]
 
     def where(self) -> str:
         """Where friends join: the addresses, the port and the code."""

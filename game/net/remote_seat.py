@@ -19,6 +19,7 @@ from typing import Any
 from game.games import BY_KEY
 from game.net import adapters
 from game.net.protocol import Message
+from game.words import listed
 
 END_TITLES = {"over": "Game over", "host_left": "Table closed"}   # else "Connection lost"
 
@@ -118,8 +119,7 @@ class RemoteSeat:
         gone = [self.name(i) for i, m in enumerate(self.missing) if m and i != self.seat]
         if not gone:
             return ""
-        who = " and ".join(gone) if len(gone) < 3 else ", ".join(gone[:-1]) + " and " + gone[-1]
-        return f"Waiting for {who} to come back."
+        return f"Waiting for {listed(gone)} to come back."
 
     def end_title(self) -> str:
         return END_TITLES.get(self.ending[0] if self.ending else "", "Connection lost")

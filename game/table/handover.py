@@ -21,6 +21,7 @@ from game import ui
 from game.keys import Binding
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
+from game.table.leaving import LEAVE_SAVED
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -41,7 +42,7 @@ class HandOver(Scene):
         return Pop(self, then=self._leave)
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
+        return Push(Question(self.app, LEAVE_SAVED, self.leave,
                              title="Leave"))
 
     def bindings(self) -> list[Binding]:

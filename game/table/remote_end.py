@@ -4,15 +4,27 @@ host closing the table, or the connection lost with the way back: Alt+R on the J
 screen), then the menu. The seat token is forgotten when nothing is left to rejoin."""
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from game.net import last_table
-from game.net.remote_seat import RemoteSeat
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox
+
+
+class EndingLink(Protocol):
+    """What the end reads of a joiner's link (game/net/remote_seat.py's RemoteSeat; a
+    Protocol, so that a table importing this does not load the games' list)."""
+    ending: tuple[str, str] | None
+    client: Any
+
+    def leave(self) -> None: ...
+    def end_title(self) -> str: ...
+
 
 REJOIN_LINE = "Alt+R on the Join screen rejoins your seat while the host keeps it."
 
 
-def end_table(scene: Scene, link: RemoteSeat, over_lines: list[str]) -> Pop:
+def end_table(scene: Scene, link: EndingLink, over_lines: list[str]) -> Pop:
     """Leave `scene` for the box that tells how the table ended; `over_lines` are the
     game over's own lines (who won, the scores), drawn from the last view."""
     app = scene.app
