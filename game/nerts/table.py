@@ -110,6 +110,7 @@ class NertsTable(RealTimeTable):
         # hosted: the network's news comes in under the boxes (a network game never pauses)
         self.updates_when_covered = hosting is not None
         self.scores_screen: NertsScoring | None = None
+        self.ready_first = False    # a resumed round: its clock waits for the "ready" box
         self.ctl = TableControl(app, game, seats, fresh_deal_no() if seed is None else seed, hosting)
         self.drawing = TableDrawing(self)
 
@@ -123,6 +124,10 @@ class NertsTable(RealTimeTable):
 
     # --- the clock --------------------------------------------------------------------
     def update(self, dt):
+        if self.ready_first:
+            self.ready_first = False
+            if self.ctl.phase == "play" and self.hosting is None:
+                return Push(PauseBox(self.app, self, ready=True))
         out = super().update(dt)
         if self.ctl.dealt_by_network:     # a joiner dealt the next round: its scores go
             self.ctl.dealt_by_network = False
@@ -196,6 +201,12 @@ class NertsTable(RealTimeTable):
     def help_lines(self):
         return help_text()
 
+    def draw(self, canvas) -> None:
+        if self.ready_first and self.ctl.phase == "play":
+            self.drawing._draw_hidden(canvas)     # (not one frame of the round before its box)
+        else:
+            super().draw(canvas)
+
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
               seed: int | None = None, hosting: Any = None) -> NertsTable:
@@ -223,6 +234,7 @@ def _resumed(app, d: dict) -> NertsTable:
         for s, ai in zip(table.ctl.seats, d["ais"]):
             s.ai = ai
     ctl = table.ctl
+    table.ready_first = True       # (a round in play waits for the player's key)
     ctl.challenge = d["challenge"]
     ctl.recorder.restore(d["replay"])
     rec = ctl.recorder.replay
