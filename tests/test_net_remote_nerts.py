@@ -1,4 +1,4 @@
-"""The joiner's Nerts table (game/nerts/remote_table.py), headless, against a host on
+"""The joiner's Nerts table (game/nerts/table.py's join: the one Nerts table), headless, against a host on
 the loopback address with computers at the other seats, on a clock the test moves
 (lockstep: the joiner's move is answered before the clock goes on, so the round takes
 the same course on a loaded machine). A whole round is played by the table's keys
@@ -18,7 +18,8 @@ from game import palette as P
 from game.nerts import settings as S
 from game.nerts.ai import NertsAI
 from game.nerts.moves import FLIP, FOUND, PILE, TURN, VOTE, WASTE, Move
-from game.nerts.remote_table import RemoteNertsTable, RemoteScoring
+from game.nerts.screens import NertsScoring
+from game.nerts.table import NertsTable, join
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
@@ -52,16 +53,16 @@ class Table:
         self.server = NetServer(self.host, port=0)
         port = self.server.start()
         if via_join:                  # the menu's Join screen, its form typed in
-            join = JoinScene(app, browser=FakeBrowser())
-            app.push(join)
-            join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
+            screen = JoinScene(app, browser=FakeBrowser())
+            app.push(screen)
+            screen.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
             app.key(key_event(pygame.K_RETURN, "\r"))
-            assert self.until(lambda: isinstance(app.top, RemoteNertsTable))
+            assert self.until(lambda: isinstance(app.top, NertsTable))
             self.scene = app.top
         else:
             client = NetClient("127.0.0.1", port, CODE, "Zoe")
             client.start()
-            self.scene = RemoteNertsTable(app, RemoteSeat(client, "nerts"))
+            self.scene = join(app, RemoteSeat(client, "nerts"))
             app.push(self.scene)
         self.link = self.scene.link
 
@@ -139,7 +140,7 @@ def press(t: Table, move: Move, arrows: bool) -> None:
     if move.kind in (FLIP, TURN):
         t.app.key(key_event(pygame.K_SPACE, " "))
         return
-    places = list(RemoteNertsTable.cursor_places)
+    places = list(NertsTable.cursor_places)
     src, dst = actions_of(move)
     for place in (src, None if dst == "found" else dst):
         if place is None:
@@ -170,7 +171,7 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     # the round's end as the local table shows it: the banner, then the scores
     assert t.until(lambda: t.scene.ctl.phase == "banner")
     app.key(key_event(pygame.K_RETURN, "\r"))        # Enter: the scores now, as at one keyboard
-    assert isinstance(app.top, RemoteScoring)
+    assert isinstance(app.top, NertsScoring)
     scores = app.top
     details = host.engine.round.score_details()
     assert scores.title == "Nerts - round 1" and "Enter: round 2." in scores.notes[-1]
@@ -250,7 +251,7 @@ def test_from_the_join_screen_a_round_ends_the_game_in_the_game_over_box(menu_ap
         assert t.scene.link.names[0] == "Zoe" and isinstance(app.scenes[-2], MenuScene)
         play_round(t)
         assert g.round.over
-        assert t.until(lambda: isinstance(app.top, RemoteScoring), timeout_s=10)   # the banner's time
+        assert t.until(lambda: isinstance(app.top, NertsScoring), timeout_s=10)   # the banner's time
         assert app.top.done_label == "End the game"
         app.key(key_event(pygame.K_RETURN, "\r"))
         assert t.until(lambda: isinstance(app.top, MessageBox))

@@ -34,8 +34,7 @@ class NertsScoring(ScoringScene):
         return self.table.save_and_leave(then=lambda: Pop(self))   # the table goes first, then this box
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
-                             title="Leave Nerts"))
+        return Push(Question(self.app, self.table.leave_text, self.leave, title="Leave Nerts"))
 
     @property
     def game_over(self) -> bool:
@@ -55,11 +54,12 @@ class NertsScoring(ScoringScene):
     def bindings(self):
         out = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
                        self.done, bar=self.done_label, bar_keys="Enter")]
-        if self.game_over:
-            out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge, bar="Challenge"))
-        return out + [Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave"),
-                      Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave,
-                              bar="Leave")]
+        if self.table.saves:      # (a joiner's table: the host keeps the game)
+            if self.game_over:
+                out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge,
+                                   bar="Challenge"))
+            out.append(Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave"))
+        return out + [Binding((pygame.K_ESCAPE,), self.table.leave_label, self.ask_leave, bar="Leave")]
 
     def draw(self, canvas):
         super().draw(canvas)

@@ -1,5 +1,6 @@
 """The Nerts table's keys: each human's cluster (a source key, then a destination key),
-the arrows and Enter for a single human, and the table's own keys (pause, leave, save).
+the arrows and Enter for a single human, and the table's own keys (pause, leave, save:
+as the table has them, `pauses`, `saves`, `leave_label`; a joiner's has only Esc).
 
 `bindings(table)` lists what the keys do now; `key_map(seats)` finds a player's key by
 its code first (fast, and never shadowed by a label). The moves themselves are made
@@ -89,11 +90,13 @@ def bindings(table) -> list[Binding]:
         b += table.app_keys("" if arrows else "Rules")
     if phase == "play":
         b += player_keys(table)
-    b += [Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
-                  bar="" if arrows or phase == "banner" else "Plays"),
-          Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"),
-          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
-                  bar="Save" if arrows else "Save & leave"),
-          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave,
-                  bar="" if phase == "banner" else "Leave")]
+    b.append(Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
+                     bar="" if arrows or phase == "banner" else "Plays"))
+    if table.pauses:        # (not a network game's: it goes on)
+        b.append(Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"))
+    if table.saves:         # (not a joiner's: the host keeps the game)
+        b.append(Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
+                         bar="Save" if arrows else "Save & leave"))
+    b.append(Binding((pygame.K_ESCAPE,), table.leave_label, table.ask_leave,
+                     bar="" if phase == "banner" else "Leave"))
     return b
