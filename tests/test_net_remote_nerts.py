@@ -7,6 +7,7 @@ engine of the same deal is the same game; the host's refusal is the beep and no
 change; the table is drawn with the local table's drawing; Esc leaves."""
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from typing import Any
@@ -15,11 +16,15 @@ import pygame
 import pytest
 
 from game import palette as P
+from game import ui
 from game.nerts import settings as S
+from game.nerts import table_draw
 from game.nerts.ai import NertsAI
 from game.nerts.moves import FLIP, FOUND, PILE, TURN, VOTE, WASTE, Move
 from game.nerts.screens import NertsScoring
+from game.nerts.seat_play import SeatPlay
 from game.nerts.table import NertsTable, join
+from game.nerts.table_draw import TableDrawing
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
@@ -181,6 +186,35 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     assert t.until(lambda: host.engine.round_no == 2 and t.scene.ctl.phase == "play" and t.caught_up())
     assert host.engine.history and t.scene.ctl.game.totals == host.engine.totals
     assert app.top is t.scene and app.beeps == 0
+
+
+def test_the_joined_table_is_the_local_table_with_the_link_as_its_seat_source(app, table, monkeypatch):
+    """Issue 42 item 3: table.join is the one Nerts table (its drawing, key map and
+    boxes), its controller a SeatPlay whose seat source is the link; what a joiner's
+    table lacks (the pause: a network game goes on; F8: the host keeps the game) is not
+    offered, and pressed, beeps and changes nothing."""
+    t = table
+    assert t.until(t.caught_up)
+    scene = t.scene
+    assert type(scene) is NertsTable and isinstance(scene.ctl, SeatPlay) and scene.ctl.link is t.link
+    assert type(scene.drawing) is TableDrawing and scene.ctl.seats[0].keys is not None
+    labels = [label for _, label in scene.key_bar()]
+    assert "Leave" in labels and not {"Pause", "Save", "Save & leave"} & set(labels)
+    beeps, seq = app.beeps, t.link.seq
+    app.key(key_event(pygame.K_F8))
+    app.key(key_event(pygame.K_p, "p"))
+    assert app.beeps == beeps + 2 and app.top is scene and t.link.seq == seq
+    # F11 as at one keyboard: the player's layout, and the round's scores so far
+    said = scene.spoken_state()
+    assert said.startswith("Your Pile") and "this round" in said
+    assert not os.path.exists(os.path.join(os.path.dirname(table_draw.__file__), "remote_table.py"))
+    # a box over it hides the table, but does not say "paused": the network game goes on
+    app.key(key_event(pygame.K_F1))
+    assert app.top is not scene
+    texts: list[str] = []
+    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k: texts.append(s))
+    scene.draw(pygame.Surface((640, 480)))
+    assert any("the game goes on" in x for x in texts) and not any("paused" in x for x in texts)
 
 
 def test_the_arrows_and_enter_play_as_the_cluster_does(app):

@@ -122,8 +122,9 @@ class TableDrawing:
     def _draw_hidden(self, canvas) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        ui.text(canvas, 1, 0, f"NERTS  round {self.ctl.game.round_no}  -  paused: the table is hidden",
-                P.WHITE, P.BLUE)
+        # (a network game is not paused by a box over its table: it goes on)
+        what = "paused: the table is hidden" if self.table.pauses else "the table is hidden, the game goes on"
+        ui.text(canvas, 1, 0, f"NERTS  round {self.ctl.game.round_no}  -  {what}", P.WHITE, P.BLUE)
 
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
