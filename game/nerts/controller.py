@@ -1,4 +1,6 @@
-"""The Nerts table's controller: the game on the App's fixed clock, without pygame.
+"""The Nerts table's controller at this program: the game on the App's fixed clock,
+without pygame (the seat source of seat_play.SeatPlay that is the engine at hand; a
+joiner's is seat_play.LinkPlay).
 
 Every move goes through the game's engine, `game.apply`: each step (120 a second) the
 humans' moves are already queued (`press` applies `Seated` moves, refused at once with

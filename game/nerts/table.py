@@ -119,8 +119,8 @@ class NertsTable(RealTimeTable):
         self.ready_first = False    # a resumed round: its clock waits for the "ready" box
         # a network game never pauses: its news comes in under the boxes
         self.updates_when_covered = hosting is not None or link is not None
-        self.pauses = self.saves = link is None
-        self.pauses = self.pauses and hosting is None
+        self.saves = link is None                            # (a joiner's game is the host's)
+        self.pauses = link is None and hosting is None
         self.drawing: TableDrawing | None = None
         if link is not None:
             self.title = "Nerts at a network table"
