@@ -208,3 +208,21 @@ def test_the_set_up_shows_the_stack_partner_only_the_keys_of_his_share(app, monk
     keys = " | ".join(t for t in texts if "Flip E" in t or "Scoring Area" in t)
     assert "Flip E" in keys and "Waste W" in keys and "Columns A S D F" in keys and "Space flip" in keys
     assert "Pile Q" not in keys
+
+
+def test_the_stack_partners_keys_box_lists_the_column_keys_he_puts_the_waste_on(app, monkeypatch):
+    """The keys box beside the table: the Stack partner's keys are the waste, the flip,
+    the columns (a waste card goes onto one), the Scoring Area; not the Pile."""
+    from game import ui
+    from game.nerts.table import new_table
+    t = new_table(app, ["easy", "human", "easy", "easy"], TEAMS, seed=4)
+    app.push(t)
+    drawn: list[str] = []
+    real = ui.text_px
+    monkeypatch.setattr(ui, "text_px", lambda c, x, y, s, *a, **k: (drawn.append(s),
+                                                                    real(c, x, y, s, *a, **k))[1])
+    app.redraw()
+    app.run(max_frames=1)
+    box = drawn[drawn.index("Your keys"):drawn.index("Your keys") + 13]
+    assert "A S D F" in box and "Columns" in box and "Waste" in box and "Flip Stack" in box
+    assert "Pile" not in box
