@@ -1,4 +1,4 @@
-"""Network play through the joiner's Nerts table (game/nerts/remote_table.py), on the
+"""Network play through the joiner's Nerts table (game/nerts/table.py's join), on the
 loopback address and the wall clock: a player's key at the table (an expert computer
 choosing from the view on the screen, pressing the first player's keys) to the first
 frame drawn with the move applied by the host, three remote expert seats beside it
@@ -24,7 +24,7 @@ def key_to_frame(seconds: float) -> dict:
     from game.nerts import settings as S
     from game.nerts.ai import NertsAI
     from game.nerts.moves import FLIP, FOUND, PILE, TURN, VOTE, WASTE
-    from game.nerts.remote_table import RemoteNertsTable
+    from game.nerts.table import join
     from game.net.client import NetClient
     from game.net.remote_seat import RemoteSeat
     app = make_app(tempfile.mkdtemp(prefix="gnerts-bench-net-"))
@@ -32,7 +32,7 @@ def key_to_frame(seconds: float) -> dict:
                           host_options={"rate": 1000.0, "burst": 1000.0})
     client = NetClient(LOOPBACK, table.port, table.code, "Bench")
     client.start()
-    scene = RemoteNertsTable(app, RemoteSeat(client, "nerts"))
+    scene = join(app, RemoteSeat(client, "nerts"))
     app.push(scene)
     ai, link = NertsAI("expert", random.Random(8), NERTS_SPS), scene.link
     waits: list[float] = []

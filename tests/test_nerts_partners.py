@@ -178,3 +178,51 @@ def test_setup_offers_partnerships_with_four_seats_only(app):
     setup.change(1)
     t = setup.start().scene
     assert t.ctl.game.options.partners and len(t.ctl.game.round.layouts) == 2
+
+
+def _setup_texts(app, monkeypatch, human: int) -> list[str]:
+    """The texts the set-up screen draws with four seats in partnerships, `human` the one human."""
+    from game import ui
+    from game.nerts.setup import SetupScene
+    app.options["nerts.seats"], app.options["nerts.partners"] = 4, True
+    for i in range(4):
+        app.options[f"nerts.seat{i + 1}"] = "human" if i == human else "normal"
+    app.push(SetupScene(app, 5, None))
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k: (drawn.append(s),
+                                                                     real(c, col, row, s, *a, **k)))
+    app.run(max_frames=1)
+    return drawn
+
+
+def test_the_set_up_shows_the_pile_partner_only_the_keys_of_his_share(app, monkeypatch):
+    texts = _setup_texts(app, monkeypatch, human=0)
+    keys = " | ".join(t for t in texts if "Pile Q" in t or "Scoring Area" in t)
+    assert "Pile Q" in keys and "Columns A S D F" in keys and "Scoring Area G" in keys
+    assert "Flip" not in keys and "Waste" not in keys and "Space flip" not in keys
+
+
+def test_the_set_up_shows_the_stack_partner_only_the_keys_of_his_share(app, monkeypatch):
+    texts = _setup_texts(app, monkeypatch, human=1)
+    keys = " | ".join(t for t in texts if "Flip E" in t or "Scoring Area" in t)
+    assert "Flip E" in keys and "Waste W" in keys and "Columns A S D F" in keys and "Space flip" in keys
+    assert "Pile Q" not in keys
+
+
+def test_the_stack_partners_keys_box_lists_the_column_keys_he_puts_the_waste_on(app, monkeypatch):
+    """The keys box beside the table: the Stack partner's keys are the waste, the flip,
+    the columns (a waste card goes onto one), the Scoring Area; not the Pile."""
+    from game import ui
+    from game.nerts.table import new_table
+    t = new_table(app, ["easy", "human", "easy", "easy"], TEAMS, seed=4)
+    app.push(t)
+    drawn: list[str] = []
+    real = ui.text_px
+    monkeypatch.setattr(ui, "text_px", lambda c, x, y, s, *a, **k: (drawn.append(s),
+                                                                    real(c, x, y, s, *a, **k))[1])
+    app.redraw()
+    app.run(max_frames=1)
+    box = drawn[drawn.index("Your keys"):drawn.index("Your keys") + 13]
+    assert "A S D F" in box and "Columns" in box and "Waste" in box and "Flip Stack" in box
+    assert "Pile" not in box

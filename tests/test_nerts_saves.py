@@ -237,3 +237,33 @@ def test_random_mutations_of_a_late_round_never_resume_a_broken_table(tmp_path):
         results[check_resume(app, "nerts", SAVE_NAME, what)] += 1
     assert results["refused"] > 15 and results["resumed"] > 0, results
     app.close()
+
+
+def test_a_saved_round_taken_up_with_alt_1_waits_for_the_player_behind_a_ready_box(tmp_path):
+    """Issue 44 item 18: the menu's Alt+1 into a saved round in play shows a "ready" box
+    (the table hidden) and the round's clock stands still until P or Enter."""
+    from game.nerts.screens import PauseBox
+    from game.scenes.menu import MenuScene
+    app = new_app(tmp_path)
+    t = new_table(app, ["human", "normal"], seed=11)
+    app.push(t)
+    app.run(max_frames=30)
+    pygame.event.post(key_event(pygame.K_F8))          # save and leave
+    app.run(max_frames=2)
+    assert t not in app.scenes
+    app.push(MenuScene(app))
+    app.run(max_frames=1)
+    pygame.event.post(key_event(pygame.K_1, "1", mod=pygame.KMOD_LALT))
+    app.run(max_frames=2)
+    box = app.top
+    assert isinstance(box, PauseBox) and box.title == "Ready"
+    table = app.scenes[-2]
+    assert isinstance(table, NertsTable) and table.ctl.phase == "play"
+    step = table.ctl.game.round.step_no
+    app.run(max_frames=120)                             # a second: the clock has not moved
+    assert app.top is box and table.ctl.game.round.step_no == step
+    pygame.event.post(key_event(pygame.K_RETURN))
+    app.run(max_frames=60)
+    assert app.top is table and table.ctl.game.round.step_no > step
+    assert not app.internal_errors
+    app.close()

@@ -1,4 +1,4 @@
-"""The joiner's Nerts table (game/nerts/remote_table.py), headless, against a host on
+"""The joiner's Nerts table (game/nerts/table.py's join: the one Nerts table), headless, against a host on
 the loopback address with computers at the other seats, on a clock the test moves
 (lockstep: the joiner's move is answered before the clock goes on, so the round takes
 the same course on a loaded machine). A whole round is played by the table's keys
@@ -7,6 +7,7 @@ engine of the same deal is the same game; the host's refusal is the beep and no
 change; the table is drawn with the local table's drawing; Esc leaves."""
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from typing import Any
@@ -15,10 +16,15 @@ import pygame
 import pytest
 
 from game import palette as P
+from game import ui
 from game.nerts import settings as S
+from game.nerts import table_draw
 from game.nerts.ai import NertsAI
 from game.nerts.moves import FLIP, FOUND, PILE, TURN, VOTE, WASTE, Move
-from game.nerts.remote_table import RemoteNertsTable, RemoteScoring
+from game.nerts.screens import NertsScoring
+from game.nerts.seat_play import SeatPlay
+from game.nerts.table import NertsTable, join
+from game.nerts.table_draw import TableDrawing
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
@@ -52,16 +58,16 @@ class Table:
         self.server = NetServer(self.host, port=0)
         port = self.server.start()
         if via_join:                  # the menu's Join screen, its form typed in
-            join = JoinScene(app, browser=FakeBrowser())
-            app.push(join)
-            join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
+            screen = JoinScene(app, browser=FakeBrowser())
+            app.push(screen)
+            screen.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
             app.key(key_event(pygame.K_RETURN, "\r"))
-            assert self.until(lambda: isinstance(app.top, RemoteNertsTable))
+            assert self.until(lambda: isinstance(app.top, NertsTable))
             self.scene = app.top
         else:
             client = NetClient("127.0.0.1", port, CODE, "Zoe")
             client.start()
-            self.scene = RemoteNertsTable(app, RemoteSeat(client, "nerts"))
+            self.scene = join(app, RemoteSeat(client, "nerts"))
             app.push(self.scene)
         self.link = self.scene.link
 
@@ -139,7 +145,7 @@ def press(t: Table, move: Move, arrows: bool) -> None:
     if move.kind in (FLIP, TURN):
         t.app.key(key_event(pygame.K_SPACE, " "))
         return
-    places = list(RemoteNertsTable.cursor_places)
+    places = list(NertsTable.cursor_places)
     src, dst = actions_of(move)
     for place in (src, None if dst == "found" else dst):
         if place is None:
@@ -170,7 +176,7 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     # the round's end as the local table shows it: the banner, then the scores
     assert t.until(lambda: t.scene.ctl.phase == "banner")
     app.key(key_event(pygame.K_RETURN, "\r"))        # Enter: the scores now, as at one keyboard
-    assert isinstance(app.top, RemoteScoring)
+    assert isinstance(app.top, NertsScoring)
     scores = app.top
     details = host.engine.round.score_details()
     assert scores.title == "Nerts - round 1" and "Enter: round 2." in scores.notes[-1]
@@ -180,6 +186,35 @@ def test_a_round_is_played_by_the_players_keys_to_its_end(app, table):
     assert t.until(lambda: host.engine.round_no == 2 and t.scene.ctl.phase == "play" and t.caught_up())
     assert host.engine.history and t.scene.ctl.game.totals == host.engine.totals
     assert app.top is t.scene and app.beeps == 0
+
+
+def test_the_joined_table_is_the_local_table_with_the_link_as_its_seat_source(app, table, monkeypatch):
+    """Issue 42 item 3: table.join is the one Nerts table (its drawing, key map and
+    boxes), its controller a SeatPlay whose seat source is the link; what a joiner's
+    table lacks (the pause: a network game goes on; F8: the host keeps the game) is not
+    offered, and pressed, beeps and changes nothing."""
+    t = table
+    assert t.until(t.caught_up)
+    scene = t.scene
+    assert type(scene) is NertsTable and isinstance(scene.ctl, SeatPlay) and scene.ctl.link is t.link
+    assert type(scene.drawing) is TableDrawing and scene.ctl.seats[0].keys is not None
+    labels = [label for _, label in scene.key_bar()]
+    assert "Leave" in labels and not {"Pause", "Save", "Save & leave"} & set(labels)
+    beeps, seq = app.beeps, t.link.seq
+    app.key(key_event(pygame.K_F8))
+    app.key(key_event(pygame.K_p, "p"))
+    assert app.beeps == beeps + 2 and app.top is scene and t.link.seq == seq
+    # F11 as at one keyboard: the player's layout, and the round's scores so far
+    said = scene.spoken_state()
+    assert said.startswith("Your Pile") and "this round" in said
+    assert not os.path.exists(os.path.join(os.path.dirname(table_draw.__file__), "remote_table.py"))
+    # a box over it hides the table, but does not say "paused": the network game goes on
+    app.key(key_event(pygame.K_F1))
+    assert app.top is not scene
+    texts: list[str] = []
+    monkeypatch.setattr(ui, "text", lambda c, col, row, s, *a, **k: texts.append(s))
+    scene.draw(pygame.Surface((640, 480)))
+    assert any("the game goes on" in x for x in texts) and not any("paused" in x for x in texts)
 
 
 def test_the_arrows_and_enter_play_as_the_cluster_does(app):
@@ -250,7 +285,7 @@ def test_from_the_join_screen_a_round_ends_the_game_in_the_game_over_box(menu_ap
         assert t.scene.link.names[0] == "Zoe" and isinstance(app.scenes[-2], MenuScene)
         play_round(t)
         assert g.round.over
-        assert t.until(lambda: isinstance(app.top, RemoteScoring), timeout_s=10)   # the banner's time
+        assert t.until(lambda: isinstance(app.top, NertsScoring), timeout_s=10)   # the banner's time
         assert app.top.done_label == "End the game"
         app.key(key_event(pygame.K_RETURN, "\r"))
         assert t.until(lambda: isinstance(app.top, MessageBox))

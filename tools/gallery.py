@@ -467,8 +467,8 @@ class Gallery:
     # -- a joiner's Nerts table, drawn from the views an engine gives (no network) -------
     def remote_nerts(self) -> None:
         from game.nerts import net_codec
-        from game.nerts.remote_table import RemoteNertsTable
         from game.nerts.rules import NertsOptions, new_engine
+        from game.nerts.table import join
         from game.net import adapters, protocol
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
@@ -483,7 +483,7 @@ class Gallery:
         client.inbox.append(protocol.parse_from_host(protocol.encode(
             "update", view=net_codec.view_to_json(engine.view(1)), events=[], n=120,
             step=engine.round.step_no, layouts=net_codec.layouts_to_json(engine))))
-        self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, "nerts")))
+        self.app.push(join(self.app, RemoteSeat(client, "nerts")))
         self.run(2)
         self.shot("nerts-remote-table")
 

@@ -1,4 +1,6 @@
-"""The Nerts table's controller: the game on the App's fixed clock, without pygame.
+"""The Nerts table's controller at this program: the game on the App's fixed clock,
+without pygame (the seat source of seat_play.SeatPlay that is the engine at hand; a
+joiner's is seat_play.LinkPlay).
 
 Every move goes through the game's engine, `game.apply`: each step (120 a second) the
 humans' moves are already queued (`press` applies `Seated` moves, refused at once with
@@ -17,13 +19,13 @@ import random
 from typing import Any
 
 from game import challenges, replays
-from game.cards import CARD_CODE, Card, card_text, codes_as_text
+from game.cards import card_text
 from game.challenges import Challenge
 from game.clock import STEP_HZ
-from game.nerts import key_moves, replay_codec, table_save
+from game.nerts import replay_codec, table_save
 from game.nerts.ai import NertsAI
 from game.nerts.moves import FOUND, Move
-from game.nerts.players import ACTIONS, MAX_HUMANS
+from game.nerts.players import MAX_HUMANS
 from game.nerts.replay_codec import LEVELS
 from game.nerts.rules import (
     Game,
@@ -34,91 +36,34 @@ from game.nerts.rules import (
     Seated,
     Step,
 )
-from game.spoken import card_name, cards_text
+from game.nerts.seat_play import (  # noqa: F401  (the table's parts read them here too)
+    BANNER_STEPS,
+    FEED_KEPT,
+    FEED_LINES,
+    NOTE_STEPS,
+    PHASES,
+    SeatInfo,
+    SeatPlay,
+    layout_words,
+    spoken_cards,
+    subject,
+)
 from game.table_support import record_stats
-from game.words import counted
-
-BANNER_STEPS = 3 * STEP_HZ
-NOTE_STEPS = 3 * STEP_HZ
-FEED_LINES = 9            # shown beside the panels
-FEED_KEPT = 200           # kept for the F3 box
-PHASES = ("play", "banner", "done")    # playing; the G'NERTS / standstill banner; scores shown
 
 
-def subject(name: str, verb: str) -> str:
-    """"Ada agrees", "You agree", "Ada & Max agree": the verb in the person the name asks for."""
-    return f"{name} {verb if name == 'You' or ' & ' in name else verb + 's'}"
-
-
-def spoken_cards(text: str) -> str:
-    """The engine's card codes ("4C") in words, for the voice."""
-    return CARD_CODE.sub(lambda m: card_name(Card.parse(m.group(0)).rank, m.group(2)), text)
-
-
-class SeatInfo:
-    """What the table keeps per seat besides the engine's layout."""
-
-    def __init__(self, index: int, level: str, name: str, colour: int, keys: dict | None,
-                 design: int = 0):
-        self.index = index
-        self.level = level
-        self.name = name
-        self.colour = colour
-        self.design = design
-        self.keys = keys                  # action -> key name (humans), else None
-        self.ai: NertsAI | None = None
-        self.selected: str | None = None  # a source action while a move is half-typed
-        self.remote = False               # played over the network (a hosted table): no keys, no AI
-        self.away = False                 # a remote seat whose player is not there now
-
-    @property
-    def human(self) -> bool:
-        return self.level == "human"
-
-    @property
-    def computer(self) -> bool:
-        """Played by this table's computer (`level` is also a remote seat's level when
-        the game is taken up again without the network)."""
-        return not self.human and not self.remote
-
-    @property
-    def tag(self) -> str:
-        """What the seat's name line says of its player: a computer's level, "away"."""
-        return ("away" if self.away else "") if self.remote else self.level
-
-
-def layout_words(lay, who: str, share: str = "") -> str:
-    """A Nerts layout in words: the Pile and its top, the Stack's top, the columns."""
-    pile = f"top {cards_text(lay.pile[-1:])}" if lay.pile else "empty"
-    waste = cards_text(lay.waste[-1:]) if lay.waste else "none"
-    cols = "; ".join(f"column {i + 1}: {cards_text(c[-1:]) if c else 'empty'}"
-                     + (f" on {len(c) - 1} more" if len(c) > 1 else "")
-                     for i, c in enumerate(lay.columns))
-    return (f"{who} Pile {counted(len(lay.pile), 'card')}, {pile}. Stack top {waste}, "
-            f"{len(lay.stack)} in the Stack{share}. {cols}.")
-
-
-class TableControl:
-    hosting: Any = None      # a hosted table's NetHosting (none for a drill: drill_control.py)
+class TableControl(SeatPlay):
+    """The seat source of a table at this program: the engine, its computers and clock."""
 
     def __init__(self, app, game: Game, seats: list[SeatInfo], seed: int, hosting: Any = None):
         if len(seats) != game.options.seats:
             raise ValueError("one level per seat")
         if sum(s.human for s in seats) > MAX_HUMANS:
             raise ValueError("at most two humans share the keyboard")
-        self.app = app
+        super().__init__(app)
         self.game = game
-        self.seats = seats
+        self.seat_up(seats)
         self.levels = [s.level for s in seats]
         self.seed = seed
-        opts = game.options
-        # the layouts on the table: a seat each, or a team of partners each
-        self.sides = [[seats[i] for i in opts.seats_of(side)] for side in range(opts.sides)]
-        self.phase = "play"
-        self.banner_steps = 0
-        self.notes: list[str] = []
-        self.note_steps = 0
-        self.feed: list[str] = []                 # the last plays, for the side box
         self.log: list[tuple[int, Move]] = []     # moves applied, for tests and replays
         self.key_frames: dict[int, list[int]] = {}  # seat -> frames its keys were read
         self.latencies: list[int] = []   # frames from reading a key to drawing its move
@@ -135,7 +80,6 @@ class TableControl:
         self.ended_round = None          # the round that ended last (a joiner may score it)
         self.scored: tuple | None = None  # its score details, end and caller, once scored
         self.stats_due = False
-        self.dealt_by_network = False    # a joiner dealt the next round (the scores go)
         fresh = game.round is None and not game.over
         if fresh:
             game.apply(NextRound())      # the engine deals
@@ -147,12 +91,6 @@ class TableControl:
         if hosting is not None:          # the table opens to the network (OSError: the port)
             hosting.attach(game, [s.name for s in seats], self.on_network_move,
                            [i for i, s in enumerate(seats) if s.computer])
-
-    def side_name(self, side: int) -> str:
-        return " & ".join(s.name for s in self.sides[side])
-
-    def side_colour(self, side: int) -> int:
-        return self.sides[side][0].colour
 
     def levels_text(self) -> str | None:
         """The computers' levels for the statistics ("normal", or "easy+expert")."""
@@ -245,12 +183,9 @@ class TableControl:
         for e in events:
             k = e.kind
             seat = self.seats[e.seat] if e.seat is not None else None
+            self.heard(e, seat)
             if k == "card_moved":
                 self.log.append((e.seat, e.move))
-                if e.dst == FOUND:
-                    self._feed(f"{seat.name} {card_text(e.cards[0])} scored")
-                    if not seat.human:       # an opponent's play to the Scoring Area, said as it comes
-                        self.app.say(f"{seat.name} scores {cards_text(e.cards[:1])}.")
                 if seat.human:
                     human_sound = "card"
                     self._latency(e.seat)
@@ -261,14 +196,8 @@ class TableControl:
                     self._latency(e.seat)
             elif k == "vote":
                 self.log.append((e.seat, Move.vote()))
-                self.note(f"{subject(seat.name, 'agree')} to rotate ({e.value} of {len(self.sides)}).")
                 if seat.human:
                     self._latency(e.seat)
-            elif k == "votes_cleared":
-                self.note(f"{seat.name} played a card: the standstill agreement is off.")
-            elif k == "rotation":
-                self.note(f"Standstill: every Stack is rotated ({e.value} of 3).")
-                self.app.sound("shuffle")
             elif k == "refused":
                 self._refused(e, seat)
             elif k == "round_over":
@@ -283,10 +212,6 @@ class TableControl:
             self.app.error()
             self.say(seat, e.reason)
             self.key_frames.pop(e.seat, None)
-
-    def _feed(self, line: str) -> None:
-        self.feed.append(line)
-        del self.feed[:-FEED_KEPT]
 
     def _latency(self, seat: int) -> None:
         frames = self.key_frames.get(seat)
@@ -322,28 +247,18 @@ class TableControl:
         g = self.game
         result = {"totals": list(g.totals), "over": g.over, "winner": g.winner}
         self.phase = "done"
-        rows = [[self.side_name(i) + (" *" if caller == i else ""), d["played"], d["pile_left"],
-                 f"{d['total']:+d}", result["totals"][i]] for i, d in enumerate(details)]
-        notes = [f"* {self.side_name(caller)} called G'NERTS!" if reason == "gnerts"
-                 else "A standstill after three rotations ends the round."]
+        sheet = self.score_sheet(f"Nerts - round {len(g.history)}", details,
+                                 caller if reason == "gnerts" else None, result["totals"], g.winner)
         if result["over"]:
-            w = result["winner"]
-            notes.append(f"{subject(self.side_name(w), 'win')} the game "
-                         f"with {result['totals'][w]} points!")
             if self.challenge is not None and self.human_side() is not None:
-                notes.append(challenges.outcome(self.challenge, result["totals"][self.human_side()],
-                                                self.side_name(self.human_side())))
-            self.app.sound("win" if any(s.human for s in self.sides[w]) else "lose")
-            label = "End the game"
-        else:
-            notes.append(f"Play to {self.game.options.target}. Enter: round {self.game.round_no + 1}.")
-            label = "Next round"
+                sheet["notes"].append(challenges.outcome(self.challenge, result["totals"][self.human_side()],
+                                                         self.side_name(self.human_side())))
+            self.app.sound("win" if any(s.human for s in self.sides[g.winner]) else "lose")
         self.save()
         if self.stats_due:
             self.stats_due = False
             self.record_stats([d["total"] for d in details], caller, result)
-        return {"title": f"Nerts - round {len(self.game.history)}", "rows": rows, "notes": notes,
-                "label": label}
+        return sheet
 
     def record_stats(self, scores: list[int], caller: int | None, result: dict) -> None:
         """The humans' round (and game) in the statistics: played, won (the round's single
@@ -375,53 +290,7 @@ class TableControl:
         self.save()
         return False
 
-    # --- notes ------------------------------------------------------------------------
-    def note(self, text: str) -> None:
-        self.notes.append(codes_as_text(text))     # the voice reads the codes as words
-        del self.notes[:-4]
-        self.note_steps = NOTE_STEPS
-        self.app.say(spoken_cards(text))
-
-    def spoken_state(self) -> str:
-        """F11: each human's layout (Pile, waste and Stack, columns), then the scores.
-        Nothing at a Nerts table is private: every layout lies open."""
-        rnd, o = self.game.round, self.game.options
-        if rnd is None:
-            return "Between rounds. " + self.scores_text()
-        parts = []
-        humans = [s for s in self.seats if s.human] or self.seats[:1]
-        for s in humans:
-            who = "Your" if s.name == "You" else f"{s.name}:"
-            share = {"pile": " (you work the Pile and columns)",
-                     "stack": " (you work the Stack)"}.get(o.role_of(s.index), "")
-            parts.append(layout_words(rnd.layout_of(s.index), who, share))
-        return " ".join(parts) + " " + self.scores_text()
-
-    def spoken_others(self) -> str | None:
-        """Ctrl+F11: every layout no human here plays, its player's name first."""
-        rnd = self.game.round
-        if rnd is None:
-            return None
-        mine = [rnd.layout_of(s.index) for s in self.seats if s.human]
-        return " ".join(layout_words(lay, f"{self.side_name(i)}:") for i, lay in enumerate(rnd.layouts)
-                        if not any(lay is m for m in mine)) or None
-
-    def scores_text(self) -> str:
-        rnd = self.game.round
-        live = rnd.side_scores() if rnd is not None else None
-        return "Scores: " + ", ".join(
-            f"{self.side_name(i)} {t}" + (f", this round {live[i]:+d}" if live else "")
-            for i, t in enumerate(self.game.totals)) + "."
-
-    def say(self, seat: SeatInfo, reason: str) -> None:
-        """A refusal for a human seat, named unless it is the only human ("You")."""
-        self.note(reason if seat.name == "You" else f"{seat.name}: {reason}")
-
-    # --- a human's keys ---------------------------------------------------------------
-    def press(self, seat: int, action: str):
-        """One key of a human seat. Returns False (the App beeps) when refused."""
-        return key_moves.press(self, seat, action)
-
+    # --- a human's keys (SeatPlay.press) -----------------------------------------------
     def try_move(self, seat: int, move: Move):
         """Queue a human move for this step, or refuse it now (beep, reason shown)."""
         try:
@@ -521,11 +390,10 @@ class TableControl:
         assert g.over or g.round is not None or self.phase == "done", "no round on the table"
         assert len(g.totals) == len(self.sides) == g.options.sides and len(self.seats) == g.options.seats
         assert [sum(c) for c in zip(*g.history)] == g.totals or not g.history
-        assert self.phase in PHASES
+        self.check_seats()
         assert self.phase != "play" or (g.round is not None and not g.round.over)
         assert self.phase != "banner" or (g.round is not None and g.round.over)
         for s in self.seats:
-            assert s.selected is None or s.selected in ACTIONS
             assert s.computer == (s.ai is not None)
 
 

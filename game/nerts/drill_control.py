@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.drill import Drill, time_text
+from game.nerts.seat_play import SeatPlay
 from game.spoken import cards_text
 from game.words import counted
 
@@ -20,19 +21,13 @@ PROGRESS_EVERY = 5      # the voice says the progress every this many cards
 class DrillControl(TableControl):
     def __init__(self, app, drill: Drill, seat: SeatInfo):
         # TableControl's own set-up deals a game's rounds and starts its computers:
-        # a drill has neither, so the fields the shared parts read are set here
-        self.app = app
+        # a drill has neither, so its fields the shared parts read are set here
+        SeatPlay.__init__(self, app)
         self.drill = drill
         self.game = drill.game          # its one-seat game: the keys' moves go to its apply
-        self.seats = [seat]
+        self.seat_up([seat])
         self.levels = [seat.level]
         self.seed = drill.deal_no
-        self.sides = [[seat]]
-        self.phase = "play"
-        self.banner_steps = 0
-        self.notes: list[str] = []
-        self.note_steps = 0
-        self.feed: list[str] = []
         self.log: list = []
         self.key_frames: dict[int, list[int]] = {}
         self.latencies: list[int] = []

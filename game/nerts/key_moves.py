@@ -1,5 +1,5 @@
 """A Nerts player's keys made moves, the same at every table a player's keys drive
-(the local table's controller, a joiner's at a network table: remote_table.py): a
+(seat_play.SeatPlay: the local table's controller, a joiner's at a network table): a
 source key chooses a card, then a column key or the Scoring Area key (or the source
 key again) makes the move through the table's `try_move`. Pure: no pygame.
 """
@@ -11,7 +11,7 @@ from game.nerts.piles import fits_column
 
 def press(ctl, seat: int, action: str):
     """One key of a human seat at a table's controller `ctl` (this table's, or a joiner's
-    of a network table: game/nerts/remote_table.py): a source chosen, or the move made
+    of a network table: game/nerts/seat_play.py): a source chosen, or the move made
     through ctl.try_move. False (the App beeps) when refused, the reason said."""
     if ctl.phase != "play":
         return False

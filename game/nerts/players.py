@@ -9,6 +9,11 @@ ACTION_LABELS = {
     "col3": "Column 3", "col4": "Column 4", "found": "To the Scoring Area",
     "flip": "Flip the Stack", "vote": "Agree to rotate (standstill)", "cancel": "Cancel",
 }
+# the keys a seat has: a partner works a share of the layout (NertsOptions.role_of): the
+# Pile partner neither flips nor plays the waste, the Stack partner never takes from the
+# Pile or a column (a column key still puts the waste's card there)
+ROLE_ACTIONS = {"all": ACTIONS, "pile": tuple(a for a in ACTIONS if a not in ("waste", "flip")),
+                "stack": tuple(a for a in ACTIONS if a != "pile")}
 LEVEL_CHOICES = ("human", "easy", "normal", "hard", "expert")
 LEVEL_LABELS = ("Human", "Computer, easy", "Computer, normal", "Computer, hard",
                 "Computer, expert")

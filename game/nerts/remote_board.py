@@ -61,6 +61,9 @@ class ViewRound:
     def played_counts(self) -> list[int]:
         return list(self._played)
 
+    def side_scores(self) -> list[int]:
+        return [d["total"] for d in self.score_details()]
+
     def score_details(self) -> list[dict[str, int]]:
         """Per side, as Round.score_details: played, pile left, penalty, bonus, total."""
         o = self.options

@@ -34,8 +34,7 @@ class NertsScoring(ScoringScene):
         return self.table.save_and_leave(then=lambda: Pop(self))   # the table goes first, then this box
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave,
-                             title="Leave Nerts"))
+        return Push(Question(self.app, self.table.leave_text, self.leave, title="Leave Nerts"))
 
     @property
     def game_over(self) -> bool:
@@ -55,11 +54,12 @@ class NertsScoring(ScoringScene):
     def bindings(self):
         out = [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE), self.done_label,
                        self.done, bar=self.done_label, bar_keys="Enter")]
-        if self.game_over:
-            out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge, bar="Challenge"))
-        return out + [Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave"),
-                      Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", self.ask_leave,
-                              bar="Leave")]
+        if self.table.saves:      # (a joiner's table: the host keeps the game)
+            if self.game_over:
+                out.append(Binding(("c",), "Challenge a friend to this deal", self.challenge,
+                                   bar="Challenge"))
+            out.append(Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave"))
+        return out + [Binding((pygame.K_ESCAPE,), self.table.leave_label, self.ask_leave, bar="Leave")]
 
     def draw(self, canvas):
         super().draw(canvas)
@@ -91,12 +91,25 @@ class PlaysBox(TextBox):
 
 
 class PauseBox(Overlay):
-    """The pause: the table below is hidden; P, Enter or Esc goes on."""
+    """The pause: the table below is hidden; P, Enter or Esc goes on. `ready`: the box
+    a saved round is taken up with, so that its clock waits for the player."""
     title = "Paused"
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, ready: bool = False):
         super().__init__(app)
         self.table = table
+        self.ready = ready
+        if ready:
+            self.title = "Ready"
+
+    def spoken_intro(self) -> str:
+        what, go_on = self.words()
+        return f"Ready. {what} P or Enter: {go_on}." if self.ready else self.title
+
+    def words(self) -> tuple[str, str]:
+        if self.ready:
+            return "The saved round waits.", "start the clock"
+        return "The table is hidden.", "go on playing"
 
     def go_on(self):
         return Pop(self)
@@ -105,17 +118,19 @@ class PauseBox(Overlay):
         return self.table.save_and_leave(then=lambda: Pop(self))   # the table goes first, then this box
 
     def bindings(self):
-        return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), "Go on playing",
-                        self.go_on, bar="Go on", bar_keys="P/Enter"),
+        label = "Start the clock" if self.ready else "Go on playing"
+        return [Binding(("p", pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE), label,
+                        self.go_on, bar="Start" if self.ready else "Go on", bar_keys="P/Enter"),
                 Binding((pygame.K_F8,), "Save and leave", self.leave, bar="Save & leave")]
 
     def help_lines(self):
         return help_text()
 
     def draw(self, canvas):
-        ui.box(canvas, 25, 11, 30, 7, P.WHITE, P.BLUE, title="Paused")
-        ui.center(canvas, 13, "The table is hidden.", P.WHITE, P.BLUE, 25, 30)
-        ui.center(canvas, 15, "P or Enter: go on playing", P.YELLOW, P.BLUE, 25, 30)
+        what, go_on = self.words()
+        ui.box(canvas, 25, 11, 30, 7, P.WHITE, P.BLUE, title=self.title)
+        ui.center(canvas, 13, what, P.WHITE, P.BLUE, 25, 30)
+        ui.center(canvas, 15, f"P or Enter: {go_on}", P.YELLOW, P.BLUE, 25, 30)
         ui.center(canvas, 16, "F8: save and leave", P.LIGHT_CYAN, P.BLUE, 25, 30)
 
 

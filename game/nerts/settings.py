@@ -30,6 +30,7 @@ from game.nerts.players import (  # noqa: F401  (the table and set-up read them 
     LEVEL_CHOICES,
     LEVEL_LABELS,
     MAX_HUMANS,
+    ROLE_ACTIONS,
 )
 from game.option_pages import OptionPage, choice, flag
 

@@ -13,9 +13,14 @@ from game.keys import Binding
 from game.nerts import settings as S
 from game.nerts.drill_setup import drill_setup
 from game.nerts.rules import TARGETS, NertsOptions
+from game.nerts.table_keys import key_lines
 from game.scene import Push
 from game.table.host_setup import HOST_HELP, HostChoice, seat_words
 from game.table.setup_screen import SetupLine, SetupScreen, cycled
+
+# the humans' keys under the choices, two lines a seat ({}: the key)
+SETUP_LABELS = ({"pile": "Pile {}", "columns": "Columns {}", "flip": "Flip {}", "waste": "Waste {}"},
+                {"found": "Scoring Area {} (or the source twice)", "vote": "Agree {}", "cancel": "Cancel {}"})
 
 
 class SetupScene(SetupScreen):
@@ -154,18 +159,16 @@ class SetupScene(SetupScreen):
         y = row + len(lines) + 5
         if not humans:
             ui.center(canvas, y, "No human seat: you watch the computers play.", P.LIGHT_CYAN, P.BLUE)
-        for h, seat in enumerate(humans):
-            k = clusters[h]
+        roles = NertsOptions(seats=self.seats, partners=self.rules["partners"] and self.seats == 4)
+        for h, seat in enumerate(humans):      # (a partner has only the keys of its share)
+            role = roles.role_of(seat)
             ui.text(canvas, 6, y + 2 * h, f"Seat {seat + 1} keys:", P.YELLOW, P.BLUE)
-            ui.text(canvas, 22, y + 2 * h,
-                    f"Pile {k['pile']}  Columns {k['col1']} {k['col2']} {k['col3']} {k['col4']}  "
-                    f"Flip {k['flip']}  Waste {k['waste']}", P.WHITE, P.BLUE)
-            ui.text(canvas, 22, y + 2 * h + 1,
-                    f"Scoring Area {k['found']} (or the source twice)  Agree {k['vote']}  "
-                    f"Cancel {k['cancel']}", P.WHITE, P.BLUE)
+            for row, labels in enumerate(SETUP_LABELS):
+                shown = [label.format(key) for key, label in key_lines(clusters[h], role, labels)]
+                ui.text(canvas, 22, y + 2 * h + row, "  ".join(shown), P.WHITE, P.BLUE)
         if len(humans) == 1:
-            ui.text(canvas, 22, y + 2, "or \x1b\x1a + Enter, \x18 Scoring Area, Space flip",
-                    P.LIGHT_CYAN, P.BLUE)
+            flip = ", Space flip" if roles.may_flip(humans[0]) else ""
+            ui.text(canvas, 22, y + 2, "or \x1b\x1a + Enter, \x18 Scoring Area" + flip, P.LIGHT_CYAN, P.BLUE)
         ui.center(canvas, 24, "D: Drills - practise alone against the clock, with best times kept",
                   P.LIGHT_GREEN, P.BLUE)
         if problems:

@@ -1,20 +1,26 @@
-"""The Nerts table: every seat plays at once, on the App's fixed clock.
+"""The Nerts table: every seat plays at once, on the App's fixed clock; the one table
+of local, hosted and joined play.
 
     start(app, seed=None) -> the set-up scene;  resume(app) -> the saved table or None
+    join(app, seat) -> the table of a joiner's seat (seat: game/net/remote_seat.py's RemoteSeat)
 (game/nerts/spec.py names these for the shell.)
 
-The scene joins the parts: the controller (controller.py: the game, the computers,
-the phases, saving), the drawing (table_draw.py), the keys (table_keys.py), the boxes
-over the table (screens.py) and the save with its validation (table_save.py). A
-key's move is in the state before the frame that reads the key is drawn; anything
-refused beeps and changes nothing, with the reason in the notes line.
+The scene joins the parts: the controller, a seat_play.SeatPlay whose seat source is
+the engine at hand (controller.py: the game, the computers, the phases, saving; a
+hosted table's network) or the link to a host (seat_play.LinkPlay), the drawing
+(table_draw.py), the keys (table_keys.py), the boxes over the table (screens.py) and
+the save with its validation (table_save.py). A key's move is in the state before the
+frame that reads the key is drawn (a joiner's: sent at once, drawn when the host's
+view comes); anything refused beeps and changes nothing, with the reason in the notes
+line. A joiner's table has no pause and no save (the host keeps the game); Esc leaves
+it (the seat is kept a while: Alt+R on the Join screen); its end is game/table/remote_end.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from game import card_art
+from game import card_art, ui
 from game import palette as P
 from game.challenges import Challenge
 from game.deals import fresh_deal_no
@@ -26,6 +32,7 @@ from game.nerts.ai import LEVELS
 from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.rules import Game, NertsOptions
 from game.nerts.screens import NertsScoring, PauseBox, PlaysBox, help_text
+from game.nerts.seat_play import LinkPlay, SeatPlay
 from game.nerts.setup import SetupScene
 from game.nerts.table_draw import TableDrawing
 from game.nerts.table_save import SAVE_NAME
@@ -37,6 +44,7 @@ from game.table_support import resume_saved
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
 SEAT_COLOUR_CHOICES = (P.BLUE, P.RED, P.MAGENTA, P.BROWN, P.CYAN, P.DARK_GREY, P.BLACK)
 SCORE_HEADERS = ["Seat", "Scoring Area", "Pile left", "Round", "Total"]
+LEAVE_TEXT = "Leave the table? (your seat is kept a few minutes: Alt+R on the Join screen)"
 
 
 def seat_colours(app, seats: int) -> list[int]:
@@ -64,10 +72,11 @@ def options_from_app(app, seats: int) -> NertsOptions:
 
 
 def make_seats(app, levels: list[str], remote: frozenset[int] = frozenset(),
-               remote_level: str = "normal") -> list[SeatInfo]:
+               remote_level: str = "normal", me: int | None = None) -> list[SeatInfo]:
     """Each seat's name, colour, card back and (a human's) keys. A `remote` seat (a
     hosted table's) is played over the network: no keys, no computer; its level is
-    the computer's that plays it when the game is taken up again without the network."""
+    the computer's that plays it when the game is taken up again without the network.
+    `me`: a joiner's own seat (the player's own deck colour; every other seat remote)."""
     clusters, problems = S.clusters_checked(app.options)
     if problems:
         app.toast("Nerts keys clash (" + problems[0] + "): default keys used.", 5)
@@ -76,6 +85,8 @@ def make_seats(app, levels: list[str], remote: frozenset[int] = frozenset(),
     if len(humans) > S.MAX_HUMANS:
         raise ValueError("at most two humans share the keyboard")
     colours = seat_colours(app, len(levels))
+    if me is not None:
+        colours[0], colours[me] = colours[me], colours[0]
     seats = []
     for i, lv in enumerate(levels):
         if lv == "human":
@@ -94,27 +105,55 @@ def make_seats(app, levels: list[str], remote: frozenset[int] = frozenset(),
 class NertsTable(RealTimeTable):
     cursor_places = K.CURSOR_PLACES
     title = "Nerts"
+    spoken_detail_name = "the other players' layouts"
 
-    def __init__(self, app, game: Game, levels: list[str], seed: int | None = None,
-                 hosting: Any = None):          # a game/net/hosting.py NetHosting
+    def __init__(self, app, game: Game | None, levels: list[str] | None, seed: int | None = None,
+                 hosting: Any = None, link: Any = None):
+        """A table of this program's `game` with a level a seat (`hosting`: a game/net/
+        hosting.py NetHosting opens it to the network), or a joiner's: `link` (its
+        RemoteSeat) brings the game, the seats and the drawing with the host's first view."""
         super().__init__(app)
-        if len(levels) != game.options.seats:
+        self.hosting, self.link = hosting, link
+        self.cursor = 0
+        self.scores_screen: NertsScoring | None = None
+        self.ready_first = False    # a resumed round: its clock waits for the "ready" box
+        # a network game never pauses: its news comes in under the boxes
+        self.updates_when_covered = hosting is not None or link is not None
+        self.saves = link is None                            # (a joiner's game is the host's)
+        self.pauses = link is None and hosting is None
+        self.drawing: TableDrawing | None = None
+        if link is not None:
+            self.title = "Nerts at a network table"
+            self.ctl: SeatPlay = LinkPlay(app, link, self._joined_seats)
+            self.arrow_seat: int | None = link.seat
+            self._key_map = {}
+            return
+        if game is None or levels is None or len(levels) != game.options.seats:
             raise ValueError("one level per seat")
         remote = frozenset() if hosting is None else hosting.remote
         seats = make_seats(app, levels, remote, "normal" if hosting is None else hosting.level)
         humans = [s.index for s in seats if s.human]
         self.arrow_seat = humans[0] if len(humans) == 1 else None
-        self.cursor = 0
-        self._key_map = K.key_map(seats)
-        self.hosting = hosting
-        # hosted: the network's news comes in under the boxes (a network game never pauses)
-        self.updates_when_covered = hosting is not None
-        self.scores_screen: NertsScoring | None = None
         self.ctl = TableControl(app, game, seats, fresh_deal_no() if seed is None else seed, hosting)
+        self._made_seats()
+
+    def _joined_seats(self, options: NertsOptions, me: int) -> list[SeatInfo]:
+        """A joiner's seats, once the host's first view tells the rules: this seat has
+        the first player's keys, every other one is played elsewhere."""
+        return make_seats(self.app, ["human" if i == me else "normal" for i in range(options.seats)],
+                          frozenset(range(options.seats)) - {me}, me=me)
+
+    def _made_seats(self) -> None:
+        """The drawing and the key map, once the seats are known."""
+        self._key_map = K.key_map(self.ctl.seats)
         self.drawing = TableDrawing(self)
+        if self.link is not None:      # the player's own layout near, as at one keyboard
+            n, mine = len(self.ctl.sides), self.ctl.game.options.side_of(self.link.seat)
+            boxes = self.drawing.boxes
+            self.drawing.boxes = [boxes[(side - mine) % n] for side in range(n)]
 
     # every table's save answers to_json() and save(), called alike at the four tables
-    # (the saves tests, test_deal_numbers); Nerts' save is its controller's
+    # (the saves tests, test_deal_numbers); Nerts' save is its controller's (a joiner's: the host's)
     def to_json(self) -> dict:
         return self.ctl.to_json()
 
@@ -123,8 +162,19 @@ class NertsTable(RealTimeTable):
 
     # --- the clock --------------------------------------------------------------------
     def update(self, dt):
+        if self.ready_first:
+            self.ready_first = False
+            if self.ctl.phase == "play" and self.hosting is None:
+                return Push(PauseBox(self.app, self, ready=True))
+        if self.drawing is None:           # a joiner's, before the host's first view
+            self.ctl.tick()
+            if self.ctl.seats:
+                self._made_seats()
+            return self.ended()
         out = super().update(dt)
-        if self.ctl.dealt_by_network:     # a joiner dealt the next round: its scores go
+        if self.link is not None and self.link.ending is not None:
+            return self.ended()
+        if self.ctl.dealt_by_network:      # the next round was dealt elsewhere: its scores go
             self.ctl.dealt_by_network = False
             self.drawing.slides = []
             screen, self.scores_screen = self.scores_screen, None
@@ -132,20 +182,37 @@ class NertsTable(RealTimeTable):
                 return Pop(screen)
         return out
 
-    def tick_due(self) -> Push:
-        return self.show_scores()
+    def ended(self, covering: list | None = None) -> Pop | None:
+        """A joiner's table at its end (the host's word, or the link lost): the boxes over
+        it go first, then the table, then the box that tells why."""
+        if self.link is None or self.link.ending is None:
+            return None
+        if covering is None:
+            scenes = self.app.scenes
+            covering = scenes[scenes.index(self) + 1:] if self in scenes else []
+        if covering:
+            return Pop(covering[-1], then=lambda: self.ended(covering[:-1]))
+        from game.table.remote_end import end_table  # lazy: the network's modules load on a join
+        return end_table(self, self.link, self.ctl.over_lines())
 
-    def show_scores(self) -> Push:
+    def tick_due(self) -> Push | None:
+        return self.show_scores() if self.app.top is self else None
+
+    def show_scores(self) -> Push | None:
         """The round's scoring screen; Enter goes on to the next round or the end."""
         s = self.ctl.score_round()
+        if s is None:
+            return None
         self.scores_screen = NertsScoring(self.app, s["title"], SCORE_HEADERS, s["rows"], s["notes"],
                                           on_done=self.after_scores, done_label=s["label"], table=self)
+        self.scores_screen.totals, self.scores_screen.winner = s["totals"], s["winner"]
         return Push(self.scores_screen)
 
     def after_scores(self) -> Pop | None:
-        """The scoring screen's callback (Pop.then): the next round, or leave when the game is over."""
+        """The scoring screen's callback (Pop.then): the next round, or leave when the
+        game is over (a joiner's: the next round asked of the host; the end is the host's)."""
         self.scores_screen = None
-        if self.ctl.phase == "play":      # (a joiner dealt it meanwhile)
+        if self.ctl.phase == "play":      # (dealt elsewhere meanwhile)
             return None
         if self.ctl.next_round():
             self.close_hosting()
@@ -155,10 +222,7 @@ class NertsTable(RealTimeTable):
 
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
-        keys = K.bindings(self)
-        if self.hosting is not None:       # a network game never pauses
-            keys = [b for b in keys if b.keys != ("p",)]
-        return keys
+        return K.bindings(self)
 
     def pause(self) -> Push:
         return Push(PauseBox(self.app, self))
@@ -166,12 +230,22 @@ class NertsTable(RealTimeTable):
     def show_plays(self) -> Push:
         return Push(PlaysBox(self.app, self.ctl.feed))
 
+    @property
+    def leave_label(self) -> str:
+        return "Leave the game (it is saved)" if self.saves else "Leave the table (the seat is kept a while)"
+
+    @property
+    def leave_text(self) -> str:
+        return "Leave the game? (the game is saved)" if self.saves else LEAVE_TEXT
+
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.save_and_leave,
-                             title="Leave Nerts"))
+        return Push(Question(self.app, self.leave_text, self.save_and_leave, title="Leave Nerts"))
 
     def save_and_leave(self, then: Callable[[], Any] | None = None) -> Pop:
-        """Save and leave the table; `then` (a Pop's callback) runs once it is gone."""
+        """Save and leave the table (a joiner's: goodbye to the host, which keeps the seat
+        for its token); `then` (a Pop's callback) runs once it is gone."""
+        if self.link is not None:
+            self.link.leave()
         self.ctl.save()
         self.close_hosting()
         return Pop(self, then=then)
@@ -188,13 +262,21 @@ class NertsTable(RealTimeTable):
             if problem:
                 self.app.toast(problem, 5)
 
-    spoken_detail_name = "the other players' layouts"
-
     def spoken_detail(self) -> str | None:
         return self.ctl.spoken_others()
 
     def help_lines(self):
         return help_text()
+
+    def draw(self, canvas) -> None:
+        if self.drawing is None:           # a joiner's, before the host's first view
+            canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+            ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
+            ui.text(canvas, 1, 0, "NERTS  at a network table: waiting for the host...", P.WHITE, P.BLUE)
+        elif self.ready_first and self.ctl.phase == "play":
+            self.drawing._draw_hidden(canvas)     # (not one frame of the round before its box)
+        else:
+            super().draw(canvas)
 
 
 def new_table(app, levels: list[str], options: NertsOptions | None = None,
@@ -223,6 +305,7 @@ def _resumed(app, d: dict) -> NertsTable:
         for s, ai in zip(table.ctl.seats, d["ais"]):
             s.ai = ai
     ctl = table.ctl
+    table.ready_first = True       # (a round in play waits for the player's key)
     ctl.challenge = d["challenge"]
     ctl.recorder.restore(d["replay"])
     rec = ctl.recorder.replay
@@ -230,6 +313,12 @@ def _resumed(app, d: dict) -> NertsTable:
                             or rec.label != f"Round {ctl.game.round_no}"):
         ctl.recorder.restore(None)     # a recording of another round: dropped
     return table
+
+
+def join(app, seat: Any) -> NertsTable:
+    """The table of a joiner's seat at a network game (`seat`: its RemoteSeat, after the
+    host's welcome: game/scenes/join.py)."""
+    return NertsTable(app, None, None, link=seat)
 
 
 def start_challenge(app, ch: Challenge) -> NertsTable:
@@ -244,5 +333,5 @@ def start_challenge(app, ch: Challenge) -> NertsTable:
     return table
 
 
-__all__ = ["NertsTable", "NertsScoring", "PauseBox", "start", "resume", "new_table", "start_challenge",
-           "options_from_app", "seat_colours", "IllegalMove", "SAVE_NAME"]
+__all__ = ["NertsTable", "NertsScoring", "PauseBox", "start", "resume", "join", "new_table",
+           "start_challenge", "options_from_app", "seat_colours", "IllegalMove", "SAVE_NAME"]

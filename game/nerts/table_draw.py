@@ -20,9 +20,12 @@ from game.nerts import table_layout as L
 from game.nerts.controller import FEED_LINES, SeatInfo
 from game.nerts.moves import COLUMN, FOUND, PILE, WASTE
 from game.nerts.round import Round
-from game.nerts.table_keys import CURSOR_PLACES
+from game.nerts.table_keys import CURSOR_PLACES, key_lines
 
 SLIDE_STEPS = 10          # a card slide (about 80 ms): drawn over the new state
+# a human's keys box beside the table (key_lines: only the keys of a partner's share)
+BOX_LABELS = {"pile": "Pile", "waste": "Waste", "flip": "Flip Stack", "columns": "Columns",
+              "found": "Scoring Area", "vote": "Agree (stand.)", "cancel": "Cancel"}
 BACK_STEPS = 30           # a card that lost a race going back (a quarter second)
 
 
@@ -119,8 +122,9 @@ class TableDrawing:
     def _draw_hidden(self, canvas) -> None:
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        ui.text(canvas, 1, 0, f"NERTS  round {self.ctl.game.round_no}  -  paused: the table is hidden",
-                P.WHITE, P.BLUE)
+        # (a network game is not paused by a box over its table: it goes on)
+        what = "paused: the table is hidden" if self.table.pauses else "the table is hidden, the game goes on"
+        ui.text(canvas, 1, 0, f"NERTS  round {self.ctl.game.round_no}  -  {what}", P.WHITE, P.BLUE)
 
     def _draw_status(self, canvas, rnd: Round) -> None:
         o = self.app.options
@@ -293,13 +297,8 @@ class TableDrawing:
             if kind == "keys":
                 k = s.keys
                 title = "Your keys" if s.name == "You" else f"{s.name} keys"
-                lines = [(k["pile"], "Pile"), (k["waste"], "Waste"), (k["flip"], "Flip Stack"),
-                         (" ".join(k[f"col{i}"] for i in range(1, 5)), "Columns"),
-                         (k["found"], "Scoring Area"), (k["vote"], "Agree (stand.)"),
-                         (k["cancel"], "Cancel")]
                 role = self.ctl.game.options.role_of(s.index)
-                skip = {"pile": ("Waste", "Flip Stack"), "stack": ("Pile", "Columns")}.get(role, ())
-                lines = [line for line in lines if line[1] not in skip]
+                lines = key_lines(k, role, BOX_LABELS)
                 ui.text_px(canvas, x + 8, y + 4, title, s.colour if s.colour not in (P.BLACK,) else text_c)
                 for i, (key, label) in enumerate(lines):
                     ui.text_px(canvas, x + 8, y + 24 + 16 * i, key, o["colour.arrows"])

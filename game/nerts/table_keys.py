@@ -1,5 +1,6 @@
 """The Nerts table's keys: each human's cluster (a source key, then a destination key),
-the arrows and Enter for a single human, and the table's own keys (pause, leave, save).
+the arrows and Enter for a single human, and the table's own keys (pause, leave, save:
+as the table has them, `pauses`, `saves`, `leave_label`; a joiner's has only Esc).
 
 `bindings(table)` lists what the keys do now; `key_map(seats)` finds a player's key by
 its code first (fast, and never shadowed by a label). The moves themselves are made
@@ -15,6 +16,7 @@ from game.nerts import settings as S
 
 # the arrow keys' cursor walks the near seat's places, left to right
 CURSOR_PLACES = ("pile", "col1", "col2", "col3", "col4", "flip", "waste")
+COLUMNS = ("col1", "col2", "col3", "col4")
 
 
 def key_map(seats) -> dict[int, tuple[int, str]]:
@@ -27,17 +29,30 @@ def key_map(seats) -> dict[int, tuple[int, str]]:
     return out
 
 
+def key_lines(keys: dict[str, str], role: str, labels: dict[str, str]) -> list[tuple[str, str]]:
+    """A human seat's keys to show, as (key, label) in the order of `labels` (action ->
+    label; "columns" the four column keys together), for the actions its role has
+    (a partner shows only the keys of its share: S.ROLE_ACTIONS)."""
+    has = S.ROLE_ACTIONS[role]
+    out = []
+    for action, label in labels.items():
+        acts = COLUMNS if action == "columns" else (action,)
+        if all(a in has for a in acts):
+            out.append((" ".join(keys[a] for a in acts), label))
+    return out
+
+
 def player_keys(table) -> list[Binding]:
     b = []
     for s in table.ctl.seats:
         if not s.keys:
             continue
+        # a partner's keys of the other share are not offered (pressed, they say why)
+        has = S.ROLE_ACTIONS[table.ctl.game.options.role_of(s.index)]
         for action in S.ACTIONS:
-            # a Pile partner's flip key is not offered (pressed, it says why it is refused)
-            shown = action != "flip" or table.ctl.game.options.may_flip(s.index)
             key = S.KEY_CHOICES[s.keys[action]]
             b.append(Binding((key,), f"{s.name}: {S.ACTION_LABELS[action]}",
-                             lambda i=s.index, a=action: table.ctl.press(i, a), show=shown))
+                             lambda i=s.index, a=action: table.ctl.press(i, a), show=action in has))
     if table.arrow_seat is not None:
         b += arrow_keys(table, table.arrow_seat)
     return b
@@ -75,11 +90,13 @@ def bindings(table) -> list[Binding]:
         b += table.app_keys("" if arrows else "Rules")
     if phase == "play":
         b += player_keys(table)
-    b += [Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
-                  bar="" if arrows or phase == "banner" else "Plays"),
-          Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"),
-          Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
-                  bar="Save" if arrows else "Save & leave"),
-          Binding((pygame.K_ESCAPE,), "Leave the game (it is saved)", table.ask_leave,
-                  bar="" if phase == "banner" else "Leave")]
+    b.append(Binding((pygame.K_F3,), "The plays so far (the table is hidden)", table.show_plays,
+                     bar="" if arrows or phase == "banner" else "Plays"))
+    if table.pauses:        # (not a network game's: it goes on)
+        b.append(Binding(("p",), "Pause (the table is hidden)", table.pause, bar="Pause"))
+    if table.saves:         # (not a joiner's: the host keeps the game)
+        b.append(Binding((pygame.K_F8,), "Save and leave", table.save_and_leave,
+                         bar="Save" if arrows else "Save & leave"))
+    b.append(Binding((pygame.K_ESCAPE,), table.leave_label, table.ask_leave,
+                     bar="" if phase == "banner" else "Leave"))
     return b

@@ -110,8 +110,8 @@ def remote_gnono_table(app: Any, link: Any) -> Any:
 
 
 def remote_nerts_table(app: Any, link: Any) -> Any:
-    from game.nerts.remote_table import RemoteNertsTable  # lazy: loads with the transport, on a join
-    return RemoteNertsTable(app, link)
+    from game.nerts.table import join  # lazy: loads with the transport, on a join
+    return join(app, link)
 
 
 def remote_gostop_table(app: Any, link: Any) -> Any:
