@@ -1,6 +1,8 @@
 """The Gnono table's clockwork, without pygame: the game state, the seats and their
-computers, the computers' pace and thinking, the UNO-window timers, and when the
-statistics are counted. The table (game/gnono/table.py) calls `due(now, pause)` at
+computers (game/gnono/bot.py, the one computer the host and the autoplay use too: its
+decisions to call, catch and jump in; the pace of them is this module's), the
+computers' pace and thinking, the UNO-window timers, and when the statistics are
+counted. The table (game/gnono/table.py) calls `due(now, pause)` at
 each update step with nothing being played back and applies the move it returns;
 `think()` at every step gives a computer that thinks in slices (an AI with
 start_choice/work) a slice of work through the shared pacer (game/table/pacer.py).
@@ -27,14 +29,13 @@ from game.table.pacer import THINK_S, Pacer, thinks_in_slices
 from game.table_support import computer_move, record_stats
 
 from . import replay_codec
-from .ai import make_ai
+from .bot import make_bot
 from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
 from .view import GnonoView
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
 HUMAN_CATCH = int(1.6 * STEP_HZ)   # a computer's missed call stays open at least this long
-CALL_DELAY = int(0.25 * STEP_HZ)   # a computer that remembers calls this soon
 
 
 @dataclass
@@ -56,7 +57,8 @@ class GnonoController:
         self.kinds = [HUMAN if s in self.remote else k for s, k in enumerate(kinds)]
         self.names = list(names)
         base = random.Random(seed)
-        self.ais = {}
+        self.bots = {}              # the computers (bot.py): each seat's one computer player
+        self.ais = {}               # and their AIs (the pacer thinks with them; a save keeps their rngs)
         k = 0
         for s in range(self.n):
             rng = random.Random(base.randrange(2 ** 32))
@@ -64,7 +66,8 @@ class GnonoController:
                 continue
             if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
                 rng = ai_rngs[k]
-            self.ais[s] = make_ai(self.kinds[s], rng)
+            self.bots[s] = make_bot(self.kinds[s], rng, s)
+            self.ais[s] = self.bots[s].ai
             k += 1
         self.humans = [s for s in range(self.n) if self.kinds[s] == HUMAN and s not in self.remote]
         self.version = 0            # moves applied: a thought for an older state is dropped
@@ -226,26 +229,26 @@ class GnonoController:
         self.timers = []
         if w is None:
             return
-        if not self.is_human(w) and self.ais[w].would_call_uno(st.view(w)):
-            self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
-            self.hold_until = now + CALL_DELAY + 1
-            return
+        if w in self.bots:
+            plan = self.bots[w].decide_uno(st.view(w), now)
+            if plan is not None:       # it remembers its call
+                self.timers.append(Timer(plan[0], plan[1], key))
+                self.hold_until = plan[0] + 1
+                return
         best = None
-        for c, ai in self.ais.items():
+        for c, bot in self.bots.items():
             if c == w:
                 continue
-            target = ai.would_catch(st.view(c))
-            if target is None:
+            plan = bot.decide_uno(st.view(c), now)
+            if plan is None:
                 continue
-            delay = int(ai.reaction_time() * STEP_HZ)
-            if self.is_human(w):
-                delay = max(delay, HUMAN_GRACE)
-            if best is None or delay < best[0]:
-                best = (delay, c)
+            at = max(plan[0], now + HUMAN_GRACE) if self.is_human(w) else plan[0]
+            if best is None or at < best[0]:
+                best = (at, plan[1])
         hold = now
         if best is not None:
-            self.timers.append(Timer(now + best[0], Catch(best[1], w), key))
-            hold = now + best[0] + 1
+            self.timers.append(Timer(best[0], best[1], key))
+            hold = best[0] + 1
         if self.is_human(w):
             hold = max(hold, now + HUMAN_GRACE)
         elif self.humans or self.remote:
@@ -291,8 +294,8 @@ class GnonoController:
         if st.options.jump_in and st.phase == PLAY:
             for k in range(1, self.n):
                 other = st.next_seat(seat, k)
-                if other in self.ais:
-                    m = self.ais[other].jump_in(st.view(other))
+                if other in self.bots:
+                    m = self.bots[other].jump(st.view(other))
                     if m is not None and st.is_legal(m):
                         return m
         if self.pacer.ready():
