@@ -18,7 +18,6 @@ at least HUMAN_CATCH before the next computer moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,14 +45,17 @@ class Timer:
 
 
 class GnonoController:
+    link = None             # (the local engine: a joined table's controller is remote_table.LinkSeats)
+
     def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None,
-                 remote: frozenset[int] = frozenset()):
+                 hosting: Any = None):
         self.state = state
         self.n = state.n
         if len(kinds) != self.n or len(names) != self.n:
             raise ValueError("one kind and one name per seat")
         # a seat played over the network (a hosted table) is a human's, not at this keyboard
-        self.remote = frozenset(remote)
+        self.hosting = hosting      # a game.net.hosting.NetHosting: the table opened to the network
+        self.remote = frozenset(hosting.remote) if hosting is not None else frozenset()
         self.kinds = [HUMAN if s in self.remote else k for s, k in enumerate(kinds)]
         self.names = list(names)
         base = random.Random(seed)
@@ -85,8 +87,10 @@ class GnonoController:
         self.coach_round = 0               # the coach's hints this round (the statistics)
         self.coach_game = 0                # and this game (the end-of-game screen)
         self._view: tuple[int, int, GnonoView] | None = None   # (version, seat, view)
-        self.applier: Callable[[Any], list] | None = None      # a hosted table's host
+        self.heard_moves: list[tuple[Any, list]] = []   # the network players' moves, to show
         self.begin_round()
+        if hosting is not None:     # OSError (its sentence) if the port cannot be opened
+            hosting.attach(state, self.names, self.on_network_move, sorted(self.ais))
 
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
@@ -103,10 +107,54 @@ class GnonoController:
 
     def apply(self, move) -> list:
         """The engine's events of a move (IllegalMove: refused, nothing changed); at a
-        hosted table the host applies it (`applier`: it tells the network players)."""
-        events = self.state.apply(move) if self.applier is None else self.applier(move)
+        hosted table the host applies it and tells the network players."""
+        if self.hosting is None:
+            events = self.state.apply(move)
+        else:
+            seat, host = move_seat(move), self.hosting.host
+            events = host.table_move(move) if seat is None else host.local_move(seat, move)
         self.heard(move)
         return events
+
+    submit = apply          # the seat source's word: the local engine applies at once
+
+    def busy(self) -> bool:
+        return False        # (a move here is applied at once)
+
+    def deal_no(self) -> int | None:
+        return self.state.deal_no
+
+    # -- a hosted table (game/net/hosting.py): the network's moves come in ----------------
+    def on_network_move(self, seat: int, move, events: list) -> None:
+        """A network player's move, applied by the host: recorded, and kept for the
+        table to show (heard_moves)."""
+        self.heard(move)
+        self.heard_moves.append((move, events))
+
+    def pump(self) -> bool:
+        """Each step of a hosted table: the network's messages in and out, the joiners'
+        names on their seats; True once play may go on (every remote seat joined, or
+        the host started)."""
+        hosting = self.hosting
+        hosting.pump()
+        names = [hosting.name(s) if s in self.remote else name for s, name in enumerate(self.names)]
+        if names != self.names:
+            self.rename(names)
+        return hosting.started
+
+    def seat_missing(self, seat: int) -> bool:
+        """A hosted table's network player not (or no longer) connected."""
+        return self.hosting is not None and seat in self.hosting.missing()
+
+    def network_humans(self) -> int:
+        """The humans seated over the network (a hosted table's remote seats)."""
+        return len(self.remote)
+
+    def close_hosting(self) -> None:
+        """The host leaves (or the program ends): the network players are told."""
+        h = self.hosting
+        if h is not None and h.host is not None and not h.host.ended:
+            h.close()
 
     def heard(self, move) -> None:
         """A move was applied to the state (here, or by the network's host)."""

@@ -4,17 +4,20 @@ host closing the table, or the connection lost with the way back: Alt+R on the J
 screen), then the menu. The seat token is forgotten when nothing is left to rejoin."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.net import last_table
-from game.net.remote_seat import RemoteSeat
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox
 
 REJOIN_LINE = "Alt+R on the Join screen rejoins your seat while the host keeps it."
 
 
-def end_table(scene: Scene, link: RemoteSeat, over_lines: list[str]) -> Pop:
+def end_table(scene: Scene, link: Any, over_lines: list[str]) -> Pop:
     """Leave `scene` for the box that tells how the table ended; `over_lines` are the
-    game over's own lines (who won, the scores), drawn from the last view."""
+    game over's own lines (who won, the scores), drawn from the last view. `link`: the
+    seat's game.net.remote_seat.RemoteSeat (not imported: it reads the games' list, and
+    a game's one table, local or joined, comes here)."""
     app = scene.app
     reason, text = link.ending or ("lost", "")
     link.leave()
