@@ -95,6 +95,10 @@ class GnonoController:
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
 
+    def spoken_names(self) -> list[str]:
+        """The names the notes use (a seat named "You" is addressed so)."""
+        return self.names
+
     def seat_view(self, seat: int) -> GnonoView:
         """`seat`'s view of the state now, kept until the next move."""
         if self._view is None or self._view[:2] != (self.version, seat):

@@ -65,6 +65,10 @@ class LinkSeats:
 
     @property
     def names(self) -> list[str]:
+        return [self.link.name(s) for s in range(self.n)]
+
+    def spoken_names(self) -> list[str]:
+        """The notes say "You" for this seat, the others by their names."""
         return ["You" if s == self.link.seat else self.link.name(s) for s in range(self.n)]
 
     @property
@@ -149,7 +153,7 @@ class LinkSeats:
             table.refuse(f"Not allowed: {link.refusal}.")
         elif msg.kind in ("seats", "welcome"):
             table.viewer = link.seat
-            table.speaker = Speaker(self.names)
+            table.speaker = Speaker(self.spoken_names())
             waiting = link.waiting_for()
             if waiting and waiting != table.told_waiting:
                 table.note(waiting, P.LIGHT_RED)

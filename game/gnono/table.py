@@ -125,7 +125,7 @@ class GnonoTable(TurnTable):
         self.coach = GnonoCoach(self)
         self.questions = GnonoQuestions(self)
         self.speed = speed if speed in SPEEDS else "normal"
-        self.speaker = Speaker(self.ctl.names)
+        self.speaker = Speaker(self.ctl.spoken_names())
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
         self.stages: list[Stage] = []
         self.hand_seen: dict = {}          # each human's hand as he last saw it
@@ -314,7 +314,7 @@ class GnonoTable(TurnTable):
         the host started) and the table is not covered."""
         started = self.ctl.pump()
         if self.ctl.names != self.speaker.names:
-            self.speaker = Speaker(self.ctl.names)
+            self.speaker = Speaker(self.ctl.spoken_names())
         self.network_moves()
         if started and not self.dealt_told:
             self.tell_deal()           # by the names of the players seated
