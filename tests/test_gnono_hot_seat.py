@@ -23,6 +23,14 @@ def table(app, hands, top, kinds, names, **kw):
     return t
 
 
+def go_on(app, t) -> None:
+    """A drawn card that did not play stays in sight until a key (issue 44 item 8)."""
+    assert run_until(app, lambda: ("Enter", "Go on") in t.key_bar(), 400)
+    assert t.hand_open()
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+
+
 @pytest.fixture
 def voice(app):
     app.options["speech.on"] = True
@@ -58,6 +66,7 @@ def test_a_humans_drawn_cards_and_hand_stay_his_after_the_hand_over(app, voice, 
     app.run(max_frames=1)
     assert run_until(app, lambda: any("B1" in line for line, _c in t.notes), 200)
     assert any("blue 1" in s for s in voice.said)      # Ann is told what she drew
+    go_on(app, t)                                       # she has seen it: her turn has passed
     # the computers play: Ann's hand is face down, her secret gone from what is shown
     assert run_until(app, lambda: t.ctl.state.current == 1 and not t.hand_open(), 400)
     assert not any(c in faces_drawn(app, monkeypatch) for c in ("G1", "G2", "Y4", "B1"))
@@ -269,6 +278,7 @@ def test_a_drawn_card_leaves_the_notes_as_soon_as_the_hand_closes(app, voice):
     app.run(max_frames=1)
     post_keys("+")
     assert run_until(app, lambda: any("B1" in line for line, _c in t.notes), 200)
+    go_on(app, t)
     assert run_until(app, lambda: not t.hand_open(), 400)
     app.run(max_frames=1)
     assert not any("B1" in line for line, _c in t.notes), t.notes

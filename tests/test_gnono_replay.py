@@ -45,6 +45,8 @@ def play_on(app, t, stop, limit=40_000):
             post_keys(pygame.K_RETURN)
         elif top is t and t.stages:
             t.playback.hurry()
+        elif top is t and t.held is not None:
+            post_keys(pygame.K_RETURN)          # a drawn card that passed, seen (hot seat)
         elif top is t and t.my_turn():
             t.apply(helper.choose(t.ctl.state.view(t.viewer)), 0.5)
         app.run(max_frames=1)

@@ -186,7 +186,9 @@ class GnonoWatch(Watch):
         t, top = self.t, self.app.top
         if is_hand_over(top) or t.viewer is None:
             return None
-        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER) or t.playback.shown().current != t.viewer:
+        if t.ctl.state.phase in (ROUND_OVER, GAME_OVER):
+            return None
+        if t.playback.shown().current != t.viewer and t.held != t.viewer:   # (a drawn card held in sight)
             return None
         return t.viewer
 
@@ -247,6 +249,8 @@ class GnonoWatch(Watch):
         elif top is t and t.stages:
             if r.random() < 0.5:
                 post_keys(pygame.K_SPACE)
+        elif top is t and t.held is not None:
+            post_keys(pygame.K_RETURN)          # the drawn card that passed: seen, go on
         elif top is t and t.my_turn():
             st, me = t.ctl.state, t.viewer
             if r.random() < 0.25:

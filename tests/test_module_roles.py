@@ -55,6 +55,8 @@ OPTIONAL = {
     # the same role in two games or more
     "coach": ("the strongest computer's advice from the player's own view", True),
     "expert": ("the strongest computer player (look-ahead)", True),
+    "bot": ("the one computer player (game/bot.py's Bot) of the local table, the host, the autoplay",
+            True),
     "heuristic": ("the computer players that evaluate without look-ahead", True),
     "narrate": ("what the engine's events say in the notes, and their sounds", True),
     "table_coach": ("the coach at the table: H, the hints counted", False),

@@ -205,3 +205,21 @@ def test_closing_the_program_closes_the_hosted_table_and_saves_the_game(app):
     finally:
         joiner.client.close()
         hosting.close()
+
+
+def test_a_hosted_tables_notes_name_the_seated_players(app):
+    """Issue 44 item 3: the round's first notes name the player who took the seat (seed 0:
+    seat 1 deals), never the set-up's name of that seat."""
+    hosting = NetHosting("gnono", remote={1}, port=0, code="HOST23", advertise=False)
+    table = new_table(app, ["human", "human", "normal"], ["You", "Ada", "Carl"], GnonoOptions(), "fast",
+                      seed=0, hosting=hosting)
+    app.push(table)
+    assert table.ctl.state.dealer == 1
+    joiner = Joiner(hosting.port, "host23", "Zoe")
+    try:
+        run_with(app, joiner, lambda: hosting.started and any(x.startswith("Round 1") for x in table.log))
+        assert any(line.startswith("Round 1: Zoe deals 7 cards each") for line in table.log), table.log
+        assert not any("Ada" in line for line in table.log)
+    finally:
+        table.leave()
+        joiner.client.close()

@@ -14,18 +14,23 @@ import pygame
 import pytest
 
 from game.gnono import moves as M
+from game.gnono import remote_table
 from game.gnono.cards import hand_order
+from game.gnono.controller import GnonoController
 from game.gnono.options import GnonoOptions
 from game.gnono.playback import Model
-from game.gnono.remote_table import RemoteGnonoTable
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import GnonoState
 from game.gnono.screens import ChallengeBox, ChallengeResult, ColourBox, SeatChooser
+from game.gnono.table import GnonoTable, join
+from game.gnono.table_draw import GnonoView as TableDrawing
+from game.gnono.table_keys import GnonoKeys
 from game.net import adapters
 from game.net.client import NetClient
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.remote_seat import RemoteSeat
 from game.net.server import NetServer
+from game.scene import Scene
 from tests.helpers import key_event
 from tests.net_frames import run_until
 
@@ -40,7 +45,7 @@ def open_table(app, seed: int, seats: int = 3, options: GnonoOptions | None = No
     port = server.start()
     client = NetClient("127.0.0.1", port, CODE, "Zoe")
     client.start()
-    scene = RemoteGnonoTable(app, RemoteSeat(client, "gnono"))
+    scene = join(app, RemoteSeat(client, "gnono"))
     app.push(scene)
     return host, server, scene
 
@@ -242,7 +247,7 @@ def test_hands_that_come_from_unseen_seats_are_drawn_from_the_view(app):
     engine = GnonoState(3, 5, GnonoOptions(seven_zero=True))
     ais = [make_ai("baseline", s) for s in range(3)]
     client = StubClient(["Zoe", "Ann", "Bob"])
-    scene = RemoteGnonoTable(app, RemoteSeat(client, "gnono"))
+    scene = join(app, RemoteSeat(client, "gnono"))
     canvas = pygame.Surface((640, 480))
     moved_hands = 0
 
@@ -351,7 +356,7 @@ def test_a_dropped_player_is_waited_for_by_name(app):
         client.start()
         assert frames(app, server, lambda c=client: c.state == "joined")
         links.append(RemoteSeat(client, "gnono"))       # (as the Join screen makes it)
-    scene = RemoteGnonoTable(app, links[0])
+    scene = join(app, links[0])
     app.push(scene)
     try:
         assert [link.seat for link in links] == [0, 1]
@@ -384,3 +389,16 @@ def test_the_host_leaving_under_a_box_is_told_once_the_box_is_closed(app):
         assert scene not in app.scenes and app.top.title == "Table closed"
     finally:
         scene.link.client.close()
+
+
+def test_the_joined_table_is_the_one_gnono_table(app, table):
+    """Issue 42 item 3: local, hosted and joined play are one table (its drawing, keys,
+    questions), the joined one's controller the link to the host; hosting attaches
+    through the controller."""
+    _, server, scene = table
+    assert type(scene) is GnonoTable and isinstance(scene.ctl, remote_table.LinkSeats)
+    assert isinstance(scene.view, TableDrawing) and isinstance(scene.keymap, GnonoKeys)
+    assert not [v for v in vars(remote_table).values() if isinstance(v, type) and issubclass(v, Scene)]
+    assert "hosting" in GnonoController.__init__.__code__.co_varnames
+    assert frames(app, server, lambda: scene.link.view is not None and not scene.stages)
+    assert scene.moves() == list(scene.link.view.legal)

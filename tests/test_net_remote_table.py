@@ -16,9 +16,10 @@ import pytest
 
 from game.gnono.moves import Draw
 from game.gnono.options import GnonoOptions
-from game.gnono.remote_table import RemoteGnonoTable, move_words
+from game.gnono.remote_table import move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
+from game.gnono.table import GnonoTable
 from game.net import last_table
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.server import NetServer
@@ -106,7 +107,7 @@ def app_frames(app, server, until, timeout_s: float = 20.0) -> bool:
 
 def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joined):
     app, host, server, join = joined
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
+    assert app_frames(app, server, lambda: isinstance(app.top, GnonoTable))
     table = app.top
     assert app.scenes[-2:] == [app.scenes[-2], table] and isinstance(app.scenes[-2], MenuScene)
     assert join.browser.closed and join.client is None and table.link.client.state == "joined"
@@ -131,7 +132,7 @@ def test_a_join_goes_on_to_the_remote_table_and_plays_to_the_game_over_box(joine
 
 def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
     app, host, server, join = joined
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.link.view)
+    assert app_frames(app, server, lambda: isinstance(app.top, GnonoTable) and app.top.link.view)
     server.close()
     assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
     assert app.top.title == "Table closed" and app.top.lines[0] == "The host closed the table."
@@ -143,7 +144,7 @@ def test_the_host_leaving_mid_round_is_a_box_and_the_menu(joined):
 def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten_at_the_end(
         joined, monkeypatch):
     app, host, server, join = joined
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable) and app.top.link.view)
+    assert app_frames(app, server, lambda: isinstance(app.top, GnonoTable) and app.top.link.view)
     saved = last_table.load(app.storage)
     assert saved is not None and saved.token == host.seats[0].token and saved.seat == 0
     assert (saved.game, saved.name, saved.code) == ("gnono", "Zoe", CODE.lower())
@@ -162,7 +163,7 @@ def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten
     assert isinstance(again, JoinScene)
     assert again.rejoin_text().startswith("Alt+R rejoins seat 1 of the Gnono")
     app.key(key_event(pygame.K_r, "r", mod=pygame.KMOD_LALT))
-    assert app_frames(app, server, lambda: isinstance(app.top, RemoteGnonoTable))
+    assert app_frames(app, server, lambda: isinstance(app.top, GnonoTable))
     table = app.top
     assert app_frames(app, server, lambda: table.link.view == host.engine.view(0))
     assert not host.seats[0].missing and table.link.client.seat == 0 and app.beeps == 1   # the lost link's

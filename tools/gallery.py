@@ -523,15 +523,15 @@ class Gallery:
     def remote_gnono(self) -> None:
         from game.gnono import net_codec
         from game.gnono.ai import make_ai
-        from game.gnono.remote_table import RemoteGnonoTable
         from game.gnono.rules import GnonoState
+        from game.gnono.table import join
         from game.net import protocol
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
         engine, ais = GnonoState(4, 12), [make_ai("baseline", s) for s in range(4)]
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 0, ["Zoe", "Anna", "Boris", "Computer 4"]
-        scene = RemoteGnonoTable(self.app, RemoteSeat(client, "gnono"))
+        scene = join(self.app, RemoteSeat(client, "gnono"))
         self.app.push(scene)
 
         def update(events: list, seats_missing: tuple = ()) -> None:

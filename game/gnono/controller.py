@@ -1,6 +1,8 @@
 """The Gnono table's clockwork, without pygame: the game state, the seats and their
-computers, the computers' pace and thinking, the UNO-window timers, and when the
-statistics are counted. The table (game/gnono/table.py) calls `due(now, pause)` at
+computers (game/gnono/bot.py, the one computer the host and the autoplay use too: its
+decisions to call, catch and jump in; the pace of them is this module's), the
+computers' pace and thinking, the UNO-window timers, and when the statistics are
+counted. The table (game/gnono/table.py) calls `due(now, pause)` at
 each update step with nothing being played back and applies the move it returns;
 `think()` at every step gives a computer that thinks in slices (an AI with
 start_choice/work) a slice of work through the shared pacer (game/table/pacer.py).
@@ -16,7 +18,6 @@ at least HUMAN_CATCH before the next computer moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,14 +28,13 @@ from game.table.pacer import THINK_S, Pacer, thinks_in_slices
 from game.table_support import computer_move, record_stats
 
 from . import replay_codec
-from .ai import make_ai
+from .bot import make_bot
 from .rules import GAME_OVER, PLAY, ROUND_OVER, CallUno, Catch, GnonoState, NextRound, move_seat
 from .view import GnonoView
 
 HUMAN = "human"
 HUMAN_GRACE = int(1.2 * STEP_HZ)   # no computer catches a human sooner after his card lands
 HUMAN_CATCH = int(1.6 * STEP_HZ)   # a computer's missed call stays open at least this long
-CALL_DELAY = int(0.25 * STEP_HZ)   # a computer that remembers calls this soon
 
 
 @dataclass
@@ -45,18 +45,22 @@ class Timer:
 
 
 class GnonoController:
+    link = None             # (the local engine: a joined table's controller is remote_table.LinkSeats)
+
     def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None,
-                 remote: frozenset[int] = frozenset()):
+                 hosting: Any = None):
         self.state = state
         self.n = state.n
         if len(kinds) != self.n or len(names) != self.n:
             raise ValueError("one kind and one name per seat")
         # a seat played over the network (a hosted table) is a human's, not at this keyboard
-        self.remote = frozenset(remote)
+        self.hosting = hosting      # a game.net.hosting.NetHosting: the table opened to the network
+        self.remote = frozenset(hosting.remote) if hosting is not None else frozenset()
         self.kinds = [HUMAN if s in self.remote else k for s, k in enumerate(kinds)]
         self.names = list(names)
         base = random.Random(seed)
-        self.ais = {}
+        self.bots = {}              # the computers (bot.py): each seat's one computer player
+        self.ais = {}               # and their AIs (the pacer thinks with them; a save keeps their rngs)
         k = 0
         for s in range(self.n):
             rng = random.Random(base.randrange(2 ** 32))
@@ -64,7 +68,8 @@ class GnonoController:
                 continue
             if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
                 rng = ai_rngs[k]
-            self.ais[s] = make_ai(self.kinds[s], rng)
+            self.bots[s] = make_bot(self.kinds[s], rng, s)
+            self.ais[s] = self.bots[s].ai
             k += 1
         self.humans = [s for s in range(self.n) if self.kinds[s] == HUMAN and s not in self.remote]
         self.version = 0            # moves applied: a thought for an older state is dropped
@@ -82,11 +87,17 @@ class GnonoController:
         self.coach_round = 0               # the coach's hints this round (the statistics)
         self.coach_game = 0                # and this game (the end-of-game screen)
         self._view: tuple[int, int, GnonoView] | None = None   # (version, seat, view)
-        self.applier: Callable[[Any], list] | None = None      # a hosted table's host
+        self.heard_moves: list[tuple[Any, list]] = []   # the network players' moves, to show
         self.begin_round()
+        if hosting is not None:     # OSError (its sentence) if the port cannot be opened
+            hosting.attach(state, self.names, self.on_network_move, sorted(self.ais))
 
     def is_human(self, seat) -> bool:
         return self.kinds[seat] == HUMAN
+
+    def spoken_names(self) -> list[str]:
+        """The names the notes use (a seat named "You" is addressed so)."""
+        return self.names
 
     def seat_view(self, seat: int) -> GnonoView:
         """`seat`'s view of the state now, kept until the next move."""
@@ -100,10 +111,54 @@ class GnonoController:
 
     def apply(self, move) -> list:
         """The engine's events of a move (IllegalMove: refused, nothing changed); at a
-        hosted table the host applies it (`applier`: it tells the network players)."""
-        events = self.state.apply(move) if self.applier is None else self.applier(move)
+        hosted table the host applies it and tells the network players."""
+        if self.hosting is None:
+            events = self.state.apply(move)
+        else:
+            seat, host = move_seat(move), self.hosting.host
+            events = host.table_move(move) if seat is None else host.local_move(seat, move)
         self.heard(move)
         return events
+
+    submit = apply          # the seat source's word: the local engine applies at once
+
+    def busy(self) -> bool:
+        return False        # (a move here is applied at once)
+
+    def deal_no(self) -> int | None:
+        return self.state.deal_no
+
+    # -- a hosted table (game/net/hosting.py): the network's moves come in ----------------
+    def on_network_move(self, seat: int, move, events: list) -> None:
+        """A network player's move, applied by the host: recorded, and kept for the
+        table to show (heard_moves)."""
+        self.heard(move)
+        self.heard_moves.append((move, events))
+
+    def pump(self) -> bool:
+        """Each step of a hosted table: the network's messages in and out, the joiners'
+        names on their seats; True once play may go on (every remote seat joined, or
+        the host started)."""
+        hosting = self.hosting
+        hosting.pump()
+        names = [hosting.name(s) if s in self.remote else name for s, name in enumerate(self.names)]
+        if names != self.names:
+            self.rename(names)
+        return hosting.started
+
+    def seat_missing(self, seat: int) -> bool:
+        """A hosted table's network player not (or no longer) connected."""
+        return self.hosting is not None and seat in self.hosting.missing()
+
+    def network_humans(self) -> int:
+        """The humans seated over the network (a hosted table's remote seats)."""
+        return len(self.remote)
+
+    def close_hosting(self) -> None:
+        """The host leaves (or the program ends): the network players are told."""
+        h = self.hosting
+        if h is not None and h.host is not None and not h.host.ended:
+            h.close()
 
     def heard(self, move) -> None:
         """A move was applied to the state (here, or by the network's host)."""
@@ -226,26 +281,26 @@ class GnonoController:
         self.timers = []
         if w is None:
             return
-        if not self.is_human(w) and self.ais[w].would_call_uno(st.view(w)):
-            self.timers.append(Timer(now + CALL_DELAY, CallUno(w), key))
-            self.hold_until = now + CALL_DELAY + 1
-            return
+        if w in self.bots:
+            plan = self.bots[w].decide_uno(st.view(w), now)
+            if plan is not None:       # it remembers its call
+                self.timers.append(Timer(plan[0], plan[1], key))
+                self.hold_until = plan[0] + 1
+                return
         best = None
-        for c, ai in self.ais.items():
+        for c, bot in self.bots.items():
             if c == w:
                 continue
-            target = ai.would_catch(st.view(c))
-            if target is None:
+            plan = bot.decide_uno(st.view(c), now)
+            if plan is None:
                 continue
-            delay = int(ai.reaction_time() * STEP_HZ)
-            if self.is_human(w):
-                delay = max(delay, HUMAN_GRACE)
-            if best is None or delay < best[0]:
-                best = (delay, c)
+            at = max(plan[0], now + HUMAN_GRACE) if self.is_human(w) else plan[0]
+            if best is None or at < best[0]:
+                best = (at, plan[1])
         hold = now
         if best is not None:
-            self.timers.append(Timer(now + best[0], Catch(best[1], w), key))
-            hold = now + best[0] + 1
+            self.timers.append(Timer(best[0], best[1], key))
+            hold = best[0] + 1
         if self.is_human(w):
             hold = max(hold, now + HUMAN_GRACE)
         elif self.humans or self.remote:
@@ -291,8 +346,8 @@ class GnonoController:
         if st.options.jump_in and st.phase == PLAY:
             for k in range(1, self.n):
                 other = st.next_seat(seat, k)
-                if other in self.ais:
-                    m = self.ais[other].jump_in(st.view(other))
+                if other in self.bots:
+                    m = self.bots[other].jump(st.view(other))
                     if m is not None and st.is_legal(m):
                         return m
         if self.pacer.ready():

@@ -50,6 +50,7 @@ class ReplayTable:
     its seats placed by a Playback, as at the table)."""
     replaying = True
     speed = "normal"
+    held = None          # (no drawn card waits for a key in a replay)
     move_seconds = sum(PACE["normal"]) / STEP_HZ   # a computer's move and pause at the table
 
     def __init__(self, app: Any, replay: Replay):

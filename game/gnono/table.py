@@ -20,39 +20,52 @@ state, the computers' pace and thinking, the UNO timers, statistics), the playba
 (table_save.py), the replays, coach and challenge (table_coach.py), the questions
 (screens.py); this module holds them together.
 
-Hosted over the network (issue #36, `hosting`: game/net/hosting.py): the seats in
+One table for local, hosted and joined play: the table reads its seat's view and sends
+its moves through its controller, the seat source. Local and hosted, that is the engine
+with its computers (controller.py); hosted over the network (issue #36, `hosting`:
+game/net/hosting.py, attached by the controller as in Gin and Nerts), the seats in
 `hosting.remote` are played from other computers (no keys, no computer here; their
-turn is waited for, by name while they are away); the table's own moves are applied
-by the host, which tells the players; a network player's move comes back through
-`on_network_move` and is played back, recorded and saved as a computer's; nothing is
-played before `hosting.started`; leaving closes the table for the players.
+turn is waited for, by name while they are away), the host applies the table's moves
+and tells the players, a network player's move comes back through the controller and
+is played back, recorded and saved as a computer's; nothing is played (and the round's
+first notes wait, to name the seated players) before `hosting.started`; leaving closes
+the table for the players. At a joiner's program (`join`) the seat source is the link
+to the host (remote_table.py): the same drawing and keys, a move sent, the host's next
+update the truth; Enter deals at a round's end, Esc leaves the seat to the host a while.
 
     start(app, seed=None) -> the set-up scene
     resume(app) -> the table of saves/gnono.json, or None
     start_challenge(app, ch) -> the table of a deal challenge (game.challenges)
     new_table(app, kinds, names, options, speed="normal", seed=None, hosting=None)
+    join(app, seat) -> the table at a joiner's program (seat: its game.net.remote_seat.RemoteSeat)
     GnonoTable(app, state, kinds, names, speed="normal", seed=None, ai_rngs=None, hosting=None)
 """
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game import palette as P
+from game import ui
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
+from game.keys import Binding
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
+from game.table.peeking import peek_refusal
 from game.table_support import resume_saved
 
 from . import replay_codec
 from .cards import DECK_SIZE, Card
 from .controller import GnonoController
-from .help_text import HELP
+from .help_text import HELP, NETWORK_HELP
 from .narrate import Speaker, card_words, narrate
 from .playback import Model, Playback, Stage
+from .remote_table import LinkSeats, Unsent
 from .rules import (
     CHALLENGE,
     COLOR,
@@ -64,6 +77,7 @@ from .rules import (
     CallUno,
     Challenge,
     ChooseColor,
+    Draw,
     GnonoState,
     NextRound,
     move_seat,
@@ -80,22 +94,30 @@ from .view import GnonoView as GnonoSeatView
 
 
 class GnonoTable(TurnTable):
-    """The scene: the controller (self.ctl, no pygame) plugged into the shared table
-    layer (TurnTable); a Playback (playback.py, as the replay's table has) plays its
-    moves back and places its seats on screen, a GnonoView draws it, a GnonoKeys is
-    its key map, a GnonoNarrator keeps its notes' privacy and speech, a GnonoCoach
-    its replays, coach and challenge."""
+    """The scene: its controller (self.ctl, no pygame: the seat source) plugged into the
+    shared table layer (TurnTable); a Playback (playback.py, as the replay's table has)
+    plays its moves back and places its seats on screen, a GnonoView draws it, a
+    GnonoKeys is its key map, a GnonoNarrator keeps its notes' privacy and speech, a
+    GnonoCoach its replays, coach and challenge.
+
+    The controller is the local engine with its computers (controller.py; hosted, the
+    host applies the moves) or, at a joiner's program, the link to the host
+    (remote_table.LinkSeats: `ctl.link`): the drawing, the keys and the questions are
+    the same; the clock differs (`update`: the computers and the scores here, the
+    host's updates there)."""
     title = "Gnono"
     replaying = False     # a replay's table (replay_board.py): no keys, no choice
     spoken_detail_name = "your hand by colour"
     rules_help = HELP
 
-    def __init__(self, app, state: GnonoState, kinds, names, speed: str = "normal",
-                 seed: int | None = None, ai_rngs=None, hosting: Any = None):
+    def __init__(self, app, state: GnonoState | None = None, kinds=None, names=None, speed: str = "normal",
+                 seed: int | None = None, ai_rngs=None, hosting: Any = None,
+                 ctl: GnonoController | LinkSeats | None = None):
         super().__init__(app)
-        self.hosting = hosting      # a game.net.hosting.NetHosting: the table opened to the network
-        self.ctl = GnonoController(state, kinds, names, seed, ai_rngs,
-                                   hosting.remote if hosting is not None else frozenset())
+        self.ctl = ctl if ctl is not None else GnonoController(state, kinds, names, seed, ai_rngs, hosting)
+        self.link = self.ctl.link     # the host's link at a joiner's table, else None
+        if self.link is not None:
+            self.title, self.rules_help = "Gnono at a network table", NETWORK_HELP
         self.playback = Playback(self)
         self.view = GnonoView(self)
         self.keymap = GnonoKeys(self)
@@ -103,7 +125,7 @@ class GnonoTable(TurnTable):
         self.coach = GnonoCoach(self)
         self.questions = GnonoQuestions(self)
         self.speed = speed if speed in SPEEDS else "normal"
-        self.speaker = Speaker(self.ctl.names)
+        self.speaker = Speaker(self.ctl.spoken_names())
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
         self.stages: list[Stage] = []
         self.hand_seen: dict = {}          # each human's hand as he last saw it
@@ -120,13 +142,31 @@ class GnonoTable(TurnTable):
         self.late_scoring = False              # a network player dealt before they were
         self.challenge: DealChallenge | None = None   # the deal challenge being played
         self.last_replay = None                       # the last round recorded and stored
-        self.note(f"Round {state.round_no}: {self.speaker.verb(state.dealer, 'deal')} "
-                  f"{state.options.hand_size} cards each. Playout score {state.options.playout_score}.")
-        self.note(f"The first card is the {card_words(state.top)}.")
-        if hosting is not None:     # OSError (its sentence) if the port cannot be opened
-            hosting.attach(state, self.ctl.names, self.on_network_move,
-                           [i for i, kind in enumerate(kinds) if kind != "human"])
-            self.ctl.applier = self.hosted_apply
+        self.challenged: tuple[str, int] | None = None   # my challenge's (colour, penalty), judged
+        self.result: ChallengeResult | None = None        # what it showed, to open
+        self.told_waiting = ""                           # a joiner's "Waiting for..." told
+        self.held: int | None = None     # hot seat: a seat whose drawn card passed, shown till a key
+        self.dealt_told = False                          # the round's first notes written
+        if self.ctl.hosting is None and self.link is None:
+            self.tell_deal()      # (hosted: once the players are seated, by their names)
+
+    @property
+    def hosting(self) -> Any:
+        return self.ctl.hosting
+
+    def tell_deal(self) -> None:
+        st = self.seat_view()
+        self.dealt_told = True
+        self.note(f"Round {st.round_no}: {self.speaker.verb(st.dealer, 'deal')} "
+                  f"{st.options.hand_size} cards each. Playout score {st.options.playout_score}.")
+        self.note(f"The first card is the {card_words(st.top)}.")
+        # what that card did to the first player (a Skip, a Reverse, a Draw Two's cards)
+        events = self.ctl.state.deal_events
+        first = next((i for i, ev in enumerate(events) if ev.kind == "first_card"), len(events))
+        for ev in events[first + 1:]:
+            if ev.kind in ("drew", "skipped", "reversed"):
+                secret = narrate(ev, self.speaker, ev.seat)[0] if ev.kind == "drew" else None
+                self.note(narrate(ev, self.speaker, None)[0], seat=ev.seat, private=secret)
 
     # -- what the controller holds -------------------------------------------------------
     def is_human(self, seat) -> bool:
@@ -137,12 +177,26 @@ class GnonoTable(TurnTable):
         return self.ctl.seat_view(self.playback.bottom)
 
     def deal_no(self) -> int | None:
-        return self.ctl.state.deal_no
+        return self.ctl.deal_no()
 
     def seat_missing(self, seat: int) -> bool:
-        """A hosted table's network player not (or no longer) connected."""
-        return self.hosting is not None and seat in self.hosting.missing()
+        return self.ctl.seat_missing(seat)
 
+    def moves(self) -> list[Any]:
+        """The bottom seat's legal moves now (a joiner's: the host checks again)."""
+        return list(self.seat_view().legal) if self.ctl.state is not None else []
+
+    def peek_refused(self) -> str | None:
+        """Why a key that shows hidden cards (F9) is refused here, or None: a challenge,
+        or a network human at the table (game/table/peeking.py)."""
+        return peek_refusal(challenge=self.challenge is not None,
+                            network_humans=self.ctl.network_humans())
+
+    def toggle_hands(self):
+        reason = self.peek_refused()
+        if reason:
+            return self.refuse(reason)
+        return super().toggle_hands()
 
     # -- what the narrator answers for the table
     def reader(self) -> int | None:
@@ -152,40 +206,70 @@ class GnonoTable(TurnTable):
         self.narrator.speak(text)
 
     def spoken_intro(self) -> str:
-        return self.narrator.spoken_intro()
+        return self.narrator.spoken_intro() if self.ctl.state is not None else "Waiting for the host"
+
+    def spoken_focus(self) -> str:
+        return self.narrator.spoken_focus() if self.ctl.state is not None else ""
+
+    def spoken_state(self) -> str:
+        return self.narrator.spoken_state() if self.ctl.state is not None else "Waiting for the host."
+
+    def spoken_detail(self) -> str | None:
+        return self.narrator.spoken_detail() if self.ctl.state is not None else None
 
     # -- whose turn, whose hand shows (the replay's table answers these its own way)
     def my_turn(self) -> bool:
         st = self.ctl.state
-        return (self.viewer is not None and not self.stages and not self.asking
-                and st.current == self.viewer and st.phase in (PLAY, DRAWN))
+        return (self.viewer is not None and st is not None and not self.stages and not self.asking
+                and not self.ctl.busy() and st.current == self.viewer and st.phase in (PLAY, DRAWN))
 
     def hand_open(self) -> bool:
         """May the bottom hand be shown face up (and its secrets told) now?"""
         if self.viewer is None:
             return False
-        if len(self.ctl.humans) <= 1:
+        if len(self.ctl.humans) <= 1 or self.held == self.viewer:
             return True
         return (self.playback.shown().current == self.viewer
                 and self.ctl.state.phase not in (ROUND_OVER, GAME_OVER))
 
-    # -- applying moves ---------------------------------------------------------------
+    def status(self) -> str:
+        """The title line's word on the turn."""
+        v = self.ctl.state
+        if v is None:
+            return "Waiting for the host..."
+        if v.phase in (ROUND_OVER, GAME_OVER):
+            return "Round over" if v.phase == ROUND_OVER else "Game over"
+        return "Your turn" if v.current == self.viewer else self.view.turn_words(v.current)
+
+    # -- moves: through the seat source ------------------------------------------------
     def apply(self, move, scale: float = 1.0) -> bool:
+        """The keyboard's (or a computer's) move: applied and played back, or at a
+        joiner's table sent (the host's update plays it back); refused: the beep."""
         before = self.playback.shown().copy() if self.stages else Model.of(self.ctl.state)
         try:
-            events = self.ctl.apply(move)
+            events = self.ctl.submit(move)
         except IllegalMove as exc:
             self.refuse(f"Not allowed: {exc}.")
             return False
+        except Unsent as exc:
+            self.refuse(str(exc) or None)
+            return False
+        if events is None:
+            return True          # on its way to the host
         if move_seat(move) == self.viewer:
-            self.narrator.remember_hand(self.viewer)   # his own move: he saw what it did
+            self.narrator.remember_hand(self.viewer)   # their own move: they saw what it did
+            if type(move) is Draw and len(self.ctl.humans) > 1 and any(ev.kind == "passed" for ev in events):
+                self.held = self.viewer     # the card drawn stays in sight until a key
         self.stages.extend(self.playback.build_stages(before, events, scale))
+        self.heard_events(events)
         self.coach.store_replays()
         return True
 
     def call_uno(self, move: CallUno) -> bool:
         """The viewer's "UNO!" (a legal one): told at once, without a playback, so the
         call does not hold up the card that follows it."""
+        if self.link is not None:
+            return self.apply(move)
         for ev in self.ctl.apply(move):
             text, cue = narrate(ev, self.speaker, self.viewer)
             self.note(text, P.YELLOW)
@@ -195,43 +279,51 @@ class GnonoTable(TurnTable):
             stage.model.uno_called[move.seat] = True
         return True
 
-    # -- a hosted table (game/net/hosting.py): the host applies, the network's moves come in
+    def heard_events(self, events) -> None:
+        for ev in events:
+            if ev.kind == "challenged" and ev.seat == self.viewer and self.challenged is not None:
+                prev, penalty = self.challenged
+                self.challenged = None
+                self.result = ChallengeResult(self.app, self.ctl.names[ev.target], list(ev.cards),
+                                              bool(ev.guilty), prev, penalty)
+            elif ev.kind == "round_over" and self.link is not None:
+                self.history.append(f"Round {self.seat_view().round_no}: {self.link.name(ev.seat)} "
+                                    f"went out, +{ev.points}")
+
+    # -- the network: a hosted table's players' moves, a joined table's host -------------
     @property
     def updates_when_covered(self) -> bool:
-        return self.hosting is not None      # the network is heard under the lobby or a box
+        return self.hosting is not None or self.link is not None   # heard under a box too
 
-    def hosted_apply(self, move) -> list:
-        """A move of this table's own (its keyboard, its computers, the deal) applied by
-        the host, which sends the network players their updates (IllegalMove: refused)."""
-        seat = move_seat(move)
-        host = self.hosting.host
-        return host.table_move(move) if seat is None else host.local_move(seat, move)
-
-    def on_network_move(self, seat: int, move, events: list) -> None:
-        """A network player's move, applied by the host: shown, told, recorded and saved
-        as a computer's is."""
-        before = self.playback.shown().copy() if self.stages else self.playback.live()
-        self.ctl.heard(move)
-        self.stages.extend(self.playback.build_stages(before, events))
-        self.coach.store_replays()
-        ended = (self.ctl.state.last_round or {}).get("round")
-        if type(move) is NextRound and ended != self.scored_round:
-            self.late_scoring = True      # the round's scores are still shown, and counted
+    def network_moves(self) -> None:
+        """The network players' moves the host applied since: shown, told, recorded and
+        saved as a computer's are."""
+        for move, events in self.ctl.heard_moves:
+            before = self.playback.shown().copy() if self.stages else self.playback.live()
+            self.stages.extend(self.playback.build_stages(before, events))
+            self.heard_events(events)
+            self.coach.store_replays()
+            ended = (self.ctl.state.last_round or {}).get("round")
+            if type(move) is NextRound and ended != self.scored_round:
+                self.late_scoring = True      # the round's scores are still shown, and counted
+        self.ctl.heard_moves.clear()
 
     def pump_network(self) -> bool:
         """Each step of a hosted table: the network's messages in and out, the joiners'
         names on the seats; True once play may go on (every remote seat joined, or
         the host started) and the table is not covered."""
-        hosting = self.hosting
-        hosting.pump()
-        names = [hosting.name(s) if s in hosting.remote else name for s, name in enumerate(self.ctl.names)]
-        if names != self.ctl.names:
-            self.ctl.rename(names)
-            self.speaker = Speaker(names)
-        return hosting.started and self.app.top is self
+        started = self.ctl.pump()
+        if self.ctl.names != self.speaker.names:
+            self.speaker = Speaker(self.ctl.spoken_names())
+        self.network_moves()
+        if started and not self.dealt_told:
+            self.tell_deal()           # by the names of the players seated
+        return started and self.app.top is self
 
     # -- the clock --------------------------------------------------------------------
     def update(self, dt):
+        if self.link is not None:
+            return self.ctl.follow(self)
         if self.hosting is not None and not self.pump_network():
             return None
         if self.late_scoring:
@@ -243,6 +335,11 @@ class GnonoTable(TurnTable):
             self.play_back()
             ctl.playing_back()
             return None
+        if self.result is not None:
+            box, self.result = self.result, None
+            return Push(box)
+        if self.held is not None:
+            return None         # the table waits for the player's key (go_on)
         if ctl.is_over():
             if not self.scoring_open and ctl.scores_due(self.playback.pause_steps):
                 return self.open_scoring()
@@ -283,6 +380,10 @@ class GnonoTable(TurnTable):
         return None
 
     # -- hot seat ---------------------------------------------------------------------
+    def go_on(self) -> None:
+        """The key after a drawn card that passed: the hand closes, play goes on."""
+        self.held = None
+
     def hand_over(self, seat) -> Push:
         return Push(HandOver(self.app, seat, self.ctl.names[seat], lambda: self.take_over(seat), self.leave,
                              self.save, self.help_lines))
@@ -304,15 +405,25 @@ class GnonoTable(TurnTable):
         return self.questions.ask_swap()
 
     def answer_challenge(self, yes: bool, offender: int, prev: str, total: int) -> Push | None:
-        """The viewer's answer to a Wild Draw Four; a challenge shows the hand it judged."""
-        st = self.ctl.state
-        shown_before, guilty = list(st.hands[offender]), bool(st.wd4 and st.wd4["guilty"])
-        if self.apply(Challenge(self.viewer, yes), 0.6) and yes:
-            return Push(ChallengeResult(self.app, self.ctl.names[offender], shown_before, guilty,
-                                        prev, total + 2))
+        """The viewer's answer to a Wild Draw Four; a challenge's event shows the hand it
+        judged (at once here, with the host's update at a joiner's table)."""
+        if yes:
+            self.challenged = (prev, total + 2)
+        if not self.apply(Challenge(self.viewer, yes), 0.6):
+            self.challenged = None
+        if self.link is None and self.result is not None:
+            box, self.result = self.result, None
+            return Push(box)
         return None
 
     # -- the round's end --------------------------------------------------------------
+    def deal_next(self) -> bool:
+        """A joiner's Enter at the round's end: the next round dealt by the host."""
+        v = self.ctl.state
+        if v is None or v.phase != ROUND_OVER:
+            return False
+        return self.apply(NextRound(self.viewer))
+
     def open_scoring(self) -> Push:
         self.scoring_open = True
         self.scored_round = (self.ctl.state.last_round or {}).get("round")
@@ -337,6 +448,42 @@ class GnonoTable(TurnTable):
         self.save()
         return None
 
+    # -- the keys: a joiner's table deals with Enter, leaves with Esc, saves nothing ----
+    def bindings(self) -> list[Binding]:
+        if self.ctl.state is None:
+            return [*self.app_keys(""), self._leave_binding()]
+        b = self.keymap.bindings()
+        if self.held is not None and not self.stages:
+            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                                "Go on: your drawn card did not play, your turn has passed",
+                                self.go_on, bar="Go on", bar_keys="Enter"))
+        if self.link is not None and self.ctl.state.phase == ROUND_OVER:
+            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the next round",
+                                self.deal_next, bar="Next round", bar_keys="Enter"))
+        return b
+
+    def table_bindings(self, f4_label, f4_action, bars) -> list[Binding]:
+        if self.link is None:
+            return super().table_bindings(f4_label, f4_action, bars)
+        # F3's log, F1/F2, F4's scores and Esc (no saving here, no computers' hands to show)
+        return [Binding((pygame.K_F3,), "Log of the game", self.show_log, bar=bars.get(pygame.K_F3, "")),
+                *self.app_keys(""),
+                Binding((pygame.K_F4,), f4_label, f4_action, bar=bars.get(pygame.K_F4, "")),
+                self._leave_binding()]
+
+    def _leave_binding(self) -> Binding:
+        return Binding((pygame.K_ESCAPE,), "Leave the table (the host keeps your seat a while)",
+                       self.leave, bar="Leave")
+
+    def draw(self, canvas) -> None:
+        if self.ctl.state is not None:
+            self.view.draw(canvas)
+            return
+        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
+        ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
+        ui.text(canvas, 0, 0, " GNONO  at a network table", P.WHITE, P.BLUE)
+        ui.text(canvas, 2, 10, "Waiting for the host...", P.WHITE)
+
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:
         return table_json(self, self.app.clock.steps)
@@ -350,21 +497,25 @@ class GnonoTable(TurnTable):
 
     def leave(self, then=None) -> Pop:
         """Save and leave; a hosted table is closed for its players ("The host closed
-        the table")."""
-        self.close_hosting()
+        the table"); a joiner leaves the host (who keeps the seat a while)."""
+        if self.link is not None:
+            self.link.leave()
+            return Pop(self, then=then)
+        self.ctl.close_hosting()
         return super().leave(then)
 
     def save_state(self):
-        self.close_hosting()     # the program ends (its window closed)
+        if self.link is not None:
+            return
+        self.ctl.close_hosting()     # the program ends (its window closed)
         self.save()
 
     def close_hosting(self) -> None:
-        if self.hosting is not None and self.hosting.host is not None and not self.hosting.host.ended:
-            self.hosting.close()
+        self.ctl.close_hosting()
 
     def save(self):
-        if self.ctl.state.phase == GAME_OVER:
-            return False
+        if self.link is not None or self.ctl.state.phase == GAME_OVER:
+            return False          # (a joiner's game is saved by the host's program)
         return self.app.storage.write_json(SAVE_NAME, SAVE_KIND, SAVE_SCHEMA, self.to_json())
 
 
@@ -377,6 +528,13 @@ def new_table(app, kinds, names, options, speed="normal", seed=None,
         seed = fresh_deal_no()   # a random game has a deal number too
     st = GnonoState(len(kinds), seed, options)
     return GnonoTable(app, st, kinds, names, speed, seed=seed, hosting=hosting)
+
+
+def join(app, seat: Any) -> GnonoTable:
+    """The table at a joiner's program, its seat (a game.net.remote_seat.RemoteSeat)
+    played through the link to the host."""
+    speed = app.options["gnono.speed"]
+    return GnonoTable(app, speed=speed, ctl=LinkSeats(seat))
 
 
 def start(app, seed=None):

@@ -241,6 +241,9 @@ class GnonoView:
         elif st.uno_window is not None:
             ui.text(canvas, 1, y, f"{self.table.ctl.names[st.uno_window]} has one card and did not call "
                     "\"UNO!\": press C to catch!", P.YELLOW if self.table.app.blink else P.LIGHT_RED)
+        elif self.table.held == seat and not self.table.stages:
+            ui.text(canvas, 1, y, "The card drawn does not play: your turn has passed. Enter goes on.",
+                    P.LIGHT_GREY)
         elif not self.table.stages and st.phase not in (ROUND_OVER, GAME_OVER) and st.current != seat:
             name = self.table.ctl.names[st.current]
             line = (f"Waiting for {name}..." if self.table.seat_missing(st.current)

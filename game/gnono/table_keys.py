@@ -11,6 +11,7 @@ from game.keys import Binding
 from game.scene import Push
 from game.scenes.overlays import TextBox
 
+from .ai import LEVELS
 from .cards import COLOR_NAMES, Card
 from .heuristic import wd4_lawful_in_view
 from .rules import DRAWN, PLAY, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
@@ -146,7 +147,8 @@ class GnonoKeys:
         lines = [f"Round {st.round_no}; the first to {st.options.playout_score} points wins.", ""]
         order = sorted(range(self.table.ctl.n), key=lambda s: -st.scores[s])
         for s in order:
-            who = "human" if self.table.is_human(s) else f"computer, {self.table.ctl.kinds[s]}"
+            kind = self.table.ctl.kinds[s]     # (a joiner knows no level of the host's computers)
+            who = "human" if self.table.is_human(s) else f"computer, {kind}" if kind in LEVELS else "computer"
             lines.append(f"  {self.table.ctl.names[s]:<12} {st.scores[s]:5d}   ({who})")
         lines += ["", "Rounds played:"] + (self.table.history[-30:] or ["  none finished yet"])
         return Push(TextBox(self.table.app, "Scores", lines))

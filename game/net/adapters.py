@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin.moves import GoOut as GinGoOut
 from game.gin.moves import LayDown as GinLayDown
 from game.gin.moves import NextHand as GinNextHand
-from game.gnono.moves import PLAY, ROUND_OVER, CallUno
+from game.gnono.bot import make_bot as make_gnono_bot
+from game.gnono.moves import ROUND_OVER
 from game.gnono.moves import NextRound as GnonoNextRound
 from game.gnono.rules import GnonoState
 from game.gnono.settings import MAX_SEATS as GNONO_MAX_SEATS
@@ -156,8 +158,8 @@ class Computer:
     def __init__(self, spec: Any, seat: int, level: str, seed: int, delay_s: float = 0.0):
         self.key, self.seat, self.delay_s = spec.key, seat, delay_s
         self.ai = make_computer(spec, level, seed)
+        self.bot = make_gnono_bot(level, seed, seat) if self.key == "gnono" else None
         self.due_since: float | None = None
-        self._called_at: int | None = None   # Gnono: the turn it last thought of "UNO!"
 
     def move(self, engine: Any, now: float, step: int) -> Any:
         """The move it makes now, or None."""
@@ -170,31 +172,18 @@ class Computer:
             self.due_since = now
         if now - self.due_since < self.delay_s:
             return None
-        move = self._turn(engine)
+        move = self._turn(engine, now)
         if move is not None:
             self.due_since = None
         return move
 
-    def _turn(self, engine: Any) -> Any:
+    def _turn(self, engine: Any, now: float) -> Any:
         view = engine.view(self.seat)
-        if self.key == "gnono":
-            return self._gnono(engine, view)
+        if self.bot is not None:         # Gnono's one computer (game/gnono/bot.py)
+            return None if view.phase == ROUND_OVER else self.bot.step(view, int(now * STEP_HZ))
         if self.key == "gin" and view.phase == "hand_over":
             return None                 # the table deals (table_deal)
         return self.ai.choose(view)
-
-    def _gnono(self, engine: Any, view: Any) -> Any:
-        if view.phase == ROUND_OVER:
-            return None                 # the table deals (table_deal)
-        if CallUno(self.seat) in view.legal and self._called_at != engine.turns:
-            self._called_at = engine.turns          # decided once a turn
-            if self.ai.would_call_uno(view):
-                return CallUno(self.seat)
-        if view.current == self.seat:
-            return self.ai.choose(view)
-        if view.phase == PLAY and engine.options.jump_in:
-            return self.ai.jump_in(view)
-        return None
 
     def _nerts(self, engine: Any, step: int) -> Any:
         rnd = engine.round

@@ -9,8 +9,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.clock import STEP_HZ
 from game.games import BY_KEY
-from game.gnono.moves import GAME_OVER, ROUND_OVER, CallUno
+from game.gnono.bot import make_bot as make_gnono_bot
+from game.gnono.moves import CallUno, Catch
 from game.nerts.moves import Seated
 from game.net import adapters
 
@@ -25,11 +27,12 @@ class RemotePlayer:
         self.clock = clock      # the Nerts clock runs on from the last update's step by it
         self.key = game
         self.ai = adapters.make_computer(self.spec, level, seed)
+        self.bot = make_gnono_bot(level, seed, 0) if game == "gnono" else None
+        self._chose_for: Any = None      # Gnono: the view whose turn move was chosen
         self.view: Any = None
         self.step = 0           # Nerts: the host's clock at the last update...
         self.step_at = 0.0      # ...and when it came
         self.fresh = False      # a view came since the last move was chosen
-        self._uno_turn: Any = None
 
     def update(self, fields: dict[str, Any]) -> None:
         self.view = self.spec.net_codec.view_from_json(fields["view"])
@@ -51,13 +54,18 @@ class RemotePlayer:
         return self.ai.next_step if self.key == "nerts" else None
 
     def _gnono(self, v: Any) -> Any:
-        if v.phase in (ROUND_OVER, GAME_OVER):
-            return None
-        if CallUno(v.seat) in v.legal and self._uno_turn != (v.counts, v.current):
-            self._uno_turn = (v.counts, v.current)
-            self.fresh = True          # and then the turn's move, from the same view
-            return CallUno(v.seat)
-        return self.ai.choose(v) if v.current == v.seat else None
+        bot = self.bot
+        assert bot is not None
+        bot.seat = v.seat
+        clock = int(self.clock() * STEP_HZ)
+        # Gnono's one computer (game/gnono/bot.py); once this view's turn move is sent,
+        # only a call or a catch may follow from it
+        move = bot.uno(v, clock) if self._chose_for is v else bot.step(v, clock)
+        if move is not None and v.current == v.seat and not isinstance(move, CallUno | Catch):
+            self._chose_for = v
+        # look at this view again until its turn move is chosen, or while a catch is to come
+        self.fresh = self._chose_for is not v or bot.plan is not None
+        return move
 
     def _gin(self, v: Any) -> Any:
         if v.phase in ("hand_over", "game_over") or not v.legal_moves:

@@ -105,8 +105,8 @@ def no_answer_text(where: str) -> str:
 
 
 def remote_gnono_table(app: Any, link: Any) -> Any:
-    from game.gnono.remote_table import RemoteGnonoTable  # lazy: loads with the transport, on a join
-    return RemoteGnonoTable(app, link)
+    from game.gnono.table import join  # lazy: loads with the transport, on a join
+    return join(app, link)
 
 
 def remote_nerts_table(app: Any, link: Any) -> Any:

@@ -86,10 +86,10 @@ class TurnTable(Scene):
             ui.text(canvas, 1, NOTE_ROWS[0] + i, line[:78], colour)
 
     def refuse(self, reason=None):
-        """A refused key: the beep, and why in the notes."""
+        """A refused key: the beep, and why in the notes, for the seat refused only."""
         self.app.error()
         if reason:
-            self.note(reason, P.YELLOW)
+            self.messages.refusal(reason, P.YELLOW)
         return True   # the beep is given here: the App must not beep again
 
     def show_log(self) -> Push:

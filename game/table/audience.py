@@ -12,6 +12,7 @@ reaches the next player's history.
     notes = Notes(reader, say, ui.wrap)
     notes.add("Ann draws 1 card.", seat=0, private="You draw 1 card: Y9.")
     notes.add(None, seat=0, private="Coach: play the red 7.")
+    notes.refusal("Not allowed: green 1 (G1) does not match.")   # the reader's only
     notes.lines()      # the last NOTE_ROWS wrapped lines, (text, colour), for the reader
     notes.history()    # the F3 history, for the reader
     notes.public()     # what a save keeps (never a secret)
@@ -64,6 +65,15 @@ class Notes:
         shown = m.for_reader(self.reader())
         if shown:
             self.say(shown)
+
+    def refusal(self, text: str, colour: int | None = None) -> None:
+        """Why a key was refused: private to the seat at the keyboard (it may name a card
+        of its hand, and nobody else was refused), public only while no hand is open."""
+        reader = self.reader()
+        if reader is None:
+            self.add(text, colour)
+        else:
+            self.add(None, colour, seat=reader, private=text)
 
     def lines(self) -> list[tuple[str, int | None]]:
         """The notes lines for the reader now, newest last."""
