@@ -53,6 +53,7 @@ def move_words(move: Any, names: list[str]) -> str:
 class LinkSeats:
     """The joined table's controller: the seat's view in, its moves out, by the link."""
     hosting = None          # (a joined table hosts nothing)
+    ais: dict[int, Any] = {}  # nor plays any computer: F9 has no hands to show there
 
     def __init__(self, link: Any):       # its game.net.remote_seat.RemoteSeat
         self.link = link

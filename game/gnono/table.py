@@ -192,12 +192,6 @@ class GnonoTable(TurnTable):
         return peek_refusal(challenge=self.challenge is not None,
                             network_humans=self.ctl.network_humans())
 
-    def toggle_hands(self):
-        reason = self.peek_refused()
-        if reason:
-            return self.refuse(reason)
-        return super().toggle_hands()
-
     # -- what the narrator answers for the table
     def reader(self) -> int | None:
         return self.narrator.reader()
