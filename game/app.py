@@ -30,6 +30,7 @@ from game.speech import SilentSpeaker, open_speaker
 from game.spoken import speakable
 from game.stats import load_stats
 from game.storage import FAILURE_LIMIT, Storage
+from game.text_input import TextInput
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
@@ -73,7 +74,8 @@ class App:
             fullscreen = self.options["screen.fullscreen"]
         self.display = Display(fullscreen)
         self.canvas = self.display.canvas
-        pygame.key.stop_text_input()  # KEYDOWN.unicode is all we read
+        pygame.key.stop_text_input()  # on only while a text field has the focus (game/text_input.py)
+        self.typing = TextInput(lambda: self.top, self._to_scene, self.error)
         self.clock = FixedClock()
         self.seed = seed
         self.realtime = realtime
@@ -386,6 +388,7 @@ class App:
         self._pg_clock.tick()   # keep the clock's own bookkeeping, without a wait
 
     def _pump(self) -> None:
+        self.typing.sync()      # before SDL reads the keys: text input as the top scene wants
         events = pygame.event.get()
         if self._waited_event is not None:   # the event that ended an idle wait
             events.insert(0, self._waited_event)
@@ -402,6 +405,10 @@ class App:
                 self._must_present = True
             elif event.type == pygame.KEYDOWN:
                 self.key(event)
+                self.typing.sync()
+            elif event.type == pygame.TEXTINPUT:
+                self.text(event)
+                self.typing.sync()
             if not self.running:
                 return
 
@@ -432,8 +439,21 @@ class App:
             self.quit()
             return
         scene = self.top
-        if scene is None:
-            return
+        if scene is None or self.typing.hold(scene, event):
+            return      # no scene, or a character typed: its TEXTINPUT follows
+        self._to_scene(scene, event)
+
+    def text(self, event: pygame.event.Event) -> None:
+        """Text typed (TEXTINPUT): into the top scene's text field (game/text_input.py)."""
+        try:
+            self.typing.text(event)
+        except Exception as exc:
+            self._internal_error(exc, "typing")
+            self.toast("Internal error: that key was refused (details on the console).")
+            self.error()
+
+    def _to_scene(self, scene: Scene, event: pygame.event.Event) -> None:
+        """A key for the scene: its bindings, else F1/F2's boxes, else the beep."""
         try:
             handled = scene.handle(event)
             if isinstance(handled, TRANSITIONS):

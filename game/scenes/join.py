@@ -200,22 +200,26 @@ class JoinScene(Scene):
             return ch.isalnum()
         return ch.isalnum() or ch in " -'"
 
+    def typing(self) -> bool:
+        return self.mode == "form"
+
+    def type_char(self, ch: str) -> bool | None:
+        field = FIELDS[self.field]
+        if not self.takes(field, ch):
+            return None
+        if len(self.values[field]) >= FIELD_MAX[field]:
+            return False
+        self.values[field] += ch
+        if field == "address":
+            self.index = -1            # typed: no longer the chosen table's address
+        self.hint = ""
+        return True
+
     def handle(self, event: Any) -> Any:
-        ch = getattr(event, "unicode", "") or ""
         mod = getattr(event, "mod", 0)
         if self.mode == "form" and getattr(event, "key", None) == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
             self.next_field(-1)
             return True
-        if self.mode == "form" and len(ch) == 1 and not mod & (pygame.KMOD_CTRL | pygame.KMOD_LALT):
-            field = FIELDS[self.field]
-            if self.takes(field, ch):
-                if len(self.values[field]) >= FIELD_MAX[field]:
-                    return False
-                self.values[field] += ch
-                if field == "address":
-                    self.index = -1            # typed: no longer the chosen table's address
-                self.hint = ""
-                return True
         return super().handle(event)
 
     def next_field(self, delta: int) -> None:

@@ -106,28 +106,31 @@ class OptionsScene(Scene):
             self.app.toast("Options saved.")
         return Pop(self)
 
-    def handle(self, event):
+    def typing(self) -> bool:
+        return self.item.is_text()     # typing edits a text option in place
+
+    def type_char(self, ch: str) -> bool | None:
         spec = self.item
-        if spec.is_text():  # typing edits a text option in place
-            value = self.opts[spec.key]
-            if event.key == pygame.K_BACKSPACE:
-                if not value:
-                    return False
-                self.opts[spec.key] = value[:-1]
-                return True
-            ch = event.unicode
-            if ch and len(ch) == 1 and spec.takes(ch) and event.key not in (pygame.K_RETURN,):
-                if len(value) >= spec.max_len:
-                    return False
-                self.opts[spec.key] = value + ch
-                return True
-        return super().handle(event)
+        if not spec.is_text() or not spec.takes(ch):
+            return None
+        value = self.opts[spec.key]
+        if len(value) >= spec.max_len:
+            return False
+        self.opts[spec.key] = value + ch
+        return True
+
+    def delete_char(self) -> bool | None:
+        value = self.opts[self.item.key]
+        if not value:
+            return False
+        self.opts[self.item.key] = value[:-1]
+        return None
 
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1), bar="Item", bar_keys="\x18\x19"),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1))]
         if self.item.is_text():
-            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None,
+            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", self.delete_char,
                              bar="Delete"))
         else:
             b += [Binding((pygame.K_LEFT,), "Previous choice", lambda: self.flip(-1), bar="Change",

@@ -222,14 +222,16 @@ class TextPrompt(Overlay):
         """The field after `ch` is typed into it."""
         return self.text + ch
 
-    def handle(self, event):
-        ch = getattr(event, "unicode", "") or ""
-        if len(ch) == 1 and self.takes(ch):
-            if len(self.text) >= self.max_len:
-                return False
-            self.text = self.typed(ch)
-            return True
-        return super().handle(event)
+    def typing(self) -> bool:
+        return True
+
+    def type_char(self, ch: str) -> bool | None:
+        if not self.takes(ch):
+            return None
+        if len(self.text) >= self.max_len:
+            return False
+        self.text = self.typed(ch)
+        return True
 
     def backspace(self):
         if not self.text:
