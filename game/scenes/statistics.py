@@ -40,6 +40,17 @@ class StatisticsBox(TextBox):
         return [Binding(("e",), "Export as CSV (statistics.csv in the saves folder)", self.export)] + \
             super().bindings()
 
+    def help_lines(self) -> list[str]:
+        return ["Statistics: what was played and won in each game, kept in the saves folder "
+                "from one session to the next.",
+                "",
+                "Each game shows its totals, then a table by the computers' level and by "
+                "variant (the rules' preset): games played, won, and the share won, with a "
+                "bar. The last games' results follow, newest on the right.",
+                "",
+                "E writes everything as CSV (statistics.csv in the saves folder), for a "
+                "spreadsheet. PgUp/PgDn turn the pages, Esc or Enter goes back."]
+
     def export(self) -> bool:
         if self.app.storage.write_text(CSV_NAME, self.app.stats.to_csv()):
             self.app.toast(f"Statistics written: {os.path.join(self.app.save_dir, CSV_NAME)}")
