@@ -35,6 +35,7 @@ from game.text_input import TextInput
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
 BELL_EDGE, BELL_SIDE = 1, 4   # the bell's band in pixels: top/bottom, sides
+TOAST_ROW = 29             # a toast's line: the bottom one, or the one above a key bar
 IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
 
 
@@ -537,22 +538,24 @@ class App:
                 self._scene_failed(scene, exc, "draw")
                 return
         try:
-            self.draw_key_bar(self.canvas)
+            bar = self.draw_key_bar(self.canvas)
         except Exception as exc:
             self._scene_failed(self.top, exc, "draw")
             return
         if self.bell_steps:
             flash_border(self.canvas)
         if self.toast_steps and self.toast_text:
-            ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
-            ui.text_cut(self.canvas, 1, 29, self.toast_text, palette.YELLOW, palette.BLUE, 78)
+            row = TOAST_ROW - 1 if bar else TOAST_ROW     # never over the keys that work now
+            ui.fill(self.canvas, 0, row, 80, 1, palette.BLUE)
+            ui.text_cut(self.canvas, 1, row, self.toast_text, palette.YELLOW, palette.BLUE, 78)
 
-    def draw_key_bar(self, canvas: pygame.Surface) -> None:
+    def draw_key_bar(self, canvas: pygame.Surface) -> bool:
         """The top scene's key bar on the bottom line (only the top scene's: the keys
-        shown are always the keys that work)."""
+        shown are always the keys that work); False if it has none."""
         items = self.top.key_bar() if self.top is not None else None
         if items:
             ui.key_bar(canvas, items)
+        return bool(items)
 
     def quit(self) -> None:
         """Leave the program: every scene keeps what it must (closing the window saves)."""
