@@ -151,7 +151,7 @@ class JoinScene(Scene):
         self.tables: list[ListedTable] = []
         self.seen: tuple[int, str | None] = (-1, None)   # the listing's changes and problem, as drawn
         self.index = -1                     # the table chosen in the list (-1: none)
-        self.values = {"address": "", "code": "", "name": "Player"}
+        self.values = {"address": "", "code": "", "name": app.options["net.name"]}   # the last one used
         self.field = 0
         self.hint = ""                      # the line under the form (what Enter lacks)
         self.mode = "form"                  # "form" | "connecting" | "joined"
@@ -239,6 +239,12 @@ class JoinScene(Scene):
         self.hint = hint
         return False
 
+    def remember_name(self, name: str) -> None:
+        """The name joined with: the field starts with it next time (options.json)."""
+        if self.app.options["net.name"] != name:
+            self.app.options["net.name"] = name
+            self.app.save_options()
+
     def rejoin(self) -> Any:
         """Alt+R: the last table's seat again, with its token."""
         if self.last is None:
@@ -258,6 +264,7 @@ class JoinScene(Scene):
         if not self.values["name"].strip():
             return self.lacking("name", "Type your name, for the others at the table.")
         self.where = self.values["address"].strip()
+        self.remember_name(self.values["name"].strip())
         args = (address[0], address[1], self.values["code"], self.values["name"].strip())
         self.client = self.connect(*args, token) if token else self.connect(*args)
         self.client.start()
