@@ -98,6 +98,8 @@ class Gallery:
             ch = k if isinstance(k, str) else ""
             code = pygame.key.key_code(k) if isinstance(k, str) else k
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=ch, mod=0, scancode=0))
+            if ch.isprintable() and ch:   # its text, as SDL sends it (typed only into a text field)
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch, window=None))
         self.run(frames)
 
     def run(self, frames: int) -> None:
