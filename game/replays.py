@@ -273,8 +273,8 @@ class Recorder:
                 raise ReplayError("its moves do not lead to the game as saved")
         except (ReplayError, ValueError, TypeError, KeyError, IndexError) as exc:
             if tell is not None:
-                tell(f"The replay of the hand in progress was damaged ({exc}): it was dropped, "
-                     "and the game goes on without it.")
+                tell("The replay of the hand in progress was damaged in the save: it was dropped, and "
+                     "the game goes on (this hand will not be in the replays).")
             return
         self.replay, self.coached = rep, rep.coached
 
