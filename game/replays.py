@@ -271,7 +271,7 @@ class Recorder:
             cursor.seek(cursor.length)
             if now is not None and digest(cursor.engine) != digest(self.codec.recorded(now)):
                 raise ReplayError("its moves do not lead to the game as saved")
-        except (ReplayError, ValueError, TypeError, KeyError, IndexError) as exc:
+        except (ReplayError, ValueError, TypeError, KeyError, IndexError):
             if tell is not None:
                 tell("The replay of the hand in progress was damaged in the save: it was dropped, and "
                      "the game goes on (this hand will not be in the replays).")
