@@ -46,7 +46,9 @@ def port_number(text: str) -> int:
 
 def table_code(text: str) -> str:
     if not 4 <= len(text) <= 16 or not text.isascii() or not text.isalnum():
-        raise argparse.ArgumentTypeError(f"a table code is 4 to 16 letters and digits: {text[:20]!r}")
+        # the code as given, whole (a very long one by its length: never cut as if it were whole)
+        given = f"{text!r}" if len(text) <= 64 else f"the one given has {len(text)} characters"
+        raise argparse.ArgumentTypeError(f"a table code is 4 to 16 letters and digits: {given}")
     return text.upper()
 
 

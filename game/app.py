@@ -30,10 +30,12 @@ from game.speech import SilentSpeaker, open_speaker
 from game.spoken import speakable
 from game.stats import load_stats
 from game.storage import FAILURE_LIMIT, Storage
+from game.text_input import TextInput
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
 BELL_EDGE, BELL_SIDE = 1, 4   # the bell's band in pixels: top/bottom, sides
+TOAST_ROW = 29             # a toast's line: the bottom one, or the one above a key bar
 IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
 
 
@@ -73,7 +75,8 @@ class App:
             fullscreen = self.options["screen.fullscreen"]
         self.display = Display(fullscreen)
         self.canvas = self.display.canvas
-        pygame.key.stop_text_input()  # KEYDOWN.unicode is all we read
+        pygame.key.stop_text_input()  # on only while a text field has the focus (game/text_input.py)
+        self.typing = TextInput(lambda: self.top, self._to_scene, self.error)
         self.clock = FixedClock()
         self.seed = seed
         self.realtime = realtime
@@ -386,6 +389,7 @@ class App:
         self._pg_clock.tick()   # keep the clock's own bookkeeping, without a wait
 
     def _pump(self) -> None:
+        self.typing.sync()      # before SDL reads the keys: text input as the top scene wants
         events = pygame.event.get()
         if self._waited_event is not None:   # the event that ended an idle wait
             events.insert(0, self._waited_event)
@@ -402,6 +406,10 @@ class App:
                 self._must_present = True
             elif event.type == pygame.KEYDOWN:
                 self.key(event)
+                self.typing.sync()
+            elif event.type == pygame.TEXTINPUT:
+                self.text(event)
+                self.typing.sync()
             if not self.running:
                 return
 
@@ -432,8 +440,21 @@ class App:
             self.quit()
             return
         scene = self.top
-        if scene is None:
-            return
+        if scene is None or self.typing.hold(scene, event):
+            return      # no scene, or a character typed: its TEXTINPUT follows
+        self._to_scene(scene, event)
+
+    def text(self, event: pygame.event.Event) -> None:
+        """Text typed (TEXTINPUT): into the top scene's text field (game/text_input.py)."""
+        try:
+            self.typing.text(event)
+        except Exception as exc:
+            self._internal_error(exc, "typing")
+            self.toast("Internal error: that key was refused (details on the console).")
+            self.error()
+
+    def _to_scene(self, scene: Scene, event: pygame.event.Event) -> None:
+        """A key for the scene: its bindings, else F1/F2's boxes, else the beep."""
         try:
             handled = scene.handle(event)
             if isinstance(handled, TRANSITIONS):
@@ -517,22 +538,24 @@ class App:
                 self._scene_failed(scene, exc, "draw")
                 return
         try:
-            self.draw_key_bar(self.canvas)
+            bar = self.draw_key_bar(self.canvas)
         except Exception as exc:
             self._scene_failed(self.top, exc, "draw")
             return
         if self.bell_steps:
             flash_border(self.canvas)
         if self.toast_steps and self.toast_text:
-            ui.fill(self.canvas, 0, 29, 80, 1, palette.BLUE)
-            ui.text_cut(self.canvas, 1, 29, self.toast_text, palette.YELLOW, palette.BLUE, 78)
+            row = TOAST_ROW - 1 if bar else TOAST_ROW     # never over the keys that work now
+            ui.fill(self.canvas, 0, row, 80, 1, palette.BLUE)
+            ui.text_cut(self.canvas, 1, row, self.toast_text, palette.YELLOW, palette.BLUE, 78)
 
-    def draw_key_bar(self, canvas: pygame.Surface) -> None:
+    def draw_key_bar(self, canvas: pygame.Surface) -> bool:
         """The top scene's key bar on the bottom line (only the top scene's: the keys
-        shown are always the keys that work)."""
+        shown are always the keys that work); False if it has none."""
         items = self.top.key_bar() if self.top is not None else None
         if items:
             ui.key_bar(canvas, items)
+        return bool(items)
 
     def quit(self) -> None:
         """Leave the program: every scene keeps what it must (closing the window saves)."""

@@ -41,9 +41,11 @@ SOUND_PAGE = OptionPage("Sound and screen", [
 ])
 
 # Options kept in options.json but set on a screen of their own, not in the options
-# program: the port a hosted table listens on (typed on a set-up screen's Play line)
+# program: the port a hosted table listens on (typed on a set-up screen's Play line), the
+# name last given on the Join screen (its name field starts with it)
 SET_ELSEWHERE = [
     text("net.port", "Port to host on (TCP)", str(DEFAULT_PORT), 5, chars="0123456789"),
+    text("net.name", "Your name at a joined table", "Player", 16),
 ]
 
 # Colour pairs that are hard to read: the same colour, a colour and its bright or dim

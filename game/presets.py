@@ -10,6 +10,7 @@ No pygame here.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,6 +26,20 @@ def check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or not name.isprintable():
         raise ValueError(f"a preset name is 1 to {NAME_MAX} printable characters")
     return name.strip()
+
+
+def _plain_values(game: str, values: Any) -> dict[str, Any]:
+    """Another game's preset as it may be written again: its keys that game's, its values
+    text, yes/no or finite numbers (NaN and infinities are no JSON)."""
+    if not isinstance(values, dict):
+        raise ValueError("not a table of options")
+    for key, value in values.items():
+        if not isinstance(key, str) or not key.startswith(f"{game}."):
+            raise ValueError(f"{key!r} is not an option of {game}")
+        if not (value is None or isinstance(value, (str, bool, int))
+                or isinstance(value, float) and math.isfinite(value)):
+            raise ValueError(f"{key} is {value!r}")
+    return dict(values)
 
 
 def apply_preset(options: Any, values: Mapping[str, Any]) -> None:
@@ -56,9 +71,11 @@ class PresetBook:
             clean[key] = self.specs[key].validate(value)
         return clean
 
-    def _validate(self, data: Any) -> dict[str, dict[str, dict[str, Any]]]:
-        """The whole file: every game's entries in shape, this game's values checked
-        (another game's values are checked by that game's book when it reads them)."""
+    def _validate(self, data: Any, dropped: list[str]) -> dict[str, dict[str, dict[str, Any]]]:
+        """The whole file: every game's entries in shape, this game's values checked by
+        its options, another game's as plain JSON values (that game's book checks them
+        by its options when it reads them). A preset that does not check is dropped
+        (its name and why in `dropped`), never carried along to the next write."""
         if not isinstance(data, dict):
             raise ValueError("presets are not a table")
         out: dict[str, dict[str, dict[str, Any]]] = {}
@@ -67,18 +84,22 @@ class PresetBook:
                 raise ValueError("bad presets entry")
             entries = {}
             for name, values in presets.items():
-                if game == self.game:
-                    entries[check_name(name)] = self.check_values(values)
-                elif isinstance(values, dict) and all(isinstance(k, str) and k.startswith(f"{game}.")
-                                                       for k in values):
-                    entries[check_name(name)] = dict(values)
-                else:
-                    raise ValueError(f"preset {name!r} of {game} is damaged")
+                try:
+                    name = check_name(name)
+                    entries[name] = self.check_values(values) if game == self.game else \
+                        _plain_values(game, values)
+                except ValueError as exc:
+                    dropped.append(f"Your preset {str(name)[:NAME_MAX]!r} ({game}) was damaged ({exc}): "
+                                   "it was dropped.")
             out[game] = entries
         return out
 
     def _load_own(self, storage: Any) -> dict[str, dict[str, dict[str, Any]]]:
-        own = storage.read_json(FILE, "presets", SCHEMA, self._validate, "your own presets start again")
+        dropped: list[str] = []
+        own = storage.read_json(FILE, "presets", SCHEMA, lambda data: self._validate(data, dropped),
+                                "your own presets start again")
+        for message in dropped:
+            storage.tell(message)
         return own or {}
 
     def listed(self, storage: Any) -> dict[str, dict[str, Any]]:

@@ -43,6 +43,7 @@ import datetime
 import hashlib
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -253,18 +254,29 @@ class Recorder:
         """A hand in progress, for the table's save (resumed games record on)."""
         return None if self.replay is None else {**self.replay.to_json(), "coached": self.coached}
 
-    def restore(self, data: Any) -> None:
-        """The hand in progress back from a save; a damaged one is dropped (a replay is
-        worth less than the game, which must resume whatever happens)."""
+    def restore(self, data: Any, now: Any = None, tell: Callable[[str], object] | None = None) -> None:
+        """The hand in progress back from a save: kept only if it is whole (its start
+        unpacks, its moves decode and play from it) and, given the engine `now` as saved,
+        its moves lead there. A damaged or stale one is dropped, and `tell` says so (a
+        replay is worth less than the game, which must resume whatever happens; the hand
+        is then not recorded, never a failure when it ends)."""
         self.replay, self.coached = None, 0
         if data is None:
             return
         try:
             rep = Replay.from_json(data)
-        except ReplayError:
+            if rep.game != self.game or rep.seats != self.seats:
+                raise ReplayError("it is another table's")
+            cursor = ReplayCursor(rep, self.codec)
+            cursor.seek(cursor.length)
+            if now is not None and digest(cursor.engine) != digest(self.codec.recorded(now)):
+                raise ReplayError("its moves do not lead to the game as saved")
+        except (ReplayError, ValueError, TypeError, KeyError, IndexError):
+            if tell is not None:
+                tell("The replay of the hand in progress was damaged in the save: it was dropped, and "
+                     "the game goes on (this hand will not be in the replays).")
             return
-        if rep.game == self.game:
-            self.replay, self.coached = rep, rep.coached
+        self.replay, self.coached = rep, rep.coached
 
 
 # playback ------------------------------------------------------------------------------

@@ -65,6 +65,17 @@ class Scene:
             return result
         return result is not False  # an action may refuse by returning False
 
+    def typing(self) -> bool:
+        """A text field has the focus: the keys that make a character type it (the App
+        turns SDL's text input on and gives each character to type_char)."""
+        return False
+
+    def type_char(self, ch: str) -> bool | None:
+        """One character typed into the field: True typed, False refused (the field is
+        full: the beep), None not a character of this field (it goes to the bindings
+        as its key, beeped if none takes it)."""
+        return None
+
     def key_bar(self) -> list[tuple[str, str]] | None:
         """The bottom line's (keys, label) while this scene is on top, made from its
         bindings (those with a bar label, in their order; F1 last unless placed by

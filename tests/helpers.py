@@ -6,8 +6,26 @@ def key_event(key, unicode="", mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0)
 
 
+def text_event(text):
+    return pygame.event.Event(pygame.TEXTINPUT, text=text, window=None)
+
+
+def type_into(app, text):
+    """Type `text` on the App at once, as a keyboard does: for each character its key
+    (KEYDOWN with the character pygame guesses) and its TEXTINPUT."""
+    for ch in text:
+        try:
+            code = pygame.key.key_code(ch)
+        except ValueError:
+            code = 0
+        app.key(key_event(code, unicode=ch))
+        app.text(text_event(ch))
+
+
 def post_keys(*keys):
-    """Post key presses: pygame key constants, or one-character strings typed."""
+    """Post key presses: pygame key constants, or one-character strings typed (the key
+    and, as SDL sends it while a text field has the focus, its TEXTINPUT: the App types
+    it only there)."""
     for k in keys:
         if isinstance(k, str):
             try:
@@ -15,6 +33,8 @@ def post_keys(*keys):
             except ValueError:
                 code = 0
             pygame.event.post(key_event(code, unicode=k))
+            if k.isprintable():
+                pygame.event.post(text_event(k))
         else:
             pygame.event.post(key_event(k))
 

@@ -17,7 +17,7 @@ from game.net import adapters
 from game.net.hosting import NetHosting
 from game.scene import Replace, Scene
 from game.table.host_setup import HOSTED
-from tests.helpers import key_event
+from tests.helpers import key_event, text_event
 
 
 class StandInTable(Scene):
@@ -74,7 +74,10 @@ def setup_for(game: str, app: Any, made: Made) -> Any:
 
 
 def key(app: Any, k: int, ch: str = "") -> None:
+    """A key as a keyboard sends it: a character's TEXTINPUT after its KEYDOWN."""
     app.key(key_event(k, ch))
+    if ch.isprintable() and ch:
+        app.text(text_event(ch))
 
 
 def go_to(app: Any, screen: Any, line_key: str) -> None:

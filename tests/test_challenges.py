@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game import challenges as C
 from game.games import BY_KEY, CODECS
-from tests.helpers import key_event
+from tests.helpers import key_event, type_into
 
 
 def challenge(game="gin", **kw):
@@ -147,8 +147,7 @@ def test_the_menu_refuses_a_bad_code_with_a_message(menu_app):
     menu_app.key(key_event(pygame.K_c, "c"))
     menu_app.run(max_frames=1)
     assert isinstance(menu_app.top, CodePrompt)
-    for ch in "GIN-1234":
-        menu_app.key(key_event(0, ch))
+    type_into(menu_app, "GIN-1234")
     menu_app.key(key_event(pygame.K_RETURN))
     menu_app.run(max_frames=1)
     assert isinstance(menu_app.top, MessageBox)

@@ -121,6 +121,7 @@ def test_a_damaged_recording_in_the_save_is_dropped_and_the_game_resumes(menu_ap
         t2 = T.resume(app)
         assert t2 is not None and t2.ctl.recorder.replay is None
         assert t2.ctl.state.to_json() == saved["state"]
+    assert any("replay of the hand in progress was damaged" in p for p in app.storage.take_problems())
     app.push(t2)
     assert play_on(app, t2, lambda: isinstance(app.top, GnonoScoring))
     assert stored(app) == []          # the round's start was lost: no replay, no wrong one

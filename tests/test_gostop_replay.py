@@ -132,6 +132,7 @@ def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
     app.storage.write_json(SAVE_NAME, T.SAVE_KIND, T.SAVE_SCHEMA, data)
     t2 = T.resume(app)
     assert t2 is not None and t2.ctl.recorder.replay is None and t2.ctl.challenge is None
+    assert any("replay of the hand in progress was damaged" in p for p in app.storage.take_problems())
     app.push(t2)
     drive(app, t2, lambda: isinstance(app.top, GoStopScoring))
     assert t2.last_replay is None and stored(app) == []   # the broken hand is not recorded

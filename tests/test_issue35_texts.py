@@ -66,24 +66,21 @@ def test_gostop_card_lines_fit_their_row_for_every_card_and_situation():
 
 
 def test_statistics_a_heading_never_ends_a_page(app):
-    """Nerts and Gin with counters enough to bring "Gnono" to page 1's last line: it goes
-    over to page 2, with its "(not played yet)"."""
-    from game.scenes.overlays import page_starts
-    from game.scenes.statistics import StatisticsBox
-    app.stats.data = {"nerts": {f"count_{k}": k for k in range(8)},
-                      "gin": {f"count_{k}": k for k in range(7)}}
-    box = StatisticsBox(app)
-    assert box.lines[19] == "Gnono" and box.lines[20] == "  (not played yet)"   # where the old page broke
-    assert box.pages == 2
-    assert box.page_lines(0)[-1] != "Gnono" and box.page_lines(1)[:2] == ["Gnono", "  (not played yet)"]
-    for lines in (box.lines, ["Head", "  a", "", "Next", "  b", "  c"] * 9):
+    """A heading goes over to the next page with the first lines under it, and a section
+    that goes on over a page starts the page with its heading again (the shared pager,
+    game/scenes/overlays.paginate)."""
+    from game.scenes.overlays import CONTINUED, paginate
+    for lines in (["Head", "  a", "", "Next", "  b", "  c"] * 9, ["Head"] + ["  row"] * 50):
+        groups = [[line] for line in lines]
         for per in range(3, 22):
-            starts = page_starts(lines, per) + [len(lines)]
-            for a, b in zip(starts, starts[1:]):
-                page = "\n".join(lines[a:b]).rstrip("\n").split("\n")     # drawn: no blanks at its foot
-                assert lines[a].strip() and len(page) <= per
-                assert not (page[-1].strip() and not page[-1].startswith(" ") and b < len(lines)
-                            and lines[b].startswith(" ")), (per, page)
+            pages = paginate(groups, per, 60)
+            shown = [line for page in pages for line in page if line and not line.endswith(CONTINUED)]
+            assert shown == [line for line in lines if line]          # every line once, in order
+            for page in pages:
+                assert page[0].strip() and page[-1].strip() and len(page) <= per, (per, page)
+                assert not (not page[-1].startswith(" ") and page is not pages[-1]), (per, page)
+                if page is not pages[0] and page[0].startswith(" "):
+                    raise AssertionError(f"a section's rows without their heading: {page}")
 
 
 def test_gostop_header_names_the_computer_while_its_cards_move_and_h_says_why(app, monkeypatch):

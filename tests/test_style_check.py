@@ -98,3 +98,39 @@ def test_the_gallery_pictures_pass_the_style_check(tmp_path, monkeypatch):
         g.everything(most_seats=SOAK)
     assert g.count > (130 if SOAK else 90)
     assert g.failures == [] and g.overflows == [] and g.problems == []
+
+
+class _Paged:
+    """A text box as page_problems reads it: its groups and its pages."""
+    title, per_page = "Box", 4
+
+    def __init__(self, groups, pages):
+        self.groups, self._pages = groups, pages
+
+    def paged(self):
+        return self._pages
+
+
+def test_the_page_check_reports_a_split_paragraph_and_a_section_without_its_heading():
+    from tools.style_check import page_problems
+    groups = [["One two", "three four"], [""], ["Gin Rummy"], ["  row 1"], ["  row 2"]]
+    split = _Paged(groups, [["One two"], ["three four", "", "Gin Rummy", "  row 1"], ["  row 2"]])
+    problems = " ".join(page_problems(split))
+    assert "'One two'... is split over pages 1 and 2" in problems
+    assert "page 3 of 'Box' goes on with 'row 2' without its heading" in problems
+    good = _Paged(groups, [["One two", "three four"], ["Gin Rummy", "  row 1"],
+                           ["Gin Rummy (continued)", "  row 2"]])
+    assert page_problems(good) == []
+
+
+def test_the_shared_pager_passes_the_page_check_on_every_help_text(app):
+    from game.scenes.overlays import HelpBox
+    from tools.style_check import page_problems
+    for spec in BY_KEY.values():
+        table_help = __import__(f"game.{spec.key}.help_text", fromlist=["HELP"]).HELP \
+            if spec.key in ("gnono", "gostop") else None
+        if table_help:
+            for per in (12, 16, 20):
+                box = HelpBox(app, spec.title, table_help)
+                box.per_page = per
+                assert page_problems(box) == [], (spec.key, per)

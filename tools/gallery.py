@@ -37,7 +37,7 @@ from game.scenes.scoring import ScoringScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from game.speech import SilentSpeaker, no_voice_text  # noqa: E402
 from tools.random_replay import random_replay  # noqa: E402
-from tools.style_check import Watcher  # noqa: E402
+from tools.style_check import Watcher, page_problems  # noqa: E402
 
 # per game: the keys on its set-up screen that give the most seats (from the defaults)
 TABLES = {
@@ -77,6 +77,8 @@ class Gallery:
         except ui.TextOverflow as exc:
             self.overflows.append(f"{name}: {exc}")
         self.problems += [f"{name}: {p}" for p in watcher.problems()]
+        self.problems += [f"{name}: {p}" for scene in app._visible_scenes() if isinstance(scene, TextBox)
+                          for p in page_problems(scene)]
         with ui.overflow_check(False):
             app._draw(count=False)      # the picture as the player sees it (bell, toast)
         self.count += 1
@@ -96,6 +98,8 @@ class Gallery:
             ch = k if isinstance(k, str) else ""
             code = pygame.key.key_code(k) if isinstance(k, str) else k
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=ch, mod=0, scancode=0))
+            if ch.isprintable() and ch:   # its text, as SDL sends it (typed only into a text field)
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch, window=None))
         self.run(frames)
 
     def run(self, frames: int) -> None:

@@ -5,6 +5,9 @@ problems() lists, for that screen:
 - a letter in the canvas's last column (it reads as clipped at the screen's edge);
 - a wrapped paragraph whose last line is one short word ("it", "6.");
 - text drawn across a box's edge (drawn over a box it does not belong to).
+And page_problems(box) lists, for a paged text box (overlays.TextBox), its pages'
+faults: a paragraph split over two pages though it fits on one, a page that goes on
+with a section's lines without its heading.
 Text cut because it overflowed its room is ui.TextOverflow, caught by the gallery.
 """
 from __future__ import annotations
@@ -87,3 +90,25 @@ def _over_box(boxes, x: int, y: int, s: str) -> list[str]:
         return [f"{s.strip()!r} at row {row} is drawn over the edge of the box at "
                 f"col {col} row {top} ({w}x{h})"]
     return []
+
+
+def page_problems(box) -> list[str]:
+    """A paged text box's faults (box: groups, the given lines wrapped, and paged()):
+    a paragraph split over two pages though it fits on one; a page after the first
+    that begins with a section's indented lines, not their heading."""
+    from game.scenes.overlays import CONTINUED
+    pages = box.paged()
+    shown = [(p, line) for p, page in enumerate(pages) for line in page
+             if line.strip() and not line.endswith(CONTINUED)]
+    out: list[str] = []
+    at = 0
+    for group in box.groups:
+        lines = [line for line in group if line.strip()]
+        on = {p for p, _ in shown[at:at + len(lines)]}
+        at += len(lines)
+        if len(on) > 1 and len(group) <= box.per_page:
+            out.append(f"{lines[0][:40]!r}... is split over pages {min(on) + 1} and {max(on) + 1}")
+    for p, page in enumerate(pages[1:], start=2):
+        if page and page[0].startswith(" "):
+            out.append(f"page {p} of {box.title!r} goes on with {page[0].strip()[:40]!r} without its heading")
+    return out

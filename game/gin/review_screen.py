@@ -35,24 +35,21 @@ def review_lines(replay: Replay) -> list[str]:
     return lines or ["No player at the keyboard in this hand: nothing to review."]
 
 
-def _wrapped(lines: list[str], width: int) -> list[str]:
-    """Lines wrapped to the box, an indented line's continuation indented deeper."""
-    out: list[str] = []
-    for line in lines:
-        indent = len(line) - len(line.lstrip(" "))
-        parts = ui.wrap(line.strip(), width - indent) if line.strip() else [""]
-        out += [" " * indent + parts[0]] + [" " * (indent + 2) + p for p in parts[1:]]
-    return out
+def _wrapped(line: str, width: int) -> list[str]:
+    """A line wrapped to the box, an indented line's continuation indented deeper."""
+    indent = len(line) - len(line.lstrip(" "))
+    parts = ui.wrap(line.strip(), width - indent) if line.strip() else [""]
+    return [" " * indent + parts[0]] + [" " * (indent + 2) + p for p in parts[1:]]
 
 
 class ReviewBox(TextBox):
     """The review, in a box over the score screen."""
     fg, bg = P.BLACK, P.LIGHT_GREY
     width = WIDTH
+    wrap = staticmethod(_wrapped)     # a paragraph stays whole on its page (the shared pager)
 
     def __init__(self, app: Any, replay: Replay):
-        super().__init__(app, f"Review: {replay.label}",
-                         _wrapped(review_lines(replay), WIDTH - 4), footer="Esc or Enter: back")
+        super().__init__(app, f"Review: {replay.label}", review_lines(replay), footer="Esc or Enter: back")
         self.per_page = 22
     close_label = "Back"
 

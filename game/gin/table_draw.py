@@ -187,8 +187,10 @@ class GinView:
         if ctl.mode == "result":
             self._draw_result(canvas, col)
         elif ctl.mode == "wait" or (ctl.mode == "play" and g.turn == ctl.them):
-            # left of the score column (col 62): "Computer plays..." ends at x 488
-            ui.text_px(canvas, 352, MID_Y + 20, f"{ctl.names[g.turn][:9]} plays...", t, bg)
+            # left of the score column (col 62): "Computer plays..." ends at x 488; a replay
+            # shows whose move comes (it may be paused there), not a player at work
+            doing = "to play" if ctl.replaying else "plays..."
+            ui.text_px(canvas, 352, MID_Y + 20, f"{ctl.names[g.turn][:9]} {doing}", t, bg)
 
     def _draw_result(self, canvas, col):
         ctl = self.ctl

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.gin import replay_codec
-from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
+from game.replays import Recorder, Replay, Seat
 
 PLAYING = ("offer", "draw", "discard", "lay_down")
 
@@ -72,19 +72,7 @@ class HandRecording:
 
     def restore(self, data: Any, game) -> None:
         """The hand in progress from a save: kept only if its moves, played from its
-        deal, give the game on the table (a damaged or stale one is dropped; the game
-        resumes whatever it holds)."""
-        rec = self.recorder
-        if rec is None:
-            return
-        rec.restore(data)
-        if rec.replay is None:
-            return
-        try:
-            cursor = ReplayCursor(rec.replay, replay_codec)
-            cursor.seek(cursor.length)
-            same = digest(cursor.engine) == digest(game)
-        except (ReplayError, ValueError, TypeError):   # a damaged recording: dropped
-            same = False
-        if not same:
-            rec.restore(None)
+        deal, give the game on the table (Recorder.restore: a damaged or stale one is
+        dropped and told; the game resumes whatever it holds)."""
+        if self.recorder is not None:
+            self.recorder.restore(data, game, self.app.storage.tell)

@@ -23,7 +23,7 @@ from typing import Any
 
 from game import errors
 from game.clock import STEP_HZ
-from game.replays import Recorder, Replay, ReplayCursor, ReplayError, Seat, digest
+from game.replays import Recorder, Replay, Seat
 from game.table.pacer import THINK_S, Pacer, thinks_in_slices
 from game.table_support import computer_move, record_stats
 
@@ -208,22 +208,10 @@ class GnonoController:
         self.coach_game += 1
         self.recorder.coach_used()
 
-    def restore_recording(self, data) -> None:
-        """The round in progress from a save: kept only if it is this table's and its
-        moves lead to the state as saved (a damaged one is dropped: the game goes on)."""
-        rec = self.recorder
-        rec.restore(data)
-        rep = rec.replay
-        if rep is None:
-            return
-        try:
-            cursor = ReplayCursor(rep, replay_codec)
-            cursor.seek(cursor.length)
-            ok = rep.seats == rec.seats and digest(cursor.engine) == digest(self.state)
-        except ReplayError:
-            ok = False
-        if not ok:
-            rec.restore(None)
+    def restore_recording(self, data, tell=None) -> None:
+        """The round in progress from a save: kept only if its moves lead to the state
+        as saved (Recorder.restore: a damaged one is dropped and told; the game goes on)."""
+        self.recorder.restore(data, self.state, tell)
 
     # -- the clock ---------------------------------------------------------------------
     def playing_back(self) -> None:

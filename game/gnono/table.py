@@ -568,7 +568,7 @@ def _resumed(app, saved) -> GnonoTable:
         t.ctl.restore_clock(saved.clock, app.clock.steps)
     if len(t.ctl.humans) > 1:
         t.viewer = None   # the hand-over screen asks who is at the keyboard
-    t.ctl.restore_recording(saved.replay)
+    t.ctl.restore_recording(saved.replay, app.storage.tell)
     t.ctl.coach_round, t.ctl.coach_game = saved.coach
     t.challenge = saved.challenge
     t.history = saved.history

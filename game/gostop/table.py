@@ -486,7 +486,7 @@ def _resumed(app, saved) -> GoStopTable:
     t = GoStopTable(app, saved.state, saved.levels, saved.speed, ai_rngs=saved.ai_rngs,
                     humans=saved.humans, resumed=True, names=saved.names)
     t.ctl.wait, t.ctl.stats_hand = saved.wait, saved.stats_hand
-    t.ctl.recorder.restore(saved.replay)
+    t.ctl.recorder.restore(saved.replay, saved.state, app.storage.tell)
     t.ctl.challenge, t.ctl.coach_hand = saved.challenge, saved.coach
     t.ctl.history = saved.history
     return t.resumed(saved.log + t.messages.public())

@@ -307,7 +307,7 @@ def _resumed(app, d: dict) -> NertsTable:
     ctl = table.ctl
     table.ready_first = True       # (a round in play waits for the player's key)
     ctl.challenge = d["challenge"]
-    ctl.recorder.restore(d["replay"])
+    ctl.recorder.restore(d["replay"], tell=app.storage.tell)   # whole, or dropped and told
     rec = ctl.recorder.replay
     if rec is not None and (ctl.game.round is None or rec.deal_no != ctl.game.round.deal_no
                             or rec.label != f"Round {ctl.game.round_no}"):

@@ -19,6 +19,7 @@ from game.games import BY_KEY
 from game.net import adapters
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.hosting import NetHosting
+from game.words import counted
 
 FRAME_S = 0.004          # the loop's pause: a move waits at most this long at the host
 # the signals that close the table as Ctrl-C does (those the platform has)
@@ -69,7 +70,8 @@ def run(game: str, port: int, code: str | None, remote: int | None, bind: str | 
         title = BY_KEY[game].title
         say(f"Hosting {title} on {hosting.bind} port {hosting.port} (TCP), table code {host.code}.")
         say(f"Players join with this machine's address, port {hosting.port} and the code; "
-            f"{sum(s.kind == REMOTE for s in host.seats)} seats for players, the rest computers.")
+            f"{counted(sum(s.kind == REMOTE for s in host.seats), 'seat')} open to players who join, "
+            "the rest computers.")
         say("Ctrl-C (or SIGTERM) closes the table.")
         hosting.list_table()           # (after the lines: a joiner reads them at once)
         while not host.ended:

@@ -151,7 +151,7 @@ class JoinScene(Scene):
         self.tables: list[ListedTable] = []
         self.seen: tuple[int, str | None] = (-1, None)   # the listing's changes and problem, as drawn
         self.index = -1                     # the table chosen in the list (-1: none)
-        self.values = {"address": "", "code": "", "name": "Player"}
+        self.values = {"address": "", "code": "", "name": app.options["net.name"]}   # the last one used
         self.field = 0
         self.hint = ""                      # the line under the form (what Enter lacks)
         self.mode = "form"                  # "form" | "connecting" | "joined"
@@ -200,22 +200,26 @@ class JoinScene(Scene):
             return ch.isalnum()
         return ch.isalnum() or ch in " -'"
 
+    def typing(self) -> bool:
+        return self.mode == "form"
+
+    def type_char(self, ch: str) -> bool | None:
+        field = FIELDS[self.field]
+        if not self.takes(field, ch):
+            return None
+        if len(self.values[field]) >= FIELD_MAX[field]:
+            return False
+        self.values[field] += ch
+        if field == "address":
+            self.index = -1            # typed: no longer the chosen table's address
+        self.hint = ""
+        return True
+
     def handle(self, event: Any) -> Any:
-        ch = getattr(event, "unicode", "") or ""
         mod = getattr(event, "mod", 0)
         if self.mode == "form" and getattr(event, "key", None) == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
             self.next_field(-1)
             return True
-        if self.mode == "form" and len(ch) == 1 and not mod & (pygame.KMOD_CTRL | pygame.KMOD_LALT):
-            field = FIELDS[self.field]
-            if self.takes(field, ch):
-                if len(self.values[field]) >= FIELD_MAX[field]:
-                    return False
-                self.values[field] += ch
-                if field == "address":
-                    self.index = -1            # typed: no longer the chosen table's address
-                self.hint = ""
-                return True
         return super().handle(event)
 
     def next_field(self, delta: int) -> None:
@@ -234,6 +238,12 @@ class JoinScene(Scene):
         self.field = FIELDS.index(what)
         self.hint = hint
         return False
+
+    def remember_name(self, name: str) -> None:
+        """The name joined with: the field starts with it next time (options.json)."""
+        if self.app.options["net.name"] != name:
+            self.app.options["net.name"] = name
+            self.app.save_options()
 
     def rejoin(self) -> Any:
         """Alt+R: the last table's seat again, with its token."""
@@ -254,6 +264,7 @@ class JoinScene(Scene):
         if not self.values["name"].strip():
             return self.lacking("name", "Type your name, for the others at the table.")
         self.where = self.values["address"].strip()
+        self.remember_name(self.values["name"].strip())
         args = (address[0], address[1], self.values["code"], self.values["name"].strip())
         self.client = self.connect(*args, token) if token else self.connect(*args)
         self.client.start()

@@ -10,8 +10,7 @@ from game import palette as P
 from game.cards import parse_cards
 from game.keys import Binding
 from game.options import COLOUR_PAGE, SOUND_PAGE, all_pages, colour_problems
-from game.scene import Pop, Push, Scene
-from game.scenes.overlays import HelpBox
+from game.scene import Pop, Scene
 from game.screen import COLS
 from game.speech import voice_problem
 
@@ -106,28 +105,31 @@ class OptionsScene(Scene):
             self.app.toast("Options saved.")
         return Pop(self)
 
-    def handle(self, event):
+    def typing(self) -> bool:
+        return self.item.is_text()     # typing edits a text option in place
+
+    def type_char(self, ch: str) -> bool | None:
         spec = self.item
-        if spec.is_text():  # typing edits a text option in place
-            value = self.opts[spec.key]
-            if event.key == pygame.K_BACKSPACE:
-                if not value:
-                    return False
-                self.opts[spec.key] = value[:-1]
-                return True
-            ch = event.unicode
-            if ch and len(ch) == 1 and spec.takes(ch) and event.key not in (pygame.K_RETURN,):
-                if len(value) >= spec.max_len:
-                    return False
-                self.opts[spec.key] = value + ch
-                return True
-        return super().handle(event)
+        if not spec.is_text() or not spec.takes(ch):
+            return None
+        value = self.opts[spec.key]
+        if len(value) >= spec.max_len:
+            return False
+        self.opts[spec.key] = value + ch
+        return True
+
+    def delete_char(self) -> bool | None:
+        value = self.opts[self.item.key]
+        if not value:
+            return False
+        self.opts[self.item.key] = value[:-1]
+        return None
 
     def bindings(self):
         b = [Binding((pygame.K_UP,), "Previous item", lambda: self.move(-1), bar="Item", bar_keys="\x18\x19"),
              Binding((pygame.K_DOWN,), "Next item", lambda: self.move(1))]
         if self.item.is_text():
-            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", lambda: None,
+            b.append(Binding((pygame.K_BACKSPACE,), "Delete a letter (type to write)", self.delete_char,
                              bar="Delete"))
         else:
             b += [Binding((pygame.K_LEFT,), "Previous choice", lambda: self.flip(-1), bar="Change",
@@ -139,14 +141,10 @@ class OptionsScene(Scene):
             Binding((pygame.K_PAGEDOWN,), "Next page", lambda: self.turn_page(1)),
             Binding((pygame.K_ESCAPE, pygame.K_F8), "Keep the options and leave", self.leave,
                     bar="Keep & leave"),
-            # as in GIN!'s options program, F1 shows the help notes (they name the keys too)
-            Binding((pygame.K_F1,), "Help notes", self.help_notes, bar="Help", bar_keys="F1/F2"),
             Binding((pygame.K_HOME,), "The first item", lambda: self.move(-self.index)),
             Binding((pygame.K_END,), "The last item",
-                    lambda: self.move(len(self.current.opts) - 1 - self.index))]
-
-    def help_notes(self) -> Push:
-        return Push(HelpBox(self.app, f"Help: {self.current.title}", self.help_lines()))
+                    lambda: self.move(len(self.current.opts) - 1 - self.index)),
+            *self.app_keys()]     # F1 the keys, F2 the help notes, as on every screen
 
     def help_lines(self):
         lines = ["Use the up and down arrows to shift control between items.",
@@ -155,7 +153,7 @@ class OptionsScene(Scene):
                  "Use PgUp and PgDn to change the page: colours, sound, and each game's "
                  "rules and points.",
                  "Esc keeps your choices permanently, until you change them again.",
-                 "F1 shows these notes; F12 takes a screenshot."]
+                 "F1 lists the keys, F2 shows these notes; F12 takes a screenshot."]
         if self.current.help:
             lines += [""] + self.current.help
         return lines

@@ -36,24 +36,33 @@ class TextBox(Overlay):
     def __init__(self, app: Any, title: str, lines: list[str], footer: str = "Esc or Enter to go on"):
         super().__init__(app)
         self.title = title
-        self.lines = lay_out(lines, self.width - 4)
+        self.groups = lay_out_groups(lines, self.width - 4, self.wrap)   # each given line, wrapped
+        self.lines = [line for group in self.groups for line in group]
         self.footer = footer
         self.page = 0
         self.per_page = 20
+        self._paged: tuple[int, list[list[str]]] | None = None
+
+    @staticmethod
+    def wrap(line: str, width: int) -> list[str]:
+        """One given line as the box shows it (a box may indent what goes on)."""
+        return ui.wrap(line, width)
 
     def spoken_intro(self) -> str:
         return ". ".join([self.title] + [line for line in self.page_lines(0) if line.strip()])
 
+    def paged(self) -> list[list[str]]:
+        """The lines page by page (paginate), made again if per_page changed."""
+        if self._paged is None or self._paged[0] != self.per_page:
+            self._paged = (self.per_page, paginate(self.groups, self.per_page, self.width - 4))
+        return self._paged[1]
+
     @property
     def pages(self) -> int:
-        return len(page_starts(self.lines, self.per_page))
+        return len(self.paged())
 
     def page_lines(self, page: int) -> list[str]:
-        starts = page_starts(self.lines, self.per_page) + [len(self.lines)]
-        shown = self.lines[starts[page]:starts[page + 1]]
-        while len(shown) > 1 and not shown[-1].strip():    # the blanks before the next page
-            shown.pop()
-        return shown
+        return self.paged()[page]
 
     def close(self) -> Pop:
         return Pop(self)
@@ -87,29 +96,64 @@ class TextBox(Overlay):
         ui.center(canvas, row + h - 1, footer, P.YELLOW, self.bg, col, self.width)
 
 
-def _heading(lines: list[str], i: int) -> bool:
-    """A line that introduces the indented lines under it (a statistics game's name)."""
-    line = lines[i]
-    return bool(line.strip()) and not line.startswith(" ") and i + 1 < len(lines) \
-        and lines[i + 1].startswith(" ") and bool(lines[i + 1].strip())
+CONTINUED = " (continued)"
 
 
-def page_starts(lines: list[str], per_page: int) -> list[int]:
-    """Where each page of lines begins: at most per_page lines a page, a heading never
-    the last line of a page (it goes over with its lines), no page begun by a blank."""
-    starts, i = [0], 0
-    while True:
-        end = i + per_page
-        if end >= len(lines):
-            return starts
-        while end - 1 > i and _heading(lines, end - 1):
-            end -= 1
-        while end < len(lines) and not lines[end].strip():
-            end += 1
-        if end >= len(lines):
-            return starts
-        starts.append(end)
-        i = end
+def _blank(group: list[str]) -> bool:
+    return not any(line.strip() for line in group)
+
+
+def is_heading(groups: list[list[str]], i: int) -> bool:
+    """A line that introduces the lines under it: one unindented line followed by lines
+    (not a blank) that are indented under it (a statistics game's name), or that it
+    announces (it ends with ":", or is written in capitals, as a player's name over
+    his review)."""
+    group = groups[i]
+    if len(group) != 1 or _blank(group) or group[0].startswith(" ") or i + 1 >= len(groups):
+        return False
+    after = groups[i + 1]
+    line = group[0].rstrip()
+    return not _blank(after) and (after[0].startswith(" ") or line.endswith(":")
+                                  or (line.isupper() and len(line) < 40))
+
+
+def paginate(groups: list[list[str]], per_page: int, width: int) -> list[list[str]]:
+    """Pages of at most per_page lines from groups of lines (a paragraph wrapped, or a
+    line of its own): a page breaks between groups, never inside one (unless one is
+    longer than a page), preferably where a blank is; a heading never ends a page (it
+    goes over with the first group under it), and a section that goes on over a page
+    break starts the next page with its heading again, "(continued)". No page begins
+    or ends with a blank."""
+    pages: list[list[str]] = [[]]
+    heading: str | None = None            # the heading of the section being laid out
+
+    def new_page() -> list[str]:
+        while pages[-1] and not pages[-1][-1].strip():
+            pages[-1].pop()
+        pages.append([])
+        return pages[-1]
+
+    for i, group in enumerate(groups):
+        page = pages[-1]
+        if _blank(group):
+            heading = None
+            if page:
+                page.append("")
+            continue
+        starts_section = is_heading(groups, i)
+        need = len(group) + (len(groups[i + 1]) if starts_section else 0)
+        if page and len(page) + min(need, per_page) > per_page:
+            page = new_page()
+            if heading is not None and not starts_section:
+                page.append(ui.cut(heading + CONTINUED, width))
+        if starts_section:
+            heading = group[0]
+        for line in group:              # a group longer than a page: cut where the page ends
+            if len(page) >= per_page:
+                page = new_page()
+            page.append(line)
+    new_page()
+    return [page for page in pages if page] or [[]]
 
 
 class HelpBox(TextBox):
@@ -222,14 +266,16 @@ class TextPrompt(Overlay):
         """The field after `ch` is typed into it."""
         return self.text + ch
 
-    def handle(self, event):
-        ch = getattr(event, "unicode", "") or ""
-        if len(ch) == 1 and self.takes(ch):
-            if len(self.text) >= self.max_len:
-                return False
-            self.text = self.typed(ch)
-            return True
-        return super().handle(event)
+    def typing(self) -> bool:
+        return True
+
+    def type_char(self, ch: str) -> bool | None:
+        if not self.takes(ch):
+            return None
+        if len(self.text) >= self.max_len:
+            return False
+        self.text = self.typed(ch)
+        return True
 
     def backspace(self):
         if not self.text:
@@ -306,17 +352,27 @@ def paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
-def lay_out(lines: list[str], width: int) -> list[str]:
-    """Lines wrapped to width for a box, within MAX_LINE_CHARS and MAX_LINES."""
-    out: list[str] = []
+def lay_out_groups(lines: list[str], width: int,
+                   wrap: Callable[[str, int], list[str]] = ui.wrap) -> list[list[str]]:
+    """Each line wrapped to width for a box (a group: a paragraph stays one), within
+    MAX_LINE_CHARS and MAX_LINES in all."""
+    out: list[list[str]] = []
+    count = 0
     for line in lines:
-        if len(out) >= MAX_LINES:
-            out[MAX_LINES - 1:] = ["... (more lines not shown)"]
+        if count >= MAX_LINES:
+            out[-1][-1] = "... (more lines not shown)"
             break
         if len(line) > MAX_LINE_CHARS:
             line = line[:MAX_LINE_CHARS - 3] + "..."
-        out.extend(ui.wrap(line, width) if line else [""])
-    return out[:MAX_LINES]
+        group = (wrap(line, width) if line else [""])[:MAX_LINES - count]
+        out.append(group)
+        count += len(group)
+    return out
+
+
+def lay_out(lines: list[str], width: int) -> list[str]:
+    """Lines wrapped to width for a box, within MAX_LINE_CHARS and MAX_LINES."""
+    return [line for group in lay_out_groups(lines, width) for line in group]
 
 
 class NamePrompt(TextPrompt):

@@ -59,6 +59,16 @@ class TitleScene(Scene):
             self.greeted = True
             self.app.sound("start")
 
+    def help_lines(self) -> list[str]:
+        return ["G'NERTS is a card parlor of four games, played with the keyboard alone: "
+                "Nerts, Gin Rummy, Gnono and Go-Stop.",
+                "",
+                "Press any key for the main menu, where the games, network play, replays, "
+                "challenges, statistics and the options are chosen.",
+                "",
+                "On every screen F1 lists its keys and F2 shows its help. A key that means "
+                "nothing at the moment beeps, and nothing else happens."]
+
     def handle(self, event) -> bool | Replace:
         if event.key in (pygame.K_F1, pygame.K_F2):
             return False

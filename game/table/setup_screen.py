@@ -17,7 +17,7 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.presets import PresetBook, apply_preset
-from game.scene import Pop, Push, Scene, Transition
+from game.scene import Pop, Push, Scene
 from game.scenes.overlays import NamePrompt
 
 NAME_CHARS = " '-."      # besides letters and digits, what a name may hold
@@ -107,16 +107,18 @@ class SetupScreen(Scene):
         return f"{line.label}: {line.value or 'empty'}"
 
     # typing on a text line --------------------------------------------------------------
-    def handle(self, event: Any) -> bool | Transition:
-        ch = getattr(event, "unicode", "") or ""
+    def typing(self) -> bool:
+        return self.line.text is not None
+
+    def type_char(self, ch: str) -> bool | None:
         field = self.line.text
-        if field is not None and len(ch) == 1 and ch.isprintable() and field.takes(ch):
-            text = "" if field.fresh() else field.read()
-            if len(text) >= field.limit:
-                return False
-            field.write(text + ch)
-            return True
-        return super().handle(event)
+        if field is None or not field.takes(ch):
+            return None
+        text = "" if field.fresh() else field.read()
+        if len(text) >= field.limit:
+            return False
+        field.write(text + ch)
+        return True
 
     def backspace(self) -> bool | None:
         field = self.line.text

@@ -1,8 +1,38 @@
-"""Loaded by Python at start-up when tests/inject is on PYTHONPATH (tests/test_kill_main.py):
-with GNERTS_INJECT_SEED set, the real `python main.py` gets random key presses among its
-events (seeded), and reports each save it writes on stdout (SAVE-START / SAVE-END), so a
-test can SIGKILL it while it plays and writes. Nothing happens without the variable."""
+"""Loaded by Python at start-up when tests/inject is on PYTHONPATH (tests/test_kill_main.py,
+tests/test_typing_xvfb.py): with GNERTS_INJECT_SEED set, the real `python main.py` gets
+random key presses among its events (seeded), and reports each save it writes on stdout
+(SAVE-START / SAVE-END), so a test can SIGKILL it while it plays and writes. With
+GNERTS_REPORT_TYPING set, it reports each character typed on the Join screen and the
+field it made ("TYPED address=127.0.0.1:"). Nothing happens without the variables."""
 import os
+
+if os.environ.get("GNERTS_REPORT_TYPING"):
+    import sys
+
+    import pygame
+
+    _get_typing = pygame.event.get
+    _typing_patched = []
+
+    def _report_typing():
+        join = sys.modules.get("game.scenes.join")
+        if join is None or _typing_patched:
+            return
+        type_char = join.JoinScene.type_char
+
+        def reported(self, ch):
+            result = type_char(self, ch)
+            field = join.FIELDS[self.field]
+            print(f"TYPED {field}={self.values[field]}", flush=True)
+            return result
+        join.JoinScene.type_char = reported
+        _typing_patched.append(True)
+
+    def get_typing(*args, **kwargs):
+        _report_typing()
+        return _get_typing(*args, **kwargs)
+
+    pygame.event.get = get_typing
 
 if os.environ.get("GNERTS_INJECT_SEED"):
     import random
