@@ -412,7 +412,7 @@ class Gallery:
             host_says("update", view=net_codec.view_to_json(game.view(0)),
                       events=net_codec.events_for(events, 0), n=len(game.records))
         update([])
-        table = RemoteGinTable(self.app, RemoteSeat(client, "gin"))
+        table = RemoteGinTable(self.app, RemoteSeat(client, BY_KEY["gin"]))
         self.app.push(table)
         self.run(2)
         self.shot("gin-network-table")
@@ -466,10 +466,11 @@ class Gallery:
 
     # -- a joiner's Nerts table, drawn from the views an engine gives (no network) -------
     def remote_nerts(self) -> None:
+        from game.engine import apply_now
         from game.nerts import net_codec
         from game.nerts.remote_table import RemoteNertsTable
         from game.nerts.rules import NertsOptions, new_engine
-        from game.net import adapters, protocol
+        from game.net import protocol
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
         engine, rng = new_engine(7, NertsOptions(seats=3)), random.Random(7)
@@ -477,13 +478,13 @@ class Gallery:
             legal = engine.legal_moves(i % 3)
             plays = [m for m in legal if m.move.kind == "play"]
             if not engine.round.over:
-                adapters.apply_now("nerts", engine, rng.choice(plays or legal))
+                apply_now(engine, rng.choice(plays or legal))
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 1, ["Anna", "Zoe", "Boris"]
         client.inbox.append(protocol.parse_from_host(protocol.encode(
             "update", view=net_codec.view_to_json(engine.view(1)), events=[], n=120,
             step=engine.round.step_no, layouts=net_codec.layouts_to_json(engine))))
-        self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, "nerts")))
+        self.app.push(RemoteNertsTable(self.app, RemoteSeat(client, BY_KEY["nerts"])))
         self.run(2)
         self.shot("nerts-remote-table")
 
@@ -507,7 +508,7 @@ class Gallery:
                                           events=events_for(list(events), 1), n=1))
         welcome = parse_from_host(encode("welcome", seat=1, token="x" * 24, names=client.names,
                                          game="gostop", version=1))
-        self.app.push(RemoteGoStopTable(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
+        self.app.push(RemoteGoStopTable(self.app, RemoteSeat(client, BY_KEY["gostop"], [welcome, update()])))
         self.run(2)
         self.shot("gostop-remote-table")
         events = []
@@ -531,7 +532,7 @@ class Gallery:
         engine, ais = GnonoState(4, 12), [make_ai("baseline", s) for s in range(4)]
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 0, ["Zoe", "Anna", "Boris", "Computer 4"]
-        scene = RemoteGnonoTable(self.app, RemoteSeat(client, "gnono"))
+        scene = RemoteGnonoTable(self.app, RemoteSeat(client, BY_KEY["gnono"]))
         self.app.push(scene)
 
         def update(events: list, seats_missing: tuple = ()) -> None:

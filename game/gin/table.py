@@ -270,3 +270,10 @@ def _resume(app):
     t = GinTable(app, d["game"], d["name"], d["level"], d["ai_seed"], d["session"])
     table_save.restore(t.ctl, d)
     return t
+
+
+def join(app, link) -> Scene:
+    """The joiner's table (game/gamespec.py's JoinTable), given the seat's link to the
+    host (game/net/remote_seat.py's RemoteSeat)."""
+    from game.gin.remote_table import RemoteGinTable  # lazy: loads with the joiner's table, on a join
+    return RemoteGinTable(app, link)

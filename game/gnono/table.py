@@ -41,7 +41,7 @@ from game import palette as P
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
-from game.scene import Pop, Push
+from game.scene import Pop, Push, Scene
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
@@ -421,3 +421,10 @@ def _resumed(app, saved) -> GnonoTable:
     t.challenge = saved.challenge
     t.history = saved.history
     return t.resumed(saved.log)
+
+
+def join(app, link) -> Scene:
+    """The joiner's table (game/gamespec.py's JoinTable), given the seat's link to the
+    host (game/net/remote_seat.py's RemoteSeat)."""
+    from game.gnono.remote_table import RemoteGnonoTable  # lazy: loads with the joiner's table, on a join
+    return RemoteGnonoTable(app, link)

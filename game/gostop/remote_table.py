@@ -187,3 +187,10 @@ class RemoteGoStopTable(GoStopScene):
 
     def spoken_detail(self) -> str | None:
         return None if self.ctl.state is None else super().spoken_detail()
+
+
+def join(app, link) -> RemoteGoStopTable:
+    """The joiner's table (game/gamespec.py's JoinTable), given the seat's link to the
+    host (game/net/remote_seat.py's RemoteSeat). (Here, not in table.py: this module
+    imports that one.)"""
+    return RemoteGoStopTable(app, link)

@@ -383,3 +383,10 @@ class RemoteNertsTable(RealTimeTable):
         canvas.fill(P.PALETTE[self.app.options["colour.table"]])
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         ui.text(canvas, 1, 0, "NERTS  at a network table: waiting for the host...", P.WHITE, P.BLUE)
+
+
+def join(app, link) -> RemoteNertsTable:
+    """The joiner's table (game/gamespec.py's JoinTable), given the seat's link to the
+    host (game/net/remote_seat.py's RemoteSeat). (Here, not in table.py: this module
+    imports that one.)"""
+    return RemoteNertsTable(app, link)

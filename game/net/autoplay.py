@@ -1,7 +1,7 @@
 """A computer playing from a remote seat: it reads only the views the host sends
-(decoded by the game's net codec) and answers with moves on the wire, as a human's
-program would. The tests play whole hands this way and the bench times it; it is
-also the model of what a remote table asks of a view. No pygame here.
+(decoded by the game's net codec) and answers with the game's one computer player
+(game/bot.py), as a human's program would. The tests play whole hands this way and
+the bench times it. No pygame here.
 """
 from __future__ import annotations
 
@@ -9,10 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.bot import Bot, ClockedBot
 from game.games import BY_KEY
-from game.gnono.moves import GAME_OVER, ROUND_OVER, CallUno
-from game.nerts.moves import Seated
-from game.net import adapters
 
 
 class RemotePlayer:
@@ -22,14 +20,14 @@ class RemotePlayer:
     def __init__(self, game: str, level: str, seed: int,
                  clock: Callable[[], float] = time.monotonic):
         self.spec = BY_KEY[game]
-        self.clock = clock      # the Nerts clock runs on from the last update's step by it
+        self.clock = clock      # a real-time game's clock runs on from the last update's step by it
         self.key = game
-        self.ai = adapters.make_computer(self.spec, level, seed)
+        self.level, self.seed = level, seed
+        self.bot: Bot | None = None       # made once the welcome's seat is known (the first view)
         self.view: Any = None
-        self.step = 0           # Nerts: the host's clock at the last update...
+        self.step = 0           # the host's clock at the last update...
         self.step_at = 0.0      # ...and when it came
         self.fresh = False      # a view came since the last move was chosen
-        self._uno_turn: Any = None
 
     def update(self, fields: dict[str, Any]) -> None:
         self.view = self.spec.net_codec.view_from_json(fields["view"])
@@ -38,41 +36,21 @@ class RemotePlayer:
         self.fresh = True
 
     def move(self) -> Any:
-        """The move this seat makes now from its latest view, or None."""
+        """The move this seat makes now from its latest view, or None (a turn game:
+        once a view; a real-time game looks again at every step of the clock)."""
         v = self.view
-        if v is None or not self.fresh:
+        if v is None or not (self.fresh or self.spec.realtime):
             return None
         self.fresh = False
-        return {"gnono": self._gnono, "gin": self._gin, "gostop": self._gostop,
-                "nerts": self._nerts}[self.key](v)
+        if self.bot is None:
+            self.bot = self.spec.make_bot(self.level, self.seed, v.seat)
+        return self.bot.step(v, self.clock_now())
+
+    def clock_now(self) -> int:
+        """The host's clock now, as this seat reckons it (0 in a turn game)."""
+        rate = self.spec.clock_rate
+        return 0 if rate is None else self.step + int((self.clock() - self.step_at) * rate)
 
     def next_look(self) -> int | None:
-        """Nerts: the step of the host's clock at which this computer looks again."""
-        return self.ai.next_step if self.key == "nerts" else None
-
-    def _gnono(self, v: Any) -> Any:
-        if v.phase in (ROUND_OVER, GAME_OVER):
-            return None
-        if CallUno(v.seat) in v.legal and self._uno_turn != (v.counts, v.current):
-            self._uno_turn = (v.counts, v.current)
-            self.fresh = True          # and then the turn's move, from the same view
-            return CallUno(v.seat)
-        return self.ai.choose(v) if v.current == v.seat else None
-
-    def _gin(self, v: Any) -> Any:
-        if v.phase in ("hand_over", "game_over") or not v.legal_moves:
-            return None
-        return self.ai.choose(v)
-
-    def _gostop(self, v: Any) -> Any:
-        if not v.legal or v.question.seat != v.seat or v.question.kind == "hand_over":
-            return None
-        return self.ai.choose(v)
-
-    def _nerts(self, v: Any) -> Any:
-        if v.over or v.round is None or v.round.over:
-            return None
-        self.fresh = True              # the clock runs: look again at the next step
-        step = self.step + int((self.clock() - self.step_at) * adapters.NERTS_SPS)
-        move = self.ai.poll(step, v.round)
-        return None if move is None else Seated(v.seat, move)
+        """A real-time game: the step of the host's clock at which this computer looks again."""
+        return self.bot.next_look() if isinstance(self.bot, ClockedBot) else None

@@ -16,13 +16,13 @@ BREAKDOWN_SHOWN = 4   # counters shown on a breakdown's line (the CSV has them a
 def statistics_lines(stats) -> list[str]:
     lines: list[str] = []
     for g in GAMES:
-        rows = stats.lines(g.key)
+        rows = stats.lines(g.key, g.stat_labels)
         lines.append(g.title)
         lines.extend(f"  {label:<32}{value:>10}" for label, value in rows)
         if not rows:
             lines.append("  (not played yet)")
         for kind, value in stats.breakdowns(g.key):
-            counts = stats.lines(stats.breakdown_key(g.key, kind, value))[:BREAKDOWN_SHOWN]
+            counts = stats.lines(stats.breakdown_key(g.key, kind, value), g.stat_labels)[:BREAKDOWN_SHOWN]
             shown = ", ".join(f"{label.lower()} {n}" for label, n in counts)
             lines.append(f"  {kind.capitalize()} {value}: {shown}")
         lines.append("")
