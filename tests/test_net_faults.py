@@ -95,6 +95,10 @@ class StubCodec:
     def events_for(events, seat):
         return []
 
+    @staticmethod
+    def listed_form(move):
+        return move
+
 
 def test_in_nerts_a_computer_plays_a_dropped_seat_until_its_player_returns():
     clock = Clock()

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.gin import net_codec as gin_net_codec
 from game.gin import table as T
 from game.gin.rules import GinGame
 from game.net import adapters
@@ -35,7 +36,7 @@ class Joiner:
     def __init__(self, port: int) -> None:
         self.client = NetClient("127.0.0.1", port, CODE.lower(), "Bob")
         self.player = RemotePlayer("gin", "normal", 3)
-        self.wire = adapters.Wire(T.net_codec)
+        self.wire = adapters.Wire(gin_net_codec)
         self.seq = 0
         self.ended: tuple[str, str] | None = None
         self.client.start()
