@@ -113,7 +113,10 @@ def play_randomly(game: str, seed: int, options=None, max_moves: int | None = No
         if engine.is_over():
             break
         movers = engine.to_move()
-        assert movers, "a game not over has a seat to move"
+        if not movers:          # between hands, only the table moves: it deals
+            assert deal is not None, "a game not over has a seat to move, or the table has"
+            engine.apply(deal)
+            continue
         for seat in range(engine.n_seats):
             if seat not in movers:
                 assert engine.legal_moves(seat) == []
