@@ -12,7 +12,7 @@ from game.gostop.view import PlayerView
 class GoStopBot:
     def __init__(self, level: str, seed: int, seat: int):
         self.seat = seat
-        self.ai = make_ai(level, seed)
+        self.ai: Any = make_ai(level, seed)     # (the AI module is not typed)
 
     def step(self, view: PlayerView, clock: int) -> Any | None:
         q = view.question
