@@ -114,3 +114,29 @@ def test_a_nerts_round_on_the_virtual_clock_takes_the_same_course_twice():
         finally:
             table.close()
     assert len(logs[0]) > 50 and logs[0] == logs[1]
+
+
+def test_the_gnono_host_and_joiner_computers_call_uno_and_jump_in_alike():
+    """One computer per game: the host's computer (adapters.Computer, the engine's view)
+    and a joiner's (autoplay's RemotePlayer, the view as the host sends it) are the
+    game's one bot, so they decide alike: calling "UNO!", jumping in, playing."""
+    from game.gnono.moves import CallUno
+    from game.gnono.options import GnonoOptions
+    from game.net.adapters import Computer
+    spec = BY_KEY["gnono"]
+    engine = spec.new_engine(4, GnonoOptions(jump_in=True), 3)
+    seen = set()
+    for _ in range(400):
+        if engine.is_over() or engine.table_move() is not None:
+            break
+        moves = {}
+        for seat in engine.to_move():
+            host = Computer(spec, seat, "hard", 7)
+            joiner = RemotePlayer("gnono", "hard", 7)
+            joiner.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+            moves[seat] = host.move(engine, 0.0, 0)
+            assert joiner.move() == moves[seat]
+            seen.add(type(moves[seat]).__name__ if moves[seat] is not None else None)
+        move = next((m for m in moves.values() if isinstance(m, CallUno)), None) or moves.get(engine.current)
+        engine.apply(move if move is not None else engine.legal_moves(engine.current)[0])
+    assert "CallUno" in seen and "Play" in seen
