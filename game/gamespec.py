@@ -188,10 +188,6 @@ class GameSpec:
             raise ValueError(f"{self.key}: the spec declares {wrong} unlike its modules")
         return parts
 
-    @property
-    def loaded(self) -> bool:
-        return "parts" in self.__dict__
-
     # the parts, by name (each loads the game) ----------------------------------------
     @property
     def new_engine(self) -> NewEngine:

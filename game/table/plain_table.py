@@ -45,7 +45,6 @@ class LocalSeat:
         self.seed = seed
         self.bots = {s: spec.make_bot(level, seed + s, s) for s, level in self.levels.items()}
         names = [f"Computer {s + 1}" if s in self.levels else YOU for s in range(engine.n_seats)]
-        self.names = names
         seats = [Seat(n, "computer", self.levels[s]) if s in self.levels else Seat(n, "human")
                  for s, n in enumerate(names)]
         self.recorder = Recorder(spec.replay_codec, seats, viewer=seat)
@@ -116,7 +115,6 @@ class LinkSeat:
 
     def __init__(self, link: Any):
         self.link = link
-        self.names = list(link.names)
 
     def view(self) -> Any:
         return self.link.view
@@ -130,7 +128,6 @@ class LinkSeat:
 
     def pump(self) -> None:
         self.link.poll()
-        self.names = list(self.link.names)
 
     def leave(self) -> None:
         self.link.leave()
