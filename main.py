@@ -52,12 +52,18 @@ def table_code(text: str) -> str:
     return text.upper()
 
 
+def either(words: list[str]) -> str:
+    """"a, b or c"."""
+    return " or ".join(filter(None, [", ".join(words[:-1]), words[-1]]))
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from game.games import GAMES  # (their declarations only: the help names them)
     p = Parser(prog="gnerts",
-               description="G'NERTS, a DOS-style card parlor: Nerts, Gin Rummy, Gnono, Go-Stop.")
+               description=f"G'NERTS, a DOS-style card parlor: {', '.join(g.title for g in GAMES)}.")
     p.add_argument("--windowed", action="store_true", help="run in a window instead of full screen")
     p.add_argument("--game", metavar="NAME",
-                   help="go straight to a game's table (nerts, gin, gnono or gostop)")
+                   help=f"go straight to a game's table ({either([g.key for g in GAMES])})")
     p.add_argument("--seed", type=deal_number, metavar="N",
                    help=f"deal number (0 to {DEAL_LIMIT - 1}): the shuffle of the first deal")
     p.add_argument("--save-dir", metavar="DIR", help="where options, saved games and screenshots go")
@@ -70,9 +76,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="with --host: the table code players give (default: a new one)")
     p.add_argument("--seats", type=non_negative, metavar="N",
                    help="with --host: seats open to players (the rest are computers)")
+    sizes = ", ".join(f"{g.title} {g.seats[0]}-{g.seats[-1]}" for g in GAMES if len(g.seats) > 1)
     p.add_argument("--players", type=non_negative, metavar="N",
-                   help="with --host: how many sit at the table, where the game allows it "
-                        "(Nerts 2-4, Gnono 2-10, Go-Stop 2-3; default: the game's own)")
+                   help=f"with --host: how many sit at the table, where the game allows it "
+                        f"({sizes}; default: the game's own)")
     p.add_argument("--bind", metavar="ADDRESS",
                    help="with --host: the address to listen on (default 0.0.0.0, every interface; "
                         "127.0.0.1 under GNERTS_NET_LOOPBACK=1)")
@@ -89,18 +96,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def host_table(args: argparse.Namespace) -> int:
     """python main.py --host GAME ...: the headless network table."""
     from game.games import BY_KEY
-    from game.net import adapters, headless
+    from game.net import headless
     from game.net.protocol import DEFAULT_PORT
 
     if args.host not in BY_KEY:
         Parser(prog="gnerts").error(f"argument --host: invalid choice: {args.host!r} "
                                     f"(choose from {', '.join(BY_KEY)})")
-    if BY_KEY[args.host].net_codec is None:
-        Parser(prog="gnerts").error(f"argument --host: {BY_KEY[args.host].title} "
-                                    "cannot be played over the network yet")
     if args.players is not None:
         try:
-            adapters.check_table_size(BY_KEY[args.host], args.players)
+            BY_KEY[args.host].check_seats(args.players)
         except ValueError as e:
             Parser(prog="gnerts").error(f"argument --players: {e}")
     try:
@@ -113,8 +117,8 @@ def host_table(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    args = parse_args(argv)
     if args.host is not None:
         return host_table(args)
     # lazy: pygame is imported only after the flags are read (--help, --version and a

@@ -12,7 +12,8 @@ import time
 
 from bench.shell import make_app
 from bench.stats import summary
-from game.net.adapters import NERTS_SPS
+from game.clock import STEP_HZ as NERTS_SPS
+from game.games import BY_KEY
 from game.net.host import REMOTE
 from game.net.loopback import LOOPBACK, LoopbackTable
 
@@ -32,7 +33,7 @@ def key_to_frame(seconds: float) -> dict:
                           host_options={"rate": 1000.0, "burst": 1000.0})
     client = NetClient(LOOPBACK, table.port, table.code, "Bench")
     client.start()
-    scene = join(app, RemoteSeat(client, "nerts"))
+    scene = join(app, RemoteSeat(client, BY_KEY["nerts"]))
     app.push(scene)
     ai, link = NertsAI("expert", random.Random(8), NERTS_SPS), scene.link
     waits: list[float] = []

@@ -24,6 +24,17 @@ def startup(quick: bool, save_dir: str):
             row("start-up", "ratio to bare pygame", f"{ratio:.2f}x", {"ratio": ratio}, "<= 2x", ratio <= 2.0)]
 
 
+def import_time(quick: bool, save_dir: str):
+    """What start-up imports, and what each game costs when it is first chosen."""
+    from game.games import BY_KEY
+    t = shell.import_times(2 if quick else 5)
+    rows = [row("start-up", "import game.app (median): no game's parts", ms(t["app"]["median"]), t["app"])]
+    for key, parts in ((k, v) for k, v in t.items() if k != "app"):
+        rows.append(row("start-up", f"{BY_KEY[key].title}: its spec at start-up / its parts on first use",
+                        f"{ms(parts['spec']['median'])} / {ms(parts['parts']['median'])}", parts))
+    return rows
+
+
 def _frame_row(name, stats):
     """Judged on CPU time per frame: on a shared machine the wall-time tail is other
     processes' time; both are shown."""
@@ -94,5 +105,5 @@ def network(quick: bool, save_dir: str):
     return net.rows(quick, row)
 
 
-ALL = [startup, idle_cpu, shell_frames, latency, table_frames, speech_cost, kept_replays, network,
-       engines.nerts, engines.gin, engines.gnono, engines.gostop]
+ALL = [startup, import_time, idle_cpu, shell_frames, latency, table_frames, speech_cost, kept_replays,
+       network, engines.nerts, engines.gin, engines.gnono, engines.gostop]

@@ -39,6 +39,46 @@ def startup(runs: int, save_dir: str) -> dict:
     return {"game": summary(game), "bare": summary(bare)}
 
 
+# one fresh program: `import game.app` timed, then the game named by argv[1] loaded
+# (its parts: engine, tables, codecs) the way a first play loads it
+IMPORT_CODE = """
+import json, sys, time
+t0 = time.perf_counter()
+import game.app
+t1 = time.perf_counter()
+from game.games import BY_KEY
+out = {"app": t1 - t0}
+if sys.argv[1] != "-":
+    t2 = time.perf_counter()
+    BY_KEY[sys.argv[1]].parts
+    out["parts"] = time.perf_counter() - t2
+print("GNERTS-IMPORT", json.dumps(out))
+"""
+
+
+def import_times(runs: int) -> dict:
+    """Seconds of `import game.app` (no game's parts load: only their declarations,
+    each game's spec module timed by -X importtime) and, per game, of its parts
+    loading on first use; each a median of `runs` fresh programs."""
+    import json
+
+    from game.games import GAMES
+    out: dict = {"app": [], **{g.key: {"spec": [], "parts": []} for g in GAMES}}
+    for _ in range(runs):
+        for g in GAMES:
+            r = subprocess.run([sys.executable, "-X", "importtime", "-c", IMPORT_CODE, g.key],
+                               capture_output=True, text=True, env=_env(), timeout=120, cwd=ROOT)
+            line = [ln for ln in r.stdout.splitlines() if ln.startswith("GNERTS-IMPORT")]
+            if r.returncode != 0 or not line:
+                raise RuntimeError(f"import run failed: {r.stderr[-500:]}")
+            got = json.loads(line[0].split(" ", 1)[1])
+            out["app"].append(got["app"])
+            out[g.key]["parts"].append(got["parts"])
+            spec = [ln for ln in r.stderr.splitlines() if ln.rstrip().endswith(f"game.{g.key}.spec")]
+            out[g.key]["spec"].append(int(spec[0].split("|")[1]) / 1e6 if spec else 0.0)
+    return {k: summary(v) if k == "app" else {p: summary(x) for p, x in v.items()} for k, v in out.items()}
+
+
 def make_app(save_dir: str):
     for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT"):
         os.environ.setdefault(k, _env()[k])

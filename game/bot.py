@@ -6,9 +6,10 @@ one computer player, not one per place it plays. Each game package's bot.py has
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
+@runtime_checkable
 class Bot(Protocol):
     def step(self, view: Any, clock: int) -> Any | None:
         """The move this seat makes now from `view` (its seat's view, never the full
@@ -19,4 +20,24 @@ class Bot(Protocol):
 
     def rejoin(self, clock: int) -> None:
         """It starts looking at the table at `clock` (a stand-in taking over a seat)."""
+        ...
+
+
+@runtime_checkable
+class ClockedBot(Bot, Protocol):
+    """A real-time game's bot, which looks at the table on its own reaction times."""
+
+    def next_look(self) -> int:
+        """The table clock's step at which it looks again (the tests' lockstep clock
+        jumps there rather than through every step)."""
+        ...
+
+
+@runtime_checkable
+class WaitingBot(Bot, Protocol):
+    """A turn game's bot that may plan a move for a later clock (a catch after its
+    reaction time): while it waits, whoever feeds it shows it the same view again."""
+
+    def waiting(self) -> bool:
+        """A move of its is planned for a later clock."""
         ...

@@ -12,7 +12,8 @@ Codes made before that rule keep working (their spare bits were always zero).
 
 Each game's replay codec (named by its GameSpec) says what a code needs of it: its
 CHALLENGE_PREFIX and CHALLENGE_ID, its computers' LEVELS and its options as JSON.
-A table encodes and decodes with its own codec; the menu decodes with every game's.
+A table encodes and decodes with its own codec; the menu finds the game by the code's
+prefix (its GameSpec declares it) and decodes with that game's codec alone.
 """
 from __future__ import annotations
 
@@ -190,8 +191,7 @@ def decode(code: str, codecs: Sequence[Any]) -> Challenge:
     text = "".join(code.split()).upper().replace("-", "")
     c = next((c for c in codecs if text.startswith(c.CHALLENGE_PREFIX)), None)
     if c is None:
-        *most, last = [c.CHALLENGE_PREFIX for c in codecs]
-        raise ChallengeError(f"a challenge code starts with {', '.join(most) + ' or ' if most else ''}{last}")
+        raise wrong_prefix([c.CHALLENGE_PREFIX for c in codecs])
     game = c.GAME
     text = text[len(c.CHALLENGE_PREFIX):].translate(str.maketrans("OIL", "011"))
     if not text or any(ch not in ALPHABET for ch in text):
@@ -231,6 +231,12 @@ def decode(code: str, codecs: Sequence[Any]) -> Challenge:
     return Challenge(game, deal_no, options, tuple(seats), score, name)
 
 
+def wrong_prefix(prefixes: Sequence[str]) -> ChallengeError:
+    """The refusal of a code that starts as no game's codes do."""
+    *most, last = prefixes
+    return ChallengeError(f"a challenge code starts with {', '.join(most) + ' or ' if most else ''}{last}")
+
+
 def outcome(ch: Challenge, my_score: int, my_name: str = "You") -> str:
     """The comparison at the end of a challenge game (higher scores are better)."""
     if my_score > ch.score:
@@ -247,13 +253,12 @@ def save_code(storage, code: str, ch: Challenge) -> bool:
     return storage.write_text(FILE, text)
 
 
-def read_code_file(storage, codecs: Sequence[Any]) -> str | None:
+def read_code_file(storage, prefixes: Sequence[str]) -> str | None:
     """The code of challenge.txt in the saves folder (a friend's, dropped there), if any
-    (a code of one of the games whose codecs are given). Read through the storage: a
+    (a code starting with one of the games' `prefixes`). Read through the storage: a
     FIFO or a device is never opened, a file too large or not UTF-8 is set aside and
     told once."""
     text = storage.read_file(FILE, lambda raw: raw.decode("utf-8"), "no code was read from it",
                              LIMITS[KIND])
-    prefixes = tuple(c.CHALLENGE_PREFIX for c in codecs)
     lines = (text or "").splitlines()
-    return next((ln.strip() for ln in lines if ln.strip().upper().startswith(prefixes)), None)
+    return next((ln.strip() for ln in lines if ln.strip().upper().startswith(tuple(prefixes))), None)

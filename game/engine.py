@@ -6,11 +6,13 @@ No pygame here: rules engines import this module and stay pure.
 The interface (`Engine`) is what the tables, the computers, simulations, the bench,
 replays and the conformance test (tests/test_conformance.py) all call: each game's
 engine class implements it itself, with no wrapper, so a game is played one way
-everywhere. Each game's rules module offers `new_engine(seed, options=None)`. A move
-names its seat (`apply(move)`, one argument); in Nerts every seat may move at once,
-so `to_move()` names them all, and real time enters as a move of the table: a seat's
-`Seated(seat, move)` is queued and the table's clock, `Step`, applies the step's moves
-in a fair order. Every engine holds the whole game (Nerts: rounds to a target).
+everywhere. Each game's rules module offers `new_engine(seed, options=None, seats=None)`.
+A move names its seat (`apply(move)`, one argument). The table is a seat of the engine
+too: `table_move()` is its move now (the deal of the next hand or round), applied
+through the same `apply`. A real-time game's engine is also `Clocked`: every seat may
+move at once, so `to_move()` names them all; a seat's move is queued and the table's
+clock move (`clock_move(step)`) applies the step's moves in a fair order. Every engine
+holds the whole game (rounds or hands to a target).
 """
 from __future__ import annotations
 
@@ -86,6 +88,11 @@ class Engine(Protocol):
 
     def is_over(self) -> bool: ...
 
+    def table_move(self) -> Any | None:
+        """The move the table itself makes now, if any: the deal of the next hand or
+        round once one is finished (None while one is played, and once the whole game
+        is over). The shared table, the host and the bench apply it; no game is named."""
+
     def scores(self) -> list[int]:
         """Each seat's score so far, in the game's own unit."""
 
@@ -103,6 +110,42 @@ class Engine(Protocol):
     def redeal_hidden(self, seat: int, rng: random.Random) -> Engine:
         """A copy in which every card `seat` cannot see is dealt anew among the places
         it cannot see (each place keeps its size): equal views, other hidden cards."""
+
+
+@runtime_checkable
+class Clocked(Protocol):
+    """A real-time engine (its GameSpec has a clock_rate): the seats' moves are queued
+    and the table's clock applies them, step by step."""
+
+    def clock_step(self) -> int:
+        """The clock's step now."""
+
+    def clock_move(self, step: int) -> Any | None:
+        """The table's move that brings the clock to `step` and applies the moves queued
+        (`step` the step now: at once, no time passing); None when no clock runs or
+        there is nothing to do."""
+
+
+def apply_now(engine: Engine, move: Any) -> list[Event]:
+    """Apply a move at once: a real-time engine queues a seat's move for the step on,
+    so the clock's move at the step now follows it (the moves are taken in the order
+    they come: the first card to a foundation wins). A turn game's apply alone."""
+    events = engine.apply(move)
+    if isinstance(engine, Clocked):
+        settle = engine.clock_move(engine.clock_step())
+        if settle is not None:
+            events += engine.apply(settle)
+    return events
+
+
+def advance_clock(engine: Engine, step: int) -> list[Event]:
+    """A real-time engine's clock brought to `step` (nothing if it stands there or no
+    clock runs); the turn games have none."""
+    if isinstance(engine, Clocked):
+        move = engine.clock_move(step)
+        if move is not None:
+            return engine.apply(move)
+    return []
 
 
 # options: one style of validation for every game ----------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -128,10 +128,11 @@ class _Folder:
 class ReplayStore:
     """The replays folder: the last KEEP_LAST replays of each game, and those kept."""
 
-    def __init__(self, storage: Storage, codecs: Iterable[Any]):
-        """`codecs`: the replay codecs of the games (game.games.CODECS, which the App
-        holds as app.codecs): a file is read and checked by its game's codec."""
-        self.codecs = {c.GAME: c for c in codecs}
+    def __init__(self, storage: Storage, codecs: Mapping[str, Any]):
+        """`codecs`: the replay codecs of the games by key (game.games.CODECS, which
+        loads a game when its codec is first asked for): a file is read and checked by
+        its game's codec."""
+        self.codecs = codecs
         self.files = Storage(os.path.join(storage.dir, FOLDER))
         # messages about the replays reach the player through the saves folder's storage
         self.files.problems, self.files.told = storage.problems, storage.told

@@ -3,20 +3,22 @@ and won, gins, G'NERTS calls, ...) and bests. Tables call record() and best() wh
 a hand or a game ends; the menu's statistics screen shows them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.storage import Storage
 
 FILE = "stats.json"
 SCHEMA = 1
 MAX_COUNT = 10 ** 12
 
-# What each game's lines read like on the screen, in order.
-LABELS = {
+# What the lines every game may count read like on the screen, in order: the counts,
+# then the game's own (its GameSpec's stat_labels), then the bests.
+COUNTS = {
     "games_played": "Games played", "games_won": "Games won",
     "hands_played": "Hands played", "hands_won": "Hands won",
     "rounds_played": "Rounds played", "rounds_won": "Rounds won",
-    "gins": "Gins", "knocks": "Knocks", "underknocks": "Underknocks", "blitzes": "Blitzes",
-    "calls": "G'NERTS calls", "uno_calls": "\"UNO!\" calls", "caught": "Caught without \"UNO!\"",
-    "gos": "Go calls", "stops": "Stops", "chips": "Chips won (net)", "nagari": "Nagari hands",
+}
+BESTS = {
     "best_score": "Best score", "best_round": "Best round", "best_hand": "Best hand",
     "coach_uses": "Coach's hints asked",
 }
@@ -44,7 +46,7 @@ class Stats:
         self.data: dict[str, dict[str, int]] = data or {}
 
     def record(self, game: str, **counts: int) -> None:
-        """Add to counters, e.g. record("gin", hands_played=1, hands_won=1, gins=1)."""
+        """Add to a game's counters (by its key), e.g. record(key, hands_played=1, hands_won=1)."""
         g = self.data.setdefault(game, {})
         for name, n in counts.items():
             g[name] = max(-MAX_COUNT, min(MAX_COUNT, g.get(name, 0) + int(n)))
@@ -68,7 +70,7 @@ class Stats:
 
     @staticmethod
     def breakdown_key(game: str, kind: str, value: str) -> str:
-        """Where a game's counts by level or by variant are kept: "gin/level/expert"."""
+        """Where a game's counts by level or by variant are kept: "<key>/level/expert"."""
         return f"{game}/{kind}/{value}"
 
     def breakdowns(self, game: str) -> list[tuple[str, str]]:
@@ -94,10 +96,14 @@ class Stats:
                 writer.writerow([game, kind, value, name, count])
         return out.getvalue()
 
-    def lines(self, game: str) -> list[tuple[str, int]]:
+    def lines(self, game: str, own: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
+        """A game's (or a breakdown's) counters as (label, count), labelled in order:
+        the common counts, the game's `own` labels (its spec's stat_labels), the bests,
+        then any other counter by its name."""
         g = self.data.get(game, {})
-        known = [(LABELS[k], g[k]) for k in LABELS if k in g]
-        others = [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in LABELS]
+        labels = {**COUNTS, **(own or {}), **BESTS}
+        known = [(labels[k], g[k]) for k in labels if k in g]
+        others = [(k.replace("_", " ").capitalize(), v) for k, v in sorted(g.items()) if k not in labels]
         return known + others
 
 

@@ -40,7 +40,7 @@ FAILURE_LIMIT = 2
 # The most a player-data file may hold, by kind; a larger one is damaged, not read.
 MAX_BYTES = 4 * 1024 * 1024        # the games' saves and the replays
 LIMITS = {"options": 64 * 1024, "presets": 256 * 1024, "stats": 1024 * 1024,
-          "nerts-drills": 1024 * 1024, FAILURES_KIND: 16 * 1024, "challenge": 16 * 1024,
+          FAILURES_KIND: 16 * 1024, "challenge": 16 * 1024,
           "replay": 8 * 1024 * 1024, "replay-index": 64 * 1024 * 1024}
 # The folders under the saves folder that the program writes (game/replay_store.py's FOLDER):
 # start-up cleans the temporary files of an interrupted save in each.
@@ -198,15 +198,17 @@ class Storage:
             os.close(fd)
 
     def read_json(self, name: str, kind: str, schema: int,
-                  validate: Callable[[Any], Any], lost: str = DEFAULTS_USED) -> Any | None:
+                  validate: Callable[[Any], Any], lost: str = DEFAULTS_USED,
+                  limit: int | None = None) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
 
         `validate(data)` returns the cleaned data or raises ValueError for damaged data.
         `lost` tells the player what a damaged file costs ("defaults used", "the saved
-        game cannot be resumed").
+        game cannot be resumed"). `limit`: the most bytes it may hold (None: the limit
+        of its kind, LIMITS; a game's own files say theirs where they read them).
         """
         return self.read_file(name, lambda raw: validate(_unwrap(raw, kind, schema)), lost,
-                              LIMITS.get(kind, MAX_BYTES))
+                              LIMITS.get(kind, MAX_BYTES) if limit is None else limit)
 
     def read_file(self, name: str, parse: Callable[[bytes], Any], lost: str = DEFAULTS_USED,
                   limit: int = MAX_BYTES) -> Any | None:

@@ -1,16 +1,18 @@
-"""One conformance test for the four engines (in the spirit of OpenSpiel's random
-simulation test): each game's rules module offers new_engine(seed, options=None),
+"""One conformance test for every game's engine (in the spirit of OpenSpiel's random
+simulation test): each game's spec offers new_engine(seed, options=None, seats=None),
 whose state class implements game.engine.Engine itself (apply(move) and the rest,
 no wrapper), and random play from many seeds must keep every promise of that
-interface:
+interface (tests/sixth_game runs a game that lives only in the tests through it too):
 - invariants hold after every move, and the game ends;
 - to_json -> JSON text -> from_json gives the same state, at random points, and the
   restored state plays on the same as the original;
 - every listed move is accepted, a move not listed is refused, and a refused move
   changes nothing;
-- a seat's view is unchanged when the cards it cannot see are dealt anew.
-Nerts plays on the table's clock: a seat's move is queued and a `Step` applies the
-step's moves, now and then those of several seats at once (a race).
+- a seat's view is unchanged when the cards it cannot see are dealt anew;
+- the table's own move (table_move) is one the engine accepts.
+A real-time game (a Clocked engine: Nerts) plays on the table's clock: a seat's move
+is queued and the clock's move applies the step's moves, now and then those of several
+seats at once (a race).
 """
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ import random
 
 import pytest
 
-from game.engine import Engine, Event, IllegalMove
-from game.nerts.moves import Seated, Step
+from game.engine import Clocked, Engine, Event, IllegalMove
+from game.games import BY_KEY
 
 GAMES = ["nerts", "gin", "gnono", "gostop"]
 SEEDS = range(12)
@@ -35,7 +37,7 @@ MAX_MOVES = {
 
 
 def new_engine(game: str, seed: int, options=None) -> Engine:
-    return importlib.import_module(f"game.{game}.rules").new_engine(seed, options)
+    return BY_KEY[game].new_engine(seed, options)
 
 
 # each game's variants and presets besides its defaults: (game, name, options as a dict)
@@ -51,17 +53,17 @@ def variant_options(game: str, name: str | None):
     if name is None:
         return None
     values = next(v for g, n, v in VARIANTS if (g, n) == (game, name))
-    rules = importlib.import_module(f"game.{game}.rules")
-    cls = next(getattr(rules, a) for a in dir(rules) if a.endswith("Options") and a[0].isupper())
-    return cls(**values)
+    return type(BY_KEY[game].replay_codec.default_options())(**values)
 
 
 def clock(game: str, engine, move, rng: random.Random) -> list:
-    """The table's clock after a move: Nerts queues a seat's move for the step on,
-    and a Step (most of the time at once, now and then after more moves of more
-    seats) applies the step's moves. The other games have no clock."""
-    if game == "nerts" and isinstance(move, Seated) and rng.random() < 0.7:
-        return engine.apply(Step())
+    """The table's clock after a move: a real-time engine queues a seat's move for the
+    step on, and the clock's move to the next step (most of the time at once, now and
+    then after more moves of more seats) applies the step's moves. The turn games
+    have no clock."""
+    if isinstance(engine, Clocked) and engine.clock_move(engine.clock_step()) is not None \
+            and rng.random() < 0.7:
+        return engine.apply(engine.clock_move(engine.clock_step() + 1))
     return []
 
 
@@ -87,8 +89,10 @@ def test_random_play_keeps_every_promise(game, variant, seed):
     play_randomly(game, seed, variant_options(game, variant))
 
 
-def play_randomly(game: str, seed: int, options=None) -> None:
-    """Random play from a seed to the end, checking every promise on the way."""
+def play_randomly(game: str, seed: int, options=None, max_moves: int | None = None) -> None:
+    """Random play from a seed to the end, checking every promise on the way (`game`:
+    a key of the games registered)."""
+    max_moves = max_moves or MAX_MOVES[game]
     rng = random.Random(seed)
     engine = new_engine(game, seed, options)
     seen_moves: list = []
@@ -101,12 +105,18 @@ def play_randomly(game: str, seed: int, options=None) -> None:
         heavy -= 1
         return True
 
-    for _ in range(MAX_MOVES[game]):
+    for _ in range(max_moves):
         engine.check_invariants()
+        deal = engine.table_move()
+        if deal is not None and now(0.05):   # the table's move is accepted (on a copy)
+            engine.copy().apply(deal)
         if engine.is_over():
             break
         movers = engine.to_move()
-        assert movers, "a game not over has a seat to move"
+        if not movers:          # between hands, only the table moves: it deals
+            assert deal is not None, "a game not over has a seat to move, or the table has"
+            engine.apply(deal)
+            continue
         for seat in range(engine.n_seats):
             if seat not in movers:
                 assert engine.legal_moves(seat) == []
@@ -146,7 +156,7 @@ def play_randomly(game: str, seed: int, options=None) -> None:
         events = engine.apply(move) + clock(game, engine, move, rng)
         assert isinstance(events, list) and all(isinstance(e, Event) for e in events)
     else:
-        pytest.fail(f"{game} seed {seed}: not over after {MAX_MOVES[game]} random moves")
+        pytest.fail(f"{game} seed {seed}: not over after {max_moves} random moves")
     engine.check_invariants()
     assert engine.to_move() == () or list(engine.to_move()) == []
     assert len(engine.scores()) == engine.n_seats

@@ -46,7 +46,7 @@ def test_c_at_the_end_of_the_game_makes_a_code_of_it(app):
     app.run(max_frames=2)
     box = app.top
     assert isinstance(box, TextBox) and box.title == "Challenge"
-    code = challenges.read_code_file(app.storage, [gin_codec])
+    code = challenges.read_code_file(app.storage, [gin_codec.CHALLENGE_PREFIX])
     assert code is not None and any(code in line for line in box.lines)
     ch = challenges.decode(code, [gin_codec])
     assert ch == Challenge("gin", 31337, QUICK.to_json(), (None, "expert"),

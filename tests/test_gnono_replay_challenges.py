@@ -37,7 +37,7 @@ def test_a_challenge_made_at_the_end_is_the_same_game(menu_app):
     post_keys("c")
     app.run(max_frames=1)
     ch = challenges.decode(code_on_screen(app), [gnono_codec])
-    assert challenges.read_code_file(app.storage, [gnono_codec]) == code_on_screen(app)
+    assert challenges.read_code_file(app.storage, [gnono_codec.CHALLENGE_PREFIX]) == code_on_screen(app)
     assert ch.deal_no == 424242 and ch.seats == ("normal", None, "hard")
     assert ch.options == t.ctl.state.options.to_json()
     assert gnono_codec.options_from_json(ch.options) == t.ctl.state.options

@@ -41,7 +41,7 @@ def test_a_challenge_is_the_same_game(menu_app):
     box = app.top
     assert isinstance(box, TextBox) and box.title == "Challenge"
     code = next(line for line in box.lines if line.startswith("GST-"))
-    assert challenges.read_code_file(app.storage, [gostop_codec]) == code
+    assert challenges.read_code_file(app.storage, [gostop_codec.CHALLENGE_PREFIX]) == code
     ch = challenges.decode(code, [gostop_codec])
     assert (ch.game, ch.deal_no, ch.seats) == ("gostop", 4242, (None, "hard", "easy"))
     opts = gostop_codec.options_from_json(ch.options)

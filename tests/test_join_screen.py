@@ -88,7 +88,7 @@ def joining(menu_app, monkeypatch):
     no game goes on to its remote table here (the screen's own waiting box is tested:
     the remote tables are, each in its tests/test_net_remote_*.py)."""
     from game.scenes import join as join_mod
-    monkeypatch.setattr(join_mod, "REMOTE_TABLES", {})
+    monkeypatch.setattr(join_mod, "join_table", lambda game: None)
     made: list[FakeClient] = []
 
     def connect(*args):
@@ -391,7 +391,7 @@ def test_esc_after_the_welcome_leaves_the_table_then_goes_back_to_the_menu(joini
 
 def test_the_host_ending_the_table_or_a_lost_connection_is_told(joining, monkeypatch):
     app, scene = joining
-    monkeypatch.setattr(join_mod, "REMOTE_TABLES", {})     # (told in the waiting box, any game)
+    monkeypatch.setattr(join_mod, "join_table", lambda game: None)     # (told in the waiting box, any game)
     def end(text):
         return lambda c: c.inbox.append({"kind": "end", "reason": "over", "text": text})
 

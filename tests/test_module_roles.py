@@ -28,7 +28,8 @@ GAMES = ("gin", "gnono", "gostop", "nerts")
 # name: (role, pure: imports no pygame, not even through the game modules it imports)
 REQUIRED = {
     "__init__": ("the package", True),
-    "spec": ("SPEC, the game's GameSpec: all the shell imports of the game", False),
+    "spec": ("SPEC, the game's GameSpec (its declaration) and `parts`, its parts loaded on first use",
+             False),
     "rules": ("the engine (game/engine.py's protocol): the state and apply(move)", True),
     "moves": ("the moves, each naming its seat", True),
     "options": ("the rule options a game is dealt with", True),
@@ -36,6 +37,7 @@ REQUIRED = {
     "saves": ("the one checked reader of a saved engine state", True),
     "invariants": ("what must hold of a state, checked by tests, saves and the tables", True),
     "ai": ("the computer players and their levels, each from its seat's view", True),
+    "bot": ("the game's one computer player behind game/bot.py's Bot: make_bot(level, seed, seat)", True),
     "sim": ("computer-only games for the bench and the tests", True),
     "settings": ("the game's pages of the options program, its shipped presets", False),
     "replay_codec": ("the engine and moves as JSON for replays and challenges", True),

@@ -157,7 +157,7 @@ def test_c_on_the_end_screen_makes_a_challenge_of_the_same_game(app):
     ch = challenges.decode(code, [nerts_codec])
     assert ch.deal_no == table.ctl.seed and ch.seats == (None, "easy", "hard")
     assert ch.options == table.ctl.game.options.to_json() and ch.score == table.ctl.game.totals[0]
-    assert challenges.read_code_file(app.storage, [nerts_codec]) == code
+    assert challenges.read_code_file(app.storage, [nerts_codec.CHALLENGE_PREFIX]) == code
 
 
 def test_c_with_two_humans_beeps_with_a_note(app):

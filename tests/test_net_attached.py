@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games import BY_KEY
 from game.gin.rules import NextHand
 from game.net import protocol
 from game.net.host import LOCAL, REMOTE
@@ -86,7 +87,7 @@ def test_a_remote_seat_reads_the_hosts_updates_and_sends_one_move_at_a_time():
     t, _ = attached_gin()
     conn = t.conn_of(1)
     texts = [protocol.encode(m.kind, **m.fields) for m in t.inbox[conn]]
-    link = RemoteSeat(FakeClient(texts), "gin")
+    link = RemoteSeat(FakeClient(texts), BY_KEY["gin"])
     kinds = link.poll()
     assert "update" in kinds and link.view is not None and link.view.seat == 1
     legal = link.view.legal_moves
@@ -101,7 +102,7 @@ def test_a_remote_seat_reads_the_hosts_updates_and_sends_one_move_at_a_time():
 
 
 def test_a_remote_seat_names_who_is_missing():
-    link = RemoteSeat(FakeClient([]), "gin")
+    link = RemoteSeat(FakeClient([]), BY_KEY["gin"])
     link.receive(protocol.parse_from_host(protocol.encode(
         "seats", names=["Ann", "Bob"], connected=[False, True], missing=[True, False],
         computer=[False, False])))
@@ -121,7 +122,7 @@ def test_a_hosted_window_table_opens_the_port_and_hears_a_joiner(tmp_path):
     heard = Heard()
     hosting = NetHosting("gin", remote={1}, port=0, code="WIN234", advertise=False)
     hosting.attach(engine, ["Host", "Open"], heard)
-    link = RemoteSeat(NetClient("127.0.0.1", hosting.port, "win234", "Bob"), "gin")
+    link = RemoteSeat(NetClient("127.0.0.1", hosting.port, "win234", "Bob"), BY_KEY["gin"])
     link.client.start()
     try:
         def wait(until: Any) -> bool:

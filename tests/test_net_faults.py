@@ -54,7 +54,7 @@ def test_a_killed_client_rejoins_its_seat_and_the_round_goes_on():
         assert table.clients[back].seat == seat
         assert not last_seats(table.received[0])["missing"][seat]
         local = BY_KEY["gnono"].new_engine(6)
-        replay("gnono", local, host.log)
+        replay(local, host.log)
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)
         assert any(s == seat for s, _, _ in host.log[waiting:])   # the seat played again
@@ -94,6 +94,10 @@ class StubCodec:
     @staticmethod
     def events_for(events, seat):
         return []
+
+    @staticmethod
+    def listed_form(move):
+        return move
 
 
 def test_in_nerts_a_computer_plays_a_dropped_seat_until_its_player_returns():

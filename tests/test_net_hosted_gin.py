@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.gin import net_codec as gin_net_codec
 from game.gin import table as T
 from game.gin.rules import GinGame
 from game.net import adapters
@@ -35,7 +36,7 @@ class Joiner:
     def __init__(self, port: int) -> None:
         self.client = NetClient("127.0.0.1", port, CODE.lower(), "Bob")
         self.player = RemotePlayer("gin", "normal", 3)
-        self.wire = adapters.Wire("gin", T.replay_codec)
+        self.wire = adapters.Wire(gin_net_codec)
         self.seq = 0
         self.ended: tuple[str, str] | None = None
         self.client.start()
@@ -101,7 +102,7 @@ def test_a_hosted_table_plays_a_hand_with_a_joiner_and_records_it(hosted):
     c.check_invariants()
     # the host's log is the game; the table's replay holds the hand
     local = GinGame.new(seed=SEED)
-    adapters.replay("gin", local, host.log)
+    adapters.replay(local, host.log)
     assert local.to_json() == c.game.to_json()
     rep = c.recording.last_replay
     assert rep is not None and [s.name for s in rep.seats] == ["Hana", "Bob"]

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.games import BY_KEY
 from game.gnono import moves as M
 from game.gnono.options import GnonoOptions
 from game.gnono.rules import GnonoState
@@ -38,7 +39,7 @@ class Joiner:
         self.player = RemotePlayer("gnono", "normal", 77)
         self.seq, self.pending = 0, None
         self.got: list[protocol.Message] = []
-        self.wire = adapters.Wire("gnono", __import__("game.gnono.replay_codec", fromlist=["x"]))
+        self.wire = adapters.Wire(BY_KEY["gnono"].net_codec)
 
     def step(self) -> None:
         for msg in self.client.poll():
@@ -125,7 +126,7 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
         seats = {e.seat for e in host.log}
         assert {0, 1, 2} <= seats                          # the keyboard, the network, the computer
         local = GnonoState(3, SEED, GnonoOptions())
-        adapters.replay("gnono", local, host.log)
+        adapters.replay(local, host.log)
         assert local.to_json() == table.ctl.state.to_json()
         table.check_invariants()
         # the round's scores, as at one keyboard

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.games import BY_KEY
 from game.gostop.options import Options
 from game.gostop.rules import GoStopState
 from game.gostop.screens import CoachedQuestion, GoStopBox, GoStopScoring
@@ -35,7 +36,7 @@ class Joiner:
     """The player at seat 1's program: a RemoteSeat, the game's computer choosing."""
 
     def __init__(self, port: int):
-        self.link = RemoteSeat(NetClient("127.0.0.1", port, CODE.lower(), "Bob"), "gostop")
+        self.link = RemoteSeat(NetClient("127.0.0.1", port, CODE.lower(), "Bob"), BY_KEY["gostop"])
         self.link.client.start()
         self.player = RemotePlayer("gostop", "normal", 4)
 
@@ -95,7 +96,7 @@ def test_a_hosted_hand_is_played_with_a_joiner_and_recorded_as_a_local_game(menu
         log = hosting.host.log
         assert {e.seat for e in log} == {0, 1, 2}
         local = GoStopState.new(Options(players=3), SEED)
-        adapters.replay("gostop", local, log)
+        adapters.replay(local, log)
         assert local.to_json() == state.to_json()
         table.check_invariants()
         rep = table.last_replay

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.clock import STEP
+from game.games import BY_KEY
+from game.nerts import net_codec as nerts_net_codec
 from game.nerts import replay_codec
 from game.nerts.rules import NertsOptions
 from game.nerts.screens import NertsScoring
@@ -38,7 +40,8 @@ class Hosted:
         host = self.hosting.host
         host.rate = host.burst = 1e6         # (the test's computers move faster than any hand)
         self.steps = 0
-        self.link = RemoteSeat(NetClient("127.0.0.1", self.hosting.port, CODE.lower(), "Bob"), "nerts")
+        client = NetClient("127.0.0.1", self.hosting.port, CODE.lower(), "Bob")
+        self.link = RemoteSeat(client, BY_KEY["nerts"])
         self.player = RemotePlayer("nerts", "instant", seed, clock=lambda: self.steps * STEP)
         self.link.client.start()
 
@@ -96,7 +99,7 @@ def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
         log = t.hosting.host.log
         assert {e.seat for e in log} == {0, 1} and sum(e.seat == 1 for e in log) >= 10
         fresh = adapters.new_engine(t.hosting.host.spec, 21, NertsOptions(seats=2), 2)
-        adapters.replay("nerts", fresh, log, game.round.step_no)
+        adapters.replay(fresh, log, game.round.step_no)
         assert fresh.round.to_json() == game.round.to_json()
         game.check_invariants()
         ctl.check_invariants()
@@ -111,7 +114,7 @@ def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
         assert cursor.engine.round.to_json()["layouts"] == rnd.to_json()["layouts"]
         # the joiner hears the scoring; its Enter deals the next round: the host's scores go
         assert t.wait(lambda: t.link.view.round is None)
-        assert t.link.send(t.link.wire.move_from_wire(1, adapters.NERTS_NEXT_ROUND))
+        assert t.link.send(t.link.wire.move_from_wire(1, nerts_net_codec.NEXT_ROUND))
         assert t.wait(lambda: game.round is not None)
         app.run(max_frames=1)
         assert app.top is t.table and ctl.phase == "play" and game.round_no == 2
@@ -143,7 +146,7 @@ def test_a_joiners_deal_during_the_hosts_banner_scores_records_and_deals(app):
         rnd = game.round
         scores = rnd.side_scores()
         assert t.wait(lambda: t.link.view.round is not None and t.link.view.round.over)
-        assert t.link.send(t.link.wire.move_from_wire(1, adapters.NERTS_NEXT_ROUND))
+        assert t.link.send(t.link.wire.move_from_wire(1, nerts_net_codec.NEXT_ROUND))
         assert t.wait(lambda: game.round is not rnd)
         assert game.history == [scores] and game.round_no == 2 and ctl.phase == "play"
         rep = ctl.last_replay                # the round's replay, kept as at the scores

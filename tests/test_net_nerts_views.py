@@ -11,11 +11,11 @@ import random
 
 import pytest
 
+from game.engine import apply_now
 from game.nerts import net_codec as C
 from game.nerts.moves import NextRound, ScoreRound
 from game.nerts.remote_board import ViewGame
 from game.nerts.rules import Game, NertsOptions, new_engine
-from game.net.adapters import apply_now
 
 
 def played(seed: int, seats: int = 3, moves: int = 150, **opts):
@@ -26,7 +26,7 @@ def played(seed: int, seats: int = 3, moves: int = 150, **opts):
             break
         legal = g.legal_moves(i % seats)
         plays = [m for m in legal if m.move.kind == "play"]
-        apply_now("nerts", g, rng.choice(plays or legal))
+        apply_now(g, rng.choice(plays or legal))
     return g
 
 
@@ -81,7 +81,7 @@ def test_the_events_read_back_as_the_tables_animations_read_them():
     for i in range(600):
         if g.round.over:
             break
-        events = apply_now("nerts", g, rng.choice(g.legal_moves(i % 2)))
+        events = apply_now(g, rng.choice(g.legal_moves(i % 2)))
         for e, sent in zip(events, C.events_for(events, 1 - i % 2)):
             back = C.event_from_json(wire(sent))
             seen.add(e.kind)

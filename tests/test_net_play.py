@@ -14,7 +14,7 @@ import json
 import pytest
 
 from game.games import BY_KEY
-from game.net.adapters import new_engine, replay, table_deal
+from game.net.adapters import new_engine, replay
 from game.net.autoplay import RemotePlayer
 from game.net.client import JOINED
 from game.net.host import COMPUTER, REMOTE
@@ -37,7 +37,7 @@ def test_gnono_is_networked():
 def hand_done(table: LoopbackTable) -> bool:
     """The first hand or round is over: the table would deal the next, or it ended."""
     engine = table.host.engine
-    return table.host.moves_applied > 0 and (table_deal(table.key, engine) is not None
+    return table.host.moves_applied > 0 and (engine.table_move() is not None
                                              or engine.is_over())
 
 
@@ -56,7 +56,7 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         table.run(lambda: False, timeout_s=0.2, play=False)     # the last updates arrive
         host = table.host
         local = new_engine(BY_KEY[game], seed, None, len(seats))
-        replay(game, local, host.log, host.step)
+        replay(local, host.log, host.step)
         local.check_invariants()
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)
@@ -87,14 +87,14 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
 
 @pytest.mark.parametrize("game", ["gostop", "gin"])
 def test_a_remote_player_leaves_the_deal_between_hands_to_the_table(game):
-    """At hand's end the table deals (table_deal); a remote player that sent the deal
+    """At hand's end the table deals (the engine's table_move); a remote player that sent the deal
     itself would be refused again and again, till the host closed it as a flood."""
     spec = BY_KEY[game]
     engine = new_engine(spec, 1, None, 2)
-    ais = [spec.make_computer("normal", s) for s in range(2)]
-    while table_deal(game, engine) is None:
+    bots = [spec.make_bot("normal", s, s) for s in range(2)]
+    while engine.table_move() is None:
         seat = engine.to_move()[0]
-        engine.apply(ais[seat].choose(engine.view(seat)))
+        engine.apply(bots[seat].step(engine.view(seat), 0))
     for seat in range(2):
         player = RemotePlayer(game, "normal", seat)
         player.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
@@ -114,3 +114,29 @@ def test_a_nerts_round_on_the_virtual_clock_takes_the_same_course_twice():
         finally:
             table.close()
     assert len(logs[0]) > 50 and logs[0] == logs[1]
+
+
+def test_the_gnono_host_and_joiner_computers_call_uno_and_jump_in_alike():
+    """One computer per game: the host's computer (adapters.Computer, the engine's view)
+    and a joiner's (autoplay's RemotePlayer, the view as the host sends it) are the
+    game's one bot, so they decide alike: calling "UNO!", jumping in, playing."""
+    from game.gnono.moves import CallUno
+    from game.gnono.options import GnonoOptions
+    from game.net.adapters import Computer
+    spec = BY_KEY["gnono"]
+    engine = spec.new_engine(4, GnonoOptions(jump_in=True), 3)
+    seen = set()
+    for _ in range(400):
+        if engine.is_over() or engine.table_move() is not None:
+            break
+        moves = {}
+        for seat in engine.to_move():
+            host = Computer(spec, seat, "hard", 7)
+            joiner = RemotePlayer("gnono", "hard", 7)
+            joiner.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+            moves[seat] = host.move(engine, 0.0, 0)
+            assert joiner.move() == moves[seat]
+            seen.add(type(moves[seat]).__name__ if moves[seat] is not None else None)
+        move = next((m for m in moves.values() if isinstance(m, CallUno)), None) or moves.get(engine.current)
+        engine.apply(move if move is not None else engine.legal_moves(engine.current)[0])
+    assert "CallUno" in seen and "Play" in seen

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from game.games import BY_KEY
-from game.net.adapters import NERTS_SPS, table_deal
 from game.net.host import REMOTE
 from tests.net_direct import DirectTable
 
@@ -59,9 +58,9 @@ def idle(table: DirectTable, game: str) -> None:
     """Nobody has a move now: Nerts' clock runs on to the next step a remote computer
     looks at its layout; between hands the table deals (at once here)."""
     host = table.host
-    if game == "nerts" and table_deal(game, host.engine) is None:
+    if game == "nerts" and host.engine.table_move() is None:
         looks = [p.next_look() for p in table.players.values()]
-        table.pump(max(1, min(looks) - host.step) / NERTS_SPS)
+        table.pump(max(1, min(looks) - host.step) / host.spec.clock_rate)
     else:
         table.pump()
 
@@ -96,10 +95,10 @@ def test_no_message_names_a_card_hidden_from_its_seat(game, seed):
             break
         before = {s: codec.hidden_cards(host.engine, s) for s in everyone}
         allowed = {s: shown_by_rules(game, host.engine, s) for s in everyone}
-        between = table_deal(game, host.engine) is not None
+        between = host.engine.table_move() is not None
         if not table.play_one():
             idle(table, game)
-        deals += between and table_deal(game, host.engine) is None
+        deals += between and host.engine.table_move() is None
         check(before, allowed)
     assert deals == HANDS[game] or host.ended, "the hands were not played out"
     # every message of every move was looked at: one update to each seat a move

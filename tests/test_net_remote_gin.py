@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.games import BY_KEY
+from game.gin import net_codec as gin_net_codec
 from game.gin.ai import make_ai
 from game.gin.moves import Discard, DrawStock, GoOut, LayDown, NextHand, Pass, TakeUpcard
 from game.gin.options import GinOptions
@@ -50,7 +52,7 @@ def table(app):
     host, server, port = host_and_server()
     client = NetClient("127.0.0.1", port, CODE, "Joiner")
     client.start()
-    scene = join(app, RemoteSeat(client, "gin"))
+    scene = join(app, RemoteSeat(client, BY_KEY["gin"]))
     app.push(scene)
     yield host, server, scene
     client.close()
@@ -173,7 +175,7 @@ def test_a_hand_and_the_next_deal_are_played_by_the_keys_as_at_one_keyboard(app,
     assert scene.ctl.order and sorted(scene.ctl.order) == sorted(host.engine.hands[0])
     # the same moves at one keyboard: the host's log on a fresh engine of the seed
     local = GinGame.new(seed=SEED)
-    adapters.replay("gin", local, host.log)
+    adapters.replay(local, host.log)
     assert local.to_json() == host.engine.to_json()
     assert app.beeps == 0
 
@@ -308,15 +310,15 @@ def test_the_host_takes_a_go_out_and_a_lay_down_in_the_players_own_groups():
         return tuple(parse_cards(text))
     g = GinGame.from_deal([parse_cards("AS 2S 3S 7H 7D 7C 9D TD JD 4C"),
                            parse_cards("8D QD 4S 7S KC KH QH 5H 6H 2C")], Card.parse("5C"), dealer=1)
-    adapters.apply_checked("gin", g, 0, TakeUpcard(0))
+    adapters.apply_checked(gin_net_codec, g, 0, TakeUpcard(0))
     before = g.to_json()
     with pytest.raises(IllegalMove):          # 7H 7D 9D is no group
-        adapters.apply_checked("gin", g, 0, GoOut(0, Card.parse("4C"), (cards("7H 7D 9D"),)))
+        adapters.apply_checked(gin_net_codec, g, 0, GoOut(0, Card.parse("4C"), (cards("7H 7D 9D"),)))
     assert g.to_json() == before
     melds = (cards("AS 2S 3S"), cards("7H 7D 7C"), cards("9D TD JD"))
-    adapters.apply_checked("gin", g, 0, GoOut(0, Card.parse("4C"), melds))
+    adapters.apply_checked(gin_net_codec, g, 0, GoOut(0, Card.parse("4C"), melds))
     assert g.phase == "lay_down" and g.out_kind == "knock"
-    adapters.apply_checked("gin", g, 1, LayDown(1, (), cards("8D QD 4S 7S")))
+    adapters.apply_checked(gin_net_codec, g, 1, LayDown(1, (), cards("8D QD 4S 7S")))
     assert g.phase == "hand_over"
     assert sorted(map(str, g.def_unmatched)) == ["2C", "5H", "6H", "KC", "KH", "QH"]
 
@@ -357,7 +359,7 @@ def on_the_fixed_deal(app: Any, dealer: int, *moves: Any) -> tuple[GinGame, Host
         g.apply(move(g))
     client = HostSays()
     client.update(g, [])
-    scene = join(app, RemoteSeat(client, "gin"))
+    scene = join(app, RemoteSeat(client, BY_KEY["gin"]))
     app.push(scene)
     return g, client, scene
 

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.games import BY_KEY
 from game.gnono import moves as M
 from game.gnono import remote_table
 from game.gnono.cards import hand_order
@@ -45,7 +46,7 @@ def open_table(app, seed: int, seats: int = 3, options: GnonoOptions | None = No
     port = server.start()
     client = NetClient("127.0.0.1", port, CODE, "Zoe")
     client.start()
-    scene = join(app, RemoteSeat(client, "gnono"))
+    scene = join(app, RemoteSeat(client, BY_KEY["gnono"]))
     app.push(scene)
     return host, server, scene
 
@@ -161,7 +162,7 @@ def play_by_keys(app, server, host, scene, until, rng: random.Random, most: int 
 
 def same_as_one_keyboard(host: TableHost, seed: int, options: GnonoOptions | None = None) -> None:
     local = GnonoState(len(host.seats), seed, options)
-    adapters.replay("gnono", local, host.log)
+    adapters.replay(local, host.log)
     assert local.to_json() == host.engine.to_json()
     local.check_invariants()
 
@@ -247,7 +248,7 @@ def test_hands_that_come_from_unseen_seats_are_drawn_from_the_view(app):
     engine = GnonoState(3, 5, GnonoOptions(seven_zero=True))
     ais = [make_ai("baseline", s) for s in range(3)]
     client = StubClient(["Zoe", "Ann", "Bob"])
-    scene = join(app, RemoteSeat(client, "gnono"))
+    scene = join(app, RemoteSeat(client, BY_KEY["gnono"]))
     canvas = pygame.Surface((640, 480))
     moved_hands = 0
 
@@ -355,7 +356,7 @@ def test_a_dropped_player_is_waited_for_by_name(app):
         client = NetClient("127.0.0.1", port, CODE, name)
         client.start()
         assert frames(app, server, lambda c=client: c.state == "joined")
-        links.append(RemoteSeat(client, "gnono"))       # (as the Join screen makes it)
+        links.append(RemoteSeat(client, BY_KEY["gnono"]))       # (as the Join screen makes it)
     scene = join(app, links[0])
     app.push(scene)
     try:

@@ -17,6 +17,7 @@ import pytest
 
 from game import palette as P
 from game import ui
+from game.games import BY_KEY
 from game.gostop.controller import GoStopController
 from game.gostop.moves import PlayCard
 from game.gostop.narrate import Speaker
@@ -59,7 +60,7 @@ def open_table(app: Any, players: int = 3, seed: int = 5,
     client = NetClient("127.0.0.1", port, CODE, "Mina")
     client.start()
     app.options["gostop.speed"] = "fast"
-    scene = join(app, RemoteSeat(client, "gostop"))
+    scene = join(app, RemoteSeat(client, BY_KEY["gostop"]))
     app.push(scene)
     return host, server, scene
 
@@ -139,7 +140,7 @@ def play_a_hand(app: Any, host: TableHost, server: NetServer, scene: GoStopTable
     assert app.beeps == 0 and answered.count("play") >= 4 and asked <= kinds
     # the same moves at one keyboard: the host's log on a fresh engine of the seed
     local = new_engine(seed, Options(players=players))
-    adapters.replay("gostop", local, host.log)
+    adapters.replay(local, host.log)
     assert local.to_json() == host.engine.to_json() and local.result == host.engine.result
     assert scene.link.view == local.view(0)
     mine = [e.move for e in host.log if e.seat == 0]
@@ -303,7 +304,7 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
     me, other = NetClient("127.0.0.1", port, CODE, "Mina"), NetClient("127.0.0.1", port, CODE, "Jun")
     me.start()
     try:
-        scene = join(app, RemoteSeat(me, "gostop"))
+        scene = join(app, RemoteSeat(me, BY_KEY["gostop"]))
         app.push(scene)
         assert frames(app, server, lambda: scene.link.joined)
         other.start()

@@ -17,6 +17,8 @@ import pytest
 
 from game import palette as P
 from game import ui
+from game.clock import STEP_HZ as NERTS_SPS
+from game.games import BY_KEY
 from game.nerts import settings as S
 from game.nerts import table_draw
 from game.nerts.ai import NertsAI
@@ -67,7 +69,7 @@ class Table:
         else:
             client = NetClient("127.0.0.1", port, CODE, "Zoe")
             client.start()
-            self.scene = join(app, RemoteSeat(client, "nerts"))
+            self.scene = join(app, RemoteSeat(client, BY_KEY["nerts"]))
             app.push(self.scene)
         self.link = self.scene.link
 
@@ -113,7 +115,7 @@ def play_round(t: Table, arrows: bool = False, most: int = 4000) -> list[Move]:
     """The joiner's computer chooses from the view on its screen and plays by keys
     (its cluster, or the arrows and Enter); the clock goes on once all is answered.
     Returns the moves it made."""
-    ai = NertsAI("expert", random.Random(5), adapters.NERTS_SPS)
+    ai = NertsAI("expert", random.Random(5), NERTS_SPS)
     made: list[Move] = []
     host = t.host
     for _ in range(most):
@@ -130,9 +132,9 @@ def play_round(t: Table, arrows: bool = False, most: int = 4000) -> list[Move]:
             press(t, move, arrows)
             assert t.link.seq == before + 1          # sent at once, one message
             assert t.until(t.caught_up)
-        step = max(host.step + 1, min([ai.next_step] + [s.computer.ai.next_step for s in host.seats
+        step = max(host.step + 1, min([ai.next_step] + [s.computer.bot.next_look() for s in host.seats
                                                          if s.computer is not None]))
-        t.clock.t = (step + 0.5) / adapters.NERTS_SPS + (host.t0 or 0.0)
+        t.clock.t = (step + 0.5) / NERTS_SPS + (host.t0 or 0.0)
         t.frame()
     return made
 
@@ -159,7 +161,7 @@ def press(t: Table, move: Move, arrows: bool) -> None:
 def same_as_one_keyboard(host: TableHost, seed: int, seats: int) -> None:
     """The host's log replayed on a fresh engine of the same deal: the same game."""
     fresh = adapters.new_engine(host.spec, seed, None, seats)
-    adapters.replay("nerts", fresh, host.log, host.step)
+    adapters.replay(fresh, host.log, host.step)
     assert fresh.to_json() == host.engine.to_json()
     fresh.check_invariants()
 

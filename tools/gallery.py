@@ -397,8 +397,8 @@ class Gallery:
     def gin_remote(self) -> None:
         from game.gin import net_codec
         from game.gin.ai import make_ai
-        from game.gin.remote_table import RemoteGinTable
         from game.gin.rules import DrawStock, GinGame
+        from game.gin.table import join as join_gin
         from game.net import protocol
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
@@ -416,7 +416,7 @@ class Gallery:
             host_says("update", view=net_codec.view_to_json(game.view(0)),
                       events=net_codec.events_for(events, 0), n=len(game.records))
         update([])
-        table = RemoteGinTable(self.app, RemoteSeat(client, "gin"))
+        table = join_gin(self.app, RemoteSeat(client, BY_KEY["gin"]))
         self.app.push(table)
         self.run(2)
         self.shot("gin-network-table")
@@ -470,10 +470,11 @@ class Gallery:
 
     # -- a joiner's Nerts table, drawn from the views an engine gives (no network) -------
     def remote_nerts(self) -> None:
+        from game.engine import apply_now
         from game.nerts import net_codec
         from game.nerts.rules import NertsOptions, new_engine
         from game.nerts.table import join
-        from game.net import adapters, protocol
+        from game.net import protocol
         from game.net.remote_seat import RemoteSeat
         self.reset(MenuScene)
         engine, rng = new_engine(7, NertsOptions(seats=3)), random.Random(7)
@@ -481,13 +482,13 @@ class Gallery:
             legal = engine.legal_moves(i % 3)
             plays = [m for m in legal if m.move.kind == "play"]
             if not engine.round.over:
-                adapters.apply_now("nerts", engine, rng.choice(plays or legal))
+                apply_now(engine, rng.choice(plays or legal))
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 1, ["Anna", "Zoe", "Boris"]
         client.inbox.append(protocol.parse_from_host(protocol.encode(
             "update", view=net_codec.view_to_json(engine.view(1)), events=[], n=120,
             step=engine.round.step_no, layouts=net_codec.layouts_to_json(engine))))
-        self.app.push(join(self.app, RemoteSeat(client, "nerts")))
+        self.app.push(join(self.app, RemoteSeat(client, BY_KEY["nerts"])))
         self.run(2)
         self.shot("nerts-remote-table")
 
@@ -511,7 +512,7 @@ class Gallery:
                                           events=events_for(list(events), 1), n=1))
         welcome = parse_from_host(encode("welcome", seat=1, token="x" * 24, names=client.names,
                                          game="gostop", version=1))
-        self.app.push(join(self.app, RemoteSeat(client, "gostop", [welcome, update()])))
+        self.app.push(join(self.app, RemoteSeat(client, BY_KEY["gostop"], [welcome, update()])))
         self.run(2)
         self.shot("gostop-remote-table")
         events = []
@@ -535,7 +536,7 @@ class Gallery:
         engine, ais = GnonoState(4, 12), [make_ai("baseline", s) for s in range(4)]
         client = _StillClient()
         client.state, client.seat, client.names = "joined", 0, ["Zoe", "Anna", "Boris", "Computer 4"]
-        scene = join(self.app, RemoteSeat(client, "gnono"))
+        scene = join(self.app, RemoteSeat(client, BY_KEY["gnono"]))
         self.app.push(scene)
 
         def update(events: list, seats_missing: tuple = ()) -> None:

@@ -10,6 +10,7 @@ laid face down until the hand is over. No pygame here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from game import net_fields as F
@@ -22,6 +23,7 @@ from game.gin.options import GinOptions
 from game.gin.rules import GinGame
 from game.gin.scores import GameScore, HandRecord
 from game.gin.view import GinView
+from game.wire import plain_wire
 
 SEATS = 2
 HAND_NO_MAX = 10 ** 6
@@ -202,3 +204,18 @@ def _read(data: Any) -> GinView:
 def view_from_json(data: Any) -> GinView:
     """The view back from view_to_json's JSON; ValueError with a reason for anything else."""
     return F.guarded(_read, data, "Gin view")
+
+
+# moves on the wire: the replay codec's JSON (game/wire.py) -------------------------------
+move_to_wire, move_from_wire = plain_wire(replay_codec)
+
+
+def listed_form(move: M.Move) -> M.Move:
+    """The form in which the engine lists `move`: going out and laying down name the
+    groups the player marked, where the listed move leaves them to the engine (its best
+    arrangement); the engine checks the groups given when it applies them."""
+    if isinstance(move, M.GoOut):
+        return replace(move, melds=None)
+    if isinstance(move, M.LayDown):
+        return replace(move, melds=None, layoffs=None)
+    return move

@@ -263,6 +263,10 @@ class GinGame:
     def is_over(self) -> bool:
         return self.phase == "game_over"
 
+    def table_move(self) -> NextHand | None:
+        """The table's own move now (game/engine.py): the next hand dealt between hands; None otherwise."""
+        return NextHand(None) if self.phase == "hand_over" else None
+
     def scores(self) -> list[int]:
         """Each seat's points with bonuses, over all games (Hollywood's three added)."""
         return [sum(g.total(s) for g in self.games) for s in (0, 1)]
@@ -512,8 +516,11 @@ def _interleave(hands: Sequence[Sequence[Card]], first: int) -> list[Card]:
     return out
 
 
-def new_engine(seed: int | None, options: GinOptions | None = None) -> GinGame:
-    """A new game on a deal number, as game.engine.Engine (tests/test_conformance.py)."""
+def new_engine(seed: int | None, options: GinOptions | None = None, seats: int | None = None) -> GinGame:
+    """A new game on a deal number, as game.engine.Engine (tests/test_conformance.py);
+    ValueError for a table of other than two (`seats`: None, the game's own)."""
+    if seats not in (None, 2):
+        raise ValueError(f"Gin Rummy is played by 2, not {seats}")
     return GinGame.new(seed=seed, options=options)
 
 

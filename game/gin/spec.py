@@ -1,13 +1,26 @@
-"""Gin Rummy's contract with the shell (game/gamespec.py), read from its modules."""
+"""Gin Rummy's contract with the shell (game/gamespec.py): what the menu and the
+title read of it, and its parts, loaded when it is first played (`parts`)."""
 from __future__ import annotations
 
-from game.gamespec import package_spec
-from game.gin import net_codec, replay_board, replay_codec, rules, settings, table, table_save
-from game.gin.ai import make_ai
-from game.gin.setup import SessionScene
+from game.gamespec import GameParts, GameSpec
+from game.gin import settings
 
-SPEC = package_spec("gin", "Gin Rummy", (
-    "Gin Rummy as GIN! played it in 1981:", "Oklahoma, Hollywood, boxes, Game and",
-    "Blitz bonuses. The computer does not", "peek at your hand - honest."),
-    (rules, table, settings, table_save, replay_codec, replay_board, net_codec),
-    setup=SessionScene, make_computer=make_ai)
+
+def parts() -> GameParts:
+    # lazy: the game's parts load when it is first played, replayed, joined or challenged
+    from game.gin import bot, net_codec, replay_board, replay_codec, rules, table, table_save
+    from game.gin.setup import SessionScene  # lazy: as above
+    return GameParts(new_engine=rules.new_engine, make_bot=bot.make_bot, start=table.start,
+                     setup=SessionScene, resume=table.resume, start_challenge=table.start_challenge,
+                     join=table.join, replay_codec=replay_codec, replay_board=replay_board.board,
+                     net_codec=net_codec, save_name=table_save.SAVE_NAME)
+
+
+SPEC = GameSpec(
+    key="gin", title="Gin Rummy", blurb=(
+        "Gin Rummy as GIN! played it in 1981:", "Oklahoma, Hollywood, boxes, Game and",
+        "Blitz bonuses. The computer does not", "peek at your hand - honest."),
+    levels=("easy", "normal", "hard", "expert"), seats=range(2, 3), save_name="gin.json",
+    challenge_prefix="GIN", option_pages=tuple(settings.PAGES), presets=settings.BOOK, load=parts,
+    stat_labels={"gins": "Gins", "knocks": "Knocks", "underknocks": "Underknocks",
+                 "blitzes": "Blitzes"})

@@ -318,3 +318,4 @@ def _resume(app):
     t = GinTable(app, d["game"], d["name"], d["level"], d["ai_seed"], d["session"])
     table_save.restore(t.ctl, d)
     return t
+

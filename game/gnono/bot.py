@@ -48,6 +48,7 @@ class GnonoBot:
         self.plan: tuple[int, Any] | None = None      # (clock, call or catch) for it
         self.jumped_on: tuple[int, int] | None = None  # the discard decided on (round, cards seen)
         self.jump_move: Any = None
+        self.turn_chosen: tuple[Any, ...] | None = None  # the position whose turn move was given
 
     # -- the Bot API ------------------------------------------------------------------
     def step(self, view: GnonoView, clock: int) -> Any | None:
@@ -62,12 +63,21 @@ class GnonoBot:
             # another seat's window just opened: one look passes, so its own call
             # comes before this turn's move closes the window (as the local table holds)
             hold = fresh and view.uno_window not in (None, self.seat)
-            return None if hold else self.ai.choose(view)
+            position = (view.round_no, len(view.seen), view.counts, view.phase)
+            if hold or position == self.turn_chosen:
+                return None                   # (its turn's move is given once a position)
+            self.turn_chosen = position
+            return self.ai.choose(view)
         return self.jump(view)
+
+    def waiting(self) -> bool:
+        """A call or catch is planned for a later clock (game/bot.py's WaitingBot)."""
+        return self.plan is not None
 
     def rejoin(self, clock: int) -> None:
         self.window, self.plan = None, None
         self.jumped_on, self.jump_move = None, None
+        self.turn_chosen = None
 
     # -- its parts (the local table paces them itself) --------------------------------
     def decide_uno(self, view: GnonoView, clock: int) -> tuple[int, Any] | None:

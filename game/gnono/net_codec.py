@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import is_int
+from game.gnono import replay_codec
 from game.gnono.cards import Card
 from game.gnono.moves import PHASES, Event, is_color
 from game.gnono.options import GnonoOptions
 from game.gnono.replay_codec import move_from_json, move_to_json
 from game.gnono.saves import card
 from game.gnono.view import GnonoView
+from game.wire import as_listed, plain_wire
 
 MAX_LIST = 108   # no hand, pile or count is larger than the deck
 _LEGAL = 600     # a seat's legal moves: every card of a hand, wilds in five colours
@@ -183,3 +185,8 @@ def event_from_json(d: Any) -> Event:
 def events_from_json(data: Any) -> list[Event]:
     """An update's events as Events; ValueError if one cannot be read."""
     return [event_from_json(d) for d in _list(data, "events", most=_SEEN)]
+
+
+# moves on the wire: the replay codec's JSON (game/wire.py)
+move_to_wire, move_from_wire = plain_wire(replay_codec)
+listed_form = as_listed

@@ -86,6 +86,10 @@ class GnonoState(StateFields):
     def is_over(self) -> bool:
         return self.phase == GAME_OVER
 
+    def table_move(self) -> NextRound | None:
+        """The table's own move now (game/engine.py): the next round dealt between rounds; None otherwise."""
+        return NextRound(None) if self.phase == ROUND_OVER else None
+
     def scores(self) -> list[int]:
         """Each seat's points so far this game."""
         return list(self.totals)
@@ -489,6 +493,9 @@ class GnonoState(StateFields):
 DEFAULT_SEATS = 4
 
 
-def new_engine(seed: int | None, options: GnonoOptions | None = None) -> GnonoState:
-    """A new game of DEFAULT_SEATS players (the conformance test's, replays' and tools')."""
-    return GnonoState(DEFAULT_SEATS, seed, options)
+def new_engine(seed: int | None, options: GnonoOptions | None = None,
+               seats: int | None = None) -> GnonoState:
+    """A new game of `seats` players (None: DEFAULT_SEATS, the conformance test's,
+    replays' and tools'); the seats are no option of the rules. ValueError for a
+    number Gnono is not played by."""
+    return GnonoState(DEFAULT_SEATS if seats is None else seats, seed, options)

@@ -573,3 +573,4 @@ def _resumed(app, saved) -> GnonoTable:
     t.challenge = saved.challenge
     t.history = saved.history
     return t.resumed(saved.log)
+

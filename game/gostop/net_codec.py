@@ -16,6 +16,7 @@ from typing import Any
 
 from game import net_fields as F
 from game.engine import Event
+from game.wire import as_listed, plain_wire
 
 from . import replay_codec
 from .cards import CARDS, Card
@@ -213,3 +214,8 @@ def _read(data: Any) -> PlayerView:
 def view_from_json(data: Any) -> PlayerView:
     """The view back from view_to_json's JSON; ValueError with a reason for anything else."""
     return F.guarded(_read, data, "Go-Stop view")
+
+
+# moves on the wire: the replay codec's JSON (game/wire.py)
+move_to_wire, move_from_wire = plain_wire(replay_codec)
+listed_form = as_listed

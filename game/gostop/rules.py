@@ -214,6 +214,11 @@ class GoStopState(HandLifecycle, VariantRules):
         """The hand is settled (see result); apply(NextHand()) deals the next one."""
         return self.phase == "hand_over"
 
+    def table_move(self) -> NextHand | None:
+        """The table's own move now (game/engine.py): the next hand dealt once one is
+        settled; None otherwise."""
+        return NextHand() if self.phase == "hand_over" else None
+
     # the Engine's other methods, each written in its own module
     view = player_view                          # view.py
     redeal_hidden = redeal_hidden               # view.py
@@ -544,11 +549,16 @@ class GoStopState(HandLifecycle, VariantRules):
         self._start_turn(nxt, ev)
 
 
-def new_engine(seed: int, options: Options | dict[str, Any] | None = None) -> GoStopState:
+def new_engine(seed: int | None, options: Options | dict[str, Any] | None = None,
+               seats: int | None = None) -> GoStopState:
     """A Go-Stop session dealt from `seed` (game/engine.py's entry point); options
-    an Options, its JSON form or None (the defaults)."""
+    an Options, its JSON form or None (the defaults for `seats` players, None: two;
+    OptionError, a ValueError, for a table Go-Stop is not played at). Options seat
+    their own number (the caller compares n_seats)."""
     if options is not None and not isinstance(options, Options):
         options = Options.from_json(options)
+    if options is None and seats is not None:
+        options = Options(players=seats)
     return GoStopState.new(options, seed)
 
 

@@ -18,6 +18,7 @@ from game.storage import Storage
 FILE = "nerts-drills.json"
 KIND = "nerts-drills"
 SCHEMA = 1
+MAX_BYTES = 1024 * 1024    # a larger file is damaged, not read (game/storage.py)
 MAX_DEALS = 200            # deals kept per drill (the oldest forgotten first)
 MAX_STEPS = 10 ** 9        # over three months of steps: no drill takes that long
 MAX_CPM = 100_000.0
@@ -95,7 +96,7 @@ class DrillRecords:
     def __init__(self, storage: Storage):
         self.storage = storage
         self.data: dict = storage.read_json(FILE, KIND, SCHEMA, validate,
-                                            "the drill records start again") or {}
+                                            "the drill records start again", MAX_BYTES) or {}
 
     def drill(self, key: str) -> dict | None:
         return self.data.get(key)

@@ -17,12 +17,14 @@ from typing import Any
 from game import net_fields as F
 from game.cards import Card, full_deck
 from game.engine import Event
-from game.nerts.moves import NUM_COLUMNS
+from game.nerts import replay_codec
+from game.nerts.moves import NUM_COLUMNS, NextRound, Seated
 from game.nerts.moves import Event as RoundEvent
 from game.nerts.options import NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, card_token
 from game.nerts.rules import Game
 from game.nerts.view import GameView, SeatView
+from game.wire import as_listed
 
 MAX_SEATS = 4                 # game/nerts/options.py: seats from 1 (a drill) to 4
 MAX_DECK = 13 * 4
@@ -201,3 +203,24 @@ def event_from_json(data: Any) -> RoundEvent | None:
         details = {k: _detail(k, data[k]) for k in _EVENT_DETAILS if data.get(k) is not None}
         return RoundEvent(kind, seat, _cards(data.get("cards", []), "cards"), **details)
     return F.guarded(read, data, "Nerts event")
+
+
+# moves on the wire ---------------------------------------------------------------------
+# A seat's move of the round travels bare (the host seats it: Seated(seat, move)); the
+# deal of the next round as NEXT_ROUND (a replay holds one round: its codec has none).
+NEXT_ROUND = "N"
+
+
+def move_to_wire(move: Any) -> Any:
+    if isinstance(move, NextRound):
+        return NEXT_ROUND
+    return replay_codec.move_to_json(move.move if isinstance(move, Seated) else move)
+
+
+def move_from_wire(seat: int, data: Any) -> Any:
+    if data == NEXT_ROUND:
+        return NextRound(seat)
+    return Seated(seat, replay_codec.move_from_json(data))
+
+
+listed_form = as_listed

@@ -51,8 +51,15 @@ __all__ = [
 ]
 
 
-def new_engine(seed: int, options: NertsOptions | None = None) -> Game:
-    """A game with its first round dealt: the Engine of Nerts (see game/engine.py)."""
+def new_engine(seed: int | None, options: NertsOptions | None = None, seats: int | None = None) -> Game:
+    """A game with its first round dealt: the Engine of Nerts (see game/engine.py);
+    options None: the defaults for `seats` seats (None: two; ValueError for a table
+    Nerts is not played at). Options seat their own number (the caller compares
+    n_seats)."""
+    if seats is not None and seats < 2:        # (one seat is a drill's engine, never a game)
+        raise ValueError(f"Nerts is played by 2 to 4, not {seats}")
+    if options is None and seats is not None:
+        options = NertsOptions(seats=seats)
     game = Game(options, seed)
     game.apply(NextRound())
     return game
@@ -194,6 +201,25 @@ class Game:
 
     def is_over(self) -> bool:
         return self.over
+
+    def table_move(self) -> NextRound | None:
+        """The table's own move now (game/engine.py): the next round dealt (the one
+        finished scored first) between rounds; None otherwise."""
+        return NextRound(None) if not self.over and self._between_rounds() else None
+
+    # --- the clock (game/engine.py's Clocked) -------------------------------------------
+    def clock_step(self) -> int:
+        """The round's clock (0 between rounds)."""
+        return 0 if self.round is None else self.round.step_no
+
+    def clock_move(self, step: int) -> Step | None:
+        """The Step that brings the round's clock to `step` and applies the moves queued
+        (at the step on itself: at once, no time passing); None between rounds, for a
+        step gone by, or at the step on with nothing queued."""
+        rnd = self.round
+        if rnd is None or rnd.over or step < rnd.step_no or (step == rnd.step_no and not rnd.pending):
+            return None
+        return Step(step)
 
     def scores(self) -> list[int]:
         """Each seat's total of the rounds scored (partners both have their team's)."""

@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 
 from game.games import BY_KEY
-from game.net import adapters
 from game.net.host import COMPUTER, REMOTE, TableHost
 from game.net.hosting import NetHosting
 from game.words import counted
@@ -45,7 +44,7 @@ def seat_plan(game: str, remote: int | None, players: int | None = None) -> list
     number the game cannot seat."""
     spec = BY_KEY[game]
     n = spec.new_engine(0).n_seats if players is None else players
-    adapters.check_table_size(spec, n)
+    spec.check_seats(n)
     remote = n - 1 if remote is None else remote
     if not 1 <= remote <= n:
         raise ValueError(f"{spec.title} is played here by {n}: --seats is 1 to {n}")

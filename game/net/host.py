@@ -10,15 +10,17 @@ know (the game's net codec). The host's output is a list of (connection, text) i
 `outbox`; text None means "close that connection" (after what was sent before).
 
 The windowed host (game/table/net_hosting.py) attaches its own table scene: given
-`table`, the host neither runs the Nerts clock nor deals between hands nor plays
+`table`, the host neither runs a real-time game's clock nor deals between hands nor plays
 computers at LOCAL seats: that table does, applying its seats' moves through
-local_move and its seatless ones (the clock's Step, a deal) through table_move, and
+local_move and its seatless ones (the clock's move, a deal) through table_move, and
 it is told of every move the network applied (`table(seat, move, events)`), so its
 notes, replay, saves and statistics are a local game's.
 
 Faults: a dropped player keeps its seat for `grace_s` (its seat token brings it back);
-meanwhile a turn game waits and `seats` tells who is missing, and in Nerts a computer
-at the host's level plays the seat. After the grace the seat is open to anyone.
+meanwhile a turn game waits and `seats` tells who is missing, and in a real-time game
+a computer at the host's level plays the seat. After the grace the seat is open to
+anyone. What differs between games, the game declares (game/gamespec.py): its seats,
+its clock, its engine's table_move, its net codec and its computer.
 No pygame here.
 """
 from __future__ import annotations
@@ -31,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import IllegalMove
+from game.engine import Clocked, IllegalMove, advance_clock
 from game.games import BY_KEY
 from game.net import adapters, protocol
 from game.net.protocol import PROTOCOL_VERSION, Message, ProtocolError
@@ -88,8 +90,6 @@ class TableHost:
             raise ValueError(f"no game {game!r}; one of {', '.join(BY_KEY)}")
         self.spec = spec = BY_KEY[game]
         self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
-        if self.codec is None:
-            raise ValueError(f"{spec.title} cannot be played over the network yet")
         if any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
             raise ValueError("give each seat remote, computer or local")
         if engine is None:       # the table's size is its seats' number, the rest the options'
@@ -99,13 +99,13 @@ class TableHost:
             raise ValueError(f"this {spec.title} game has {engine.n_seats} seats, not {len(seats)}")
         if level not in spec.levels:
             raise ValueError(f"no level {level!r}; one of {', '.join(spec.levels)}")
-        self.wire = adapters.Wire(game, spec.replay_codec)
+        self.wire = adapters.Wire(self.codec)
         self.code = code if code is not None else new_code()   # the transport keys the seal by it
         self.level, self.grace_s, self.deal_pause_s = level, grace_s, deal_pause_s
         self.computer_delay_s, self.rate, self.burst = computer_delay_s, rate, burst
         self.clock = clock
         self.rng = random.Random(seed)      # the computers' random sources
-        self.step = 0                       # the Nerts clock's step
+        self.step = 0                       # a real-time game's clock step
         names = list(names) if names else []
         self.seats = [Seat(kind, names[i] if i < len(names) and names[i] else self._default_name(kind, i))
                       for i, kind in enumerate(seats)]
@@ -115,7 +115,7 @@ class TableHost:
         self.conns: dict[int, Conn] = {}
         self.outbox: list[tuple[int, str | None]] = []
         self.started = REMOTE not in seats
-        self.t0: float | None = None        # when play began (the Nerts clock's zero)
+        self.t0: float | None = None        # when play began (the clock's zero)
         self.between_since: float | None = None
         self.ended = False
         self.moves_applied = 0
@@ -131,15 +131,16 @@ class TableHost:
     def _computer(self, seat: int) -> adapters.Computer:
         c = adapters.Computer(self.spec, seat, self.level, self.rng.getrandbits(32),
                               self.computer_delay_s)
-        c.rejoin_clock(self.step)
+        c.rejoin(self.step)
         return c
 
     def start(self) -> None:
-        """Begin play now, even with open seats (their turns wait; Nerts: computers)."""
+        """Begin play now, even with open seats (their turns wait; in real time,
+        computers play them)."""
         if not self.started:
             self.started = True
             for i, s in enumerate(self.seats):
-                if s.kind == REMOTE and s.conn is None and self.key == "nerts":
+                if s.kind == REMOTE and s.conn is None and self.spec.realtime:
                     s.computer = self._computer(i)
             self._send_seats()
 
@@ -192,7 +193,7 @@ class TableHost:
         if seat.conn != conn:
             return
         seat.conn, seat.left_at = None, self.clock()
-        if self.key == "nerts" and self.started:
+        if self.spec.realtime and self.started:
             seat.computer = self._computer(c.seat)
         self._send_seats()
 
@@ -214,9 +215,10 @@ class TableHost:
             return
         if self.t0 is None:
             self.t0 = now
-        if adapters.is_realtime(self.key) and self.table is None:
-            self.step = max(self.step, int((now - self.t0) * adapters.NERTS_SPS))
-            adapters.advance_clock(self.key, self.engine, self.step)
+        rate = self.spec.clock_rate
+        if rate is not None and self.table is None:
+            self.step = max(self.step, int((now - self.t0) * rate))
+            advance_clock(self.engine, self.step)
         for i, s in enumerate(self.seats):
             if s.computer is not None and not self.engine.is_over():
                 move = s.computer.move(self.engine, now, self.step)
@@ -225,9 +227,9 @@ class TableHost:
                 try:
                     self._apply(i, move)
                 except IllegalMove:
-                    # Nerts: a move chosen a moment ago that the table has overtaken
-                    # (refused, as at one keyboard); in a turn game that is a bug
-                    if not adapters.is_realtime(self.key):
+                    # real time: a move chosen a moment ago that the table has
+                    # overtaken (refused, as at one keyboard); in a turn game a bug
+                    if not self.spec.realtime:
                         raise
         if self.table is None:
             self._table_deal(now)
@@ -240,13 +242,12 @@ class TableHost:
         return self._apply(seat, move)
 
     def table_move(self, move: Any, quiet: bool = False) -> list[Any]:
-        """A move of the attached table's own that is no seat's (the Nerts clock's Step,
-        the deal of the next hand or round): its events; sent to the players unless
+        """A move of the attached table's own that is no seat's (the clock's move, the
+        deal of the next hand or round): its events; sent to the players unless
         `quiet` (the clock: the next update carries its step)."""
         events: list[Any] = self.engine.apply(move)
-        if adapters.is_realtime(self.key):
-            rnd = self.engine.round
-            self.step = rnd.step_no if rnd is not None else self.step
+        if isinstance(self.engine, Clocked):
+            self.step = self.engine.clock_step()
         if not quiet:
             self.moves_applied += 1
             self.log.append(adapters.Logged(None, move, self.step))
@@ -327,7 +328,7 @@ class TableHost:
             self._send(conn, protocol.encode("illegal", seq=seq, reason=reason[:200]))
 
     def _apply(self, seat: int, move: Any, seq: int | None = None) -> list[Any]:
-        events = adapters.apply_checked(self.key, self.engine, seat, move)
+        events = adapters.apply_checked(self.codec, self.engine, seat, move)
         self.moves_applied += 1
         self.log.append(adapters.Logged(seat, move, self.step))
         self._send_updates(events, seat, seq)
@@ -342,8 +343,8 @@ class TableHost:
             self._send_update(i, events, seq if i == mover else None, layouts)
 
     def _layouts(self) -> list[Any] | None:
-        """Nerts: every layout on the table, face-up cards only, for a client to draw
-        the other seats (the codec's layouts_to_json; the turn games have none)."""
+        """Every layout on the table, face-up cards only, for a client to draw the
+        other seats, where the game's codec has them (layouts_to_json: Nerts)."""
         to_json = getattr(self.codec, "layouts_to_json", None)
         return None if to_json is None else to_json(self.engine)
 
@@ -359,12 +360,12 @@ class TableHost:
             fields["ack"] = ack
         if layouts is not None:
             fields["layouts"] = layouts
-        if adapters.is_realtime(self.key):
+        if self.spec.realtime:
             fields["step"] = self.step
         self._send(conn, protocol.encode("update", **fields))
 
     def _table_deal(self, now: float) -> None:
-        deal = adapters.table_deal(self.key, self.engine)
+        deal = self.engine.table_move()
         if deal is None:
             self.between_since = None
             return
@@ -376,14 +377,13 @@ class TableHost:
             self.moves_applied += 1
             self.log.append(adapters.Logged(None, deal, self.step))
             self._send_updates(events)
-            if self.key == "nerts":
-                for s in self.seats:
-                    if s.computer is not None:
-                        s.computer.rejoin_clock(self.step)
+            for s in self.seats:            # (a real-time game's computers start anew)
+                if s.computer is not None:
+                    s.computer.rejoin(self.step)
 
     def _check_over(self) -> None:
         """The whole game is over (not one hand of it): the table ends for everybody."""
-        if self.engine.is_over() and adapters.table_deal(self.key, self.engine) is None:
+        if self.engine.is_over() and self.engine.table_move() is None:
             for conn in list(self.conns):
                 self._close(conn, "over")
             self.ended = True

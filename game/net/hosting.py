@@ -4,11 +4,11 @@ attached mode (the table runs the clock, the deals and its own computers; it hea
 every move the network applied), the transport (NetServer, a background thread) and
 the LAN listing (discovery.TableAdvert, its free seats kept up to date).
 
-    hosting = NetHosting("gin", remote={1})          # seats played over the network
+    hosting = NetHosting(key, remote={1})            # seats played over the network
     hosting.attach(engine, names, table.on_network_move)   # opens the port (OSError)
     ... each fixed step: hosting.pump()              # never blocks
     hosting.host.local_move(seat, move)   # the table's own seats (keyboard, computers)
-    hosting.host.table_move(move)         # its seatless moves (a deal, the Nerts clock)
+    hosting.host.table_move(move)         # its seatless moves (a deal, the clock's move)
     hosting.open_internet()               # ask the router to forward the port (upnp.py)
     hosting.close()                       # the host leaves: every player is told
 

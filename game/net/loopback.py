@@ -6,8 +6,8 @@ also times each move from a client's send to the other clients' receipt.
 With `virtual_clock` (the tests) the host's clock is not the wall's: the table plays
 in lockstep, one move at a time (each client in turn, once every earlier move is
 answered and heard by all, so none is chosen from a view already overtaken), and in
-Nerts the clock jumps to the next step at which a computer looks at its layout. A
-hand then takes the same course on a loaded machine as on an idle one, Nerts' round
+a real-time game the clock jumps to the next step at which a computer looks. A hand
+then takes the same course on a loaded machine as on an idle one, a real-time round
 in a few seconds with the players at a human pace (the host's flood limit holds).
 No pygame.
 """
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.net.adapters import NERTS_SPS, is_realtime
+from game.bot import ClockedBot
 from game.net.autoplay import RemotePlayer
 from game.net.client import CLOSED, JOINED, REFUSED, NetClient
 from game.net.host import REMOTE, TableHost
@@ -108,13 +108,14 @@ class LoopbackTable:
     def _advance(self) -> None:
         """The virtual clock to the next step at which a computer looks (a second at most)."""
         host = self.host
-        if host.t0 is None or not is_realtime(self.key):   # (the turn games wait on no clock)
+        rate = host.spec.clock_rate
+        if host.t0 is None or rate is None:   # (the turn games wait on no clock)
             return
         looks = [p.next_look() for c, p in zip(self.clients, self.players) if c.state == JOINED]
-        looks += [s.computer.ai.next_step for s in host.seats
-                  if s.computer is not None]
-        target = min([x for x in looks if x is not None] + [host.step + NERTS_SPS])
-        self.now = host.t0 + (max(target, host.step + 1) + 0.5) / NERTS_SPS
+        looks += [s.computer.bot.next_look() for s in host.seats
+                  if s.computer is not None and isinstance(s.computer.bot, ClockedBot)]
+        target = min([x for x in looks if x is not None] + [host.step + rate])
+        self.now = host.t0 + (max(target, host.step + 1) + 0.5) / rate
 
     def send_move(self, i: int, move: Any) -> int:
         c = self.clients[i]

@@ -4,7 +4,7 @@ who is missing), and the one way to send a move. A game's remote table (its scen
 drawn with the game's own drawing) polls it each frame and reads these fields; it
 applies nothing itself: the host's next view is the truth.
 
-    link = RemoteSeat(client, "gin")       # after the host's welcome (game/scenes/join.py)
+    link = RemoteSeat(client, spec)        # after the host's welcome (game/scenes/join.py)
     ... each frame: for kind in link.poll(): ...   ("update", "illegal", "seats", "end")
     link.send(move)        # False (the beep) when a move is already on its way or the link is down
     link.view, link.events, link.names, link.missing, link.refusal, link.ending
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.games import BY_KEY
+from game.gamespec import GameSpec
 from game.net import adapters
 from game.net.protocol import Message
 from game.words import listed
@@ -25,18 +25,17 @@ END_TITLES = {"over": "Game over", "host_left": "Table closed"}   # else "Connec
 
 
 class RemoteSeat:
-    def __init__(self, client: Any, game: str, first: list[Message] | None = None):
-        self.client, self.game = client, game
-        spec = BY_KEY[game]
+    def __init__(self, client: Any, spec: GameSpec, first: list[Message] | None = None):
+        self.client, self.game = client, spec.key
         self.codec = spec.net_codec
-        self.wire = adapters.Wire(game, spec.replay_codec)
+        self.wire = adapters.Wire(spec.net_codec)
         self.seat: int = client.seat if client.seat is not None else 0
         self.names: list[str] = list(client.names)
         self.view: Any = None            # the seat's view, from the host's last update
         self.events: list[dict[str, Any]] = []   # that update's events (JSON, the codec's events_for)
         self.n = 0                       # the host's move number at that update
-        self.step = 0                    # Nerts: the host's clock at that update
-        self.layouts: Any = None         # Nerts: every seat's face-up layout (JSON)
+        self.step = 0                    # a real-time game: the host's clock at that update
+        self.layouts: Any = None         # every seat's face-up layout, where the game sends them (JSON)
         self.missing: list[bool] = [False] * len(self.names)    # dropped, within the grace
         self.computer: list[bool] = [False] * len(self.names)   # played by a computer now
         self.connected: list[bool] = [True] * len(self.names)

@@ -8,7 +8,7 @@ from typing import Any
 from game import challenges, errors, ui
 from game import palette as P
 from game.challenges import Challenge, ChallengeError
-from game.games import BY_KEY, CODECS, has_save
+from game.games import BY_KEY, challenge_game, challenge_prefixes, has_save
 from game.scene import Push
 from game.scenes.overlays import MessageBox, NamePrompt, Question
 
@@ -21,6 +21,15 @@ def describe(ch: Challenge) -> list[str]:
     return [f"{BY_KEY[ch.game].title}, deal number {ch.deal_no},",
             f"against the computer{'s' if len(computers) != 1 else ''}: {against}.",
             f"{ch.name or 'The challenger'} scored {ch.score}. Play it?"]
+
+
+def decode(code: str) -> Challenge:
+    """The challenge of a code, read by its game's codec alone (that game loads, no
+    other); ChallengeError with the reason."""
+    spec = challenge_game(code)
+    if spec is None:
+        raise challenges.wrong_prefix(challenge_prefixes())
+    return challenges.decode(code, [spec.replay_codec])
 
 
 def start(app: Any, ch: Challenge) -> Any:
@@ -51,7 +60,7 @@ class CodePrompt(NamePrompt):
     def __init__(self, app: Any):
         super().__init__(app, "Type the challenge code (Enter plays it, Esc cancels):",
                          self.decode, max_len=CODE_MAX)
-        self.text = challenges.read_code_file(app.storage, CODECS) or ""
+        self.text = challenges.read_code_file(app.storage, challenge_prefixes()) or ""
         self.text = self.text[:CODE_MAX]
 
     def spoken_intro(self) -> str:
@@ -59,7 +68,7 @@ class CodePrompt(NamePrompt):
 
     def decode(self, code: str):
         try:
-            ch = challenges.decode(code, CODECS)
+            ch = decode(code)
         except ChallengeError as exc:
             self.app.error()
             return Push(MessageBox(self.app, "Challenge", [f"That code cannot be played: {exc}."]))

@@ -3,9 +3,9 @@ to type an address (host:port), the table code and the player's name. Enter conn
 through the network client (its own thread: the frame never waits); while it tries,
 "Connecting..." turns, Esc gives up, and no welcome within CONNECT_SECONDS is "no
 answer". A refusal (wrong code, table full, another version) is told in a box in the
-player's words. After the welcome to a Gnono table, the screen hands its client to the
-remote table (game/gnono/remote_table.py) in its place; the other games' remote tables
-come later, and their joiner waits on this screen. Esc always goes back a step and
+player's words. After the welcome, the screen hands its client to the game's joiner's
+table (its GameSpec's `join`: the game loads then) in its place; the joiner of a game
+this program does not have waits on this screen. Esc always goes back a step and
 closes the connection. The welcome's seat token is kept (game/net/last_table.py):
 Alt+R rejoins that seat after a drop, until the table ends for good.
 
@@ -27,6 +27,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.games import BY_KEY
+from game.gamespec import JoinTable
 from game.keys import Alt, Binding
 from game.net import last_table
 from game.net.discovery import ListedTable, TableBrowser, lan_interfaces, loopback_only
@@ -104,34 +105,12 @@ def no_answer_text(where: str) -> str:
     return f"No answer from {where}. Check the address, and that the host's table is open."
 
 
-def remote_gnono_table(app: Any, link: Any) -> Any:
-    from game.gnono.table import join  # lazy: loads with the transport, on a join
-    return join(app, link)
-
-
-def remote_nerts_table(app: Any, link: Any) -> Any:
-    from game.nerts.table import join  # lazy: loads with the transport, on a join
-    return join(app, link)
-
-
-def remote_gostop_table(app: Any, link: Any) -> Any:
-    from game.gostop.remote_table import RemoteGoStopTable  # lazy: loads with the transport, on a join
-    return RemoteGoStopTable(app, link)
-
-
-def remote_gin_table(app: Any, link: Any) -> Any:
-    from game.gin.remote_table import RemoteGinTable  # lazy: loads with the transport, on a join
-    return RemoteGinTable(app, link)
-
-
-# the games whose joiner plays at a remote table: its scene, given the app and the
-# seat's link (game/net/remote_seat.py: the joined client, the host's messages)
-REMOTE_TABLES: dict[str, Callable[[Any, Any], Any]] = {
-    "gin": remote_gin_table,
-    "gnono": remote_gnono_table,
-    "gostop": remote_gostop_table,
-    "nerts": remote_nerts_table,
-}
+def join_table(game: str | None) -> JoinTable | None:
+    """The joiner's table of the welcome's game (its spec's `join`, given the app and
+    the seat's link: game/net/remote_seat.py; the game loads now, no other), or None
+    for a game this program does not have (the joiner waits on this screen)."""
+    spec = BY_KEY.get(game or "")
+    return None if spec is None else spec.join
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:
@@ -285,8 +264,9 @@ class JoinScene(Scene):
             told = self.receive(message)
             if told is not None:
                 return told
-            if self.mode == "joined" and self.game in REMOTE_TABLES:
-                return self.hand_over(messages[i + 1:])
+            table = join_table(self.game) if self.mode == "joined" else None
+            if table is not None:
+                return self.hand_over(table, messages[i + 1:])
         if self.mode == "connecting" and (self.client.state in ("refused", "closed")
                                           or self.waited >= CONNECT_SECONDS):
             if self.client.state == "refused":
@@ -335,11 +315,11 @@ class JoinScene(Scene):
             last_table.forget(self.app.storage)
             self.last = None
 
-    def hand_over(self, rest: list[Any]) -> Replace:
-        """The game has a remote table: it takes the client (and the messages that came
-        with the welcome) and this screen's place; the listing stops."""
+    def hand_over(self, join: JoinTable, rest: list[Any]) -> Replace:
+        """The game's joiner's table takes the client (and the messages that came with
+        the welcome) and this screen's place; the listing stops."""
         from game.net.remote_seat import RemoteSeat  # lazy: loads with the transport, on a join
-        table = REMOTE_TABLES[self.game](self.app, RemoteSeat(self.client, self.game, rest))
+        table = join(self.app, RemoteSeat(self.client, BY_KEY[self.game], rest))
         self.client = None
         self.browser.close()
         return Replace(table)

@@ -17,7 +17,7 @@ from game.games import GAMES
 from game.keys import Binding
 from game.scenes.overlays import TextBox
 from game.scenes.stat_charts import EMPTY, FULL, HALF, percent, results_chart, share_bar
-from game.stats import LABELS
+from game.stats import COUNTS
 
 CSV_NAME = "statistics.csv"
 WIDTH = 76                  # the box (72 columns of text)
@@ -31,7 +31,7 @@ RECENT = "Hands recorded lately"
 def played_won(counters: dict[str, int]) -> tuple[str, int, int] | None:
     """(what is counted, played, won) of a set of counters: the first of the units the
     statistics label ("games", then "hands", then "rounds") with a count played."""
-    for key in [k for k in LABELS if k.endswith("_played")] + sorted(counters):
+    for key in [k for k in COUNTS if k.endswith("_played")] + sorted(counters):
         unit = key[:-len("_played")]
         if key.endswith("_played") and counters.get(key):
             return unit, counters[key], counters.get(f"{unit}_won", 0)
@@ -57,9 +57,10 @@ def _table(stats: Any, game: str) -> list[str]:
     return rows
 
 
-def _counters(stats: Any, game: str) -> list[str]:
+def _counters(stats: Any, spec: Any) -> list[str]:
     """The game's counters, two to a line, labels and counts aligned."""
-    cells = [f"{ui.cut(label, PAIR_W - 10):<{PAIR_W - 10}}{value:>8}" for label, value in stats.lines(game)]
+    cells = [f"{ui.cut(label, PAIR_W - 10):<{PAIR_W - 10}}{value:>8}"
+             for label, value in stats.lines(spec.key, spec.stat_labels)]
     return ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
 
 
@@ -84,7 +85,7 @@ def statistics_lines(stats: Any, replays: Any = None) -> list[str]:
     lines: list[str] = []
     for g in GAMES:
         lines.append(g.title)
-        rows = _counters(stats, g.key)
+        rows = _counters(stats, g)
         lines.extend(rows or ["  (not played yet)"])
         lines.extend(_table(stats, g.key))
         results = recent_results(replays, g.key)

@@ -8,6 +8,7 @@ import pygame
 from game import VERSION, card_art, ui
 from game import palette as P
 from game.cards import Card
+from game.games import GAMES
 from game.scene import Replace, Scene
 
 # The logo in 8x8 "pixels" (square on the 8x16 cell grid: two per cell, as the
@@ -86,7 +87,7 @@ class TitleScene(Scene):
             back = card_art.back(i, "normal", P.RED if i % 2 else P.BLUE)
             canvas.blit(back, (left - 120 + i * 8, 184 + i * 2))
             canvas.blit(card_art.face(c, "normal"), (left + i * 30, 184 - (i % 2) * 6))
-        ui.center(canvas, 17, "Nerts  ·  Gin Rummy  ·  Gnono  ·  Go-Stop", P.YELLOW, P.BLUE)
+        ui.center(canvas, 17, "  ·  ".join(g.title for g in GAMES), P.YELLOW, P.BLUE)
         ui.center(canvas, 19, "Keyboard only. Every wrong key beeps - that is all it does.",
                   P.LIGHT_GREY, P.BLUE)
         ui.center(canvas, 21, "In honour of GIN! (1981)", P.LIGHT_GREY, P.BLUE)

@@ -3,8 +3,8 @@ friends join (NetHosting.where(): the addresses, the port and the table code) an
 each seat (a human or a computer at this computer, open or joined over the network),
 updated as players join: it pumps the hosting each step (the table under it waits).
 Play starts, and the box goes, once every network seat is joined; S starts at once
-(open Nerts seats are played by computers; a turn game waits on their turns); I asks
-the router to forward the port (hosting.open_internet: its line shows the public
+(a real-time game's open seats are played by computers; a turn game waits on their turns); I
+asks the router to forward the port (hosting.open_internet: its line shows the public
 address, or why not); Esc closes the table (every player told) and goes back to the
 set-up screen.
 """
@@ -59,7 +59,7 @@ class HostLobby(Overlay):
                 for i, word in enumerate(self.seat_words)]
 
     def start_words(self) -> str:
-        if self.hosting.game == "nerts":
+        if self.host.spec.realtime:
             return "S starts now: computers play the open seats until players join."
         return "S starts now: the game waits on an open seat's turns until a player joins it."
 
