@@ -80,7 +80,7 @@ def autoplay(st, seats, call, catch, moves=3):
             p.update({"view": net_codec.view_to_json(view)})
         return p.move()
     return driven(st, seats, call, catch, lambda s: RemotePlayer("gnono", "hard", 11 + s,
-                                                                 clock=lambda: clock["t"]), ask, moves)
+                                                                 clock=lambda: clock["t"], seat=s), ask, moves)
 
 
 PLACES = {"local": local, "host": host, "autoplay": autoplay}

@@ -19,12 +19,13 @@ class RemotePlayer:
     `move()` the next move to send (the engine's move) or None."""
 
     def __init__(self, game: str, level: str, seed: int,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, seat: int | None = None):
         self.spec = BY_KEY[game]
         self.clock = clock      # a real-time game's clock runs on from the last update's step by it
         self.key = game
         self.level, self.seed = level, seed
-        self.bot: Bot | None = None       # made once the welcome's seat is known (the first view)
+        # made at once for a known seat, else once the welcome's seat is known (the first view)
+        self.bot: Bot | None = None if seat is None else self.spec.make_bot(level, seed, seat)
         self.view: Any = None
         self.step = 0           # the host's clock at the last update...
         self.step_at = 0.0      # ...and when it came
