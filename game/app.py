@@ -563,6 +563,7 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        self.replays.close()
         self.speaker.close()
         self.audio.stop()
         self.display.close()
