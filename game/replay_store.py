@@ -118,10 +118,11 @@ DB_SCHEMA = 1                    # PRAGMA user_version of an index this program 
 _CREATE = """
 CREATE TABLE IF NOT EXISTS replays(
     name TEXT PRIMARY KEY, game TEXT NOT NULL, played TEXT NOT NULL, kept INTEGER NOT NULL,
-    size INTEGER NOT NULL, mtime INTEGER NOT NULL, details TEXT, sum TEXT NOT NULL) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS newest ON replays(played, name);
-CREATE INDEX IF NOT EXISTS newest_of ON replays(game, played, name);
-CREATE INDEX IF NOT EXISTS loose ON replays(game, played, name) WHERE kept=0;
+    size INTEGER NOT NULL, mtime INTEGER NOT NULL, details TEXT, sum TEXT NOT NULL,
+    other INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS newest ON replays(played, name, game, other);
+CREATE INDEX IF NOT EXISTS newest_of ON replays(game, other, played, name);
+CREATE INDEX IF NOT EXISTS loose ON replays(game, other, played, name) WHERE kept=0;
 CREATE TABLE IF NOT EXISTS folder(key TEXT PRIMARY KEY, value INTEGER);
 """
 _COLUMNS = "name, size, mtime, details, sum"
@@ -137,7 +138,8 @@ def _row(name: str, stamp: list[int], rep: Replay | None) -> tuple:
     game = name.split("-", 1)[0] if rep is None else rep.game
     played = "" if rep is None else rep.when
     kept = 0 if rep is None else int(rep.kept)
-    return (name, game, played, kept, stamp[0], stamp[1], details, _row_sum(name, stamp, details))
+    return (name, game, played, kept, stamp[0], stamp[1], details, _row_sum(name, stamp, details),
+            int(rep is None))
 
 
 class IndexDamaged(Exception):
@@ -250,7 +252,7 @@ class ReplayStore:
             rows = []
         with self._db:
             self._db.execute("BEGIN")
-            self._db.executemany("INSERT OR REPLACE INTO replays VALUES (?,?,?,?,?,?,?,?)", rows)
+            self._db.executemany("INSERT OR REPLACE INTO replays VALUES (?,?,?,?,?,?,?,?,?)", rows)
         self.files.remove(INDEX)
 
     def _query(self, sql: str, args: tuple = ()) -> list:
@@ -287,7 +289,7 @@ class ReplayStore:
                 with db:
                     db.execute("BEGIN IMMEDIATE")
                     db.executemany("DELETE FROM replays WHERE name=?", gone)
-                    db.executemany("INSERT OR REPLACE INTO replays VALUES (?,?,?,?,?,?,?,?)", rows)
+                    db.executemany("INSERT OR REPLACE INTO replays VALUES (?,?,?,?,?,?,?,?,?)", rows)
                     if listed is not None:
                         db.execute("INSERT OR REPLACE INTO folder VALUES ('listed', ?)", (listed,))
                 break
@@ -366,7 +368,7 @@ class ReplayStore:
     def _where(self, game: str | None) -> tuple[str, tuple]:
         games = [g for g in self.codecs if game is None or g == game]
         marks = ",".join("?" * len(games)) or "NULL"
-        return f"details IS NOT NULL AND game IN ({marks})", tuple(games)
+        return f"other=0 AND game IN ({marks})", tuple(games)
 
     def _count(self, game: str | None) -> int:
         where, args = self._where(game)
@@ -376,10 +378,17 @@ class ReplayStore:
         """A page of the list, newest first; its files checked by size and time (and
         each row by its checksum): one changed is read again (and refused if bad)."""
         where, args = self._where(game)
-        order = "played DESC, name DESC"
+        # the page's names from an index (all games: the newest first, read backwards
+        # until the page is full; not a sort of every row), then their rows
+        by = "INDEXED BY newest" if game is None else ""
         for _ in range(3):
-            rows = self._query(f"SELECT {_COLUMNS} FROM replays WHERE {where} ORDER BY {order} "
-                               "LIMIT ? OFFSET ?", (*args, limit, offset))
+            names = [n for (n,) in self._query(
+                f"SELECT name FROM replays {by} WHERE {where} ORDER BY played DESC, name DESC "
+                "LIMIT ? OFFSET ?", (*args, limit, offset))]
+            found = {r[0]: r for r in self._query(
+                f"SELECT {_COLUMNS} FROM replays WHERE name IN ({','.join('?' * len(names)) or 'NULL'})",
+                tuple(names))}
+            rows = [found[n] for n in names if n in found]
             changed, out = [], []
             for name, size, mtime, details, checksum in rows:
                 try:
@@ -477,7 +486,7 @@ class ReplayStore:
             return          # indexed when the folder is next listed
         gone: list[str] = []
         if prune:
-            loose = self._query("SELECT name FROM replays WHERE game=? AND kept=0 AND details IS NOT NULL "
+            loose = self._query("SELECT name FROM replays WHERE game=? AND kept=0 AND other=0 "
                                 "AND name<>? ORDER BY played DESC, name DESC LIMIT -1 OFFSET ?",
                                 (rep.game, name, KEEP_LAST - (0 if rep.kept else 1)))
             gone = [n for (n,) in loose]
@@ -493,9 +502,9 @@ class ReplayStore:
         self.sync()
         where, args = self._where(None)
         unknown = [n for (n,) in self._query(
-            f"SELECT name FROM replays WHERE details IS NOT NULL AND NOT ({where}) "
+            f"SELECT name FROM replays WHERE other=0 AND NOT ({where}) "
             + ("AND game=?" if game is not None else ""), args + ((game,) if game is not None else ()))]
-        self.others = int(self._query("SELECT count(*) FROM replays WHERE details IS NULL"
+        self.others = int(self._query("SELECT count(*) FROM replays WHERE other=1"
                                       + (" AND game=?" if game is not None else ""),
                                       (game,) if game is not None else ())[0][0])
         return Listing(self, game), list(self.set_aside) + unknown
