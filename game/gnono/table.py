@@ -106,6 +106,7 @@ class GnonoTable(TurnTable):
         self.speaker = Speaker(self.ctl.names)
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
         self.stages: list[Stage] = []
+        self._moved = False         # a move applied and not drawn yet (dirty)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
         self._introduced = False           # the voice has read the table's first notes
@@ -169,8 +170,25 @@ class GnonoTable(TurnTable):
         return (self.playback.shown().current == self.viewer
                 and self.ctl.state.phase not in (ROUND_OVER, GAME_OVER))
 
+    # -- drawing only what changed (issue 45) ---------------------------------------------
+    def draw(self, canvas):
+        self._moved = bool(self.stages)    # a playback drawn: its end is drawn too
+        super().draw(canvas)
+
+    def dirty(self) -> bool:
+        """Drawn every frame but while the keyboard's seat is to move, nothing plays back
+        and no UNO window is open (its timer may close it); keys, notes and the blink
+        redraw anyway. A hosted table: every frame (the network's news)."""
+        st = self.ctl.state
+        at_rest = (self.hosting is None and not self.stages and not self._moved
+                   and st.current == self.viewer and self.is_human(st.current)
+                   and st.current not in self.ctl.remote and st.uno_window is None
+                   and st.phase not in (ROUND_OVER, GAME_OVER))
+        return not at_rest
+
     # -- applying moves ---------------------------------------------------------------
     def apply(self, move, scale: float = 1.0) -> bool:
+        self._moved = True
         before = self.playback.shown().copy() if self.stages else Model.of(self.ctl.state)
         try:
             events = self.ctl.apply(move)
@@ -211,6 +229,7 @@ class GnonoTable(TurnTable):
         """A network player's move, applied by the host: shown, told, recorded and saved
         as a computer's is."""
         before = self.playback.shown().copy() if self.stages else self.playback.live()
+        self._moved = True
         self.ctl.heard(move)
         self.stages.extend(self.playback.build_stages(before, events))
         self.coach.store_replays()

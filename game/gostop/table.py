@@ -256,6 +256,7 @@ class GoStopTable(GoStopScene):
         # imported: the network modules import the games' list, which imports this table)
         super().__init__(app)
         self.hosting = hosting
+        self._drawn_version: Any = None      # the controller's version last drawn (dirty)
         remote = hosting.remote if hosting is not None else frozenset()
         humans = tuple(h for h in humans if h not in remote) or (HUMAN,)
         if hosting is not None:
@@ -312,6 +313,23 @@ class GoStopTable(GoStopScene):
             if self.names[seat] != name:
                 self.names[seat] = name
                 self.ctl.rename(seat, name)
+
+    # -- drawing only what changed (issue 45)
+    def draw(self, canvas):
+        # a playback drawn: its end is drawn too
+        self._drawn_version = None if self.ctl.stages else self.ctl.version
+        super().draw(canvas)
+
+    def dirty(self) -> bool:
+        """Drawn every frame but while the keyboard's seat is asked, nothing plays back
+        and the state is the one drawn; keys, notes and the blink redraw anyway. A
+        hosted table: every frame (the network's news)."""
+        ctl = self.ctl
+        q = ctl.state.question()
+        at_rest = (self.hosting is None and not ctl.stages and ctl.version == self._drawn_version
+                   and q.kind != "hand_over" and q.seat == ctl.viewer and q.seat in ctl.humans
+                   and q.seat not in ctl.remote)
+        return not at_rest
 
     @property
     def updates_when_covered(self) -> bool:
