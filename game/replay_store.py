@@ -200,36 +200,37 @@ class ReplayStore:
         self.stuck: dict[str, list[int]] = {}  # found damaged, could not be moved aside
         self.set_aside: list[str] = []      # files found damaged at the last listing
         self.others = 0                    # files of another version, not listed
+        self._last_written: str | None = None   # the file save() wrote last
 
     # the index ----------------------------------------------------------------------
     def _open(self) -> Any:
-        """The database, opened (made, or taken over from an old index.json) if not yet."""
+        """The database, opened (made, or taken over from an old index.json) if not yet.
+        One that cannot be read is removed and made again; where none can be made (a
+        folder that cannot be written), the index lives in memory for the session, and
+        the files are read again at the next (as when index.json could not be written)."""
         if self._db is not None:
             return self._db
         import sqlite3
-        for attempt in range(2):
+        for attempt in range(3):
+            db = None
             try:
-                db = self.files.database(DATABASE)
+                db = sqlite3.connect(":memory:") if attempt == 2 else self.files.database(DATABASE)
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 if version not in (0, DB_SCHEMA):
                     raise IndexDamaged("another schema")
-                fresh = version == 0
-                if fresh:
+                if version == 0:
                     db.executescript(_CREATE + f"PRAGMA user_version={DB_SCHEMA};")
                 self._db = db
-                if fresh:
+                if version == 0:
                     self._take_old_index()
                 return db
             except (sqlite3.Error, IndexDamaged):
-                try:
+                if db is not None:
                     db.close()
-                except Exception:
-                    pass
                 self._db = None
-                if attempt:
-                    raise
-                self.files.remove_database(DATABASE)    # damaged: made again from the files
-        raise AssertionError("unreachable")
+                if attempt == 0:
+                    self.files.remove_database(DATABASE)    # damaged: made again from the files
+        raise AssertionError("an index in memory always opens")
 
     def _take_old_index(self) -> None:
         """An index.json of earlier versions: its entries into the database when it
@@ -459,15 +460,27 @@ class ReplayStore:
         self._write(gone=[name], listed=self._folder_stamp() if in_step else None)
 
     def save(self, rep: Replay) -> str | None:
-        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name."""
+        """Write a replay (then prune its game's oldest beyond KEEP_LAST); its file name.
+        The file is written first: an index that fails then only misses it until the
+        folder is next listed."""
+        import sqlite3
+        try:
+            return self._save(rep)
+        except sqlite3.Error:
+            self._rebuild()
+            return self._last_written
+
+    def _save(self, rep: Replay) -> str | None:
         stamp = rep.when.replace("-", "").replace(":", "").replace("T", "-")
         n = 1
         while os.path.lexists(self.files.path(f"{rep.game}-{stamp}-{n}.json")):
             n += 1
         name = f"{rep.game}-{stamp}-{n}.json"
+        self._last_written = None
         in_step = self._in_step()
         if not self.files.write_json(name, KIND, FORMAT, rep.to_json()):
             return None
+        self._last_written = name
         self._indexed(name, rep, prune=True, in_step=in_step)
         return name
 

@@ -381,3 +381,43 @@ def test_a_file_of_another_version_is_kept_unlisted_and_not_read_again(tmp_path,
     assert [e.name for e in store.entries()[0]] == [good] and store.others == 2 and read == []
     with pytest.raises(replays.OtherVersion, match="another version"):
         store.load("gin-20250101-100000-2.json")
+
+
+def test_a_folder_where_no_index_can_be_made_still_lists_and_saves(tmp_path, recorded, monkeypatch):
+    """The database cannot be opened (a folder that cannot be written): the index lives
+    in memory for the session; a hand's end still saves its replay, and the list shows
+    it (the files read, as when index.json could not be written)."""
+    import sqlite3
+    storage = Storage(str(tmp_path))
+    old = fill(ReplayStore(storage, CODECS), recorded["gin"], 2)
+
+    def refused(self, name):
+        raise sqlite3.OperationalError("unable to open database file")
+    monkeypatch.setattr(Storage, "database", refused)
+    store = ReplayStore(storage, CODECS)
+    name = store.save(replace(recorded["gin"], when="2026-04-01T10:00:00"))
+    assert name is not None and os.path.exists(store.files.path(name))
+    entries, bad = store.entries()
+    assert [e.name for e in entries] == [name] + sorted(old, reverse=True) and not bad
+    entries, bad = ReplayStore(storage, CODECS).entries()     # the next session: read again
+    assert len(entries) == 3 and not bad
+
+
+def test_the_end_of_a_hand_is_one_transaction_not_a_rewrite(tmp_path, recorded):
+    """A hand's end with thousands kept adds its row (and drops the pruned ones): the
+    database file is not written whole (its size grows by about a row's pages)."""
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    fill(store, recorded["gin"], 150)
+    store.entries()
+    store.close()
+    db = os.path.join(str(tmp_path), FOLDER, DATABASE)
+    import sqlite3
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    before = os.path.getsize(db)
+    store = ReplayStore(storage, CODECS)
+    store.save(replace(recorded["gin"], when="2026-06-01T10:00:00"))
+    wal = os.path.getsize(db + "-wal")
+    assert 0 < wal < before / 4, (wal, before)
