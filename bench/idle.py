@@ -17,8 +17,11 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-SCENES = [("title", "title screen, idle", 0.05), ("menu", "menu, idle", 0.05),
-          ("gin", "Gin hand waiting for the player", 0.05),
+SCENES = [("title", "title screen, idle", 0.03), ("menu", "menu, idle", 0.03),
+          ("gin", "Gin hand waiting for the player", 0.03),
+          ("gnono", "Gnono, the player's turn", 0.03),
+          ("gostop", "Go-Stop, the player's turn", 0.03),
+          ("nertsp", "Nerts round paused (P: waits for the player)", 0.03),
           ("nerts4", "Nerts, 4 seats, 3 expert computers", 0.30)]
 
 
@@ -73,6 +76,28 @@ def measure(scene: str, display: str, seconds: float, root: str = ROOT,
             proc.kill()
             proc.wait(5)
     return (c1 - c0) / (t1 - t0), (line[1] if len(line) > 1 else "?")
+
+
+def compare(before: str, seconds: float, repeats: int = 3) -> None:
+    """Before/after in one run: each scene measured `repeats` times alternately in the
+    tree `before` (an older checkout, given the same probe) and in this one; the
+    medians and their ratio printed. (python -m bench.idle BEFORE_DIR [SECONDS])"""
+    display = VirtualDisplay()
+    try:
+        for scene, label, limit in SCENES:
+            got: dict[str, list[float]] = {"before": [], "after": []}
+            for _ in range(repeats):
+                for key, root in (("before", before), ("after", ROOT)):
+                    got[key].append(measure(scene, display.name, seconds, root)[0])
+            b, a = (sorted(v)[len(v) // 2] for v in (got["before"], got["after"]))
+            print(f"{label:48s} before {b * 100:5.1f}%  after {a * 100:5.1f}%  "
+                  f"after/before {a / b if b else float('nan'):.2f}  (limit {limit * 100:.0f}%)", flush=True)
+    finally:
+        display.close()
+
+
+if __name__ == "__main__":
+    compare(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 else 5.0)
 
 
 def rows(quick: bool, row) -> list:

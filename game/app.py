@@ -25,7 +25,7 @@ from game.paths import default_save_dir
 from game.replay_store import ReplayStore
 from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
 from game.scenes.overlays import HelpBox, KeysBox, MessageBox
-from game.screen import Display
+from game.screen import Display, changed_rects
 from game.speech import SilentSpeaker, open_speaker
 from game.spoken import speakable
 from game.stats import load_stats
@@ -37,6 +37,9 @@ BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
 BELL_EDGE, BELL_SIDE = 1, 4   # the bell's band in pixels: top/bottom, sides
 TOAST_ROW = 29             # a toast's line: the bottom one, or the one above a key bar
 IDLE_WAIT_MAX = 0.2        # the longest idle sleep: below the clock's 0.25 s clamp
+# An idle sleep looks for events this often: pygame's event.wait(timeout) polls every
+# millisecond (2.5% of a core doing nothing), and a key still shows in the next frame.
+IDLE_POLL = 1.0 / FPS
 
 
 def elide(text: str, width: int) -> str:
@@ -99,7 +102,7 @@ class App:
         self._must_present = True
         self._drawn_blink: bool | None = None
         self._presented: bytes | None = None
-        self._waited_event = None
+        self._waited_events: list = []
         self.speaker = SilentSpeaker()      # opened after the first frame if the option is on
         self._spoken: tuple = (None, None)  # (top scene, focus text) last said
         self.last_said = ""                 # Shift+F11 says it again
@@ -346,18 +349,29 @@ class App:
         scene, a toast, the options...)."""
         self._redraw = True
 
+    def _moving(self) -> bool:
+        """May a scene on screen have moved on its own? Only a scene that is stepped
+        can (a table covered by a box waits, unless it asks to keep running)."""
+        updating = self._updating_scenes()
+        return any(scene.dirty() for scene in self._visible_scenes() if scene in updating)
+
     def _wants_draw(self) -> bool:
         if self._redraw or self.always_draw or self.blink != self._drawn_blink:
             return True
-        return any(scene.dirty() for scene in self._visible_scenes())
+        return self._moving()
 
     def _present_if_changed(self) -> None:
+        """Present the canvas if a pixel changed since the last present: only the
+        rectangles that changed (a blink: a word), the whole after a resize or an expose."""
         picture = self.canvas.get_buffer().raw
-        if picture != self._presented or self._must_present:
-            self.display.present()
-            self.presents += 1
-            self._presented = picture
-            self._must_present = False
+        if picture == self._presented and not self._must_present:
+            return
+        rects = None if self._must_present else changed_rects(self._presented, picture,
+                                                              self.canvas.get_pitch())
+        self.display.present(rects)
+        self.presents += 1
+        self._presented = picture
+        self._must_present = False
 
     def _check_still_picture(self) -> None:
         """Under tests: a frame skipped as unchanged must really be unchanged (a scene
@@ -373,8 +387,7 @@ class App:
     def _sleep(self) -> None:
         """Wait for the next frame: 1/FPS while anything is moving; else until an event
         arrives or the clock brings a change (a key is answered at once either way)."""
-        if (self.always_draw or self._redraw or self.speaker.available
-                or any(s.dirty() for s in self._visible_scenes())):
+        if self.always_draw or self._redraw or self.speaker.available or self._moving():
             self._pg_clock.tick(FPS)
             return
         steps = self.clock.steps
@@ -383,17 +396,23 @@ class App:
             if left:
                 wait = min(wait, left)
         seconds = min(wait * STEP - self.clock.accumulator, IDLE_WAIT_MAX)
-        event = pygame.event.wait(max(1, int(seconds * 1000)))
-        if event.type != pygame.NOEVENT:
-            self._waited_event = event
+        until = time.perf_counter() + seconds
+        while True:
+            left = until - time.perf_counter()
+            if left <= 0:
+                break
+            time.sleep(min(left, IDLE_POLL))
+            self._waited_events = pygame.event.get()
+            if self._waited_events:
+                break
         self._pg_clock.tick()   # keep the clock's own bookkeeping, without a wait
 
     def _pump(self) -> None:
         self.typing.sync()      # before SDL reads the keys: text input as the top scene wants
         events = pygame.event.get()
-        if self._waited_event is not None:   # the event that ended an idle wait
-            events.insert(0, self._waited_event)
-            self._waited_event = None
+        if self._waited_events:      # the events that ended an idle wait
+            events[:0] = self._waited_events
+            self._waited_events = []
         if events:
             self._redraw = True
         for event in events:
@@ -567,6 +586,7 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        self.replays.close()
         self.speaker.close()
         self.audio.stop()
         self.display.close()

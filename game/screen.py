@@ -11,11 +11,22 @@ Two ways to put it on screen, chosen once at start:
   when no renderer can be made, or when GNERTS_RENDERER=cpu.
 
 Either way `present()` is called only for a frame whose picture changed (the App
-keeps the last presented canvas and compares), so an idle screen costs nothing here.
+keeps the last presented canvas and compares), and with the rectangles of the canvas
+that changed (`changed_rects`): the CPU path scales and sends only those to the window
+(`pygame.display.update(rects)`), the renderer uploads only those to its texture (it
+must draw the whole window anyway). A blinking word costs a few thousand pixels.
+
+A renderer that is itself software (Mesa's llvmpipe under a virtual X display, a
+machine without a graphics driver) presents the whole window at each frame, a costly
+copy at full screen; there the CPU path is taken instead, since it sends only what
+changed. Measurements: docs/performance.md.
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
+import sys
 
 import pygame
 from pygame._sdl2 import video
@@ -49,6 +60,55 @@ def windowed_size() -> tuple[int, int]:
     return WIDTH * scale, HEIGHT * scale
 
 
+SOFTWARE_GL = (b"llvmpipe", b"softpipe", b"software rasterizer", b"swrast", b"lavapipe")
+FULL_SHARE = 0.5      # changed rectangles covering more than this of the canvas: present it whole
+
+
+def changed_rects(before: bytes | None, after: bytes, pitch: int) -> list[pygame.Rect] | None:
+    """The rectangles of the canvas whose pixels differ between two copies of its
+    buffer (`pitch` bytes a row): one per run of changed rows, as wide as the changes
+    in that run. None: present the whole canvas (no earlier picture, or most of it changed)."""
+    if before is None or len(before) != len(after):
+        return None
+    import numpy as np  # lazy: loaded after the first frame (start-up time)
+    old = np.frombuffer(before, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
+    new = np.frombuffer(after, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
+    diff = old != new
+    rows = np.flatnonzero(diff.any(axis=1))
+    if rows.size == 0:
+        return []
+    # runs of consecutive changed rows
+    breaks = np.flatnonzero(np.diff(rows) > 1)
+    starts = np.concatenate(([rows[0]], rows[breaks + 1]))
+    ends = np.concatenate((rows[breaks], [rows[-1]])) + 1
+    rects, area = [], 0
+    for y0, y1 in zip(starts.tolist(), ends.tolist()):
+        cols = np.flatnonzero(diff[y0:y1].any(axis=0))
+        x0, x1 = int(cols[0]), int(cols[-1]) + 1
+        rects.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+        area += (x1 - x0) * (y1 - y0)
+    return None if area > FULL_SHARE * WIDTH * HEIGHT else rects
+
+
+def software_renderer() -> bool:
+    """Is the current OpenGL context a software rasterizer (Mesa's llvmpipe and kin)?
+    Asked of libGL where the SDL renderer is OpenGL's (Linux and the BSDs); False
+    where it cannot be told."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return False
+    try:
+        name = ctypes.util.find_library("GL")
+        if name is None:
+            return False
+        gl = ctypes.CDLL(name)
+        gl.glGetString.restype = ctypes.c_char_p
+        gl.glGetString.argtypes = [ctypes.c_uint]
+        renderer = gl.glGetString(0x1F01)     # GL_RENDERER; NULL without a current context
+    except (OSError, AttributeError):
+        return False
+    return bool(renderer) and any(word in renderer.lower() for word in SOFTWARE_GL)
+
+
 def desktop_size() -> tuple[int, int] | None:
     try:
         return tuple(pygame.display.get_desktop_sizes()[0])
@@ -62,6 +122,7 @@ class Display:
     def __init__(self, fullscreen: bool, renderer: bool | None = None):
         self.canvas = pygame.Surface((WIDTH, HEIGHT))
         self.fullscreen = fullscreen
+        forced = renderer is not None
         if renderer is None:
             renderer = os.environ.get("GNERTS_RENDERER", "gpu").lower() != "cpu"
         self.backend = None
@@ -70,6 +131,12 @@ class Display:
                 self.backend = RendererBackend(fullscreen)
             except (pygame.error, RuntimeError, AttributeError):
                 self.backend = None   # no renderer here: the CPU path below
+            if self.backend is not None and not forced and software_renderer():
+                self.backend.close()  # a software renderer copies the whole window a frame
+                self.backend = None
+                # and SDL would put the CPU path's window through a renderer too: its
+                # window surface is sent by MIT-SHM instead, the changed rectangles only
+                os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         if self.backend is None:
             self.backend = SurfaceBackend(fullscreen)
         self.fullscreen = self.backend.fullscreen
@@ -86,8 +153,10 @@ class Display:
     def resized(self) -> None:
         self.backend.layout()
 
-    def present(self) -> None:
-        self.backend.present(self.canvas)
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """The canvas on screen: whole, or only `rects` of it (what changed since the
+        last present)."""
+        self.backend.present(self.canvas, rects)
 
     def close(self) -> None:
         """Free the window's objects while SDL still lives (pygame.quit comes after)."""
@@ -142,8 +211,12 @@ class RendererBackend:
         self.renderer = None
         self.window.destroy()
 
-    def present(self, canvas: pygame.Surface) -> None:
-        self.texture.update(canvas)
+    def present(self, canvas: pygame.Surface, rects: list[pygame.Rect] | None = None) -> None:
+        if rects is None:
+            self.texture.update(canvas)
+        else:
+            for r in rects:
+                self.texture.update(canvas.subsurface(r), area=r)
         self.renderer.clear()
         self.texture.draw(dstrect=self.target)
         self.renderer.present()
@@ -191,10 +264,22 @@ class SurfaceBackend:
     def close(self) -> None:
         self._scaled = None
 
-    def present(self, canvas: pygame.Surface) -> None:
-        if self._scaled is None:
-            self.window.blit(canvas, self.target)
-        else:
-            pygame.transform.scale(canvas, self.target.size, self._scaled)
-            self.window.blit(self._scaled, self.target)
-        pygame.display.flip()
+    def present(self, canvas: pygame.Surface, rects: list[pygame.Rect] | None = None) -> None:
+        scale = self.target.w // WIDTH
+        if rects is None or self.target.size != (WIDTH * scale, HEIGHT * scale):
+            # whole (or shrunk to a window smaller than the canvas)
+            if self._scaled is None:
+                self.window.blit(canvas, self.target)
+            else:
+                pygame.transform.scale(canvas, self.target.size, self._scaled)
+                self.window.blit(self._scaled, self.target)
+            pygame.display.flip()
+            return
+        shown = []
+        for r in rects:
+            dest = pygame.Rect(self.target.x + r.x * scale, self.target.y + r.y * scale,
+                               r.w * scale, r.h * scale)
+            part = canvas.subsurface(r)
+            self.window.blit(part if scale == 1 else pygame.transform.scale(part, dest.size), dest)
+            shown.append(dest)
+        pygame.display.update(shown)

@@ -16,9 +16,12 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import errors
+
+if TYPE_CHECKING:
+    import sqlite3
 
 # What a damaged file raises while it is read and validated: bad bytes, bad JSON
 # (json.JSONDecodeError and UnicodeDecodeError are ValueErrors), a validator's refusal,
@@ -302,6 +305,35 @@ class Storage:
         if name != FAILURES and name in self._failures():
             del self._fail_counts[name]
             self._write_failures()
+
+    def database(self, name: str) -> sqlite3.Connection:
+        """A SQLite database of this folder (the replays' index): WAL, so that a
+        transaction is one append to its journal, and synchronous NORMAL (a power cut
+        may lose the last transaction, never the database's whole). sqlite3.Error if it
+        cannot be opened; the caller decides what a damaged one costs."""
+        import sqlite3  # lazy: the index opens with the Replays list, not at start-up
+        os.makedirs(self.dir, exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                mode = os.lstat(self.path(name + suffix)).st_mode
+            except FileNotFoundError:
+                continue
+            if not stat.S_ISREG(mode):   # a FIFO or a device would hang or harm the reader
+                raise sqlite3.DatabaseError(f"{name + suffix} is not a regular file")
+        db = sqlite3.connect(self.path(name), timeout=2.0, isolation_level=None,
+                             check_same_thread=False)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def remove_database(self, name: str) -> None:
+        """A damaged database and its journals, removed (it is rebuilt from the files)."""
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            self.remove(name + suffix)
 
     def take_problems(self) -> list[str]:
         # emptied in place: the replays folder's storage shares this list

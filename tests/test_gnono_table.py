@@ -391,3 +391,19 @@ def test_an_unlawful_wild_draw_four_beeps_before_the_colour_question(app):
     app.run(max_frames=1)
     assert app.beeps == 1 and app.top is t and Card.parse("W+4") in t.ctl.state.hands[0]
     assert "Wild Draw Four" in t.log[-1]
+
+
+def test_a_table_waiting_for_the_player_is_drawn_only_at_blink_edges(app):
+    """Issue 45: at the player's turn, with nothing playing back, the table is not drawn
+    at every frame (the blink and keys redraw it); a computer's move is drawn at once."""
+    from game.clock import BLINK_STEPS
+    t = make_table(app, ["R7 G2 B9", "Y1 Y2 Y3"], "R5")
+    settle(app, t)
+    app.run(max_frames=2)
+    assert t.my_turn() and not t.dirty()
+    draws = app.draws
+    app.run(max_frames=2 * BLINK_STEPS)          # four blink edges, at two steps a frame
+    assert app.draws - draws <= 4 + 1
+    post_keys(pygame.K_RETURN)                   # played: the computer's turn moves again
+    app.run(max_frames=1)
+    assert t.dirty()

@@ -285,3 +285,19 @@ def test_draw_every_moment_of_a_hand(app, players):
             break
         app.run(max_frames=4)
     assert app.frames > 50
+
+
+def test_a_table_waiting_for_the_player_is_drawn_only_at_blink_edges(app):
+    """Issue 45: at the player's turn, with nothing playing back, the table is not drawn
+    at every frame (the blink and keys redraw it); the player's move is drawn at once."""
+    from game.clock import BLINK_STEPS
+    t = table_for(app, GoStopState.new(Options(players=2), seed=5))
+    settle(app, t)
+    app.run(max_frames=2)
+    assert t.keymap.human_phase() == "play" and not t.dirty()
+    draws = app.draws
+    app.run(max_frames=2 * BLINK_STEPS)          # four blink edges, at two steps a frame
+    assert app.draws - draws <= 4 + 1
+    post_keys(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert t.dirty()

@@ -17,7 +17,7 @@ import pytest
 
 from game import replay_store, replays
 from game.games import BY_KEY, CODECS
-from game.replay_store import FOLDER, INDEX, ReplayStore
+from game.replay_store import DATABASE, FOLDER, INDEX, ReplayStore
 from game.storage import Storage
 from tests.helpers import key_event
 from tests.test_replay_codecs import record_random
@@ -93,7 +93,7 @@ def test_a_gnono_replay_with_an_extra_seat_is_refused_on_the_replays_screen(menu
     store.save(replace(rep, seats=rep.seats + [replays.Seat("Ghost", "computer", "easy")]))
     good = store.save(replace(rep, when="2026-01-01T10:00:00"))
     menu_app.replays = ReplayStore(menu_app.storage, CODECS)   # a new session
-    os.remove(os.path.join(store.files.dir, INDEX))
+    store.files.remove_database(DATABASE)
     menu_app.storage.take_problems()
     menu_app.key(key_event(pygame.K_r, "r"))
     menu_app.run(max_frames=1)
@@ -218,46 +218,110 @@ def test_the_end_of_a_hand_prunes_from_the_index(tmp_path, recorded, monkeypatch
     assert len(entries) == replays.KEEP_LAST and entries[0].replay.when == "2026-02-01T11:00:00"
 
 
-@pytest.mark.parametrize("damage", ["missing", "garbage", "truncated", "wrong names", "a fifo"])
+def index_rows(tmp_path) -> list[str]:
+    import sqlite3
+    db = sqlite3.connect(os.path.join(str(tmp_path), FOLDER, DATABASE))
+    try:
+        return sorted(n for (n,) in db.execute("SELECT name FROM replays"))
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage", "truncated", "another schema", "a fifo",
+                                    "rows missing", "files missing"])
 def test_a_missing_or_damaged_index_is_rebuilt_from_the_files(tmp_path, recorded, damage):
     storage = Storage(str(tmp_path))
-    names = fill(ReplayStore(storage, CODECS), recorded["gnono"], 5)
-    index = os.path.join(str(tmp_path), FOLDER, INDEX)
-    with open(index) as f:
-        text = f.read()
-    os.remove(index)
+    store = ReplayStore(storage, CODECS)
+    names = fill(store, recorded["gnono"], 5)
+    store.close()
+    index = os.path.join(str(tmp_path), FOLDER, DATABASE)
+    for junk in (index + "-wal", index + "-shm"):
+        assert not os.path.exists(junk) or os.path.getsize(junk) >= 0
+    import sqlite3
+    db = sqlite3.connect(index)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    with open(index, "rb") as f:
+        data = f.read()
+    if damage in ("missing", "garbage", "truncated", "a fifo"):
+        storage_files = ReplayStore(storage, CODECS).files
+        storage_files.remove_database(DATABASE)
     if damage == "garbage":
         with open(index, "wb") as f:
-            f.write(os.urandom(300))
+            f.write(os.urandom(len(data)))
     elif damage == "truncated":
-        with open(index, "w") as f:
-            f.write(text[:len(text) // 2])
-    elif damage == "wrong names":
-        with open(index, "w") as f:
-            f.write(text.replace("gnono-", "chess-"))
+        with open(index, "wb") as f:
+            f.write(data[:len(data) // 2])
     elif damage == "a fifo":
         os.mkfifo(index)
+    elif damage == "another schema":
+        db = sqlite3.connect(index)
+        db.execute("PRAGMA user_version=99")
+        db.close()
+    elif damage == "rows missing":
+        db = sqlite3.connect(index)
+        db.execute("DELETE FROM replays WHERE name IN (?, ?)", (names[0], names[3]))
+        db.commit()
+        db.close()
+    elif damage == "files missing":
+        for name in names[:2]:
+            os.remove(os.path.join(str(tmp_path), FOLDER, name))
+        names = names[2:]
     with deadline(10):
         entries, bad = ReplayStore(storage, CODECS).entries()
     assert sorted(e.name for e in entries) == sorted(names) and not bad
-    if damage != "a fifo":
-        with open(index) as f:
-            assert sorted(json.load(f)["data"]) == sorted(names)     # written again, whole
+    assert index_rows(tmp_path) == sorted(names)       # written again
+
+
+def test_an_old_json_index_is_taken_in_once_and_removed(tmp_path, recorded, monkeypatch):
+    """A saves folder of an earlier version: its index.json (as that version wrote it)
+    becomes the database without a replay file read; its replays are listed."""
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    names = fill(store, recorded["gin"], 4)
+    store.close()
+    folder = os.path.join(str(tmp_path), FOLDER)
+    data = {}
+    for name in names:
+        rep = store.load(name)
+        data[name] = {"stamp": replay_store._stamp(os.stat(os.path.join(folder, name))),
+                      "details": replay_store._index_json(rep)}
+    with open(os.path.join(folder, INDEX), "w") as f:
+        f.write(replay_store._index_text(data))
+    ReplayStore(storage, CODECS).files.remove_database(DATABASE)
+    read = count_reads(monkeypatch)
+    entries, bad = ReplayStore(storage, CODECS).entries("gin")
+    assert sorted(e.name for e in entries) == sorted(names) and not bad and read == []
+    assert not os.path.exists(os.path.join(folder, INDEX))
 
 
 def test_an_index_edited_by_hand_is_not_believed(tmp_path, recorded):
-    """Its details are the files' summary: changed in the index (valid JSON, the
-    replay files untouched), they are not shown; the index is rebuilt from the files."""
+    """Its details are the files' summary: changed in the index (the replay files
+    untouched), they are not shown; the row is made again from the file."""
+    import sqlite3
     storage = Storage(str(tmp_path))
-    (name,) = fill(ReplayStore(storage, CODECS), recorded["gostop"], 1)
-    index = os.path.join(str(tmp_path), FOLDER, INDEX)
-    with open(index) as f:
-        doc = json.load(f)
-    doc["data"][name]["details"]["result"] = "Hand 1: Player won with 99 points, 500 chips"
-    with open(index, "w") as f:
-        json.dump(doc, f)
+    store = ReplayStore(storage, CODECS)
+    (name,) = fill(store, recorded["gostop"], 1)
+    store.close()
+    db = sqlite3.connect(os.path.join(str(tmp_path), FOLDER, DATABASE))
+    (details,) = db.execute("SELECT details FROM replays").fetchone()
+    db.execute("UPDATE replays SET details=?", (details.replace(recorded["gostop"].result,
+                                                                "Hand 1: Player won with 99 points"),))
+    db.commit()
+    db.close()
     (entry,), bad = ReplayStore(storage, CODECS).entries()
     assert entry.replay.result == recorded["gostop"].result and not bad
+
+
+def test_a_replay_saved_at_a_hands_end_is_listed_on_the_first_page(tmp_path, recorded):
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    fill(store, recorded["gin"], 70)           # more than a page of the listing
+    name = store.save(replace(recorded["gin"], when="2026-05-01T10:00:00"))
+    listing, bad = ReplayStore(storage, CODECS).listing()
+    assert len(listing) == 71 and listing[0].name == name and not bad
+    whens = [e.replay.when for e in listing[55:71]]      # across the second page's start
+    assert len(whens) == 16 and whens == sorted(whens, reverse=True)
 
 
 def test_the_index_follows_the_folders_listing(tmp_path, recorded):
@@ -317,3 +381,43 @@ def test_a_file_of_another_version_is_kept_unlisted_and_not_read_again(tmp_path,
     assert [e.name for e in store.entries()[0]] == [good] and store.others == 2 and read == []
     with pytest.raises(replays.OtherVersion, match="another version"):
         store.load("gin-20250101-100000-2.json")
+
+
+def test_a_folder_where_no_index_can_be_made_still_lists_and_saves(tmp_path, recorded, monkeypatch):
+    """The database cannot be opened (a folder that cannot be written): the index lives
+    in memory for the session; a hand's end still saves its replay, and the list shows
+    it (the files read, as when index.json could not be written)."""
+    import sqlite3
+    storage = Storage(str(tmp_path))
+    old = fill(ReplayStore(storage, CODECS), recorded["gin"], 2)
+
+    def refused(self, name):
+        raise sqlite3.OperationalError("unable to open database file")
+    monkeypatch.setattr(Storage, "database", refused)
+    store = ReplayStore(storage, CODECS)
+    name = store.save(replace(recorded["gin"], when="2026-04-01T10:00:00"))
+    assert name is not None and os.path.exists(store.files.path(name))
+    entries, bad = store.entries()
+    assert [e.name for e in entries] == [name] + sorted(old, reverse=True) and not bad
+    entries, bad = ReplayStore(storage, CODECS).entries()     # the next session: read again
+    assert len(entries) == 3 and not bad
+
+
+def test_the_end_of_a_hand_is_one_transaction_not_a_rewrite(tmp_path, recorded):
+    """A hand's end with thousands kept adds its row (and drops the pruned ones): the
+    database file is not written whole (its size grows by about a row's pages)."""
+    storage = Storage(str(tmp_path))
+    store = ReplayStore(storage, CODECS)
+    fill(store, recorded["gin"], 150)
+    store.entries()
+    store.close()
+    db = os.path.join(str(tmp_path), FOLDER, DATABASE)
+    import sqlite3
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    before = os.path.getsize(db)
+    store = ReplayStore(storage, CODECS)
+    store.save(replace(recorded["gin"], when="2026-06-01T10:00:00"))
+    wal = os.path.getsize(db + "-wal")
+    assert 0 < wal < before / 4, (wal, before)

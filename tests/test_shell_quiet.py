@@ -114,3 +114,79 @@ def test_the_cpu_path_is_used_when_no_renderer_can_be_made(monkeypatch):
         d.close()
     finally:
         pygame.quit()
+
+
+class Presents:
+    """A stub in place of the display's present: what the App asked to show."""
+
+    def __init__(self, app, monkeypatch):
+        self.calls: list = []
+        monkeypatch.setattr(app.display, "present", lambda rects=None: self.calls.append(rects))
+
+
+def test_a_title_at_rest_presents_only_the_blinking_word(app, monkeypatch):
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app, lambda: MenuScene(app)))
+    app.run(max_frames=3)
+    shown = Presents(app, monkeypatch)
+    before = pygame.image.tobytes(app.canvas, "RGB")
+    app.run(max_frames=BLINK_STEPS // 2)     # across one blink edge (two steps a frame)
+    after = pygame.image.tobytes(app.canvas, "RGB")
+    assert before != after and len(shown.calls) == 1
+    rects = shown.calls[0]
+    assert rects is not None and rects, "the blink presented the whole screen"
+    area = sum(r.w * r.h for r in rects)
+    assert area <= 80 * 16 * 2          # a word on a line or two, not the screen
+    # every pixel that changed is inside what was presented
+    changed = {(x, y) for y in range(HEIGHT) for x in range(WIDTH)
+               if before[(y * WIDTH + x) * 3:(y * WIDTH + x) * 3 + 3]
+               != after[(y * WIDTH + x) * 3:(y * WIDTH + x) * 3 + 3]}
+    assert changed and all(any(r.collidepoint(p) for r in rects) for p in changed)
+
+
+def test_a_menu_at_rest_presents_nothing(menu_app, monkeypatch):
+    app = menu_app
+    app.run(max_frames=3)
+    shown = Presents(app, monkeypatch)
+    app.run(max_frames=4 * BLINK_STEPS)
+    assert shown.calls == []
+
+
+def test_a_table_under_a_box_is_not_drawn_while_the_box_waits(app):
+    from game.scenes.overlays import MessageBox
+
+    class Table(Scene):        # moves whenever it is stepped (dirty by default)
+        def __init__(self, app):
+            super().__init__(app)
+            self.steps = 0
+
+        def update(self, dt):
+            self.steps += 1
+
+        def draw(self, canvas):
+            canvas.fill((0, min(self.steps, 255), 0))
+    app.push(Table(app))
+    app.push(MessageBox(app, "Paused", ["Waiting."]))
+    app.run(max_frames=3)
+    draws, presents = app.draws, app.presents
+    app.run(max_frames=2 * BLINK_STEPS)     # four blink edges: drawn at those only
+    assert app.draws - draws <= 4 + 1 and app.presents == presents
+
+
+@pytest.mark.parametrize("renderer", [True, False])
+def test_both_display_paths_present_changed_rectangles(renderer):
+    from game.screen import changed_rects
+    pygame.display.init()
+    try:
+        d = Display(False, renderer=renderer)
+        d.canvas.fill((0, 0, 170))
+        d.present()
+        before = d.canvas.get_buffer().raw
+        d.canvas.fill((255, 255, 85), (80, 96, 40, 16))
+        rects = changed_rects(before, d.canvas.get_buffer().raw, d.canvas.get_pitch())
+        assert rects == [pygame.Rect(80, 96, 40, 16)]
+        d.present(rects)
+        assert changed_rects(before, before, d.canvas.get_pitch()) == []
+        d.close()
+    finally:
+        pygame.quit()

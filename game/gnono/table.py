@@ -128,6 +128,7 @@ class GnonoTable(TurnTable):
         self.speaker = Speaker(self.ctl.spoken_names())
         self.viewer = self.ctl.humans[0] if len(self.ctl.humans) == 1 else None
         self.stages: list[Stage] = []
+        self._moved = False         # a move applied and not drawn yet (dirty)
         self.hand_seen: dict = {}          # each human's hand as he last saw it
         self._turn_told = False            # the voice said "your turn" for this turn
         self._introduced = False           # the voice has read the table's first notes
@@ -226,6 +227,19 @@ class GnonoTable(TurnTable):
         return (self.playback.shown().current == self.viewer
                 and self.ctl.state.phase not in (ROUND_OVER, GAME_OVER))
 
+    # -- drawing only what changed (issue 45) ---------------------------------------------
+    def dirty(self) -> bool:
+        """Drawn every frame but while the keyboard's seat is to move, nothing plays back
+        and no UNO window is open (its timer may close it); keys, notes and the blink
+        redraw anyway. A hosted or joined table: every frame (the network's news)."""
+        st = self.ctl.state
+        at_rest = (self.hosting is None and self.link is None and st is not None
+                   and not self.stages and not self._moved
+                   and st.current == self.viewer and self.is_human(st.current)
+                   and st.current not in self.ctl.remote and st.uno_window is None
+                   and st.phase not in (ROUND_OVER, GAME_OVER))
+        return not at_rest
+
     def status(self) -> str:
         """The title line's word on the turn."""
         v = self.ctl.state
@@ -239,6 +253,7 @@ class GnonoTable(TurnTable):
     def apply(self, move, scale: float = 1.0) -> bool:
         """The keyboard's (or a computer's) move: applied and played back, or at a
         joiner's table sent (the host's update plays it back); refused: the beep."""
+        self._moved = True
         before = self.playback.shown().copy() if self.stages else Model.of(self.ctl.state)
         try:
             events = self.ctl.submit(move)
@@ -294,6 +309,7 @@ class GnonoTable(TurnTable):
         saved as a computer's are."""
         for move, events in self.ctl.heard_moves:
             before = self.playback.shown().copy() if self.stages else self.playback.live()
+            self._moved = True
             self.stages.extend(self.playback.build_stages(before, events))
             self.heard_events(events)
             self.coach.store_replays()
@@ -470,6 +486,7 @@ class GnonoTable(TurnTable):
                        self.leave, bar="Leave")
 
     def draw(self, canvas) -> None:
+        self._moved = bool(self.stages)    # a playback drawn: its end is drawn too (dirty)
         if self.ctl.state is not None:
             self.view.draw(canvas)
             return

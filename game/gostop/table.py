@@ -127,6 +127,7 @@ class GoStopTable(TurnTable):
         self._model_cache: Any = None   # (version, model, layout) of the live state
         self.boxes: list[tuple[Any, int]] = []     # the boxes the clock opened, at which version
         self.last_replay: Replay | None = None   # the last hand recorded
+        self._drawn_version: Any = None      # the controller's version last drawn (dirty)
         self.link = link             # a joiner's game/net/remote_seat.RemoteSeat
         if link is not None:
             self.set_parts(GoStopController.joined(link, seat_names_of(link), speed, self._playback))
@@ -377,6 +378,25 @@ class GoStopTable(TurnTable):
     def leave_binding(self) -> Binding:
         return Binding((pygame.K_ESCAPE,), "Leave the table (the seat is kept a while)", self.leave,
                        bar="Leave")
+
+    # -- drawing only what changed (issue 45)
+    def draw(self, canvas):
+        # a playback drawn: its end is drawn too
+        self._drawn_version = None if self.ctl.stages else self.ctl.version
+        super().draw(canvas)
+
+    def dirty(self) -> bool:
+        """Drawn every frame but while the keyboard's seat is asked, nothing plays back
+        and the state is the one drawn; keys, notes and the blink redraw anyway. A
+        hosted or joined table: every frame (the network's news)."""
+        ctl = self.ctl
+        if self.joined or ctl.host is not None or ctl.state is None:
+            return True
+        q = ctl.state.question()
+        at_rest = (not ctl.stages and ctl.version == self._drawn_version
+                   and q.kind != "hand_over" and q.seat == ctl.viewer and q.seat in ctl.humans
+                   and q.seat not in ctl.remote)
+        return not at_rest
 
     def leave(self, then=None):
         if self.link is not None:

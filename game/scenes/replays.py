@@ -39,10 +39,9 @@ class ReplaysScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        entries, damaged = self.store.entries(self.filter)
-        # a replay of a game this program does not have cannot be shown: listed as damaged
-        self.entries = [e for e in entries if e.replay.game in BY_KEY]
-        found = damaged + [e.name for e in entries if e.replay.game not in BY_KEY]
+        # a page at a time from the index; a replay of a game this program does not
+        # have cannot be shown: listed as damaged
+        self.entries, found = self.store.listing(self.filter)
         self.damaged += [name for name in found if name not in self.damaged]
         self.index = max(0, min(self.index, len(self.entries) - 1))
 

@@ -69,6 +69,7 @@ class TurnTable(Scene):
         """A line (or more) in the notes at the bottom, in the F3 log and the voice;
         `private`: the same line for `seat` only (audience.Message)."""
         self.messages.add(text, colour, seat, private)
+        self.app.redraw()     # a table at rest (dirty() False) shows its new note too
 
     @property
     def notes(self) -> list[tuple[str, int]]:
