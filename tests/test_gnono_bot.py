@@ -79,8 +79,9 @@ def autoplay(st, seats, call, catch, moves=3):
         if p.view != view:          # the host's update: the seat's view, through the wire
             p.update({"view": net_codec.view_to_json(view)})
         return p.move()
-    return driven(st, seats, call, catch, lambda s: RemotePlayer("gnono", "hard", 11 + s,
-                                                                 clock=lambda: clock["t"], seat=s), ask, moves)
+    def make(s):
+        return RemotePlayer("gnono", "hard", 11 + s, clock=lambda: clock["t"], seat=s)
+    return driven(st, seats, call, catch, make, ask, moves)
 
 
 PLACES = {"local": local, "host": host, "autoplay": autoplay}
