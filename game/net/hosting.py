@@ -145,6 +145,8 @@ class NetHosting:
     def seated(self) -> list[str]:
         """The names of the players seated over the network now (the Leave question
         names them: they are dropped when the host leaves)."""
+        if self.host is None:
+            return []
         missing = self.missing()
         return [self.name(i) for i in sorted(self.remote) if i not in missing]
 
