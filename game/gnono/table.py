@@ -308,6 +308,9 @@ class GnonoTable(TurnTable):
         names on the seats; True once play may go on (every remote seat joined, or
         the host started) and the table is not covered."""
         started = self.ctl.pump()
+        waiting = self.hosting.waiting_news()       # who the table waits for (NetHosting's line)
+        if waiting:
+            self.note(waiting, P.LIGHT_RED)
         if self.ctl.names != self.speaker.names:
             self.speaker = Speaker(self.ctl.spoken_names())
         self.network_moves()

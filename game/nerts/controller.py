@@ -76,7 +76,6 @@ class TableControl(SeatPlay):
         self.challenge: Challenge | None = None   # the deal challenge this game plays
         # a hosted table (game/net/hosting.py): the moves go through its TableHost
         self.hosting = hosting
-        self.told_waiting = ""            # the hosting's "Waiting for..." line told
         self.net_events: list = []       # the events of moves applied since the last step
         self.ended_round = None          # the round that ended last (a joiner may score it)
         self.scored: tuple | None = None  # its score details, end and caller, once scored
@@ -124,10 +123,9 @@ class TableControl(SeatPlay):
         if self.hosting is not None:
             self.hosting.pump()           # the network's moves come in (on_network_move)
             self.sync_remote_seats()
-            waiting = self.hosting.waiting_line()     # (the shared line: who is not there)
-            if waiting and waiting != self.told_waiting:
+            waiting = self.hosting.waiting_news()     # (the shared line: who is not there)
+            if waiting:
                 self.note(waiting)
-            self.told_waiting = waiting
             if not self.hosting.started:
                 return [], False          # nothing plays until the players are there
         if self.note_steps:

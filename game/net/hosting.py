@@ -74,6 +74,7 @@ class NetHosting:
         self.internet: PortMapping | None = None   # the router's forward, once asked for
         self.router: str | None = None     # the router's description URL (tests); None: searched
         self._free = -1
+        self._told = ""                    # the waiting line last told (waiting_news)
 
     def attach(self, engine: Any, names: Sequence[str],
                table: Callable[[int, Any, list[Any]], None], computers: Collection[int] = ()) -> None:
@@ -141,6 +142,14 @@ class NetHosting:
             return ("Waiting for a player to join the table." if len(away) == 1 else
                     f"Waiting for {len(away)} players to join the table.")
         return f"Waiting for {listed([self.name(i) for i in away])} to come back."
+
+    def waiting_news(self) -> str:
+        """The waiting line once it changes (for a table that tells it in its notes),
+        else "" (so is a line that went away)."""
+        line = self.waiting_line()
+        news = line if line != self._told else ""
+        self._told = line
+        return news
 
     def seated(self) -> list[str]:
         """The names of the players seated over the network now (the Leave question
