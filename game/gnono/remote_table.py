@@ -136,7 +136,8 @@ class LinkSeats:
         return None if self.state is None or self.is_over() else self.state.current
 
     def tell(self, line: str) -> None:
-        self.table.note(line)
+        """A line of the JoinedSeat's: whose turn, or who is away (in red, as the host's)."""
+        self.table.note(line, P.LIGHT_RED if line == self.link.waiting_for() else None)
 
     def take_update(self, json_events: list[dict[str, Any]], mine: bool) -> None:
         """The host's new view and the events that led to it (`mine`: the answer to this

@@ -169,6 +169,8 @@ class JoinedSeat:
     def draw_waiting(self, canvas: Any) -> None:
         o = self.scene.app.options
         canvas.fill(P.PALETTE[o["colour.table"]])
+        ui.fill(canvas, 0, 0, 80, 1, P.BLUE)          # the table's title, as on its title line
+        ui.text(canvas, 1, 0, str(getattr(self.scene, "title", "")), P.WHITE, P.BLUE)
         ui.text(canvas, 2, 12, "Waiting for the host...", o["colour.text"], o["colour.table"])
 
     def leave(self, then: Callable[[], Any] | None = None) -> Pop:
