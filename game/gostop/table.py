@@ -130,6 +130,7 @@ class GoStopTable(TurnTable):
         self.last_replay: Replay | None = None   # the last hand recorded
         self.link = link             # a joiner's game/net/remote_seat.RemoteSeat
         if link is not None:
+            self.title = "Go-Stop at a network table"
             self.set_parts(GoStopController.joined(link, seat_names_of(link), speed, self._playback))
             # the host heard, keys held while a move is in flight, whose turn, the end (the
             # drawing names who is away: waiting_line)

@@ -164,7 +164,8 @@ class JoinedSeat:
     # ---- before the first view, and leaving ----------------------------------------------
     def waiting_bindings(self) -> list[Binding]:
         return [*self.scene.app_keys(""),
-                Binding((pygame.K_ESCAPE,), "Leave the table", self.leave, bar="Leave")]
+                Binding((pygame.K_ESCAPE,), "Leave the table (the host keeps your seat a while)", self.leave,
+                        bar="Leave")]
 
     def draw_waiting(self, canvas: Any) -> None:
         o = self.scene.app.options
