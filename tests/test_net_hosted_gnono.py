@@ -119,6 +119,8 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
     for _ in range(60):                      # nothing is played before the seat is joined
         app.run(max_frames=1)
     assert table.ctl.version == 0 and not host.log
+    waiting = [line for line in table.log if line.startswith("Waiting")]
+    assert waiting == ["Waiting for a player to join the table."]      # NetHosting's line, told once
     joiner = Joiner(hosting.port, "host23", "Bob")
     try:
         play_to_round_over(app, table, joiner)
@@ -142,6 +144,8 @@ def test_a_hosted_table_plays_a_round_with_a_network_player(app):
             return any(e["kind"] == "deal" for m in joiner.got if m.kind == "update" for e in m["events"])
         run_with(app, joiner, dealt)
         app.key(key_event(pygame.K_ESCAPE))                # leave: asked, then the table closes
+        text = " ".join(app.top.lines)                     # the one Leave question: Bob is dropped
+        assert "saved" in text and "Bob is dropped" in text
         app.key(key_event(pygame.K_y, "y"))
         app.run(max_frames=1)
         assert table not in app.scenes and host.ended

@@ -124,12 +124,20 @@ def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
 
 
 def test_leaving_the_hosted_table_tells_the_joiner(app):
+    import pygame
     t = Hosted(app)
     try:
+        t.table.update(STEP)            # before the joiner is there: the shared waiting line
+        assert t.table.ctl.notes[-1] == "Waiting for a player to join the table."
         assert t.wait(lambda: t.hosting.started and t.link.view is not None)
         for _ in range(30):
             t.step()
         assert "p" not in [k for b in t.table.bindings() for k in b.keys]   # no pause on the network
+        app.key(key_event(pygame.K_ESCAPE))          # the one Leave question: Bob is dropped
+        text = " ".join(app.top.lines)
+        assert "saved" in text and "Bob is dropped" in text
+        app.key(key_event(pygame.K_n, "n"))
+        assert app.top is t.table
         app.key(key_event(__import__("pygame").K_F8))            # save and leave
         assert t.table not in app.scenes
         assert t.wait(lambda: t.link.ending is not None)
@@ -172,6 +180,8 @@ def test_a_dropped_joiners_seat_is_played_by_a_computer_and_shown_away(app):
             t.step()
         t.link.client.close()                # the joiner's program goes
         assert t.wait(lambda: 1 in t.hosting.missing())
+        t.table.update(STEP)
+        assert "Waiting for Bob to come back." in ctl.notes      # (NetHosting.waiting_line)
         before = sum(e.seat == 1 for e in t.hosting.host.log)
         for _ in range(3000):
             if ctl.game.round.over or sum(e.seat == 1 for e in t.hosting.host.log) > before:

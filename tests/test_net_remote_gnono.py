@@ -286,12 +286,32 @@ def test_the_hosts_refusal_is_the_beep_and_nothing_changes(app, table):
     assert any(line.startswith("Not allowed") for line, _ in scene.notes)
 
 
-def test_a_key_while_the_last_move_is_on_its_way_is_the_beep(app, table):
+def test_a_key_while_the_last_move_is_on_its_way_is_held_and_played_once_the_host_answers(app, table):
+    """Issue #44 item 20, as at Gin's joined table (game/table/joined.py): a key pressed
+    before the host has answered the last move is held, not beeped nor lost; played
+    once the answer is in."""
     host, server, scene = table
-    assert frames(app, server, lambda: scene.link.view is not None)
+    assert frames(app, server, lambda: settled(app, server, host, scene) and scene.my_turn())
     scene.link.pending = 5                 # a move sent, not answered yet
     beeps = app.beeps
-    assert not scene.apply(M.Draw(0)) and app.beeps == beeps + 1 and scene.link.seq == 0
+    app.key(key_event(pygame.K_INSERT))    # draw: held
+    assert app.beeps == beeps and scene.link.seq == 0 and len(scene.joined.held) == 1
+    scene.link.pending = None              # the host's answer
+    assert frames(app, server, lambda: scene.link.seq == 1)
+    assert app.beeps == beeps and not scene.joined.held
+    assert frames(app, server, lambda: scene.link.pending is None)      # the draw, taken
+    assert app.beeps == beeps and scene.link.refusal == ""
+
+
+def test_the_joined_seat_is_told_whose_turn_it_is(app, table):
+    """Joined, or back by Alt+R (test_net_remote_table.py): the first view's notes say
+    whose turn it is (issue #44 item 20)."""
+    host, server, scene = table
+    assert frames(app, server, lambda: scene.link.view is not None)
+    turn = [line for line in scene.log if line.startswith("You are at the table: it is ")]
+    assert len(turn) == 1
+    assert turn[0] in ("You are at the table: it is your turn.",
+                       *(f"You are at the table: it is {scene.link.name(s)}'s turn." for s in (1, 2)))
 
 
 def test_the_table_is_drawn_by_gnonos_drawing_from_the_view_alone(app, table):
@@ -374,7 +394,9 @@ def test_a_dropped_player_is_waited_for_by_name(app):
         server.close()
 
 
-def test_the_host_leaving_under_a_box_is_told_once_the_box_is_closed(app):
+def test_the_host_leaving_under_a_box_closes_the_box_then_the_table(app):
+    """The table's end is the shared one (game/table/joined.py): a box over the table
+    closes first, then the table, then the box that tells why."""
     host, server, scene = open_table(app, seed=4)
     try:
         assert frames(app, server, lambda: scene.link.view is not None)
@@ -384,10 +406,7 @@ def test_the_host_leaving_under_a_box_is_told_once_the_box_is_closed(app):
         assert frames(app, server, lambda: scene.link.ending is not None)
         for _ in range(5):
             app.run(max_frames=1)
-        assert app.top is box and scene in app.scenes       # the box is not taken away
-        app.key(key_event(pygame.K_ESCAPE))
-        app.run(max_frames=2)
-        assert scene not in app.scenes and app.top.title == "Table closed"
+        assert box not in app.scenes and scene not in app.scenes and app.top.title == "Table closed"
     finally:
         scene.link.client.close()
 

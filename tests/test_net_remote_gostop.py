@@ -189,15 +189,40 @@ def test_the_hosts_refusal_and_a_key_with_nothing_to_do_are_the_beep(table):
     not_mine = next(c for c in host.engine.hands[1])
     scene.link.client.send({"kind": "move", "seq": 99, "move": move_to_json(PlayCard(not_mine))})
     scene.link.pending = 99
-    key(app, pygame.K_RETURN, "\r")                  # a move is on its way: the keys wait
-    assert app.beeps == 2 and scene.link.seq == 0
+    key(app, pygame.K_RETURN, "\r")                  # a move is on its way: the key is held
+    assert app.beeps == 1 and scene.link.seq == 0 and len(scene.joined.held) == 1
     assert frames(app, server, lambda: scene.link.pending is None)
-    assert app.beeps == 3 and scene.link.refusal and host.engine.to_json() == before
+    # refused: the beep, and the key held after that move dropped with it (as at Gin's table)
+    assert app.beeps == 2 and scene.link.refusal and host.engine.to_json() == before
+    assert not scene.joined.held and scene.link.seq == 0
     assert scene.log[len(notes):] == [f"Not allowed: {scene.link.refusal}."]
     assert scene.link.view == host.engine.view(0) and scene.keymap.human_phase() == "play"
     key(app, pygame.K_RETURN, "\r")                  # the seat's own move is taken
     assert frames(app, server, lambda: any(e.seat == 0 for e in host.log))
-    assert app.beeps == 3
+    assert app.beeps == 2
+
+
+def test_a_key_while_a_move_is_in_flight_is_held_and_played_once_the_host_answers(table):
+    """Issue #44 item 20, as at Gin's joined table: Enter pressed before the host has
+    answered the last move is held, not beeped, and played once the answer is in."""
+    app, host, server, scene = table
+    assert frames(app, server, lambda: my_play(host, scene))
+    scene.link.pending = 7                            # a move sent, not answered yet
+    key(app, pygame.K_RETURN, "\r")
+    assert app.beeps == 0 and scene.link.seq == 0 and len(scene.joined.held) == 1
+    scene.link.pending = None                         # the host's answer
+    assert frames(app, server, lambda: any(e.seat == 0 for e in host.log))
+    assert app.beeps == 0 and scene.link.seq == 1 and not scene.joined.held
+
+
+def test_the_joined_seat_is_told_whose_turn_it_is(table):
+    """Joined, or back by Alt+R (the same first view): the notes say whose turn it is
+    (issue #44 item 20)."""
+    app, host, server, scene = table
+    assert frames(app, server, lambda: scene.link.view is not None)
+    turn = [line for line in scene.log if line.startswith("You are at the table: it is ")]
+    assert turn in (["You are at the table: it is your turn."],
+                    *([f"You are at the table: it is {scene.link.name(s)}'s turn."] for s in (1, 2)))
 
 
 def test_the_table_is_drawn_by_the_local_drawing_and_every_offered_key_acts(table):
@@ -280,6 +305,8 @@ def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_hos
                       and app.top.link.view == host.engine.view(0))
         assert app.top is not scene and app.top.link.seat == 0 and not host.seats[0].missing
         scene = app.top
+        # back by Alt+R, the notes say whose turn it is (issue #44 item 20)
+        assert any(line.startswith("You are at the table: it is ") for line in scene.log)
         key(app, pygame.K_F3)                        # a box over the table when the host leaves
         log_box = app.top
         assert log_box is not scene

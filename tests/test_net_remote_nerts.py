@@ -313,3 +313,34 @@ def test_the_host_leaving_mid_round_is_a_box_and_the_menu(menu_app):
         assert app.top.title == "Table closed" and t.scene not in app.scenes
     finally:
         t.close()
+
+
+def test_a_rejoined_seat_is_told_the_round_is_under_way_and_no_key_waits(menu_app):
+    """Issue #44 item 20 in real time: back at the table by its seat token (Alt+R's
+    way), the notes say the round is under way (there is no one's turn to name); a
+    move is sent at once, the keys after it are not held (the host orders them)."""
+    app = menu_app
+    t = Table(app)
+    try:
+        assert t.until(t.caught_up)
+        assert "You are at the table: the round is under way." in t.scene.ctl.notes
+        token = t.link.client.token
+        assert token
+        app.key(key_event(pygame.K_ESCAPE))           # leave: the host keeps the seat
+        app.key(key_event(pygame.K_y, "y"))
+        assert t.scene not in app.scenes
+        assert t.until(lambda: t.host.seats[0].missing)
+        client = NetClient("127.0.0.1", t.server.port, CODE, "Zoe", token)
+        client.start()
+        assert t.until(lambda: client.state == "joined")
+        t.scene = join(app, RemoteSeat(client, "nerts"))
+        t.link = t.scene.link
+        app.push(t.scene)
+        assert t.until(t.caught_up) and client.seat == 0 and not t.host.seats[0].missing
+        assert "You are at the table: the round is under way." in t.scene.ctl.notes
+        t.key(FLIP)                                   # sent; the next key is not held
+        assert t.link.pending is not None
+        t.key(FLIP)
+        assert not t.scene.joined.held and t.link.seq == 2
+    finally:
+        t.close()

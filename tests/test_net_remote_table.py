@@ -167,6 +167,8 @@ def test_a_dropped_player_rejoins_its_seat_with_alt_r_and_the_token_is_forgotten
     table = app.top
     assert app_frames(app, server, lambda: table.link.view == host.engine.view(0))
     assert not host.seats[0].missing and table.link.client.seat == 0 and app.beeps == 1   # the lost link's
+    # back at the table, the notes say whose turn it is (issue #44 item 20)
+    assert any(line.startswith("You are at the table: it is ") for line in table.log)
     server.close()
     assert app_frames(app, server, lambda: isinstance(app.top, MessageBox))
     assert app.top.title == "Table closed" and last_table.load(app.storage) is None

@@ -653,6 +653,12 @@ class _StillHosting:
     def where(self):
         return "192.168.1.20 or 10.0.0.5, port 47470, code K7QX2M"
 
+    def internet_line(self):
+        return "Internet: I asks your router to forward port 47470 to this computer."
+
+    def open_internet(self):
+        pass
+
     def close(self):
         return None
 

@@ -77,7 +77,7 @@ class GinTable(Scene):
             self.joined: JoinedSeat | None = None
         else:
             self.ctl = SeatPlay(app, None, seat.seat, source=seat)
-            self.joined = JoinedSeat(self, seat, self.ctl)
+            self.joined = JoinedSeat(self, seat, self.ctl, tell_waiting=False)   # (drawn: waiting_line)
             self.title = "Gin Rummy at a network table"
         self.view = GinView(self.ctl)
         self.keymap = GinKeys(self)

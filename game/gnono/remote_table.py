@@ -3,18 +3,18 @@
 It answers what the table asks of its controller, from nothing but what the host sends
 this seat: `state` is the seat's last GnonoView (None until the first update), the
 seats are named as the host names them ("You" for this one), a move is sent (one at a
-time), never applied: the host's next update is the truth, played back at the table
-(`follow`, the table's update each step: a card flies, the notes say what happened; the
-table's end is told by game/table/remote_end.py). No computer thinks here, nothing is
-saved or counted (the host's program does it). table.join(app, link) makes the table.
+time), never applied: the host's next update is the truth, played back at the table.
+What every joined table does alike (the host heard, keys held while a move is in
+flight, whose turn on a rejoin, who is away, the table's end) is the table's
+JoinedSeat (game/table/joined.py); LinkSeats is its `play`: the update played back,
+the refusal, the names. No computer thinks here, nothing is saved or counted (the
+host's program does it). table.join(app, link) makes the table.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from game import palette as P
-from game.scene import Push
-from game.table.remote_end import end_table
 
 from . import moves as M
 from .cards import COLOR_NAMES
@@ -28,7 +28,7 @@ HOST_COMPUTER = "comp"    # ... and for a seat the host's computer plays
 
 
 class Unsent(Exception):
-    """The move was not sent (one is on its way, or the link is down): the beep."""
+    """The move was not sent (the link is down): the beep."""
 
 
 def move_words(move: Any, names: list[str]) -> str:
@@ -57,6 +57,7 @@ class LinkSeats:
 
     def __init__(self, link: Any):       # its game.net.remote_seat.RemoteSeat
         self.link = link
+        self.table: Any = None    # the GnonoTable it plays at (set by the table)
         self.state: GnonoView | None = None
         self.version = 0          # updates taken: the playback's live model is kept for one
 
@@ -107,10 +108,10 @@ class LinkSeats:
         return self.state is not None and self.state.phase in (M.ROUND_OVER, M.GAME_OVER)
 
     def submit(self, move: Any) -> None:
-        """Send the move (None: the host's update will tell what it did); Unsent if not."""
+        """Send the move (None: the host's update will tell what it did); Unsent if not
+        (a key pressed while a move is in flight is held by the JoinedSeat)."""
         if not self.link.send(move):
-            raise Unsent("Wait for the host's answer to your last move." if self.link.pending is not None
-                         else "")
+            raise Unsent("")
 
     def coach_used(self) -> None:
         """(The coach's hints are counted in the host's statistics, not here.)"""
@@ -118,54 +119,33 @@ class LinkSeats:
     def take_finished(self) -> list[Any]:
         return []         # the host's program stores the replays
 
-    # -- the host's messages, told at the table (its update each step) ----------------
-    def follow(self, table: Any) -> Any:
-        """Each step of the joined table: the host's messages played back, the seat's
-        question of the moment, the table's end told (a Pop, a Push or None)."""
-        link = self.link
-        link.poll(lambda msg: self.heard(table, msg))
-        covered = table.app.top is not table     # (a box over the table is closed first)
-        ending = link.ending
-        if ending is not None and not covered and (not table.stages or ending[0] != "over"):
-            return end_table(table, link, self.final_scores())    # (the last card shown first)
-        if table.stages:
-            table.playback.advance()
-            return None
-        if covered:
-            return None
-        if table.result is not None:
-            box, table.result = table.result, None
-            return Push(box)
-        v = self.state
-        if v is None or table.asking or self.busy():
-            return None
-        if v.current != table.viewer or v.phase in (M.ROUND_OVER, M.GAME_OVER):
-            table._turn_told = False
-            return None
-        return table.human_turn(table.app.clock.steps)
+    # -- the host's messages (game/table/joined.py's JoinedPlay) ------------------------
+    def received(self, events: list[dict[str, Any]]) -> None:
+        self.take_update(events, self.table.joined.answered)
 
-    def heard(self, table: Any, msg: Any) -> None:
-        """One message from the host, as the link has taken it."""
-        link = self.link
-        if msg.kind == "update":
-            self.take_update(table, msg)
-        elif msg.kind == "illegal":
-            table.asking = False
-            table.refuse(f"Not allowed: {link.refusal}.")
-        elif msg.kind in ("seats", "welcome"):
-            table.viewer = link.seat
-            table.speaker = Speaker(self.spoken_names())
-            waiting = link.waiting_for()
-            if waiting and waiting != table.told_waiting:
-                table.note(waiting, P.LIGHT_RED)
-            table.told_waiting = waiting
+    def refused(self, reason: str) -> None:
+        """(The beep is the JoinedSeat's.) The question is asked again."""
+        self.table.asking = False
+        self.table.messages.refusal(f"Not allowed: {reason}.", P.YELLOW)
 
-    def take_update(self, table: Any, msg: Any) -> None:
-        """The host's new view and the events that led to it, played back."""
-        link, t = self.link, table
+    def seated(self) -> None:
+        self.table.viewer = self.link.seat
+        self.table.speaker = Speaker(self.spoken_names())
+
+    def turn(self) -> int | None:
+        return None if self.state is None or self.is_over() else self.state.current
+
+    def tell(self, line: str) -> None:
+        """A line of the JoinedSeat's: whose turn, or who is away (in red, as the host's)."""
+        self.table.note(line, P.LIGHT_RED if line == self.link.waiting_for() else None)
+
+    def take_update(self, json_events: list[dict[str, Any]], mine: bool) -> None:
+        """The host's new view and the events that led to it (`mine`: the answer to this
+        seat's move, played back quicker), played back."""
+        link, t = self.link, self.table
         before_view, view = self.state, link.view
         try:
-            events = events_from_json(msg["events"])
+            events = events_from_json(json_events)
         except ValueError:
             events = []        # the view alone is the truth: shown without the playback
         before = (t.playback.shown().copy() if t.stages
@@ -181,7 +161,6 @@ class LinkSeats:
             t.messages.clear_lines()
             t.hand_seen = {}
         if before is not None and events:
-            mine = msg.get("ack") is not None
             t.stages.extend(t.playback.build_stages(before, events, 0.5 if mine else 1.0))
             if mine:
                 t.narrator.remember_hand(t.viewer)
@@ -189,7 +168,7 @@ class LinkSeats:
             t.keymap._sync_selection()
         t.heard_events(events)
 
-    def final_scores(self) -> list[str]:
+    def over_lines(self) -> list[str]:
         """The game over box's lines: who won, and the scores from the last view."""
         view, name = self.state, self.link.name
         if view is None:

@@ -47,7 +47,6 @@ from typing import Any
 import pygame
 
 from game import palette as P
-from game import ui
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
@@ -56,6 +55,7 @@ from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
+from game.table.joined import JoinedSeat
 from game.table.peeking import peek_refusal
 from game.table_support import resume_saved
 
@@ -118,6 +118,8 @@ class GnonoTable(TurnTable):
         self.link = self.ctl.link     # the host's link at a joiner's table, else None
         if self.link is not None:
             self.title, self.rules_help = "Gnono at a network table", NETWORK_HELP
+            self.ctl.table = self
+            self.joined = JoinedSeat(self, self.link, self.ctl, settling=lambda: bool(self.stages))
         self.playback = Playback(self)
         self.view = GnonoView(self)
         self.keymap = GnonoKeys(self)
@@ -145,7 +147,6 @@ class GnonoTable(TurnTable):
         self.last_replay = None                       # the last round recorded and stored
         self.challenged: tuple[str, int] | None = None   # my challenge's (colour, penalty), judged
         self.result: ChallengeResult | None = None        # what it showed, to open
-        self.told_waiting = ""                           # a joiner's "Waiting for..." told
         self.held: int | None = None     # hot seat: a seat whose drawn card passed, shown till a key
         self.dealt_told = False                          # the round's first notes written
         if self.ctl.hosting is None and self.link is None:
@@ -323,6 +324,9 @@ class GnonoTable(TurnTable):
         names on the seats; True once play may go on (every remote seat joined, or
         the host started) and the table is not covered."""
         started = self.ctl.pump()
+        waiting = self.hosting.waiting_news()       # who the table waits for (NetHosting's line)
+        if waiting:
+            self.note(waiting, P.LIGHT_RED)
         if self.ctl.names != self.speaker.names:
             self.speaker = Speaker(self.ctl.spoken_names())
         self.network_moves()
@@ -332,8 +336,8 @@ class GnonoTable(TurnTable):
 
     # -- the clock --------------------------------------------------------------------
     def update(self, dt):
-        if self.link is not None:
-            return self.ctl.follow(self)
+        if self.joined is not None:
+            return self.joined.update() or self.joined_step()
         if self.hosting is not None and not self.pump_network():
             return None
         if self.late_scoring:
@@ -363,6 +367,25 @@ class GnonoTable(TurnTable):
             return self.human_turn(now)
         self._turn_told = False     # (a network player's turn: the host waits for its move)
         return None
+
+    def joined_step(self) -> Any:
+        """A joiner's step, the host heard: the host's moves played back, then the
+        challenge's result or the seat's question of the moment."""
+        if self.stages:
+            self.playback.advance()
+            return None
+        if self.app.top is not self:
+            return None
+        if self.result is not None:
+            box, self.result = self.result, None
+            return Push(box)
+        v = self.ctl.state
+        if v is None or self.asking or self.ctl.busy():
+            return None
+        if v.current != self.viewer or v.phase in (ROUND_OVER, GAME_OVER):
+            self._turn_told = False
+            return None
+        return self.human_turn(self.app.clock.steps)
 
     def play_back(self) -> None:
         self.playback.advance()
@@ -461,7 +484,7 @@ class GnonoTable(TurnTable):
     # -- the keys: a joiner's table deals with Enter, leaves with Esc, saves nothing ----
     def bindings(self) -> list[Binding]:
         if self.ctl.state is None:
-            return [*self.app_keys(""), self._leave_binding()]
+            return self.joined.waiting_bindings()
         b = self.keymap.bindings()
         if self.held is not None and not self.stages:
             b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
@@ -489,11 +512,8 @@ class GnonoTable(TurnTable):
         self._moved = bool(self.stages)    # a playback drawn: its end is drawn too (dirty)
         if self.ctl.state is not None:
             self.view.draw(canvas)
-            return
-        canvas.fill(P.PALETTE[self.app.options["colour.table"]])
-        ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-        ui.text(canvas, 0, 0, " GNONO  at a network table", P.WHITE, P.BLUE)
-        ui.text(canvas, 2, 10, "Waiting for the host...", P.WHITE)
+        else:
+            self.joined.draw_waiting(canvas)
 
     # -- saving -------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -509,9 +529,8 @@ class GnonoTable(TurnTable):
     def leave(self, then=None) -> Pop:
         """Save and leave; a hosted table is closed for its players ("The host closed
         the table"); a joiner leaves the host (who keeps the seat a while)."""
-        if self.link is not None:
-            self.link.leave()
-            return Pop(self, then=then)
+        if self.joined is not None:
+            return self.joined.leave(then)
         self.ctl.close_hosting()
         return super().leave(then)
 

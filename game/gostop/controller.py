@@ -170,18 +170,12 @@ class GoStopController:
             hosting.close()
 
     def waiting_line(self) -> str:
-        """The line naming the players the table waits for, or ""."""
+        """The line naming the players the table waits for, or "" (the shared lines of
+        a joined seat's link and of a hosted table)."""
         src = self.source
         if isinstance(src, LinkSeats):
             return str(src.link.waiting_for())
-        if src.hosting is None:
-            return ""
-        away = [self.names[s] for s in src.hosting.missing()]
-        if not away:
-            return ""
-        who = " and ".join(away)
-        return f"Waiting for {who} to join." if not src.hosting.started else \
-            f"Waiting for {who} to come back."
+        return str(src.hosting.waiting_line()) if src.hosting is not None else ""
 
     # -- a joiner's game: the host's updates
     def receive(self, view: PlayerView, json_events: Sequence[Any], pace_scale: float = 1.0) -> bool:

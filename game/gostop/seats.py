@@ -68,8 +68,8 @@ class LinkSeats:
         v = self.view
         if v is None or move not in v.legal:
             raise IllegalMove("it is not your turn" if v is None or not v.legal else "not a move now")
-        if not self.link.send(move):
-            raise IllegalMove("your last move is still on its way")
+        if not self.link.send(move):     # (keys pressed while one is in flight are held: joined.py)
+            raise IllegalMove("the link to the host is down")
 
     def ready(self) -> bool:
         return self.view is not None and self.link.pending is None

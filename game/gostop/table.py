@@ -43,6 +43,7 @@ from game.replays import Replay
 from game.scene import Pop, Push
 from game.scenes.turn_table import TurnTable
 from game.table.handover import HandOver
+from game.table.joined import JoinedSeat
 from game.table.peeking import peek_refusal
 from game.table_support import record_stats, resume_saved
 from game.words import counted
@@ -130,7 +131,12 @@ class GoStopTable(TurnTable):
         self._drawn_version: Any = None      # the controller's version last drawn (dirty)
         self.link = link             # a joiner's game/net/remote_seat.RemoteSeat
         if link is not None:
+            self.title = "Go-Stop at a network table"
             self.set_parts(GoStopController.joined(link, seat_names_of(link), speed, self._playback))
+            # the host heard, keys held while a move is in flight, whose turn, the end (the
+            # drawing names who is away: waiting_line)
+            self.joined = JoinedSeat(self, link, self, settling=lambda: bool(self.ctl.stages),
+                                     tell_waiting=False)
             self.note(f"You sit at seat {link.seat + 1}. The host deals; every move goes through it.")
             return
         assert state is not None
@@ -158,9 +164,9 @@ class GoStopTable(TurnTable):
         self.speaker = Speaker(self.names)
 
     @property
-    def joined(self) -> bool:
-        """A joiner's table (the host plays the moves)."""
-        return self.link is not None
+    def hosting(self) -> Any:
+        """A hosted table's NetHosting (the Leave question names whom it drops)."""
+        return getattr(self.ctl.source, "hosting", None)
 
     def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
         return build_stages(self.ctl.state, self.speaker, self.ctl.pace,
@@ -234,11 +240,11 @@ class GoStopTable(TurnTable):
     @property
     def updates_when_covered(self) -> bool:
         """A network game hears the network under a box too (the table itself waits)."""
-        return self.joined or self.ctl.host is not None
+        return self.joined is not None or self.ctl.host is not None
 
     def update(self, dt: float) -> Any:
-        if self.link is not None:
-            ended = self.follow_link()
+        if self.joined is not None:
+            ended = self.joined.update()
             if ended is not None:
                 return ended
         else:
@@ -273,29 +279,27 @@ class GoStopTable(TurnTable):
         self.boxes.append((transition.scene, self.ctl.version))
         return transition
 
-    def follow_link(self) -> Any:
-        """A joiner's table: the host's messages; the table's end once it comes (the
-        boxes over it close first, one a step)."""
-        link = self.link
-        for kind in link.poll():
-            if kind == "update" and link.view is not None:
-                if not self.ctl.receive(link.view, link.events):
-                    self.note("The host's last move could not be shown move by move.", P.YELLOW)
-            elif kind == "illegal":
-                self.ctl.refused()
-                self.refuse(f"Not allowed: {link.refusal}.")
-            elif kind in ("seats", "welcome"):
-                self.names[:] = seat_names_of(link)
-        if link.ending is None:
-            return None
-        above = self.app.scenes[self.app.scenes.index(self) + 1:]
-        if above:
-            return Pop(above[-1])
-        # (lazy: the network's modules import the games' list, which imports this table)
-        from game.table.remote_end import end_table
-        return end_table(self, link, self.final_lines())
+    # -- a joiner's table: what its JoinedSeat (game/table/joined.py) tells it
+    def received(self, events: list[Any]) -> None:
+        if not self.ctl.receive(self.link.view, events):
+            self.note("The host's last move could not be shown move by move.", P.YELLOW)
 
-    def final_lines(self) -> list[str]:
+    def refused(self, reason: str) -> None:
+        """(The beep is the JoinedSeat's.) The question is asked again."""
+        self.ctl.refused()
+        self.messages.refusal(f"Not allowed: {reason}.", P.YELLOW)
+
+    def seated(self) -> None:
+        self.names[:] = seat_names_of(self.link)
+
+    def turn(self) -> int | None:
+        st = self.ctl.state
+        return None if st is None or st.phase == "hand_over" else int(st.question().seat)
+
+    def tell(self, line: str) -> None:
+        self.note(line)
+
+    def over_lines(self) -> list[str]:
         st = self.ctl.state
         if st is None:
             return []
@@ -399,9 +403,8 @@ class GoStopTable(TurnTable):
         return not at_rest
 
     def leave(self, then=None):
-        if self.link is not None:
-            self.link.leave()        # goodbye to the host (the seat is kept for the grace)
-            return Pop(self, then=then)
+        if self.joined is not None:
+            return self.joined.leave(then)    # goodbye to the host (the seat is kept for the grace)
         self.ctl.close_hosting()     # every player is told the host closed the table
         return super().leave(then)
 

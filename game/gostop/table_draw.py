@@ -32,10 +32,8 @@ class GoStopView:
         o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
-        if self.table.ctl.state is None:       # a joiner before the host's first view
-            ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-            ui.text(canvas, 0, 0, " GO-STOP  at a network table", P.WHITE, P.BLUE)
-            ui.text(canvas, 24, 12, "Waiting for the host...", txt)
+        if self.table.ctl.state is None:       # a joiner before the host's first view (joined.py's)
+            self.table.joined.draw_waiting(canvas)
             self.table.draw_notes(canvas)
             return
         model, lay = self.table.shown()

@@ -98,7 +98,7 @@ class GoStopKeys:
         """The keys of the moment, those a turn needs on the key bar (F2, the rules, and
         F3 are in the F1 box)."""
         if self.table.ctl.state is None:        # a joiner: nothing to play nor count yet
-            return [*self.table.app_keys(""), self.table.leave_binding()]
+            return self.table.joined.waiting_bindings()
         b = []
         ph = self.human_phase()
         if self.table.ctl.stages:

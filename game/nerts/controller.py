@@ -123,6 +123,9 @@ class TableControl(SeatPlay):
         if self.hosting is not None:
             self.hosting.pump()           # the network's moves come in (on_network_move)
             self.sync_remote_seats()
+            waiting = self.hosting.waiting_news()     # (the shared line: who is not there)
+            if waiting:
+                self.note(waiting)
             if not self.hosting.started:
                 return [], False          # nothing plays until the players are there
         if self.note_steps:

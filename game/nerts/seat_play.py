@@ -30,6 +30,7 @@ from game.nerts.players import ACTIONS
 from game.nerts.remote_board import ViewGame
 from game.nerts.saves import game_winner
 from game.spoken import card_name, cards_text
+from game.table.joined import EVERYONE
 from game.words import counted
 
 BANNER_STEPS = 3 * STEP_HZ
@@ -224,8 +225,11 @@ class SeatPlay:
 class LinkPlay(SeatPlay):
     """The joiner's seat: the game as the host showed it (a ViewGame from the first
     view on; None before), each move sent at once (`send(..., wait=False)`: the host
-    orders the moves as they arrive). `make_seats(options, mine)` makes the seats once
-    the first view tells the rules (game/nerts/table.py's, with the player's keys)."""
+    orders the moves as they arrive; real time: no key waits for an answer). `make_seats(
+    options, mine)` makes the seats once the first view tells the rules (game/nerts/
+    table.py's, with the player's keys). The table's JoinedSeat (game/table/joined.py)
+    hears the host and tells this, its `play`: received, refused, seated; it says who is
+    away and, on a (re)join, that the round is under way (turn: EVERYONE)."""
 
     def __init__(self, app: Any, link: Any, make_seats: Callable[[Any, int], list[SeatInfo]]):
         super().__init__(app)
@@ -234,38 +238,39 @@ class LinkPlay(SeatPlay):
         self.game: ViewGame | None = None
         self.phase = "done"              # (between rounds, or nothing from the host yet)
         self.ended: Any = None           # the last round that ended (a ViewRound: its scores)
-        self._waiting = ""
+        self.events: list[Any] = []      # the updates' events since the last step, to animate
 
-    def _seat_news(self) -> None:
+    # -- the host's news (the JoinedSeat's play) --------------------------------------
+    def received(self, events: list[dict[str, Any]]) -> None:
+        if self.link.view is not None:
+            self.events += self._refresh(events)
+
+    def refused(self, reason: str) -> None:
+        if reason:
+            self.note(reason)
+
+    def seated(self) -> None:
         """The seats' names and who is away (a computer plays a dropped player's seat)."""
         for s in self.seats:
             if s.index != self.link.seat:
                 s.name = self.link.name(s.index)
                 s.away = s.index < len(self.link.missing) and self.link.missing[s.index]
-        waiting = self.link.waiting_for()
-        if waiting and waiting != self._waiting:
-            self.note(waiting)
-        self._waiting = waiting
 
-    # -- the host's news -----------------------------------------------------------
+    def turn(self) -> int | None:
+        rnd = self.game.round if self.game is not None else None
+        return EVERYONE if rnd is not None and not rnd.over else None
+
+    def tell(self, line: str) -> None:
+        self.note(line)
+
     def tick(self) -> tuple[list, bool]:
-        """The host's messages since the last step: the round's events to animate, and
-        whether the round's end banner is over (the scores due)."""
+        """One step (the host heard by the table's JoinedSeat before): the round's events
+        to animate, and whether the round's end banner is over (the scores due)."""
         if self.note_steps:
             self.note_steps -= 1
         if self.phase == "banner" and self.banner_steps:
             self.banner_steps -= 1
-        heard: list[dict[str, Any]] = []     # every update's events, in order (many a step)
-        kinds = self.link.poll(lambda msg: heard.extend(msg["events"] if msg.kind == "update" else ()))
-        events: list[Any] = []
-        if "update" in kinds and self.link.view is not None:    # (the last, with the host's end too)
-            events = self._refresh(heard)
-        if "seats" in kinds and self.seats:
-            self._seat_news()
-        for _ in range(kinds.count("illegal")):
-            self.app.error()
-            if self.link.refusal:
-                self.note(self.link.refusal)
+        events, self.events = self.events, []
         if self.game is None or self.game.round is None:
             events = []
         return events, self.phase == "banner" and self.banner_steps <= 0
@@ -280,7 +285,7 @@ class LinkPlay(SeatPlay):
             return []
         if not self.seats:
             self.seat_up(self.make_seats(self.game.options, self.link.seat))
-            self._seat_news()
+            self.seated()
         mine, sound = self.link.seat, ""
         for e in events:
             self.heard(e, self.seats[e.seat] if e.seat is not None and e.seat < len(self.seats) else None)

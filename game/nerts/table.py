@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game import card_art, ui
+from game import card_art
 from game import palette as P
 from game.challenges import Challenge
 from game.deals import fresh_deal_no
@@ -39,6 +39,8 @@ from game.nerts.table_save import SAVE_NAME
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question
 from game.scenes.realtime_table import RealTimeTable
+from game.table.joined import JoinedSeat
+from game.table.leaving import leave_question
 from game.table_support import resume_saved
 
 CPU_NAMES = ("Ada", "Max", "Sid", "Liz")
@@ -114,6 +116,7 @@ class NertsTable(RealTimeTable):
         RemoteSeat) brings the game, the seats and the drawing with the host's first view."""
         super().__init__(app)
         self.hosting, self.link = hosting, link
+        self.joined: JoinedSeat | None = None
         self.cursor = 0
         self.scores_screen: NertsScoring | None = None
         self.ready_first = False    # a resumed round: its clock waits for the "ready" box
@@ -125,6 +128,7 @@ class NertsTable(RealTimeTable):
         if link is not None:
             self.title = "Nerts at a network table"
             self.ctl: SeatPlay = LinkPlay(app, link, self._joined_seats)
+            self.joined = JoinedSeat(self, link, self.ctl)    # (real time: no key is held)
             self.arrow_seat: int | None = link.seat
             self._key_map = {}
             return
@@ -166,14 +170,16 @@ class NertsTable(RealTimeTable):
             self.ready_first = False
             if self.ctl.phase == "play" and self.hosting is None:
                 return Push(PauseBox(self.app, self, ready=True))
+        if self.joined is not None:        # the host heard (game/table/joined.py); its end
+            ended = self.joined.update()
+            if ended is not None:
+                return ended
         if self.drawing is None:           # a joiner's, before the host's first view
             self.ctl.tick()
             if self.ctl.seats:
                 self._made_seats()
-            return self.ended()
+            return None
         out = super().update(dt)
-        if self.link is not None and self.link.ending is not None:
-            return self.ended()
         if self.ctl.dealt_by_network:      # the next round was dealt elsewhere: its scores go
             self.ctl.dealt_by_network = False
             self.drawing.slides = []
@@ -181,19 +187,6 @@ class NertsTable(RealTimeTable):
             if screen is not None and screen in self.app.scenes:
                 return Pop(screen)
         return out
-
-    def ended(self, covering: list | None = None) -> Pop | None:
-        """A joiner's table at its end (the host's word, or the link lost): the boxes over
-        it go first, then the table, then the box that tells why."""
-        if self.link is None or self.link.ending is None:
-            return None
-        if covering is None:
-            scenes = self.app.scenes
-            covering = scenes[scenes.index(self) + 1:] if self in scenes else []
-        if covering:
-            return Pop(covering[-1], then=lambda: self.ended(covering[:-1]))
-        from game.table.remote_end import end_table  # lazy: the network's modules load on a join
-        return end_table(self, self.link, self.ctl.over_lines())
 
     def tick_due(self) -> Push | None:
         return self.show_scores() if self.app.top is self else None
@@ -222,6 +215,8 @@ class NertsTable(RealTimeTable):
 
     # --- keys -------------------------------------------------------------------------
     def bindings(self):
+        if self.joined is not None and self.drawing is None:     # nothing from the host yet
+            return self.joined.waiting_bindings()
         return K.bindings(self)
 
     def pause(self) -> Push:
@@ -236,7 +231,9 @@ class NertsTable(RealTimeTable):
 
     @property
     def leave_text(self) -> str:
-        return "Leave the game? (the game is saved)" if self.saves else LEAVE_TEXT
+        if not self.saves:
+            return LEAVE_TEXT
+        return leave_question(self.hosting.seated() if self.hosting is not None else ())
 
     def ask_leave(self) -> Push:
         return Push(Question(self.app, self.leave_text, self.save_and_leave, title="Leave Nerts"))
@@ -244,8 +241,8 @@ class NertsTable(RealTimeTable):
     def save_and_leave(self, then: Callable[[], Any] | None = None) -> Pop:
         """Save and leave the table (a joiner's: goodbye to the host, which keeps the seat
         for its token); `then` (a Pop's callback) runs once it is gone."""
-        if self.link is not None:
-            self.link.leave()
+        if self.joined is not None:
+            return self.joined.leave(then)
         self.ctl.save()
         self.close_hosting()
         return Pop(self, then=then)
@@ -269,10 +266,8 @@ class NertsTable(RealTimeTable):
         return help_text()
 
     def draw(self, canvas) -> None:
-        if self.drawing is None:           # a joiner's, before the host's first view
-            canvas.fill(P.PALETTE[self.app.options["colour.table"]])
-            ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
-            ui.text(canvas, 1, 0, "NERTS  at a network table: waiting for the host...", P.WHITE, P.BLUE)
+        if self.joined is not None and self.drawing is None:     # before the host's first view
+            self.joined.draw_waiting(canvas)
         elif self.ready_first and self.ctl.phase == "play":
             self.drawing._draw_hidden(canvas)     # (not one frame of the round before its box)
         else:

@@ -74,6 +74,7 @@ class NetHosting:
         self.internet: PortMapping | None = None   # the router's forward, once asked for
         self.router: str | None = None     # the router's description URL (tests); None: searched
         self._free = -1
+        self._told = ""                    # the waiting line last told (waiting_news)
 
     def attach(self, engine: Any, names: Sequence[str],
                table: Callable[[int, Any, list[Any]], None], computers: Collection[int] = ()) -> None:
@@ -142,9 +143,19 @@ class NetHosting:
                     f"Waiting for {len(away)} players to join the table.")
         return f"Waiting for {listed([self.name(i) for i in away])} to come back."
 
+    def waiting_news(self) -> str:
+        """The waiting line once it changes (for a table that tells it in its notes),
+        else "" (so is a line that went away)."""
+        line = self.waiting_line()
+        news = line if line != self._told else ""
+        self._told = line
+        return news
+
     def seated(self) -> list[str]:
         """The names of the players seated over the network now (the Leave question
         names them: they are dropped when the host leaves)."""
+        if self.host is None:
+            return []
         missing = self.missing()
         return [self.name(i) for i in sorted(self.remote) if i not in missing]
 

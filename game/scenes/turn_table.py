@@ -8,7 +8,10 @@ The notes and the log are the shared layer's (game/table/audience.py): every not
 carries its audience, and `notes` (the (line, colour) shown at the bottom) and `log`
 (F3) are what the seat at the keyboard may read now. A subclass says who that is
 (`reader()`), keeps `self.show_hands` and its controller in `self.ctl` (with the
-computers in `ctl.ais`), and provides `save()`.
+computers in `ctl.ais`), and provides `save()`. Hosted, `hosting` is its
+NetHosting (the Leave question names the network players it drops, game/table/
+leaving.py); joined, `joined` is its JoinedSeat (game/table/joined.py), which holds
+the keys pressed while a move is in flight.
 """
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ from game.keys import Binding
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import Question, TextBox
 from game.table.audience import Notes
+from game.table.joined import JoinedSeat
+from game.table.leaving import leave_question
 
 NOTE_ROWS = (26, 27, 28)  # the canvas rows of the notes, newest last
 
@@ -34,10 +39,21 @@ class TurnTable(Scene):
     view: Any
     keymap: Any
     narrator: Any
+    joined: JoinedSeat | None = None     # a joiner's table: the seat's link to the host
 
     def __init__(self, app):
         super().__init__(app)
         self.messages = Notes(self.reader, self.speak, ui.wrap, rows=len(NOTE_ROWS))
+
+    @property
+    def hosting(self) -> Any:
+        """A hosted table's game/net/hosting.NetHosting, else None."""
+        return None
+
+    def handle(self, event):
+        if self.joined is not None and self.joined.hold(event):    # a move is in flight
+            return True
+        return super().handle(event)
 
     # -- the scene's hooks, answered by the table's parts
     def draw(self, canvas):
@@ -121,8 +137,12 @@ class TurnTable(Scene):
         self.save()
         return Pop(self, then=then)
 
+    def leave_text(self) -> str:
+        """The Leave question: saved; at a hosted table, who is dropped."""
+        return leave_question(self.hosting.seated() if self.hosting is not None else ())
+
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
+        return Push(Question(self.app, self.leave_text(), self.leave, title="Leave"))
 
     def save_state(self):
         self.save()

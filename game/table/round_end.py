@@ -1,8 +1,9 @@
 """The screen at the end of a hand or round over a turn table (Gnono, Go-Stop), written
 once: Enter goes on, C makes a deal challenge where one is offered, F8 saves and
-leaves, Esc asks first; F2 is the table's rules, and closing the program saves the
-table. The key bar comes from these bindings. A game's screen says what it shows,
-what going on does (`go_on`) and how its challenge is made (`challenge`).
+leaves, Esc asks first (the table's leave_text: a hosted table names who is dropped);
+F2 is the table's rules, and closing the program saves the table. The key bar comes
+from these bindings. A game's screen says what it shows, what going on does (`go_on`)
+and how its challenge is made (`challenge`).
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class RoundEnd(Scene):
         return Pop(self, then=self.table.leave)    # this screen, then the table (saved)
 
     def ask_leave(self) -> Push:
-        return Push(Question(self.app, "Leave the game? (the game is saved)", self.leave, title="Leave"))
+        return Push(Question(self.app, self.table.leave_text(), self.leave, title="Leave"))
 
     def bindings(self) -> list[Binding]:
         b = [Binding(self.go_on_keys, self.go_on_label, self.go_on, bar=self.go_on_bar, bar_keys="Enter")]
