@@ -112,6 +112,9 @@ class Engine(Protocol):
         it cannot see (each place keeps its size): equal views, other hidden cards."""
 
 
+EVERYONE = -1        # whose turn in a real-time round: every seat plays at once
+
+
 @runtime_checkable
 class Clocked(Protocol):
     """A real-time engine (its GameSpec has a clock_rate): the seats' moves are queued

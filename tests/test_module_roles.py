@@ -57,8 +57,6 @@ OPTIONAL = {
     # the same role in two games or more
     "coach": ("the strongest computer's advice from the player's own view", True),
     "expert": ("the strongest computer player (look-ahead)", True),
-    "bot": ("the one computer player (game/bot.py's Bot) of the local table, the host, the autoplay",
-            True),
     "heuristic": ("the computer players that evaluate without look-ahead", True),
     "narrate": ("what the engine's events say in the notes, and their sounds", True),
     "table_coach": ("the coach at the table: H, the hints counted", False),
@@ -69,7 +67,6 @@ OPTIONAL = {
     "help_text": ("the F2 rules text of the table and its set-up", False),
     "cards": ("the game's own cards", False),
     "card_art": ("the game's own cards in pixel art", False),
-    "remote_table": ("the table at a joiner's program, drawn from what the host sends", False),
     "reading": ("reading the other seat's hand from its plays", True),
     # one game's own
     "arrangement": ("Gin: a hand laid out in marked groups, as the table shows it", True),
@@ -82,8 +79,8 @@ OPTIONAL = {
     "review_screen": ("Gin: the review of a hand on screen (R)", False),
     "scores": ("Gin: the score records of a game", True),
     "seat_checks": ("Gin: a going-out's and a lay-down's checks, of a hand or a seat's view", True),
-    "seat_play": ("Gin: the keyboard seat's play from its view, shared by the local and the "
-                  "network table", True),
+    "seat_play": ("the keyboard seat's play from its view, shared by the local and the joined "
+                  "table", True),
     "table_replays": ("Gin: each hand recorded as a replay (the others' controller does it)", True),
     "dealing": ("Gnono: dealing a round", True),
     "move_checks": ("Gnono: whether a state accepts a move, and why not", True),
@@ -91,6 +88,8 @@ OPTIONAL = {
     "state_fields": ("Gnono: the state's fields declared once, and the helpers that only "
                      "read them", True),
     "hand": ("Go-Stop: how a hand begins and ends", True),
+    "seats": ("the seat source of a joined table: the link to the host (Go-Stop's: the engine "
+              "here too)", False),
     "hwatu_art": ("Go-Stop: the hwatu cards in pixel art (card_art's role)", False),
     "model": ("Go-Stop: the table's cards apart from pygame, and a playback's stages", True),
     "scoring": ("Go-Stop: the points of a capture area", True),

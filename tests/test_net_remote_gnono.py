@@ -1,4 +1,4 @@
-"""The Gnono table at a joiner's program (game/gnono/remote_table.py), headless, against
+"""The Gnono table at a joiner's program (game/gnono/seats.py), headless, against
 a TableHost + NetServer on 127.0.0.1 (port 0) with computers at the other seats: a
 whole round played by the table's own KEYS (choosing a card, Enter, +, -, the colour
 box, the challenge box, U, C) ends as the same moves at one keyboard (the host's log
@@ -15,7 +15,7 @@ import pytest
 
 from game.games import BY_KEY
 from game.gnono import moves as M
-from game.gnono import remote_table
+from game.gnono import seats
 from game.gnono.cards import hand_order
 from game.gnono.controller import GnonoController
 from game.gnono.options import GnonoOptions
@@ -416,9 +416,9 @@ def test_the_joined_table_is_the_one_gnono_table(app, table):
     questions), the joined one's controller the link to the host; hosting attaches
     through the controller."""
     _, server, scene = table
-    assert type(scene) is GnonoTable and isinstance(scene.ctl, remote_table.LinkSeats)
+    assert type(scene) is GnonoTable and isinstance(scene.ctl, seats.LinkSeats)
     assert isinstance(scene.view, TableDrawing) and isinstance(scene.keymap, GnonoKeys)
-    assert not [v for v in vars(remote_table).values() if isinstance(v, type) and issubclass(v, Scene)]
+    assert not [v for v in vars(seats).values() if isinstance(v, type) and issubclass(v, Scene)]
     assert "hosting" in GnonoController.__init__.__code__.co_varnames
     assert frames(app, server, lambda: scene.link.view is not None and not scene.stages)
     assert scene.moves() == list(scene.link.view.legal)

@@ -1,4 +1,4 @@
-"""The Gnono remote table pilot (game/gnono/remote_table.py), headless, against a
+"""The Gnono remote table pilot (game/gnono/seats.py), headless, against a
 host on the loopback address: it draws the table from the views it receives, a whole
 round is played by its keys (Right picks a move, Enter sends it), a key with nothing
 to do and the host's refusal are the beep, and Esc leaves the table. From the menu's
@@ -16,9 +16,9 @@ import pytest
 
 from game.gnono.moves import Draw
 from game.gnono.options import GnonoOptions
-from game.gnono.remote_table import move_words
 from game.gnono.replay_codec import move_to_json
 from game.gnono.rules import ROUND_OVER
+from game.gnono.seats import move_words
 from game.gnono.table import GnonoTable
 from game.net import last_table
 from game.net.host import COMPUTER, REMOTE, TableHost

@@ -49,6 +49,7 @@ class GnonoBot:
         self.jumped_on: tuple[int, int] | None = None  # the discard decided on (round, cards seen)
         self.jump_move: Any = None
         self.turn_chosen: tuple[Any, ...] | None = None  # the position whose turn move was given
+        self.holding = False      # its turn's move held back one look (another seat's window)
 
     # -- the Bot API ------------------------------------------------------------------
     def step(self, view: GnonoView, clock: int) -> Any | None:
@@ -64,6 +65,7 @@ class GnonoBot:
             # comes before this turn's move closes the window (as the local table holds)
             hold = fresh and view.uno_window not in (None, self.seat)
             position = (view.round_no, len(view.seen), view.counts, view.phase)
+            self.holding = hold
             if hold or position == self.turn_chosen:
                 return None                   # (its turn's move is given once a position)
             self.turn_chosen = position
@@ -71,13 +73,14 @@ class GnonoBot:
         return self.jump(view)
 
     def waiting(self) -> bool:
-        """A call or catch is planned for a later clock (game/bot.py's WaitingBot)."""
-        return self.plan is not None
+        """A call or catch is planned for a later clock, or its turn's move was held back
+        a look: it wants to see the same view again (game/bot.py's WaitingBot)."""
+        return self.plan is not None or self.holding
 
     def rejoin(self, clock: int) -> None:
         self.window, self.plan = None, None
         self.jumped_on, self.jump_move = None, None
-        self.turn_chosen = None
+        self.turn_chosen, self.holding = None, False
 
     # -- its parts (the local table paces them itself) --------------------------------
     def decide_uno(self, view: GnonoView, clock: int) -> tuple[int, Any] | None:

@@ -45,7 +45,7 @@ class Timer:
 
 
 class GnonoController:
-    link = None             # (the local engine: a joined table's controller is remote_table.LinkSeats)
+    link = None             # (the local engine: a joined table's controller is seats.LinkSeats)
 
     def __init__(self, state: GnonoState, kinds, names, seed: int | None = None, ai_rngs=None,
                  hosting: Any = None):

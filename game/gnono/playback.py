@@ -1,7 +1,7 @@
 """How the Gnono table shows a move: the table as a `Model` (a snapshot moved on event
 by event) and the `Stage`s of its playback (a card flying, a rest, a note and its
 sound), and where each seat's cards lie on screen. A `Playback` is held by GnonoTable,
-by the replay's table (replay_board.py) and by a joiner's table (remote_table.py) as
+by the replay's table (replay_board.py) and by a joiner's table (seats.py) as
 `playback`: it reads the seats and the game from its table's `ctl` (`ctl.state`: the
 engine, or at a joiner's table the seat's view, whose other hands are unknown cards,
 None, as many as each seat holds)."""

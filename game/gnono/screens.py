@@ -323,7 +323,7 @@ class GnonoQuestions:
     """The table's questions to the player at the keyboard: the colour after a Wild,
     whether to challenge a Wild Draw Four (or stack on it, or catch a forgotten
     "UNO!"), whom to swap hands with after a 7. Held by GnonoTable and by a joiner's
-    table (remote_table.py) as `questions`: it reads the seat's view
+    table (seats.py) as `questions`: it reads the seat's view
     (`table.seat_view()`) and answers with `table.apply`; what a challenge showed is
     the table's to tell (`table.answer_challenge`: at once at one keyboard, when the
     host's update comes at a network table)."""

@@ -30,7 +30,7 @@ and tells the players, a network player's move comes back through the controller
 is played back, recorded and saved as a computer's; nothing is played (and the round's
 first notes wait, to name the seated players) before `hosting.started`; leaving closes
 the table for the players. At a joiner's program (`join`) the seat source is the link
-to the host (remote_table.py): the same drawing and keys, a move sent, the host's next
+to the host (seats.py): the same drawing and keys, a move sent, the host's next
 update the truth; Enter deals at a round's end, Esc leaves the seat to the host a while.
 
     start(app, seed=None) -> the set-up scene
@@ -65,7 +65,6 @@ from .controller import GnonoController
 from .help_text import HELP, NETWORK_HELP
 from .narrate import Speaker, card_words, narrate
 from .playback import Model, Playback, Stage
-from .remote_table import LinkSeats, Unsent
 from .rules import (
     CHALLENGE,
     COLOR,
@@ -83,6 +82,7 @@ from .rules import (
     move_seat,
 )
 from .screens import ChallengeResult, GnonoQuestions, GnonoScoring
+from .seats import LinkSeats, Unsent
 from .settings import DEFAULT_NAMES, MAX_SEATS, SPEEDS, variant_name
 from .setup import GnonoSetup
 from .table_coach import GnonoCoach
@@ -102,7 +102,7 @@ class GnonoTable(TurnTable):
 
     The controller is the local engine with its computers (controller.py; hosted, the
     host applies the moves) or, at a joiner's program, the link to the host
-    (remote_table.LinkSeats: `ctl.link`): the drawing, the keys and the questions are
+    (seats.LinkSeats: `ctl.link`): the drawing, the keys and the questions are
     the same; the clock differs (`update`: the computers and the scores here, the
     host's updates there)."""
     title = "Gnono"

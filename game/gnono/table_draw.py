@@ -1,7 +1,7 @@
 """Drawing the Gnono table: the title line, the piles and the colour to follow round
 the direction ring, each seat's box, the bottom hand with what the keys do now, a
 card in flight, the notes and the key bar. GnonoView, held by GnonoTable (and the
-replay's table, and a joiner's table: remote_table.py) as `view`.
+replay's table, and a joiner's table: seats.py) as `view`.
 
 What it shows of the game comes from the bottom seat's view (`table.seat_view()`,
 the same GnonoView of game/gnono/view.py a computer or a network player gets) and the

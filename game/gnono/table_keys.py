@@ -1,6 +1,6 @@
 """The human's keys at the Gnono table: choosing a card, playing, drawing, keeping the
 drawn card, "UNO!" and catching, F4's scores; refused keys beep with the reason.
-GnonoKeys, held by GnonoTable (and a joiner's table, remote_table.py) as `keymap`: it
+GnonoKeys, held by GnonoTable (and a joiner's table, seats.py) as `keymap`: it
 reads the game from the seat's view (`table.seat_view()`, its legal moves) and hands
 its moves to `table.apply` (a joiner's table sends them to the host)."""
 from __future__ import annotations

@@ -24,13 +24,13 @@ from typing import Any
 
 from game.cards import CARD_CODE, Card, card_text, codes_as_text
 from game.clock import STEP_HZ
+from game.engine import EVERYONE
 from game.nerts import key_moves, net_codec
 from game.nerts.moves import FOUND, Move, NextRound, Seated
 from game.nerts.players import ACTIONS
 from game.nerts.remote_board import ViewGame
 from game.nerts.saves import game_winner
 from game.spoken import card_name, cards_text
-from game.table.joined import EVERYONE
 from game.words import counted
 
 BANNER_STEPS = 3 * STEP_HZ

@@ -39,12 +39,12 @@ import pygame
 
 from game import palette as P
 from game import ui
+from game.engine import EVERYONE
 from game.keys import Binding
 from game.net.protocol import Message
 from game.scene import TRANSITIONS, Pop, Scene, Transition
 from game.table.remote_end import EndingLink, end_table
 
-EVERYONE = -1        # turn(): a real-time round, every seat playing
 HELD_MAX = 4         # keys held while a move is in flight; one more is the beep
 AT_ONCE = (pygame.K_ESCAPE, *range(pygame.K_F1, pygame.K_F12 + 1))   # never held: leave, screens
 
