@@ -30,7 +30,7 @@ class ReplayCodecs(Mapping[str, ReplayCodec]):
     asked for (a replay file of that game read): the App's replays folder holds one."""
 
     def __getitem__(self, key: str) -> ReplayCodec:
-        return BY_KEY[key].replay_codec
+        return BY_KEY[key].parts.replay_codec
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(BY_KEY))
@@ -62,7 +62,7 @@ def resume_table(app: Any, spec: GameSpec) -> Scene | None:
     set aside and the player told by the storage). Never raises: a game whose resume()
     raises is a bug, reported, and its save is set aside."""
     try:
-        return spec.resume(app)
+        return spec.parts.resume(app)
     except Exception as exc:
         errors.report(exc, f"resuming {spec.title}")
         app.storage.set_aside(spec.save_name, exc, GAME_LOST)
@@ -71,4 +71,4 @@ def resume_table(app: Any, spec: GameSpec) -> Scene | None:
 
 def start_table(app: Any, spec: GameSpec, seed: int | None = None) -> Scene:
     """The first scene of a game (its set-up screen or its table)."""
-    return spec.start(app, seed=seed)
+    return spec.parts.start(app, seed=seed)

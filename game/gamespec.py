@@ -12,7 +12,7 @@
   graph the checks see is the real one), once, and are checked against the
   declaration (`GameSpec.parts`).
 
-`spec.new_engine`, `spec.replay_codec`... read the parts (and so load the game);
+`spec.parts.new_engine`, `spec.parts.replay_codec`... read the parts (and so load the game);
 `spec.key`, `spec.title`, `spec.levels`... never do. game/games.py lists the specs.
 No pygame here.
 """
@@ -187,44 +187,3 @@ class GameSpec:
         if wrong:
             raise ValueError(f"{self.key}: the spec declares {wrong} unlike its modules")
         return parts
-
-    # the parts, by name (each loads the game) ----------------------------------------
-    @property
-    def new_engine(self) -> NewEngine:
-        return self.parts.new_engine
-
-    @property
-    def make_bot(self) -> MakeBot:
-        return self.parts.make_bot
-
-    @property
-    def start(self) -> StartTable:
-        return self.parts.start
-
-    @property
-    def setup(self) -> type:
-        return self.parts.setup
-
-    @property
-    def resume(self) -> ResumeTable:
-        return self.parts.resume
-
-    @property
-    def start_challenge(self) -> StartChallenge:
-        return self.parts.start_challenge
-
-    @property
-    def join(self) -> JoinTable:
-        return self.parts.join
-
-    @property
-    def replay_codec(self) -> ReplayCodec:
-        return self.parts.replay_codec
-
-    @property
-    def replay_board(self) -> ReplayBoardFactory:
-        return self.parts.replay_board
-
-    @property
-    def net_codec(self) -> NetCodec:
-        return self.parts.net_codec

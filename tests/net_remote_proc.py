@@ -20,7 +20,7 @@ def main(port: int, code: str, game: str) -> None:
     client = NetClient("127.0.0.1", port, code, "Proc")
     client.start()
     player = RemotePlayer(game, "normal", 99)
-    wire = Wire(BY_KEY[game].net_codec)
+    wire = Wire(BY_KEY[game].parts.net_codec)
     said, seq, pending = False, 0, None
     end = time.monotonic() + 60
     while time.monotonic() < end and client.state in ("connecting", JOINED):

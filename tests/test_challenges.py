@@ -14,7 +14,7 @@ from tests.helpers import key_event, type_into
 
 
 def challenge(game="gin", **kw):
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     seats = kw.pop("seats", (None, c.LEVELS[-1]))
     base = dict(game=game, deal_no=123456789, options=c.options_to_json(c.default_options()),
                 seats=seats, score=154, name="Anna")
@@ -23,9 +23,9 @@ def challenge(game="gin", **kw):
 
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_a_code_round_trips_for_every_game(game):
-    ch = challenge(game, seats=(None,) + (BY_KEY[game].replay_codec.LEVELS[0],))
-    code = C.encode(ch, BY_KEY[game].replay_codec)
-    assert code.startswith(BY_KEY[game].replay_codec.CHALLENGE_PREFIX + "-")
+    ch = challenge(game, seats=(None,) + (BY_KEY[game].parts.replay_codec.LEVELS[0],))
+    code = C.encode(ch, BY_KEY[game].parts.replay_codec)
+    assert code.startswith(BY_KEY[game].parts.replay_codec.CHALLENGE_PREFIX + "-")
     assert C.decode(code, list(CODECS.values())) == ch
     assert len(code) < 60
 
@@ -36,16 +36,16 @@ def test_a_code_round_trips_for_every_game(game):
        level=st.sampled_from(("easy", "normal", "hard", "expert")),
        oklahoma=st.booleans(), target=st.integers(1, 10_000))
 def test_gin_codes_round_trip(deal, score, name, human, level, oklahoma, target):
-    c = BY_KEY["gin"].replay_codec
+    c = BY_KEY["gin"].parts.replay_codec
     opts = {**c.options_to_json(c.default_options()), "oklahoma": oklahoma, "game_target": target}
     seats = (None, level) if human == 0 else (level, None)
     ch = C.Challenge("gin", deal, opts, seats, score, name)
-    assert C.decode(C.encode(ch, BY_KEY[ch.game].replay_codec), list(CODECS.values())) == ch
+    assert C.decode(C.encode(ch, BY_KEY[ch.game].parts.replay_codec), list(CODECS.values())) == ch
 
 
 def test_codes_survive_how_people_copy_them():
     ch = challenge()
-    code = C.encode(ch, BY_KEY[ch.game].replay_codec)
+    code = C.encode(ch, BY_KEY[ch.game].parts.replay_codec)
     assert C.decode(code.lower(), list(CODECS.values())) == ch
     spaced = " ".join(code.replace("-", "")[i:i + 3] for i in range(0, len(code), 3))
     assert C.decode(spaced, list(CODECS.values())) == ch
@@ -57,7 +57,7 @@ def test_codes_survive_how_people_copy_them():
 def test_every_single_typo_is_refused(game):
     """Every letter of the code, the last included (its spare bits were unchecked:
     15 of its 31 typos were accepted), replaced by each of the 31 others."""
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     for name in ("", "Anna", "Bartholomew!"):
         code = C.encode(challenge(game, name=name, seats=(c.LEVELS[0], None)), c)
         for i, ch in enumerate(code):
@@ -77,12 +77,12 @@ def test_every_single_typo_is_refused(game):
 def test_codes_handed_out_before_the_stricter_check_still_play(game, code):
     """Codes made by the version before the last letter's check (their spare bits
     were always zero): they deal the same game."""
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     assert C.decode(code, list(CODECS.values())) == challenge(game, seats=(None, c.LEVELS[-1]))
 
 
 def test_a_code_with_a_letter_too_many_is_refused():
-    code = C.encode(challenge(), BY_KEY["gin"].replay_codec)
+    code = C.encode(challenge(), BY_KEY["gin"].parts.replay_codec)
     with pytest.raises(C.ChallengeError):
         C.decode(code + "0", list(CODECS.values()))
 
@@ -96,15 +96,15 @@ def test_bad_codes_are_refused_with_a_reason(code, why):
 
 
 def test_a_code_of_another_game_prefix_is_refused():
-    code = C.encode(challenge(), BY_KEY["gin"].replay_codec)
+    code = C.encode(challenge(), BY_KEY["gin"].parts.replay_codec)
     with pytest.raises(C.ChallengeError):
         C.decode("GNO" + code[3:], list(CODECS.values()))
 
 
 def test_refused_options_are_refused_by_the_game():
-    c = BY_KEY["gin"].replay_codec
+    c = BY_KEY["gin"].parts.replay_codec
     opts = {**c.options_to_json(c.default_options()), "game_target": 99_999}
-    code = C.encode(C.Challenge("gin", 5, opts, (None, "hard"), 3, "X"), BY_KEY["gin"].replay_codec)
+    code = C.encode(C.Challenge("gin", 5, opts, (None, "hard"), 3, "X"), BY_KEY["gin"].parts.replay_codec)
     with pytest.raises(C.ChallengeError, match="options"):
         C.decode(code, list(CODECS.values()))
 
@@ -120,12 +120,12 @@ OLD_CODES = {"nerts": "NRT-0400-4001-JPDE-YENM-0800-8GBE-DSGV-79R",
 def test_codes_made_by_earlier_versions_still_decode(game):
     ch = challenge(game, seats=(None, "easy"))
     assert C.decode(OLD_CODES[game], list(CODECS.values())) == ch
-    assert C.encode(ch, BY_KEY[game].replay_codec) == OLD_CODES[game]
+    assert C.encode(ch, BY_KEY[game].parts.replay_codec) == OLD_CODES[game]
 
 
 def test_a_table_reads_only_its_own_game_s_codes():
     with pytest.raises(C.ChallengeError, match="starts with GIN"):
-        C.decode(OLD_CODES["gnono"], [BY_KEY["gin"].replay_codec])
+        C.decode(OLD_CODES["gnono"], [BY_KEY["gin"].parts.replay_codec])
 
 
 def test_the_outcome_line():
@@ -137,7 +137,7 @@ def test_the_outcome_line():
 
 def test_the_code_file_is_written_and_read_back(app):
     ch = challenge()
-    code = C.encode(ch, BY_KEY[ch.game].replay_codec)
+    code = C.encode(ch, BY_KEY[ch.game].parts.replay_codec)
     assert C.save_code(app.storage, code, ch)
     assert C.read_code_file(app.storage, challenge_prefixes()) == code
 

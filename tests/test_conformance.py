@@ -37,7 +37,7 @@ MAX_MOVES = {
 
 
 def new_engine(game: str, seed: int, options=None) -> Engine:
-    return BY_KEY[game].new_engine(seed, options)
+    return BY_KEY[game].parts.new_engine(seed, options)
 
 
 # each game's variants and presets besides its defaults: (game, name, options as a dict)
@@ -53,7 +53,7 @@ def variant_options(game: str, name: str | None):
     if name is None:
         return None
     values = next(v for g, n, v in VARIANTS if (g, n) == (game, name))
-    return type(BY_KEY[game].replay_codec.default_options())(**values)
+    return type(BY_KEY[game].parts.replay_codec.default_options())(**values)
 
 
 def clock(game: str, engine, move, rng: random.Random) -> list:

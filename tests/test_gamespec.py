@@ -24,14 +24,15 @@ def test_every_game_spec_is_read_from_its_own_modules():
     """(This loads every game: the "every game registered" check.)"""
     for spec in GAMES:
         package = f"game.{spec.key}"
-        assert spec.replay_codec.__name__ == f"{package}.replay_codec"
-        for field in (spec.new_engine, spec.start, spec.resume, spec.start_challenge, spec.replay_board,
-                      spec.join, spec.make_bot):
+        assert spec.parts.replay_codec.__name__ == f"{package}.replay_codec"
+        parts = spec.parts
+        for field in (parts.new_engine, parts.start, parts.resume, parts.start_challenge, parts.replay_board,
+                      spec.parts.join, spec.parts.make_bot):
             assert field.__module__.startswith(package + "."), (spec.key, field)
-        assert spec.levels == spec.replay_codec.LEVELS
-        assert spec.net_codec.__name__ == f"{package}.net_codec"
+        assert spec.levels == spec.parts.replay_codec.LEVELS
+        assert spec.parts.net_codec.__name__ == f"{package}.net_codec"
         assert spec.option_pages and all(p.title for p in spec.option_pages)
-        assert spec.challenge_prefix == spec.replay_codec.CHALLENGE_PREFIX
+        assert spec.challenge_prefix == spec.parts.replay_codec.CHALLENGE_PREFIX
     keys = {s.key: s for s in GAMES}
     assert keys["nerts"].presets is None and keys["gin"].presets is settings.BOOK
     assert keys["gin"].save_name == table_save.SAVE_NAME == "gin.json"
@@ -40,26 +41,26 @@ def test_every_game_spec_is_read_from_its_own_modules():
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.key)
 def test_every_game_deals_its_whole_seat_range_and_refuses_the_rest(spec):
     for seats in spec.seats:
-        assert spec.new_engine(3, None, seats).n_seats == seats
+        assert spec.parts.new_engine(3, None, seats).n_seats == seats
     for seats in (spec.seats[0] - 1, spec.seats[-1] + 1):
         with pytest.raises(ValueError):
-            spec.new_engine(3, None, seats)
+            spec.parts.new_engine(3, None, seats)
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.key)
 def test_every_game_has_one_computer_player_behind_the_bot_api(spec):
-    engine = spec.new_engine(5, None, spec.seats[0])
+    engine = spec.parts.new_engine(5, None, spec.seats[0])
     for level in spec.levels:
-        bot = spec.make_bot(level, 1, 0)
+        bot = spec.parts.make_bot(level, 1, 0)
         assert isinstance(bot, Bot)
     seat = engine.to_move()[0]
-    bot = spec.make_bot(spec.levels[0], 1, seat)
+    bot = spec.parts.make_bot(spec.levels[0], 1, seat)
     move = None
     for clock in range(0, 2000, 10):      # a real-time bot looks when its reaction time is up
         move = bot.step(engine.view(seat), clock)
         if move is not None:
             break
-    assert move is not None and spec.net_codec.listed_form(move) in engine.legal_moves(seat)
+    assert move is not None and spec.parts.net_codec.listed_form(move) in engine.legal_moves(seat)
 
 
 def test_a_spec_that_does_not_match_its_modules_is_refused_when_it_loads():

@@ -167,6 +167,6 @@ def test_the_play_line_back_to_this_computer_gives_the_seats_back(menu_app, made
 def test_each_games_own_set_up_offers_the_play_line(menu_app, game):
     """The real set-up screens (their real table factories all take hosting=)."""
     from game.games import BY_KEY
-    screen = BY_KEY[game].start(menu_app, 1)
+    screen = BY_KEY[game].parts.start(menu_app, 1)
     menu_app.push(screen)
     assert "net.play" in [line.key for line in screen.lines()]

@@ -48,7 +48,7 @@ REDEAL_EVERY = {"gin": 4, "gostop": 2, "nerts": 25}  # positions redealt (a Nert
 
 
 def codec(game: str):
-    return BY_KEY[game].net_codec
+    return BY_KEY[game].parts.net_codec
 
 
 # --- seeded games -------------------------------------------------------------------
@@ -74,7 +74,7 @@ def walk(game: str, seed: int) -> Iterator[tuple[Any, list | None]]:
     """(engine, the events of the move that led here or None) at each position of a
     seeded game; the engine is live: look before the next step."""
     spec = BY_KEY[game]
-    engine = spec.new_engine(seed, options(game, seed))
+    engine = spec.parts.new_engine(seed, options(game, seed))
     rng = random.Random(seed)
     ais = [gin_ai("easy", seed * 10 + s) for s in range(2)] if game == "gin" else None
     yield engine, None
@@ -432,4 +432,4 @@ def test_a_gin_move_nested_too_deep_is_refused():
 
 def test_the_games_name_their_net_codecs():
     for game in GAMES:
-        assert BY_KEY[game].net_codec.__name__ == f"game.{game}.net_codec"
+        assert BY_KEY[game].parts.net_codec.__name__ == f"game.{game}.net_codec"

@@ -53,7 +53,7 @@ def test_a_killed_client_rejoins_its_seat_and_the_round_goes_on():
         assert table.run(lambda: host.engine.phase == "round_over", timeout_s=30)
         assert table.clients[back].seat == seat
         assert not last_seats(table.received[0])["missing"][seat]
-        local = BY_KEY["gnono"].new_engine(6)
+        local = BY_KEY["gnono"].parts.new_engine(6)
         replay(local, host.log)
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)

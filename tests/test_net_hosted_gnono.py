@@ -39,7 +39,7 @@ class Joiner:
         self.player = RemotePlayer("gnono", "normal", 77)
         self.seq, self.pending = 0, None
         self.got: list[protocol.Message] = []
-        self.wire = adapters.Wire(BY_KEY["gnono"].net_codec)
+        self.wire = adapters.Wire(BY_KEY["gnono"].parts.net_codec)
 
     def step(self) -> None:
         for msg in self.client.poll():

@@ -27,7 +27,7 @@ TABLES = {
     "gostop": [REMOTE, REMOTE, COMPUTER],
     "nerts": [REMOTE, REMOTE, REMOTE, COMPUTER],
 }
-NETWORKED = [g for g in TABLES if BY_KEY[g].net_codec is not None]
+NETWORKED = [g for g in TABLES if BY_KEY[g].parts.net_codec is not None]
 
 
 def test_gnono_is_networked():
@@ -60,7 +60,7 @@ def test_a_whole_hand_over_the_network_equals_the_same_moves_at_one_keyboard(gam
         local.check_invariants()
         assert json.dumps(local.to_json(), sort_keys=True) == \
             json.dumps(host.engine.to_json(), sort_keys=True)
-        codec = BY_KEY[game].net_codec
+        codec = BY_KEY[game].parts.net_codec
         remote_seats = [i for i, k in enumerate(seats) if k == REMOTE]
         assert sorted(c.seat for c in table.clients) == remote_seats   # (in order of arrival)
         for i, client in enumerate(table.clients):
@@ -91,13 +91,13 @@ def test_a_remote_player_leaves_the_deal_between_hands_to_the_table(game):
     itself would be refused again and again, till the host closed it as a flood."""
     spec = BY_KEY[game]
     engine = new_engine(spec, 1, None, 2)
-    bots = [spec.make_bot("normal", s, s) for s in range(2)]
+    bots = [spec.parts.make_bot("normal", s, s) for s in range(2)]
     while engine.table_move() is None:
         seat = engine.to_move()[0]
         engine.apply(bots[seat].step(engine.view(seat), 0))
     for seat in range(2):
         player = RemotePlayer(game, "normal", seat)
-        player.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+        player.update({"view": json.loads(json.dumps(spec.parts.net_codec.view_to_json(engine.view(seat))))})
         assert player.move() is None
 
 
@@ -124,7 +124,7 @@ def test_the_gnono_host_and_joiner_computers_call_uno_and_jump_in_alike():
     from game.gnono.options import GnonoOptions
     from game.net.adapters import Computer
     spec = BY_KEY["gnono"]
-    engine = spec.new_engine(4, GnonoOptions(jump_in=True), 3)
+    engine = spec.parts.new_engine(4, GnonoOptions(jump_in=True), 3)
     seen = set()
     for _ in range(400):
         if engine.is_over() or engine.table_move() is not None:
@@ -133,7 +133,8 @@ def test_the_gnono_host_and_joiner_computers_call_uno_and_jump_in_alike():
         for seat in engine.to_move():
             host = Computer(spec, seat, "hard", 7)
             joiner = RemotePlayer("gnono", "hard", 7)
-            joiner.update({"view": json.loads(json.dumps(spec.net_codec.view_to_json(engine.view(seat))))})
+            wire = spec.parts.net_codec.view_to_json(engine.view(seat))
+            joiner.update({"view": json.loads(json.dumps(wire))})
             moves[seat] = host.move(engine, 0.0, 0)
             assert joiner.move() == moves[seat]
             seen.add(type(moves[seat]).__name__ if moves[seat] is not None else None)

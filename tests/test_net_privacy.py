@@ -14,7 +14,7 @@ from game.games import BY_KEY
 from game.net.host import REMOTE
 from tests.net_direct import DirectTable
 
-NETWORKED = [g for g in ("gnono", "gin", "gostop", "nerts") if BY_KEY[g].net_codec is not None]
+NETWORKED = [g for g in ("gnono", "gin", "gostop", "nerts") if BY_KEY[g].parts.net_codec is not None]
 
 
 def strings(value) -> set[str]:
@@ -68,9 +68,9 @@ def idle(table: DirectTable, game: str) -> None:
 @pytest.mark.parametrize("game", NETWORKED)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_message_names_a_card_hidden_from_its_seat(game, seed):
-    n = BY_KEY[game].new_engine(seed).n_seats
+    n = BY_KEY[game].parts.new_engine(seed).n_seats
     table = DirectTable(game, [REMOTE] * n, seed=seed, deal_pause_s=0.0)
-    host, codec = table.host, BY_KEY[game].net_codec
+    host, codec = table.host, BY_KEY[game].parts.net_codec
     checked = 0
 
     def check(before: dict[int, set[str]], allowed: dict[int, set[str]]) -> None:

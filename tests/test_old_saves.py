@@ -40,7 +40,7 @@ def test_the_old_replays_are_listed_and_play_back(old_app):
     assert sorted(e.replay.game for e in entries) == ["gnono", "gostop"]
     for e in entries:
         rep = old_app.replays.load(e.name)
-        verify(rep, BY_KEY[rep.game].replay_codec)        # the moves end where recorded
+        verify(rep, BY_KEY[rep.game].parts.replay_codec)        # the moves end where recorded
 
 
 def test_the_old_options_presets_statistics_and_drill_records_load(old_app):

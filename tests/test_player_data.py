@@ -164,7 +164,7 @@ def test_challenge_txt_as_a_fifo_does_not_hang_menu_c(tmp_path, no_hang):
 def test_a_friends_challenge_txt_still_prefills_the_code(tmp_path):
     from game.scenes.challenge import CodePrompt
     app = make_app(tmp_path)
-    code = BY_KEY["gin"].replay_codec.CHALLENGE_PREFIX + "ABCDEF"
+    code = BY_KEY["gin"].parts.replay_codec.CHALLENGE_PREFIX + "ABCDEF"
     (tmp_path / "challenge.txt").write_text(f"G'NERTS deal challenge\n{code}\n")
     assert CodePrompt(app).text == code and not app.storage.problems
     app.close()

@@ -26,7 +26,7 @@ def test_a_recorded_game_replays_to_the_same_state(game, seed):
     rep, engine = record_random(game, seed)
     assert rep.moves, "random play made no move"
     again = replays.Replay.from_json(json.loads(json.dumps(rep.to_json())))
-    cursor = replays.verify(again, BY_KEY[game].replay_codec)
+    cursor = replays.verify(again, BY_KEY[game].parts.replay_codec)
     cursor.seek(cursor.length)
     assert replays.digest(cursor.engine) == replays.digest(engine)
     cursor.engine.check_invariants()
@@ -34,9 +34,9 @@ def test_a_recorded_game_replays_to_the_same_state(game, seed):
 
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_every_legal_move_reads_back_as_itself(game):
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     # the engine a replay plays on (Nerts: a game of one round), and the hand it records
-    engine = c.engine_from_json(c.recorded(BY_KEY[game].new_engine(3, None)).to_json())
+    engine = c.engine_from_json(c.recorded(BY_KEY[game].parts.new_engine(3, None)).to_json())
     rng = random.Random(3)
     seen = 0
     for i in range(300):
@@ -61,7 +61,7 @@ def test_a_changed_move_is_refused_never_shown(game):
     del moves[len(moves) // 2]
     bad = replays.Replay(**{**rep.__dict__, "moves": moves})
     with pytest.raises(replays.ReplayError):
-        replays.verify(bad, BY_KEY[game].replay_codec)
+        replays.verify(bad, BY_KEY[game].parts.replay_codec)
 
 
 @pytest.mark.parametrize("game", list(BY_KEY))
@@ -71,12 +71,13 @@ def test_damaged_moves_are_refused_with_a_message(game):
         moves = list(rep.moves)
         moves[0] = (moves[0][0], moves[0][1], junk)
         with pytest.raises(replays.ReplayError):
-            replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}), BY_KEY[game].replay_codec)
+            codec = BY_KEY[game].parts.replay_codec
+            replays.verify(replays.Replay(**{**rep.__dict__, "moves": moves}), codec)
 
 
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_the_codec_names_levels_and_options(game):
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     assert c.LEVELS and all(isinstance(x, str) for x in c.LEVELS)
     opts = c.default_options()
     assert c.options_from_json(json.loads(json.dumps(c.options_to_json(opts)))) == opts

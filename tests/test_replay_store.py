@@ -32,7 +32,7 @@ def recorded():
 
 def refused_as_edited(rep: replays.Replay, what: str) -> None:
     with pytest.raises(replays.ReplayError) as caught:
-        replays.verify(rep, BY_KEY[rep.game].replay_codec)
+        replays.verify(rep, BY_KEY[rep.game].parts.replay_codec)
     assert "edited" in str(caught.value) and what in str(caught.value)
     assert "another version" not in str(caught.value)
 
@@ -68,7 +68,7 @@ def notice(app) -> str:
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_a_replay_with_a_seat_too_many_or_too_few_is_refused(recorded, game):
     rep = recorded[game]
-    replays.verify(rep, BY_KEY[rep.game].replay_codec)     # as recorded: it plays
+    replays.verify(rep, BY_KEY[rep.game].parts.replay_codec)     # as recorded: it plays
     extra = replace(rep, seats=rep.seats + [replays.Seat("Ghost", "computer", "normal")])
     refused_as_edited(extra, "seats")
     if len(rep.seats) > 2:
@@ -115,9 +115,9 @@ def test_edited_details_are_refused_as_edited(recorded, game):
 @pytest.mark.parametrize("game", list(BY_KEY))
 def test_the_result_and_scores_are_made_from_the_moves(recorded, game):
     rep = recorded[game]
-    cur = replays.verify(rep, BY_KEY[rep.game].replay_codec)
+    cur = replays.verify(rep, BY_KEY[rep.game].parts.replay_codec)
     cur.seek(cur.length)
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     result, scores = c.outcome(cur.start_state, cur.engine, [s.name for s in rep.seats])
     assert (rep.result, rep.scores) == (result, list(scores))
     assert rep.deal_no == replays.unpack_state(rep.start)["deal_no"]
@@ -126,7 +126,7 @@ def test_the_result_and_scores_are_made_from_the_moves(recorded, game):
 def test_another_version_is_still_told_as_another_version(recorded):
     rep = recorded["gin"]
     with pytest.raises(replays.ReplayError, match="another version"):
-        replays.verify(replace(rep, version=rep.version + 1), BY_KEY["gin"].replay_codec)
+        replays.verify(replace(rep, version=rep.version + 1), BY_KEY["gin"].parts.replay_codec)
 
 
 def test_a_file_edited_after_it_was_listed_is_not_listed_again(tmp_path, recorded):

@@ -216,7 +216,7 @@ def test_the_player_keys(app, gin_replay):
 def test_the_player_reaches_the_end_and_says_the_result(app):
     rep, _ = record_random("gostop", 1, moves=200)      # a whole hand: it has a result
     assert rep.result.startswith("Hand 1:")
-    player = ReplayPlayer(app, replays.verify(rep, BY_KEY["gostop"].replay_codec), FakeBoard())
+    player = ReplayPlayer(app, replays.verify(rep, BY_KEY["gostop"].parts.replay_codec), FakeBoard())
     app.push(player)
     player.speed_i = len(SPEEDS) - 1
     while not player.at_end:

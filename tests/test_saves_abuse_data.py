@@ -68,7 +68,7 @@ def originals(tmp_path_factory):
     records.add({"key": "pile", "deal": 77, "completed": True, "steps": 900, "cpm": 20.0})
     records.add({"key": "cards20+ones", "deal": 8, "completed": False, "steps": 300, "cpm": 4.0})
     ch = challenge()
-    assert challenges.save_code(app.storage, challenges.encode(ch, BY_KEY[ch.game].replay_codec), ch)
+    assert challenges.save_code(app.storage, challenges.encode(ch, BY_KEY[ch.game].parts.replay_codec), ch)
     replay_name = app.replays.save(record_random("gin", 5, moves=60)[0])
     for game in GAMES:
         table = start_table(app, game)

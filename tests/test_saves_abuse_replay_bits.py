@@ -27,8 +27,8 @@ def flipped(blob: str, byte: int = 12, bit: int = 2) -> str:
 def in_progress(game: str, seed: int = 5, moves: int = 6):
     """A hand recorded a few moves in, as a table's save holds it, and its engine."""
     spec = BY_KEY[game]
-    c = spec.replay_codec
-    engine = c.engine_from_json(c.recorded(spec.new_engine(seed, None)).to_json())
+    c = spec.parts.replay_codec
+    engine = c.engine_from_json(c.recorded(spec.parts.new_engine(seed, None)).to_json())
     seats = [replays.Seat(f"Computer {i}", "computer", "normal") for i in range(engine.n_seats)]
     rec = replays.Recorder(c, seats)
     rec.begin(engine, "Hand 1")
@@ -48,9 +48,9 @@ def in_progress(game: str, seed: int = 5, moves: int = 6):
 @pytest.mark.parametrize("where", ["start", "move"])
 def test_every_games_recorder_drops_a_flipped_replay_and_tells(game, where):
     data, engine, seats = in_progress(game)
-    c = BY_KEY[game].replay_codec
+    c = BY_KEY[game].parts.replay_codec
     # Nerts' clock runs between the moves: its table checks the round's number, not the state
-    now = None if BY_KEY[game].replay_codec.BY_STEP else engine
+    now = None if BY_KEY[game].parts.replay_codec.BY_STEP else engine
     told: list[str] = []
     whole = replays.Recorder(c, seats)
     whole.restore(data, now, told.append)

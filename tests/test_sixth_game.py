@@ -38,13 +38,13 @@ def registered(monkeypatch):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_it_keeps_every_promise_of_the_conformance_test(seed):
-    assert isinstance(SPEC.new_engine(seed), Engine)
+    assert isinstance(SPEC.parts.new_engine(seed), Engine)
     test_conformance.play_randomly(KEY, seed, max_moves=2000)
 
 
 def table_of(app):
     app.push(MenuScene(app))
-    app.push(SPEC.start(app, seed=11))
+    app.push(SPEC.parts.start(app, seed=11))
     app.run(max_frames=1)
     return app.top
 
@@ -75,14 +75,14 @@ def test_a_local_game_is_played_at_its_table_with_keys_and_recorded(app):
     entries, bad = app.replays.entries(KEY)
     assert entries and not bad                    # every hand recorded, read back and checked
     for entry in entries:
-        replays.verify(app.replays.load(entry.name), SPEC.replay_codec)
+        replays.verify(app.replays.load(entry.name), SPEC.parts.replay_codec)
 
 
 def test_a_replay_plays_back_on_its_board(app):
     table = table_of(app)
     assert play_on(app, table, lambda: app.replays.entries(KEY)[0])
     rep = app.replays.load(app.replays.entries(KEY)[0][0].name)
-    app.push(ReplayPlayer(app, replays.verify(rep, SPEC.replay_codec)))
+    app.push(ReplayPlayer(app, replays.verify(rep, SPEC.parts.replay_codec)))
     assert run_until(app, lambda: app.top.cursor.position == app.top.cursor.length, 3000)
 
 
@@ -100,12 +100,12 @@ def test_its_save_resumes_the_game_where_it_was_left(app):
 
 def test_a_challenge_deals_its_game_again(app):
     ch = Challenge(KEY, 77, {"target": 3}, (None, "normal"), 2, "Ann")
-    code = challenges.encode(ch, SPEC.replay_codec)
+    code = challenges.encode(ch, SPEC.parts.replay_codec)
     assert code.startswith(SPEC.challenge_prefix)
     from game.scenes.challenge import decode
     assert decode(code) == ch
-    table = SPEC.start_challenge(app, ch)
-    assert table.source.engine.to_json() == SPEC.new_engine(77).to_json()
+    table = SPEC.parts.start_challenge(app, ch)
+    assert table.source.engine.to_json() == SPEC.parts.new_engine(77).to_json()
 
 
 def test_a_hosted_game_is_joined_over_loopback_and_played_to_its_end(app):
@@ -127,7 +127,7 @@ def test_a_hosted_game_is_joined_over_loopback_and_played_to_its_end(app):
             app.run(max_frames=1)
         assert run_net(step, lambda: host.ended, timeout_s=60)
         assert host.engine.is_over() and any(s == 0 for s, _, _ in host.log)   # the joiner played
-        again = SPEC.new_engine(9, None, 2)
+        again = SPEC.parts.new_engine(9, None, 2)
         adapters.replay(again, host.log)
         assert again.to_json() == host.engine.to_json()
         assert run_net(step, lambda: table.source.ending is not None, timeout_s=10)

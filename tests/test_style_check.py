@@ -74,7 +74,7 @@ def test_the_gnono_challenge_box_with_a_short_name_passes_the_check(app):
 def test_the_challenge_code_box_passes_the_check(app):
     from game.challenges import Challenge
     from game.scenes.challenge_offer import offer
-    gin = BY_KEY["gin"].replay_codec
+    gin = BY_KEY["gin"].parts.replay_codec
     opts = gin.options_to_json(gin.default_options())
     ch = Challenge("gin", 123456, opts, (None, "normal"), 110, "Tester")
     app.push(offer(app, ch, gin).scene)

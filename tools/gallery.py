@@ -234,7 +234,7 @@ class Gallery:
         from game.scenes.statistics import StatisticsBox
         self.reset(MenuScene)
         app = self.app
-        gin = BY_KEY["gin"].replay_codec
+        gin = BY_KEY["gin"].parts.replay_codec
         opts = gin.options_to_json(gin.default_options())
         ch = Challenge("gin", 123456, opts, (None, "normal"), 110, "Tester")
         app.push(offer(app, ch, gin).scene)
@@ -343,7 +343,7 @@ class Gallery:
             try:
                 rep, _ = random_replay(game, seed=7, human=True)
                 store.save(rep)
-                self.app.push(ReplayPlayer(self.app, replays.verify(rep, BY_KEY[game].replay_codec)))
+                self.app.push(ReplayPlayer(self.app, replays.verify(rep, BY_KEY[game].parts.replay_codec)))
             except Exception as exc:   # a game whose replays cannot be shown: say so, go on
                 self.failures.append(f"replay of {game}: {type(exc).__name__}: {exc}")
                 continue

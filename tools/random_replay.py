@@ -15,9 +15,9 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
     human's, the others computers' at the strongest level (else every seat a computer
     at "normal")."""
     spec = BY_KEY[game]
-    c = spec.replay_codec
+    c = spec.parts.replay_codec
     # the engine a replay plays on, from the start it records (Nerts: a game of one round)
-    engine = c.engine_from_json(c.recorded(spec.new_engine(seed, None)).to_json())
+    engine = c.engine_from_json(c.recorded(spec.parts.new_engine(seed, None)).to_json())
     seats = [replays.Seat("Player", "human") if human and i == 0 else
              replays.Seat(f"Computer {i}", "computer", c.LEVELS[-1] if human else "normal")
              for i in range(engine.n_seats)]

@@ -152,10 +152,6 @@ class GnonoTable(TurnTable):
         if self.ctl.hosting is None and self.link is None:
             self.tell_deal()      # (hosted: once the players are seated, by their names)
 
-    @property
-    def hosting(self) -> Any:
-        return self.ctl.hosting
-
     def tell_deal(self) -> None:
         st = self.seat_view()
         self.dealt_told = True
@@ -234,7 +230,7 @@ class GnonoTable(TurnTable):
         and no UNO window is open (its timer may close it); keys, notes and the blink
         redraw anyway. A hosted or joined table: every frame (the network's news)."""
         st = self.ctl.state
-        at_rest = (self.hosting is None and self.link is None and st is not None
+        at_rest = (self.ctl.hosting is None and self.link is None and st is not None
                    and not self.stages and not self._moved
                    and st.current == self.viewer and self.is_human(st.current)
                    and st.current not in self.ctl.remote and st.uno_window is None
@@ -303,7 +299,7 @@ class GnonoTable(TurnTable):
     # -- the network: a hosted table's players' moves, a joined table's host -------------
     @property
     def updates_when_covered(self) -> bool:
-        return self.hosting is not None or self.link is not None   # heard under a box too
+        return self.ctl.hosting is not None or self.link is not None   # heard under a box too
 
     def network_moves(self) -> None:
         """The network players' moves the host applied since: shown, told, recorded and
@@ -324,7 +320,7 @@ class GnonoTable(TurnTable):
         names on the seats; True once play may go on (every remote seat joined, or
         the host started) and the table is not covered."""
         started = self.ctl.pump()
-        waiting = self.hosting.waiting_news()       # who the table waits for (NetHosting's line)
+        waiting = self.ctl.hosting.waiting_news()       # who the table waits for (NetHosting's line)
         if waiting:
             self.note(waiting, P.LIGHT_RED)
         if self.ctl.names != self.speaker.names:
@@ -338,7 +334,7 @@ class GnonoTable(TurnTable):
     def update(self, dt):
         if self.joined is not None:
             return self.joined.update() or self.joined_step()
-        if self.hosting is not None and not self.pump_network():
+        if self.ctl.hosting is not None and not self.pump_network():
             return None
         if self.late_scoring:
             self.late_scoring = False

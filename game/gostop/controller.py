@@ -70,6 +70,7 @@ class GoStopController:
                  humans=(HUMAN,), names=None, remote=(), hosting: Any = None,
                  source: EngineSeats | LinkSeats | None = None):
         self.source: EngineSeats | LinkSeats = source if source is not None else EngineSeats(state, hosting)
+        self.hosting = hosting      # a hosted table's NetHosting (the Leave question names whom it drops)
         joined = self.source.joined
         self.n = state.n if state is not None else len(names or [])
         self.humans = tuple(sorted(set(humans) | (set() if joined else {HUMAN})))

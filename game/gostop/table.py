@@ -163,11 +163,6 @@ class GoStopTable(TurnTable):
         self.coach = GoStopCoach(self)
         self.speaker = Speaker(self.names)
 
-    @property
-    def hosting(self) -> Any:
-        """A hosted table's NetHosting (the Leave question names whom it drops)."""
-        return getattr(self.ctl.source, "hosting", None)
-
     def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
         return build_stages(self.ctl.state, self.speaker, self.ctl.pace,
                             model, events, pace_scale, bottom=self.bottom)

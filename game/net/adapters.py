@@ -19,7 +19,7 @@ def new_engine(spec: GameSpec, seed: int | None, options: Any, players: int) -> 
     for `players` seats). ValueError with a sentence for a table size the game is not
     played at, or options that seat another number."""
     spec.check_seats(players)
-    engine = spec.new_engine(seed, options, players)
+    engine = spec.parts.new_engine(seed, options, players)
     if engine.n_seats != players:
         raise ValueError(f"{spec.title} with these options has {engine.n_seats} seats, "
                          f"not {players}")
@@ -84,7 +84,7 @@ class Computer:
 
     def __init__(self, spec: GameSpec, seat: int, level: str, seed: int, delay_s: float = 0.0):
         self.seat, self.delay_s, self.realtime = seat, delay_s, spec.realtime
-        self.bot: Bot = spec.make_bot(level, seed, seat)
+        self.bot: Bot = spec.parts.make_bot(level, seed, seat)
         self.due_since: float | None = None
 
     def move(self, engine: Engine, now: float, step: int) -> Any:

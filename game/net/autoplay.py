@@ -25,14 +25,14 @@ class RemotePlayer:
         self.key = game
         self.level, self.seed = level, seed
         # made at once for a known seat, else once the welcome's seat is known (the first view)
-        self.bot: Bot | None = None if seat is None else self.spec.make_bot(level, seed, seat)
+        self.bot: Bot | None = None if seat is None else self.spec.parts.make_bot(level, seed, seat)
         self.view: Any = None
         self.step = 0           # the host's clock at the last update...
         self.step_at = 0.0      # ...and when it came
         self.fresh = False      # a view came since the last move was chosen
 
     def update(self, fields: dict[str, Any]) -> None:
-        self.view = self.spec.net_codec.view_from_json(fields["view"])
+        self.view = self.spec.parts.net_codec.view_from_json(fields["view"])
         if fields.get("step") is not None:
             self.step, self.step_at = fields["step"], self.clock()
         self.fresh = True
@@ -46,7 +46,7 @@ class RemotePlayer:
             return None
         self.fresh = False
         if self.bot is None:
-            self.bot = self.spec.make_bot(self.level, self.seed, v.seat)
+            self.bot = self.spec.parts.make_bot(self.level, self.seed, v.seat)
         return self.bot.step(v, self.clock_now())
 
     def clock_now(self) -> int:

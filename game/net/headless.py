@@ -43,7 +43,7 @@ def seat_plan(game: str, remote: int | None, players: int | None = None) -> list
     players (all but one if None), computers after; ValueError with a sentence for a
     number the game cannot seat."""
     spec = BY_KEY[game]
-    n = spec.new_engine(0).n_seats if players is None else players
+    n = spec.parts.new_engine(0).n_seats if players is None else players
     spec.check_seats(n)
     remote = n - 1 if remote is None else remote
     if not 1 <= remote <= n:

@@ -89,7 +89,7 @@ class TableHost:
         if game not in BY_KEY:
             raise ValueError(f"no game {game!r}; one of {', '.join(BY_KEY)}")
         self.spec = spec = BY_KEY[game]
-        self.key, self.codec = game, codec or spec.net_codec   # (a test may give its own)
+        self.key, self.codec = game, codec or spec.parts.net_codec   # (a test may give its own)
         if any(k not in (REMOTE, COMPUTER, LOCAL) for k in seats):
             raise ValueError("give each seat remote, computer or local")
         if engine is None:       # the table's size is its seats' number, the rest the options'

@@ -27,8 +27,8 @@ END_TITLES = {"over": "Game over", "host_left": "Table closed"}   # else "Connec
 class RemoteSeat:
     def __init__(self, client: Any, spec: GameSpec, first: list[Message] | None = None):
         self.client, self.game = client, spec.key
-        self.codec = spec.net_codec
-        self.wire = adapters.Wire(spec.net_codec)
+        self.codec = spec.parts.net_codec
+        self.wire = adapters.Wire(spec.parts.net_codec)
         self.seat: int = client.seat if client.seat is not None else 0
         self.names: list[str] = list(client.names)
         self.view: Any = None            # the seat's view, from the host's last update

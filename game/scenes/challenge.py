@@ -29,7 +29,7 @@ def decode(code: str) -> Challenge:
     spec = challenge_game(code)
     if spec is None:
         raise challenges.wrong_prefix(challenge_prefixes())
-    return challenges.decode(code, [spec.replay_codec])
+    return challenges.decode(code, [spec.parts.replay_codec])
 
 
 def start(app: Any, ch: Challenge) -> Any:
@@ -45,7 +45,7 @@ def start(app: Any, ch: Challenge) -> Any:
 
 def _start(app: Any, ch: Challenge) -> Any:
     try:
-        return Push(BY_KEY[ch.game].start_challenge(app, ch))
+        return Push(BY_KEY[ch.game].parts.start_challenge(app, ch))
     except Exception as exc:      # a table that fails to start must not take the program down
         errors.report(exc, f"starting a {ch.game} challenge")
         app.error()

@@ -110,7 +110,7 @@ def join_table(game: str | None) -> JoinTable | None:
     the seat's link: game/net/remote_seat.py; the game loads now, no other), or None
     for a game this program does not have (the joiner waits on this screen)."""
     spec = BY_KEY.get(game or "")
-    return None if spec is None else spec.join
+    return None if spec is None else spec.parts.join
 
 
 def default_client(host: str, port: int, code: str, name: str, token: str | None = None) -> Any:

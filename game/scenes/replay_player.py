@@ -28,7 +28,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 def board_for(app: Any, rep: Replay) -> Any:
-    return BY_KEY[rep.game].replay_board(app, rep)
+    return BY_KEY[rep.game].parts.replay_board(app, rep)
 
 
 def speed_text(speed: float) -> str:

@@ -8,7 +8,7 @@ The notes and the log are the shared layer's (game/table/audience.py): every not
 carries its audience, and `notes` (the (line, colour) shown at the bottom) and `log`
 (F3) are what the seat at the keyboard may read now. A subclass says who that is
 (`reader()`), keeps `self.show_hands` and its controller in `self.ctl` (with the
-computers in `ctl.ais`), and provides `save()`. Hosted, `hosting` is its
+computers in `ctl.ais`), and provides `save()`. Hosted, `ctl.hosting` is its
 NetHosting (the Leave question names the network players it drops, game/table/
 leaving.py); joined, `joined` is its JoinedSeat (game/table/joined.py), which holds
 the keys pressed while a move is in flight.
@@ -44,11 +44,6 @@ class TurnTable(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.messages = Notes(self.reader, self.speak, ui.wrap, rows=len(NOTE_ROWS))
-
-    @property
-    def hosting(self) -> Any:
-        """A hosted table's game/net/hosting.NetHosting, else None."""
-        return None
 
     def handle(self, event):
         if self.joined is not None and self.joined.hold(event):    # a move is in flight
@@ -139,7 +134,8 @@ class TurnTable(Scene):
 
     def leave_text(self) -> str:
         """The Leave question: saved; at a hosted table, who is dropped."""
-        return leave_question(self.hosting.seated() if self.hosting is not None else ())
+        hosting = self.ctl.hosting
+        return leave_question(hosting.seated() if hosting is not None else ())
 
     def ask_leave(self) -> Push:
         return Push(Question(self.app, self.leave_text(), self.leave, title="Leave"))

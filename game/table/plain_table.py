@@ -43,11 +43,11 @@ class LocalSeat:
         self.app, self.spec, self.engine, self.seat = app, spec, engine, seat
         self.levels = dict(levels)
         self.seed = seed
-        self.bots = {s: spec.make_bot(level, seed + s, s) for s, level in self.levels.items()}
+        self.bots = {s: spec.parts.make_bot(level, seed + s, s) for s, level in self.levels.items()}
         names = [f"Computer {s + 1}" if s in self.levels else YOU for s in range(engine.n_seats)]
         seats = [Seat(n, "computer", self.levels[s]) if s in self.levels else Seat(n, "human")
                  for s, n in enumerate(names)]
-        self.recorder = Recorder(spec.replay_codec, seats, viewer=seat)
+        self.recorder = Recorder(spec.parts.replay_codec, seats, viewer=seat)
         self.recorder.restore(replay)
         if replay is None:
             self.recorder.begin(engine, "Hand 1")
