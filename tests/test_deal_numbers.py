@@ -10,6 +10,7 @@ import pytest
 
 from game.deals import DEAL_LIMIT, deal_rng, next_deal_no
 from tests import nerts_clock as clock
+from tests.helpers import key_event
 
 
 def test_next_deal_no():
@@ -180,7 +181,8 @@ def test_the_menus_deal_number_starts_the_game_and_the_table_shows_it(app, monke
 @pytest.mark.parametrize("game", ["nerts", "gnono"])
 def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game):
     """Computers only: save, play on 40 s; resume the save in another program, play on
-    40 s: the same game (cards, scores, the computers' random state and clocks)."""
+    40 s: the same game (cards, scores, the computers' random state and clocks). A Nerts
+    round is taken up behind a Ready box: the uninterrupted one is paused there too."""
     from game.app import App
     if game == "nerts":
         from game.nerts.rules import NertsOptions
@@ -206,6 +208,17 @@ def test_a_resumed_computer_game_goes_on_as_the_uninterrupted_one(tmp_path, game
     t2 = resume(two)
     assert t2 is not None
     two.push(t2)
+    if game == "nerts":
+        # a resumed round waits behind its Ready box (Enter plays on): the uninterrupted
+        # game pauses there the same way (a pause is part of the round's timing)
+        from game.nerts.screens import PauseBox
+        one.push(PauseBox(one, t1, ready=True))
+        for app, table in ((one, t1), (two, t2)):
+            app.run(max_frames=2)
+            assert app.top is not table
+            pygame.event.post(key_event(pygame.K_RETURN))
+            app.run(max_frames=2)
+            assert app.top is table
     for app in (one, two):
         app.run(max_frames=2400)
     a = json.dumps(t1.ctl.game.to_json() if game == "nerts" else t1.ctl.state.to_json(),
