@@ -62,7 +62,10 @@ def test_xdotool_types_host_and_port_into_the_join_screen(display, tmp_path):
         assert window, f"no window: {out.read_text()}"
         xdotool(display, "windowfocus", "--sync", window)
         xdotool(display, "key", "--delay", "150", "Return", "j")      # the title, then J: Join a table
-        time.sleep(0.5)
+        deadline = time.time() + 10       # (a loaded machine may take a while to open it)
+        while "JOIN SCREEN" not in out.read_text() and time.time() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.2)
         xdotool(display, "type", "--delay", "40", ADDRESS)
         deadline = time.time() + 10
         while f"TYPED address={ADDRESS}\n" not in out.read_text() and time.time() < deadline:

@@ -3,7 +3,8 @@ tests/test_typing_xvfb.py): with GNERTS_INJECT_SEED set, the real `python main.p
 random key presses among its events (seeded), and reports each save it writes on stdout
 (SAVE-START / SAVE-END), so a test can SIGKILL it while it plays and writes. With
 GNERTS_REPORT_TYPING set, it reports each character typed on the Join screen and the
-field it made ("TYPED address=127.0.0.1:"). Nothing happens without the variables."""
+field it made ("TYPED address=127.0.0.1:"), after "JOIN SCREEN" once that screen has
+loaded. Nothing happens without the variables."""
 import os
 
 if os.environ.get("GNERTS_REPORT_TYPING"):
@@ -27,6 +28,7 @@ if os.environ.get("GNERTS_REPORT_TYPING"):
             return result
         join.JoinScene.type_char = reported
         _typing_patched.append(True)
+        print("JOIN SCREEN", flush=True)     # (loaded with the screen: typing may begin)
 
     def get_typing(*args, **kwargs):
         _report_typing()
