@@ -333,7 +333,7 @@ def test_a_rejoined_seat_is_told_the_round_is_under_way_and_no_key_waits(menu_ap
         client = NetClient("127.0.0.1", t.server.port, CODE, "Zoe", token)
         client.start()
         assert t.until(lambda: client.state == "joined")
-        t.scene = join(app, RemoteSeat(client, "nerts"))
+        t.scene = join(app, RemoteSeat(client, BY_KEY["nerts"]))
         t.link = t.scene.link
         app.push(t.scene)
         assert t.until(t.caught_up) and client.seat == 0 and not t.host.seats[0].missing

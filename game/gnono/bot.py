@@ -48,7 +48,7 @@ class GnonoBot:
         self.plan: tuple[int, Any] | None = None      # (clock, call or catch) for it
         self.jumped_on: tuple[int, int] | None = None  # the discard decided on (round, cards seen)
         self.jump_move: Any = None
-        self.turn_chosen: tuple[Any, ...] | None = None  # the position whose turn move was given
+        self.turn_view: GnonoView | None = None   # the view its turn's move was given from
         self.holding = False      # its turn's move held back one look (another seat's window)
 
     # -- the Bot API ------------------------------------------------------------------
@@ -64,11 +64,11 @@ class GnonoBot:
             # another seat's window just opened: one look passes, so its own call
             # comes before this turn's move closes the window (as the local table holds)
             hold = fresh and view.uno_window not in (None, self.seat)
-            position = (view.round_no, len(view.seen), view.counts, view.phase)
             self.holding = hold
-            if hold or position == self.turn_chosen:
-                return None                   # (its turn's move is given once a position)
-            self.turn_chosen = position
+            if hold or view is self.turn_view:
+                return None     # (its turn's move is given once a view: shown the same view
+                                # again for a catch to come, it does not move twice)
+            self.turn_view = view
             return self.ai.choose(view)
         return self.jump(view)
 
@@ -80,7 +80,7 @@ class GnonoBot:
     def rejoin(self, clock: int) -> None:
         self.window, self.plan = None, None
         self.jumped_on, self.jump_move = None, None
-        self.turn_chosen, self.holding = None, False
+        self.turn_view, self.holding = None, False
 
     # -- its parts (the local table paces them itself) --------------------------------
     def decide_uno(self, view: GnonoView, clock: int) -> tuple[int, Any] | None:

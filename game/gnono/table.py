@@ -44,13 +44,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game import palette as P
 from game.challenges import Challenge as DealChallenge
 from game.deals import fresh_deal_no
 from game.engine import IllegalMove
-from game.keys import Binding
 from game.scene import Pop, Push
 from game.scenes.overlays import MessageBox
 from game.scenes.turn_table import TurnTable
@@ -476,33 +473,6 @@ class GnonoTable(TurnTable):
             self.apply(NextRound())
         self.save()
         return None
-
-    # -- the keys: a joiner's table deals with Enter, leaves with Esc, saves nothing ----
-    def bindings(self) -> list[Binding]:
-        if self.ctl.state is None:
-            return self.joined.waiting_bindings()
-        b = self.keymap.bindings()
-        if self.held is not None and not self.stages:
-            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
-                                "Go on: your drawn card did not play, your turn has passed",
-                                self.go_on, bar="Go on", bar_keys="Enter"))
-        if self.link is not None and self.ctl.state.phase == ROUND_OVER:
-            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the next round",
-                                self.deal_next, bar="Next round", bar_keys="Enter"))
-        return b
-
-    def table_bindings(self, f4_label, f4_action, bars) -> list[Binding]:
-        if self.link is None:
-            return super().table_bindings(f4_label, f4_action, bars)
-        # F3's log, F1/F2, F4's scores and Esc (no saving here, no computers' hands to show)
-        return [Binding((pygame.K_F3,), "Log of the game", self.show_log, bar=bars.get(pygame.K_F3, "")),
-                *self.app_keys(""),
-                Binding((pygame.K_F4,), f4_label, f4_action, bar=bars.get(pygame.K_F4, "")),
-                self._leave_binding()]
-
-    def _leave_binding(self) -> Binding:
-        return Binding((pygame.K_ESCAPE,), "Leave the table (the host keeps your seat a while)",
-                       self.leave, bar="Leave")
 
     def draw(self, canvas) -> None:
         self._moved = bool(self.stages)    # a playback drawn: its end is drawn too (dirty)

@@ -14,7 +14,7 @@ from game.scenes.overlays import TextBox
 from .ai import LEVELS
 from .cards import COLOR_NAMES, Card
 from .heuristic import wd4_lawful_in_view
-from .rules import DRAWN, PLAY, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
+from .rules import DRAWN, PLAY, ROUND_OVER, CallUno, Catch, Draw, KeepDrawn, Play, PlayDrawn
 
 
 class GnonoKeys:
@@ -157,7 +157,23 @@ class GnonoKeys:
     def bindings(self):
         """The keys of the moment; those a turn needs on the key bar, then F3 (computer
         turns fly past the notes lines), and F4 and F8 while there is room (F1 lists
-        every key)."""
+        every key). Before a joiner's first view, the waiting screen's; a drawn card that
+        did not play is held in sight until Enter; a joiner deals the next round with
+        Enter."""
+        t = self.table
+        if t.ctl.state is None:
+            return t.joined.waiting_bindings()
+        b = self.turn_bindings()
+        if t.held is not None and not t.stages:
+            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+                                "Go on: your drawn card did not play, your turn has passed",
+                                t.go_on, bar="Go on", bar_keys="Enter"))
+        if t.link is not None and t.ctl.state.phase == ROUND_OVER:
+            b.insert(0, Binding((pygame.K_RETURN, pygame.K_KP_ENTER), "Deal the next round",
+                                t.deal_next, bar="Next round", bar_keys="Enter"))
+        return b
+
+    def turn_bindings(self):
         t = self.table
         st = t.seat_view()
         playing = t.my_turn() and st.phase == PLAY       # (my_turn: no playback under way)
@@ -191,4 +207,11 @@ class GnonoKeys:
         bars = {pygame.K_F3: "What happened" if offered < 6 else "Log", pygame.K_ESCAPE: "Leave"}
         if offered <= 2:
             bars.update({pygame.K_F4: "Scores", pygame.K_F8: "Save"})
-        return b + t.table_bindings("Scores", self.show_scores, bars)
+        if t.link is None:
+            return b + t.table_bindings("Scores", self.show_scores, bars)
+        # a joiner's: F3's log, F1/F2, F4's scores and Esc (no saving, no computers' hands)
+        return b + [Binding((pygame.K_F3,), "Log of the game", t.show_log, bar=bars.get(pygame.K_F3, "")),
+                    *t.app_keys(""),
+                    Binding((pygame.K_F4,), "Scores", self.show_scores, bar=bars.get(pygame.K_F4, "")),
+                    Binding((pygame.K_ESCAPE,), "Leave the table (the host keeps your seat a while)",
+                            t.leave, bar="Leave")]
