@@ -9,8 +9,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # each is loaded where first used: the beeps' synthesis, the replays' hashing and
-# index, libGL's lookup, the frozen build's data folder, and the
-# menu's screens
+# index, libGL's lookup, the frozen build's data folder, and the menu's screens
 NOT_BEFORE_THE_FIRST_FRAME = (
     "numpy", "hashlib", "datetime", "ctypes.util", "subprocess", "platformdirs",
     "game.replay_store", "game.replays", "game.scenes.options", "game.scenes.replays",
