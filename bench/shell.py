@@ -38,8 +38,11 @@ def startup(runs: int, save_dir: str, display: str | None = None) -> dict:
     cmds = {"game": game_cmd + (["--windowed"] if display else []),
             **{k: [sys.executable, "-c", code] for k, code in BARE.items()}}
     out: dict[str, list[float]] = {k: [] for k in cmds}
-    for _ in range(runs):
-        for key, cmd in cmds.items():
+    keys = list(cmds)
+    for n in range(runs):
+        # each round starts with the next one: none always follows another's exit
+        for key in keys[n % len(keys):] + keys[:n % len(keys)]:
+            cmd = cmds[key]
             t0 = time.time()
             r = subprocess.run(cmd, capture_output=True, text=True, env=_env(display), timeout=120)
             line = [ln for ln in r.stdout.splitlines() if ln.startswith("GNERTS-FIRST-FRAME")]
