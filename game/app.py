@@ -11,7 +11,8 @@ import io
 import os
 import time
 from collections.abc import Collection
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,7 +23,6 @@ from game.games import CODECS
 from game.keys import is_alt_enter, is_modifier_only
 from game.options import load_options, save_options
 from game.paths import default_save_dir
-from game.replay_store import ReplayStore
 from game.scene import TRANSITIONS, Pop, Push, Replace, Scene, Transition
 from game.scenes.overlays import HelpBox, KeysBox, MessageBox
 from game.screen import Display, changed_rects
@@ -31,6 +31,9 @@ from game.spoken import speakable
 from game.stats import load_stats
 from game.storage import FAILURE_LIMIT, Storage
 from game.text_input import TextInput
+
+if TYPE_CHECKING:
+    from game.replay_store import ReplayStore
 
 FPS = 60
 BELL_STEPS = STEP_HZ // 6  # how long the visual bell flashes the border
@@ -69,7 +72,6 @@ class App:
         self.save_dir = save_dir or default_save_dir()
         errors.set_log_dir(self.save_dir)
         self.storage = Storage(self.save_dir)
-        self.replays = ReplayStore(self.storage, CODECS)   # the replays folder, read when listed
         self.storage.check_writable()
         self.options = load_options(self.storage)
         self.stats = load_stats(self.storage)
@@ -107,6 +109,11 @@ class App:
         self._spoken: tuple = (None, None)  # (top scene, focus text) last said
         self.last_said = ""                 # Shift+F11 says it again
         self._told_no_voice = False
+
+    @cached_property
+    def replays(self) -> ReplayStore:     # the replays folder, read when listed
+        from game.replay_store import ReplayStore  # lazy: start-up time (hashing, the index)
+        return ReplayStore(self.storage, CODECS)
 
     # the scene stack --------------------------------------------------------
     @property

@@ -29,6 +29,7 @@ SIZES = {"normal": (41, 57), "small": (29, 39)}
 TOP_STRIP = 11  # small cards: rank and suit are all inside rows 0..TOP_STRIP-1
 SIDE_STRIP = 10  # small cards: rank and suit are also inside columns 0..SIDE_STRIP-1
 BACK_DESIGNS = 4
+BACK_TILE = 24  # the period of every back design (6 and 8 divide it)
 ART_PATH = asset_path("sprites", "cards.txt")
 RANK_KEYS = "A23456789TJQK"
 KEY = (254, 0, 254)  # transparent colour key, not a palette colour
@@ -259,13 +260,21 @@ def _back(design: int, size: str, color: int) -> pygame.Surface:
     margin = 2 if size == "normal" else 2
     area = pygame.Rect(margin + 1, margin + 1, w - 2 * margin - 2, h - 2 * margin - 2)
     base, hi = _rgb(color), _rgb(_partner(color))
-    s.fill(base, area)
+    # every design repeats every BACK_TILE pixels: one tile is drawn pixel by pixel and
+    # laid over the area (a third of the pixels to compute: the title draws four backs)
+    tile = pygame.Surface((BACK_TILE, BACK_TILE))
+    tile.fill(base)
+    for y in range(BACK_TILE):
+        for x in range(BACK_TILE):
+            if _back_pattern(design, x, y):
+                tile.set_at((x, y), hi)
+    # measured from the centre so every design is symmetric: area pixel (x, y) shows
+    # pattern pixel (x - cx + 64, y - cy + 64)
     cx, cy = area.w // 2, area.h // 2
-    for y in range(area.h):
-        for x in range(area.w):
-            # measure from the centre so every design is symmetric
-            if _back_pattern(design, x - cx + 64, y - cy + 64):
-                s.set_at((area.x + x, area.y + y), hi)
+    inside = s.subsurface(area)
+    x0, y0 = (cx - 64) % BACK_TILE - BACK_TILE, (cy - 64) % BACK_TILE - BACK_TILE
+    inside.fblits([(tile, (x, y)) for y in range(y0, area.h, BACK_TILE)
+                   for x in range(x0, area.w, BACK_TILE)])
     pygame.draw.rect(s, base, area, 1)
     if size == "normal":
         # a medallion in the middle: a white-rimmed diamond on the plain colour

@@ -66,7 +66,7 @@ def load_glyph_rows(path: str = FONT_PATH) -> list[list[str]]:
             continue
         code = int(lines[i].split()[0], 16)
         rows = lines[i + 1:i + 1 + CELL_H]
-        if len(rows) != CELL_H or any(len(r) != CELL_W or set(r) - {".", "#"} for r in rows):
+        if len(rows) != CELL_H or any(len(r) != CELL_W or r.strip(".#") for r in rows):
             raise ValueError(f"glyph {code:#04x} in {path} is not 16 rows of 8 '.'/'#'")
         glyphs[code] = rows
         i += 1 + CELL_H
@@ -76,6 +76,21 @@ def load_glyph_rows(path: str = FONT_PATH) -> list[list[str]]:
     return glyphs  # type: ignore[return-value]
 
 
+def _row_runs(row: str) -> list[tuple[int, int]]:
+    """The runs of ink in one glyph row: (x, length) each."""
+    runs = []
+    x = 0
+    while x < CELL_W:
+        if row[x] == "#":
+            start = x
+            while x < CELL_W and row[x] == "#":
+                x += 1
+            runs.append((start, x - start))
+        else:
+            x += 1
+    return runs
+
+
 def _rgb(colour) -> tuple[int, int, int]:
     return PALETTE[colour] if isinstance(colour, int) else tuple(colour)
 
@@ -83,25 +98,21 @@ def _rgb(colour) -> tuple[int, int, int]:
 class Font:
     def __init__(self, path: str = FONT_PATH):
         self.rows = load_glyph_rows(path)
-        # Horizontal runs of ink per glyph: (x, y, length), for fast colouring.
-        self._runs: list[list[tuple[int, int, int]]] = []
-        for rows in self.rows:
-            runs = []
-            for y, row in enumerate(rows):
-                x = 0
-                while x < CELL_W:
-                    if row[x] == "#":
-                        start = x
-                        while x < CELL_W and row[x] == "#":
-                            x += 1
-                        runs.append((start, y, x - start))
-                    else:
-                        x += 1
-            self._runs.append(runs)
+        # Horizontal runs of ink per glyph: (x, y, length), for fast colouring; found
+        # when a glyph is first drawn (a title draws 50 of the 256: start-up time)
+        self._runs: list[list[tuple[int, int, int]] | None] = [None] * 256
         self._glyphs: dict[tuple, pygame.Surface] = {}
         self._strings: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # -- single glyphs -------------------------------------------------------------
+    def _ink(self, code: int) -> list[tuple[int, int, int]]:
+        """The runs of ink of glyph `code`: (x, y, length) each; [] for a blank one."""
+        runs = self._runs[code]
+        if runs is None:
+            runs = self._runs[code] = [(x, y, n) for y, row in enumerate(self.rows[code])
+                                       for x, n in _row_runs(row)]
+        return runs
+
     def glyph(self, code: int, fg: int, bg: int | None = None) -> pygame.Surface:
         """The 8x16 surface of CP437 `code` in palette colours (cached; do not draw on it)."""
         key = (code, fg, bg)
@@ -114,7 +125,7 @@ class Font:
             else:
                 surf.fill(_rgb(bg))
             ink = _rgb(fg)
-            for x, y, n in self._runs[code]:
+            for x, y, n in self._ink(code):
                 surf.fill(ink, (x, y, n, 1))
             self._glyphs[key] = surf
         return surf
@@ -136,8 +147,8 @@ class Font:
         else:
             surf.fill(_rgb(bg))
         # Opaque glyphs when there is a background: plain copies, faster than keyed ones.
-        glyph, runs = self.glyph, self._runs
-        surf.fblits([(glyph(c, fg, bg), (i * CELL_W, 0)) for i, c in enumerate(codes) if runs[c]])
+        glyph, ink = self.glyph, self._ink
+        surf.fblits([(glyph(c, fg, bg), (i * CELL_W, 0)) for i, c in enumerate(codes) if ink(c)])
         cache[key] = surf
         if len(cache) > _STRING_CACHE_SIZE:
             cache.popitem(last=False)

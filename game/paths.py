@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import sys
 
-import platformdirs
-
 APP_NAME = "gnerts"
 
 
@@ -24,6 +22,7 @@ def asset_path(*parts: str) -> str:
 def user_data_dir() -> str:
     """The user's data folder for G'NERTS (platformdirs: ~/.local/share/gnerts on
     Linux, %LOCALAPPDATA%\\gnerts on Windows, ~/Library/Application Support/gnerts)."""
+    import platformdirs  # lazy: needed only by a frozen build beside an unwritable folder (start-up)
     return platformdirs.user_data_dir(APP_NAME, appauthor=False)
 
 

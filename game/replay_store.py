@@ -29,7 +29,6 @@ through game.storage.read_regular: a FIFO or a device among them is never opened
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterable, Mapping
@@ -46,6 +45,7 @@ from game.replays import (
     ReplayError,
     Seat,
     check_start,
+    sha256_hex,
     verify,
 )
 from game.storage import DAMAGE, LIMITS, Storage, read_regular
@@ -84,7 +84,7 @@ def _index_text(data: dict) -> str:
     """The index file: {"data", "kind", "schema", "sum"}, compact, "sum" the SHA-256 of
     the text of "data" as written here."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return '{"data":' + text + _index_tail(hashlib.sha256(text.encode()).hexdigest())
+    return '{"data":' + text + _index_tail(sha256_hex(text))
 
 
 def _index_data(text: str) -> dict:
@@ -96,7 +96,7 @@ def _index_data(text: str) -> dict:
     if not (text.startswith(head) and text.endswith(tail) and len(text) > len(head) + len(tail)):
         raise ValueError("not an index of replays written by G'NERTS")
     data_text = text[len(head):-len(tail)]
-    if hashlib.sha256(data_text.encode()).hexdigest() != checksum:
+    if sha256_hex(data_text) != checksum:
         raise ValueError("the index does not match its checksum")
     data = json.loads(data_text)
     if not isinstance(data, dict):
@@ -129,7 +129,7 @@ _COLUMNS = "name, size, mtime, details, sum"
 
 
 def _row_sum(name: str, stamp: list[int], details: str | None) -> str:
-    return hashlib.sha256(f"{name}\0{stamp[0]}\0{stamp[1]}\0{details}".encode()).hexdigest()
+    return sha256_hex(f"{name}\0{stamp[0]}\0{stamp[1]}\0{details}")
 
 
 def _row(name: str, stamp: list[int], rep: Replay | None) -> tuple:

@@ -39,8 +39,6 @@ game/replay_store.py's `ReplayStore` and plays them through `ReplayCursor`.
 from __future__ import annotations
 
 import base64
-import datetime
-import hashlib
 import json
 import zlib
 from collections.abc import Callable
@@ -72,10 +70,15 @@ def edited(what: str) -> ReplayError:
     return ReplayError(f"this replay was edited ({what}): it cannot be shown")
 
 
+def sha256_hex(text: str) -> str:
+    """The SHA-256 of `text` (UTF-8) in hex: replays' fingerprints and the index's sums."""
+    import hashlib  # lazy, as datetime below: OpenSSL's 2-5 ms are not start-up's (docs/performance.md)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def digest(engine: Any) -> str:
     """A short fingerprint of a whole engine state."""
-    text = json.dumps(engine.to_json(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    return sha256_hex(json.dumps(engine.to_json(), sort_keys=True, separators=(",", ":")))[:24]
 
 
 def pack_state(state: dict) -> str:
@@ -197,6 +200,7 @@ class Replay:
 def _is_when(value: Any) -> bool:
     if not isinstance(value, str) or len(value) > 32:
         return False
+    import datetime
     try:
         datetime.datetime.fromisoformat(value)
     except ValueError:
@@ -205,6 +209,7 @@ def _is_when(value: Any) -> bool:
 
 
 def now_text() -> str:
+    import datetime
     return datetime.datetime.now().replace(microsecond=0).isoformat()
 
 

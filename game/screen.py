@@ -23,8 +23,6 @@ changed. Measurements: docs/performance.md.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import sys
 
@@ -61,6 +59,9 @@ def windowed_size() -> tuple[int, int]:
 
 
 SOFTWARE_GL = (b"llvmpipe", b"softpipe", b"software rasterizer", b"swrast", b"lavapipe")
+# Where a Linux system's hardware OpenGL is reached: a DRM device (Mesa's drivers),
+# NVIDIA's own driver, WSL's GPU. With none of them its OpenGL can only be software.
+GPU_DEVICES = ("/dev/dri", "/dev/nvidia0", "/dev/dxg")
 FULL_SHARE = 0.5      # changed rectangles covering more than this of the canvas: present it whole
 
 
@@ -90,12 +91,24 @@ def changed_rects(before: bytes | None, after: bytes, pitch: int) -> list[pygame
     return None if area > FULL_SHARE * WIDTH * HEIGHT else rects
 
 
+def no_gpu() -> bool:
+    """Could only a software OpenGL run here? On Linux under X11 or Wayland, when no
+    device of a graphics card exists: then the renderer is not even tried, since making
+    one to ask (software_renderer) costs about 60 ms of start-up (docs/performance.md)."""
+    return (sys.platform.startswith("linux") and pygame.display.get_driver() in ("x11", "wayland")
+            and not any(os.path.exists(path) for path in GPU_DEVICES))
+
+
 def software_renderer() -> bool:
     """Is the current OpenGL context a software rasterizer (Mesa's llvmpipe and kin)?
     Asked of libGL where the SDL renderer is OpenGL's (Linux and the BSDs); False
-    where it cannot be told."""
-    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+    where it cannot be told (SDL's dummy and offscreen drivers have no OpenGL)."""
+    if (not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+            or pygame.display.get_driver() in ("dummy", "offscreen")):
         return False
+    # lazy: ctypes.util brings subprocess (8 ms of start-up) and looks libGL up with ldconfig
+    import ctypes
+    import ctypes.util
     try:
         name = ctypes.util.find_library("GL")
         if name is None:
@@ -123,10 +136,12 @@ class Display:
         self.canvas = pygame.Surface((WIDTH, HEIGHT))
         self.fullscreen = fullscreen
         forced = renderer is not None
+        software = False
         if renderer is None:
             renderer = os.environ.get("GNERTS_RENDERER", "gpu").lower() != "cpu"
+            software = renderer and no_gpu()
         self.backend = None
-        if renderer:
+        if renderer and not software:
             try:
                 self.backend = RendererBackend(fullscreen)
             except (pygame.error, RuntimeError, AttributeError):
@@ -134,9 +149,12 @@ class Display:
             if self.backend is not None and not forced and software_renderer():
                 self.backend.close()  # a software renderer copies the whole window a frame
                 self.backend = None
-                # and SDL would put the CPU path's window through a renderer too: its
-                # window surface is sent by MIT-SHM instead, the changed rectangles only
-                os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+                software = True
+        if software:
+            # SDL would put the CPU path's window through a renderer too (and make a test
+            # window with an OpenGL context to decide): its window surface is sent by
+            # MIT-SHM instead, the changed rectangles only
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         if self.backend is None:
             self.backend = SurfaceBackend(fullscreen)
         self.fullscreen = self.backend.fullscreen

@@ -12,13 +12,9 @@ Linux) at once, before a voice is started. Tests use `RecordingSpeaker`. No pyga
 """
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import os
-import queue
 import sys
-import tempfile
-import threading
 from collections.abc import Callable
 from typing import Protocol
 
@@ -39,6 +35,7 @@ def no_voice_text() -> str:
 
 
 def _loads(path: str) -> bool:
+    import ctypes  # lazy, as threading and queue below: the speech is off at start-up
     try:
         ctypes.CDLL(path)
     except OSError:
@@ -142,6 +139,8 @@ def pyttsx3_renderer(init: Callable | None = None) -> Callable[[str], bytes]:
     driver = sys.modules.get("pyttsx3.drivers.espeak")
     if driver is not None:
         driver.print = lambda *args, **kwargs: None
+    import tempfile
+    import threading
     fd, path = tempfile.mkstemp(suffix=".wav", prefix="gnerts-speech-")
     os.close(fd)
 
@@ -181,6 +180,8 @@ class VoiceSpeaker:
     the voice at once."""
     def __init__(self, player: Player,
                  make_renderer: Callable[[], Callable[[str], bytes]] = pyttsx3_renderer):
+        import queue
+        import threading
         self.player = player
         self._texts: queue.Queue = queue.Queue()
         self._ready: list[tuple[int, bytes]] = []

@@ -111,6 +111,24 @@ def test_four_distinct_backs_in_the_chosen_colour(size):
         back(BACK_DESIGNS, size)
 
 
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_back_shows_its_design_measured_from_the_centre(size):
+    """Inside its plain one-pixel frame a back is its design's pattern, pixel for pixel,
+    measured from the centre (the pattern is laid as tiles: this holds them to it)."""
+    w, h = card_size(size)
+    area = pygame.Rect(3, 3, w - 6, h - 6)
+    cx, cy = area.w // 2, area.h // 2
+    for d in range(BACK_DESIGNS):
+        s = back(d, size, BLUE)
+        for y in range(1, area.h - 1):
+            for x in range(1, area.w - 1):
+                if size == "normal" and abs(area.x + x - w // 2) + abs(area.y + y - h // 2) <= 9:
+                    continue   # the medallion
+                hi = card_art._back_pattern(d, x - cx + 64, y - cy + 64)
+                want = PALETTE[card_art._partner(BLUE) if hi else BLUE]
+                assert tuple(s.get_at((area.x + x, area.y + y)))[:3] == want, (d, x, y)
+
 def test_empty_slot_is_a_hollow_outline():
     for size in SIZES:
         s = empty_slot(size, LIGHT_GREY)

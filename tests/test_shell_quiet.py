@@ -1,6 +1,8 @@
 """A quiet program: frames are drawn only when the picture may have changed and shown
 only when it did; the idle loop sleeps; both display paths (the SDL renderer and the
 CPU fallback) work headless and fill the screen after Alt+Enter."""
+import os
+
 import pygame
 import pytest
 
@@ -111,6 +113,38 @@ def test_the_cpu_path_is_used_when_no_renderer_can_be_made(monkeypatch):
         d = Display(True)
         assert d.backend.kind == "cpu" and d.fullscreen
         d.present()
+        d.close()
+    finally:
+        pygame.quit()
+
+
+
+@pytest.mark.parametrize("card", [False, True])
+def test_without_a_graphics_card_the_renderer_is_not_even_tried(monkeypatch, tmp_path, card):
+    """Under X11 on Linux with no graphics card's device, OpenGL could only be software:
+    the CPU path at once (making a renderer to ask costs ~60 ms of start-up), and SDL
+    is told not to test OpenGL for the window either. With a card, the renderer is tried."""
+    import sys
+
+    from game import screen
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the devices are Linux's")
+    tried = []
+
+    def renderer(fullscreen):
+        tried.append(fullscreen)
+        raise pygame.error("no renderer here")
+    monkeypatch.setattr(screen, "RendererBackend", renderer)
+    monkeypatch.setattr(screen, "GPU_DEVICES", (str(tmp_path / ("card" if card else "none")),))
+    (tmp_path / "card").mkdir()
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    pygame.display.init()
+    try:
+        d = Display(False)
+        assert d.backend.kind == "cpu"
+        assert tried == ([False] if card else [])
+        assert ("SDL_FRAMEBUFFER_ACCELERATION" in os.environ) == (not card)
         d.close()
     finally:
         pygame.quit()

@@ -17,11 +17,7 @@ from game.games import GAMES, has_save, resume_table, start_table
 from game.gamespec import GameSpec
 from game.keys import Alt, Binding, KeySpec, typed
 from game.scene import Push, Scene
-from game.scenes.challenge import CodePrompt
-from game.scenes.options import OptionsScene
 from game.scenes.overlays import MessageBox, NumberPrompt, Question
-from game.scenes.replays import ReplaysScene
-from game.scenes.statistics import StatisticsBox
 from game.spoken import menu_item_text
 
 LETTERS = {"join": "j", "replays": "r", "challenge": "c", "deal": "d", "stats": "s", "options": "o",
@@ -86,6 +82,7 @@ class MenuScene(Scene):
                                  max_digits=DEAL_DIGITS))
 
     def show_stats(self) -> Push:
+        from game.scenes.statistics import StatisticsBox  # lazy: start-up time, as the others below
         return Push(StatisticsBox(self.app))
 
     def on_enter(self) -> None:
@@ -134,12 +131,15 @@ class MenuScene(Scene):
             from game.scenes.join import JoinScene  # lazy: start-up time (zeroconf loads when a player joins)
             return Push(JoinScene(self.app))
         if what == "replays":
+            from game.scenes.replays import ReplaysScene  # lazy: start-up time (the title needs none)
             return Push(ReplaysScene(self.app))
         if what == "challenge":
+            from game.scenes.challenge import CodePrompt  # lazy: start-up time
             return Push(CodePrompt(self.app))
         if what == "stats":
             return self.show_stats()
         if what == "options":
+            from game.scenes.options import OptionsScene  # lazy: start-up time
             return Push(OptionsScene(self.app))
         if has_save(self.app, what):
             # a new game would replace the saved one: never lose a game without asking
