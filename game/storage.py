@@ -312,7 +312,10 @@ class Storage:
         may lose the last transaction, never the database's whole). sqlite3.Error if it
         cannot be opened; the caller decides what a damaged one costs."""
         import sqlite3  # lazy: the index opens with the Replays list, not at start-up
-        os.makedirs(self.dir, exist_ok=True)
+        try:
+            os.makedirs(self.dir, exist_ok=True)
+        except OSError as e:          # (a folder that cannot be written: no index here)
+            raise sqlite3.OperationalError(f"the folder cannot be made: {e}") from e
         for suffix in ("", "-wal", "-shm"):
             try:
                 mode = os.lstat(self.path(name + suffix)).st_mode
