@@ -142,6 +142,17 @@ class GameParts:
     net_codec: NetCodec
     save_name: str                   # as the table's saves name it (checked against the spec's)
 
+    @classmethod
+    def of_package(cls, rules: Any, bot: Any, table: Any, table_save: Any, replay_codec: Any,
+                   replay_board: Any, net_codec: Any, *, setup: type) -> GameParts:
+        """A game package's parts, each read from the module of its role (the same
+        names in every game): rules.new_engine, bot.make_bot, table's start, resume,
+        start_challenge and join, table_save's SAVE_NAME, replay_board's board."""
+        return cls(new_engine=rules.new_engine, make_bot=bot.make_bot, start=table.start, setup=setup,
+                   resume=table.resume, start_challenge=table.start_challenge, join=table.join,
+                   replay_codec=replay_codec, replay_board=replay_board.board, net_codec=net_codec,
+                   save_name=table_save.SAVE_NAME)
+
 
 # the cheap declaration -----------------------------------------------------------------
 

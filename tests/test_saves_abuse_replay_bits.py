@@ -6,7 +6,6 @@ replay's start is damaged")."""
 from __future__ import annotations
 
 import base64
-import random
 
 import pytest
 
@@ -16,6 +15,7 @@ from game.gostop import table as T
 from game.gostop.screens import GoStopScoring
 from game.gostop.table_save import SAVE_NAME
 from tests.test_gostop_replay import drive, new_table, stored
+from tools.random_replay import random_recording
 
 
 def flipped(blob: str, byte: int = 12, bit: int = 2) -> str:
@@ -25,23 +25,9 @@ def flipped(blob: str, byte: int = 12, bit: int = 2) -> str:
 
 
 def in_progress(game: str, seed: int = 5, moves: int = 6):
-    """A hand recorded a few moves in, as a table's save holds it, and its engine."""
-    spec = BY_KEY[game]
-    c = spec.parts.replay_codec
-    engine = c.engine_from_json(c.recorded(spec.parts.new_engine(seed, None)).to_json())
-    seats = [replays.Seat(f"Computer {i}", "computer", "normal") for i in range(engine.n_seats)]
-    rec = replays.Recorder(c, seats)
-    rec.begin(engine, "Hand 1")
-    rng = random.Random(seed)
-    for i in range(moves):
-        state = c.recorded(engine)
-        seat = rng.choice(state.to_move())
-        legal = state.legal_moves(seat)
-        if legal:
-            move = rng.choice(legal)
-            c.apply(engine, i, seat, move)
-            rec.record(i, seat, move)
-    return rec.to_json(), engine, seats
+    """A hand recorded a few moves in, as a table's save holds it, its engine and seats."""
+    rec, engine = random_recording(game, seed, moves)
+    return rec.to_json(), engine, rec.seats
 
 
 @pytest.mark.parametrize("game", list(BY_KEY))

@@ -11,16 +11,7 @@ from game.app import App
 from game.scenes.join import JoinScene
 from tests.helpers import post_keys
 from tests.test_net_headless import gnerts
-
-
-class NoListing:
-    changes, problem = 0, None
-
-    def tables(self):
-        return []
-
-    def close(self, wait=None):
-        return True
+from tests.test_shell_typing import NoListing
 
 
 class Client:

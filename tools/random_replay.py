@@ -14,6 +14,14 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
     the engine as it ended (the codec's moves, through its apply). human: seat 0 is a
     human's, the others computers' at the strongest level (else every seat a computer
     at "normal")."""
+    rec, engine = random_recording(game, seed, moves, human)
+    return rec.finish(engine), engine
+
+
+def random_recording(game: str, seed: int, moves: int = 400,
+                     human: bool = False) -> tuple[replays.Recorder, Any]:
+    """The recorder of that play, not finished (a hand in progress, as a save holds
+    it), and the engine."""
     spec = BY_KEY[game]
     c = spec.parts.replay_codec
     # the engine a replay plays on, from the start it records (Nerts: a game of one round)
@@ -34,4 +42,4 @@ def random_replay(game: str, seed: int, moves: int = 400, human: bool = False) -
             move = rng.choice(legal)
             c.apply(engine, i, seat, move)
             rec.record(i, seat, move)
-    return rec.finish(engine), engine
+    return rec, engine

@@ -10,10 +10,8 @@ def parts() -> GameParts:
     # lazy: the game's parts load when it is first played, replayed, joined or challenged
     from game.gin import bot, net_codec, replay_board, replay_codec, rules, table, table_save
     from game.gin.setup import SessionScene  # lazy: as above
-    return GameParts(new_engine=rules.new_engine, make_bot=bot.make_bot, start=table.start,
-                     setup=SessionScene, resume=table.resume, start_challenge=table.start_challenge,
-                     join=table.join, replay_codec=replay_codec, replay_board=replay_board.board,
-                     net_codec=net_codec, save_name=table_save.SAVE_NAME)
+    return GameParts.of_package(rules, bot, table, table_save, replay_codec, replay_board, net_codec,
+                                setup=SessionScene)
 
 
 SPEC = GameSpec(
