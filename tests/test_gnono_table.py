@@ -407,3 +407,26 @@ def test_a_table_waiting_for_the_player_is_drawn_only_at_blink_edges(app):
     post_keys(pygame.K_RETURN)                   # played: the computer's turn moves again
     app.run(max_frames=1)
     assert t.dirty()
+
+
+def test_a_long_name_never_runs_into_its_seats_kind(app, monkeypatch):
+    """A seat's label: its name, cut where it would run into the kind ("norm", "hum")
+    written at the box's right (the right-hand seat's box ends at the screen's edge)."""
+    from game import ui
+    st = GnonoState.setup(4, ["R1 G2", "Y1 Y2", "B1 B2", "G5 G6"], "R5", seed=1)
+    t = T.GnonoTable(app, st, ["human", "normal", "normal", "normal"],
+                     ["You", "Computer 2", "Computer 3", "Computer 4"], "fast", seed=1)
+    app.push(t)
+    app.run(max_frames=1)
+    written: list[tuple[int, int, str]] = []
+    real = ui.text_px
+
+    def watch(canvas, x, y, text, *a, **k):
+        written.append((x, y, str(text)))
+        return real(canvas, x, y, text, *a, **k)
+    monkeypatch.setattr(ui, "text_px", watch)
+    t.draw(app.canvas)
+    spans = sorted((y, x, x + 8 * len(s.rstrip()), s) for x, y, s in written if s.strip())
+    for (y1, _, end1, s1), (y2, x2, _, s2) in zip(spans, spans[1:]):
+        assert y1 != y2 or end1 <= x2, f"{s1!r} runs into {s2!r}"
+    assert any(s.strip().startswith("Computer") for _, _, s in written)

@@ -130,12 +130,14 @@ class GnonoView:
         turn = m.current == seat and st.phase not in (ROUND_OVER, GAME_OVER)
         bg = P.BLUE if turn else P.BLACK
         pygame.draw.rect(canvas, P.PALETTE[bg], (box.x + 1, box.y, box.w - 2, 16))
-        name = ("\x10" if turn else " ") + self.table.ctl.names[seat]
-        ui.text_px(canvas, box.x + 1, box.y, name[:11], P.YELLOW if turn else P.WHITE)
         kind = ("you" if seat == self.table.viewer else "hum" if self.table.is_human(seat)
                 else SHORT_KIND.get(self.table.ctl.kinds[seat], self.table.ctl.kinds[seat][:4]))
         edge = min(box.right, ui.EDGE_COL * ui.CELL_W)     # the screen's last column stays free
-        ui.text_px(canvas, edge - 8 * len(kind) - 3, box.y, kind, P.LIGHT_GREY)
+        kind_x = edge - 8 * len(kind) - 3
+        room = min(11, (kind_x - box.x - 1) // 8 - 1)      # the name never runs into the kind
+        name = ("\x10" if turn else " ") + self.table.ctl.names[seat]
+        ui.text_px(canvas, box.x + 1, box.y, name[:room], P.YELLOW if turn else P.WHITE)
+        ui.text_px(canvas, kind_x, box.y, kind, P.LIGHT_GREY)
         hand = m.hands[seat]
         face_up = self.table.show_hands and (self.table.replaying or not self.table.is_human(seat))
         if face_up:
