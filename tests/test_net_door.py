@@ -102,6 +102,9 @@ def test_a_stranger_that_proves_no_code_in_time_is_closed():
         with connect(f"ws://127.0.0.1:{port}", open_timeout=5) as ws, pytest.raises(ConnectionClosed):
             ws.recv(timeout=5)
         assert time.monotonic() - t0 < 2.0
+        deadline = time.monotonic() + 2.0    # (the server's thread forgets it just after)
+        while server.door.waiting and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert not server.door.waiting
     finally:
         server.close()
