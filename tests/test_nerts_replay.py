@@ -177,9 +177,9 @@ def test_a_challenge_deals_the_same_first_round_against_the_same_computers(app):
     assert table.ctl.game.round.to_json() == original.ctl.game.round.to_json()
     assert table.ctl.levels == original.ctl.levels and table.ctl.game.options == options
     for a, b in zip(table.ctl.seats, original.ctl.seats):
-        assert (a.ai is None) == (b.ai is None)
-        if a.ai is not None:
-            assert a.ai.to_json() == b.ai.to_json()
+        assert (a.bot is None) == (b.bot is None)
+        if a.bot is not None:
+            assert a.bot.ai.to_json() == b.bot.ai.to_json()
     assert table.ctl.challenge == ch
     assert resume(app).ctl.challenge == ch            # kept in the table's save
 

@@ -94,7 +94,7 @@ def test_a_hosted_round_is_played_to_its_end_with_a_joiner_and_recorded(app):
         assert game.round.step_no == 0 and not t.hosting.host.log
         assert t.wait(lambda: t.hosting.started and t.link.view is not None)
         t.step()
-        assert ctl.seats[1].name == "Bob" and ctl.seats[1].remote and ctl.seats[1].ai is None
+        assert ctl.seats[1].name == "Bob" and ctl.seats[1].remote and ctl.seats[1].bot is None
         t.play_round()
         log = t.hosting.host.log
         assert {e.seat for e in log} == {0, 1} and sum(e.seat == 1 for e in log) >= 10
@@ -188,7 +188,7 @@ def test_a_dropped_joiners_seat_is_played_by_a_computer_and_shown_away(app):
                 break
             t.table.update(STEP)
         assert sum(e.seat == 1 for e in t.hosting.host.log) > before     # the stand-in plays on
-        assert ctl.seats[1].away and ctl.seats[1].tag == "away" and ctl.seats[1].ai is None
+        assert ctl.seats[1].away and ctl.seats[1].tag == "away" and ctl.seats[1].bot is None
         ctl.check_invariants()
         ctl.game.check_invariants()
     finally:

@@ -14,9 +14,8 @@ from game.nerts.view import GameView
 
 
 class NertsBot:
-    def __init__(self, level: str, seed: int, seat: int):
-        self.seat = seat
-        self.ai = NertsAI(level, random.Random(seed), STEP_HZ)
+    def __init__(self, ai: NertsAI, seat: int):
+        self.ai, self.seat = ai, seat          # (the ai: a save keeps its state)
 
     def step(self, view: GameView, clock: int) -> Seated | None:
         rnd = view.round
@@ -34,5 +33,7 @@ class NertsBot:
         return int(self.ai.next_step)
 
 
-def make_bot(level: str, seed: int, seat: int) -> NertsBot:
-    return NertsBot(level, seed, seat)
+def make_bot(level: str, seed: int | random.Random, seat: int) -> NertsBot:
+    """The computer at `level` in `seat`, its random source from `seed` (an int, or a
+    Random of the table's)."""
+    return NertsBot(NertsAI(level, seed, STEP_HZ), seat)

@@ -15,15 +15,13 @@ The App is used only through app.sound/app.error/app.frames/app.storage/app.stat
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from game import challenges, replays
 from game.cards import card_text
 from game.challenges import Challenge
-from game.clock import STEP_HZ
 from game.nerts import replay_codec, table_save
-from game.nerts.ai import NertsAI
+from game.nerts.bot import make_bot
 from game.nerts.moves import FOUND, Move
 from game.nerts.players import MAX_HUMANS
 from game.nerts.replay_codec import LEVELS
@@ -108,14 +106,9 @@ class TableControl(SeatPlay):
         for s in self.seats:
             s.selected = None
             if s.computer:
-                rng = random.Random(self.seed * 1009 + rnd_no * 131 + s.index)
-                s.ai = NertsAI(s.level, rng, STEP_HZ)
+                s.bot = make_bot(s.level, self.seed * 1009 + rnd_no * 131 + s.index, s.index)
                 if self.game.round is not None:
-                    s.ai.next_step = self.game.round.step_no
-        self._views = [self._viewer(i) for i in range(len(self.seats))]
-
-    def _viewer(self, seat: int):
-        return lambda: self.game.round.view(seat)   # made only when the computer looks
+                    s.bot.rejoin(self.game.round.step_no)
 
     # --- the clock ----------------------------------------------------------------------
     def tick(self) -> tuple[list, bool]:
@@ -136,12 +129,12 @@ class TableControl(SeatPlay):
         if self.phase != "play":
             return [], False
         step = self.game.round.step_no
-        for s in self.seats:
-            ai = s.ai
-            if ai is not None and ai.next_step <= step:
-                m = ai.poll(step, self._views[s.index])
+        for s in self.seats:           # the one computer (game/bot.py), from its seat's view
+            bot = s.bot
+            if bot is not None and bot.next_look() <= step:
+                m = bot.step(self.game.view(s.index), step)
                 if m is not None:
-                    self.computer_move(s, m)
+                    self.computer_move(s, m.move)
         # (hosted: a move applied at once may have ended the round already)
         stepped = [] if self.game.round.over else self.apply(Step())
         events, self.net_events = self.net_events + stepped, []
@@ -356,7 +349,7 @@ class TableControl(SeatPlay):
         ais = None
         if self.game.round is not None:
             ais = {"round_no": self.game.round_no,
-                   "players": [None if s.ai is None else s.ai.to_json() for s in self.seats]}
+                   "players": [None if s.bot is None else s.bot.ai.to_json() for s in self.seats]}
         code = None if self.challenge is None else challenges.encode(self.challenge, replay_codec)
         return {"game": self.game.to_json(), "levels": list(self.levels), "seed": self.seed, "ais": ais,
                 "replay": self.recorder.to_json(), "challenge": code}
@@ -397,7 +390,7 @@ class TableControl(SeatPlay):
         assert self.phase != "play" or (g.round is not None and not g.round.over)
         assert self.phase != "banner" or (g.round is not None and g.round.over)
         for s in self.seats:
-            assert s.computer == (s.ai is not None)
+            assert s.computer == (s.bot is not None)
 
 
 def replay_seat(s: SeatInfo) -> replays.Seat:

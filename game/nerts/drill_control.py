@@ -32,7 +32,6 @@ class DrillControl(TableControl):
         self.key_frames: dict[int, list[int]] = {}
         self.latencies: list[int] = []
         self.read_frames: list[int] = []
-        self._views = []
         self.spoken_progress = 0
 
     def tick(self) -> tuple[list, bool]:

@@ -72,7 +72,7 @@ class SeatInfo:
         self.colour = colour
         self.design = design
         self.keys = keys                  # action -> key name (humans), else None
-        self.ai: Any = None               # the seat's computer (a NertsAI) at a local table
+        self.bot: Any = None              # the seat's computer (game/nerts/bot.py) at a local table
         self.selected: str | None = None  # a source action while a move is half-typed
         self.remote = False               # played over the network (a hosted table): no keys, no AI
         self.away = False                 # a remote seat whose player is not there now

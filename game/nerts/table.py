@@ -29,6 +29,7 @@ from game.nerts import settings as S
 from game.nerts import table_keys as K
 from game.nerts import table_save
 from game.nerts.ai import LEVELS
+from game.nerts.bot import NertsBot
 from game.nerts.controller import SeatInfo, TableControl
 from game.nerts.rules import Game, NertsOptions
 from game.nerts.screens import NertsScoring, PauseBox, PlaysBox, help_text
@@ -298,7 +299,7 @@ def _resumed(app, d: dict) -> NertsTable:
     table = NertsTable(app, d["game"], d["levels"], seed=d["seed"])
     if d["ais"] is not None:
         for s, ai in zip(table.ctl.seats, d["ais"]):
-            s.ai = ai
+            s.bot = None if ai is None else NertsBot(ai, s.index)
     ctl = table.ctl
     table.ready_first = True       # (a round in play waits for the player's key)
     ctl.challenge = d["challenge"]
