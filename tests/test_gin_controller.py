@@ -112,7 +112,7 @@ def controller(ai=None, human="AD 2D 3D 4D 7H 7C 7S 9C TC KH", cpu="2S 5S 8S JS 
                              options=options or GinOptions(), seed=3)
     c = K.GinController(FakeApp(), game, "Tester", "normal", 11, SESSION)
     if ai is not None:
-        c.ai = ai
+        c.bot.ai = ai
     return c
 
 

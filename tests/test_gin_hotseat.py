@@ -32,7 +32,7 @@ def hand_pixels(app):
 def test_a_hot_seat_game_starts_with_the_hands_hidden(app):
     t = hot_table(app)
     assert t.ctl.mode == "handover" and t.ctl.handover_to == 0 and t.ctl.names == ("Ann", "Bob")
-    assert t.ctl.ai is None and not t.ctl.cpu_to_move()
+    assert t.ctl.bot is None and not t.ctl.cpu_to_move()
     press(app, K.K_RETURN)
     assert t.ctl.mode == "play" and t.ctl.me == 0 and t.ctl.my_turn
 

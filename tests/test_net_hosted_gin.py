@@ -72,7 +72,7 @@ def test_a_hosted_table_plays_a_hand_with_a_joiner_and_records_it(hosted):
     from game.gin.ai import make_ai
     app, table, hosting = hosted
     c = table.ctl
-    assert hosting.port and c.ai is None and c.names == ("Hana", "Open seat 2")
+    assert hosting.port and c.bot is None and c.names == ("Hana", "Open seat 2")
     assert c.waiting_line() == "Waiting for a player to join the table."
     before = c.game.to_json()
     assert c.game.turn == 0 and c.my_turn

@@ -13,7 +13,7 @@ RESTING = ("hand_over", "game_over")
 class GinBot:
     def __init__(self, level: str, seed: int, seat: int):
         self.seat = seat
-        self.ai = make_ai(level, seed)
+        self.ai = make_ai(level, seed)       # (the local table's pacer thinks with it in slices)
 
     def step(self, view: GinView, clock: int) -> Move | None:
         if view.phase in RESTING or not view.legal_moves:

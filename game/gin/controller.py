@@ -29,8 +29,8 @@ from game import errors
 from game.clock import STEP_HZ
 from game.engine import IllegalMove
 from game.gin import narrate, table_save
-from game.gin.ai import make_ai
 from game.gin.arrangement import CPU, HUMAN, sort_for_hand
+from game.gin.bot import make_bot
 from game.gin.rules import GinGame, NextHand, Redeal
 from game.gin.seat_play import MODES, SeatPlay, sentence  # noqa: F401  (the table's names)
 from game.gin.table_replays import HandRecording, replay_seats
@@ -65,7 +65,8 @@ class GinController(SeatPlay):
         super().__init__(app, (name or "Player", other), HUMAN)
         self.level = level
         self.ai_seed = ai_seed
-        self.ai = None if self.hot_seat or hosting is not None else make_ai(level, ai_seed)
+        # the computer: the game's one bot (bot.py), its move thought over in slices by the pacer
+        self.bot = None if self.hot_seat or hosting is not None else make_bot(level, ai_seed, CPU)
         self.orders = {s: sort_for_hand(game.hands[s]) for s in (HUMAN, CPU)}
         self.hide_hands = self.hot_seat      # hot seat: a new hand is handed over even to `me`
         self.cpu_wait = 0                    # steps left of the pause before the computer moves
@@ -230,7 +231,7 @@ class GinController(SeatPlay):
     # ---- the computer's turns (paced on the fixed clock) -------------------------------
     def cpu_to_move(self) -> bool:
         g = self.game
-        return (self.ai is not None and self.mode in ("play", "wait") and g.turn == self.them
+        return (self.bot is not None and self.mode in ("play", "wait") and g.turn == self.them
                 and g.phase in ("offer", "draw", "discard", "lay_down"))
 
     def update(self, dt=None):
@@ -250,7 +251,7 @@ class GinController(SeatPlay):
     def think(self, budget: float = THINK_S) -> None:
         """A slice of the computer's thinking about the state as it is now (the shared
         pacer, game/table/pacer.py)."""
-        self.pacer.think(self.them, self.version, self.ai, lambda: self.game.view(self.them),
+        self.pacer.think(self.them, self.version, self.bot.ai, lambda: self.game.view(self.them),
                          self._plain_move, budget)
 
     def _plain_move(self):

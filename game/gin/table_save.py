@@ -36,7 +36,7 @@ def ai_rng_at_rest(ai):
 
 
 def table_to_json(t) -> dict:
-    rng = ai_rng_at_rest(t.ai)
+    rng = ai_rng_at_rest(None if t.bot is None else t.bot.ai)
     return {"game": t.game.to_json(), "name": t.names[0], "level": t.level,
             "ai_seed": t.ai_seed, "session": dict(t.session),
             "order": [str(c) for c in t.order],
@@ -146,8 +146,8 @@ def _hand_order(data, game, me: int) -> dict:
 
 def restore(t, d: dict) -> None:
     """Put a read save's table state into a fresh table `t` (built on d["game"])."""
-    if d["ai_rng"] is not None and hasattr(t.ai, "rng"):
-        t.ai.rng = d["ai_rng"]
+    if d["ai_rng"] is not None and t.bot is not None and hasattr(t.bot.ai, "rng"):
+        t.bot.ai.rng = d["ai_rng"]
     t.me = d["me"]
     t.order = d["order"]
     t.picked = d["picked"]

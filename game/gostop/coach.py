@@ -20,8 +20,8 @@ from game.words import counted
 
 from . import scoring
 from .ai import GoStopAI, _Dealer, context_value
+from .bot import make_ai
 from .cards import PLANTS, Card
-from .controller import make_ai
 from .narrate import card_label, seat_names
 from .rules import Bomb, ChooseMatch, FlipStock, GoStop, PlayCard, PlayerView, Shake
 

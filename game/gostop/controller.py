@@ -42,6 +42,7 @@ from game.table_support import computer_move
 
 from . import replay_codec
 from .ai import GoStopAI
+from .bot import HARD_ROLLOUTS, GoStopBot, make_ai, make_bot  # noqa: F401  (the table and coach read them here)
 from .model import Model, Stage
 from .narrate import seat_names
 from .rules import GoStopState, NextHand
@@ -50,18 +51,11 @@ from .settings import PACE, SPEEDS
 from .view import PlayerView
 
 HUMAN = 0
-HARD_ROLLOUTS = 48
 # THINK_S (game/table/pacer.py): the hard player's look-ahead (tens of milliseconds) is
 # spread over the playback of the turn before and the pause before its move, and the
 # frame, with its drawing, stays under 4 ms.
 
 Playback = Callable[[Model, list, float], list]
-
-
-def make_ai(level: str, rng) -> GoStopAI:
-    # a fixed count of look-ahead samples (about 25 ms on a 2020 laptop) rather than a
-    # time budget: the computers' play is then the same for the same seed, resumed or not
-    return GoStopAI(level, rng, rollouts=HARD_ROLLOUTS)
 
 
 class GoStopController:
@@ -88,12 +82,14 @@ class GoStopController:
         self.speed = speed if speed in SPEEDS else "normal"
         self.playback = playback
         base = random.Random(seed)
-        self.ais: dict[int, GoStopAI] = {}
+        self.bots: dict[int, GoStopBot] = {}    # the computers: each seat's one computer (bot.py)
+        self.ais: dict[int, GoStopAI] = {}      # and their AIs (the pacer thinks with them)
         for k, s in enumerate(computers):
             rng = random.Random(base.randrange(2 ** 32))
             if ai_rngs and k < len(ai_rngs) and ai_rngs[k] is not None:
                 rng = ai_rngs[k]
-            self.ais[s] = make_ai(self.levels[k], rng)
+            self.bots[s] = make_bot(self.levels[k], rng, s)
+            self.ais[s] = self.bots[s].ai
         self.stages: list[Stage] = []
         self.wait = 0                # steps waited before a computer's move / the scores
         self.asking = False          # the human is asked a question (bomb, shake, Go)
