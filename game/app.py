@@ -357,8 +357,7 @@ class App:
         self._redraw = True
 
     def _moving(self) -> bool:
-        """May a scene on screen have moved on its own? Only a scene that is stepped
-        can (a table covered by a box waits, unless it asks to keep running)."""
+        """May a scene on screen have moved on its own? (only a stepped one can)"""
         updating = self._updating_scenes()
         return any(scene.dirty() for scene in self._visible_scenes() if scene in updating)
 
@@ -593,7 +592,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        self.replays.close()
+        if "replays" in self.__dict__:     # (opened: closing opens nothing)
+            self.replays.close()
         self.speaker.close()
         self.audio.stop()
         self.display.close()

@@ -14,11 +14,10 @@ leave, F9 the computers' hands, Space hurries a computer's turn, Esc leaves (sav
 Anything else beeps. Each round is recorded for the Replays screen; the end-of-game
 screen's C makes a deal challenge.
 
-The table is split by concern: the clockwork without pygame (controller.py: the
-state, the computers' pace and thinking, the UNO timers, statistics), the playback
-(playback.py), the drawing (table_draw.py), the keys (table_keys.py), the save
-(table_save.py), the replays, coach and challenge (table_coach.py), the questions
-(screens.py); this module holds them together.
+The table is split by concern: the clockwork without pygame (controller.py), the
+playback, the drawing (table_draw.py), the keys (table_keys.py), the save, the replays,
+coach and challenge (table_coach.py), the questions (screens.py); this module holds
+them together.
 
 One table for local, hosted and joined play: the table reads its seat's view and sends
 its moves through its controller, the seat source. Local and hosted, that is the engine
