@@ -121,6 +121,9 @@ class TableHost:
         self.moves_applied = 0
         self.log: list[adapters.Logged] = []   # every move applied, in order
         self.table = table                  # the windowed host's own table, if attached
+        # the tests' lockstep table (loopback.py): the computers here look only when let,
+        # once a round like its clients, so no race of pumps and packets decides a hand
+        self.lockstep, self.computers_may_look = False, True
 
     # -- set-up ---------------------------------------------------------------------
     @staticmethod
@@ -219,8 +222,11 @@ class TableHost:
         if rate is not None and self.table is None:
             self.step = max(self.step, int((now - self.t0) * rate))
             advance_clock(self.engine, self.step)
+        looks = self.computers_may_look
+        if self.lockstep:
+            self.computers_may_look = False
         for i, s in enumerate(self.seats):
-            if s.computer is not None and not self.engine.is_over():
+            if looks and s.computer is not None and not self.engine.is_over():
                 move = s.computer.move(self.engine, now, self.step)
                 if move is None:
                     continue

@@ -4,11 +4,14 @@ NetClients, all pumped by one loop. The end-to-end tests and the bench use it; i
 also times each move from a client's send to the other clients' receipt.
 
 With `virtual_clock` (the tests) the host's clock is not the wall's: the table plays
-in lockstep, one move at a time (each client in turn, once every earlier move is
-answered and heard by all, so none is chosen from a view already overtaken), and in
-a real-time game the clock jumps to the next step at which a computer looks. A hand
-then takes the same course on a loaded machine as on an idle one, a real-time round
-in a few seconds with the players at a human pace (the host's flood limit holds).
+in lockstep, one move at a time (each client in turn, then the host's computers, each
+once every earlier move is answered and heard by all, so none is chosen from a view
+already overtaken and no race of packets and pumps decides who calls "UNO!" first);
+after each round of looks the clock jumps, in a real-time game to the next step at
+which a computer looks, in a turn game by TURN_LOOK_S (a computer's planned catch comes
+after its reaction time, as at a table). A hand then takes the same course on a loaded
+machine as on an idle one, a real-time round in a few seconds with the players at a
+human pace (the host's flood limit holds).
 No pygame.
 """
 from __future__ import annotations
@@ -24,6 +27,8 @@ from game.net.host import REMOTE, TableHost
 from game.net.server import NetServer
 
 LOOPBACK = "127.0.0.1"
+TURN_LOOK_S = 0.1      # a turn game's virtual seconds between two rounds of looks
+HOST = -1              # the host's computers, in the lockstep's round of looks
 
 
 class LoopbackTable:
@@ -35,6 +40,8 @@ class LoopbackTable:
         self.clock: Callable[[], float] = (lambda: self.now) if virtual_clock else time.monotonic
         self.host = TableHost(game, seats, seed=seed, code=code, level=level, clock=self.clock,
                               **({"computer_delay_s": 0.0, "deal_pause_s": None} | (host_options or {})))
+        self.host.lockstep = virtual_clock       # (then its computers look when the lockstep says)
+        self.host.computers_may_look = not virtual_clock
         self.server = NetServer(self.host, port=0, bind=bind)
         self.port = self.server.start()
         self.bind, self.code, self.key, self.seed = bind, code, game, seed
@@ -97,6 +104,10 @@ class LoopbackTable:
             move = self.players[i].move()
             if move is not None:
                 self.send_move(i, move)
+        if play and self.virtual and HOST not in self.offered and self.settled():
+            self.offered.add(HOST)          # the host's computers look once this round
+            self.host.computers_may_look = True
+            self.server.pump()
 
     def settled(self) -> bool:
         """Play is on, no move is awaiting its answer and every joined client heard the
@@ -106,10 +117,14 @@ class LoopbackTable:
             for c, n in zip(self.clients, self.heard) if c.state not in (REFUSED, CLOSED))
 
     def _advance(self) -> None:
-        """The virtual clock to the next step at which a computer looks (a second at most)."""
+        """The virtual clock to the next step at which a computer looks (a second at most;
+        a turn game: TURN_LOOK_S on)."""
         host = self.host
         rate = host.spec.clock_rate
-        if host.t0 is None or rate is None:   # (the turn games wait on no clock)
+        if host.t0 is None:
+            return
+        if rate is None:
+            self.now += TURN_LOOK_S
             return
         looks = [p.next_look() for c, p in zip(self.clients, self.players) if c.state == JOINED]
         looks += [s.computer.bot.next_look() for s in host.seats
@@ -142,7 +157,7 @@ class LoopbackTable:
             self.step(play)
             if done():
                 return True
-            if self.virtual and self.settled() and all(
+            if self.virtual and self.settled() and HOST in self.offered and all(
                     i in self.offered for i, c in enumerate(self.clients) if c.state == JOINED):
                 self._advance()
                 self.offered.clear()
