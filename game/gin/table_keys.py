@@ -15,6 +15,7 @@ MINUS_KEYS = ("-", pygame.K_KP_MINUS, pygame.K_DELETE, pygame.K_MINUS)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
 JOINED_NO_PEEK = "At a network table nobody sees the Stock or the other hand."
+CHALLENGE_DEAL = "No new deal in a challenge: your friend played this very deal."
 
 
 class GinKeys:
@@ -58,7 +59,11 @@ class GinKeys:
                   Binding((pygame.K_F9,), "The other hand: not at this table (says why)", lambda: c.refuse(
                       "In hot seat each hand is seen by its player alone." if hot else why))]
         if m == "play" and not c.networked:    # a network table deals no hand again
-            b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
+            if c.challenge is None:
+                b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
+            else:           # the challenge is its deal: another one would be another game
+                b.append(Binding((pygame.K_F7,), "A new deal: not in a challenge (says why)",
+                                 lambda: c.refuse(CHALLENGE_DEAL)))
         if m != "result" and not private:
             b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu,
                              bar="Computer" if waiting or m == "confirm" else ""))
