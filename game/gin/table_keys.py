@@ -154,13 +154,17 @@ class GinKeys:
         return b
 
 
+def this_hand(view) -> str:
+    """The knock limit of the hand a seat's `view` is dealt, as a sentence: "This hand:
+    knock with at most 7 (Oklahoma: the 1st upcard)." (GinOptions.knock_limit)."""
+    limit = view.options.knock_limit(view.first_upcard)
+    return f"This hand: {limit[0].lower()}{limit[1:]}."
+
+
 def help_text(game=None) -> list[str]:
     """F2: the rules in short and the keys; `game`: a game or a seat's view (its hand's
     knock value is told)."""
-    kv = ""
-    if game is not None:
-        gin_only = game.options.gin_only_rule(game.first_upcard)
-        kv = " This hand: " + (f"gin only ({gin_only})." if gin_only else f"knock with {game.knock_value}.")
+    kv = "" if game is None else " " + this_hand(game)
     return [
         "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
         "Take the upcard or the top of the Stock, then discard.",
