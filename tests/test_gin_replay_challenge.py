@@ -138,3 +138,22 @@ def test_f7_in_a_challenge_beeps_and_deals_nothing(app):
     post_keys(pygame.K_F7, "y")
     app.run(max_frames=3)
     assert plain.ctl.game.to_json() != before and plain.ctl.game.hand_no == 1
+
+
+def test_a_resumed_challenge_still_refuses_f7(app):
+    """F8 and back (the save keeps the challenge): still no new deal."""
+    ch = Challenge("gin", 77, QUICK.to_json(), (None, "easy"), 120, "Bo")
+    app.push(MessageBox(app, "Menu", ["under the table"]))   # F8 leaves to it
+    t = T.start_challenge(app, ch)
+    app.push(t)
+    post_keys(pygame.K_F8)
+    app.run(max_frames=2)
+    assert t not in app.scenes
+    r = T.resume(app)
+    app.push(r)
+    app.run(max_frames=2)
+    before, beeps = r.ctl.game.to_json(), app.beeps
+    post_keys(pygame.K_F7)
+    app.run(max_frames=2)
+    assert app.top is r and app.beeps == beeps + 1 and r.ctl.game.to_json() == before
+    assert r.ctl.note.startswith("No new deal in a challenge")
