@@ -15,7 +15,7 @@ from game.gin.ai import make_ai
 from game.gin.options import GinOptions
 from game.gin.screens import EndOfGame
 from game.scenes import challenge as challenge_scene
-from game.scenes.overlays import MessageBox, TextBox
+from game.scenes.overlays import KeysBox, MessageBox, TextBox
 from tests.gin_replay_helpers import SESSION, new_table, play
 from tests.helpers import post_keys
 
@@ -109,3 +109,51 @@ def test_hot_seat_has_no_challenge_a_beep_and_a_note(app):
     app.run(max_frames=2)
     assert app.beeps == beeps + 1 and app.top is screen
     assert "A challenge needs one player against computers" in screen.notes
+
+
+def test_f7_in_a_challenge_beeps_and_deals_nothing(app):
+    """A challenge is its deal: F7 (GIN!'s new deal) would play another game, and a win
+    on it would answer a challenge it never played. The beep and a note; the F1 box
+    does not offer it (and outside a challenge it still deals again)."""
+    ch = Challenge("gin", 77, QUICK.to_json(), (None, "normal"), 120, "Bo")
+    t = T.start_challenge(app, ch)
+    app.push(t)
+    app.run(max_frames=2)
+    before, order, beeps = t.ctl.game.to_json(), list(t.ctl.order), app.beeps
+    post_keys(pygame.K_F7)
+    app.run(max_frames=2)
+    assert app.top is t and app.beeps == beeps + 1
+    post_keys("y")                                   # it would answer a "deal again?" question
+    app.run(max_frames=2)
+    assert app.top is t and app.beeps == beeps + 2   # no question: a key that means nothing
+    assert t.ctl.game.to_json() == before and t.ctl.order == order and t.ctl.game.hand_no == 1
+    assert t.ctl.note == "No new deal in a challenge: your friend played this very deal."
+    post_keys(pygame.K_F1)
+    app.run(max_frames=2)
+    assert isinstance(app.top, KeysBox)
+    f7 = [row.split(None, 1)[1] for row in app.top.lines if row.startswith("F7")]
+    assert f7 == ["A new deal: not in a challenge (says why)"]
+    plain = new_table(app, 77, options=QUICK)        # the same deal, no challenge: F7 deals again
+    app.push(plain)
+    post_keys(pygame.K_F7, "y")
+    app.run(max_frames=3)
+    assert plain.ctl.game.to_json() != before and plain.ctl.game.hand_no == 1
+
+
+def test_a_resumed_challenge_still_refuses_f7(app):
+    """F8 and back (the save keeps the challenge): still no new deal."""
+    ch = Challenge("gin", 77, QUICK.to_json(), (None, "easy"), 120, "Bo")
+    app.push(MessageBox(app, "Menu", ["under the table"]))   # F8 leaves to it
+    t = T.start_challenge(app, ch)
+    app.push(t)
+    post_keys(pygame.K_F8)
+    app.run(max_frames=2)
+    assert t not in app.scenes
+    r = T.resume(app)
+    app.push(r)
+    app.run(max_frames=2)
+    before, beeps = r.ctl.game.to_json(), app.beeps
+    post_keys(pygame.K_F7)
+    app.run(max_frames=2)
+    assert app.top is r and app.beeps == beeps + 1 and r.ctl.game.to_json() == before
+    assert r.ctl.note.startswith("No new deal in a challenge")

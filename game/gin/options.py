@@ -65,7 +65,19 @@ class GinOptions(RuleOptions, spec=SPEC):
             return 1 if self.oklahoma_ace_one else 0
         return min(first_upcard.rank, 10)
 
-    def gin_only_rule(self, first_upcard: Card) -> str:
+    def knock_limit(self, first_upcard: Card | None) -> str:
+        """The knock limit in words, as the screens say it (GIN!: "the allowable Knock
+        value for the hand"): "Knock with at most 7 (Oklahoma: the 1st upcard)", "Knock
+        with at most 10", "Gin only (Straight Gin)"; under Oklahoma with no upcard yet (a
+        hand not dealt), that the 1st upcard sets it. Never a number the hand does not use."""
+        if self.oklahoma and not self.straight_gin and first_upcard is None:
+            return "Oklahoma: the 1st upcard sets the knock value"
+        kv = self.hand_knock_value(first_upcard)
+        if kv == 0:
+            return f"Gin only ({self.gin_only_rule(first_upcard)})"
+        return f"Knock with at most {kv}" + (" (Oklahoma: the 1st upcard)" if self.oklahoma else "")
+
+    def gin_only_rule(self, first_upcard: Card | None) -> str:
         """The rule in force that makes a hand dealt with this upcard gin only ("" if
         it is not): "Straight Gin", "Oklahoma, ace upcard" or "knock value 0"."""
         if self.hand_knock_value(first_upcard) != 0:

@@ -3,7 +3,7 @@
 line, and the F5 / F6 lists of the cards in the Pile and in the Stock.
 
     box_scores(app, game, names) -> Scene
-    game_score(app, game, names, on_done=None, any_key=False) -> Scene
+    game_score(app, game, names, on_done=None, any_key=False, extra_keys=(), hand="") -> Scene
     end_of_game(app, game, names, on_done, challenge, outcome) -> Scene   (C: a challenge)
     CardsBox(app, title, cards, caption, numbered)   an overlay
 """
@@ -223,13 +223,15 @@ class _StatusGrid(GridScreen):
             y += 1
 
 
-def game_score(app, game, names, on_done=None, any_key=False, extra_keys=()) -> Scene:
-    """F4 (and after each hand): the score of the game, or of Hollywood's three."""
+def game_score(app, game, names, on_done=None, any_key=False, extra_keys=(), hand: str = "") -> Scene:
+    """F4 (and after each hand): the score of the game, or of Hollywood's three; `hand`:
+    the knock limit of the hand on the table (F4 in a hand, table_keys.this_hand), told
+    under Oklahoma, where each hand has its own."""
     headers, widths, rows = score_grid(game, names)
     target = game.options.game_target
     notes = [f"Game: {target} points." + ("  Hollywood: three games at once." if game.n_games > 1 else "")]
     if game.options.oklahoma:
-        notes.append("Oklahoma: the first upcard sets the knock value.")
+        notes.append(hand or "Oklahoma: the first upcard sets the knock value.")
     title = "Hollywood Game Score" if game.n_games > 1 else "Game Score"
     return _StatusGrid(app, title, headers, widths, rows, notes, on_done=on_done, any_key=any_key,
                        done_label="Go on" if on_done else "Back to the table", extra_keys=extra_keys)

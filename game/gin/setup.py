@@ -106,14 +106,21 @@ class SessionScene(SetupScreen):
             return "On" if v[key] else "Off"
         if key in RULE_ITEMS:
             val = self.rules()[key]
-            if key == "gin.knock_value":     # Straight Gin: no knocking, whatever the value
-                return "No knocking (Straight Gin)" if self.rules()["gin.straight_gin"] else str(val)
+            if key == "gin.knock_value":     # Straight Gin, Oklahoma: not this value
+                return self._knock_shown(val)
             return "On" if val else "Off"
         if key == "opponent":
             if v["opponent"] == "human":
                 return "A human (hot seat)"
             return f"The computer ({S.LEVEL_LABELS[S.LEVELS.index(v['level'])]})"
         return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
+
+    def _knock_shown(self, value: int) -> str:
+        """The knock limit line: the value, or what sets it instead (GIN!: under Oklahoma
+        "the value of the 1st upcard each hand determines the maximum Knock value")."""
+        if self.rules()["gin.straight_gin"]:
+            return "No knocking (Straight Gin)"
+        return "The 1st upcard (Oklahoma)" if self.values["oklahoma"] else str(value)
 
     # ---- actions ----
     def flip(self, key: str, d: int = 1):
@@ -131,6 +138,9 @@ class SessionScene(SetupScreen):
         elif key == "gin.knock_value":
             if self.rules()["gin.straight_gin"]:
                 self.notice = "Straight Gin: no knocking (turn it off to knock)."
+                return False
+            if v["oklahoma"]:
+                self.notice = "The 1st upcard sets it; turn Oklahoma off to choose."
                 return False
             v["rules"][key] = (self.rules()[key] - 1 + d) % 10 + 1
         else:

@@ -12,8 +12,9 @@ The player (seat 0) against the computer (seat 1). The manual's keys:
   groups with the question "is that how you want it played? (Y/N)"; N lets the
   player mark groups 1/2/3 or space over each card (P: a lay-off on the computer's
   groups after it knocked), F10 again to finish; Esc returns to play;
-- F3 box scores, F4 game score, F5 the Pile, F6 the Stock, F7 a new deal, F8 save
-  and leave, F9 shows or hides the computer's hand. Every other key beeps.
+- F3 box scores, F4 game score, F5 the Pile, F6 the Stock, F7 a new deal (not in a
+  challenge: its deal is the challenge), F8 save and leave, F9 shows or hides the
+  computer's hand. Every other key beeps.
 
 The table is composed, as Go-Stop's and Gnono's are: the state, the moves, the
 computer's pacing, autosave and statistics in game/gin/controller.py (no pygame),
@@ -225,7 +226,8 @@ class GinTable(Scene):
         return Push(SC.box_scores(self.app, self.ctl.sheet(), self.ctl.names, any_key=True))
 
     def show_score(self):
-        return Push(SC.game_score(self.app, self.ctl.sheet(), self.ctl.names, any_key=True))
+        return Push(SC.game_score(self.app, self.ctl.sheet(), self.ctl.names, any_key=True,
+                                  hand=table_keys.this_hand(self.ctl.seen)))
 
     def show_pile(self):
         return Push(SC.pile_box(self.app, self.ctl.seen.pile))

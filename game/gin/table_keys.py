@@ -15,6 +15,7 @@ MINUS_KEYS = ("-", pygame.K_KP_MINUS, pygame.K_DELETE, pygame.K_MINUS)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
 JOINED_NO_PEEK = "At a network table nobody sees the Stock or the other hand."
+CHALLENGE_DEAL = "No new deal in a challenge: your friend played this very deal."
 
 
 class GinKeys:
@@ -58,7 +59,11 @@ class GinKeys:
                   Binding((pygame.K_F9,), "The other hand: not at this table (says why)", lambda: c.refuse(
                       "In hot seat each hand is seen by its player alone." if hot else why))]
         if m == "play" and not c.networked:    # a network table deals no hand again
-            b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
+            if c.challenge is None:
+                b.append(Binding((pygame.K_F7,), "A new deal", t.ask_redeal))
+            else:           # the challenge is its deal: another one would be another game
+                b.append(Binding((pygame.K_F7,), "A new deal: not in a challenge (says why)",
+                                 lambda: c.refuse(CHALLENGE_DEAL)))
         if m != "result" and not private:
             b.append(Binding((pygame.K_F9,), "Show/hide the computer's hand", c.toggle_cpu,
                              bar="Computer" if waiting or m == "confirm" else ""))
@@ -149,13 +154,17 @@ class GinKeys:
         return b
 
 
+def this_hand(view) -> str:
+    """The knock limit of the hand a seat's `view` is dealt, as a sentence: "This hand:
+    knock with at most 7 (Oklahoma: the 1st upcard)." (GinOptions.knock_limit)."""
+    limit = view.options.knock_limit(view.first_upcard)
+    return f"This hand: {limit[0].lower()}{limit[1:]}."
+
+
 def help_text(game=None) -> list[str]:
     """F2: the rules in short and the keys; `game`: a game or a seat's view (its hand's
     knock value is told)."""
-    kv = ""
-    if game is not None:
-        gin_only = game.options.gin_only_rule(game.first_upcard)
-        kv = " This hand: " + (f"gin only ({gin_only})." if gin_only else f"knock with {game.knock_value}.")
+    kv = "" if game is None else " " + this_hand(game)
     return [
         "Form groups: sets of 3 or 4 of a rank, runs of 3 or more in one suit (ace low). "
         "Take the upcard or the top of the Stock, then discard.",

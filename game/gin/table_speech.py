@@ -117,7 +117,7 @@ def state(tbl) -> str:
                      f"{counted(M.deadwood_value(un), 'point')}")
     parts.append(f"Upcard: {_card(g.pile[-1])}" if g.pile else "The Pile is empty")
     parts.append(f"Stock: {g.stock_size} cards")
-    parts.append("Gin only" if g.knock_value == 0 else f"Knock with {g.knock_value} or less")
+    parts.append(g.options.knock_limit(g.first_upcard))
     for i, gs in enumerate(g.games):
         head = f"Game {i + 1}: " if len(g.games) > 1 else "Score: "
         parts.append(head + f"{tbl.names[0]} {gs.total(0)}, {tbl.names[1]} {gs.total(1)}")

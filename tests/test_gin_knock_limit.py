@@ -1,0 +1,66 @@
+"""Oklahoma's knock limit, as the player reads it: every screen that tells the knock
+limit tells the hand's (the 1st upcard's value, an ace gin only, or 1 with "ace counts
+1"), or before the deal that the 1st upcard sets it; never the options' "at most 10",
+which Oklahoma does not use (GIN!: "the value of the 1st upcard each hand determines the
+maximum Knock value allowed")."""
+from __future__ import annotations
+
+import pygame
+
+from game.cards import Card
+from game.gin.options import GinOptions
+from game.gin.setup import SessionScene
+from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table, press
+from tests.test_gin_third_pass import texts_drawn
+
+K = pygame
+OKLAHOMA = GinOptions(oklahoma=True)
+
+
+def test_the_knock_limit_in_words():
+    assert OKLAHOMA.knock_limit(Card.parse("7H")) == "Knock with at most 7 (Oklahoma: the 1st upcard)"
+    assert OKLAHOMA.knock_limit(Card.parse("KS")) == "Knock with at most 10 (Oklahoma: the 1st upcard)"
+    assert OKLAHOMA.knock_limit(Card.parse("AC")) == "Gin only (Oklahoma, ace upcard)"
+    assert (GinOptions(oklahoma=True, oklahoma_ace_one=True).knock_limit(Card.parse("AC"))
+            == "Knock with at most 1 (Oklahoma: the 1st upcard)")
+    assert OKLAHOMA.knock_limit(None) == "Oklahoma: the 1st upcard sets the knock value"
+    assert GinOptions(knock_value=8).knock_limit(Card.parse("3D")) == "Knock with at most 8"
+    assert GinOptions(oklahoma=True, straight_gin=True).knock_limit(None) == "Gin only (Straight Gin)"
+
+
+def test_the_session_screen_says_the_1st_upcard_sets_it_under_oklahoma(app, monkeypatch):
+    scene = SessionScene(app, lambda session: None)
+    app.push(scene)
+    app.run(max_frames=1)
+    line = next(ln for ln in scene.lines() if ln.key == "gin.knock_value")
+    assert line.value == "10"                              # Oklahoma off: the options' value
+    press(app, K.K_RIGHT)                                  # Oklahoma (the first line) on
+    assert scene.values["oklahoma"]
+    line = next(ln for ln in scene.lines() if ln.key == "gin.knock_value")
+    assert line.value == "The 1st upcard (Oklahoma)"
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "Knock with at most" in drawn and "10" not in drawn
+    scene.index = [ln.key for ln in scene.lines()].index("gin.knock_value")
+    b = app.beeps
+    press(app, K.K_RIGHT)                                  # no value to choose: the upcard's
+    assert app.beeps == b + 1 and scene.notice == "The 1st upcard sets it; turn Oklahoma off to choose."
+    assert scene.rules()["gin.knock_value"] == 10
+
+
+def test_f4_f2_and_f11_tell_this_hands_knock_limit(app, monkeypatch):
+    t = make_table(app, GIN_HUMAN, CPU_HAND, "7D", options=OKLAHOMA)
+    said = "This hand: knock with at most 7 (Oklahoma: the 1st upcard)."
+    press(app, K.K_F4)
+    assert said in app.top.notes and not any("most 10" in n for n in app.top.notes)
+    press(app, K.K_ESCAPE, K.K_F2)
+    assert app.top is not t and said in " ".join(t.help_lines())
+    press(app, K.K_ESCAPE)
+    assert "Knock with at most 7 (Oklahoma: the 1st upcard)." in t.spoken_state()
+    drawn = texts_drawn(monkeypatch, t, app.canvas)        # GIN!'s upper right: the options, the value
+    assert "Oklahoma" in drawn and "Knock: 7" in drawn and "Knock: 10" not in drawn
+
+
+def test_an_ace_upcard_is_gin_only_on_the_score_screen(app):
+    make_table(app, GIN_HUMAN, CPU_HAND, "AH", options=OKLAHOMA)
+    press(app, K.K_F4)
+    assert "This hand: gin only (Oklahoma, ace upcard)." in app.top.notes
