@@ -164,6 +164,13 @@ class Display:
     def window_size(self) -> tuple[int, int]:
         return self.backend.size()
 
+    def to_window(self, rect: pygame.Rect) -> pygame.Rect:
+        """A rectangle of the canvas where it shows in the window (scaled, letterboxed)."""
+        t = self.backend.target
+        sx, sy = t.w / WIDTH, t.h / HEIGHT
+        return pygame.Rect(t.x + round(rect.x * sx), t.y + round(rect.y * sy),
+                           max(1, round(rect.w * sx)), max(1, round(rect.h * sy)))
+
     def toggle_fullscreen(self) -> None:
         self.backend.set_fullscreen(not self.fullscreen)
         self.fullscreen = self.backend.fullscreen
