@@ -81,7 +81,7 @@ class App:
         self.display = Display(fullscreen)
         self.canvas = self.display.canvas
         pygame.key.stop_text_input()  # on only while a text field has the focus (game/text_input.py)
-        self.typing = TextInput(lambda: self.top, self._to_scene, self.error)
+        self.typing = TextInput(lambda: self.top, self._to_scene, self.error, self.display.to_window)
         self.clock = FixedClock()
         self.seed = seed
         self.realtime = realtime

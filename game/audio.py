@@ -1,11 +1,13 @@
-"""The PC speaker: square-wave cues synthesized with numpy, played through pygame.mixer.
+"""The PC speaker: square-wave cues, synthesized on their first use, played through pygame.mixer.
 
 If no audio device opens the game runs silent; every cue is still counted, so tests
 (and the visual bell) can see what would have sounded.
 """
 from __future__ import annotations
 
+import math
 import os
+from array import array
 from collections import Counter
 from typing import Any
 
@@ -28,25 +30,38 @@ def parse_cues(text: str) -> dict[str, list[tuple[float, float]]]:
     return cues
 
 
-def square_wave(notes: list[tuple[float, float]], rate: int = RATE) -> Any:
-    """Concatenated square-wave notes as int16 samples (a numpy array)."""
-    import numpy as np  # lazy: numpy is loaded after the first frame (start-up time)
-    parts = []
+def square_wave(notes: list[tuple[float, float]], rate: int = RATE, channels: int = 1) -> array:
+    """Concatenated square-wave notes as int16 samples (interleaved for `channels`).
+    Built a half period at a time (a run of one level), not a sample at a time: a cue
+    takes well under a millisecond, and no numpy (whose import costs a frame or more)."""
+    amp = VOLUME * 32767
+    mono = array("h")
     for hz, ms in notes:
         n = max(1, int(rate * ms / 1000))
         if hz <= 0:
-            parts.append(np.zeros(n))
+            mono.extend(array("h", [0]) * n)
             continue
-        t = np.arange(n) / rate
-        wave = np.where((t * hz) % 1.0 < 0.5, 1.0, -1.0)
+        start = len(mono)
+        half = rate / (2 * hz)          # samples a half period: high first, then low
+        high, low = array("h", [int(amp)]), array("h", [-int(amp)])
+        k, j = 0, 0
+        while k < n:
+            end = min(n, math.ceil((j + 1) * half))
+            mono.extend((high if j % 2 == 0 else low) * (end - k))
+            k, j = end, j + 1
         fade = min(n // 2, int(rate * 0.002))  # 2 ms edges: no click between notes
-        if fade:
-            ramp = np.linspace(0.0, 1.0, fade)
-            wave[:fade] *= ramp
-            wave[-fade:] *= ramp[::-1]
-        parts.append(wave)
-    samples = np.concatenate(parts) if parts else np.zeros(1)
-    return (samples * VOLUME * 32767).astype(np.int16)
+        for i in range(fade):
+            ramp = i / (fade - 1) if fade > 1 else 0.0
+            for at in (start + i, start + n - 1 - i):
+                mono[at] = int((1.0 if mono[at] > 0 else -1.0) * ramp * VOLUME * 32767)
+    if not mono:
+        mono.append(0)
+    if channels == 1:
+        return mono
+    out = array("h", bytes(2 * channels * len(mono)))
+    for c in range(channels):
+        out[c::channels] = mono
+    return out
 
 
 def load_cues() -> dict[str, list[tuple[float, float]]]:
@@ -57,9 +72,9 @@ def load_cues() -> dict[str, list[tuple[float, float]]]:
 class Audio:
     """play(name) for every cue; silent when muted or when no device opened.
 
-    The device is opened and the cues synthesized by open(), which the App calls
-    right after the first frame is shown (numpy and the mixer take a moment to
-    start; the title should not wait for them). A cue played earlier opens it then.
+    The device is opened by open(), which the App calls right after the first frame
+    is shown (a cue played earlier opens it then); each cue is synthesized the first
+    time it plays and kept, so no frame waits for the cues it does not play.
     """
 
     def __init__(self, enabled: bool = True):
@@ -69,7 +84,8 @@ class Audio:
         self.detail = None          # the audio library's own words, for the Sound page
         self.counts: Counter = Counter()
         self.cues = load_cues()
-        self._sounds = {}
+        self._format = (RATE, 1)    # the device's rate and channels, once open
+        self._sounds: dict[str, Any] = {}
         self._speech = None
         self.opened = False
 
@@ -84,25 +100,28 @@ class Audio:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             freq, _, channels = pygame.mixer.get_init()
-            import numpy as np  # lazy: the mixer opens after the first frame (start-up time)
-            for name, notes in self.cues.items():
-                samples = square_wave(notes, freq)
-                if channels > 1:
-                    samples = np.repeat(samples[:, None], channels, axis=1)
-                self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
+            self._format = (freq, channels)
             self.available = True
         except (pygame.error, OSError, ValueError) as exc:  # no device, no driver: silent play
             self.problem = "no audio device could be opened"
             self.detail = str(exc)
-            self._sounds = {}
+
+    def sound(self, name: str) -> Any:
+        """The cue's pygame Sound, synthesized on its first use (None: no such cue)."""
+        if name not in self._sounds and name in self.cues:
+            freq, channels = self._format
+            self._sounds[name] = pygame.mixer.Sound(buffer=square_wave(self.cues[name], freq, channels))
+        return self._sounds.get(name)
 
     def play(self, name: str) -> None:
         self.counts[name] += 1
         if not self.opened:
             self.open()
-        if self.enabled and self.available and name in self._sounds:
+        if self.enabled and self.available:
             try:
-                self._sounds[name].play()
+                sound = self.sound(name)
+                if sound is not None:
+                    sound.play()
             except pygame.error:
                 pass    # a device lost while playing: this cue is not heard
 

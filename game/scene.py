@@ -65,6 +65,10 @@ class Scene:
             return result
         return result is not False  # an action may refuse by returning False
 
+    # where the focused text field was last drawn (canvas pixels, ui.cell_rect), set by a
+    # typing scene's draw: an input method's candidate box opens just below it
+    field_at: Any = None
+
     def typing(self) -> bool:
         """A text field has the focus: the keys that make a character type it (the App
         turns SDL's text input on and gives each character to type_char)."""

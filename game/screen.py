@@ -68,27 +68,58 @@ FULL_SHARE = 0.5      # changed rectangles covering more than this of the canvas
 def changed_rects(before: bytes | None, after: bytes, pitch: int) -> list[pygame.Rect] | None:
     """The rectangles of the canvas whose pixels differ between two copies of its
     buffer (`pitch` bytes a row): one per run of changed rows, as wide as the changes
-    in that run. None: present the whole canvas (no earlier picture, or most of it changed)."""
+    in that run. None: present the whole canvas (no earlier picture, or most of it changed).
+    Rows and their changed spans are found by comparing slices (memcmp), a binary
+    search for a span's ends: no numpy, whose import would stall the first frames."""
     if before is None or len(before) != len(after):
         return None
-    import numpy as np  # lazy: loaded after the first frame (start-up time)
-    old = np.frombuffer(before, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
-    new = np.frombuffer(after, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
-    diff = old != new
-    rows = np.flatnonzero(diff.any(axis=1))
-    if rows.size == 0:
+    if before == after:
         return []
-    # runs of consecutive changed rows
-    breaks = np.flatnonzero(np.diff(rows) > 1)
-    starts = np.concatenate(([rows[0]], rows[breaks + 1]))
-    ends = np.concatenate((rows[breaks], [rows[-1]])) + 1
+    width = WIDTH * 4                       # the bytes of a row's pixels (the pitch may pad it)
+    rows = [y for y in range(len(after) // pitch)
+            if before[y * pitch:y * pitch + width] != after[y * pitch:y * pitch + width]]
     rects, area = [], 0
-    for y0, y1 in zip(starts.tolist(), ends.tolist()):
-        cols = np.flatnonzero(diff[y0:y1].any(axis=0))
-        x0, x1 = int(cols[0]), int(cols[-1]) + 1
-        rects.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
-        area += (x1 - x0) * (y1 - y0)
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1] == rows[j] + 1:
+            j += 1
+        lo, hi = width, 0                   # the changed bytes of the run: [lo, hi)
+        for y in rows[i:j + 1]:
+            b, a = before[y * pitch:y * pitch + width], after[y * pitch:y * pitch + width]
+            if b[:lo] != a[:lo]:
+                lo = _first_change(b, a, lo)
+            if b[hi:] != a[hi:]:
+                hi = _last_change(b, a, hi) + 1
+        x0, x1 = lo // 4, (hi + 3) // 4
+        rects.append(pygame.Rect(x0, rows[i], x1 - x0, j - i + 1))
+        area += (x1 - x0) * (j - i + 1)
+        i = j + 1
     return None if area > FULL_SHARE * WIDTH * HEIGHT else rects
+
+
+def _first_change(b: bytes, a: bytes, end: int) -> int:
+    """The first index where b and a differ, one known to lie before `end`."""
+    lo, hi = 0, end
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if b[lo:mid] != a[lo:mid]:
+            hi = mid
+        else:
+            lo = mid
+    return lo
+
+
+def _last_change(b: bytes, a: bytes, start: int) -> int:
+    """The last index where b and a differ, one known to lie at or after `start`."""
+    lo, hi = start, len(b)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if b[mid:hi] != a[mid:hi]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def no_gpu() -> bool:
@@ -163,6 +194,13 @@ class Display:
     @property
     def window_size(self) -> tuple[int, int]:
         return self.backend.size()
+
+    def to_window(self, rect: pygame.Rect) -> pygame.Rect:
+        """A rectangle of the canvas where it shows in the window (scaled, letterboxed)."""
+        t = self.backend.target
+        sx, sy = t.w / WIDTH, t.h / HEIGHT
+        return pygame.Rect(t.x + round(rect.x * sx), t.y + round(rect.y * sy),
+                           max(1, round(rect.w * sx)), max(1, round(rect.h * sy)))
 
     def toggle_fullscreen(self) -> None:
         self.backend.set_fullscreen(not self.fullscreen)

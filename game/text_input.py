@@ -12,7 +12,9 @@ a character is held, and the TEXTINPUT after it types its character
 that key with that character ("+" on a port, Space on a list); a key that makes no
 character (Backspace, the arrows, Tab, Enter, Esc, the F-keys, an Alt or Ctrl chord)
 is a key as always. A held key with no text after it (a dead key waiting for the
-next one) does nothing.
+next one) does nothing. An input method's candidate box (Japanese, Chinese, Korean)
+opens just below the field being typed in (the scene's `field_at`, as drawn), in
+the window's pixels.
 """
 from __future__ import annotations
 
@@ -46,27 +48,38 @@ def makes_character(event: Any) -> bool:
 class TextInput:
     """The App's typing: SDL's text input on while the top scene types, the held key,
     and where its text goes. `to_scene(scene, event)` is the App's way of giving a key
-    to a scene (its bindings, else the beep); `beep()` the error answer."""
+    to a scene (its bindings, else the beep); `beep()` the error answer; `to_window(rect)`
+    a rectangle of the canvas where it shows in the window."""
 
     def __init__(self, top: Callable[[], Any], to_scene: Callable[[Any, Any], None],
-                 beep: Callable[[], None]):
+                 beep: Callable[[], None], to_window: Callable[[pygame.Rect], pygame.Rect]):
         self.top = top                  # the top scene now
         self.to_scene = to_scene
         self.beep = beep
+        self.to_window = to_window
         self.on = False                 # what SDL was last told
+        self.rect: pygame.Rect | None = None   # the candidate box's place SDL was last told
         self.held: Any = None           # the last key, held for its text (None: it was a key)
 
     def sync(self) -> None:
-        """Text input on exactly while the top scene has a text field with the focus."""
+        """Text input on exactly while the top scene has a text field with the focus,
+        and the candidate box's place below that field."""
         scene = self.top()
         want = scene is not None and scene.typing()
         if want != self.on:
             self.on = want
             if want:
                 pygame.key.start_text_input()
-                pygame.key.set_text_input_rect(pygame.Rect(0, 0, 1, 1))   # no candidate box over the field
             else:
                 pygame.key.stop_text_input()
+                self.rect = None
+        field = scene.field_at if want else None
+        if field is not None:
+            # a line under the field: the box opens below it, never over what is typed
+            rect = self.to_window(pygame.Rect(field.x, field.bottom, field.w, 1))
+            if rect != self.rect:
+                self.rect = rect
+                pygame.key.set_text_input_rect(rect)
 
     def hold(self, scene: Any, event: Any) -> bool:
         """A KEYDOWN: held (True) if it makes a character in a text field; its TEXTINPUT

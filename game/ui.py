@@ -114,8 +114,13 @@ def text_wrap(canvas: pygame.Surface, col: int, row: int, s: str, fg: int, bg: i
     return len(lines)
 
 
-def text_px(canvas: pygame.Surface, x: int, y: int, s: str, fg: int, bg: int | None = None) -> int:
+def text_px(canvas: pygame.Surface, x: int, y: int, s: str, fg: int, bg: int | None = None,
+            width: int | None = None) -> int:
+    """Draw s at a pixel, within width columns (default: to the canvas edge); longer is an
+    overflow (see overflow)."""
     room = (canvas.get_width() - x) // CELL_W
+    if width is not None:
+        room = min(room, width)
     if len(s) > room and len(s.rstrip(" ")) > room:
         s = overflow(s, room, f"x {x} y {y}")
     _tell("text", x, y, s)

@@ -224,3 +224,47 @@ def test_both_display_paths_present_changed_rectangles(renderer):
         d.close()
     finally:
         pygame.quit()
+
+
+def reference_rects(before, after, pitch):
+    """changed_rects computed pixel by pixel (numpy): a rectangle a run of changed rows,
+    as wide as its changed columns; None when they cover more than half the canvas."""
+    import numpy as np
+    old = np.frombuffer(before, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
+    new = np.frombuffer(after, np.uint32).reshape(-1, pitch // 4)[:, :WIDTH]
+    diff = old != new
+    rows = np.flatnonzero(diff.any(axis=1)).tolist()
+    rects, area, i = [], 0, 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1] == rows[j] + 1:
+            j += 1
+        cols = np.flatnonzero(diff[rows[i]:rows[j] + 1].any(axis=0))
+        rects.append(pygame.Rect(int(cols[0]), rows[i], int(cols[-1]) + 1 - int(cols[0]), j - i + 1))
+        area += rects[-1].w * rects[-1].h
+        i = j + 1
+    return None if area > 0.5 * WIDTH * HEIGHT else rects
+
+
+def test_the_changed_rectangles_are_the_pixels_that_changed():
+    """Random pictures and random changes (a word, a card, a whole scene): the
+    rectangles presented are exactly the changed pixels' runs of rows and their spans."""
+    import random
+
+    from game.screen import changed_rects
+    rng = random.Random(7)
+    canvas = pygame.Surface((WIDTH, HEIGHT))
+    for trial in range(150):
+        canvas.fill((0, 0, 170))
+        for _ in range(rng.randint(0, 20)):
+            canvas.fill((rng.randrange(256),) * 3, (rng.randrange(640), rng.randrange(480),
+                                                     rng.randint(1, 200), rng.randint(1, 100)))
+        before = canvas.get_buffer().raw
+        big = trial % 10 == 0
+        for _ in range(rng.randint(0, 6)):
+            canvas.fill((rng.randrange(256), 5, 7), (rng.randrange(640), rng.randrange(480),
+                                                     rng.randint(1, 640 if big else 60),
+                                                     rng.randint(1, 480 if big else 40)))
+        after = canvas.get_buffer().raw
+        assert changed_rects(before, after, canvas.get_pitch()) == reference_rects(
+            before, after, canvas.get_pitch()), trial

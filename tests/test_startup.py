@@ -1,6 +1,6 @@
 """Start-up: the title's first frame waits for nothing it does not show. What is loaded
 when the first frame is on screen, in a fresh program as main.py starts it (the sound
-device and its numpy open right after that frame: game.audio's open)."""
+device opens right after that frame: game.audio's open; each cue is made when first played)."""
 import json
 import os
 import subprocess
@@ -34,3 +34,28 @@ def test_the_first_frame_is_shown_before_what_the_title_does_not_need(tmp_path):
     line = [ln for ln in done.stdout.splitlines() if ln.startswith("LOADED ")]
     assert line, done.stderr[-2000:]
     assert json.loads(line[0].split(" ", 1)[1]) == []
+
+
+PROBE_FIRST_SECOND = """
+import json, sys
+import game.audio
+made = []
+real = game.audio.square_wave
+game.audio.square_wave = lambda notes, *a: made.append(notes) or real(notes, *a)
+import main
+main.main(["--frames", "120", "--save-dir", sys.argv[1]])
+start = game.audio.load_cues()["start"]
+print("SECOND", json.dumps({"numpy": "numpy" in sys.modules, "made": [n == start for n in made]}))
+"""
+
+
+def test_the_first_second_synthesizes_only_the_tune_it_plays(tmp_path):
+    """The title's first 120 frames (its tune played, the sound device open) synthesize
+    that one cue and load no numpy: no frame waits for the cues it does not play (it
+    was 80-100 ms of numpy and every cue, in the first frame)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", PROBE_FIRST_SECOND, str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
+    line = [ln for ln in done.stdout.splitlines() if ln.startswith("SECOND ")]
+    assert line, done.stderr[-2000:]
+    assert json.loads(line[0].split(" ", 1)[1]) == {"numpy": False, "made": [True]}

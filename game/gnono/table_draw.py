@@ -24,6 +24,7 @@ from .table_layout import (
     CARD_H,
     CENTRE,
     DISCARD_RECT,
+    DRAW_LABEL,
     DRAW_RECT,
     HAND_Y,
     INFO_ROW,
@@ -107,7 +108,9 @@ class GnonoView:
                 canvas.blit(back, (DRAW_RECT.x - 2 * i, DRAW_RECT.y - 2 * i))
         else:
             canvas.blit(art.empty_slot("normal", P.LIGHT_GREY), DRAW_RECT)
-        ui.text_px(canvas, DRAW_RECT.x - 4, DRAW_RECT.bottom + 4, f"Draw{m.draw_size:3d}", txt)
+        label = f"Draw {m.draw_size}"
+        x = DRAW_LABEL.centerx - 4 * len(label)
+        ui.text_px(canvas, x, DRAW_LABEL.y, label, txt, width=(DRAW_LABEL.right - x) // 8)
         # discard pile, framed in the colour to follow
         ink = art.COLOR_INK[m.color]
         pygame.draw.rect(canvas, P.PALETTE[P.BLACK], DISCARD_RECT.inflate(8, 8), border_radius=3)

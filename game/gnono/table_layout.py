@@ -32,6 +32,9 @@ FAN_W = 76                                   # the width a seat's fan of backs m
 DRAW_RECT = pygame.Rect(206, 142, CARD_W, CARD_H)
 DISCARD_RECT = pygame.Rect(262, 142, CARD_W, CARD_H)
 SWATCH_RECT = pygame.Rect(322, 146, 40, 40)
+# the draw pile's count under it: "Draw 105" (eight cells) centred on the pile, clear of the
+# direction ring on its left and the discard's frame on its right
+DRAW_LABEL = pygame.Rect(DRAW_RECT.centerx - 32, DRAW_RECT.bottom + 4, 64, 16)
 CENTRE = (300, 176)                          # the middle of the direction ring
 INFO_ROW = 18                                # the bottom seat's line
 HAND_Y = 310

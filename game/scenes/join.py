@@ -456,6 +456,8 @@ class JoinScene(Scene):
             cursor = "_" if focused and self.app.blink else " "
             value = (self.values[field] + cursor).ljust(FIELD_MAX[field] + 1)
             ui.text(canvas, col + 25, y, value, P.YELLOW, P.BLACK, w - 27)
+            if focused:
+                self.field_at = ui.cell_rect(col + 25, y, min(len(value), w - 27))
         hint = self.hint or self.rejoin_text() or "The host's screen shows the address and the table code."
         ui.text_cut(canvas, col + 3, row + 8, hint, P.LIGHT_RED if self.hint else P.LIGHT_GREY, P.BLUE, w - 6)
 

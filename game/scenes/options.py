@@ -219,6 +219,8 @@ class OptionsScene(Scene):
             else:
                 shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
             ui.text(canvas, 41, row, shown, P.YELLOW if not sel else P.BLACK, bg, 29)
+            if sel and spec.is_text():
+                self.field_at = ui.cell_rect(43, row, min(len(shown), 29) - 2)
             if spec.key.startswith("colour.") and not spec.is_text():
                 swatch = ui.cell_rect(37, row, 2, 1).inflate(-2, -4)
                 canvas.fill(P.PALETTE[value], swatch)

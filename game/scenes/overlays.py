@@ -289,6 +289,7 @@ class TextPrompt(Overlay):
         ui.center(canvas, row + 1, ui.cut(self.prompt, w - 4), P.WHITE, P.MAGENTA, col, w)
         field = (self.text + ("_" if self.app.blink else " ")).ljust(self.max_len + 1)
         ui.center(canvas, row + 3, field, P.YELLOW, P.BLACK, col, w)
+        self.field_at = ui.cell_rect(col + (w - len(field)) // 2, row + 3, len(field))
         ui.center(canvas, row + 4, self.hint, P.LIGHT_GREY, P.MAGENTA, col, w)
 
 

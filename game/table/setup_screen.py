@@ -188,6 +188,9 @@ class SetupScreen(Scene):
             ui.text(canvas, col + label_col, y, label, P.BLACK if sel else P.WHITE, bg)
             at = max(value_col, label_col + len(label) + 1)    # a long label (a port typed) pushes it
             ui.text(canvas, col + at, y, shown[:w - at - 1], P.BLACK if sel else P.YELLOW, bg)
+            if sel and line.text is not None:      # the typed text and its cursor: the label or the value
+                self.field_at = (ui.cell_rect(col + label_col, y, len(line.label) + 1) if line.label_typed
+                                 else ui.cell_rect(col + at + 2, y, min(len(line.value) + 1, w - at - 3)))
             if line.gap:
                 ui.text(canvas, col + 1, y - 1, "\u2500" * (w - 2), P.LIGHT_GREY, P.BLUE)
 
