@@ -228,7 +228,9 @@ class Stats:
         return sorted(out)
 
     def to_csv(self) -> str:
-        """Every counter as CSV: game, breakdown (level or variant), its value, counter, count."""
+        """Every counter as CSV: game, breakdown (level or variant), its value, counter, count;
+        then the history's fields the same way: game, "game", "<n> <date>" (1 the oldest),
+        field, value."""
         import csv  # lazy: only the export needs it
         import io
         out = io.StringIO()
@@ -239,6 +241,11 @@ class Stats:
             game, kind, value = (parts + ["", ""])[:3] if len(parts) == 3 else (key, "all", "")
             for name, count in sorted(self.data[key].items()):
                 writer.writerow([game, kind, value, name, count])
+        for game in sorted(self.history):
+            for n, entry in enumerate(self.history[game], 1):
+                for name, field in entry.items():
+                    if name != "date":
+                        writer.writerow([game, "game", f"{n} {entry['date']}", name, field])
         return out.getvalue()
 
     def lines(self, game: str, own: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
