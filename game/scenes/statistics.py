@@ -1,8 +1,8 @@
 """The Statistics screen, to be looked at rather than read: per game its counters in
 two aligned columns, a table with a row per computers' level and per variant (played,
 won, the share and a bar of it), and a chart of the last finished games (the
-statistics' history: their points, won, lost or level, or the place); E exports the
-counters as CSV into the saves folder. The words come from the statistics
+statistics' history: their points, won, lost or level, or the place); E exports it
+all as CSV into the saves folder. The words come from the statistics
 (stats.lines: each counter's label) and the games' list (a game's history_unit names
 what its history holds); nothing here names a game. Paged by the shared pager: a
 game's name heads each page its section goes on over, and a chart is never cut by a
