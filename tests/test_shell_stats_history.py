@@ -176,6 +176,10 @@ def test_a_history_that_is_no_table_is_dropped_and_the_counters_kept(tmp_path):
     st = Storage(str(tmp_path))
     stats = load_stats(st)
     assert stats.get("gin", "hands_played") == 4 and stats.history == {} and len(st.problems) == 1
+    write_stats(tmp_path, {"counters": {"gin": {"hands_played": 5}}})          # none at all: none
+    st = Storage(str(tmp_path))
+    stats = load_stats(st)
+    assert stats.get("gin", "hands_played") == 5 and stats.history == {} and not st.problems
 
 
 def test_an_old_file_without_history_loads_as_before_and_is_written_in_the_new_schema(tmp_path):
