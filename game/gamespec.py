@@ -170,6 +170,9 @@ class GameSpec:
     load: Callable[[], GameParts] = field(repr=False, compare=False)  # the heavy parts
     clock_rate: int | None = None  # real time: its clock's steps a second; None: turns
     stat_labels: Mapping[str, str] = field(default_factory=dict)   # its own counters' lines
+    # what its tables give the statistics' history of finished games: a "game", or a
+    # "hand" where a game has no end of its own (a session of hands)
+    history_unit: str = "game"
 
     @property
     def realtime(self) -> bool:

@@ -15,7 +15,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game import errors
@@ -75,17 +75,21 @@ def read_regular(path: str, limit: int = MAX_BYTES) -> bytes:
     return raw
 
 
-def _unwrap(raw: bytes, kind: str, schema: int) -> Any:
+def _unwrap(raw: bytes, kind: str, schema: int,
+            upgrade: Mapping[int, Callable[[Any], Any]] | None = None) -> Any:
     """The data of a saved file's bytes: {"kind", "schema", "data"} in UTF-8 JSON of
-    that kind and schema, else ValueError."""
+    that kind and schema (or of an older schema that `upgrade` turns into this one's
+    shape), else ValueError."""
     doc = json.loads(raw.decode("utf-8"))
     if not isinstance(doc, dict) or doc.get("kind") != kind:
         raise ValueError(f"not a G'NERTS {kind} file")
-    if doc.get("schema") != schema:
-        raise ValueError(f"schema {doc.get('schema')!r}, this program reads {schema}")
+    found = doc.get("schema")
+    older = upgrade or {}
+    if found != schema and not (type(found) is int and found in older):
+        raise ValueError(f"schema {found!r}, this program reads {schema}")
     if "data" not in doc:
         raise ValueError("no data")
-    return doc["data"]
+    return doc["data"] if found == schema else older[found](doc["data"])
 
 
 def _validate_failures(data: Any) -> dict[str, int]:
@@ -202,15 +206,18 @@ class Storage:
 
     def read_json(self, name: str, kind: str, schema: int,
                   validate: Callable[[Any], Any], lost: str = DEFAULTS_USED,
-                  limit: int | None = None) -> Any | None:
+                  limit: int | None = None,
+                  upgrade: Mapping[int, Callable[[Any], Any]] | None = None) -> Any | None:
         """The validated data of a saved file, or None (absent, or set aside as bad).
 
         `validate(data)` returns the cleaned data or raises ValueError for damaged data.
         `lost` tells the player what a damaged file costs ("defaults used", "the saved
         game cannot be resumed"). `limit`: the most bytes it may hold (None: the limit
         of its kind, LIMITS; a game's own files say theirs where they read them).
+        `upgrade`: {older schema: what makes its data this schema's shape}, for a file
+        written by an older program (then validated as this schema's).
         """
-        return self.read_file(name, lambda raw: validate(_unwrap(raw, kind, schema)), lost,
+        return self.read_file(name, lambda raw: validate(_unwrap(raw, kind, schema, upgrade)), lost,
                               LIMITS.get(kind, MAX_BYTES) if limit is None else limit)
 
     def read_file(self, name: str, parse: Callable[[bytes], Any], lost: str = DEFAULTS_USED,

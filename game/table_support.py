@@ -7,10 +7,11 @@ fails at once) and the player's game goes on.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from game import errors
+from game.stats import GameEnd
 from game.storage import DAMAGE, GAME_LOST
 
 T = TypeVar("T")
@@ -28,11 +29,12 @@ def computer_move(choose: Callable[[], T], fallback: Callable[[], T], where: str
 
 def record_stats(stats, game: str, counts: Mapping[str, int],
                  bests: Mapping[str, int] | None = None, *, level: str | None = None,
-                 variant: str | None = None) -> None:
+                 variant: str | None = None, ended: Sequence[GameEnd] = ()) -> None:
     """Add a hand's or a game's counts to the statistics and keep its bests, for the
     game and for its breakdowns: the computers' level and the variant (a preset's name,
-    or a short description of the rules) — see Stats.breakdown_key. Statistics never
-    stop a game: a failure is reported and play goes on."""
+    or a short description of the rules) — see Stats.breakdown_key; and each game
+    `ended` with them into the game's history of finished games, with that level and
+    variant. Statistics never stop a game: a failure is reported and play goes on."""
     try:
         keys = [game] + [stats.breakdown_key(game, kind, value)
                          for kind, value in (("level", level), ("variant", variant)) if value]
@@ -41,6 +43,8 @@ def record_stats(stats, game: str, counts: Mapping[str, int],
                 stats.record(key, **counts)
             for name, value in (bests or {}).items():
                 stats.best(key, name, value)
+        for end in ended:
+            stats.add_game(game, end.entry(level, variant))
     except Exception as exc:
         errors.report(exc, f"statistics ({game})")
 

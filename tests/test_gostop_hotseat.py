@@ -99,6 +99,7 @@ def test_two_humans_hand_over_and_never_see_each_others_hand(app, monkeypatch):
     passes = play_hot_seat(app, t, spy)
     assert passes >= 10      # every turn changes hands
     assert app.stats.data.get("gostop", {}).get("hands_played", 0) == 0   # no statistics
+    assert app.stats.games("gostop") == []                                # nor history
 
 
 def test_three_players_two_humans_and_a_computer(app, monkeypatch):

@@ -330,11 +330,13 @@ def test_flags_huge_values_and_wrong_types_resume_or_are_set_aside(tmp_path, rea
 @pytest.mark.parametrize("name,kind", [("options.json", "options"), ("stats.json", "stats")])
 def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, kind):
     from game.options import Options, load_options
-    from game.stats import load_stats
+    from game.stats import GameEnd, load_stats
     from game.storage import Storage
     app = new_app(tmp_path)
     app.stats.record("gin", hands_played=3, gins=1)
     app.stats.best("gin", "best_hand", 40)
+    app.stats.add_game("gin", GameEnd((130, 40), (0,), 0).entry("hard", "GIN! 1981"))
+    app.stats.add_game("nerts", GameEnd((-5, 104, 60), (0,), 1).entry("easy"))
     app.options["colour.table"] = 1
     app.save_options()
     app.close()
@@ -355,8 +357,9 @@ def test_mutated_options_and_statistics_never_stop_the_program(tmp_path, name, k
         if st.problems:
             told += 1
             assert len(st.problems) == 1, (what, st.problems)
-            if kind == "options" and st.problems[0].endswith("the others are kept."):
-                # bad values only: those options default, the others kept, the file repaired
+            if st.problems[0].endswith("the others are kept."):
+                # bad values only (options, or entries of the statistics' history): those
+                # options default or entries are dropped, the others kept, the file repaired
                 assert not os.path.exists(tmp_path / (name + ".bad")), what
                 continue
             # what the damage costs: the defaults, or the statistics gathered so far

@@ -21,6 +21,7 @@ import pygame
 import pytest
 
 from game.games import BY_KEY, CODECS
+from game.stats import GameEnd
 from game.storage import MAX_BYTES, Storage
 from tests.helpers import key_event, read_only
 from tests.test_player_data import Hung
@@ -61,6 +62,8 @@ def originals(tmp_path_factory):
     app.save_options()
     app.stats.record("gin", hands_played=3, gins=1)
     app.stats.best("gin", "best_hand", 40)
+    app.stats.add_game("gin", GameEnd((130, 40), (0,), 0).entry("hard", "GIN! 1981"))
+    app.stats.add_game("nerts", GameEnd((-5, 104, 60), (0,), 1).entry("easy"))
     for game in ("gostop", "gnono", "gin"):
         book = BY_KEY[game].presets
         assert book.save(app.storage, "Mine", book.values_of(app.options))
@@ -131,7 +134,13 @@ def read_stats(app, st, held):
     from game.scenes.statistics import StatisticsBox
     from game.stats import load_stats
     app.stats = load_stats(st)
-    assert app.stats.data in ({}, held)
+    held = held if isinstance(held, dict) else {}
+    assert app.stats.data in ({}, held.get("counters"))
+    history = held.get("history")
+    for game, games in app.stats.history.items():      # each entry shown, as the file held it
+        kept = history[game]
+        assert all(any(isinstance(h, dict) and all(h.get(k) == v for k, v in g.items()) for h in kept)
+                   for g in games), (games, kept)
     for _ in range(2):
         app.push(StatisticsBox(app))
         app.run(max_frames=2)
@@ -276,7 +285,7 @@ def test_every_kind_of_damaged_file_is_told_once_and_shows_only_what_it_held(
         refused = os.path.lexists(str(path) + ".bad") if mode == "writable" else name in st.unreadable
         if mode == "writable" and kind not in GAMES + ["failures"]:   # those write their file again
             assert refused != os.path.lexists(path), (what, "a refused file stays, or a good one went")
-        repaired = (kind == "options" and not refused and bool(told)
+        repaired = (kind in ("options", "stats") and not refused and bool(told)
                     and told[0].endswith("the others are kept."))
         if kind == "replay":       # its reader tells nothing and sets nothing aside: the screen does
             assert not told and not refused, (what, told)

@@ -1,13 +1,12 @@
 """Statistics to be looked at (issue 44, item 24): per game its counters in aligned
 columns, a table with a row per level and per variant (played, won, share, a bar of
-block characters), and a chart of the last hands recorded (points, won or lost)."""
+block characters), and a chart of the last finished games (points; won, lost, level
+or the place) — tests/test_shell_stats_history.py has the history itself."""
 from __future__ import annotations
 
-from game.gin.ai import make_ai
-from game.scenes.stat_charts import EMPTY, FULL, HALF, results_chart, share_bar
-from game.scenes.statistics import StatisticsBox, statistics_lines
+from game.scenes.stat_charts import EMPTY, FULL, HALF, games_chart, share_bar
+from game.scenes.statistics import statistics_lines
 from game.table_support import record_stats
-from tests.gin_replay_helpers import new_table, play
 
 
 def test_a_share_bar_is_as_long_as_the_share():
@@ -20,15 +19,25 @@ def test_a_share_bar_is_as_long_as_the_share():
             assert len(bar) == 16 and abs(bar.count(HALF) - 16 * won / played) <= 0.5
 
 
-def test_the_chart_has_a_column_of_points_and_a_mark_per_result():
-    rows = results_chart([(1, 40), (-1, 0), (1, 10), (0, 20)])
-    assert rows[-1] == "W L W ="
-    top, bottom = rows[0].ljust(7), rows[1].ljust(7)
-    assert (top[0], bottom[0]) == (FULL, FULL)                 # the biggest: two cells
-    assert (top[2], bottom[2]) == (" ", " ")                   # no points: no column
-    assert (top[4], bottom[4]) == (" ", HALF)                  # a quarter: half a cell
-    assert (top[6], bottom[6]) == (" ", FULL)                  # a half: one cell
-    assert results_chart([]) == []
+def game(outcome: str, points: int, **more) -> dict:
+    return {"date": "2026-12-08", "outcome": outcome, "points": points, "players": 2,
+            "winner_points": points if outcome == "won" else 120, **more}
+
+
+def test_the_chart_has_a_column_of_points_and_a_mark_per_game_oldest_on_the_left():
+    rows = games_chart([game("won", 120), game("lost", 0), game("won", 20), game("level", 60),
+                        game("lost", -30), game("lost", 40, players=3, place=2)])
+    assert len(rows) == 4                                  # three rows of columns, then the marks
+    assert rows[-1] == "       WLW=L2"                     # a place in a game of three
+    top, middle, bottom = (r.ljust(13)[7:] for r in rows[:3])
+    assert rows[0].startswith("   120 " + FULL)          # the tallest's points on its left
+    assert (top[0], middle[0], bottom[0]) == (FULL, FULL, FULL)      # the tallest: three cells
+    assert (top[1], middle[1], bottom[1]) == (" ", " ", " ")         # no points: no column
+    assert (top[2], middle[2], bottom[2]) == (" ", " ", HALF)        # a sixth: half a cell
+    assert (top[3], middle[3], bottom[3]) == (" ", HALF, FULL)       # a half: a cell and a half
+    assert (top[4], middle[4], bottom[4]) == (" ", " ", " ")         # below zero: none
+    assert (top[5], middle[5], bottom[5]) == (" ", " ", FULL)        # a third: one cell
+    assert games_chart([]) == []
 
 
 def test_levels_and_variants_are_rows_of_a_table_with_aligned_columns(app):
@@ -47,13 +56,3 @@ def test_levels_and_variants_are_rows_of_a_table_with_aligned_columns(app):
             assert row[column - 1] != " " and row[column] == " ", (word, row)   # ends under its heading
     assert easy.count(HALF) == 12 and expert.count(HALF) == 2      # 16-cell bars of 75% and 10%
     assert not any("hands played" in line for line in lines)       # no running sentences
-
-
-def test_the_last_hands_recorded_are_charted_under_their_game(app):
-    t = new_table(app, 42, level="hard")
-    play(t, make_ai("normal", 42))
-    box = StatisticsBox(app)
-    at = next(i for i, line in enumerate(box.lines) if "Hands recorded lately (1)" in line)
-    assert box.lines[at + 3].strip() in ("W", "L", "=")
-    gin = max(i for i, line in enumerate(box.lines[:at]) if line and not line.startswith(" "))
-    assert box.lines[gin] == "Gin Rummy"

@@ -232,6 +232,7 @@ class Gallery:
         from game.gnono.screens import ChallengeBox
         from game.scenes.challenge_offer import offer
         from game.scenes.statistics import StatisticsBox
+        from game.stats import HISTORY_MAX, GameEnd
         self.reset(MenuScene)
         app = self.app
         gin = BY_KEY["gin"].parts.replay_codec
@@ -254,6 +255,17 @@ class Gallery:
         self.run(1)
         for page in range(2):
             self.shot(f"statistics-page-{page + 1}")
+            self.keys(pygame.K_PAGEDOWN)
+        app.pop()
+        app.stats.history = {      # the charts of the last games: a full one, and places
+            "gin": [GameEnd((i * 37 % 260, 100 + i % 90), (0,), i % 3 % 2).entry("hard")
+                    for i in range(HISTORY_MAX)],
+            "nerts": [GameEnd((i * 13 % 90 - 10, 104, 60 + i), (0,), 1).entry() for i in range(7)]}
+        box = StatisticsBox(app)
+        app.push(box)
+        self.run(1)
+        for page in range(box.pages):
+            self.shot(f"statistics-history-page-{page + 1}")
             self.keys(pygame.K_PAGEDOWN)
         app.pop()
         self.drill()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.cards import Card, card_text
 from game.engine import Event
 from game.gin import settings as S
+from game.stats import GameEnd
 from game.table_support import record_stats
 
 
@@ -88,12 +89,20 @@ def record(t, events, coach_uses: int) -> None:
     """A hand's counts for the statistics, by level and by variant (hot seat: the first
     player's, under the level "hot seat"; a hosted network table's under "network"),
     with the coach's hints once it is over."""
-    counts, bests = hand_stats(t.game, events, 0 if t.hot_seat else t.me)
+    me = 0 if t.hot_seat else t.me
+    counts, bests = hand_stats(t.game, events, me)
     if coach_uses:
         counts["coach_uses"] = coach_uses
     record_stats(t.app.stats, "gin", counts, bests,
                  level="hot seat" if t.hot_seat else "network" if t.networked else t.level,
-                 variant=S.variant_name(t.game.options))
+                 variant=S.variant_name(t.game.options), ended=games_ended(events, me))
+
+
+def games_ended(events, me: int) -> list[GameEnd]:
+    """The games a hand finished (Hollywood: up to three), for the history: each game's
+    totals with its bonuses, seat `me` the player's."""
+    return [GameEnd(tuple(ev.data["totals"]), (me,), ev.data["winner"])
+            for ev in events if ev.kind == "game_won"]
 
 
 def hand_stats(g, events, me: int) -> tuple[dict, dict]:

@@ -24,6 +24,7 @@ from typing import Any
 from game import errors
 from game.clock import STEP_HZ
 from game.replays import Recorder, Replay, Seat
+from game.stats import GameEnd
 from game.table.pacer import THINK_S, Pacer, thinks_in_slices
 from game.table_support import computer_move, record_stats
 
@@ -370,11 +371,13 @@ class GnonoController:
         if self.humans and self.stats_round != ended:
             self.stats_round = ended   # a round resumed at its scores is not counted twice
             counts = {"rounds_played": 1, "rounds_won": int(w in self.humans)}
+            ended = []
             if st.phase == GAME_OVER:
                 counts.update(games_played=1, games_won=int(st.winner in self.humans))
+                ended.append(GameEnd(st.scores(), tuple(self.humans), st.winner))
             counts["coach_uses"] = self.coach_round
             bests = {"best_round": int(lr.get("points", 0))} if w in self.humans else None
-            record_stats(stats, "gnono", counts, bests, level=self.level(), variant=variant)
+            record_stats(stats, "gnono", counts, bests, level=self.level(), variant=variant, ended=ended)
         if w is None:
             return None
         return f"Round {lr.get('round')}: {self.names[w]} went out, +{lr.get('points', 0)}"

@@ -37,6 +37,7 @@ from game import errors
 from game.challenges import Challenge
 from game.engine import IllegalMove
 from game.replays import Recorder, Replay, Seat
+from game.stats import GameEnd
 from game.table.pacer import THINK_S, Pacer
 from game.table_support import computer_move
 
@@ -397,28 +398,30 @@ class GoStopController:
             self.apply(self.state.legal_moves()[0])
 
     # -- the hand's end
-    def hand_counts(self) -> tuple[dict, dict]:
-        """The statistics of the hand just settled, once: (counts, bests), or ({}, {})
-        if counted already (a resumed score screen), not settled, or played in hot
-        seat (the statistics are one player's record against the computers)."""
+    def hand_counts(self) -> tuple[dict, dict, list[GameEnd]]:
+        """The statistics of the hand just settled, once: (counts, bests, the hand as a
+        finished game of the history: a session has no end, so its unit is the hand, its
+        points each seat's chips won or paid), or ({}, {}, []) if counted already (a
+        resumed score screen), not settled, or played in hot seat (the statistics are
+        one player's record against the computers)."""
         st = self.state
         if self.stats_hand == st.hand_no or st.result is None:
-            return {}, {}
+            return {}, {}, []
         self.stats_hand = st.hand_no
         if self.hot_seat:
-            return {}, {}
+            return {}, {}, []
         res = st.result
         w = res["winner"]
-        pays = res["payments"]
-        if w == HUMAN:
-            chips = sum(p.total for p in pays)
-        else:
-            chips = -sum(p.total for p in pays if p.payer == HUMAN)
+        net = [0] * st.n
+        for p in res["payments"]:
+            net[w] += p.total
+            net[p.payer] -= p.total
+        chips = net[HUMAN]
         counts = {"hands_played": 1, "hands_won": int(w == HUMAN), "gos": st.go_counts[HUMAN],
                   "stops": int(w == HUMAN and not res["chongtong"]),
                   "nagari": int(bool(res["nagari"])), "chips": chips,
                   "coach_uses": self.coach_hand}
-        return counts, ({"best_hand": chips} if w == HUMAN else {})
+        return counts, ({"best_hand": chips} if w == HUMAN else {}), [GameEnd(net, (HUMAN,), w)]
 
     def check_invariants(self) -> None:
         """The engine's invariants, and the seats consistent with its players (a

@@ -21,4 +21,5 @@ SPEC = GameSpec(
     levels=("easy", "greedy", "normal", "hard"), seats=range(2, 4), save_name="gostop.json",
     challenge_prefix="GST", option_pages=tuple(settings.PAGES), presets=settings.BOOK, load=parts,
     stat_labels={"gos": "Go calls", "stops": "Stops", "chips": "Chips won (net)",
-                 "nagari": "Nagari hands"})
+                 "nagari": "Nagari hands"},
+    history_unit="hand")      # a session has no end: each hand settled in chips is a game of its history

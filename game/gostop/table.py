@@ -415,7 +415,8 @@ class GoStopTable(TurnTable):
         self.ctl.history.append(hand_summary(self.ctl.state, self.names))
         if self.joined:              # the host keeps the statistics and deals the next hand
             return Push(GoStopScoring(self.app, self, self.close_scoring))
-        record_stats(self.app.stats, "gostop", *self.ctl.hand_counts(), level=self.level_name(),
+        counts, bests, ended = self.ctl.hand_counts()
+        record_stats(self.app.stats, "gostop", counts, bests, level=self.level_name(), ended=ended,
                      variant=variant_name(self.ctl.state.options, self.app.options, self.app.storage))
         self.save()   # every finished hand is kept: a crash loses at most one hand
         return Push(GoStopScoring(self.app, self, self.next_hand))

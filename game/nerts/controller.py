@@ -46,6 +46,7 @@ from game.nerts.seat_play import (  # noqa: F401  (the table's parts read them h
     spoken_cards,
     subject,
 )
+from game.stats import GameEnd
 from game.table_support import record_stats
 
 
@@ -267,11 +268,13 @@ class TableControl(SeatPlay):
         won = scores.count(top) == 1 and scores.index(top) in humans
         counts = {"rounds_played": 1, "rounds_won": int(won), "calls": int(caller in humans)}
         bests = {"best_round": max(scores[i] for i in humans)}
+        ended = []
         if result["over"]:
             counts.update(games_played=1, games_won=int(result["winner"] in humans))
             bests["best_score"] = max(result["totals"][i] for i in humans)
+            ended.append(GameEnd(tuple(result["totals"]), tuple(humans), result["winner"]))
         record_stats(self.app.stats, "nerts", counts, bests, level=self.levels_text(),
-                     variant=self.variant_text())
+                     variant=self.variant_text(), ended=ended)
 
     def next_round(self) -> bool:
         """After the scores: deal the next round, or (True) the game is over."""

@@ -102,7 +102,8 @@ class MenuScene(Scene):
                                   "the same computers. Who scores more?"),
                     "deal": ("Every deal has a number. Set one to", "replay a deal, or to compare your",
                              "play with a friend's on the same", "cards. Empty: a random deal."),
-                    "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores."),
+                    "stats": ("Games and hands played and won,", "gins, G'NERTS calls, best scores,",
+                              "and a chart of your last games."),
                     "options": ("Colours, sound, and the rules and", "points of every game, kept for",
                                 "the next time you play."),
                     "quit": ("Back to DOS. A game in progress", "is saved when you leave it.")}[what]

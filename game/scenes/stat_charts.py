@@ -1,16 +1,20 @@
 """The statistics' pictures in text-mode blocks (CP437 "█▄·", drawn by game/font.py):
 a bar of a share won (half-height blocks, so bars on rows one under the other stay
-apart), and a small chart of the last results, two rows of columns high
-with a row of W (won), L (lost) and = (level) under them. No pygame here: the
+apart), and a chart of the last finished games: a column of each game's points, side
+by side (HISTORY_MAX fit the box's width; the screen tells them apart by colour),
+CHART_ROWS cells high under a scale of the tallest, with a row of marks under them:
+W won, L lost, = level, or the place in a game of three or more. No pygame here: the
 Statistics screen lays these lines out and colours them (game/scenes/statistics.py).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 FULL, HALF, EMPTY = "\u2588", "\u2584", "\u00b7"     # █ ▄ ·
-MARKS = {1: "W", 0: "=", -1: "L"}
-CHART_ROWS = 2                  # a column's height in cells (half a cell a step)
+CHART_ROWS = 3                  # a column's height in cells (half a cell a step)
+SCALE_W = 7                     # the scale left of the columns: the tallest column's points
+OUTCOME_MARKS = {"won": "W", "lost": "L", "level": "="}
 
 
 def share_bar(won: int, played: int, width: int = 10) -> str:
@@ -26,18 +30,38 @@ def percent(won: int, played: int) -> str:
     return f"{round(100 * won / played)}%" if played > 0 else "-"
 
 
-def results_chart(results: Sequence[tuple[int, int]]) -> list[str]:
-    """Columns of the points of each result, oldest on the left, as tall as the biggest
-    (CHART_ROWS cells, a half cell a step; a result with points shows at least a half
-    cell), a space between columns, and under each its mark: results are (outcome 1 won / 0 level / -1 lost,
-    points)."""
-    if not results:
+def mark(entry: Mapping[str, Any]) -> str:
+    """A finished game's mark: its place (1 to 8) in a game of three or more, else
+    W, L or = (a level game is = whatever the players)."""
+    if entry["outcome"] != "level" and "place" in entry:
+        return str(entry["place"])
+    return OUTCOME_MARKS[entry["outcome"]]
+
+
+def legend(entries: Sequence[Mapping[str, Any]]) -> str:
+    """What the marks of these games mean, those that appear: "W won, L lost, 1-3 the place"."""
+    marks = {mark(e) for e in entries}
+    words = [f"{m} {w}" for w, m in (("won", "W"), ("lost", "L"), ("level", "=")) if m in marks]
+    places = sorted(m for m in marks if m.isdigit())
+    if places:
+        words.append(f"{places[0]}-{places[-1]} the place" if len(places) > 1 else f"{places[0]} the place")
+    return ", ".join(words)
+
+
+def games_chart(entries: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The chart of finished games (the history's entries, oldest first): CHART_ROWS
+    rows of columns, one cell wide and side by side, as tall as the game's points
+    against the tallest (a half cell a step; points above zero show at least a half
+    cell, none or below zero none), the tallest's points on the top row's left; then
+    the row of marks. [] for no game."""
+    if not entries:
         return []
-    top = max(abs(points) for _, points in results) or 1
-    steps = [0 if points == 0 else max(1, round(2 * CHART_ROWS * abs(points) / top))
-             for _, points in results]
+    points = [max(0, e["points"]) for e in entries]
+    top = max(points)
+    steps = [0 if p == 0 else max(1, round(2 * CHART_ROWS * p / top)) for p in points]
     rows = []
     for row in range(CHART_ROWS - 1, -1, -1):        # the top row first
-        rows.append(" ".join(FULL if s >= 2 * row + 2 else HALF if s == 2 * row + 1 else " "
-                             for s in steps).rstrip())
-    return rows + [" ".join(MARKS[outcome] for outcome, _ in results)]
+        scale = f"{top:>{SCALE_W - 1}} " if row == CHART_ROWS - 1 else " " * SCALE_W
+        rows.append((scale + "".join(FULL if s >= 2 * row + 2 else HALF if s == 2 * row + 1 else " "
+                                     for s in steps)).rstrip())
+    return rows + [" " * SCALE_W + "".join(mark(e) for e in entries)]

@@ -1,10 +1,12 @@
 """The Statistics screen, to be looked at rather than read: per game its counters in
 two aligned columns, a table with a row per computers' level and per variant (played,
-won, the share and a bar of it), and a small chart of the last hands' results (from
-the replays kept: their points, won or lost); E exports everything as CSV into the
-saves folder. The words come from the statistics (stats.lines: each counter's label)
-and the games' list; nothing here names a game. Paged by the shared pager: a game's
-name heads each page its section goes on over.
+won, the share and a bar of it), and a chart of the last finished games (the
+statistics' history: their points, won, lost or level, or the place); E exports it
+all as CSV into the saves folder. The words come from the statistics
+(stats.lines: each counter's label) and the games' list (a game's history_unit names
+what its history holds); nothing here names a game. Paged by the shared pager: a
+game's name heads each page its section goes on over, and a chart is never cut by a
+page's end (its lines are one group).
 """
 from __future__ import annotations
 
@@ -16,16 +18,30 @@ from game import ui
 from game.games import GAMES
 from game.keys import Binding
 from game.scenes.overlays import TextBox
-from game.scenes.stat_charts import EMPTY, FULL, HALF, percent, results_chart, share_bar
-from game.stats import COUNTS
+from game.scenes.stat_charts import (
+    CHART_ROWS,
+    EMPTY,
+    FULL,
+    HALF,
+    SCALE_W,
+    games_chart,
+    legend,
+    percent,
+    share_bar,
+)
+from game.stats import COUNTS, HISTORY_MAX
 
 CSV_NAME = "statistics.csv"
 WIDTH = 76                  # the box (72 columns of text)
 NAME_W, NUM_W, BAR_W = 24, 8, 16
 PAIR_W = 36                 # a counter in the two columns: its label and its count
-CHART_MAX = 32              # results in the chart, the newest on the right (two columns each)
 KINDS = {"level": "Computers' level", "variant": "Variant"}
-RECENT = "Hands recorded lately"
+LAST = "Last "              # a chart's heading begins so: "Last 12 games, ..."
+# a chart's columns and marks by its mark: a game won (or first), lost, a later place, level;
+# the columns one by one bright and dark, so that columns side by side stay apart
+MARK_COLOURS = {"W": (P.LIGHT_GREEN, P.GREEN), "1": (P.LIGHT_GREEN, P.GREEN), "L": (P.LIGHT_RED, P.RED),
+                "=": (P.LIGHT_GREY, P.DARK_GREY)}
+PLACE_COLOURS = (P.YELLOW, P.BROWN)
 
 
 def played_won(counters: dict[str, int]) -> tuple[str, int, int] | None:
@@ -64,34 +80,30 @@ def _counters(stats: Any, spec: Any) -> list[str]:
     return ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
 
 
-def recent_results(replays: Any, game: str) -> list[tuple[int, int]]:
-    """The last recorded hands of a game, oldest first: (1 won / 0 level / -1 lost, the
-    points of the seat at the keyboard), from the replays kept."""
-    if replays is None:
-        return []
-    entries, _ = replays.entries(game)
-    out = []
-    for entry in reversed(entries[:CHART_MAX]):
-        rep = entry.replay
-        if not rep.scores or not 0 <= rep.viewer < len(rep.scores):
-            continue
-        mine = rep.scores[rep.viewer]
-        best_other = max((s for i, s in enumerate(rep.scores) if i != rep.viewer), default=mine)
-        out.append(((mine > best_other) - (mine < best_other), mine))
-    return out
+def history_lines(stats: Any, spec: Any) -> list[str]:
+    """The chart of the game's last finished games as one line (its rows joined by
+    newlines: StatisticsBox.wrap keeps them together), or the plain word that there
+    is none yet."""
+    games = stats.games(spec.key)
+    unit = spec.history_unit
+    if not games:
+        return [f"  No finished {unit} yet."]
+    n = len(games)
+    heading = f"  {LAST}{n} {unit if n == 1 else unit + 's'}, oldest first: {legend(games)}"
+    return ["\n".join([heading] + ["  " + row for row in games_chart(games)])]
 
 
-def statistics_lines(stats: Any, replays: Any = None) -> list[str]:
+def statistics_lines(stats: Any) -> list[str]:
     lines: list[str] = []
     for g in GAMES:
         lines.append(g.title)
         rows = _counters(stats, g)
-        lines.extend(rows or ["  (not played yet)"])
-        lines.extend(_table(stats, g.key))
-        results = recent_results(replays, g.key)
-        if results:
-            lines.append(f"  {RECENT} ({len(results)}), the newest on the right:")
-            lines.extend("    " + row for row in results_chart(results))
+        if rows or stats.games(g.key):
+            lines.extend(rows)
+            lines.extend(_table(stats, g.key))
+            lines.extend(history_lines(stats, g))
+        else:
+            lines.append("  (not played yet)")
         lines.append("")
     return lines[:-1]
 
@@ -102,27 +114,32 @@ class StatisticsBox(TextBox):
     fg, bg = P.WHITE, P.BLUE
 
     def __init__(self, app: Any):
-        super().__init__(app, "Statistics", statistics_lines(app.stats, getattr(app, "replays", None)),
+        super().__init__(app, "Statistics", statistics_lines(app.stats),
                          footer="E export as CSV   Esc or Enter to go on")
         self.per_page = 22
 
     @staticmethod
     def wrap(line: str, width: int) -> list[str]:
-        return [ui.cut(line, width)]      # rows of a table: laid out to fit, never wrapped
+        # rows of a table: laid out to fit, never wrapped; a chart's rows are one line
+        return [ui.cut(row, width) for row in line.split("\n")]
 
     def bindings(self):
         return [Binding(("e",), "Export as CSV (statistics.csv in the saves folder)", self.export)] + \
             super().bindings()
 
     def help_lines(self) -> list[str]:
+        hands = "".join(f"; {g.title}'s are its {g.history_unit}s, as its session has no end"
+                        for g in GAMES if g.history_unit != "game")
         return ["Statistics: what was played and won in each game, kept in the saves folder "
                 "from one session to the next.",
                 "",
                 "Each game shows its counters, then a table by the computers' level and by "
                 "variant (the rules' preset): played, won, and the share won, with its bar. "
-                "Under it, the last hands recorded (the replays kept): a column of each "
-                "hand's points, the newest on the right, and under each W won, L lost, "
-                "= level.",
+                f"Under it, the last finished games (up to {HISTORY_MAX}{hands}): a column of "
+                "each game's points, the oldest on the left, as tall as its points against the "
+                "tallest (whose points are on its left; none below zero), and under each W won, "
+                "L lost, = level, or in a game of three or more the place (1 won). A game left "
+                "and resumed counts once, when it ends.",
                 "",
                 "E writes everything as CSV (statistics.csv in the saves folder), for a "
                 "spreadsheet. PgUp/PgDn turn the pages, Esc or Enter goes back."]
@@ -132,28 +149,39 @@ class StatisticsBox(TextBox):
         shown = self.page_lines(self.page)
         col = (80 - self.width) // 2 + 2
         row = max(1, (28 - len(shown) - 4) // 2) + 2
+        marks, chart_end = "", -1           # the chart being drawn: its row of marks
         for i, line in enumerate(shown):
-            self._colour(canvas, col, row + i, line)
+            if line.startswith("  " + LAST):
+                chart_end = i + CHART_ROWS + 1
+                marks = shown[chart_end] if chart_end < len(shown) else ""
+                ui.text(canvas, col, row + i, line, P.LIGHT_CYAN, self.bg)
+            elif i <= chart_end:
+                self._chart_row(canvas, col, row + i, line, marks)
+            else:
+                self._colour(canvas, col, row + i, line)
+
+    def _chart_row(self, canvas, col: int, row: int, line: str, marks: str) -> None:
+        """A row of the chart: each column and its mark in the colour of its mark,
+        bright and dark by turns; the scale cyan."""
+        start = 2 + SCALE_W
+        ui.text(canvas, col, row, line[:start], P.LIGHT_CYAN, self.bg)
+        for i, ch in enumerate(line[start:], start):
+            mark = marks[i] if i < len(marks) else "="
+            bright, dark = MARK_COLOURS.get(mark, PLACE_COLOURS)
+            colour = bright if ch == mark or (i - start) % 2 == 0 else dark
+            ui.text(canvas, col + i, row, ch, colour, self.bg)
 
     def _colour(self, canvas, col: int, row: int, line: str) -> None:
         """The DOS look: a game's name yellow, table headings cyan, a share's bar green
-        on grey, the chart's columns cyan over green W, red L."""
+        on grey."""
         if line and not line.startswith(" "):
             ui.text(canvas, col, row, line, P.YELLOW, self.bg)
             return
-        text = line.strip()
-        if text.endswith("Share") or text.startswith(RECENT):
+        if line.strip().endswith("Share"):
             ui.text(canvas, col, row, line, P.LIGHT_CYAN, self.bg)
             return
-        chart_marks = bool(text) and set(text) <= set("WL= ")
         for i, ch in enumerate(line):
-            colour = None
-            if ch in (FULL, HALF):
-                colour = P.LIGHT_GREEN if "%" in line else P.LIGHT_CYAN
-            elif ch == EMPTY:
-                colour = P.DARK_GREY
-            elif chart_marks:
-                colour = {"W": P.LIGHT_GREEN, "L": P.LIGHT_RED, "=": P.LIGHT_GREY}.get(ch)
+            colour = P.LIGHT_GREEN if ch in (FULL, HALF) else P.DARK_GREY if ch == EMPTY else None
             if colour is not None:
                 ui.text(canvas, col + i, row, ch, colour, self.bg)
 
