@@ -212,14 +212,20 @@ class RuleOptions:
     def validate(self) -> None:
         """OptionError (a ValueError) naming the first field set to nonsense; a field
         with no rule in SPEC is a programming error (KeyError)."""
-        for f in fields(cast("DataclassInstance", self)):
-            rule = self.SPEC.get(f.name)
+        for name in self.field_names():
+            rule = self.SPEC.get(name)
             if rule is None:
-                raise KeyError(f"option {f.name} has no validation rule")
-            rule.check(f.name, getattr(self, f.name))
+                raise KeyError(f"option {name} has no validation rule")
+            rule.check(name, getattr(self, name))
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(cast("DataclassInstance", self))}
+        return {name: getattr(self, name) for name in self.field_names()}
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The options' names, in their order (a subclass is a dataclass, which the
+        class statement of RuleOptions cannot say to mypy)."""
+        return tuple(f.name for f in fields(cast("type[DataclassInstance]", cls)))
 
     @classmethod
     def from_json(cls: type[RuleOptionsT], data: object) -> RuleOptionsT:
@@ -227,8 +233,7 @@ class RuleOptions:
         default, every value checked (OptionError)."""
         if not isinstance(data, dict):
             raise OptionError(f"options must be a JSON object, not {type(data).__name__}")
-        names = {f.name for f in fields(cast("type[DataclassInstance]", cls))}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(set(data) - set(cls.field_names()))
         if unknown:
             raise OptionError(f"unknown option {unknown[0]}")
         return cls(**data)
