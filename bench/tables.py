@@ -70,9 +70,9 @@ def gostop(app, frames):
         elif isinstance(top, Question):
             app.apply(top.answer(True))
         elif top is table and table.keymap.human_phase() is not None:
-            table.apply(me.choose(table.ctl.state.view(0)))
+            table.apply(me.choose(table.ctl.source.state.view(0)))
     stats = shell.run_frames(app, frames, before_frame=autopilot)
-    n = latency_when(app, lambda: table.ctl.state.turn == 0 and table.ctl.state.phase == "play"
+    n = latency_when(app, lambda: table.ctl.source.state.turn == 0 and table.ctl.source.state.phase == "play"
                      and not table.ctl.stages and not table.ctl.asking and app.top is table,
                      pygame.K_RETURN)
     return "Go-Stop (3 players, 2 hard computers, hands shown)", stats, ("Go-Stop: Enter plays a card", n)

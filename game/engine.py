@@ -78,10 +78,12 @@ class Engine(Protocol):
     def legal_moves(self, seat: int) -> list[Any]:
         """Every move of `seat` that apply() accepts now; [] for a seat not to move."""
 
-    def apply(self, move: Any) -> list[Event]:
+    def apply(self, move: Any) -> Sequence[Event]:
         """Carry out a move: its events, or IllegalMove and no change at all. A move
         names the seat that makes it (move.seat) where it has one; a move of a seat
-        not to move, or of no game of this kind, is an IllegalMove too."""
+        not to move, or of no game of this kind, is an IllegalMove too. (A Sequence:
+        an engine returns a list of its own Event type, which Gnono's and Nerts'
+        derive, and a list of those is no list[Event] one could add any Event to.)"""
 
     def view(self, seat: int) -> Any:
         """What `seat` may see: an object that compares equal for equal knowledge."""
@@ -133,7 +135,7 @@ def apply_now(engine: Engine, move: Any) -> list[Event]:
     """Apply a move at once: a real-time engine queues a seat's move for the step on,
     so the clock's move at the step now follows it (the moves are taken in the order
     they come: the first card to a foundation wins). A turn game's apply alone."""
-    events = engine.apply(move)
+    events = list(engine.apply(move))
     if isinstance(engine, Clocked):
         settle = engine.clock_move(engine.clock_step())
         if settle is not None:
@@ -147,7 +149,7 @@ def advance_clock(engine: Engine, step: int) -> list[Event]:
     if isinstance(engine, Clocked):
         move = engine.clock_move(step)
         if move is not None:
-            return engine.apply(move)
+            return list(engine.apply(move))
     return []
 
 
@@ -210,14 +212,20 @@ class RuleOptions:
     def validate(self) -> None:
         """OptionError (a ValueError) naming the first field set to nonsense; a field
         with no rule in SPEC is a programming error (KeyError)."""
-        for f in fields(cast("DataclassInstance", self)):
-            rule = self.SPEC.get(f.name)
+        for name in self.field_names():
+            rule = self.SPEC.get(name)
             if rule is None:
-                raise KeyError(f"option {f.name} has no validation rule")
-            rule.check(f.name, getattr(self, f.name))
+                raise KeyError(f"option {name} has no validation rule")
+            rule.check(name, getattr(self, name))
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(cast("DataclassInstance", self))}
+        return {name: getattr(self, name) for name in self.field_names()}
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The options' names, in their order (a subclass is a dataclass, which the
+        class statement of RuleOptions cannot say to mypy)."""
+        return tuple(f.name for f in fields(cast("type[DataclassInstance]", cls)))
 
     @classmethod
     def from_json(cls: type[RuleOptionsT], data: object) -> RuleOptionsT:
@@ -225,8 +233,7 @@ class RuleOptions:
         default, every value checked (OptionError)."""
         if not isinstance(data, dict):
             raise OptionError(f"options must be a JSON object, not {type(data).__name__}")
-        names = {f.name for f in fields(cast("type[DataclassInstance]", cls))}
-        unknown = sorted(set(data) - names)
+        unknown = sorted(set(data) - set(cls.field_names()))
         if unknown:
             raise OptionError(f"unknown option {unknown[0]}")
         return cls(**data)

@@ -121,10 +121,43 @@ class NetCodec(Protocol):
     face-up layout (Nerts)."""
     def view_to_json(self, view: Any, /) -> dict[str, Any]: ...
     def view_from_json(self, data: Any, /) -> Any: ...
-    def events_for(self, events: list[Event], seat: int, /) -> list[dict[str, Any]]: ...
+    def events_for(self, events: Sequence[Event], seat: int, /) -> list[dict[str, Any]]: ...
     def move_to_wire(self, move: Any, /) -> Any: ...
     def move_from_wire(self, seat: int, data: Any, /) -> Any: ...
     def listed_form(self, move: Any, /) -> Any: ...
+
+
+# the modules of a game package that hold its parts (GameParts.of_package): a module
+# is checked against its role's protocol as an object would be
+class RulesRole(Protocol):
+    @property
+    def new_engine(self) -> NewEngine: ...
+
+
+class BotRole(Protocol):
+    @property
+    def make_bot(self) -> MakeBot: ...
+
+
+class TableRole(Protocol):
+    @property
+    def start(self) -> StartTable: ...
+    @property
+    def resume(self) -> ResumeTable: ...
+    @property
+    def start_challenge(self) -> StartChallenge: ...
+    @property
+    def join(self) -> JoinTable: ...
+
+
+class SaveRole(Protocol):
+    @property
+    def SAVE_NAME(self) -> str: ...
+
+
+class ReplayBoardRole(Protocol):
+    @property
+    def board(self) -> ReplayBoardFactory: ...
 
 
 @dataclass(frozen=True)
@@ -143,8 +176,9 @@ class GameParts:
     save_name: str                   # as the table's saves name it (checked against the spec's)
 
     @classmethod
-    def of_package(cls, rules: Any, bot: Any, table: Any, table_save: Any, replay_codec: Any,
-                   replay_board: Any, net_codec: Any, *, setup: type) -> GameParts:
+    def of_package(cls, rules: RulesRole, bot: BotRole, table: TableRole, table_save: SaveRole,
+                   replay_codec: ReplayCodec, replay_board: ReplayBoardRole, net_codec: NetCodec, *,
+                   setup: type) -> GameParts:
         """A game package's parts, each read from the module of its role (the same
         names in every game): rules.new_engine, bot.make_bot, table's start, resume,
         start_challenge and join, table_save's SAVE_NAME, replay_board's board."""

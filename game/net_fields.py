@@ -7,8 +7,7 @@ never half read. No pygame here.
 """
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from game.engine import Event, RuleOptionsT, is_int, read_guarded
@@ -61,8 +60,7 @@ def options(v: Any, cls: type[RuleOptionsT], what: str = "options") -> RuleOptio
     """A game's options dataclass (it checks its values when made: OptionError, a
     ValueError), every one of its fields given: a save may leave some out to take
     their defaults, a view is written whole."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    return cls(**fields(v, names, what))
+    return cls(**fields(v, cls.field_names(), what))
 
 
 def guarded(read: Callable[[Any], T], data: Any, what: str) -> T:
@@ -75,7 +73,7 @@ def guarded(read: Callable[[Any], T], data: Any, what: str) -> T:
         raise ValueError(f"bad {what}: nested too deep") from None
 
 
-def events_for(events: list[Event], seat: int, withheld: Mapping[str, tuple[str, ...]],
+def events_for(events: Sequence[Event], seat: int, withheld: Mapping[str, tuple[str, ...]],
                game: str, detail: Callable[[Any], Any] = lambda v: v) -> list[dict[str, Any]]:
     """The events of one apply() as JSON ({kind, seat, data}, each detail through
     `detail`), less the details `withheld[kind]` from every seat but the event's own.

@@ -122,7 +122,7 @@ def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     drive(app, t, lambda: t.keymap.human_phase() == "play" and not t.ctl.stages)
     app.key(key_event(pygame.K_h, "h"))
     app.run(max_frames=1)
-    advice = coach.advise(t.ctl.state.view(0), t.names)
+    advice = coach.advise(t.ctl.source.state.view(0), t.names)
     assert t.log[-1] == "Coach: " + advice.text
     assert any(line.startswith("Coach: ") for line, _ in t.notes)
     assert any("Coach" in said for said in app.speaker.said)
@@ -131,13 +131,13 @@ def test_h_shows_the_advice_in_the_notes_and_says_it(app):
     if isinstance(advice.move, PlayCard):
         t.sel = t.keymap.entries().index(advice.move.card)
         app.key(key_event(pygame.K_RETURN, "\r"))
-        assert advice.move.card not in t.ctl.state.hands[0]
+        assert advice.move.card not in t.ctl.source.state.hands[0]
 
 
 def test_h_beeps_when_it_is_not_your_turn(app):
     st = GoStopState.new(Options(players=2), 5)
     t = table_for(app, st)
-    drive(app, t, lambda: t.ctl.state.question().seat == 1)
+    drive(app, t, lambda: t.ctl.source.state.question().seat == 1)
     beeps = app.beeps
     app.key(key_event(pygame.K_h, "h"))
     assert app.beeps == beeps + 1
@@ -195,7 +195,7 @@ def test_in_hot_seat_the_advice_leaves_before_the_keyboard_passes(app):
 def test_h_puts_the_cursor_on_the_advised_card_and_enter_plays_it(app):
     t = table_for(app, GoStopState.new(Options(players=2), 7))
     drive(app, t, lambda: t.keymap.human_phase() == "play" and not t.ctl.stages)
-    advice = coach.advise(t.ctl.state.view(0), t.names)
+    advice = coach.advise(t.ctl.source.state.view(0), t.names)
     assert isinstance(advice.move, PlayCard)
     entries = t.keymap.entries()
     want = entries.index(advice.move.card)
@@ -204,4 +204,4 @@ def test_h_puts_the_cursor_on_the_advised_card_and_enter_plays_it(app):
     app.key(key_event(pygame.K_h, "h"))
     assert entries[t.sel] == advice.move.card
     app.key(key_event(pygame.K_RETURN, "\r"))
-    assert advice.move.card not in t.ctl.state.hands[0] and app.beeps == 0
+    assert advice.move.card not in t.ctl.source.state.hands[0] and app.beeps == 0

@@ -53,7 +53,7 @@ def play_hot_seat(app, t, spy, hands=2, max_frames=6000):
     the scene on top would speak."""
     ai = GoStopAI("easy", 7)
     passes = 0
-    st = t.ctl.state
+    st = t.ctl.source.state
     played = 0
     for _ in range(max_frames):
         spy.cards.clear()
@@ -153,7 +153,7 @@ def test_setup_seat_two_human_and_the_online_preset(app):
     t = app.top if isinstance(app.top, T.GoStopTable) else app.scenes[-2]
     assert isinstance(t, T.GoStopTable)
     assert t.ctl.humans == (0, 1) and t.ctl.levels == []
-    assert t.ctl.state.options.three_ppuk and t.ctl.state.options.bonus_steals
+    assert t.ctl.source.state.options.three_ppuk and t.ctl.source.state.options.bonus_steals
 
 
 def test_setup_saves_the_players_own_preset(app):

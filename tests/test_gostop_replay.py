@@ -65,7 +65,7 @@ def assert_reproduces(rep: replays.Replay, st: GoStopState) -> None:
 def test_a_hand_played_at_the_table_is_stored_and_replays_to_its_state(app):
     t = new_table(app)
     drive(app, t, lambda: isinstance(app.top, GoStopScoring))
-    st = t.ctl.state
+    st = t.ctl.source.state
     rep = t.last_replay
     assert rep is not None and [r.to_json() for r in stored(app)] == [rep.to_json()]
     assert rep.label == "Hand 1" and rep.deal_no == 11 and rep.viewer == 0
@@ -82,13 +82,13 @@ def test_the_next_hand_is_a_replay_of_its_own(app):
     drive(app, t, lambda: isinstance(app.top, GoStopScoring))
     post_keys(pygame.K_RETURN)        # deal the next hand
     app.run(max_frames=1)
-    drive(app, t, lambda: isinstance(app.top, GoStopScoring) and t.ctl.state.hand_no == 2)
+    drive(app, t, lambda: isinstance(app.top, GoStopScoring) and t.ctl.source.state.hand_no == 2)
     first, second = sorted(stored(app), key=lambda r: r.label)
     assert (first.label, second.label) == ("Hand 1", "Hand 2")
-    assert second.deal_no == t.ctl.state.deal_no != first.deal_no
-    assert_reproduces(second, t.ctl.state)
+    assert second.deal_no == t.ctl.source.state.deal_no != first.deal_no
+    assert_reproduces(second, t.ctl.source.state)
     start = replays.unpack_state(second.start)
-    chips = t.ctl.state.chips
+    chips = t.ctl.source.state.chips
     assert start["hand_no"] == 2 and start["chips"] == [c - s for c, s in zip(chips, second.scores)]
 
 
@@ -107,19 +107,19 @@ def test_a_hand_resumed_after_f8_is_recorded_whole(menu_app):
     drive(app, t2, lambda: isinstance(app.top, GoStopScoring))
     rep = t2.last_replay
     assert rep.start == before and len(rep.moves) > 6
-    assert_reproduces(rep, t2.ctl.state)
+    assert_reproduces(rep, t2.ctl.source.state)
 
 
 def test_a_chongtong_at_the_first_deal_is_a_replay_and_a_resume_does_not_store_it_again(menu_app):
     app = menu_app
     t = new_table(app, seed=14)            # deal 14: four of a month in one hand
-    assert t.ctl.state.is_over() and t.ctl.state.result["chongtong"]
+    assert t.ctl.source.state.is_over() and t.ctl.source.state.result["chongtong"]
     rep = t.last_replay
     assert rep is not None and rep.moves == [] and [r.to_json() for r in stored(app)] == [rep.to_json()]
-    assert_reproduces(rep, t.ctl.state)
+    assert_reproduces(rep, t.ctl.source.state)
     t.save()
     again = T.resume(app)
-    assert again is not None and again.ctl.state.is_over() and len(stored(app)) == 1
+    assert again is not None and again.ctl.source.state.is_over() and len(stored(app)) == 1
 
 
 def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
@@ -138,8 +138,8 @@ def test_a_damaged_replay_in_the_save_is_dropped_and_the_game_resumes(menu_app):
     assert t2.last_replay is None and stored(app) == []   # the broken hand is not recorded
     post_keys(pygame.K_RETURN)
     app.run(max_frames=1)
-    drive(app, t2, lambda: isinstance(app.top, GoStopScoring) and t2.ctl.state.hand_no == 2)
-    assert_reproduces(t2.last_replay, t2.ctl.state)           # ...the next one is
+    drive(app, t2, lambda: isinstance(app.top, GoStopScoring) and t2.ctl.source.state.hand_no == 2)
+    assert_reproduces(t2.last_replay, t2.ctl.source.state)           # ...the next one is
 
 
 def recorded_hand(app, seed=11, players=2):
@@ -162,7 +162,7 @@ def test_a_replay_plays_to_its_end_on_the_table(app, players):
             break
         app.run(max_frames=1)    # each frame drawn (the overflow check is on)
     assert player.at_end and "End: Hand 1" in player.line
-    assert replays.digest(player.board.table.ctl.state) == rep.final
+    assert replays.digest(player.board.table.ctl.source.state) == rep.final
     table = player.board.table
     assert table.told and not table.log   # told on screen, never logged or spoken
     with open(app.storage.path(SAVE_NAME), "rb") as f:
@@ -188,7 +188,7 @@ def hand_pixels(canvas, table, seat):
     """The pixels of the last card of a top seat's hand, and its face drawn alone."""
     _model, lay = table.shown()
     rect = lay.hand_rects[seat][-1]
-    card = table.ctl.state.hands[seat][-1]
+    card = table.ctl.source.state.hands[seat][-1]
     face = art.face(card, table.app.options["colour.face"])
     inner = pygame.Rect(4, 4, rect.w - 8, rect.h - 8)     # the corners are see-through
     got = pygame.image.tobytes(canvas.subsurface(inner.move(rect.topleft)), "RGB")
@@ -224,5 +224,5 @@ def test_a_hot_seat_replay_shows_only_the_first_humans_hand(app):
     board = GoStopBoard(app, rep)
     board.show(replays.ReplayCursor(rep, gostop_codec).engine, [], False)
     assert board.table.bottom == 0 and not board.table.view.shows_hand(1)
-    board.show(board.table.ctl.state, [], True)
+    board.show(board.table.ctl.source.state, [], True)
     assert board.table.view.shows_hand(1)

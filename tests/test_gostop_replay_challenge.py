@@ -45,13 +45,13 @@ def test_a_challenge_is_the_same_game(menu_app):
     ch = challenges.decode(code, [gostop_codec])
     assert (ch.game, ch.deal_no, ch.seats) == ("gostop", 4242, (None, "hard", "easy"))
     opts = gostop_codec.options_from_json(ch.options)
-    assert opts.rules == t.ctl.state.options and opts.hands == 1
-    assert ch.score == t.ctl.state.chips[0]
+    assert opts.rules == t.ctl.source.state.options and opts.hands == 1
+    assert ch.score == t.ctl.source.state.chips[0]
 
     c = T.start_challenge(app, ch)
     assert c.ctl.challenge == ch and c.ctl.levels == ["hard", "easy"]
     assert c.ctl.recorder.replay.start == first            # the same first hand, card for card
-    assert replays.unpack_state(first) == c.ctl.state.to_json()
+    assert replays.unpack_state(first) == c.ctl.source.state.to_json()
     assert c.ai_rng_states() == ai_rngs                     # the same computers
     assert any("challenge" in line.lower() for line in c.log)
 
@@ -70,9 +70,9 @@ def test_the_challenge_screen_compares_after_its_hands(menu_app):
     assert "Challenge: hand 1 of 2; Anna's 5 chips to beat." in text
     app.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
     app.run(max_frames=1)
-    drive(app, c, lambda: isinstance(app.top, GoStopScoring) and c.ctl.state.hand_no == 2)
+    drive(app, c, lambda: isinstance(app.top, GoStopScoring) and c.ctl.source.state.hand_no == 2)
     text = [line for line, _ in app.top.lines]
-    assert "Challenge: " + challenges.outcome(ch, c.ctl.state.chips[0], "You") in text
+    assert "Challenge: " + challenges.outcome(ch, c.ctl.source.state.chips[0], "You") in text
     # the challenge is in the save: a resumed challenge still compares
     c.save()
     again = T.resume(app)

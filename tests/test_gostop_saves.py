@@ -238,7 +238,7 @@ def test_the_hand_score_shown_after_a_resume(tmp_path):
     app.run(max_frames=3)                  # drawn over the table
     assert app.stats.get("gostop", "hands_played") == 0   # counted before the save: not again
     app.apply(app.top.go_on())
-    assert t.ctl.state.hand_no == st.hand_no + 1 and not app.internal_errors
+    assert t.ctl.source.state.hand_no == st.hand_no + 1 and not app.internal_errors
     app.close()
 
 

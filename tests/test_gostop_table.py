@@ -226,7 +226,7 @@ def test_save_and_resume(app):
     assert app.storage.exists("gostop.json")
     t2 = T.resume(app)
     assert t2 is not None
-    assert json.dumps(t2.ctl.state.to_json(), sort_keys=True) == saved
+    assert json.dumps(t2.ctl.source.state.to_json(), sort_keys=True) == saved
     # a damaged save is set aside, not a crash
     with open(app.storage.path("gostop.json"), "w") as f:
         f.write('{"kind": "gostop-game", "schema": 1, "data": {"state": {}}}')
@@ -264,7 +264,7 @@ def test_setup_screen_starts_a_three_player_table(app):
     app.run(max_frames=1)
     t = app.top
     assert isinstance(t, T.GoStopTable)
-    assert t.ctl.n == 3 and t.ctl.levels[0] == "hard" and t.ctl.state.options.target_points == 3
+    assert t.ctl.n == 3 and t.ctl.levels[0] == "hard" and t.ctl.source.state.options.target_points == 3
     assert app.options["gostop.players"] == 3
     app.run(max_frames=30)
 

@@ -145,7 +145,7 @@ def step_human(app, t, pilot):
     elif isinstance(top, Question):
         app.apply(top.answer(True))
     elif top is t and t.keymap.human_phase() is not None:
-        t.apply(pilot.choose(t.ctl.state.view(T.HUMAN)))
+        t.apply(pilot.choose(t.ctl.source.state.view(T.HUMAN)))
     else:
         return False
     return True
@@ -160,11 +160,11 @@ def play_on(app, t, computer_moves):
     for _ in range(40000):
         if len(seen) >= computer_moves:
             break
-        q = t.ctl.state.question()
+        q = t.ctl.source.state.question()
         step_human(app, t, pilot)
         app.run(max_frames=1)
         if t.ctl.version != last and q.seat != T.HUMAN and q.kind != "hand_over":
-            seen.append(json.dumps(t.ctl.state.to_json(), sort_keys=True))
+            seen.append(json.dumps(t.ctl.source.state.to_json(), sort_keys=True))
         last = t.ctl.version
     assert len(seen) >= computer_moves
     return seen, [ai.rng_at_rest().getstate() for _s, ai in sorted(t.ctl.ais.items())]
@@ -175,25 +175,25 @@ def test_the_table_plays_the_move_choose_gives(menu_app):
     t = hard_table(app)
     pilot = GoStopAI("normal", 77)
     for _ in range(3000):   # until a hard computer is asked to play
-        q = t.ctl.state.question()
-        if q.seat != T.HUMAN and q.kind == "play" and len(t.ctl.state.legal_moves()) > 1:
+        q = t.ctl.source.state.question()
+        if q.seat != T.HUMAN and q.kind == "play" and len(t.ctl.source.state.legal_moves()) > 1:
             break
         step_human(app, t, pilot)
         app.run(max_frames=1)
-    seat = t.ctl.state.question().seat
+    seat = t.ctl.source.state.question().seat
     ai = t.ctl.ais[seat]
     assert not ai.thinking or t.ctl.pacer.thought.version == t.ctl.version
     rest = ai.rng_at_rest()
     twin = GoStopAI("hard", random.Random(), rollouts=T.HARD_ROLLOUTS)
     twin.rng.setstate(rest.getstate())
-    expected = twin.choose(t.ctl.state.view(seat))
+    expected = twin.choose(t.ctl.source.state.view(seat))
     version = t.ctl.version
-    hand_before = list(t.ctl.state.hands[seat])
+    hand_before = list(t.ctl.source.state.hands[seat])
     for _ in range(3000):
         if t.ctl.version != version:
             break
         app.run(max_frames=1)
-    assert expected.card in hand_before and expected.card not in t.ctl.state.hands[seat]
+    assert expected.card in hand_before and expected.card not in t.ctl.source.state.hands[seat]
     assert ai.rng.getstate() == twin.rng.getstate()
 
 

@@ -295,7 +295,7 @@ class GoStopWatch(Watch):
 
     def holder(self):
         t, top = self.t, self.app.top
-        st = t.ctl.state
+        st = t.ctl.source.state
         if is_hand_over(top) or t.ctl.viewer is None or t.ctl.passing or st.phase == "hand_over":
             return None
         q = st.question()
@@ -305,7 +305,7 @@ class GoStopWatch(Watch):
         """A card is named in the notes by its label ("pampas junk (8)"), which two junk
         cards of a month may share: a label is private only when its owner holds every
         card of the deck that bears it."""
-        st = self.t.ctl.state
+        st = self.t.ctl.source.state
         out = {}
         for s, hand in enumerate(st.hands):
             held = Counter(card_label(c) for c in hand if c not in st.revealed[s])
@@ -326,7 +326,7 @@ class GoStopWatch(Watch):
         return text
 
     def allowed_faces(self):
-        st = self.t.ctl.state
+        st = self.t.ctl.source.state
         out = Counter(str(c) for c in st.table)
         for s in range(st.n):
             out.update(str(c) for c in st.revealed[s])
@@ -339,7 +339,7 @@ class GoStopWatch(Watch):
         return type(self.app.top).__name__ == "GoStopScoring"
 
     def over(self):
-        return self.t.ctl.state.phase == "hand_over" or self.t not in self.app.scenes
+        return self.t.ctl.source.state.phase == "hand_over" or self.t not in self.app.scenes
 
     def act(self):
         t, top, r = self.t, self.app.top, self.rng

@@ -94,7 +94,7 @@ def test_gostop_header_names_the_computer_while_its_cards_move_and_h_says_why(ap
             break
         app.run(max_frames=1)
     assert t.ctl.stages and t.ctl.stages[0].seat == 1 and t.keymap.human_phase() is None
-    assert t.ctl.state.question().seat == 0       # the engine already asks you: the old header said so
+    assert t.ctl.source.state.question().seat == 0       # the engine already asks you: the old header said so
     drawn = []
     real = ui.text
     monkeypatch.setattr(ui, "text", lambda canvas, col, row, s, *a, **k:

@@ -77,7 +77,8 @@ GAME_PROGRESS = {
                         t.ctl.game.round_no),
     "gin": lambda t: (len(t.ctl.game.records) + sum(map(len, t.ctl.game.discards)), t.ctl.game.hand_no),
     "gnono": lambda t: (t.ctl.state.turns, t.ctl.state.round_no),
-    "gostop": lambda t: (sum(map(len, t.ctl.state.captures)) + len(t.ctl.history), t.ctl.state.hand_no),
+    "gostop": lambda t: (sum(map(len, t.ctl.source.state.captures)) + len(t.ctl.history),
+                         t.ctl.source.state.hand_no),
 }
 
 
@@ -136,10 +137,10 @@ def autopilot(app, game, rng, players):
     elif game == "gostop":
         from game.gostop.ai import GoStopAI
         from game.gostop.table import HUMAN
-        q = t.ctl.state.question()
+        q = t.ctl.source.state.question()
         if not t.ctl.stages and not t.ctl.asking and q.seat == HUMAN and q.kind != "hand_over":
             ai = players.setdefault(game, GoStopAI("easy", random.Random(rng.randrange(1000))))
-            return t.apply(ai.choose(t.ctl.state.view(HUMAN)))
+            return t.apply(ai.choose(t.ctl.source.state.view(HUMAN)))
     return False
 
 

@@ -15,8 +15,7 @@ from game.clock import STEP
 from game.games import CODECS
 from game.nerts import replay_codec as nerts_codec
 from game.nerts import table_save
-from game.nerts.moves import COLUMN, PILE, WASTE, Move
-from game.nerts.replay_codec import Race
+from game.nerts.moves import COLUMN, PILE, WASTE, Move, Race
 from game.nerts.rules import NertsOptions
 from game.nerts.screens import NO_CHALLENGE, NertsScoring
 from game.nerts.table import NertsTable, new_table, resume, start_challenge

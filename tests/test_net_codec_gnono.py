@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.engine import Details
 from game.gnono import net_codec
 from game.gnono.ai import make_ai
 from game.gnono.rules import GnonoOptions, GnonoState
@@ -84,3 +85,10 @@ def test_a_drawn_card_is_told_to_its_drawer_only():
                 assert told["count"] == len(ev.cards)
                 assert told["cards"] == ([c.token for c in ev.cards] if seat == ev.seat else [])
     assert draws > 10
+
+
+def test_only_gnonos_own_events_are_told():
+    """The codec reads its engine's events by their fields: another game's event (the
+    engine's Details, as Gin's) is a TypeError naming it, not a slip inside."""
+    with pytest.raises(TypeError, match="not a Gnono event"):
+        net_codec.events_for([Details("drew", 0, {"cards": []})], 1)

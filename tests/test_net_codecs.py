@@ -278,6 +278,16 @@ def test_nerts_refusal_is_told_whole_to_its_seat_only():
     assert c.events_for([refused], 0)[0]["data"] == {"cards": ["7H@1"]}
 
 
+def test_a_nerts_race_from_the_network_is_refused_as_no_move():
+    """A Race is the table's record of a raced step (replays), never a seat's move: the
+    wire refuses it when read, as it refuses any other data that is no move."""
+    c = codec("nerts")
+    flip = c.move_from_wire(1, "F")             # a seat's move: seated for the seat that sent it
+    assert isinstance(flip, NertsSeated) and flip.seat == 1
+    with pytest.raises(ValueError, match="not a seat's move"):
+        c.move_from_wire(1, "r01")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_an_event_with_no_network_form_is_refused(game):
     with pytest.raises(ValueError, match="no network form"):

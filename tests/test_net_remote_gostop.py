@@ -149,7 +149,7 @@ def play_a_hand(app: Any, host: TableHost, server: NetServer, scene: GoStopTable
     assert box.heading.startswith(f"Hand {local.hand_no}:")
     assert scene.ctl.history and scene.ctl.history[-1].startswith(f"  Hand {local.hand_no}")
     host.deal_pause_s = 0.0                          # the table deals the next hand: the score closes
-    assert frames(app, server, lambda: app.top is scene and scene.ctl.state.hand_no == 2
+    assert frames(app, server, lambda: app.top is scene and scene.ctl.source.state.hand_no == 2
                   and scene.link.view == host.engine.view(0))
     assert box not in app.scenes and app.beeps == 0 and [e.seat for e in host.log].count(None) == 1
 
@@ -289,7 +289,7 @@ def test_a_join_goes_on_to_the_go_stop_table_esc_and_alt_r_come_back_and_the_hos
         app.push(join)
         join.values.update(address=f"127.0.0.1:{port}", code=CODE.lower(), name="Zoe")
         key(app, pygame.K_RETURN, "\r")
-        assert frames(app, server, lambda: isinstance(app.top, GoStopTable) and app.top.ctl.state)
+        assert frames(app, server, lambda: isinstance(app.top, GoStopTable) and app.top.ctl.source.state)
         scene = app.top
         assert isinstance(app.scenes[-2], MenuScene) and join.browser.closed
         assert scene.names == ["You", host.seats[1].name] and scene.link.names[0] == "Zoe"
@@ -335,7 +335,7 @@ def test_a_player_away_is_waited_for_and_named(menu_app, monkeypatch):
         app.push(scene)
         assert frames(app, server, lambda: scene.link.joined)
         other.start()
-        assert frames(app, server, lambda: other.state == "joined" and scene.ctl.state is not None
+        assert frames(app, server, lambda: other.state == "joined" and scene.ctl.source.state is not None
                       and scene.names[1] == "Jun")
         other.close()
         assert frames(app, server, lambda: scene.link.missing[1] and my_play(host, scene))
@@ -369,15 +369,15 @@ def test_events_the_table_cannot_play_back_show_the_new_view_at_once():
     is the new one, without a playback (the table says so in its notes)."""
     s = new_engine(3, Options(players=2))
     ctl = GoStopController.joined(FakeLink(), ["You", "Ann"], "fast")
-    ctl.playback = lambda model, events, pace: build_stages(ctl.state, Speaker(ctl.names), (2, 2), model,
-                                                            events, pace)
+    ctl.playback = lambda model, events, pace: build_stages(ctl.source.state, Speaker(ctl.names), (2, 2),
+                                                            model, events, pace)
     assert ctl.receive(s.view(0), [])
-    first = ctl.state
+    first = ctl.source.state
     events = events_for(s.apply(s.legal_moves()[0]), 0)
     for bad in ([{"kind": 3}], [{"kind": "play", "seat": 0, "data": {"cards": ["99Z"]}}], ["play"],
                 [{"kind": "junk_taken", "seat": 0, "data": {"cards": ["1J1"], "from": 7}}]):
         assert ctl.receive(s.view(0), bad) is False
-        assert ctl.state is not first and ctl.view == s.view(0) and ctl.stages == []
+        assert ctl.source.state is not first and ctl.view == s.view(0) and ctl.stages == []
     assert ctl.receive(s.view(0), events) and ctl.stages         # the host's own: played back
 
 

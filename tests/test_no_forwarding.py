@@ -15,9 +15,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # one must leave this list)
 ALLOWED = {
     "game/nerts/rules.py": ["n_seats"],        # the Engine protocol's n_seats (game/engine.py)
-    # the state the Go-Stop table shows is its seat source's (the engine here, a joiner's
-    # last view made a state), read and set through the controller by the table's parts
-    "game/gostop/controller.py": ["state"],
     # Advertiser's and Browser's problem: the sentence the Join screen shows; the worker
     # thread that sets it is private to the module (callers would reach into _worker)
     "game/net/discovery.py": ["problem", "problem"],

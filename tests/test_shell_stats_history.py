@@ -83,7 +83,7 @@ def test_a_finished_nerts_game_of_three_is_one_entry_with_the_place(app):
 def test_a_settled_go_stop_hand_is_one_entry_counted_once_when_resumed(app):
     t = gostop_new_table(app)
     drive(app, t, lambda: isinstance(app.top, GoStopScoring))
-    res = t.ctl.state.result
+    res = t.ctl.source.state.result
     [entry] = app.stats.games("gostop")
     w = res["winner"]
     assert entry["outcome"] == ("level" if w is None else "won" if w == 0 else "lost")

@@ -9,7 +9,7 @@ laid face down until the hand is over. No pygame here.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -84,7 +84,7 @@ def view_to_json(view: GinView) -> dict[str, Any]:
     }
 
 
-def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:
+def events_for(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
     """The events of one apply() as JSON, as `seat` may read them."""
     return F.events_for(events, seat, _WITHHELD, "Gin")
 

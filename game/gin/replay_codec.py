@@ -2,6 +2,8 @@
 JSON, and the options for deal challenges. No pygame here."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.cards import Card
 from game.gin import moves as M
 from game.gin.options import GinOptions
@@ -26,11 +28,11 @@ move_to_json, move_from_json = _MOVES.to_json, _MOVES.from_json
 apply = apply_move                      # the move names its seat: the live table's one path
 
 
-def seat_count(state: dict) -> int:
+def seat_count(state: dict[str, Any]) -> int:
     return 2
 
 
-def outcome(start: dict, final: GinGame, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict[str, Any], final: GinGame, names: list[str]) -> tuple[str, list[int]]:
     """The hand's result line and points, seat by seat, from the game as it ended (the
     hand scored since the deal, `start` as JSON: its record; none yet, an empty line
     and no points)."""

@@ -27,9 +27,9 @@ Usage:
     g.legal_moves(g.turn); events = g.apply(DrawStock(seat)); view = g.view(seat)
 Moves: TakeUpcard, DrawStock, Pass, Discard, GoOut, LayDown, NextHand, Redeal.
 GinGame is the game's game.engine.Engine itself (apply returns engine.Details
-events; new_engine(seed) is a new one); its invariants are game/gin/invariants.py,
-its save game/gin/saves.py, copies game/gin/copies.py, the view game/gin/view.py,
-its options game/gin/options.py.
+events, typed as the engine's Event; new_engine(seed) is a new one); its invariants
+are game/gin/invariants.py, its save game/gin/saves.py, copies game/gin/copies.py,
+the view game/gin/view.py, its options game/gin/options.py.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 
 from game.cards import Card, full_deck, position_in
 from game.deals import DEAL_LIMIT, deal_rng, is_deal_no, next_deal_no
-from game.engine import Details, IllegalMove
+from game.engine import Details, Event, IllegalMove
 from game.gin import copies, invariants, saves, seat_checks
 from game.gin import melds as M
 
@@ -134,7 +134,7 @@ class GinGame:
         return g
 
     # ---- dealing ----
-    def _deal_hand(self, deck_order: list[Card] | None = None, redeal: bool = False) -> list[Details]:
+    def _deal_hand(self, deck_order: list[Card] | None = None, redeal: bool = False) -> list[Event]:
         deck = full_deck()
         self.deal_no = next_deal_no(self.rng, self.seed, first=self.hand_no == 0 and not redeal)
         deal_rng(self.deal_no).shuffle(deck)
@@ -276,10 +276,14 @@ class GinGame:
     redeal_hidden = copies.redeal_hidden            # copies.py
     check_invariants = invariants.check             # invariants.py: AssertionError
     to_json = saves.state_to_json                   # saves.py
-    from_json = classmethod(saves.state_from_json)  # saves.py: ValueError if damaged
+
+    @classmethod
+    def from_json(cls, data: object) -> GinGame:
+        """The game saved by to_json (saves.py); ValueError with the reason if damaged."""
+        return saves.state_from_json(cls, data)
 
     # ---- moves ----
-    def apply(self, move: Move) -> list[Details]:
+    def apply(self, move: Move) -> list[Event]:
         """Validate and play a move of the seat it names (NextHand(None): either seat;
         Redeal, the table's F7, never listed: either seat until someone goes out);
         IllegalMove leaves the state unchanged."""
@@ -310,11 +314,11 @@ class GinGame:
             return self._lay_down(seat, move.melds, move.layoffs)
         raise IllegalMove("unknown move")
 
-    def _deal_hand_no_count(self) -> list[Details]:
+    def _deal_hand_no_count(self) -> list[Event]:
         self.hand_no -= 1
         return self._deal_hand(redeal=True)
 
-    def _take_upcard(self, seat: int) -> list[Details]:
+    def _take_upcard(self, seat: int) -> list[Event]:
         if self.phase == "draw":
             if self.must_draw_stock:
                 raise IllegalMove("both passed the first upcard: draw from the Stock")
@@ -329,7 +333,7 @@ class GinGame:
         self.phase = "discard"
         return [Details("take_upcard", seat, {"card": str(card)})]
 
-    def _draw_stock(self, seat: int) -> list[Details]:
+    def _draw_stock(self, seat: int) -> list[Event]:
         if self.phase == "offer":
             raise IllegalMove("take the upcard or pass")
         if self.phase != "draw":
@@ -347,7 +351,7 @@ class GinGame:
         return [Details("draw_stock", seat, {"card": str(card), "stock": len(self.stock),
                                              "private_to": seat})]
 
-    def _pass(self, seat: int) -> list[Details]:
+    def _pass(self, seat: int) -> list[Event]:
         up = self.upcard
         if self.phase == "offer":
             self.passed[seat].append(up)  # type: ignore[arg-type]  # an offer has its upcard
@@ -363,7 +367,7 @@ class GinGame:
             return [Details("pass", seat, {"card": str(up)})] + self._dead_hand()
         raise IllegalMove("you cannot pass now")
 
-    def _discard(self, seat: int, card: Card) -> list[Details]:
+    def _discard(self, seat: int, card: Card) -> list[Event]:
         if self.phase != "discard":
             raise IllegalMove("draw a card first")
         if self.stock_end:
@@ -379,7 +383,7 @@ class GinGame:
         self.taken_upcard = None
         self.turn = 1 - seat
         self.phase = "draw"
-        ev = [Details("discard", seat, {"card": str(card)})]
+        ev: list[Event] = [Details("discard", seat, {"card": str(card)})]
         if len(self.stock) <= 2:
             self.stock_end = True
             ev.append(Details("stock_end", self.turn))
@@ -396,7 +400,7 @@ class GinGame:
                                   options=self.options, knock_value=self.knock_value,
                                   first_upcard=self.first_upcard)  # type: ignore[arg-type]  # every deal sets it
 
-    def _go_out(self, seat: int, discard: Card | None, melds: Melds | None) -> list[Details]:
+    def _go_out(self, seat: int, discard: Card | None, melds: Melds | None) -> list[Event]:
         ms, un = self.check_go_out(seat, discard, melds)
         if discard is not None:
             self.hands[seat].remove(discard)
@@ -419,7 +423,7 @@ class GinGame:
         return seat_checks.lay_down(self.hands[seat], melds, layoffs, out_kind=self.out_kind,
                                     out_melds=self.out_melds)
 
-    def _lay_down(self, seat: int, melds: Melds | None, layoffs: Iterable[Card] | None) -> list[Details]:
+    def _lay_down(self, seat: int, melds: Melds | None, layoffs: Iterable[Card] | None) -> list[Event]:
         ms, plan, un = self.check_lay_down(seat, melds, layoffs)
         self.def_melds = ms
         self.def_layoffs = [[c, k] for c, k in plan]
@@ -430,7 +434,7 @@ class GinGame:
         return ev + self._score_hand()
 
     # ---- scoring ----
-    def _score_hand(self) -> list[Details]:
+    def _score_hand(self) -> list[Event]:
         ko: int = self.out_seat  # type: ignore[assignment]  # a hand is scored after someone went out
         de = 1 - ko
         kd = M.deadwood_value(self.out_unmatched)
@@ -452,18 +456,18 @@ class GinGame:
         self.phase = "game_over" if self.match_over else "hand_over"
         return ev + ev2
 
-    def _enter_win(self, w: int, pts: int) -> tuple[list[int], list[Details]]:
+    def _enter_win(self, w: int, pts: int) -> tuple[list[int], list[Event]]:
         """Score a won hand in the games it enters (see scores.enter_win)."""
         return enter_win(self.games, self.wins, w, pts, self.options)
 
-    def _dead_hand(self) -> list[Details]:
+    def _dead_hand(self) -> list[Event]:
         self.records.append(HandRecord(self.hand_no, self.dealer, None, "dead", 0, [], None,
                                        self.knock_value, [0, 0], self.doubled))
         self.phase = "hand_over"
         self.stock_end = False
         return [Details("dead_hand", None, {"dealer": self.dealer})]
 
-    def _next_hand(self) -> list[Details]:
+    def _next_hand(self) -> list[Event]:
         if self.phase != "hand_over":
             raise IllegalMove("the hand is not over" if self.phase != "game_over"
                               else "the game is over")

@@ -11,11 +11,15 @@ a check off. No pygame here.
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from game.cards import Card
 from game.deals import check_optional_deal_no
 from game.engine import is_int, read_guarded, rng_from_json, rng_state_to_json
 from game.gin import invariants
+from game.gin.invariants import Checked
 from game.gin.options import GinOptions
 from game.gin.scores import GameScore, HandRecord
 
@@ -28,15 +32,28 @@ KEYS = frozenset((
     "out_unmatched", "def_melds", "def_layoffs", "def_unmatched"))
 
 
-def _cards_out(cards) -> list:
+
+
+class Saved(Checked, Protocol):
+    """What a save holds of a Gin game beyond what the checks read (rules.GinGame:
+    this module cannot import it, the rules import this module)."""
+    rng: random.Random
+    n_games: int
+
+
+SavedT = TypeVar("SavedT", bound=Saved)   # the game a save is read into (GinGame)
+T = TypeVar("T")
+
+
+def _cards_out(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _card_out(c):
+def _card_out(c: Card | None) -> str | None:
     return None if c is None else str(c)
 
 
-def state_to_json(g) -> dict:
+def state_to_json(g: Saved) -> dict[str, Any]:
     return {
         "schema": SCHEMA, "game": "gin",
         "options": g.options.to_json(), "rng": rng_state_to_json(g.rng),
@@ -62,61 +79,63 @@ def state_to_json(g) -> dict:
     }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: Callable[..., SavedT], data: object) -> SavedT:
     """The game saved by state_to_json; ValueError with the reason if anything is wrong."""
     return read_guarded(lambda d: _read(cls, d), data, "gin save")
 
 
 # --- field readers: each refuses what is not exactly its type -------------------------------
 
-def card(v) -> Card:
+def card(v: object) -> Card:
     if not isinstance(v, str):
         raise ValueError(f"not a card: {v!r}")
     return Card.parse(v)
 
 
-def card_or_none(v):
+def card_or_none(v: object) -> Card | None:
     return None if v is None else card(v)
 
 
-def cards(v, most: int = 52) -> list:
+def cards(v: object, most: int = 52) -> list[Card]:
     if not isinstance(v, list) or len(v) > most:
         raise ValueError("a list of cards expected")
     return [card(x) for x in v]
 
 
-def card_pair(v, most: int = 52) -> list:
+def card_pair(v: object, most: int = 52) -> list[list[Card]]:
     """Two lists of cards, one per seat."""
     if not isinstance(v, list) or len(v) != 2:
         raise ValueError("two lists of cards expected")
     return [cards(x, most) for x in v]
 
 
-def flag(v, what: str) -> bool:
+def flag(v: object, what: str) -> bool:
     if not isinstance(v, bool):
         raise ValueError(f"{what} must be true or false")
     return v
 
 
-def number(v, what: str, lo: int, hi: int) -> int:
+def number(v: object, what: str, lo: int, hi: int) -> int:
     if not (is_int(v) and lo <= v <= hi):
         raise ValueError(f"bad {what}: {v!r}")
     return v
 
 
-def choice(v, what: str, allowed) -> object:
-    if not any(v == a and type(v) is type(a) for a in allowed):
-        raise ValueError(f"bad {what}: {v!r}")
-    return v
+def choice(v: object, what: str, allowed: Sequence[T]) -> T:
+    """The one of `allowed` that `v` is (equal and of its type: JSON true is no seat 1)."""
+    for a in allowed:
+        if v == a and type(v) is type(a):
+            return a
+    raise ValueError(f"bad {what}: {v!r}")
 
 
-def melds(v) -> list:
+def melds(v: object) -> list[list[Card]]:
     if not isinstance(v, list) or len(v) > 4:
         raise ValueError("a list of at most four melds expected")
     return [cards(m, 10) for m in v]
 
 
-def game_rng(v):
+def game_rng(v: object) -> random.Random:
     """A random.Random from its saved state: Mersenne Twister words of 32 bits and the
     position (larger numbers would be cut silently, and the save would not read back)."""
     if not (isinstance(v, list) and len(v) == 3 and v[0] == 3 and isinstance(v[1], list)
@@ -129,7 +148,7 @@ def game_rng(v):
 
 # --- the reader -----------------------------------------------------------------------------
 
-def _read(cls, d):
+def _read(cls: Callable[..., SavedT], d: object) -> SavedT:
     if not isinstance(d, dict) or d.get("game") != "gin" or d.get("schema") != SCHEMA:
         raise ValueError(f"not a gin save of schema {SCHEMA}")
     if set(d) != KEYS:
@@ -146,7 +165,7 @@ def _read(cls, d):
     return g
 
 
-def _read_match(g, d) -> None:
+def _read_match(g: Saved, d: dict[str, Any]) -> None:
     """What lasts across hands: the random state, deal numbers, scores, box score."""
     g.rng = game_rng(d["rng"])
     g.seed = check_optional_deal_no(d["seed"])
@@ -162,7 +181,7 @@ def _read_match(g, d) -> None:
     g.dealer = choice(d["dealer"], "dealer", (0, 1))
 
 
-def _read_hand(g, d) -> None:
+def _read_hand(g: Saved, d: dict[str, Any]) -> None:
     """The hand on the table: cards, phase, turn and the public record of play."""
     g.hands = card_pair(d["hands"], 11)
     g.stock = cards(d["stock"])
@@ -181,7 +200,7 @@ def _read_hand(g, d) -> None:
     g.passed = card_pair(d["passed"], 200)
 
 
-def _read_going_out(g, d) -> None:
+def _read_going_out(g: Saved, d: dict[str, Any]) -> None:
     """The cards laid down after a gin or a knock (empty before)."""
     g.out_seat = choice(d["out_seat"], "out seat", (None, 0, 1))
     g.out_kind = choice(d["out_kind"], "out kind", (None, "gin", "knock"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Details, is_int
+from game.engine import Details, Event, is_int
 from game.gin.options import GinOptions
 
 HOW = ("gin", "knock", "underknock", "dead", "big_gin")
@@ -135,14 +135,14 @@ def next_dealer(record: HandRecord) -> int:
 
 
 def enter_win(games: list[GameScore], wins: list[int], w: int, pts: int,
-              options: GinOptions) -> tuple[list[int], list[Details]]:
+              options: GinOptions) -> tuple[list[int], list[Event]]:
     """Score a hand won by `w` for `pts` in the games it enters (Hollywood: the k-th win
     goes to the first min(k, 3) open games); close the games that reach the target.
     Changes `games` and `wins`; returns (the indexes entered, the game_won events)."""
     wins[w] += 1
     open_games = [i for i, g in enumerate(games) if g.is_open]
     entered = open_games[:min(wins[w], len(games))]
-    ev: list[Details] = []
+    ev: list[Event] = []
     for i in entered:
         g = games[i]
         g.points[w] += pts

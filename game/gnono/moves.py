@@ -35,7 +35,7 @@ Choices where the sheet is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeGuard
 
 from game import engine
 from game.gnono.cards import COLORS, Card
@@ -45,7 +45,7 @@ ROUND_OVER, GAME_OVER = "round_over", "game_over"
 PHASES = (PLAY, COLOR, DRAWN, CHALLENGE, SWAP, ROUND_OVER, GAME_OVER)
 
 
-def is_color(value: object) -> bool:
+def is_color(value: object) -> TypeGuard[str]:
     """One of the four colour letters ("" and "RY" are in the string COLORS, not colours)."""
     return isinstance(value, str) and len(value) == 1 and value in COLORS
 

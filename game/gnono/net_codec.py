@@ -10,14 +10,17 @@ other seat learns the count only.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game import engine
 from game.engine import is_int
 from game.gnono import replay_codec
 from game.gnono.cards import Card
 from game.gnono.moves import PHASES, Event, is_color
 from game.gnono.options import GnonoOptions
 from game.gnono.replay_codec import move_from_json, move_to_json
+from game.gnono.rules import GnonoState
 from game.gnono.saves import card
 from game.gnono.view import GnonoView
 from game.wire import as_listed, plain_wire
@@ -27,7 +30,7 @@ _LEGAL = 600     # a seat's legal moves: every card of a hand, wilds in five col
 _SEEN = 5000     # cards played this round (a card reshuffled and played again: twice)
 
 
-def _tokens(cards) -> list[str]:
+def _tokens(cards: Iterable[Card]) -> list[str]:
     return [c.token for c in cards]
 
 
@@ -56,13 +59,15 @@ def _count(v: Any, what: str, lo: int = 0, hi: int = 10 ** 6) -> int:
     return v
 
 
-def _seat(v: Any, n: int, what: str, allow_none: bool = False) -> int | None:
-    if v is None and allow_none:
-        return None
+def _seat(v: Any, n: int, what: str) -> int:
     return _count(v, what, 0, n - 1)
 
 
-def _list(v: Any, what: str, length: int | None = None, most: int = MAX_LIST) -> list:
+def _seat_or_none(v: Any, n: int, what: str) -> int | None:
+    return None if v is None else _seat(v, n, what)
+
+
+def _list(v: Any, what: str, length: int | None = None, most: int = MAX_LIST) -> list[Any]:
     if not isinstance(v, list) or len(v) > most or (length is not None and len(v) != length):
         raise ValueError(f"bad {what}")
     return v
@@ -72,10 +77,14 @@ def _cards(v: Any, what: str, most: int = MAX_LIST) -> tuple[Card, ...]:
     return tuple(card(t) for t in _list(v, what, most=most))
 
 
-def _color(v: Any, what: str, allow_none: bool = False) -> str | None:
-    if (v is None and allow_none) or is_color(v):
+def _color(v: Any, what: str) -> str:
+    if is_color(v):
         return v
     raise ValueError(f"bad {what}: {v!r}"[:80])
+
+
+def _color_or_none(v: Any, what: str) -> str | None:
+    return None if v is None else _color(v, what)
 
 
 _FIELDS = frozenset((
@@ -114,12 +123,12 @@ def view_from_json(data: Any) -> GnonoView:
         dealer=_seat(d["dealer"], n, "dealer"),
         pending_draw=_count(d["pending_draw"], "pending draw", 0, MAX_LIST),
         drawn_card=card(d["drawn_card"]) if d["drawn_card"] is not None else None,
-        uno_window=_seat(d["uno_window"], n, "UNO! window", allow_none=True),
+        uno_window=_seat_or_none(d["uno_window"], n, "UNO! window"),
         uno_called=tuple(uno_called),
-        last_drew_on=tuple(_color(c, "draw record", True)
+        last_drew_on=tuple(_color_or_none(c, "draw record")
                            for c in _list(d["last_drew_on"], "draw record", n)),
-        wd4_seat=_seat(d["wd4_seat"], n, "Wild Draw Four seat", allow_none=True),
-        wd4_prev_color=_color(d["wd4_prev_color"], "colour before the Four", True),
+        wd4_seat=_seat_or_none(d["wd4_seat"], n, "Wild Draw Four seat"),
+        wd4_prev_color=_color_or_none(d["wd4_prev_color"], "colour before the Four"),
         draw_pile_size=_count(d["draw_pile_size"], "draw pile size", 0, MAX_LIST),
         options=GnonoOptions.from_json(d["options"]), legal=legal, wd4_record=record,
         discards=_cards(d["discards"], "discards"), round_no=_count(d["round_no"], "round", 1))
@@ -136,10 +145,13 @@ def _event_json(ev: Event, show_cards: bool) -> dict[str, Any]:
     return d
 
 
-def events_for(events: list, seat: int) -> list[dict[str, Any]]:
-    """The events of one apply() as JSON, each reduced to what `seat` may know."""
+def events_for(events: Sequence[engine.Event], seat: int) -> list[dict[str, Any]]:
+    """The events of one apply() as JSON, each reduced to what `seat` may know (the
+    events of Gnono's engine: its own Event type; TypeError for another)."""
     out = []
     for ev in events:
+        if not isinstance(ev, Event):
+            raise TypeError(f"not a Gnono event: {ev!r}")
         if ev.kind == "drew":
             shown = ev.seat == seat
         elif ev.kind == "challenged":
@@ -150,7 +162,7 @@ def events_for(events: list, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def hidden_cards(engine, seat: int) -> set[str]:
+def hidden_cards(engine: GnonoState, seat: int) -> set[str]:
     """The tokens of the cards `seat` cannot see now: the draw pile, the others' hands."""
     hidden = {c.token for c in engine.draw_pile}
     for s, hand in enumerate(engine.hands):
@@ -178,7 +190,7 @@ def event_from_json(d: Any) -> Event:
     return Event(d["kind"], seat, card(d["card"]) if d.get("card") is not None else None,
                  _cards(d.get("cards", []), "event cards"),
                  _count(d.get("count", 0), "event count", 0, MAX_LIST),
-                 target, _color(d.get("color"), "event colour", True), d.get("reason", "")[:80],
+                 target, _color_or_none(d.get("color"), "event colour"), d.get("reason", "")[:80],
                  _count(d.get("points", 0), "points"), guilty)
 
 

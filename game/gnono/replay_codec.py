@@ -4,11 +4,14 @@ options for deal challenges. A replay holds one round, from its deal to its scor
 No pygame here."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.gnono import moves as M
 from game.gnono.ai import LEVELS as AI_LEVELS
 from game.gnono.cards import Card
+from game.gnono.moves import GAME_OVER, ROUND_OVER
 from game.gnono.options import GnonoOptions
-from game.gnono.rules import GAME_OVER, ROUND_OVER, GnonoState
+from game.gnono.rules import GnonoState
 from game.gnono.saves import card as card_of_token
 from game.replay_moves import DataclassMoves, apply_move, whole_engine
 
@@ -29,11 +32,11 @@ move_to_json, move_from_json = _MOVES.to_json, _MOVES.from_json
 apply = apply_move                      # the move names its seat: the live table's one path
 
 
-def seat_count(state: dict) -> int:
+def seat_count(state: dict[str, Any]) -> int:
     return int(state["n"])
 
 
-def outcome(start: dict, final: GnonoState, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict[str, Any], final: GnonoState, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line and points, seat by seat, from the game as it ended
     (a round not scored: an empty line and no points)."""
     st = final

@@ -23,8 +23,10 @@ moves through a seat source (seats.py): the engine here (`EngineSeats`; hosted, 
 NetHosting attached as in the other games: this table's moves go through its host,
 the network's come back to `on_network_move`), or a joiner's link to a host
 (`LinkSeats`: the state is the seat's last view, `receive` plays each update's events
-back, a move is sent). The seats played elsewhere (`remote`: a hosted game's network
-seats, every other seat at a joiner's) are waited for: no keys, no computer here.
+back, a move is sent). The state shown is the source's (`ctl.source.state`, None at a
+joiner's before the first view): the table's parts read it there. The seats played
+elsewhere (`remote`: a hosted game's network seats, every other seat at a joiner's)
+are waited for: no keys, no computer here.
 """
 from __future__ import annotations
 
@@ -117,16 +119,6 @@ class GoStopController:
                    remote=set(range(len(names))), source=LinkSeats(link))
 
     @property
-    def state(self) -> Any:
-        """The state shown: the engine, or a joiner's last view made a state (None
-        before the first)."""
-        return self.source.state
-
-    @state.setter
-    def state(self, value: Any) -> None:
-        self.source.state = value
-
-    @property
     def host(self) -> Any:
         """A hosted game's TableHost (moves go through it), else None."""
         return getattr(self.source, "host", None)
@@ -144,9 +136,9 @@ class GoStopController:
         src = self.source
         assert isinstance(src, EngineSeats) and src.hosting is not None
         computers = set(range(self.n)) - set(self.humans)
-        src.hosting.attach(self.state, self.names, on_move, computers)
+        src.hosting.attach(self.source.state, self.names, on_move, computers)
         src.host = src.hosting.host
-        self.heard_from = Model.of(self.state)
+        self.heard_from = Model.of(self.source.state)
         self.follow_hosting()
 
     def follow_hosting(self) -> None:
@@ -227,14 +219,14 @@ class GoStopController:
         recorded twice."""
         self.recorder = Recorder(replay_codec, self.seats(), viewer=self.humans[0])
         self.on_replay = on_replay
-        if dealt_now or not self.state.is_over():
+        if dealt_now or not self.source.state.is_over():
             self._begin_hand()
 
     def _begin_hand(self) -> None:
         self.coach_hand = 0
         if self.recorder is None:
             return
-        st = self.state
+        st = self.source.state
         self.recorder.begin(st, f"Hand {st.hand_no}")
         if st.is_over():      # a chongtong at the deal: settled without a move
             self._finish_hand()
@@ -246,14 +238,14 @@ class GoStopController:
         rec = self.recorder
         if rec is not None and rec.replay is not None:
             rec.record(len(rec.replay.moves), seat, move)
-        if self.state.is_over():
+        if self.source.state.is_over():
             self._finish_hand()
 
     def _finish_hand(self) -> None:
         rec = self.recorder
         if rec is None or rec.replay is None:
             return
-        rep = rec.finish(self.state)     # the result line: narrate.hand_summary, by the replay codec
+        rep = rec.finish(self.source.state)     # the result line: narrate.hand_summary, by the replay codec
         if rep is not None and self.on_replay is not None:
             self.on_replay(rep)
 
@@ -281,7 +273,7 @@ class GoStopController:
     def apply(self, move, pace_scale: float = 1.0) -> str | None:
         """Play (or send) the answer to the pending question (NextHand deals the next
         hand): None once played or sent, else why it was refused (nothing changed)."""
-        st = self.state
+        st = self.source.state
         if st is None:
             return "it is not your turn"
         before = Model.of(st)
@@ -296,7 +288,7 @@ class GoStopController:
 
     def heard(self, seat: int, move, events: list) -> None:
         """A move the network applied (a remote player's), played back as a computer's."""
-        before = self.heard_from or Model.of(self.state)
+        before = self.heard_from or Model.of(self.source.state)
         self._played(seat, move, before, events, 1.0)
 
     def _played(self, seat: int, move, before: Model, events: list, pace_scale: float) -> None:
@@ -309,7 +301,7 @@ class GoStopController:
                 stage.seat = seat
             self.stages.extend(stages)
         if self.host is not None:
-            self.heard_from = Model.of(self.state)
+            self.heard_from = Model.of(self.source.state)
 
     def hurry(self) -> list[Stage]:
         """Skip the playback to its end: the stages not yet begun (their notes)."""
@@ -326,7 +318,7 @@ class GoStopController:
         self.think(think_s)
         if self.stages:
             return self._play_stage()
-        st = self.state
+        st = self.source.state
         if st is None:
             return None
         q = st.question()
@@ -381,21 +373,21 @@ class GoStopController:
         pacer, game/table/pacer.py). It begins as soon as the engine asks it, while the
         turn before is still played back; a choice for a state that has changed since
         is dropped."""
-        q = self.state.question() if self.ais else None
+        q = self.source.state.question() if self.ais else None
         seat = q.seat if q is not None and q.kind != "hand_over" and q.seat in self.ais else None
-        self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.state.view(seat),
-                         lambda: self.state.legal_moves()[0], budget)
+        self.pacer.think(seat, self.version, self.ais.get(seat), lambda: self.source.state.view(seat),
+                         lambda: self.source.state.legal_moves()[0], budget)
 
     def computer_move(self, seat: int, move=None) -> None:
         """Play the computer's move (thought out here at once if none is given); a
         move the engine refuses is a bug: reported, and the first legal move played."""
         if move is None:
-            move = computer_move(lambda: self.ais[seat].choose(self.state.view(seat)),
-                                 lambda: self.state.legal_moves()[0], "Go-Stop")
+            move = computer_move(lambda: self.ais[seat].choose(self.source.state.view(seat)),
+                                 lambda: self.source.state.legal_moves()[0], "Go-Stop")
         reason = self.apply(move)
         if reason is not None:
             errors.report(IllegalMove(reason), f"Go-Stop computer at seat {seat}")
-            self.apply(self.state.legal_moves()[0])
+            self.apply(self.source.state.legal_moves()[0])
 
     # -- the hand's end
     def hand_counts(self) -> tuple[dict, dict, list[GameEnd]]:
@@ -404,7 +396,7 @@ class GoStopController:
         points each seat's chips won or paid), or ({}, {}, []) if counted already (a
         resumed score screen), not settled, or played in hot seat (the statistics are
         one player's record against the computers)."""
-        st = self.state
+        st = self.source.state
         if self.stats_hand == st.hand_no or st.result is None:
             return {}, {}, []
         self.stats_hand = st.hand_no
@@ -428,15 +420,15 @@ class GoStopController:
         joiner's: the state shown holds every card once, as the view's sizes say)."""
         v = self.view
         if self.source.joined:
-            s = self.state
+            s = self.source.state
             if s is None or v is None:
                 return
             cards = s.all_cards()
             assert len(cards) == len(set(cards)), "a card shown twice"
             assert [len(h) for h in s.hands] == list(v.hand_sizes) and len(s.stock) == v.stock_size
             return
-        self.state.check_invariants()
+        self.source.state.check_invariants()
         assert set(self.ais) == set(range(self.n)) - set(self.humans)
         assert len(self.levels) == self.n - len(self.humans)
         assert self.viewer is None or self.viewer in self.humans
-        assert self.stats_hand is None or self.stats_hand <= self.state.hand_no
+        assert self.stats_hand is None or self.stats_hand <= self.source.state.hand_no

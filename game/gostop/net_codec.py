@@ -11,7 +11,7 @@ other seats hear of the chongtong, not of its month). No pygame here.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game import net_fields as F
@@ -93,7 +93,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:
+def events_for(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
     """The events of one apply() as JSON, as `seat` may read them."""
     return F.events_for(events, seat, _WITHHELD, "Go-Stop", _plain)
 

@@ -87,7 +87,7 @@ class GoStopBoard:
         if self.table is None:
             self.table = ReplayTable(self.app, engine, self.replay)
         t = self.table
-        t.ctl.state = engine
+        t.ctl.source.state = engine
         t.ctl.version += 1
         t.show_hands = show_all
         t.told = []

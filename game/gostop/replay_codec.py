@@ -47,7 +47,7 @@ move_to_json = _MOVES.to_json
 apply = apply_move                      # the live table's one path (NextHand deals the next hand)
 
 
-def seat_count(state: dict) -> int:
+def seat_count(state: dict[str, Any]) -> int:
     return int(state["options"]["players"])
 
 
@@ -59,7 +59,7 @@ def move_from_json(data: Any) -> Any:
     return move
 
 
-def outcome(start: dict, final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict[str, Any], final: GoStopState, names: list[str]) -> tuple[str, list[int]]:
     """The hand's result line (F4's) and the chips each seat won or paid in it (`start`:
     the deal's JSON)."""
     return (hand_summary(final, names, with_go=False).strip(),
@@ -77,7 +77,7 @@ def default_options() -> ChallengeOptions:
     return ChallengeOptions()
 
 
-def options_to_json(options: ChallengeOptions) -> dict:
+def options_to_json(options: ChallengeOptions) -> dict[str, Any]:
     return {**options.rules.to_json(), "hands": options.hands}
 
 

@@ -223,9 +223,13 @@ class GoStopState(HandLifecycle, VariantRules):
     view = player_view                          # view.py
     redeal_hidden = redeal_hidden               # view.py
     to_json = state_to_json                     # saves.py
-    from_json = classmethod(state_from_json)    # saves.py: every field checked
     check_invariants = check_state              # invariants.py
     _validate = check_cards                     # from_position's check of the cards
+
+    @classmethod
+    def from_json(cls, data: object) -> GoStopState:
+        """The state saved by to_json (saves.py: every field checked); ValueError if damaged."""
+        return state_from_json(cls, data)
 
     # ---------------------------------------------------------------- applying
     def apply(self, move: Move, check: bool = True) -> list[Event]:

@@ -13,12 +13,14 @@ else is a ValueError with the reason. Pure: no pygame.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
 
 from ..deals import check_optional_deal_no
 from ..engine import is_int, read_guarded, rng_state_to_json
-from .cards import deck, parse_card
+from .cards import Card, deck, parse_card
 from .hand import MAX_CHIPS, MAX_FACTOR, Payment
-from .invariants import PHASES, T_MODES, check_state
+from .invariants import PHASES, T_MODES, Checked, check_state
 from .options import Options
 
 SCHEMA = 1
@@ -32,11 +34,25 @@ OPTIONAL = {"out", "ppuks"} | OLD_KEYS   # ppuks: saves before the variants had 
 RESULT_KEYS = {"winner", "nagari", "chongtong", "points", "lines", "payments", "multiplier"}
 
 
-def _names(cards) -> list:
+
+
+class Saved(Checked, Protocol):
+    """What a save holds of a Go-Stop state beyond what the checks read
+    (rules.GoStopState: this module cannot import it, the rules import this module)."""
+    rng: random.Random
+    seed: int | None
+    deal_no: int | None
+    _sc: list[int | None]
+
+
+SavedT = TypeVar("SavedT", bound=Saved)   # the state a save is read into (GoStopState)
+
+
+def _names(cards: Iterable[Card]) -> list[str]:
     return [c.name for c in cards]
 
 
-def state_to_json(s) -> dict:
+def state_to_json(s: Saved) -> dict[str, Any]:
     res = None
     if s.result is not None:
         res = dict(s.result)
@@ -65,13 +81,13 @@ def state_to_json(s) -> dict:
     }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: Callable[[], SavedT], data: object) -> SavedT:
     """The state `cls()` (rules.GoStopState) saved in `data`; ValueError if damaged."""
     return read_guarded(lambda d: _read(cls, d), data, "Go-Stop save")
 
 
-def _read(cls, d):
-    _check_keys(d)
+def _read(cls: Callable[[], SavedT], data: object) -> SavedT:
+    d = _check_keys(data)
     s = cls()
     s.options = Options.from_json(d["options"])
     s.n = n = s.options.players
@@ -93,7 +109,8 @@ def _read(cls, d):
     return s
 
 
-def _check_keys(d) -> None:
+def _check_keys(d: object) -> dict[str, Any]:
+    """The save's object, its keys checked."""
     if not isinstance(d, dict) or d.get("game") != "gostop" or d.get("schema") != SCHEMA:
         raise ValueError("not a Go-Stop save of this version")
     missing = KEYS - OPTIONAL - set(d)
@@ -102,46 +119,47 @@ def _check_keys(d) -> None:
         raise ValueError(f"Go-Stop save: missing {sorted(missing)}, unknown {sorted(unknown)}")
     if "partial" in d and d["partial"] is not False:
         raise ValueError("a saved game holds the whole deck: 'partial' must be false")
+    return d
 
 
 # -- fields --------------------------------------------------------------------------------
-def _int(v, lo: int, hi: int, what: str) -> int:
+def _int(v: object, lo: int, hi: int, what: str) -> int:
     if not is_int(v) or not lo <= v <= hi:
         raise ValueError(f"bad {what}: {v!r}")
     return v
 
 
-def _seat(v, n: int, what: str) -> int:
+def _seat(v: object, n: int, what: str) -> int:
     return _int(v, 0, n - 1, what)
 
 
-def _bool(v, what: str) -> bool:
+def _bool(v: object, what: str) -> bool:
     if not isinstance(v, bool):
         raise ValueError(f"bad {what}: {v!r}")
     return v
 
 
-def _ints(d, key: str, n: int, lo: int, hi: int) -> list:
+def _ints(d: dict[str, Any], key: str, n: int, lo: int, hi: int) -> list[int]:
     v = d[key]
     if not isinstance(v, list) or len(v) != n:
         raise ValueError(f"bad {key}: one number per seat expected")
     return [_int(x, lo, hi, key) for x in v]
 
 
-def _cards(v, what: str) -> list:
+def _cards(v: object, what: str) -> list[Card]:
     if not isinstance(v, list) or len(v) > 60 or not all(isinstance(x, str) for x in v):
         raise ValueError(f"bad {what}: a list of card names expected")
     return [parse_card(x) for x in v]
 
 
-def _per_seat(d, key: str, n: int) -> list:
+def _per_seat(d: dict[str, Any], key: str, n: int) -> list[list[Card]]:
     v = d[key]
     if not isinstance(v, list) or len(v) != n:
         raise ValueError(f"bad {key}: one list per seat expected")
     return [_cards(x, key) for x in v]
 
 
-def _card_or_none(v, what: str):
+def _card_or_none(v: object, what: str) -> Card | None:
     if v is None:
         return None
     if not isinstance(v, str):
@@ -149,7 +167,7 @@ def _card_or_none(v, what: str):
     return parse_card(v)
 
 
-def read_rng(v) -> random.Random:
+def read_rng(v: object) -> random.Random:
     """A random.Random from rng_state_to_json's output, every number checked."""
     if (not isinstance(v, list) or len(v) != 3 or not is_int(v[0])
             or not isinstance(v[1], list) or len(v[1]) != 625
@@ -162,7 +180,7 @@ def read_rng(v) -> random.Random:
 
 
 # -- parts of the state --------------------------------------------------------------------
-def _read_cards(s, d, n: int) -> None:
+def _read_cards(s: Saved, d: dict[str, Any], n: int) -> None:
     s.hands = _per_seat(d, "hands", n)
     s.captures = _per_seat(d, "captures", n)
     s.revealed = _per_seat(d, "revealed", n)
@@ -183,7 +201,7 @@ def _read_cards(s, d, n: int) -> None:
         s.stacks[_int(int(k), 1, 12, "stack month")] = _seat(v, n, "stack maker")
 
 
-def _read_counts(s, d, n: int) -> None:
+def _read_counts(s: Saved, d: dict[str, Any], n: int) -> None:
     s.chips = _ints(d, "chips", n, -MAX_CHIPS, MAX_CHIPS)
     s.go_counts = _ints(d, "go_counts", n, 0, 20)
     s.last_go = _ints(d, "last_go", n, 0, 1000)
@@ -194,7 +212,7 @@ def _read_counts(s, d, n: int) -> None:
     s.ppuks = _ints(d, "ppuks", n, 0, 12) if "ppuks" in d else [0] * n
 
 
-def _read_turn(s, d, n: int) -> None:
+def _read_turn(s: Saved, d: dict[str, Any], n: int) -> None:
     s.turn = _seat(d["turn"], n, "turn")
     if d["phase"] not in PHASES:
         raise ValueError(f"bad phase {d['phase']!r}")
@@ -210,7 +228,7 @@ def _read_turn(s, d, n: int) -> None:
     s.choices = _cards(d["choices"], "choices")
 
 
-def read_result(res, n: int) -> dict | None:
+def read_result(res: object, n: int) -> dict[str, Any] | None:
     """A settled hand's record (None while the hand is played); its consistency with
     the state (winner, payers, totals) is checked by check_state."""
     if res is None:

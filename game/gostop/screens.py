@@ -33,7 +33,7 @@ class GoStopBox(Overlay):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        st = table.ctl.state
+        st = table.ctl.source.state
         seat = table.ctl.viewer
         pts, lines, pays = st.payments_if_stop(seat)
         g = st.go_counts[seat]
@@ -161,7 +161,7 @@ class GoStopScoring(RoundEnd):
         # a joiner's: Enter only closes it (the host deals the next hand)
         self.go_on_label = "Close (the host deals the next hand)" if self.joined else "Deal the next hand"
         self.go_on_bar = "Close" if self.joined else "Next hand"
-        self.heading, self.lines = scoring_lines(table.ctl.state, table.names)
+        self.heading, self.lines = scoring_lines(table.ctl.source.state, table.names)
         extra = table.coach.end_lines()
         if extra:
             self.lines += [("", P.WHITE)] + [(line, P.LIGHT_GREEN) for line in extra]
@@ -209,11 +209,11 @@ class GoStopScoring(RoundEnd):
         ui.box(canvas, 3, 1, 74, h, P.WHITE, P.BLUE, title=self.heading)
         for i, (line, colour) in enumerate(self.lines[:h - 4]):
             ui.text(canvas, 5, 3 + i, line[:70], colour, P.BLUE)
-        w = (self.table.ctl.state.result or {}).get("winner")
+        w = (self.table.ctl.source.state.result or {}).get("winner")
         top = (h + 2) * 16 + 20
         if w is not None and top + 64 <= 464:
             ui.text_px(canvas, 24, top, f"{self.table.names[w]}: captures", P.WHITE)
-            groups, counts, _bd = capture_groups(self.table.ctl.state.captures[w])
+            groups, counts, _bd = capture_groups(self.table.ctl.source.state.captures[w])
             x = 24
             for g in ("brights", "animals", "ribbons", "junk"):
                 cs = groups[g]

@@ -164,7 +164,7 @@ class GoStopTable(TurnTable):
         self.speaker = Speaker(self.names)
 
     def _playback(self, model: Model, events: list[Any], pace_scale: float) -> list[Any]:
-        return build_stages(self.ctl.state, self.speaker, self.ctl.pace,
+        return build_stages(self.ctl.source.state, self.speaker, self.ctl.pace,
                             model, events, pace_scale, bottom=self.bottom)
 
     # -- who sits at the bottom, and what of his hand shows
@@ -180,7 +180,7 @@ class GoStopTable(TurnTable):
         its owner is the one asked (never behind a hand-over or at another's turn)."""
         if not self.ctl.hot_seat:
             return True
-        st = self.ctl.state
+        st = self.ctl.source.state
         return bool(not self.ctl.passing and st.phase != "hand_over"
                     and st.question().seat == self.ctl.viewer)
 
@@ -193,7 +193,7 @@ class GoStopTable(TurnTable):
     def live(self) -> tuple[Model, Layout]:
         key = (self.ctl.version, self.bottom)
         if self._model_cache is None or self._model_cache[0] != key:
-            m = Model.of(self.ctl.state)
+            m = Model.of(self.ctl.source.state)
             self._model_cache = (key, m, Layout(m, self.bottom, self.ctl.n))
         return self._model_cache[1], self._model_cache[2]
 
@@ -250,7 +250,7 @@ class GoStopTable(TurnTable):
             self.ctl.scoring_open = self.ctl.asking = False
             return Pop(stale[-1])
         held = not self.joined and not self.ctl.source.ready()     # a hosted game waits for its players
-        if self.app.top is not self or self.ctl.state is None or held:
+        if self.app.top is not self or self.ctl.source.state is None or held:
             return None
         signal = self.ctl.step(self.think_s())
         self.keymap.clamp_selection()
@@ -288,14 +288,14 @@ class GoStopTable(TurnTable):
         self.names[:] = seat_names_of(self.link)
 
     def turn(self) -> int | None:
-        st = self.ctl.state
+        st = self.ctl.source.state
         return None if st is None or st.phase == "hand_over" else int(st.question().seat)
 
     def tell(self, line: str) -> None:
         self.note(line)
 
     def over_lines(self) -> list[str]:
-        st = self.ctl.state
+        st = self.ctl.source.state
         if st is None:
             return []
         return ["Chips: " + ", ".join(f"{self.names[s]} {st.chips[s]:+d}" for s in range(st.n)) + "."]
@@ -308,7 +308,7 @@ class GoStopTable(TurnTable):
     def ask(self, q: Any) -> Push:
         if q.kind == "go_stop":
             return Push(GoStopBox(self.app, self))
-        st = self.ctl.state
+        st = self.ctl.source.state
         m = q.cards[0].month
         if q.kind == "bomb":
             two = sum(1 for c in st.hands[q.seat] if c.month == m) == 2   # the two-card bomb
@@ -328,7 +328,7 @@ class GoStopTable(TurnTable):
 
         def answer(move: Any) -> None:
             self.ctl.asking = False
-            if st is self.ctl.state:
+            if st is self.ctl.source.state:
                 self.apply(move, pace_scale=0.6)
 
         return Push(CoachedQuestion(self.app, self, text, lambda: answer(yes), lambda: answer(no),
@@ -389,9 +389,9 @@ class GoStopTable(TurnTable):
         and the state is the one drawn; keys, notes and the blink redraw anyway. A
         hosted or joined table: every frame (the network's news)."""
         ctl = self.ctl
-        if self.joined or ctl.host is not None or ctl.state is None:
+        if self.joined or ctl.host is not None or ctl.source.state is None:
             return True
-        q = ctl.state.question()
+        q = ctl.source.state.question()
         at_rest = (not ctl.stages and ctl.version == self._drawn_version
                    and q.kind != "hand_over" and q.seat == ctl.viewer and q.seat in ctl.humans
                    and q.seat not in ctl.remote)
@@ -412,12 +412,12 @@ class GoStopTable(TurnTable):
 
     # -- the hand over
     def open_scoring(self) -> Push:
-        self.ctl.history.append(hand_summary(self.ctl.state, self.names))
+        self.ctl.history.append(hand_summary(self.ctl.source.state, self.names))
         if self.joined:              # the host keeps the statistics and deals the next hand
             return Push(GoStopScoring(self.app, self, self.close_scoring))
         counts, bests, ended = self.ctl.hand_counts()
         record_stats(self.app.stats, "gostop", counts, bests, level=self.level_name(), ended=ended,
-                     variant=variant_name(self.ctl.state.options, self.app.options, self.app.storage))
+                     variant=variant_name(self.ctl.source.state.options, self.app.options, self.app.storage))
         self.save()   # every finished hand is kept: a crash loses at most one hand
         return Push(GoStopScoring(self.app, self, self.next_hand))
 
@@ -437,7 +437,7 @@ class GoStopTable(TurnTable):
         self.ctl.check_invariants()
         if self.joined:
             return
-        data = json.loads(json.dumps(self.ctl.state.to_json()))
+        data = json.loads(json.dumps(self.ctl.source.state.to_json()))
         assert GoStopState.from_json(data).to_json() == data
 
     def level_name(self) -> str:
@@ -458,13 +458,13 @@ class GoStopTable(TurnTable):
 
     # -- speech before a joiner's first view
     def spoken_focus(self) -> str:
-        return "" if self.ctl.state is None else super().spoken_focus()
+        return "" if self.ctl.source.state is None else super().spoken_focus()
 
     def spoken_state(self) -> str:
-        return "Waiting for the host." if self.ctl.state is None else super().spoken_state()
+        return "Waiting for the host." if self.ctl.source.state is None else super().spoken_state()
 
     def spoken_detail(self) -> str | None:
-        return None if self.ctl.state is None else super().spoken_detail()
+        return None if self.ctl.source.state is None else super().spoken_detail()
 
 
 # ---------------------------------------------------------------- menu hooks

@@ -31,19 +31,20 @@ class GoStopCoach:
     # -- the coach
     def coach_ready(self) -> bool:
         """The human at the keyboard is asked something (a card, a match, Go/Stop...)."""
-        q = self.table.ctl.state.question()
+        q = self.table.ctl.source.state.question()
         return (not self.table.ctl.stages and not self.table.ctl.scoring_open and not self.table.ctl.passing
                 and q.kind != "hand_over" and q.seat == self.table.ctl.viewer)
 
     def ask_coach(self) -> str | None:
         """H: the coach's advice in the notes (and returned), or a beep off one's turn."""
         if not self.coach_ready():
-            moving = self.table.ctl.stages and self.table.ctl.state.question().seat == self.table.ctl.viewer
+            ctl = self.table.ctl
+            moving = ctl.stages and ctl.source.state.question().seat == ctl.viewer
             self.table.refuse("The coach answers when the cards stop moving (Enter hurries them)."
                         if moving else "The coach answers on your turn.")
             return None
-        q = self.table.ctl.state.question()
-        advice = coach.advise(self.table.ctl.state.view(q.seat), self.table.names)
+        q = self.table.ctl.source.state.question()
+        advice = coach.advise(self.table.ctl.source.state.view(q.seat), self.table.names)
         self.table.ctl.coach_used()
         self.point_at(advice.move)
         text = "Coach: " + advice.text
@@ -59,13 +60,13 @@ class GoStopCoach:
             want = FLIP if isinstance(move, FlipStock) else move.card
             if want in entries:
                 t.sel = entries.index(want)
-        elif isinstance(move, ChooseMatch) and move.card in t.ctl.state.choices:
-            t.choice = t.ctl.state.choices.index(move.card)
+        elif isinstance(move, ChooseMatch) and move.card in t.ctl.source.state.choices:
+            t.choice = t.ctl.source.state.choices.index(move.card)
 
     # -- challenges
     def challenge_offer(self) -> tuple[Challenge | None, str]:
         """The challenge of this game as it stands (None, and why, if it cannot be one)."""
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         if len(self.table.ctl.humans) != 1:
             return None, NEEDS_ONE
         if st.seed is None:
@@ -79,7 +80,7 @@ class GoStopCoach:
 
     def end_lines(self) -> list[str]:
         """The hand's score screen's lines on the coach's help and the challenge."""
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         res = st.result or {}
         out = []
         hints = self.table.ctl.coach_hand

@@ -32,12 +32,12 @@ class GoStopView:
         o = self.table.app.options
         tbl, txt = o["colour.table"], o["colour.text"]
         canvas.fill(P.PALETTE[tbl])
-        if self.table.ctl.state is None:       # a joiner before the host's first view (joined.py's)
+        if self.table.ctl.source.state is None:       # a joiner before the host's first view (joined.py's)
             self.table.joined.draw_waiting(canvas)
             self.table.draw_notes(canvas)
             return
         model, lay = self.table.shown()
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         stage = self.table.ctl.stages[0] if self.table.ctl.stages else None
         self._draw_info(canvas)
         face_c, back_c = o["colour.face"], o["colour.back"]
@@ -81,7 +81,7 @@ class GoStopView:
         self.table.draw_notes(canvas)
 
     def _draw_info(self, canvas):
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         ui.fill(canvas, 0, 0, 80, 1, P.BLUE)
         deal = "-" if st.deal_no is None else st.deal_no
         q = st.question()
@@ -110,7 +110,7 @@ class GoStopView:
         ui.text(canvas, 79 - len(t), 0, t, P.YELLOW if mine else P.LIGHT_CYAN, P.BLUE)
 
     def _draw_seat_text(self, canvas, seat, lay, col, row, width, tbl, txt):
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         bd = lay.breakdowns[seat]
         pts = bd.total
         turn = st.question().seat == seat and st.phase != "hand_over"
@@ -169,10 +169,11 @@ class GoStopView:
         arrows = self.table.app.options["colour.arrows"]
         ents = self.table.keymap.entries() if ph == "play" else []
         sel = ents[self.table.sel % len(ents)] if ents else None
+        shown = self.table.ctl.source.state.revealed[me]
         for c, rr in zip(hand, rects):
             r = rr.move(0, -RAISE) if c is sel else rr
-            canvas.blit(art.face(c, face_c) if face_up or c in self.table.ctl.state.revealed[me] else back, r)
-            if c in self.table.ctl.state.revealed[me]:
+            canvas.blit(art.face(c, face_c) if face_up or c in shown else back, r)
+            if c in shown:
                 # a magenta frame, not a label: below the hand lies the card's description
                 art.draw_frame(canvas, r, P.LIGHT_MAGENTA, 1)
         if FLIP in ents:
@@ -189,7 +190,7 @@ class GoStopView:
                     for tr in trs:
                         art.draw_frame(canvas, tr, arrows if self.table.app.blink else P.WHITE, 1)
         if ph == "match":
-            choices = self.table.ctl.state.choices
+            choices = self.table.ctl.source.state.choices
             for i, c in enumerate(choices):
                 tr = lay.rect_of(c)
                 if tr is None:
@@ -212,7 +213,7 @@ class GoStopView:
         """Rows 24-25: what the chosen card is and what playing it would do."""
         t = self.table
         ph = t.keymap.human_phase()
-        st = t.ctl.state
+        st = t.ctl.source.state
         waiting = t.waiting_line()
         if waiting and ph is None:          # a network game: a player away (on this seat's turn: its card)
             ui.text(canvas, 1, 24, waiting, P.LIGHT_RED, width=78)

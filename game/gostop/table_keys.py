@@ -19,10 +19,11 @@ class GoStopKeys:
 
     def entries(self):
         """The hand entries to choose from: hand cards, and FLIP with bomb credits."""
-        if self.table.ctl.state is None:        # a joiner before the host's first view
+        st = self.table.ctl.source.state
+        if st is None:        # a joiner before the host's first view
             return []
-        hand = list(self.table.ctl.state.hands[self.table.bottom])
-        if self.table.ctl.state.credits[self.table.bottom] > 0 and self.table.ctl.state.stock:
+        hand = list(st.hands[self.table.bottom])
+        if st.credits[self.table.bottom] > 0 and st.stock:
             hand.append(FLIP)
         return hand
 
@@ -34,11 +35,11 @@ class GoStopKeys:
     def human_phase(self):
         """'play', 'match' or None: what the human's keys do now."""
         ctl = self.table.ctl
-        if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing or ctl.state is None:
+        if ctl.stages or ctl.asking or ctl.scoring_open or ctl.passing or ctl.source.state is None:
             return None
         if not ctl.source.ready():
             return None        # a hosted game waits for its players; a joiner's move is on its way
-        q = ctl.state.question()
+        q = ctl.source.state.question()
         if q.seat != ctl.viewer:
             return None
         if q.kind == "play":
@@ -55,14 +56,15 @@ class GoStopKeys:
                 return False
             self.table.sel = (self.table.sel + d) % k
         elif ph == "match":
-            self.table.choice = (self.table.choice + d) % len(self.table.ctl.state.choices)
+            self.table.choice = (self.table.choice + d) % len(self.table.ctl.source.state.choices)
         else:
             return False
 
     def sel_end(self, last: bool):
         """Home/End: the first or last card of the hand (or of the table cards to take)."""
         ph = self.human_phase()
-        k = len(self.entries()) if ph == "play" else len(self.table.ctl.state.choices) if ph == "match" else 0
+        choices = self.table.ctl.source.state.choices
+        k = len(self.entries()) if ph == "play" else len(choices) if ph == "match" else 0
         if k == 0:
             return False
         if ph == "play":
@@ -80,24 +82,26 @@ class GoStopKeys:
             self.table.choice = 0
             return self.table.apply(FlipStock() if e == FLIP else PlayCard(e), pace_scale=0.6)
         if ph == "match":
-            c = self.table.ctl.state.choices[self.table.choice % len(self.table.ctl.state.choices)]
+            choices = self.table.ctl.source.state.choices
+            c = choices[self.table.choice % len(choices)]
             self.table.choice = 0
             return self.table.apply(ChooseMatch(c), pace_scale=0.6)
         return False
 
     def show_chips(self) -> Push:
         lines = ["Chips won and lost since the start:", ""]
+        st = self.table.ctl.source.state
         for s in range(self.table.ctl.n):
-            lines.append(f"  {self.table.names[s]:<12} {self.table.ctl.state.chips[s]:+6d}")
-        if self.table.ctl.state.multiplier > 1:
-            lines += ["", f"The next payment is multiplied by {self.table.ctl.state.multiplier} (nagari)."]
+            lines.append(f"  {self.table.names[s]:<12} {st.chips[s]:+6d}")
+        if st.multiplier > 1:
+            lines += ["", f"The next payment is multiplied by {st.multiplier} (nagari)."]
         lines += ["", "Hands played:"] + (self.table.ctl.history[-30:] or ["  none finished yet"])
         return Push(TextBox(self.table.app, "Chips", lines))
 
     def bindings(self):
         """The keys of the moment, those a turn needs on the key bar (F2, the rules, and
         F3 are in the F1 box)."""
-        if self.table.ctl.state is None:        # a joiner: nothing to play nor count yet
+        if self.table.ctl.source.state is None:        # a joiner: nothing to play nor count yet
             return self.table.joined.waiting_bindings()
         b = []
         ph = self.human_phase()

@@ -57,7 +57,7 @@ def load(storage) -> SavedTable | None:
 
 def table_json(ctl, log: list, ai_rngs: list) -> dict:
     """What the table saves: `ctl` is its controller.GoStopController."""
-    return {"state": ctl.state.to_json(), "levels": ctl.levels, "speed": ctl.speed,
+    return {"state": ctl.source.state.to_json(), "levels": ctl.levels, "speed": ctl.speed,
             "ai_rngs": ai_rngs, "history": ctl.history[-KEEP_LINES:],
             "log": log[-KEEP_LINES:], "wait": ctl.wait, "stats_hand": ctl.stats_hand,
             "humans": list(ctl.humans),

@@ -22,7 +22,7 @@ class GoStopSpeech:
 
     def spoken_focus(self) -> str:
         ph = self.table.keymap.human_phase()
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         if ph == "play":
             ents = self.table.keymap.entries()
             if not ents:
@@ -42,7 +42,7 @@ class GoStopSpeech:
         when the hand is face up: never another human's)."""
         if not self.table.hand_visible():
             return None
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         months: dict[int, list] = {}
         for c in st.hands[self.table.bottom]:
             months.setdefault(c.month, []).append(c)
@@ -56,7 +56,7 @@ class GoStopSpeech:
             else f"{self.whose(self.table.bottom)} hand is empty."
 
     def spoken_state(self) -> str:
-        st = self.table.ctl.state
+        st = self.table.ctl.source.state
         me = self.table.bottom
         parts = []
         q = st.question()

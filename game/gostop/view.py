@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .cards import Card, deck
 from .moves import Move, Question
@@ -47,7 +47,10 @@ class Viewed(Protocol):
 
     def scores(self) -> list[int]: ...
 
-    def copy(self, share_rng: bool = False) -> Viewed: ...
+    def copy(self: ViewedT, share_rng: bool = False) -> ViewedT: ...
+
+
+ViewedT = TypeVar("ViewedT", bound=Viewed)   # the state itself (a copy or redeal is one too)
 
 
 def player_view(s: Viewed, seat: int) -> PlayerView:
@@ -74,7 +77,7 @@ def player_view(s: Viewed, seat: int) -> PlayerView:
         last_turn=s.last_turn, target=s.options.target_points, result=s.result, ppuks=tuple(s.ppuks))
 
 
-def redeal_hidden(s: Viewed, seat: int, rng: random.Random) -> Viewed:
+def redeal_hidden(s: ViewedT, seat: int, rng: random.Random) -> ViewedT:
     """A copy of the state `s` in which the cards `seat` cannot see (the other hands
     but their shown cards, and the stock) are dealt anew among those places, each
     keeping its size. While another seat is asked to bomb or shake, its cards of

@@ -11,14 +11,14 @@ told). No pygame here.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game import net_fields as F
 from game.cards import Card, full_deck
 from game.engine import Event
 from game.nerts import replay_codec
-from game.nerts.moves import NUM_COLUMNS, NextRound, Seated
+from game.nerts.moves import NUM_COLUMNS, Move, NextRound, Seated
 from game.nerts.moves import Event as RoundEvent
 from game.nerts.options import NertsOptions
 from game.nerts.piles import MAX_ROTATIONS, card_token
@@ -83,7 +83,7 @@ def layouts_to_json(engine: Game) -> list[dict[str, Any]]:
 _SECRET = {"round_dealt": "deal_no"}
 
 
-def events_for(events: list[Event], seat: int) -> list[dict[str, Any]]:
+def events_for(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
     """The events of one apply() as JSON (their cards already tokens), as `seat` may
     read them."""
     out = F.events_for(events, seat, _WITHHELD, "Nerts")
@@ -220,7 +220,10 @@ def move_to_wire(move: Any) -> Any:
 def move_from_wire(seat: int, data: Any) -> Any:
     if data == NEXT_ROUND:
         return NextRound(seat)
-    return Seated(seat, replay_codec.move_from_json(data))
+    move = replay_codec.move_from_json(data)
+    if not isinstance(move, Move):    # a Race is the table's record of a step, no seat's move
+        raise ValueError("not a seat's move of Nerts")
+    return Seated(seat, move)
 
 
 listed_form = as_listed

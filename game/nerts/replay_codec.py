@@ -33,10 +33,7 @@ STEP_SECONDS = STEP              # the table's clock step, in seconds
 LEVELS = tuple(lv for lv in LEVEL_CHOICES if lv != "human")   # weakest first
 
 
-__all__ = ["Race"]      # (a replay's record of a raced step: the engine's move, game/nerts/moves.py)
-
-
-def engine_from_json(data: dict) -> Game:
+def engine_from_json(data: dict[str, Any]) -> Game:
     """A game holding the round of a replay's start (ValueError if damaged)."""
     rnd = Round.from_json(data)
     if rnd.options.seats < 2:
@@ -52,7 +49,7 @@ def recorded(engine: Game) -> Round:
     return engine.round
 
 
-def seat_count(state: dict) -> int:
+def seat_count(state: dict[str, Any]) -> int:
     return int(state["options"]["seats"])
 
 
@@ -62,6 +59,7 @@ def seat_count(state: dict) -> int:
 _WORDS = {"F": Move.flip(), "T": Move.turn(), "V": Move.vote()}
 _PLAY = re.compile(r"(p|w|c[0-3])>(s|c)(\d{1,2})?(?:x(\d{1,2}))?")
 _RACE = re.compile(r"r([0-3]{2,4})")
+_SOURCES: dict[str | None, str] = {PILE: "p", WASTE: "w"}   # a column: "c" and its number
 
 
 def move_to_json(move: Move | Race) -> str:
@@ -72,7 +70,7 @@ def move_to_json(move: Move | Race) -> str:
     word = next((w for w, m in _WORDS.items() if m == move), None)
     if word is not None:
         return word
-    src = {PILE: "p", WASTE: "w"}.get(move.src) or f"c{move.col}"
+    src = _SOURCES.get(move.src) or f"c{move.col}"
     dst = ("s" if move.dst == FOUND else "c") + ("" if move.to is None else str(move.to))
     return f"{src}>{dst}" + ("" if move.count is None else f"x{move.count}")
 
@@ -99,7 +97,7 @@ def move_from_json(data: Any) -> Move | Race:
     return move
 
 
-def outcome(start: dict, engine: Game, names: list[str]) -> tuple[str, list[int]]:
+def outcome(start: dict[str, Any], engine: Game, names: list[str]) -> tuple[str, list[int]]:
     """The round's result line (who called G'NERTS, each side's points; a side is a
     seat, or partners' names joined by &) and each seat's points, from the game's
     engine as the round ended."""
@@ -108,7 +106,11 @@ def outcome(start: dict, engine: Game, names: list[str]) -> tuple[str, list[int]
 
     def side(i: int) -> str:
         return " & ".join(names[s] for s in o.seats_of(i))
-    how = f"{side(final.caller)} called G'NERTS" if final.end_reason == "gnerts" else "A standstill"
+    if final.end_reason == "gnerts":
+        assert final.caller is not None, "a G'NERTS call names its caller (the round's invariants)"
+        how = f"{side(final.caller)} called G'NERTS"
+    else:
+        how = "A standstill"
     totals = ", ".join(f"{side(i)} {d['total']:+d}" for i, d in enumerate(final.score_details()))
     return (how + ": " + totals)[:200], final.scores()
 
