@@ -12,12 +12,14 @@ history is dropped alone (one notice, the file written again repaired), since an
 game's record is not worth the counters."""
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.storage import Storage
+
+if TYPE_CHECKING:
+    import datetime  # (loaded where a date is read or made: not before the first frame)
 
 FILE = "stats.json"
 SCHEMA = 2
@@ -76,6 +78,7 @@ def check_entry(entry: Any) -> dict[str, Any]:
     try:
         if not isinstance(day, str) or len(day) != 10:
             raise ValueError
+        import datetime
         datetime.date.fromisoformat(day)
     except ValueError:
         raise ValueError(f"date {str(day)[:12]!r}") from None
@@ -158,6 +161,7 @@ class GameEnd:
     def entry(self, level: str | None = None, variant: str | None = None,
               day: datetime.date | None = None) -> dict[str, Any]:
         """The history's entry of this game (checked: ValueError if it cannot be true)."""
+        import datetime
         side = min(self.mine, key=lambda s: (self.place(s), -self.points[s]))
         n = len(self.points)
         entry: dict[str, Any] = {
