@@ -169,6 +169,9 @@ class StatisticsBox(TextBox):
                 "L lost, = level, or in a game of three or more the place (1 won). A game left "
                 "and resumed counts once, when it ends.",
                 "",
+                "With speech on, the screen is said in words: each chart in short (won, lost, the "
+                "best points), and Ctrl+F11 says the last games one by one.",
+                "",
                 "E writes everything as CSV (statistics.csv in the saves folder), for a "
                 "spreadsheet. PgUp/PgDn turn the pages, Esc or Enter goes back."]
 
