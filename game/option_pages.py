@@ -1,15 +1,25 @@
 """Options declared on pages: an option (Opt) with its allowed values and how each
 reads, and a page of them (OptionPage). The shell's pages and each game's settings
 module declare theirs with choice, flag, colour, number and text; game/options.py
-collects them all. No pygame here.
+collects them all. An option whose value goes unused while other options say so (a
+knock limit that a rule sets instead) declares it (`overruled`): the options program
+then shows what its line means now, and Left/Right beep with why. No pygame here.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game import palette
+
+
+@dataclass(frozen=True)
+class Overruled:
+    """An option's value unused now: what its line reads instead ("The 1st upcard
+    (Oklahoma)"), and why it cannot be changed here, with the way to change it."""
+    shown: str
+    why: str
 
 
 @dataclass
@@ -22,6 +32,12 @@ class Opt:
     max_len: int = 0                   # text options: the longest text allowed
     hint: str = ""
     chars: str = ""                    # text options: the only characters taken ("": any printable)
+    # the options -> Overruled while the others leave this value unused (None: it is used)
+    overruled: Callable[[Mapping[str, Any]], Overruled | None] | None = None
+
+    def overruled_by(self, options: Mapping[str, Any]) -> Overruled | None:
+        """Overruled when the other options leave this value unused now, else None."""
+        return self.overruled(options) if self.overruled else None
 
     def takes(self, ch: str) -> bool:
         """A character typed on this text option is kept."""
@@ -68,8 +84,9 @@ def colour(key: str, label: str, default: int, hint: str = "") -> Opt:
     return Opt(key, label, default, list(range(16)), palette.NAMES, hint=hint)
 
 
-def number(key: str, label: str, default: int, lo: int, hi: int, step: int = 1, hint: str = "") -> Opt:
-    return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint)
+def number(key: str, label: str, default: int, lo: int, hi: int, step: int = 1, hint: str = "",
+           overruled: Callable[[Mapping[str, Any]], Overruled | None] | None = None) -> Opt:
+    return Opt(key, label, default, list(range(lo, hi + 1, step)), hint=hint, overruled=overruled)
 
 
 def text(key: str, label: str, default: str, max_len: int, hint: str = "", chars: str = "") -> Opt:

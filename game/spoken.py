@@ -20,7 +20,7 @@ SYMBOLS = {"\x18": " up ", "\x19": " down ", "\x1a": " right ", "\x1b": " left "
 _CARD = re.compile(r"\b(10|[2-9AJQKT])([\x03-\x06])")
 _LONE_SUIT = re.compile(r"[\x03-\x06]")
 _LETTER_CODE = re.compile(r"\s\([RYGBW]\)")
-_FRAMES = re.compile(r"[\u2500-\u257f\xb0-\xdf\u2580-\u259f]")
+_FRAMES = re.compile(r"[\u2500-\u259f]")   # box drawing and blocks
 _SPACES = re.compile(r"\s+")
 
 

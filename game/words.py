@@ -16,3 +16,11 @@ def listed(names: Sequence[str]) -> str:
     if len(names) < 3:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def ordinal(n: int) -> str:
+    """'first', 'third': a place in words (a game seats eight at most; past that, the number)."""
+    return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else str(n)

@@ -10,6 +10,8 @@ import pygame
 from game.cards import Card
 from game.gin.options import GinOptions
 from game.gin.setup import SessionScene
+from game.scenes.options import OptionsScene
+from game.speech import RecordingSpeaker
 from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table, press
 from tests.test_gin_third_pass import texts_drawn
 
@@ -64,3 +66,31 @@ def test_an_ace_upcard_is_gin_only_on_the_score_screen(app):
     make_table(app, GIN_HUMAN, CPU_HAND, "AH", options=OKLAHOMA)
     press(app, K.K_F4)
     assert "This hand: gin only (Oklahoma, ace upcard)." in app.top.notes
+
+
+def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, monkeypatch):
+    app.options["speech.on"] = True
+    app.speaker = voice = RecordingSpeaker()
+    scene = OptionsScene(app)
+    app.push(scene)
+    app.run(max_frames=1)
+    while scene.current.title != "Gin play":
+        press(app, K.K_PAGEDOWN)
+    keys = [o.key for o in scene.current.opts]
+    down = keys.index("gin.knock_value") - keys.index("gin.oklahoma")
+    press(app, *[K.K_DOWN] * keys.index("gin.knock_value"))
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "\x11 10 \x10" in drawn and "The 1st upcard" not in drawn     # Oklahoma off: the value
+    press(app, *[K.K_UP] * down, K.K_RIGHT, *[K.K_DOWN] * down)           # Oklahoma on
+    assert scene.opts["gin.oklahoma"] and scene.item.key == "gin.knock_value"
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "The 1st upcard (Oklahoma)" in drawn and " 10 " not in drawn
+    assert "The 1st upcard sets it; turn Oklahoma off to choose. Kept for later: 10." in drawn
+    assert voice.said[-1] == ("Gin play page. Knock with at most: The 1st upcard (Oklahoma). The 1st upcard "
+                              "sets it; turn Oklahoma off to choose. Kept for later: 10.")
+    b = app.beeps
+    press(app, K.K_RIGHT)                                  # no value to choose: the upcard's
+    assert app.beeps == b + 1 and scene.opts["gin.knock_value"] == 10
+    press(app, *[K.K_UP] * down, K.K_RIGHT, *[K.K_DOWN] * down, K.K_LEFT)   # Oklahoma off: chosen
+    assert not scene.opts["gin.oklahoma"] and scene.opts["gin.knock_value"] == 9 and app.beeps == b + 1
+    assert "\x11 9 \x10" in texts_drawn(monkeypatch, scene, app.canvas)

@@ -10,7 +10,7 @@ computer's difficulty. Kept permanently in saves/options.json by the shell.
 from __future__ import annotations
 
 from game.gin.options import GinOptions
-from game.option_pages import OptionPage, choice, flag, number, text
+from game.option_pages import OptionPage, Overruled, choice, flag, number, text
 from game.presets import PresetBook
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -38,6 +38,17 @@ POINTS_PAGE = OptionPage("Gin points", [
          "bonuses in the game. Therefore you have the option to set them to whatever "
          "you prefer.\" Left and right adjust the points by 5."])
 
+def knock_overruled(rules) -> Overruled | None:
+    """The knock limit unused: Straight Gin has no knocking, and under Oklahoma the 1st
+    upcard sets it (GIN!: "the value of the 1st upcard each hand determines the maximum
+    Knock value allowed"). rules: the options, or a session's rule values."""
+    if rules["gin.straight_gin"]:
+        return Overruled("No knocking (Straight Gin)", "Straight Gin: no knocking (turn it off to knock).")
+    if rules["gin.oklahoma"]:
+        return Overruled("The 1st upcard (Oklahoma)", "The 1st upcard sets it; turn Oklahoma off to choose.")
+    return None
+
+
 PLAY_PAGE = OptionPage("Gin play", [
     flag("gin.oklahoma", "Oklahoma", False,
          hint="The first upcard sets the knock value; a spade doubles the hand."),
@@ -48,7 +59,7 @@ PLAY_PAGE = OptionPage("Gin play", [
     choice("gin.level", "The computer plays", "normal", LEVELS, LEVEL_LABELS,
            hint="Easy keeps it simple; Hard counts every card seen; Expert reads you."),
     number("gin.knock_value", "Knock with at most", 10, 1, 10,
-           hint="The most unplayable points to knock with (not in Oklahoma)."),
+           hint="The most unplayable points to knock with (not in Oklahoma).", overruled=knock_overruled),
     flag("gin.straight_gin", "Straight Gin", False, hint="No knocking: every hand is won by Gin."),
     flag("gin.big_gin", "Big Gin", False,
          hint="All 11 cards in groups after the draw: out with no discard, Big Gin's bonus."),

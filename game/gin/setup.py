@@ -116,11 +116,9 @@ class SessionScene(SetupScreen):
         return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
 
     def _knock_shown(self, value: int) -> str:
-        """The knock limit line: the value, or what sets it instead (GIN!: under Oklahoma
-        "the value of the 1st upcard each hand determines the maximum Knock value")."""
-        if self.rules()["gin.straight_gin"]:
-            return "No knocking (Straight Gin)"
-        return "The 1st upcard (Oklahoma)" if self.values["oklahoma"] else str(value)
+        """The knock limit line: the value, or what sets it instead (as the options program)."""
+        overruled = S.knock_overruled(self.rules())
+        return overruled.shown if overruled else str(value)
 
     # ---- actions ----
     def flip(self, key: str, d: int = 1):
@@ -136,11 +134,9 @@ class SessionScene(SetupScreen):
         if key in ("oklahoma", "hollywood"):
             v[key] = not v[key]
         elif key == "gin.knock_value":
-            if self.rules()["gin.straight_gin"]:
-                self.notice = "Straight Gin: no knocking (turn it off to knock)."
-                return False
-            if v["oklahoma"]:
-                self.notice = "The 1st upcard sets it; turn Oklahoma off to choose."
+            overruled = S.knock_overruled(self.rules())
+            if overruled:
+                self.notice = overruled.why
                 return False
             v["rules"][key] = (self.rules()[key] - 1 + d) % 10 + 1
         else:

@@ -1,6 +1,8 @@
 """The options program, as GIN! had it: pages of items (PgUp/PgDn), Up/Down between
 items, Left/Right flip through the choices, a preview of the colours at the bottom,
-Esc keeps the options permanently (saves/options.json)."""
+Esc keeps the options permanently (saves/options.json). An option the others leave
+unused now (its Opt.overruled) reads what it means instead, dimmed; its hint says why,
+with the value kept for later, and Left/Right beep."""
 from __future__ import annotations
 
 import pygame
@@ -72,9 +74,15 @@ class OptionsScene(Scene):
     def hint(self, spec) -> str:
         if spec.key == "speech.on" and self.speech_problem():
             return self.speech_problem()
+        overruled = spec.overruled_by(self.opts)
+        if overruled:
+            return f"{overruled.why} Kept for later: {spec.text(self.opts[spec.key])}."
         return spec.hint
 
     def value_text(self, spec) -> str:
+        overruled = spec.overruled_by(self.opts)
+        if overruled:
+            return overruled.shown
         shown = spec.text(self.opts[spec.key])
         if spec.key == "speech.on" and self.speech_problem():
             shown += ": no voice"
@@ -89,8 +97,8 @@ class OptionsScene(Scene):
 
     def flip(self, delta):
         spec = self.item
-        if spec.is_text():
-            return False
+        if spec.is_text() or spec.overruled_by(self.opts):
+            return False     # an overruled value: its hint says why
         self.opts[spec.key] = spec.step(self.opts[spec.key], delta)
         self.live()
 
@@ -214,11 +222,13 @@ class OptionsScene(Scene):
             ui.text(canvas, 11, row, spec.label, P.BLACK if sel else P.WHITE, bg, 28)
             value = self.opts[spec.key]
             shown = self.value_text(spec)
+            overruled = spec.overruled_by(self.opts)
             if spec.is_text():     # in the column of the other values, after the arrow's room
                 shown = "  " + shown + ("_" if sel and self.app.blink else " ")
-            else:
-                shown = f"\x11 {shown} \x10" if sel else f"  {shown}  "
-            ui.text(canvas, 41, row, shown, P.YELLOW if not sel else P.BLACK, bg, 29)
+            else:                  # the arrows: Left/Right change it (not an overruled one)
+                shown = f"\x11 {shown} \x10" if sel and not overruled else f"  {shown}  "
+            fg = (P.BLUE if sel else P.LIGHT_GREY) if overruled else P.BLACK if sel else P.YELLOW
+            ui.text(canvas, 41, row, shown, fg, bg, 29)
             if sel and spec.is_text():
                 self.field_at = ui.cell_rect(43, row, min(len(shown), 29) - 2)
             if spec.key.startswith("colour.") and not spec.is_text():
@@ -228,7 +238,8 @@ class OptionsScene(Scene):
         below = top + len(opts) + 5         # under the box's shadow, not on it
         hint = self.hint(self.item)
         if hint:
-            ui.center(canvas, below, hint, P.LIGHT_CYAN, P.BLUE)
+            ui.center(canvas, below, hint, P.YELLOW if self.item.overruled_by(self.opts) else P.LIGHT_CYAN,
+                      P.BLUE)
             below += 1
         notices = self.notices()[:3]
         for i, (line, colour) in enumerate(notices):

@@ -5,16 +5,23 @@ by side (HISTORY_MAX fit the box's width; the screen tells them apart by colour)
 CHART_ROWS cells high under a scale of the tallest, with a row of marks under them:
 W won, L lost, = level, or the place in a game of three or more. No pygame here: the
 Statistics screen lays these lines out and colours them (game/scenes/statistics.py).
+
+The voice never reads the blocks: a chart is said in words, short first (chart_summary:
+how many won and lost, the best points), one game after the other when asked
+(chart_words); a share is said as its percentage alone.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.words import counted, ordinal
+
 FULL, HALF, EMPTY = "\u2588", "\u2584", "\u00b7"     # █ ▄ ·
 CHART_ROWS = 3                  # a column's height in cells (half a cell a step)
 SCALE_W = 7                     # the scale left of the columns: the tallest column's points
 OUTCOME_MARKS = {"won": "W", "lost": "L", "level": "="}
+OUTCOMES = ("won", "lost", "level")
 
 
 def share_bar(won: int, played: int, width: int = 10) -> str:
@@ -65,3 +72,23 @@ def games_chart(entries: Sequence[Mapping[str, Any]]) -> list[str]:
         rows.append((scale + "".join(FULL if s >= 2 * row + 2 else HALF if s == 2 * row + 1 else " "
                                      for s in steps)).rstrip())
     return rows + [" " * SCALE_W + "".join(mark(e) for e in entries)]
+
+
+def _last(entries: Sequence[Mapping[str, Any]], unit: str) -> str:
+    return f"Last {counted(len(entries), unit)}"
+
+
+def chart_summary(entries: Sequence[Mapping[str, Any]], unit: str) -> str:
+    """The chart in a few words: "Last 9 games: 3 won, 6 lost; best 222 points"."""
+    told = [f"{n} {o}" for o in OUTCOMES if (n := sum(1 for e in entries if e["outcome"] == o))]
+    best = max(e["points"] for e in entries)
+    return f"{_last(entries, unit)}: {', '.join(told)}; best {counted(best, 'point')}"
+
+
+def chart_words(entries: Sequence[Mapping[str, Any]], unit: str) -> str:
+    """The chart game by game, oldest first, each its outcome (or place) and points:
+    "Last 3 games, oldest first: third, 40 points; first, 150 points; ..."."""
+    def said(e: Mapping[str, Any]) -> str:
+        how = e["outcome"] if e["outcome"] == "level" or "place" not in e else ordinal(e["place"])
+        return f"{how}, {counted(e['points'], 'point')}"
+    return f"{_last(entries, unit)}, oldest first: " + "; ".join(said(e) for e in entries)

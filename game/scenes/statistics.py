@@ -2,7 +2,9 @@
 two aligned columns, a table with a row per computers' level and per variant (played,
 won, the share and a bar of it), and a chart of the last finished games (the
 statistics' history: their points, won, lost or level, or the place); E exports it
-all as CSV into the saves folder. The words come from the statistics
+all as CSV into the saves folder. Spoken, the screen is its words alone (the same lines
+with a share's bar left out and a chart said in words: game/scenes/stat_charts.py), all
+of it at once, and Ctrl+F11 the last games one by one. The words come from the statistics
 (stats.lines: each counter's label) and the games' list (a game's history_unit names
 what its history holds); nothing here names a game. Paged by the shared pager: a
 game's name heads each page its section goes on over, and a chart is never cut by a
@@ -24,12 +26,15 @@ from game.scenes.stat_charts import (
     FULL,
     HALF,
     SCALE_W,
+    chart_summary,
+    chart_words,
     games_chart,
     legend,
     percent,
     share_bar,
 )
 from game.stats import COUNTS, HISTORY_MAX
+from game.words import counted
 
 CSV_NAME = "statistics.csv"
 WIDTH = 76                  # the box (72 columns of text)
@@ -54,54 +59,66 @@ def played_won(counters: dict[str, int]) -> tuple[str, int, int] | None:
     return None
 
 
-def _table(stats: Any, game: str) -> list[str]:
-    """The rows by level and by variant: played, won, share, bar."""
+def _table(stats: Any, game: str, spoken: bool = False) -> list[str]:
+    """The rows by level and by variant: played, won, share, bar (spoken: a line a
+    kind, each row in words and its share as the percentage)."""
     rows: list[str] = []
     for kind, title in KINDS.items():
         values = [v for k, v in stats.breakdowns(game) if k == kind]
-        counted = [(v, played_won(stats.data.get(stats.breakdown_key(game, kind, v), {}))) for v in values]
-        counted = [(v, c) for v, c in counted if c is not None]
-        if not counted:
+        found = [(v, played_won(stats.data.get(stats.breakdown_key(game, kind, v), {}))) for v in values]
+        counted_rows = [(v, c) for v, c in found if c is not None]
+        if not counted_rows:
             continue
-        unit = counted[0][1][0].capitalize()
+        if spoken:
+            rows.append(f"  {title}: " + "; ".join(
+                f"{value}, {counted(played, unit[:-1])} played, {won} won, {percent(won, played)}"
+                for value, (unit, played, won) in counted_rows))
+            continue
+        unit = counted_rows[0][1][0].capitalize()
         rows.append(f"  {title:<{NAME_W}}{unit + ' played':>{NUM_W + 6}}{'Won':>{NUM_W - 2}}"
                     f"{'Share':>{NUM_W - 1}}")
-        for value, (_, played, won) in counted:
+        for value, (_, played, won) in counted_rows:
             name = ui.cut(value, NAME_W - 2)
             rows.append(f"    {name:<{NAME_W - 2}}{played:>{NUM_W + 6}}{won:>{NUM_W - 2}}"
                         f"{percent(won, played):>{NUM_W - 1}}  {share_bar(won, played, BAR_W)}")
     return rows
 
 
-def _counters(stats: Any, spec: Any) -> list[str]:
-    """The game's counters, two to a line, labels and counts aligned."""
+def _counters(stats: Any, spec: Any, spoken: bool = False) -> list[str]:
+    """The game's counters, two to a line, labels and counts aligned (spoken: one line)."""
+    if spoken:
+        said = [f"{label} {value}" for label, value in stats.lines(spec.key, spec.stat_labels)]
+        return ["  " + ", ".join(said)] if said else []
     cells = [f"{ui.cut(label, PAIR_W - 10):<{PAIR_W - 10}}{value:>8}"
              for label, value in stats.lines(spec.key, spec.stat_labels)]
     return ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
 
 
-def history_lines(stats: Any, spec: Any) -> list[str]:
+def history_lines(stats: Any, spec: Any, spoken: bool = False) -> list[str]:
     """The chart of the game's last finished games as one line (its rows joined by
     newlines: StatisticsBox.wrap keeps them together), or the plain word that there
-    is none yet."""
+    is none yet (spoken: the chart in a few words)."""
     games = stats.games(spec.key)
     unit = spec.history_unit
     if not games:
         return [f"  No finished {unit} yet."]
+    if spoken:
+        return ["  " + chart_summary(games, unit)]
     n = len(games)
     heading = f"  {LAST}{n} {unit if n == 1 else unit + 's'}, oldest first: {legend(games)}"
     return ["\n".join([heading] + ["  " + row for row in games_chart(games)])]
 
 
-def statistics_lines(stats: Any) -> list[str]:
+def statistics_lines(stats: Any, spoken: bool = False) -> list[str]:
+    """The screen's lines (spoken: as the voice says them, no bar or chart drawn)."""
     lines: list[str] = []
     for g in GAMES:
         lines.append(g.title)
-        rows = _counters(stats, g)
+        rows = _counters(stats, g, spoken)
         if rows or stats.games(g.key):
             lines.extend(rows)
-            lines.extend(_table(stats, g.key))
-            lines.extend(history_lines(stats, g))
+            lines.extend(_table(stats, g.key, spoken))
+            lines.extend(history_lines(stats, g, spoken))
         else:
             lines.append("  (not played yet)")
         lines.append("")
@@ -112,6 +129,7 @@ class StatisticsBox(TextBox):
     title = "Statistics"
     width = WIDTH
     fg, bg = P.WHITE, P.BLUE
+    spoken_detail_name = "the last games one by one"
 
     def __init__(self, app: Any):
         super().__init__(app, "Statistics", statistics_lines(app.stats),
@@ -122,6 +140,16 @@ class StatisticsBox(TextBox):
     def wrap(line: str, width: int) -> list[str]:
         # rows of a table: laid out to fit, never wrapped; a chart's rows are one line
         return [ui.cut(row, width) for row in line.split("\n")]
+
+    def spoken_intro(self) -> str:
+        said = [line.strip() for line in statistics_lines(self.app.stats, spoken=True)]
+        return ". ".join([self.title] + [line for line in said if line])
+
+    def spoken_detail(self) -> str | None:
+        """Ctrl+F11: each game's last games, one by one (None: none finished yet)."""
+        said = [f"{g.title}: {chart_words(games, g.history_unit)}"
+                for g in GAMES if (games := self.app.stats.games(g.key))]
+        return ". ".join(said) or None
 
     def bindings(self):
         return [Binding(("e",), "Export as CSV (statistics.csv in the saves folder)", self.export)] + \
@@ -140,6 +168,9 @@ class StatisticsBox(TextBox):
                 "tallest (whose points are on its left; none below zero), and under each W won, "
                 "L lost, = level, or in a game of three or more the place (1 won). A game left "
                 "and resumed counts once, when it ends.",
+                "",
+                "With speech on, the screen is said in words: each chart in short (won, lost, the "
+                "best points), and Ctrl+F11 says the last games one by one.",
                 "",
                 "E writes everything as CSV (statistics.csv in the saves folder), for a "
                 "spreadsheet. PgUp/PgDn turn the pages, Esc or Enter goes back."]
