@@ -343,9 +343,14 @@ def key_row(keys: str, label: str, width: int) -> list[str]:
     return [f"{keys:<{KEY_COL}} {lines[0]}"] + [" " * (KEY_COL + 1) + line for line in lines[1:]]
 
 
+# What starts a list item: a dash, a star, or a CP437 bullet as the font takes it (the
+# glyph 0x07 written "\x07" or "•", 0xF9 written "∙"); the program's own texts use "-".
+LIST_MARKS = ("-", "*", "\x07", "\u2022", "\u2219")
+
+
 def _starts_own_line(line: str) -> bool:
     """Lines kept as they are: indented, a list item, or a table (two spaces inside)."""
-    return line[:1] in (" ", "-", "*", "\x07", "\xf9") or "  " in line.strip()
+    return line[:1] == " " or line[:1] in LIST_MARKS or "  " in line.strip()
 
 
 def paragraphs(lines: list[str]) -> list[str]:
