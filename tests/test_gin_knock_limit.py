@@ -131,7 +131,8 @@ def test_the_session_screen_says_the_oklahoma_ace_rule_is_only_in_oklahoma(app, 
     press(app, *[K.K_DOWN] * keys.index("gin.oklahoma_ace_one"))
     assert scene.line.key == "gin.oklahoma_ace_one"
     assert scene.line.value == "Off (only in Oklahoma)"
-    assert "Off (only in Oklahoma)" in texts_drawn(monkeypatch, scene, app.canvas)
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "Off (only in Oklahoma)" in drawn and "\x11 Off (only in Oklahoma) \x10" not in drawn  # no choice
     b = app.beeps
     press(app, K.K_RIGHT)                                  # Oklahoma off: nothing to choose
     assert app.beeps == b + 1 and scene.notice == "Only in Oklahoma: turn Oklahoma on to choose."

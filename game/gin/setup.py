@@ -82,7 +82,8 @@ class SessionScene(SetupScreen):
         items += [("preset", "Rules"), *RULE_ITEMS.items()]
         lines = [self.host.remote_line("net.opponent", label) if key == "opponent" and self.host.on else
                  SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
-                           (lambda d, key=key: self.flip(key, d)), self._field(key))
+                           (lambda d, key=key: self.flip(key, d)), self._field(key),
+                           overruled=key in RULE_ITEMS and self._overruled(key) is not None)
                  for key, label in items]
         return lines + self.host.lines(2) + [SetupLine("save", "Save as preset", self.save_name,
                                                        text=self._field("save"))]
