@@ -76,8 +76,9 @@ def choice(key: str, label: str, default: Any, values: Sequence, labels: Sequenc
     return Opt(key, label, default, list(values), list(labels) if labels else None, hint=hint)
 
 
-def flag(key: str, label: str, default: bool, hint: str = "") -> Opt:
-    return Opt(key, label, default, [False, True], ["Off", "On"], hint=hint)
+def flag(key: str, label: str, default: bool, hint: str = "",
+         overruled: Callable[[Mapping[str, Any]], Overruled | None] | None = None) -> Opt:
+    return Opt(key, label, default, [False, True], ["Off", "On"], hint=hint, overruled=overruled)
 
 
 def colour(key: str, label: str, default: int, hint: str = "") -> Opt:

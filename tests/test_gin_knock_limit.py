@@ -94,3 +94,50 @@ def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, mon
     press(app, *[K.K_UP] * down, K.K_RIGHT, *[K.K_DOWN] * down, K.K_LEFT)   # Oklahoma off: chosen
     assert not scene.opts["gin.oklahoma"] and scene.opts["gin.knock_value"] == 9 and app.beeps == b + 1
     assert "\x11 9 \x10" in texts_drawn(monkeypatch, scene, app.canvas)
+
+
+def test_the_options_program_says_the_oklahoma_ace_rule_is_only_in_oklahoma(app, monkeypatch):
+    app.options["speech.on"] = True
+    app.speaker = voice = RecordingSpeaker()
+    scene = OptionsScene(app)
+    app.push(scene)
+    app.run(max_frames=1)
+    while scene.current.title != "Gin play":
+        press(app, K.K_PAGEDOWN)
+    keys = [o.key for o in scene.current.opts]
+    up = keys.index("gin.oklahoma_ace_one") - keys.index("gin.oklahoma")
+    press(app, *[K.K_DOWN] * keys.index("gin.oklahoma_ace_one"))
+    assert scene.item.key == "gin.oklahoma_ace_one" and not scene.opts["gin.oklahoma"]
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "Off (only in Oklahoma)" in drawn and "\x11 Off \x10" not in drawn     # no arrows: no choice
+    assert "Only in Oklahoma: turn Oklahoma on to choose. Kept for later: Off." in drawn
+    assert voice.said[-1].endswith("Oklahoma ace counts 1: Off (only in Oklahoma). Only in Oklahoma: "
+                                   "turn Oklahoma on to choose. Kept for later: Off.")
+    b = app.beeps
+    press(app, K.K_RIGHT)                                 # nothing to choose while Oklahoma is off
+    press(app, K.K_LEFT)
+    assert app.beeps == b + 2 and scene.opts["gin.oklahoma_ace_one"] is False
+    press(app, *[K.K_UP] * up, K.K_RIGHT, *[K.K_DOWN] * up, K.K_RIGHT)    # Oklahoma on: chosen
+    assert scene.opts["gin.oklahoma"] and scene.opts["gin.oklahoma_ace_one"] and app.beeps == b + 2
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "\x11 On \x10" in drawn and "only in Oklahoma" not in drawn
+
+
+def test_the_session_screen_says_the_oklahoma_ace_rule_is_only_in_oklahoma(app, monkeypatch):
+    scene = SessionScene(app, lambda session: None)
+    app.push(scene)
+    app.run(max_frames=1)
+    keys = [ln.key for ln in scene.lines()]
+    press(app, *[K.K_DOWN] * keys.index("gin.oklahoma_ace_one"))
+    assert scene.line.key == "gin.oklahoma_ace_one"
+    assert scene.line.value == "Off (only in Oklahoma)"
+    drawn = texts_drawn(monkeypatch, scene, app.canvas)
+    assert "Off (only in Oklahoma)" in drawn and "\x11 Off (only in Oklahoma) \x10" not in drawn  # no choice
+    b = app.beeps
+    press(app, K.K_RIGHT)                                  # Oklahoma off: nothing to choose
+    assert app.beeps == b + 1 and scene.notice == "Only in Oklahoma: turn Oklahoma on to choose."
+    assert scene.rules()["gin.oklahoma_ace_one"] is False
+    press(app, *[K.K_UP] * keys.index("gin.oklahoma_ace_one"), K.K_RIGHT,   # Oklahoma (the first line) on
+          *[K.K_DOWN] * keys.index("gin.oklahoma_ace_one"), K.K_RIGHT)
+    assert scene.values["oklahoma"] and scene.rules()["gin.oklahoma_ace_one"] is True
+    assert scene.line.value == "On" and app.beeps == b + 1

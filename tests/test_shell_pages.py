@@ -45,3 +45,12 @@ def test_statistics_repeat_a_games_heading_on_the_page_it_goes_on(app):
         first = box.page_lines(p)[0]
         assert not first.startswith(" "), (p, first)            # never rows without their game
     assert any(box.page_lines(p)[0] == "Gin Rummy" + CONTINUED for p in range(box.pages))
+
+
+def test_a_bulleted_help_line_keeps_its_own_line_and_a_word_in_u_grave_is_joined(app):
+    # CP437's bullets as the font takes them: "•" (0x07) and "∙" (0xF9); "ù" is a letter
+    lines = ["The rules:", "• one thing", "∙ another", "\x07 a third", "Named for",
+             "ùlo, a player."]
+    box = HelpBox(app, "Help", lines)
+    assert box.lines == ["The rules:", "• one thing", "∙ another", "\x07 a third",
+                         "Named for ùlo, a player."]

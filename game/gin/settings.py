@@ -49,6 +49,13 @@ def knock_overruled(rules) -> Overruled | None:
     return None
 
 
+def ace_one_overruled(rules) -> Overruled | None:
+    """Oklahoma's ace rule unused while Oklahoma is off (there is no upcard's limit)."""
+    if not rules["gin.oklahoma"]:
+        return Overruled("Off (only in Oklahoma)", "Only in Oklahoma: turn Oklahoma on to choose.")
+    return None
+
+
 PLAY_PAGE = OptionPage("Gin play", [
     flag("gin.oklahoma", "Oklahoma", False,
          hint="The first upcard sets the knock value; a spade doubles the hand."),
@@ -64,9 +71,11 @@ PLAY_PAGE = OptionPage("Gin play", [
     flag("gin.big_gin", "Big Gin", False,
          hint="All 11 cards in groups after the draw: out with no discard, Big Gin's bonus."),
     flag("gin.oklahoma_ace_one", "Oklahoma ace counts 1", False,
-         hint="Oklahoma: an ace upcard lets you knock with 1 (else: Gin only)."),
+         hint="Oklahoma: an ace upcard lets you knock with 1 (else: Gin only).", overruled=ace_one_overruled),
 ], help=["Oklahoma, Hollywood and your name are the defaults of the screen shown when a "
          "game starts; changes made there last only until you leave the program."])
+# the play options another overrules, by key (the session screen uses them as the options program)
+OVERRULED = {o.key: o.overruled for o in PLAY_PAGE.opts if o.overruled}
 
 PAGES = [POINTS_PAGE, PLAY_PAGE]
 

@@ -19,6 +19,7 @@ from game import palette as P
 from game import presets, ui
 from game.gin import settings as S
 from game.keys import Binding
+from game.option_pages import Overruled
 from game.table.host_setup import HostChoice
 from game.table.setup_screen import SetupLine, SetupScreen, TextField, cycled
 
@@ -81,7 +82,8 @@ class SessionScene(SetupScreen):
         items += [("preset", "Rules"), *RULE_ITEMS.items()]
         lines = [self.host.remote_line("net.opponent", label) if key == "opponent" and self.host.on else
                  SetupLine(key, label, self.shown(key), None if key in TEXT_ITEMS else
-                           (lambda d, key=key: self.flip(key, d)), self._field(key))
+                           (lambda d, key=key: self.flip(key, d)), self._field(key),
+                           overruled=key in RULE_ITEMS and self._overruled(key) is not None)
                  for key, label in items]
         return lines + self.host.lines(2) + [SetupLine("save", "Save as preset", self.save_name,
                                                        text=self._field("save"))]
@@ -105,20 +107,21 @@ class SessionScene(SetupScreen):
         if key in ("oklahoma", "hollywood"):
             return "On" if v[key] else "Off"
         if key in RULE_ITEMS:
+            overruled = self._overruled(key)     # Oklahoma, Straight Gin: not this value
+            if overruled:
+                return overruled.shown
             val = self.rules()[key]
-            if key == "gin.knock_value":     # Straight Gin, Oklahoma: not this value
-                return self._knock_shown(val)
-            return "On" if val else "Off"
+            return str(val) if key == "gin.knock_value" else "On" if val else "Off"
         if key == "opponent":
             if v["opponent"] == "human":
                 return "A human (hot seat)"
             return f"The computer ({S.LEVEL_LABELS[S.LEVELS.index(v['level'])]})"
         return {"name": v["name"], "name2": v["name2"], "save": self.save_name}[key]
 
-    def _knock_shown(self, value: int) -> str:
-        """The knock limit line: the value, or what sets it instead (as the options program)."""
-        overruled = S.knock_overruled(self.rules())
-        return overruled.shown if overruled else str(value)
+    def _overruled(self, key: str) -> Overruled | None:
+        """A rule the others leave unused now (as the options program says it), or None."""
+        overruled = S.OVERRULED.get(key)
+        return overruled(self.rules()) if overruled else None
 
     # ---- actions ----
     def flip(self, key: str, d: int = 1):
@@ -130,14 +133,14 @@ class SessionScene(SetupScreen):
             at = choices.index((v["opponent"], v["level"])) if v["opponent"] == "computer" else len(S.LEVELS)
             v["opponent"], v["level"] = choices[(at + d) % len(choices)]
             return None
+        overruled = self._overruled(key)
+        if overruled:
+            self.notice = overruled.why
+            return False
         v["preset"] = ""
         if key in ("oklahoma", "hollywood"):
             v[key] = not v[key]
         elif key == "gin.knock_value":
-            overruled = S.knock_overruled(self.rules())
-            if overruled:
-                self.notice = overruled.why
-                return False
             v["rules"][key] = (self.rules()[key] - 1 + d) % 10 + 1
         else:
             v["rules"][key] = not self.rules()[key]

@@ -49,7 +49,18 @@ class TextBox(Overlay):
         return ui.wrap(line, width)
 
     def spoken_intro(self) -> str:
-        return ". ".join([self.title] + [line for line in self.page_lines(0) if line.strip()])
+        return ". ".join([self.title, self.spoken_page()])
+
+    def spoken_page(self) -> str:
+        """The page shown, said: "page 2 of 3" first where there are more."""
+        said = [line for line in self.page_lines(self.page) if line.strip()]
+        where = [f"Page {self.page + 1} of {self.pages}"] if self.pages > 1 else []
+        return ". ".join(where + said)
+
+    def spoken_state(self) -> str | None:
+        """F11: the page shown (on the first, the opening again, as a box that says
+        itself its own way says it)."""
+        return ". ".join([self.title, self.spoken_page()]) if self.page else None
 
     def paged(self) -> list[list[str]]:
         """The lines page by page (paginate), made again if per_page changed."""
@@ -72,6 +83,7 @@ class TextBox(Overlay):
         if not 0 <= page < self.pages:
             return False
         self.page = page
+        self.app.say(self.spoken_page(), interrupt=True)   # the new page, over the old one
 
     def bindings(self):
         b = [Binding((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER), self.close_label, self.close,
@@ -331,9 +343,14 @@ def key_row(keys: str, label: str, width: int) -> list[str]:
     return [f"{keys:<{KEY_COL}} {lines[0]}"] + [" " * (KEY_COL + 1) + line for line in lines[1:]]
 
 
+# What starts a list item: a dash, a star, or a CP437 bullet as the font takes it (the
+# glyph 0x07 written "\x07" or "•", 0xF9 written "∙"); the program's own texts use "-".
+LIST_MARKS = ("-", "*", "\x07", "\u2022", "\u2219")
+
+
 def _starts_own_line(line: str) -> bool:
     """Lines kept as they are: indented, a list item, or a table (two spaces inside)."""
-    return line[:1] in (" ", "-", "*", "\x07", "\xf9") or "  " in line.strip()
+    return line[:1] == " " or line[:1] in LIST_MARKS or "  " in line.strip()
 
 
 def paragraphs(lines: list[str]) -> list[str]:

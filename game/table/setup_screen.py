@@ -45,7 +45,8 @@ class SetupLine:
     changes its value to the next (+1) or previous (-1) choice; `text` is typed on it.
     The typing cursor blinks after the value of a text line the arrows do not change,
     after the label where `label_typed` (a seat: its kind by the arrows, its name typed
-    in its label). `gap`: a rule above."""
+    in its label). `gap`: a rule above. `overruled`: its value unused now (another
+    line's choice overrules it): dimmed, with no arrows, as the options program shows it."""
     key: str
     label: str
     value: str
@@ -53,6 +54,7 @@ class SetupLine:
     text: TextField | None = None
     label_typed: bool = False
     gap: bool = False
+    overruled: bool = False
 
 
 def cycled(values: Sequence[Any], current: Any, d: int) -> Any:
@@ -184,10 +186,11 @@ class SetupScreen(Scene):
             if line.step is None:
                 shown = f"  {line.value}{cursor}"
             else:
-                shown = f"\x11 {line.value} \x10" if sel else f"  {line.value}  "
+                shown = f"\x11 {line.value} \x10" if sel and not line.overruled else f"  {line.value}  "
             ui.text(canvas, col + label_col, y, label, P.BLACK if sel else P.WHITE, bg)
             at = max(value_col, label_col + len(label) + 1)    # a long label (a port typed) pushes it
-            ui.text(canvas, col + at, y, shown[:w - at - 1], P.BLACK if sel else P.YELLOW, bg)
+            fg = (P.BLUE if sel else P.LIGHT_GREY) if line.overruled else P.BLACK if sel else P.YELLOW
+            ui.text(canvas, col + at, y, shown[:w - at - 1], fg, bg)
             if sel and line.text is not None:      # the typed text and its cursor: the label or the value
                 self.field_at = (ui.cell_rect(col + label_col, y, len(line.label) + 1) if line.label_typed
                                  else ui.cell_rect(col + at + 2, y, min(len(line.value) + 1, w - at - 3)))
