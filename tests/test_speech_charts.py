@@ -81,3 +81,29 @@ def test_an_accented_capital_in_a_name_is_said():
     names = "\u00c9mile wins with \u00d6zg\u00fcr second"      # the font draws both (CP437)
     assert speakable(names) == names
     assert speakable("\u2554\u2550 Score \u2550\u2557 \u2588\u2584\u2591") == "Score"
+
+
+def test_a_page_turned_says_its_games_in_words_not_their_blocks(menu_app):
+    """Two pages of statistics: PgDn says page 2's games as the opening says them (a
+    chart in a few words, a share as its percentage), and F11 repeats that page."""
+    app = menu_app
+    played(app)
+    for i in range(30):
+        record_stats(app.stats, "gostop", {"hands_played": 1, "hands_won": i % 2},
+                     ended=[GameEnd((i, 5, 0), (0,), 0 if i % 2 else 1)])
+        record_stats(app.stats, "nerts", {"games_played": 1, "games_won": i % 3 == 0},
+                     ended=[GameEnd((100, i), (0,), 0 if i % 3 == 0 else 1)])
+    voice = open_statistics(app)
+    box = app.top
+    assert box.pages > 1
+    post_keys(pygame.K_PAGEDOWN)
+    app.run(max_frames=1)
+    said = voice.said[-1]
+    assert said.startswith(f"Page 2 of {box.pages}.")
+    shown = [g for g in ("Nerts", "Gin Rummy", "Gnono", "Go-Stop") if g in box.page_lines(1)]
+    assert shown and all(f"{g}." in said for g in shown)
+    assert "Last 30 hands: 15 won, 15 lost" in said or "Go-Stop" not in shown
+    assert ",," not in said and not any(ch in said for ch in "\u2588\u2584\u00b7")
+    post_keys(pygame.K_F11)
+    app.run(max_frames=1)
+    assert voice.said[-1].endswith(said)

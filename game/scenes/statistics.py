@@ -109,19 +109,20 @@ def history_lines(stats: Any, spec: Any, spoken: bool = False) -> list[str]:
     return ["\n".join([heading] + ["  " + row for row in games_chart(games)])]
 
 
+def game_lines(stats: Any, g: Any, spoken: bool = False) -> list[str]:
+    """One game's lines: its title, then its counters, table and last games (spoken: as
+    the voice says them, no bar or chart drawn)."""
+    rows = _counters(stats, g, spoken)
+    if not (rows or stats.games(g.key)):
+        return [g.title, "  (not played yet)"]
+    return [g.title, *rows, *_table(stats, g.key, spoken), *history_lines(stats, g, spoken)]
+
+
 def statistics_lines(stats: Any, spoken: bool = False) -> list[str]:
-    """The screen's lines (spoken: as the voice says them, no bar or chart drawn)."""
+    """The screen's lines, a blank line between games."""
     lines: list[str] = []
     for g in GAMES:
-        lines.append(g.title)
-        rows = _counters(stats, g, spoken)
-        if rows or stats.games(g.key):
-            lines.extend(rows)
-            lines.extend(_table(stats, g.key, spoken))
-            lines.extend(history_lines(stats, g, spoken))
-        else:
-            lines.append("  (not played yet)")
-        lines.append("")
+        lines.extend(game_lines(stats, g, spoken) + [""])
     return lines[:-1]
 
 
@@ -144,6 +145,21 @@ class StatisticsBox(TextBox):
     def spoken_intro(self) -> str:
         said = [line.strip() for line in statistics_lines(self.app.stats, spoken=True)]
         return ". ".join([self.title] + [line for line in said if line])
+
+    def spoken_page(self) -> str:
+        """A page turned: the games it shows, in words (a game whose title is on the page,
+        and the one it goes on with from the page before), never the bars' and charts'
+        blocks."""
+        titles = {g.title: g for g in GAMES}
+        before = [line for page in range(self.page) for line in self.page_lines(page) if line in titles]
+        lines = self.page_lines(self.page)
+        first = next((i for i, line in enumerate(lines) if line in titles), len(lines))
+        games = [titles[line] for line in lines if line in titles]
+        if before and any(line.strip() for line in lines[:first]):
+            games.insert(0, titles[before[-1]])          # the game this page goes on with
+        said = [line.strip() for g in games for line in game_lines(self.app.stats, g, spoken=True)]
+        where = [f"Page {self.page + 1} of {self.pages}"] if self.pages > 1 else []
+        return ". ".join(where + [line for line in said if line])
 
     def spoken_detail(self) -> str | None:
         """Ctrl+F11: each game's last games, one by one (None: none finished yet)."""
