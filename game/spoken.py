@@ -15,7 +15,7 @@ RANKS = {"A": "ace", "1": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6
          "9": "9", "10": "10", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 RANK_NUMBERS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 SYMBOLS = {"\x18": " up ", "\x19": " down ", "\x1a": " right ", "\x1b": " left ", "·": ",",
-           "\x10": "", "\x11": "", "\x07": ""}
+           "\x10": "", "\x11": "", "\x07": "", "\u2022": "", "\u2219": ""}   # (the last three: bullets)
 
 _CARD = re.compile(r"\b(10|[2-9AJQKT])([\x03-\x06])")
 _LONE_SUIT = re.compile(r"[\x03-\x06]")

@@ -107,3 +107,9 @@ def test_a_page_turned_says_its_games_in_words_not_their_blocks(menu_app):
     post_keys(pygame.K_F11)
     app.run(max_frames=1)
     assert voice.said[-1].endswith(said)
+
+
+def test_a_bullet_is_not_said_in_any_of_its_forms():
+    """The help's list marks (CP437's 0x07 and 0xF9, as "\\x07", "•" or "∙") are not read."""
+    for mark in ("\x07", "\u2022", "\u2219"):
+        assert speakable(f"{mark} Draw a card") == "Draw a card"
