@@ -68,7 +68,8 @@ def test_an_ace_upcard_is_gin_only_on_the_score_screen(app):
     assert "This hand: gin only (Oklahoma, ace upcard)." in app.top.notes
 
 
-def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, monkeypatch):
+def gin_play_page(app) -> tuple[OptionsScene, RecordingSpeaker, list[str]]:
+    """The options program on its Gin play page, listened to: (scene, voice, its keys)."""
     app.options["speech.on"] = True
     app.speaker = voice = RecordingSpeaker()
     scene = OptionsScene(app)
@@ -76,7 +77,11 @@ def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, mon
     app.run(max_frames=1)
     while scene.current.title != "Gin play":
         press(app, K.K_PAGEDOWN)
-    keys = [o.key for o in scene.current.opts]
+    return scene, voice, [o.key for o in scene.current.opts]
+
+
+def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, monkeypatch):
+    scene, voice, keys = gin_play_page(app)
     down = keys.index("gin.knock_value") - keys.index("gin.oklahoma")
     press(app, *[K.K_DOWN] * keys.index("gin.knock_value"))
     drawn = texts_drawn(monkeypatch, scene, app.canvas)
@@ -97,14 +102,7 @@ def test_the_options_program_says_the_1st_upcard_sets_it_under_oklahoma(app, mon
 
 
 def test_the_options_program_says_the_oklahoma_ace_rule_is_only_in_oklahoma(app, monkeypatch):
-    app.options["speech.on"] = True
-    app.speaker = voice = RecordingSpeaker()
-    scene = OptionsScene(app)
-    app.push(scene)
-    app.run(max_frames=1)
-    while scene.current.title != "Gin play":
-        press(app, K.K_PAGEDOWN)
-    keys = [o.key for o in scene.current.opts]
+    scene, voice, keys = gin_play_page(app)
     up = keys.index("gin.oklahoma_ace_one") - keys.index("gin.oklahoma")
     press(app, *[K.K_DOWN] * keys.index("gin.oklahoma_ace_one"))
     assert scene.item.key == "gin.oklahoma_ace_one" and not scene.opts["gin.oklahoma"]

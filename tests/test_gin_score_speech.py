@@ -4,10 +4,9 @@ and their notes; PgUp/PgDn say the page turned to, F11 the page shown. Before, t
 screens said their title alone: a player who listens heard no score."""
 import pygame as K
 
-from game.gin.rules import GinOptions
 from game.gin.screens import GridScreen
 from game.speech import RecordingSpeaker
-from tests.test_gin_table import CPU_HAND, GIN_HUMAN, make_table, press, select
+from tests.test_gin_table import hollywood_gin, press
 
 
 def listen(app) -> RecordingSpeaker:
@@ -17,11 +16,7 @@ def listen(app) -> RecordingSpeaker:
 
 
 def test_the_box_and_hollywood_scores_are_said_cell_by_cell(app):
-    t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=GinOptions(hollywood=True))
-    press(app, "+", K.K_RETURN)
-    select(app, t, "KH")
-    press(app, K.K_F10, "y")
-    app.run(max_frames=150)
+    hollywood_gin(app)
     voice = listen(app)
     press(app, K.K_F3)
     said = voice.said[-1]

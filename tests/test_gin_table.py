@@ -300,12 +300,18 @@ def test_function_keys_show_what_they_should(app):
     assert pygame.image.tobytes(hidden, "RGB") == pygame.image.tobytes(again, "RGB")
 
 
-def test_box_scores_and_hollywood_score(app):
+def hollywood_gin(app):
+    """A Hollywood table whose first hand the player has just won with gin."""
     t = make_table(app, GIN_HUMAN, CPU_HAND, "JC", options=GinOptions(hollywood=True))
     press(app, "+", K.K_RETURN)
     select(app, t, "KH")
     press(app, K.K_F10, "y")
     app.run(max_frames=150)
+    return t
+
+
+def test_box_scores_and_hollywood_score(app):
+    t = hollywood_gin(app)
     assert t.ctl.mode == "result"
     press(app, K.K_F3)
     s = app.top
