@@ -21,6 +21,7 @@ from game.keys import ANY_KEY, AnyKey, Binding
 from game.scene import Pop, Scene
 from game.scenes.challenge_offer import offer
 from game.scenes.overlays import Overlay
+from game.scenes.scoring import spoken_rows
 from game.words import counted
 
 FKEYS = tuple(range(pygame.K_F1, pygame.K_F12 + 1))
@@ -84,39 +85,7 @@ class GridScreen(Scene):
         """The page shown ("Page 2 of 3" first where there are more), then the notes."""
         where = [f"Page {self.page + 1} of {self.pages}"] if self.pages > 1 else []
         shown = self.rows[self.page * self.per_page:(self.page + 1) * self.per_page]
-        said = [self.spoken_row(row) for row in shown]
-        return ". ".join(where + [line for line in said if line] + self.notes)
-
-    def column_names(self) -> list[str]:
-        """Each column's heading as said: its header rows' words (a "^" heading names
-        the column under it and the next: "Game 1 Player")."""
-        names = [[] for _ in self.widths]
-        for hdr in self.headers:
-            for i, cell in enumerate(hdr[:len(names)]):
-                text = str(cell)
-                if text.startswith("^"):
-                    names[i].append(text[1:])
-                    if i + 1 < len(names):
-                        names[i + 1].append(text[1:])
-                elif text:
-                    names[i].append(text)
-        return [" ".join(n) for n in names]
-
-    def spoken_row(self, row: Sequence) -> str:
-        if not row or row[0] == "=":
-            return ""                           # a rule: nothing to say
-        if row[0] == "#":
-            return str(row[1])
-        cells = [str(c) for c in row]
-        if any(c.startswith("^") for c in cells[1:]):   # a status row's spans: "Game 2 open"
-            top = [str(h)[1:] if str(h).startswith("^") else "" for h in self.headers[0]]
-            spans = [f"{top[i] if i < len(top) else ''} {c[1:]}".strip()
-                     for i, c in enumerate(cells) if i and c.startswith("^")]
-            return ", ".join([cells[0]] * bool(cells[0]) + spans)
-        names = self.column_names()
-        said = [f"{names[0]} {cells[0]}".strip()] if cells[0] else []
-        said += [f"{name} {cell}".strip() for name, cell in zip(names[1:], cells[1:]) if cell]
-        return ", ".join(said)
+        return ". ".join(where + spoken_rows(self.headers, shown) + self.notes)
 
     def bindings(self):
         keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)

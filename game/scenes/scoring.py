@@ -1,5 +1,6 @@
 """The scoring screen every game builds on: a title, a table of columns, lines of
-notes under it, and a key to go on."""
+notes under it, and a key to go on; and how a grid of scores is said (`spoken_rows`:
+a row a sentence, each cell with its column's heading), for every score screen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -10,6 +11,48 @@ from game import palette as P
 from game import ui
 from game.keys import Binding
 from game.scene import Pop, Scene
+
+
+def column_names(header_rows: Sequence[Sequence]) -> list[str]:
+    """Each column's heading as said: its header rows' words (a "^" heading names the
+    column under it and the next: "Game 1 Player")."""
+    width = max((len(h) for h in header_rows), default=0)
+    names: list[list[str]] = [[] for _ in range(width)]
+    for hdr in header_rows:
+        for i, cell in enumerate(hdr):
+            text = str(cell)
+            if text.startswith("^"):
+                names[i].append(text[1:])
+                if i + 1 < width:
+                    names[i + 1].append(text[1:])
+            elif text:
+                names[i].append(text)
+    return [" ".join(n) for n in names]
+
+
+def spoken_row(row: Sequence, names: Sequence[str], spans: Sequence[str] = ()) -> str:
+    """One row said: "Hand 1, Dealer Computer, Points 92"; a rule ("=") nothing; a
+    heading ("#", text) its text; a status row of "^" cells spanning two columns each
+    its spans named by `spans` (the first header row's "^" headings): "Game 2 open"."""
+    if not row or str(row[0]).startswith("="):
+        return ""
+    if row[0] == "#":
+        return str(row[1])
+    cells = [str(c) for c in row]
+    if any(c.startswith("^") for c in cells[1:]):
+        said = [f"{spans[i] if i < len(spans) else ''} {c[1:]}".strip()
+                for i, c in enumerate(cells) if i and c.startswith("^")]
+        return ", ".join([cells[0]] * bool(cells[0]) + said)
+    out = [f"{names[0]} {cells[0]}".strip()] if cells[0] and names else []
+    out += [f"{name} {cell}".strip() for name, cell in zip(names[1:], cells[1:]) if cell]
+    return ", ".join(out)
+
+
+def spoken_rows(header_rows: Sequence[Sequence], rows: Sequence[Sequence]) -> list[str]:
+    """The rows said, a sentence each (rules left out)."""
+    names = column_names(header_rows)
+    spans = [str(h)[1:] if str(h).startswith("^") else "" for h in (header_rows[0] if header_rows else ())]
+    return [said for row in rows if (said := spoken_row(row, names, spans))]
 
 
 class ScoringScene(Scene):
@@ -43,6 +86,12 @@ class ScoringScene(Scene):
     def done(self) -> Pop:
         """Leaves the screen, then calls on_done (see Pop.then)."""
         return Pop(self, then=self.on_done)
+
+    def spoken_intro(self) -> str:
+        return ". ".join([self.title, *spoken_rows([self.headers], self.rows[:20]), *self.notes])
+
+    def spoken_state(self) -> str:
+        return self.spoken_intro()
 
     def bindings(self):
         return [Binding((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE),
