@@ -155,12 +155,19 @@ def test_full_round_to_gnerts_ends_on_the_scoring_screen(app):
     assert app.top is t and t.ctl.phase == "play" and t.ctl.game.round_no == 2
 
 
-def test_gnerts_by_the_human_and_end_of_the_game(app):
+def one_card_from_the_game(app):
+    """A table where the human, at 99 points, has one card left in the Nerts pile (the
+    ace: Q plays it, Q again calls G'NERTS and wins the game)."""
     layouts = [{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
                {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}]
     t = table_with(app, ["human", "easy"], layouts)
     t.ctl.game.totals = [99, 0]
     t.ctl.game.history = [[99, 0]]
+    return t
+
+
+def test_gnerts_by_the_human_and_end_of_the_game(app):
+    t = one_card_from_the_game(app)
     post_keys("q", "q")
     app.run(max_frames=1)
     assert t.ctl.phase == "banner" and t.ctl.game.round.caller == 0

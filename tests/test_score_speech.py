@@ -6,7 +6,7 @@ import pygame
 from game.scenes.scoring import ScoringScene, column_names, spoken_rows
 from game.speech import RecordingSpeaker
 from tests.helpers import post_keys
-from tests.test_nerts_table import table_with
+from tests.test_nerts_table import one_card_from_the_game
 
 
 def test_a_grid_is_said_a_row_a_sentence_with_its_headings():
@@ -18,11 +18,7 @@ def test_a_grid_is_said_a_row_a_sentence_with_its_headings():
 
 
 def test_the_nerts_round_scores_are_said_with_the_winner(app):
-    layouts = [{"pile": "AH", "columns": ["7S", "6D", "5C", "8H"]},
-               {"pile": "KS QS", "columns": ["9D", "9S", "8C", "8S"]}]
-    t = table_with(app, ["human", "easy"], layouts)
-    t.ctl.game.totals = [99, 0]
-    t.ctl.game.history = [[99, 0]]
+    one_card_from_the_game(app)
     app.options["speech.on"] = True
     app.speaker = voice = RecordingSpeaker()
     post_keys("q", "q")
