@@ -27,7 +27,7 @@ MAX_COUNT = 10 ** 12
 HISTORY_MAX = 50            # the finished games kept per game, the newest last
 OUTCOMES = ("won", "lost", "level")
 MAX_POINTS = 10 ** 6        # a game's points, either way
-MAX_PLAYERS = 8             # the sides of a game (a seat, or a partnership)
+MAX_PLAYERS = 10            # the sides of a game (a seat, or a partnership): the most any game seats
 NAME_MAX = 40               # an entry's level or variant
 
 # What the lines every game may count read like on the screen, in order: the counts,

@@ -18,9 +18,9 @@ def listed(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 def ordinal(n: int) -> str:
-    """'first', 'third': a place in words (a game seats eight at most; past that, the number)."""
+    """'first', 'third': a place in words (a game seats ten at most; past that, the number)."""
     return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else str(n)

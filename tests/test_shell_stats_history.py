@@ -253,3 +253,23 @@ def test_the_screen_charts_fifty_games_within_its_width_on_one_page(app):
     assert marks.strip() == expected and len(marks) <= box.width - 4
     assert any(heading in page and page.index(heading) + 4 < len(page) for page in box.paged())  # one page
     assert drawn_pages(app, box) == []
+
+
+def test_a_game_of_the_most_seats_any_game_has_is_kept_and_charted_a_column_each(app):
+    """Gnono seats ten: its game's end is an entry like any (it was refused past eight
+    players), its tenth place a one-character mark, said "tenth"."""
+    from game.games import GAMES
+    from game.scenes.stat_charts import chart_words, games_chart, legend
+    from game.stats import MAX_PLAYERS
+    most = max(g.seats.stop - 1 for g in GAMES)
+    assert most <= MAX_PLAYERS
+    for place in (1, most):
+        points = [10 * (most - i) for i in range(most)]
+        me = place - 1
+        record_stats(app.stats, "gnono", {"games_played": 1}, ended=[GameEnd(tuple(points), (me,), 0)])
+    games = app.stats.games("gnono")
+    assert [(g["players"], g["place"]) for g in games] == [(most, 1), (most, most)]
+    chart = games_chart(games)
+    assert all(len(row) <= len(chart[-1]) for row in chart) and chart[-1].endswith("1+")
+    assert legend(games) == "1 the place, + the tenth"
+    assert chart_words(games, "game").endswith("tenth, 10 points")

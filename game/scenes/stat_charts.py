@@ -37,11 +37,14 @@ def percent(won: int, played: int) -> str:
     return f"{round(100 * won / played)}%" if played > 0 else "-"
 
 
+LATE_PLACE = "+"                # the mark of a tenth place (a column is one character)
+
+
 def mark(entry: Mapping[str, Any]) -> str:
-    """A finished game's mark: its place (1 to 8) in a game of three or more, else
-    W, L or = (a level game is = whatever the players)."""
+    """A finished game's mark: its place (1 to 9, + the tenth) in a game of three or
+    more, else W, L or = (a level game is = whatever the players)."""
     if entry["outcome"] != "level" and "place" in entry:
-        return str(entry["place"])
+        return str(entry["place"]) if entry["place"] < 10 else LATE_PLACE
     return OUTCOME_MARKS[entry["outcome"]]
 
 
@@ -52,6 +55,8 @@ def legend(entries: Sequence[Mapping[str, Any]]) -> str:
     places = sorted(m for m in marks if m.isdigit())
     if places:
         words.append(f"{places[0]}-{places[-1]} the place" if len(places) > 1 else f"{places[0]} the place")
+    if LATE_PLACE in marks:
+        words.append(f"{LATE_PLACE} the tenth")
     return ", ".join(words)
 
 
