@@ -22,6 +22,14 @@ class Overruled:
     why: str
 
 
+def value_colour(selected: bool, overruled: bool) -> int:
+    """The colour of an option's value on its line (the options program, a set-up
+    screen): yellow, black on the highlight; an overruled one dimmed."""
+    if overruled:
+        return palette.BLUE if selected else palette.LIGHT_GREY
+    return palette.BLACK if selected else palette.YELLOW
+
+
 @dataclass
 class Opt:
     key: str

@@ -11,6 +11,7 @@ from game import card_art, ui
 from game import palette as P
 from game.cards import parse_cards
 from game.keys import Binding
+from game.option_pages import value_colour
 from game.options import COLOUR_PAGE, SOUND_PAGE, all_pages, colour_problems
 from game.scene import Pop, Scene
 from game.screen import COLS
@@ -227,8 +228,7 @@ class OptionsScene(Scene):
                 shown = "  " + shown + ("_" if sel and self.app.blink else " ")
             else:                  # the arrows: Left/Right change it (not an overruled one)
                 shown = f"\x11 {shown} \x10" if sel and not overruled else f"  {shown}  "
-            fg = (P.BLUE if sel else P.LIGHT_GREY) if overruled else P.BLACK if sel else P.YELLOW
-            ui.text(canvas, 41, row, shown, fg, bg, 29)
+            ui.text(canvas, 41, row, shown, value_colour(sel, overruled is not None), bg, 29)
             if sel and spec.is_text():
                 self.field_at = ui.cell_rect(43, row, min(len(shown), 29) - 2)
             if spec.key.startswith("colour.") and not spec.is_text():

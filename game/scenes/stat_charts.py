@@ -20,8 +20,7 @@ from game.words import counted, ordinal
 FULL, HALF, EMPTY = "\u2588", "\u2584", "\u00b7"     # █ ▄ ·
 CHART_ROWS = 3                  # a column's height in cells (half a cell a step)
 SCALE_W = 7                     # the scale left of the columns: the tallest column's points
-OUTCOME_MARKS = {"won": "W", "lost": "L", "level": "="}
-OUTCOMES = ("won", "lost", "level")
+OUTCOME_MARKS = {"won": "W", "lost": "L", "level": "="}   # (game.stats.OUTCOMES, in order)
 
 
 def share_bar(won: int, played: int, width: int = 10) -> str:
@@ -51,7 +50,7 @@ def mark(entry: Mapping[str, Any]) -> str:
 def legend(entries: Sequence[Mapping[str, Any]]) -> str:
     """What the marks of these games mean, those that appear: "W won, L lost, 1-3 the place"."""
     marks = {mark(e) for e in entries}
-    words = [f"{m} {w}" for w, m in (("won", "W"), ("lost", "L"), ("level", "=")) if m in marks]
+    words = [f"{m} {w}" for w, m in OUTCOME_MARKS.items() if m in marks]
     places = sorted(m for m in marks if m.isdigit())
     if places:
         words.append(f"{places[0]}-{places[-1]} the place" if len(places) > 1 else f"{places[0]} the place")
@@ -85,7 +84,7 @@ def _last(entries: Sequence[Mapping[str, Any]], unit: str) -> str:
 
 def chart_summary(entries: Sequence[Mapping[str, Any]], unit: str) -> str:
     """The chart in a few words: "Last 9 games: 3 won, 6 lost; best 222 points"."""
-    told = [f"{n} {o}" for o in OUTCOMES if (n := sum(1 for e in entries if e["outcome"] == o))]
+    told = [f"{n} {o}" for o in OUTCOME_MARKS if (n := sum(1 for e in entries if e["outcome"] == o))]
     best = max(e["points"] for e in entries)
     return f"{_last(entries, unit)}: {', '.join(told)}; best {counted(best, 'point')}"
 

@@ -16,6 +16,7 @@ import pygame
 from game import palette as P
 from game import ui
 from game.keys import Binding
+from game.option_pages import value_colour
 from game.presets import PresetBook, apply_preset
 from game.scene import Pop, Push, Scene
 from game.scenes.overlays import NamePrompt
@@ -189,8 +190,7 @@ class SetupScreen(Scene):
                 shown = f"\x11 {line.value} \x10" if sel and not line.overruled else f"  {line.value}  "
             ui.text(canvas, col + label_col, y, label, P.BLACK if sel else P.WHITE, bg)
             at = max(value_col, label_col + len(label) + 1)    # a long label (a port typed) pushes it
-            fg = (P.BLUE if sel else P.LIGHT_GREY) if line.overruled else P.BLACK if sel else P.YELLOW
-            ui.text(canvas, col + at, y, shown[:w - at - 1], fg, bg)
+            ui.text(canvas, col + at, y, shown[:w - at - 1], value_colour(sel, line.overruled), bg)
             if sel and line.text is not None:      # the typed text and its cursor: the label or the value
                 self.field_at = (ui.cell_rect(col + label_col, y, len(line.label) + 1) if line.label_typed
                                  else ui.cell_rect(col + at + 2, y, min(len(line.value) + 1, w - at - 3)))
